@@ -1,0 +1,13 @@
+//! Finding a solc and compiling `contracts/` with foundry-compilers.
+
+mod artifacts;
+mod npm;
+mod project;
+mod solc;
+mod workspace;
+
+pub use artifacts::{CompiledContract, ContractSet};
+pub use project::Compiler;
+pub use project::OPTIMIZER_RUNS;
+pub use solc::{PINNED_SOLC_VERSION, SOLC_VAR, SolcSource};
+pub use workspace::Workspace;

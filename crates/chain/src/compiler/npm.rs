@@ -1,0 +1,109 @@
+//! Installs the pinned Node packages (solc-js and Foundry's tools) with `npm ci` on first use.
+
+use std::{fs::File, path::Path, process::Command};
+
+use crate::error::CompileError;
+
+/// Makes sure `node_modules/solc` exists under `root`, running `npm ci` once if it does not. A lock file keeps
+/// concurrent test processes from installing over each other.
+pub(super) fn ensure_solc_js(root: &Path) -> Result<(), CompileError> {
+    require_tool("node")?;
+    if solc_js_installed(root) {
+        return Ok(());
+    }
+    require_tool("npm")?;
+    let lock_path = root.join("target").join("npm-install.lock");
+    let lock = open_lock(&lock_path)?;
+    lock.lock().map_err(|source| CompileError::Io {
+        action: "locking",
+        path: lock_path.clone(),
+        source,
+    })?;
+    // Another process may have finished the install while this one waited for the lock.
+    if solc_js_installed(root) {
+        return Ok(());
+    }
+    eprintln!(
+        "marubatsu: installing solc-js and Foundry's tools with `npm ci` (first use; the packages are pinned in package-lock.json)"
+    );
+    let output = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(root)
+        .output()
+        .map_err(|source| CompileError::Io {
+            action: "running npm ci in",
+            path: root.to_path_buf(),
+            source,
+        })?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+        return Err(CompileError::NpmInstall {
+            dir: root.to_path_buf(),
+            status: output.status.to_string(),
+            stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
+        });
+    }
+    Ok(())
+}
+
+/// The version of the installed npm package `solc`, from its `package.json`.
+pub(super) fn installed_solc_js_version(root: &Path) -> Result<semver::Version, CompileError> {
+    let manifest = root.join("node_modules").join("solc").join("package.json");
+    let text = std::fs::read_to_string(&manifest).map_err(|source| CompileError::Io {
+        action: "reading",
+        path: manifest.clone(),
+        source,
+    })?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
+        CompileError::Solc(format!("{} is not valid JSON: {err}", manifest.display()))
+    })?;
+    json["version"]
+        .as_str()
+        .and_then(|v| semver::Version::parse(v).ok())
+        .ok_or_else(|| {
+            CompileError::Solc(format!("{} has no valid \"version\"", manifest.display()))
+        })
+}
+
+fn solc_js_installed(root: &Path) -> bool {
+    root.join("node_modules")
+        .join("solc")
+        .join("soljson.js")
+        .is_file()
+}
+
+pub(super) fn open_lock(path: &Path) -> Result<File, CompileError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| CompileError::Io {
+            action: "creating",
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(|source| CompileError::Io {
+            action: "opening",
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+fn require_tool(tool: &'static str) -> Result<(), CompileError> {
+    let found = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if found {
+        Ok(())
+    } else {
+        Err(CompileError::MissingNode {
+            tool,
+            version: super::solc::PINNED_SOLC_VERSION,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+use std::{collections::BTreeMap, path::PathBuf, time::Instant};
+
+use foundry_compilers::{
+    ProjectBuilder, ProjectPathsConfig,
+    artifacts::{
+        BytecodeHash, EvmVersion, Optimizer, Settings, SettingsMetadata,
+        output_selection::OutputSelection,
+    },
+    solc::{CliSettings, Solc, SolcCompiler, SolcSettings},
+};
+
+use super::{
+    artifacts::{CompiledContract, ContractSet},
+    npm,
+    solc::{self, SolcSource},
+    workspace::Workspace,
+};
+use crate::error::CompileError;
+
+/// Optimizer runs: the contracts are deployed once and called many times, so runtime gas matters far more
+/// than code size. Mirrors `optimizer_runs` in `foundry.toml`, so `forge build` makes the same bytecode.
+pub const OPTIMIZER_RUNS: usize = 1_000_000;
+
+/// Compiles the repository's contracts with foundry-compilers (cached in `target/contracts/`).
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    workspace: Workspace,
+    source: SolcSource,
+    solc: Solc,
+}
+
+impl Compiler {
+    /// Finds the repository and a compiler the default way (see [`SolcSource`]).
+    pub fn locate() -> Result<Self, CompileError> {
+        Self::new(Workspace::locate()?, None)
+    }
+
+    /// Uses `workspace`, and `solc` if given (else `MARUBATSU_SOLC`, native solc on `PATH`, solc-js).
+    pub fn new(workspace: Workspace, solc: Option<PathBuf>) -> Result<Self, CompileError> {
+        let (source, solc) = solc::provision(&workspace, solc)?;
+        Ok(Self {
+            workspace,
+            source,
+            solc,
+        })
+    }
+
+    /// Where the compiler came from.
+    pub fn source(&self) -> &SolcSource {
+        &self.source
+    }
+
+    /// The repository being compiled.
+    pub fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    /// Compiles `contracts/` (served from the cache when nothing changed) and returns every contract.
+    pub fn compile(&self) -> Result<ContractSet, CompileError> {
+        let started = Instant::now();
+        let build = self.workspace.build_dir();
+        std::fs::create_dir_all(&build).map_err(|source| CompileError::Io {
+            action: "creating",
+            path: build.clone(),
+            source,
+        })?;
+        // Test binaries compile concurrently; foundry-compilers' cache is not safe against that.
+        let lock_path = build.join("compile.lock");
+        let lock = npm::open_lock(&lock_path)?;
+        lock.lock().map_err(|source| CompileError::Io {
+            action: "locking",
+            path: lock_path,
+            source,
+        })?;
+
+        let root = self.workspace.root();
+        let paths = ProjectPathsConfig::builder()
+            .root(root)
+            .sources(self.workspace.contracts())
+            .tests(self.workspace.contracts().join("test"))
+            .scripts(root.join("script"))
+            .artifacts(build.join("out"))
+            .build_infos(build.join("build-info"))
+            .cache(build.join("solidity-files-cache.json"))
+            .no_libs()
+            .remappings(Vec::new())
+            .build_with_root(root);
+        let project = ProjectBuilder::<SolcCompiler>::default()
+            .paths(paths)
+            .settings(settings(root.to_path_buf()))
+            .offline()
+            .build(SolcCompiler::Specific(self.solc.clone()))
+            .map_err(|err| CompileError::Solc(err.to_string()))?;
+        let output = project
+            .compile()
+            .map_err(|err| CompileError::Solc(err.to_string()))?;
+        if output.has_compiler_errors() {
+            return Err(CompileError::Solc(output.to_string()));
+        }
+        let from_cache = output.is_unchanged();
+
+        let mut contracts = BTreeMap::new();
+        for (id, artifact) in output.into_artifacts() {
+            let bytecode = artifact
+                .bytecode
+                .and_then(|b| b.into_bytes())
+                .unwrap_or_default();
+            let deployed_bytecode = artifact
+                .deployed_bytecode
+                .and_then(|d| d.bytecode)
+                .and_then(|b| b.into_bytes())
+                .unwrap_or_default();
+            let abi = artifact
+                .abi
+                .map(|abi| serde_json::to_value(abi).unwrap_or_default())
+                .unwrap_or_default();
+            let source = id
+                .source
+                .strip_prefix(root)
+                .map(PathBuf::from)
+                .unwrap_or(id.source);
+            contracts.insert(
+                id.name.clone(),
+                CompiledContract {
+                    name: id.name,
+                    source,
+                    bytecode,
+                    deployed_bytecode,
+                    abi,
+                },
+            );
+        }
+        Ok(ContractSet {
+            contracts,
+            solc: self.source.clone(),
+            solc_version: self.solc.version.to_string(),
+            from_cache,
+            elapsed: started.elapsed(),
+        })
+    }
+}
+
+/// The compiler settings, identical to `foundry.toml`'s so that forge and the toolkit emit the same bytecode.
+fn settings(root: PathBuf) -> SolcSettings {
+    let settings = Settings {
+        optimizer: Optimizer {
+            enabled: Some(true),
+            runs: Some(OPTIMIZER_RUNS),
+            details: None,
+        },
+        evm_version: Some(EvmVersion::Prague),
+        // No metadata hash: the bytecode then depends on the code alone, so deployments can be compared
+        // byte for byte across machines and tools.
+        metadata: Some(SettingsMetadata::new(BytecodeHash::None, false)),
+        output_selection: OutputSelection::default_output_selection(),
+        ..Settings::default()
+    };
+    let cli_settings = CliSettings {
+        base_path: Some(root.clone()),
+        allow_paths: [root].into(),
+        ..CliSettings::default()
+    };
+    SolcSettings {
+        settings,
+        cli_settings,
+    }
+}

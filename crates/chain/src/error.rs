@@ -1,0 +1,111 @@
+use std::path::PathBuf;
+
+use crate::revert::Revert;
+
+/// Why the contracts could not be compiled.
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    /// No repository root (a folder with `foundry.toml` and `contracts/`) was found.
+    #[error(
+        "cannot find the marubatsu repository (a folder with foundry.toml and contracts/) from {start}; \
+         run inside it or set MARUBATSU_ROOT"
+    )]
+    NoWorkspace {
+        /// Where the search started.
+        start: PathBuf,
+    },
+    /// The explicitly requested compiler does not exist or does not answer `--version`.
+    #[error("the solc given by {origin} ({path}) is not usable: {reason}")]
+    ExplicitSolc {
+        /// The flag or variable that named it.
+        origin: &'static str,
+        /// The path given.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// solc-js is needed but Node.js or npm is missing.
+    #[error(
+        "{tool} was not found on PATH: solc-js needs Node.js (>= 18) and npm; install them (e.g. `apt-get install nodejs npm`) or put a native solc {version} on PATH"
+    )]
+    MissingNode {
+        /// `node` or `npm`.
+        tool: &'static str,
+        /// The pinned solc version that a native binary must have instead.
+        version: &'static str,
+    },
+    /// `npm ci` failed.
+    #[error("`npm ci` in {dir} failed ({status}): {stderr}")]
+    NpmInstall {
+        /// The folder it ran in.
+        dir: PathBuf,
+        /// Its exit status.
+        status: String,
+        /// The end of what it printed on stderr.
+        stderr: String,
+    },
+    /// A file operation failed.
+    #[error("{action} {path}: {source}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// On which path.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// foundry-compilers reported an error (including solc's own diagnostics).
+    #[error("compiling the contracts failed: {0}")]
+    Solc(String),
+    /// A contract the caller asked for is not in the compiled set.
+    #[error("no contract named {name} was compiled (have: {available})")]
+    UnknownContract {
+        /// The name asked for.
+        name: String,
+        /// The names that exist.
+        available: String,
+    },
+    /// A contract compiled without bytecode (an interface or abstract contract).
+    #[error("contract {name} has no deployable bytecode (interface or abstract?)")]
+    NoBytecode {
+        /// The contract's name.
+        name: String,
+    },
+}
+
+/// Why a transaction or call did not succeed.
+#[derive(Debug, thiserror::Error)]
+pub enum TxError {
+    /// The contract reverted; the revert carries the decoded custom error.
+    #[error("{0}")]
+    Reverted(Revert),
+    /// Execution halted exceptionally (out of gas, invalid opcode, …).
+    #[error("execution halted: {reason} (gas used {gas_used})")]
+    Halted {
+        /// revm's halt reason.
+        reason: String,
+        /// Gas the transaction consumed.
+        gas_used: u64,
+    },
+    /// The transaction was invalid before execution (insufficient funds, nonce, gas limit, …).
+    #[error("transaction rejected: {0}")]
+    Invalid(String),
+    /// The call succeeded but its return data did not decode as the binding expects.
+    #[error("cannot decode the return data of {function}: {reason}")]
+    Decode {
+        /// The function's signature.
+        function: &'static str,
+        /// The decoder's message.
+        reason: String,
+    },
+}
+
+impl TxError {
+    /// The revert, if this error is one.
+    pub fn revert(&self) -> Option<&Revert> {
+        match self {
+            Self::Reverted(revert) => Some(revert),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The on-chain half of marubatsu: compile the Solidity contracts and run them in an in-process EVM.
+//!
+//! - [`Compiler`] finds a solc (an explicit path, a native `solc` of the pinned version on `PATH`, or solc-js
+//!   from the npm package pinned in `package.json`, driven through `script/solc-wrapper.js`) and compiles
+//!   `contracts/` with foundry-compilers, cached, so an unchanged second compile does no work.
+//! - [`Chain`] is an in-process revm chain: funded test accounts, deploys, calls and transactions with typed
+//!   alloy `sol!` bindings ([`bindings`]), logs, gas, block time and number, and reverts decoded into the
+//!   contracts' custom errors by name ([`Revert`]).
+//!
+//! ```no_run
+//! use marubatsu_chain::{Chain, Compiler, bindings::IBoardHarness};
+//!
+//! let contracts = Compiler::locate()?.compile()?;
+//! let mut chain = Chain::new();
+//! let deployer = chain.accounts()[0];
+//! let board = chain.deploy(deployer, contracts.get("BoardHarness")?)?.address;
+//! let won = chain.view(board, &IBoardHarness::isWinCall { mask: 0b000_000_111 })?;
+//! assert!(won);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chain;
+mod compiler;
+mod error;
+mod receipt;
+mod revert;
+
+pub mod bindings;
+
+pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment};
+pub use compiler::{
+    CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SOLC_VAR,
+    SolcSource, Workspace,
+};
+pub use error::{CompileError, TxError};
+pub use receipt::{Receipt, ViewOutcome};
+pub use revert::{DecodedRevert, Revert};

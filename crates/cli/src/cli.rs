@@ -1,0 +1,68 @@
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::commands::{compile::CompileArgs, prove::ProveArgs};
+
+/// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
+/// games that share their engine.
+#[derive(Debug, Parser)]
+#[command(name = "marubatsu", version, about, long_about = None)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Compile contracts/ (cached) and list what was built.
+    Compile(CompileArgs),
+    /// Run the exhaustive checks of the compiled contracts in the in-process chain.
+    Prove(ProveArgs),
+}
+
+impl Cli {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        match self.command {
+            Command::Compile(args) => args.run(),
+            Command::Prove(args) => args.run(),
+        }
+    }
+}
+
+/// Where the sources are and which solc compiles them.
+#[derive(Debug, Args)]
+pub(crate) struct CompilerArgs {
+    /// Path of a solc binary to use (else MARUBATSU_SOLC, a native solc of the pinned version on PATH, or
+    /// solc-js from package.json).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) solc: Option<PathBuf>,
+    /// Repository root (else MARUBATSU_ROOT, or found from the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) root: Option<PathBuf>,
+}
+
+impl CompilerArgs {
+    pub(crate) fn compiler(&self) -> eyre::Result<marubatsu_chain::Compiler> {
+        use eyre::WrapErr;
+        let workspace = match &self.root {
+            Some(root) => marubatsu_chain::Workspace::at(root.clone()),
+            None => marubatsu_chain::Workspace::locate(),
+        }
+        .wrap_err("finding the repository")?;
+        marubatsu_chain::Compiler::new(workspace, self.solc.clone())
+            .wrap_err("finding a Solidity compiler")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

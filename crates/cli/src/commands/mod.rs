@@ -1,0 +1,2 @@
+pub(crate) mod compile;
+pub(crate) mod prove;

@@ -1,0 +1,11 @@
+//! The `marubatsu` command-line tool: parses, calls the library crates, prints.
+
+mod cli;
+mod commands;
+mod output;
+
+use clap::Parser;
+
+fn main() -> eyre::Result<()> {
+    cli::Cli::parse().run()
+}

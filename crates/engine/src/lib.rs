@@ -1,0 +1,28 @@
+//! Pure game rules for marubatsu: no I/O, no clock, no randomness, no dependencies.
+//!
+//! Each game is a set of values and pure functions; the on-chain contracts are checked against them, and the
+//! off-chain games are transitions from a state and an event to the next state. Today that is
+//! [`tictactoe`]: the board, the rules, the CPU the solo contract must copy move for move, a solver, and the
+//! solo game.
+//!
+//! ```
+//! use marubatsu_engine::tictactoe::{cpu_move, solve, Cell, Difficulty, Position, Seed, Side, Value};
+//!
+//! // X takes a corner; Hard, playing O, answers in the centre.
+//! let corner = Cell::new(0).unwrap();
+//! let position = Position::empty().play(corner)?;
+//! let reply = cpu_move(position.o(), position.x(), Difficulty::Hard, &Seed::ZERO);
+//! assert_eq!(reply, Cell::new(4));
+//!
+//! // Both sides can still hold the draw, and nobody has won yet.
+//! let position = position.play(Cell::new(4).unwrap())?;
+//! assert_eq!(solve(position), Value::Draw);
+//! assert_eq!(position.outcome(), None);
+//! assert_eq!(position.side_to_move(), Side::X);
+//!
+//! // A move on a taken cell is refused and the position is unchanged.
+//! assert!(position.play(corner).is_err());
+//! # Ok::<(), marubatsu_engine::tictactoe::MoveError>(())
+//! ```
+
+pub mod tictactoe;

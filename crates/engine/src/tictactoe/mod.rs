@@ -1,0 +1,37 @@
+//! Tic-tac-toe: the board, the rules, the CPU the solo contract must match, a solver, and the solo game.
+//!
+//! ```text
+//!  0 | 1 | 2      Cells are numbered row-major; a side's stones are a
+//! ---+---+---     Bitboard whose bit i is cell i. X moves first.
+//!  3 | 4 | 5
+//! ---+---+---
+//!  6 | 7 | 8
+//! ```
+//!
+//! - [`Cell`], [`Bitboard`]: the vocabulary.
+//! - [`Position`]: both sides' stones, [`Position::play`], [`Position::outcome`].
+//! - [`cpu_move`]: the CPU at [`Difficulty::Easy`], [`Difficulty::Normal`] or [`Difficulty::Hard`].
+//! - [`solve`], [`optimal_moves`]: perfect play, to judge the CPU by.
+//! - [`count_tree`], [`legal_positions`]: the whole game tree, counted and listed.
+//! - [`SoloGame`], [`transition`]: a game against the CPU as a pure state machine.
+//! - [`explore`]: every game a human can play against a level.
+
+mod bitboard;
+mod cell;
+mod cpu;
+mod explore;
+mod position;
+mod seed;
+mod solo;
+mod solver;
+mod tree;
+
+pub use bitboard::{Bitboard, Cells};
+pub use cell::{Cell, PREFERRED_ORDER};
+pub use cpu::{Decision, Difficulty, Rule, cpu_decision, cpu_move};
+pub use explore::{Exploration, explore};
+pub use position::{MoveError, Outcome, Position, Side};
+pub use seed::Seed;
+pub use solo::{SoloEvent, SoloGame, SoloResult, transition};
+pub use solver::{Value, optimal_moves, solve};
+pub use tree::{TreeCounts, count_tree, legal_positions};

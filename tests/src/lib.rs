@@ -1,0 +1,30 @@
+//! Fixtures shared by the integration tests in `tests/tests/`: the contracts, compiled once per test binary
+//! through the toolkit's own compiler provisioning (solc-js on a fresh clone).
+
+use std::sync::OnceLock;
+
+use alloy_primitives::Address;
+use marubatsu_chain::{Chain, Compiler, ContractSet};
+
+/// The compiled contracts; the first caller compiles (or loads from the cache), later callers share it.
+pub fn contracts() -> &'static ContractSet {
+    static CONTRACTS: OnceLock<ContractSet> = OnceLock::new();
+    CONTRACTS.get_or_init(|| {
+        let compiler = Compiler::locate().unwrap_or_else(|err| panic!("no compiler: {err}"));
+        compiler
+            .compile()
+            .unwrap_or_else(|err| panic!("compiling contracts/ failed: {err}"))
+    })
+}
+
+/// A fresh chain with `name` deployed by the first account; returns the chain and the contract's address.
+pub fn chain_with(name: &str) -> (Chain, Address) {
+    let mut chain = Chain::new();
+    let deployer = chain.accounts()[0];
+    let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
+    let address = chain
+        .deploy(deployer, contract)
+        .unwrap_or_else(|err| panic!("deploying {name}: {err}"))
+        .address;
+    (chain, address)
+}
