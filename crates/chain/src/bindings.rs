@@ -10,8 +10,20 @@ sol!(
     "../../contracts/interfaces/IBoardHarness.sol"
 );
 
+sol!(
+    #[sol(all_derives)]
+    "../../contracts/interfaces/ISoloTicTacToe.sol"
+);
+
+sol!(
+    #[sol(all_derives)]
+    "../../contracts/interfaces/ITicTacToe.sol"
+);
+
 /// Decodes revert data against every interface's custom errors.
 pub(crate) fn decode_custom_error(data: &[u8]) -> Option<crate::revert::DecodedRevert> {
     use crate::revert::describe;
-    describe::<IBoardHarness::IBoardHarnessErrors>(data)
+    describe::<ISoloTicTacToe::ISoloTicTacToeErrors>(data)
+        .or_else(|| describe::<ITicTacToe::ITicTacToeErrors>(data))
+        .or_else(|| describe::<IBoardHarness::IBoardHarnessErrors>(data))
 }

@@ -31,6 +31,13 @@ const SPEC: SpecId = SpecId::PRAGUE;
 type Db = CacheDB<EmptyDB>;
 type Evm = MainnetEvm<MainnetContext<Db>>;
 
+/// A saved chain state to return to with [`Chain::restore`]: how exhaustive searches branch without replaying.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    db: Db,
+    block: revm::context::BlockEnv,
+}
+
 /// A contract deployed on the in-process chain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deployment {
@@ -128,6 +135,20 @@ impl Chain {
             block.number = U256::from(number);
             block.timestamp = U256::from(timestamp);
         });
+    }
+
+    /// Saves the whole state (accounts, storage, block).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            db: self.evm.ctx.journaled_state.database.clone(),
+            block: self.evm.ctx.block.clone(),
+        }
+    }
+
+    /// Returns to a saved state: everything committed since the snapshot is forgotten.
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.evm.ctx.journaled_state.database = snapshot.db.clone();
+        self.evm.ctx.block = snapshot.block.clone();
     }
 
     /// An account's balance in wei.

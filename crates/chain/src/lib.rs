@@ -27,7 +27,7 @@ mod revert;
 
 pub mod bindings;
 
-pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment};
+pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
 pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SOLC_VAR,
     SolcSource, Workspace,

@@ -1,6 +1,18 @@
 //! Exhaustive checks of the compiled contracts, run as real calls and transactions in the in-process chain
 //! ([`marubatsu_chain::Chain`]) and compared with the engine's rules ([`marubatsu_engine`]), the reference model.
+//!
+//! [`prove_all`] runs every proof; each piece is public too, so tests can aim it at a weakened contract.
 
 mod board;
+mod differential;
+mod error;
+mod gas;
+mod lines;
+mod proof;
 
 pub use board::{BoardReport, check_board_win_masks};
+pub use differential::{Difference, DifferentialReport, compare_cpu, easy_seeds};
+pub use error::ProveError;
+pub use gas::{FunctionGas, GasLog};
+pub use lines::{LineExploration, SoloTarget, explore_lines, to_sol};
+pub use proof::{EXPECTED_TREE, ForkLine, Progress, ProofReport, TreeReport, prove_all};

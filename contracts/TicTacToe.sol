@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+pragma solidity ^0.8.24;
+
+import {Board} from "./Board.sol";
+import {ITicTacToe} from "./interfaces/ITicTacToe.sol";
+
+/// @title TicTacToe
+/// @notice Tic-tac-toe between two accounts, with an optional stake that the winner takes.
+/// @dev The rules, including the two asymmetries a joiner should know before staking, are on {ITicTacToe}:
+///      - the creator always plays X and moves first;
+///      - the creator chooses the time limit per move (at least one minute), so a joiner should read it first.
+///
+///      Money: a game holds both stakes until it ends; ending it only credits balances ({_credit}), and accounts
+///      withdraw their own ({withdraw}). No game function ever sends ether, so no recipient can block a game, and
+///      every wei credited was received for that game exactly once: a win credits 2 x stake to the winner, a draw
+///      the stake to each player, a cancellation the stake to the creator, and each game ends at most once.
+///      Plain transfers are rejected (no `receive`, no `fallback`). Ether forced in anyway (selfdestruct, block
+///      rewards) is not counted anywhere: it stays in the contract and cannot disturb the accounting.
+contract TicTacToe is ITicTacToe {
+    /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
+    /*                          STORAGE                           */
+    /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @dev A game is two storage slots. `state` holds everything a move reads or writes except the joiner's
+    ///      address, so a move by X touches one slot and a move by O reads one more:
+    ///
+    ///      `state`:
+    ///         bit 255    254     253..214   213..182      181..179  178         177..169  168..160  159..0
+    ///            [exists] [zero]  [deadline] [moveTimeout] [status]  [oToMove]   [O board] [X board] [creator]
+    ///
+    ///      - `creator`: X, who moves first;
+    ///      - boards: 9-bit masks, cell `i` at bit `i` of the field;
+    ///      - `oToMove`: 1 when O is to move;
+    ///      - `status`: the {Status} value (3 bits, 0..5);
+    ///      - `moveTimeout`: seconds per move (uint32, as given);
+    ///      - `deadline`: unix time of the last second in which the player to move may move (40 bits: enough
+    ///        until the year 36812); 0 until someone joins;
+    ///      - `exists`: always 1, so a game's `state` is never zero and zero means "no such game".
+    ///
+    ///      `seats`:
+    ///         bit 255..160   159..0
+    ///            [stake]      [joiner]
+    ///
+    ///      - `stake`: wei each player puts in (96 bits: more than all ether there is; larger stakes are refused);
+    ///      - `joiner`: O, zero until someone joins.
+    struct Game {
+        uint256 state;
+        uint256 seats;
+    }
+
+    /// @dev The games by id.
+    mapping(uint256 gameId => Game) private _games;
+
+    /// @dev What each account can withdraw, in wei.
+    mapping(address account => uint256 amount) private _balances;
+
+    /// @dev The id the next game gets. Starts at 1 (set in the constructor), so that id 0 is never a game and
+    ///      {createGame} always rewrites a nonzero slot, which is cheaper than filling a zero one.
+    uint256 private _nextGameId;
+
+    /// @inheritdoc ITicTacToe
+    uint32 public constant MIN_MOVE_TIMEOUT = 60;
+
+    /// @dev Offset of X's 9-bit board in `state`.
+    uint256 private constant _X_BOARD_SHIFT = 160;
+
+    /// @dev Offset of O's 9-bit board: right after X's (160 + 9).
+    uint256 private constant _O_BOARD_SHIFT = 169;
+
+    /// @dev The `oToMove` bit: right after O's board (169 + 9).
+    uint256 private constant _O_TO_MOVE = 1 << 178;
+
+    /// @dev Offset of the 3-bit status: right after `oToMove`.
+    uint256 private constant _STATUS_SHIFT = 179;
+
+    /// @dev Offset of the 32-bit move timeout: right after the status (179 + 3).
+    uint256 private constant _TIMEOUT_SHIFT = 182;
+
+    /// @dev Offset of the 40-bit deadline: right after the timeout (182 + 32).
+    uint256 private constant _DEADLINE_SHIFT = 214;
+
+    /// @dev The largest deadline the 40-bit field holds, `2^40 - 1`.
+    uint256 private constant _DEADLINE_MAX = (1 << 40) - 1;
+
+    /// @dev The top bit, set in every `state` (see the layout above).
+    uint256 private constant _EXISTS = 1 << 255;
+
+    /// @dev Offset of the 96-bit stake in `seats`: right after the joiner's address.
+    uint256 private constant _STAKE_SHIFT = 160;
+
+    /// @dev The largest stake the 96-bit field holds, `2^96 - 1` wei (about 7.9e10 ether).
+    uint256 private constant _STAKE_MAX = (1 << 96) - 1;
+
+    /// @dev All nine cells, `(1 << 9) - 1`, as a `uint256`.
+    uint256 private constant _FULL = Board.FULL;
+
+    /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
+    /*                        CONSTRUCTOR                         */
+    /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @dev Game ids start at 1 (see {_nextGameId}).
+    constructor() {
+        _nextGameId = 1;
+    }
+
+    /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
+    /*                     EXTERNAL FUNCTIONS                     */
+    /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @inheritdoc ITicTacToe
+    function createGame(uint32 moveTimeout) external payable returns (uint256 gameId) {
+        if (moveTimeout < MIN_MOVE_TIMEOUT) revert TimeoutTooShort(moveTimeout, MIN_MOVE_TIMEOUT);
+        if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);
+
+        gameId = _nextGameId;
+        // Cannot overflow: one id per transaction, and 2^256 transactions will never happen.
+        unchecked {
+            _nextGameId = gameId + 1;
+        }
+
+        Game storage game = _games[gameId];
+        // Status Open is 0, and the boards, turn and deadline start at 0.
+        game.state = _EXISTS | (uint256(moveTimeout) << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
+        // The joiner is unknown yet; an empty seat with no stake stays an untouched zero slot.
+        if (msg.value != 0) game.seats = msg.value << _STAKE_SHIFT;
+        emit GameCreated(gameId, msg.sender, msg.value, moveTimeout);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function joinGame(uint256 gameId) external payable {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        uint256 seats = game.seats;
+        Status status = _status(state);
+        if (status != Status.Open) {
+            if (status == Status.Cancelled) revert GameNotOpen(gameId, status);
+            revert AlreadyJoined(gameId, _addressIn(seats));
+        }
+        if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
+        uint256 stake = seats >> _STAKE_SHIFT;
+        if (msg.value != stake) revert WrongStake(gameId, stake, msg.value);
+
+        game.seats = seats | uint256(uint160(msg.sender));
+        // The status field holds Open (0) and the deadline field 0, so OR-ing sets both.
+        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | (_nextDeadline(state) << _DEADLINE_SHIFT);
+        emit GameJoined(gameId, msg.sender);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function play(uint256 gameId, uint8 cell) external {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        Status status = _status(state);
+        if (status != Status.Active) revert GameNotActive(gameId, status);
+
+        // X's address is in `state`; O's costs one more read, made only on O's turn.
+        bool oToMove = state & _O_TO_MOVE != 0;
+        if (msg.sender != _addressIn(oToMove ? game.seats : state)) {
+            if (msg.sender == _addressIn(oToMove ? state : game.seats)) revert NotYourTurn(gameId, msg.sender);
+            revert NotAPlayer(gameId, msg.sender);
+        }
+        uint64 deadline = _deadline(state);
+        // A validator's few seconds of leeway over `block.timestamp` are negligible against a limit of a minute
+        // or more.
+        // forge-lint: disable-next-line(block-timestamp)
+        if (block.timestamp > deadline) revert MoveTooLate(gameId, deadline);
+
+        uint16 cellBit = Board.bit(cell);
+        uint16 xBoard = _board(state, _X_BOARD_SHIFT);
+        uint16 oBoard = _board(state, _O_BOARD_SHIFT);
+        if ((xBoard | oBoard) & cellBit != 0) revert CellTaken(gameId, cell);
+        emit Moved(gameId, cell);
+
+        uint16 moverBoard;
+        if (oToMove) {
+            oBoard |= cellBit;
+            moverBoard = oBoard;
+            state |= uint256(cellBit) << _O_BOARD_SHIFT;
+        } else {
+            xBoard |= cellBit;
+            moverBoard = xBoard;
+            state |= uint256(cellBit) << _X_BOARD_SHIFT;
+        }
+
+        if (Board.isWin(moverBoard)) {
+            _finish(gameId, game, state, oToMove ? Status.OWon : Status.XWon, EndReason.Line);
+        } else if (xBoard | oBoard == Board.FULL) {
+            _finish(gameId, game, state, Status.Draw, EndReason.FullBoard);
+        } else {
+            // Hand the turn over and restart the clock for the other player.
+            game.state = ((state ^ _O_TO_MOVE) & ~(_DEADLINE_MAX << _DEADLINE_SHIFT))
+                | (_nextDeadline(state) << _DEADLINE_SHIFT);
+        }
+    }
+
+    /// @inheritdoc ITicTacToe
+    function claimTimeout(uint256 gameId) external {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        Status status = _status(state);
+        if (status != Status.Active) revert GameNotActive(gameId, status);
+
+        uint256 seats = game.seats;
+        bool oToMove = state & _O_TO_MOVE != 0;
+        if (msg.sender != _addressIn(oToMove ? state : seats)) {
+            if (msg.sender == _addressIn(oToMove ? seats : state)) revert CannotClaimOwnTimeout(gameId, msg.sender);
+            revert NotAPlayer(gameId, msg.sender);
+        }
+        uint64 deadline = _deadline(state);
+        // See {play}: a few seconds of validator leeway do not matter against a limit of a minute or more.
+        // forge-lint: disable-next-line(block-timestamp)
+        if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
+
+        _finish(gameId, game, state, oToMove ? Status.XWon : Status.OWon, EndReason.Timeout);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function resign(uint256 gameId) external {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        Status status = _status(state);
+        if (status != Status.Active) revert GameNotActive(gameId, status);
+
+        Status winner;
+        if (msg.sender == _addressIn(state)) winner = Status.OWon;
+        else if (msg.sender == _addressIn(game.seats)) winner = Status.XWon;
+        else revert NotAPlayer(gameId, msg.sender);
+
+        _finish(gameId, game, state, winner, EndReason.Resignation);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function cancel(uint256 gameId) external {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        if (msg.sender != _addressIn(state)) revert NotCreator(gameId, msg.sender);
+        Status status = _status(state);
+        if (status != Status.Open) revert GameNotOpen(gameId, status);
+
+        // The status field holds Open (0), so OR-ing sets it.
+        game.state = state | (uint256(Status.Cancelled) << _STATUS_SHIFT);
+        _credit(msg.sender, game.seats >> _STAKE_SHIFT);
+        emit GameCancelled(gameId);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function withdraw() external {
+        uint256 amount = _balances[msg.sender];
+        if (amount == 0) revert NothingToWithdraw(msg.sender);
+
+        // Checks, effects, interaction: the balance is gone before the call, so a re-entering recipient finds
+        // nothing to take; if the call fails, the revert restores it.
+        _balances[msg.sender] = 0;
+        emit Withdrawn(msg.sender, amount);
+        (bool sent,) = payable(msg.sender).call{value: amount}("");
+        if (!sent) revert TransferFailed(msg.sender, amount);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function pendingBalance(address account) external view returns (uint256) {
+        return _balances[account];
+    }
+
+    /// @inheritdoc ITicTacToe
+    function getGame(uint256 gameId)
+        external
+        view
+        returns (
+            address creator,
+            address joiner,
+            uint256 stake,
+            uint32 moveTimeout,
+            uint64 deadline,
+            uint16 xBoard,
+            uint16 oBoard,
+            Status status
+        )
+    {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        uint256 seats = game.seats;
+        creator = _addressIn(state);
+        joiner = _addressIn(seats);
+        stake = seats >> _STAKE_SHIFT;
+        moveTimeout = _moveTimeout(state);
+        deadline = _deadline(state);
+        xBoard = _board(state, _X_BOARD_SHIFT);
+        oBoard = _board(state, _O_BOARD_SHIFT);
+        status = _status(state);
+    }
+
+    /// @inheritdoc ITicTacToe
+    function nextGameId() external view returns (uint256) {
+        return _nextGameId;
+    }
+
+    /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
+    /*                     INTERNAL FUNCTIONS                     */
+    /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @dev Ends active game `gameId` with `status` (XWon, OWon or Draw): stores it in `state` (whose status field
+    ///      holds Active), credits the stakes, and emits {GameEnded}. Every way a game ends goes through here.
+    function _finish(uint256 gameId, Game storage game, uint256 state, Status status, EndReason reason) private {
+        // Active (1) -> final: clear the field, then set it.
+        game.state = (state & ~(uint256(7) << _STATUS_SHIFT)) | (uint256(status) << _STATUS_SHIFT);
+
+        uint256 seats = game.seats;
+        uint256 stake = seats >> _STAKE_SHIFT;
+        if (stake != 0) {
+            if (status == Status.Draw) {
+                _credit(_addressIn(state), stake);
+                _credit(_addressIn(seats), stake);
+            } else {
+                // No overflow: stake < 2^96.
+                unchecked {
+                    _credit(_addressIn(status == Status.XWon ? state : seats), 2 * stake);
+                }
+            }
+        }
+        emit GameEnded(gameId, status, reason);
+    }
+
+    /// @dev Adds `amount` wei to what `account` can withdraw (nothing to write for zero).
+    function _credit(address account, uint256 amount) private {
+        if (amount == 0) return;
+        // No overflow: all balances together never exceed the ether this contract was sent, which is < 2^256.
+        unchecked {
+            _balances[account] += amount;
+        }
+    }
+
+    /// @dev The `state` word of game `gameId`, which must exist ({UnknownGame}).
+    function _existing(Game storage game, uint256 gameId) private view returns (uint256 state) {
+        state = game.state;
+        if (state == 0) revert UnknownGame(gameId);
+    }
+
+    /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. It fits the 40-bit field
+    ///      as long as `block.timestamp < 2^40 - 2^32` (until about the year 36,700).
+    function _nextDeadline(uint256 state) private view returns (uint256) {
+        return block.timestamp + _moveTimeout(state);
+    }
+
+    /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
+    /*                        GAME WORDS                          */
+    /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @dev The address in bits 0..159 of a word: the creator in `state`, the joiner in `seats`.
+    function _addressIn(uint256 word) private pure returns (address) {
+        // casting to 'uint160' is safe because both words keep an address in exactly their low 160 bits
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return address(uint160(word));
+    }
+
+    /// @dev The 9-bit board at `shift` in `state`.
+    function _board(uint256 state, uint256 shift) private pure returns (uint16) {
+        // casting to 'uint16' is safe because the value is masked to nine bits
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return uint16((state >> shift) & _FULL);
+    }
+
+    /// @dev The status field of `state`.
+    function _status(uint256 state) private pure returns (Status) {
+        return Status((state >> _STATUS_SHIFT) & 7);
+    }
+
+    /// @dev The move timeout field of `state`.
+    function _moveTimeout(uint256 state) private pure returns (uint32) {
+        // casting to 'uint32' is safe because the field is 32 bits wide and taking them is the intent
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return uint32(state >> _TIMEOUT_SHIFT);
+    }
+
+    /// @dev The deadline field of `state`.
+    function _deadline(uint256 state) private pure returns (uint64) {
+        // casting to 'uint64' is safe because the value is masked to 40 bits
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return uint64((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX);
+    }
+}

@@ -1,0 +1,33 @@
+use marubatsu_chain::{CompileError, TxError};
+
+/// Why a proof could not be carried out (as opposed to a property that failed, which its report says).
+#[derive(Debug, thiserror::Error)]
+pub enum ProveError {
+    /// The contracts did not compile or a contract is missing.
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// A transaction the proof needed failed unexpectedly.
+    #[error("{action}: {source}")]
+    Tx {
+        /// What the proof was doing.
+        action: String,
+        /// The failure.
+        source: TxError,
+    },
+    /// The contract reported something impossible (e.g. a CPU move on a taken cell).
+    #[error("contract misbehaved: {0}")]
+    Contract(String),
+}
+
+pub(crate) trait TxContext<T> {
+    fn during(self, action: impl FnOnce() -> String) -> Result<T, ProveError>;
+}
+
+impl<T> TxContext<T> for Result<T, TxError> {
+    fn during(self, action: impl FnOnce() -> String) -> Result<T, ProveError> {
+        self.map_err(|source| ProveError::Tx {
+            action: action(),
+            source,
+        })
+    }
+}
