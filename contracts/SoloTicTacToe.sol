@@ -12,7 +12,8 @@ import {ISoloTicTacToe} from "./interfaces/ISoloTicTacToe.sol";
 ///
 ///      The CPU is one procedure, and the difficulty is how far it goes (see {_cpuMove}). Its board arithmetic
 ///      works on 9-bit masks (cell `i` = bit `i`, row-major) held in `uint256`, with no loops over lines and no
-///      memory: see {_lineMates}.
+///      memory: every line of a direction is handled at once by shifts ({_winningCells}, {_openLineCells},
+///      {_lineMates}). It is checked against a literal implementation of the procedure on every board.
 contract SoloTicTacToe is ISoloTicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                          STORAGE                           */
@@ -54,8 +55,9 @@ contract SoloTicTacToe is ISoloTicTacToe {
     /*                      BOARD CONSTANTS                       */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
-    /// @dev All nine cells, `(1 << 9) - 1`, as a `uint256`.
-    uint256 private constant _FULL = Board.FULL;
+    /// @dev All nine cells, `(1 << 9) - 1` (`Board.FULL` as a `uint256`, written out so that no `uint16` cleanup is
+    ///      compiled in).
+    uint256 private constant _FULL = 0x1FF;
 
     /// @dev The centre, cell 4: `1 << 4`.
     uint256 private constant _CENTRE = 0x010;
@@ -81,30 +83,35 @@ contract SoloTicTacToe is ISoloTicTacToe {
     /// @dev The anti-diagonal, cells 2, 4, 6: `1 << 2 | 1 << 4 | 1 << 6`.
     uint256 private constant _ANTI_DIAGONAL = 0x054;
 
-    /// @dev Line directions for {_openLineCells}: the step between a line's cells, the mask of each line's first
-    ///      cell, and the mask of the line that starts at cell 0 (a first-cell flag times it paints the line).
-    ///      Rows: 1; first cells 0, 3, 6 (`_ROW_FIRST`); shape cells 0, 1, 2.
+    /// @dev The four line directions, for {_openLineCells}. A direction's lines are the cells
+    ///      `f, f + stride, f + 2 * stride` for each of its first cells `f`; its shape is its line moved to start
+    ///      at cell 0, so a flag on a first cell times the shape is that whole line:
+    ///
+    ///         direction       stride   first cells        shape
+    ///         rows            1        0, 3, 6 = 0x049    0, 1, 2 = 0x007
+    ///         columns         3        0, 1, 2 = 0x007    0, 3, 6 = 0x049
+    ///         diagonal        4        0       = 0x001    0, 4, 8 = 0x111
+    ///         anti-diagonal   2        2       = 0x004    0, 2, 4 = 0x015   (flag on 2: cells 2, 4, 6)
     uint256 private constant _ROW_STRIDE = 1;
-    /// @dev Rows: the line starting at cell 0 is cells 0, 1, 2: `0b111`.
+    /// @dev Rows: shape 0, 1, 2 (first cells: `_ROW_FIRST`). See {_ROW_STRIDE}.
     uint256 private constant _ROW_SHAPE = 0x007;
-    /// @dev Columns: step 3.
+    /// @dev Columns: stride 3. See {_ROW_STRIDE}.
     uint256 private constant _COLUMN_STRIDE = 3;
-    /// @dev Columns: first cells 0, 1, 2: `0b111`.
+    /// @dev Columns: first cells 0, 1, 2. See {_ROW_STRIDE}.
     uint256 private constant _COLUMN_FIRST = 0x007;
-    /// @dev Columns: the line starting at cell 0 is cells 0, 3, 6: `1 | 1 << 3 | 1 << 6`.
+    /// @dev Columns: shape 0, 3, 6. See {_ROW_STRIDE}.
     uint256 private constant _COLUMN_SHAPE = 0x049;
-    /// @dev Diagonal: step 4.
+    /// @dev Diagonal: stride 4. See {_ROW_STRIDE}.
     uint256 private constant _DIAGONAL_STRIDE = 4;
-    /// @dev Diagonal: its one first cell, 0.
+    /// @dev Diagonal: first cell 0. See {_ROW_STRIDE}.
     uint256 private constant _DIAGONAL_FIRST = 0x001;
-    /// @dev Diagonal: cells 0, 4, 8, starting at cell 0 already.
+    /// @dev Diagonal: shape 0, 4, 8 (the diagonal itself). See {_ROW_STRIDE}.
     uint256 private constant _DIAGONAL_SHAPE = _DIAGONAL;
-    /// @dev Anti-diagonal: step 2.
+    /// @dev Anti-diagonal: stride 2. See {_ROW_STRIDE}.
     uint256 private constant _ANTI_DIAGONAL_STRIDE = 2;
-    /// @dev Anti-diagonal: its one first cell, 2: `1 << 2`.
+    /// @dev Anti-diagonal: first cell 2. See {_ROW_STRIDE}.
     uint256 private constant _ANTI_DIAGONAL_FIRST = 0x004;
-    /// @dev Anti-diagonal: cells 2, 4, 6 moved to start at cell 0, i.e. cells 0, 2, 4: `1 | 1 << 2 | 1 << 4`
-    ///      (the flag sits on cell 2, and `(1 << 2) * 0x015` is cells 2, 4, 6).
+    /// @dev Anti-diagonal: shape 0, 2, 4, which the flag on cell 2 turns into 2, 4, 6. See {_ROW_STRIDE}.
     uint256 private constant _ANTI_DIAGONAL_SHAPE = 0x015;
 
     /// @dev Index of a one-bit mask `1 << i` (i = 0..8), looked up by `(1 << i) % 11`: since 2 is a primitive root
@@ -385,10 +392,14 @@ contract SoloTicTacToe is ISoloTicTacToe {
         uint256 first,
         uint256 shape
     ) private pure returns (uint256 myCells, uint256 theirCells) {
-        uint256 mineOn = (mine | (mine >> stride) | (mine >> (2 * stride))) & first;
-        uint256 theirsOn = (theirs | (theirs >> stride) | (theirs >> (2 * stride))) & first;
-        myCells = ((mineOn & ~theirsOn) * shape) & empty;
-        theirCells = ((theirsOn & ~mineOn) * shape) & empty;
+        // No overflow: `stride` is at most 4, and a product is a mask of first cells (below 2^9) times a line
+        // shape (below 2^9), painting disjoint lines, so it stays below 2^9 too.
+        unchecked {
+            uint256 mineOn = (mine | (mine >> stride) | (mine >> (2 * stride))) & first;
+            uint256 theirsOn = (theirs | (theirs >> stride) | (theirs >> (2 * stride))) & first;
+            myCells = ((mineOn & ~theirsOn) * shape) & empty;
+            theirCells = ((theirsOn & ~mineOn) * shape) & empty;
+        }
     }
 
     /// @dev The cells whose two mates on some line are one in `a` and the other in `b` (either way round).

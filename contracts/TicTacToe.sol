@@ -33,8 +33,8 @@ contract TicTacToe is ITicTacToe {
     ///      - `oToMove`: 1 when O is to move;
     ///      - `status`: the {Status} value (3 bits, 0..5);
     ///      - `moveTimeout`: seconds per move (uint32, as given);
-    ///      - `deadline`: unix time of the last second in which the player to move may move (40 bits: enough
-    ///        until the year 36812); 0 until someone joins;
+    ///      - `deadline`: unix time of the last second in which the player to move may move (40 bits: unix times
+    ///        up to the year 36,811); 0 until someone joins;
     ///      - `exists`: always 1, so a game's `state` is never zero and zero means "no such game".
     ///
     ///      `seats`:
@@ -73,14 +73,26 @@ contract TicTacToe is ITicTacToe {
     /// @dev Offset of the 3-bit status: right after `oToMove`.
     uint256 private constant _STATUS_SHIFT = 179;
 
+    /// @dev The status field in place: `7 << _STATUS_SHIFT`.
+    uint256 private constant _STATUS_FIELD = uint256(7) << _STATUS_SHIFT;
+
+    /// @dev The status field of an active game, in place: `uint256(Status.Active) << _STATUS_SHIFT`.
+    uint256 private constant _ACTIVE = uint256(uint8(Status.Active)) << _STATUS_SHIFT;
+
     /// @dev Offset of the 32-bit move timeout: right after the status (179 + 3).
     uint256 private constant _TIMEOUT_SHIFT = 182;
+
+    /// @dev The largest move timeout the 32-bit field holds, `2^32 - 1`.
+    uint256 private constant _TIMEOUT_MAX = (1 << 32) - 1;
 
     /// @dev Offset of the 40-bit deadline: right after the timeout (182 + 32).
     uint256 private constant _DEADLINE_SHIFT = 214;
 
     /// @dev The largest deadline the 40-bit field holds, `2^40 - 1`.
     uint256 private constant _DEADLINE_MAX = (1 << 40) - 1;
+
+    /// @dev The deadline field in place: `_DEADLINE_MAX << _DEADLINE_SHIFT`.
+    uint256 private constant _DEADLINE_FIELD = _DEADLINE_MAX << _DEADLINE_SHIFT;
 
     /// @dev The top bit, set in every `state` (see the layout above).
     uint256 private constant _EXISTS = 1 << 255;
@@ -91,8 +103,9 @@ contract TicTacToe is ITicTacToe {
     /// @dev The largest stake the 96-bit field holds, `2^96 - 1` wei (about 7.9e10 ether).
     uint256 private constant _STAKE_MAX = (1 << 96) - 1;
 
-    /// @dev All nine cells, `(1 << 9) - 1`, as a `uint256`.
-    uint256 private constant _FULL = Board.FULL;
+    /// @dev All nine cells, `(1 << 9) - 1` (`Board.FULL` as a `uint256`, written out so that no `uint16` cleanup is
+    ///      compiled in).
+    uint256 private constant _FULL = 0x1FF;
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                        CONSTRUCTOR                         */
@@ -149,21 +162,17 @@ contract TicTacToe is ITicTacToe {
     /// @inheritdoc ITicTacToe
     function play(uint256 gameId, uint8 cell) external {
         Game storage game = _games[gameId];
-        uint256 state = _existing(game, gameId);
-        Status status = _status(state);
-        if (status != Status.Active) revert GameNotActive(gameId, status);
+        uint256 state = game.state;
+        // One test on the hot path: an unknown game's zero word does not read as Active either.
+        if (state & _STATUS_FIELD != _ACTIVE) _revertNotActive(gameId, state);
 
         // X's address is in `state`; O's costs one more read, made only on O's turn.
         bool oToMove = state & _O_TO_MOVE != 0;
-        if (msg.sender != _addressIn(oToMove ? game.seats : state)) {
-            if (msg.sender == _addressIn(oToMove ? state : game.seats)) revert NotYourTurn(gameId, msg.sender);
-            revert NotAPlayer(gameId, msg.sender);
-        }
-        uint64 deadline = _deadline(state);
+        if (msg.sender != _addressIn(oToMove ? game.seats : state)) _revertNotMover(game, gameId, state);
         // A validator's few seconds of leeway over `block.timestamp` are negligible against a limit of a minute
         // or more.
         // forge-lint: disable-next-line(block-timestamp)
-        if (block.timestamp > deadline) revert MoveTooLate(gameId, deadline);
+        if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) revert MoveTooLate(gameId, _deadline(state));
 
         uint16 cellBit = Board.bit(cell);
         uint16 xBoard = _board(state, _X_BOARD_SHIFT);
@@ -188,8 +197,7 @@ contract TicTacToe is ITicTacToe {
             _finish(gameId, game, state, Status.Draw, EndReason.FullBoard);
         } else {
             // Hand the turn over and restart the clock for the other player.
-            game.state = ((state ^ _O_TO_MOVE) & ~(_DEADLINE_MAX << _DEADLINE_SHIFT))
-                | (_nextDeadline(state) << _DEADLINE_SHIFT);
+            game.state = ((state ^ _O_TO_MOVE) & ~_DEADLINE_FIELD) | (_nextDeadline(state) << _DEADLINE_SHIFT);
         }
     }
 
@@ -302,7 +310,7 @@ contract TicTacToe is ITicTacToe {
     ///      holds Active), credits the stakes, and emits {GameEnded}. Every way a game ends goes through here.
     function _finish(uint256 gameId, Game storage game, uint256 state, Status status, EndReason reason) private {
         // Active (1) -> final: clear the field, then set it.
-        game.state = (state & ~(uint256(7) << _STATUS_SHIFT)) | (uint256(status) << _STATUS_SHIFT);
+        game.state = (state & ~_STATUS_FIELD) | (uint256(status) << _STATUS_SHIFT);
 
         uint256 seats = game.seats;
         uint256 stake = seats >> _STAKE_SHIFT;
@@ -338,7 +346,24 @@ contract TicTacToe is ITicTacToe {
     /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. It fits the 40-bit field
     ///      as long as `block.timestamp < 2^40 - 2^32` (until about the year 36,700).
     function _nextDeadline(uint256 state) private view returns (uint256) {
-        return block.timestamp + _moveTimeout(state);
+        // No overflow: a unix time is nowhere near 2^255, and the timeout is below 2^32.
+        unchecked {
+            return block.timestamp + ((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
+        }
+    }
+
+    /// @dev Reverts for a `state` that is not Active: {UnknownGame} if it is zero, else {GameNotActive}.
+    function _revertNotActive(uint256 gameId, uint256 state) private pure {
+        if (state == 0) revert UnknownGame(gameId);
+        revert GameNotActive(gameId, _status(state));
+    }
+
+    /// @dev Reverts for a caller who is not the player to move: {NotYourTurn} if it is the other player, else
+    ///      {NotAPlayer}.
+    function _revertNotMover(Game storage game, uint256 gameId, uint256 state) private view {
+        address waiting = _addressIn(state & _O_TO_MOVE != 0 ? state : game.seats);
+        if (msg.sender == waiting) revert NotYourTurn(gameId, msg.sender);
+        revert NotAPlayer(gameId, msg.sender);
     }
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/

@@ -90,9 +90,18 @@ interface ISoloTicTacToe {
     function play(uint256 gameId, uint8 cell) external;
 
     /// @dev The cell the CPU at `difficulty` would take with `mine` as its cells and `theirs` as the opponent's.
-    ///      `seed` is used by Easy only: its random cell is the k-th empty cell in ascending order, with
-    ///      k = seed mod (number of empty cells). Any board is accepted, legal or not, and the answer is always an
-    ///      empty cell.
+    ///      `seed` is used by Easy only: its random cell is the k-th empty cell in ascending order (from k = 0),
+    ///      with k = seed mod (number of empty cells). Any board is accepted, legal or not, and the answer is always
+    ///      an empty cell.
+    ///
+    ///      The procedure, wherever several cells qualify taking the first in the order 4, 0, 2, 6, 8, 1, 3, 5, 7:
+    ///      1. a cell `c` such that `mine | 1 << c` holds a line (all levels); 2. Easy: the seeded cell;
+    ///      3. a cell `c` such that `theirs | 1 << c` holds a line; 4. Normal: the first empty cell in the order;
+    ///      5. Hard: a fork (a cell after which `mine` has two or more winning cells), else the opponent's only fork
+    ///      cell, else, if the opponent has several, a forcing move (a cell after which `mine` has exactly one
+    ///      winning cell, that cell not being one of the opponent's fork cells), else the first empty cell in the
+    ///      order. Steps 1 and 3 are literal: on a board where a side already holds a line, every empty cell
+    ///      "completes" one, so the first empty cell in the order is the answer there.
     ///
     ///      Requirements:
     ///      - both masks fit in nine bits ({BoardOutOfRange}), do not overlap ({BoardsOverlap}) and leave at least
