@@ -25,4 +25,5 @@
 //! # Ok::<(), marubatsu_engine::tictactoe::MoveError>(())
 //! ```
 
+pub mod lights;
 pub mod tictactoe;

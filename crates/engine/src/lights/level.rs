@@ -1,0 +1,89 @@
+//! The three levels of the seed's page: a board size and how many presses scramble it.
+
+use core::fmt;
+
+use super::size::Size;
+
+/// A level as the seed's `settings` table has it.
+///
+/// | level  | size | scramble presses |
+/// |--------|------|------------------|
+/// | easy   | 5×5  | 7                |
+/// | normal | 6×6  | 12               |
+/// | hard   | 7×7  | 18               |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// 5×5, scrambled by 7 presses.
+    Easy,
+    /// 6×6, scrambled by 12 presses.
+    Normal,
+    /// 7×7, scrambled by 18 presses.
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The size of the board.
+    pub const fn size(self) -> Size {
+        match self {
+            Level::Easy => Size::Five,
+            Level::Normal => Size::Six,
+            Level::Hard => Size::Seven,
+        }
+    }
+
+    /// How many distinct cells a new puzzle presses on the dark board.
+    pub const fn scramble_presses(self) -> u8 {
+        match self {
+            Level::Easy => 7,
+            Level::Normal => 12,
+            Level::Hard => 18,
+        }
+    }
+
+    /// The seed's name for the level, lowercase: `easy`, `normal` or `hard`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level with this [`name`](Level::name), or `None`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_match_the_seed() {
+        let table: Vec<(&str, u8, u8)> = Level::ALL
+            .iter()
+            .map(|l| (l.name(), l.size().side(), l.scramble_presses()))
+            .collect();
+        assert_eq!(table, [("easy", 5, 7), ("normal", 6, 12), ("hard", 7, 18)]);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+            assert_eq!(level.to_string(), level.name());
+        }
+        assert_eq!(Level::from_name("Easy"), None);
+        assert_eq!(Level::from_name(""), None);
+    }
+}

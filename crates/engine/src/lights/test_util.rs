@@ -1,0 +1,41 @@
+//! Helpers shared by the tests of the lights module: a tiny deterministic generator and shorthands.
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::cell::Cell;
+use super::size::Size;
+
+/// Marsaglia's xorshift64: deterministic pseudo-random numbers with no dependency, for property-style tests.
+pub(crate) struct XorShift(u64);
+
+impl XorShift {
+    /// A generator from `seed`; zero, the one state xorshift never leaves, is replaced by a fixed constant.
+    pub(crate) fn new(seed: u64) -> XorShift {
+        XorShift(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
+    }
+
+    /// The next 64 bits.
+    pub(crate) fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}
+
+/// A cell from its index; panics on a bad index, which only a broken test passes.
+pub(crate) fn cell(index: u8) -> Cell {
+    Cell::new(index).unwrap_or_else(|| panic!("test uses cell {index}"))
+}
+
+/// A board of `size` with each light on with probability one half.
+pub(crate) fn random_board(rng: &mut XorShift, size: Size) -> Board {
+    let lit = Bitboard::from_low_bits(rng.next()).intersect(size.full());
+    Board::new(size, lit).unwrap_or_else(|| panic!("lights within {size}"))
+}
