@@ -27,6 +27,11 @@ impl XorShift {
         self.0 = x;
         x
     }
+
+    /// A number in `0..n`, for `n > 0` (with a bias too small to matter in tests).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
 }
 
 /// A cell from its index; panics on a bad index, which only a broken test passes.
