@@ -13,12 +13,31 @@
 //! - [`Cell`], [`Bitboard`], [`Size`], [`Board`]: the vocabulary; [`Board::press`] is the rule.
 //! - [`solve`], [`hint`], [`Solution`]: the exact minimum by Gaussian elimination over GF(2); [`rank`],
 //!   [`nullity`], [`null_space`], [`is_solvable`] describe the press matrix.
-//! - [`Level`]: the seed's three levels.
+//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`transition`]: the seed's game as a pure state machine.
 //! - [`Board::parse`], [`solve_text`], [`ParseError`]: boards typed as rows of `0` and `1`.
+//!
+//! ```
+//! use marubatsu_engine::lights::{solve, transition, Level, LightsEvent, LightsGame};
+//!
+//! // The page draws 7 distinct cells for an easy puzzle and passes them in, with the time.
+//! let mut game = LightsGame::new(Level::Easy, &[2, 7, 11, 13, 17, 22, 24], 0)?;
+//! let par = game.par();
+//! assert_eq!(solve(game.board()).map(|s| s.par()), Some(par));
+//!
+//! // Ask for a hint and press it, until every light is off: exactly par presses.
+//! while !game.is_solved() {
+//!     game = transition(&game, &LightsEvent::Hint);
+//!     let cell = game.hint().unwrap().index();
+//!     game = transition(&game, &LightsEvent::Press { cell, at_ms: 1_000 });
+//! }
+//! assert_eq!(game.moves(), usize::from(par));
+//! # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
+//! ```
 
 mod bitboard;
 mod board;
 mod cell;
+mod game;
 mod level;
 mod parse;
 mod size;
@@ -29,6 +48,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
+pub use game::{LightsEvent, LightsGame, ScrambleError, transition};
 pub use level::Level;
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

@@ -32,6 +32,21 @@ impl XorShift {
     pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+
+    /// `count` distinct cell indices of a board of `size`, in the order drawn, as the seed's page draws a
+    /// scramble.
+    pub(crate) fn distinct_cells(&mut self, size: Size, count: u8) -> Vec<u8> {
+        let mut drawn = Vec::new();
+        while drawn.len() < usize::from(count) {
+            let Ok(index) = u8::try_from(self.below(u64::from(size.cells()))) else {
+                panic!("below 49")
+            };
+            if !drawn.contains(&index) {
+                drawn.push(index);
+            }
+        }
+        drawn
+    }
 }
 
 /// A cell from its index; panics on a bad index, which only a broken test passes.
