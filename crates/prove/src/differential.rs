@@ -1,6 +1,7 @@
 //! The contract's CPU against the engine's, on every legal position where someone is to move.
 
 use alloy_primitives::{Address, U256, keccak256};
+use alloy_sol_types::SolCall;
 use marubatsu_chain::{Chain, bindings::ISoloTicTacToe};
 use marubatsu_engine::tictactoe::{Difficulty, Seed, cpu_move, legal_positions};
 use serde::Serialize;
@@ -20,6 +21,12 @@ pub fn easy_seeds() -> Vec<U256> {
     seeds.push(U256::from(1) << 255);
     seeds.extend((0..4u8).map(|i| U256::from_be_bytes(keccak256([b'm', b'b', i]).0)));
     seeds
+}
+
+/// The gas-log key of `previewCpuMove` calls at one level, e.g. `previewCpuMove[hard]`: the report shows the
+/// levels apart because their costs differ by design.
+pub fn preview_by_level(difficulty: Difficulty) -> String {
+    format!("previewCpuMove[{}]", difficulty.name())
 }
 
 /// A position where the contract and the engine chose differently.
@@ -95,10 +102,11 @@ pub fn compare_cpu(
                         difficulty.name()
                     )
                 })?;
-                gas.record(
-                    &format!("previewCpuMove[{}]", difficulty.name()),
+                gas.record_view(
+                    ISoloTicTacToe::previewCpuMoveCall::SIGNATURE,
                     outcome.execution_gas,
                 );
+                gas.record_view(&preview_by_level(difficulty), outcome.execution_gas);
                 let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes()))
                     .map_or(9, |c| c.index());
                 report.comparisons += 1;

@@ -11,8 +11,8 @@ mod lines;
 mod proof;
 
 pub use board::{BoardReport, check_board_win_masks};
-pub use differential::{Difference, DifferentialReport, compare_cpu, easy_seeds};
+pub use differential::{Difference, DifferentialReport, compare_cpu, easy_seeds, preview_by_level};
 pub use error::ProveError;
-pub use gas::{FunctionGas, GasLog};
+pub use gas::{FunctionGas, GasKind, GasLog, GasSample};
 pub use lines::{LineExploration, SoloTarget, explore_lines, to_sol};
 pub use proof::{EXPECTED_TREE, ForkLine, Progress, ProofReport, TreeReport, prove_all};

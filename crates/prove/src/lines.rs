@@ -1,6 +1,7 @@
 //! Every human line against the solo contract, played as real transactions.
 
 use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolCall;
 use marubatsu_chain::{
     Chain,
     bindings::ISoloTicTacToe::{self, Difficulty as SolDifficulty, Result as SolResult},
@@ -82,7 +83,11 @@ pub fn explore_lines(
         game_id,
         gas,
         on_line,
-        path_gas: vec![("newGame", receipt.gas_used)],
+        path_gas: vec![(
+            ISoloTicTacToe::newGameCall::SIGNATURE,
+            receipt.gas_used,
+            receipt.intrinsic_gas,
+        )],
         moves,
         report: LineExploration {
             difficulty: difficulty.name(),
@@ -107,22 +112,25 @@ struct Search<'a> {
     game_id: U256,
     gas: &'a mut GasLog,
     on_line: &'a mut dyn FnMut(&LineExploration),
-    path_gas: Vec<(&'static str, u64)>,
+    path_gas: Vec<(&'static str, u64, u64)>,
     moves: Vec<u8>,
     report: LineExploration,
 }
 
 impl Search<'_> {
     fn descend(&mut self) -> Result<(), ProveError> {
-        let game = self
+        let call = ISoloTicTacToe::getGameCall {
+            gameId: self.game_id,
+        };
+        let outcome = self
             .chain
-            .view(
-                self.target.contract,
-                &ISoloTicTacToe::getGameCall {
-                    gameId: self.game_id,
-                },
-            )
+            .call(self.target.contract, &call)
             .during(|| format!("getGame({})", self.game_id))?;
+        self.gas.record_view(
+            ISoloTicTacToe::getGameCall::SIGNATURE,
+            outcome.execution_gas,
+        );
+        let game = outcome.value;
         if game.result != SolResult::InProgress {
             return self.finish_line(game.result);
         }
@@ -152,7 +160,11 @@ impl Search<'_> {
             if reply < 9 {
                 self.moves.push(reply);
             }
-            self.path_gas.push(("play", receipt.gas_used));
+            self.path_gas.push((
+                ISoloTicTacToe::playCall::SIGNATURE,
+                receipt.gas_used,
+                receipt.intrinsic_gas,
+            ));
             self.descend()?;
             self.path_gas.pop();
             self.moves.truncate(self.moves.len() - pushed);
@@ -178,8 +190,8 @@ impl Search<'_> {
                 )));
             }
         }
-        for (function, gas) in &self.path_gas {
-            self.gas.record(function, *gas);
+        for &(function, gas, intrinsic) in &self.path_gas {
+            self.gas.record_transaction(function, gas, intrinsic);
         }
         (self.on_line)(&self.report);
         Ok(())

@@ -10,7 +10,7 @@ use crate::{
     board::{BoardReport, check_board_win_masks},
     differential::{DifferentialReport, compare_cpu},
     error::{ProveError, TxContext},
-    gas::{FunctionGas, GasLog},
+    gas::{FunctionGas, GasKind, GasLog},
     lines::{LineExploration, SoloTarget, explore_lines, to_sol},
 };
 
@@ -239,7 +239,7 @@ pub fn prove_all(
         normal_fork_line,
         differential,
         weakened_hard,
-        gas: gas.summary(),
+        gas: gas.summary(GasKind::Transaction),
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -1,0 +1,140 @@
+use std::path::PathBuf;
+
+use clap::Args;
+use eyre::{WrapErr, bail};
+use marubatsu_gas::{GasReport, format, run_workload, seed, snapshot};
+use marubatsu_prove::GasKind;
+
+use crate::{cli::CompilerArgs, output::print_json, progress::ProgressLine};
+
+/// Measure the gas of every contract function over the documented workload and print it like forge's gas
+/// report; check it against the committed snapshot.
+///
+/// Workload: for SoloTicTacToe every human line against every level from both seats (each line a game of its
+/// own) and previewCpuMove on every legal position; for TicTacToe 96 scripted games covering staked and free
+/// games, every kind of ending and the withdrawals. Transaction gas (21,000 base and calldata included) for
+/// state-changing calls, execution gas for views, as forge reports them.
+#[derive(Debug, Args)]
+pub(crate) struct GasArgs {
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// Print forge's gas-report JSON.
+    #[arg(long, conflicts_with = "md")]
+    json: bool,
+    /// Print Markdown tables (for a pull-request comment).
+    #[arg(long)]
+    md: bool,
+    /// Report execution gas (transaction gas minus the intrinsic cost) instead of transaction gas.
+    #[arg(long, conflicts_with_all = ["check", "diff", "snapshot"])]
+    execution: bool,
+    /// Fail if any figure rose beyond the tolerance against the snapshot (or the workload changed).
+    #[arg(long, conflicts_with = "snapshot")]
+    check: bool,
+    /// Show every figure that changed against the snapshot, without failing.
+    #[arg(long, conflicts_with = "snapshot")]
+    diff: bool,
+    /// Rewrite the snapshot with the current figures.
+    #[arg(long)]
+    snapshot: bool,
+    /// Allowed rise, in percent, for --check.
+    #[arg(long, value_name = "PCT", default_value_t = 0.0)]
+    tolerance: f64,
+    /// The snapshot file (default: gas-snapshot.json at the repository root).
+    #[arg(long, value_name = "FILE")]
+    snapshot_file: Option<PathBuf>,
+}
+
+impl GasArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        if !(self.tolerance.is_finite() && self.tolerance >= 0.0) {
+            bail!(
+                "--tolerance must be a percentage of zero or more, got {}",
+                self.tolerance
+            );
+        }
+        let compiler = self.compiler.compiler()?;
+        let snapshot_path = self
+            .snapshot_file
+            .clone()
+            .unwrap_or_else(|| compiler.workspace().root().join("gas-snapshot.json"));
+        let contracts = compiler.compile().wrap_err("compiling contracts/")?;
+        let mut progress = ProgressLine::new();
+        let workload = run_workload(&contracts, &mut |p| progress.update(p));
+        progress.finish();
+        let workload = workload.wrap_err("running the gas workload")?;
+        let kind = if self.execution {
+            GasKind::Execution
+        } else {
+            GasKind::Transaction
+        };
+        let report = workload.report(kind);
+
+        if self.json {
+            print_json(&report)?;
+        } else if self.md {
+            print!("{}", format::markdown(&report));
+        } else {
+            print!("{}", format::table(&report));
+            print_breakdown(&workload.solo);
+            print!("{}", seed::render(&seed::compare(&report)));
+        }
+
+        if self.snapshot {
+            snapshot::write(&snapshot_path, &report)?;
+            eprintln!("wrote {}", snapshot_path.display());
+        } else if self.check || self.diff {
+            return compare(&snapshot_path, &report, self.check, self.tolerance);
+        }
+        Ok(())
+    }
+}
+
+fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
+    use marubatsu_engine::tictactoe::Difficulty;
+    println!("previewCpuMove by level (execution gas):");
+    for difficulty in Difficulty::ALL {
+        if let Some(row) = solo.log.function(
+            &marubatsu_prove::preview_by_level(difficulty),
+            GasKind::Transaction,
+        ) {
+            println!(
+                "  {:<7} min {:>6}  avg {:>6}  median {:>6}  max {:>6}  calls {:>6}",
+                difficulty.name(),
+                row.min,
+                row.avg,
+                row.median,
+                row.max,
+                row.calls
+            );
+        }
+    }
+    println!();
+}
+
+fn compare(
+    path: &std::path::Path,
+    report: &GasReport,
+    check: bool,
+    tolerance: f64,
+) -> eyre::Result<()> {
+    let saved = snapshot::read(path)?;
+    let changes = snapshot::diff(&saved, report);
+    let failing: Vec<_> = changes.iter().filter(|c| c.fails(tolerance)).collect();
+    if changes.is_empty() {
+        eprintln!("gas matches {} exactly", path.display());
+        return Ok(());
+    }
+    eprintln!("changes against {}:", path.display());
+    for change in &changes {
+        let mark = if change.fails(tolerance) { "✗" } else { " " };
+        eprintln!("  {mark} {change}");
+    }
+    if check && !failing.is_empty() {
+        bail!(
+            "{} figure(s) rose beyond the {tolerance}% tolerance or the workload changed; if this is intended, \
+             rewrite the snapshot with `marubatsu gas --snapshot`",
+            failing.len()
+        );
+    }
+    Ok(())
+}

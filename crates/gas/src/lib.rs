@@ -1,0 +1,22 @@
+//! Gas per function of the marubatsu contracts, measured over a documented, deterministic workload in the
+//! in-process chain, and reported like forge's gas report (table, JSON, Markdown).
+//!
+//! - [`run_workload`] deploys both contracts and runs the workload: for `SoloTicTacToe` the full proof
+//!   workload (every human line against every level from both seats, each line its own game, plus
+//!   `previewCpuMove` on every legal position at every level); for `TicTacToe` a scripted set of games that
+//!   covers creating with and without a stake, joining, every way a game ends (line, full board, timeout
+//!   claim, resignation, cancellation) and the withdrawals.
+//! - [`format`] renders a [`GasReport`] as forge's table or Markdown; the report itself serialises to forge's
+//!   JSON shape.
+//! - [`snapshot`] compares a report with a committed snapshot within a tolerance.
+//! - [`seed`] puts the seed's published figures beside ours.
+
+mod report;
+mod workload;
+
+pub mod format;
+pub mod seed;
+pub mod snapshot;
+
+pub use report::{ContractGas, ContractLog, DeploymentGas, FunctionStats, GasReport};
+pub use workload::{Workload, run_workload};

@@ -1,0 +1,83 @@
+//! The seed's published gas figures (specs/tictactoe.md) beside ours.
+//!
+//! Theirs were measured by the book on its own Foundry tests, not on this workload: the ratios say how the
+//! contracts compare in cost, not that both ran the same calls.
+
+use serde::Serialize;
+
+use crate::report::GasReport;
+
+/// One published figure and ours for the same function and statistic.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeedComparison {
+    /// Contract and function, e.g. `SoloTicTacToe.play`.
+    pub function: &'static str,
+    /// `min`, `avg` or `max`.
+    pub statistic: &'static str,
+    /// The seed's figure.
+    pub seed: u64,
+    /// Ours, over this workload.
+    pub ours: u64,
+    /// ours / seed.
+    pub ratio: f64,
+}
+
+/// (contract, function, statistic, the seed's figure), from the table in specs/tictactoe.md.
+const SEED_FIGURES: [(&str, &str, &str, u64); 10] = [
+    ("SoloTicTacToe", "newGame", "min", 69_840),
+    ("SoloTicTacToe", "newGame", "avg", 102_221),
+    ("SoloTicTacToe", "newGame", "max", 393_655),
+    ("SoloTicTacToe", "play", "min", 26_246),
+    ("SoloTicTacToe", "play", "avg", 71_994),
+    ("SoloTicTacToe", "play", "max", 289_425),
+    ("SoloTicTacToe", "previewCpuMove", "min", 1_583),
+    ("SoloTicTacToe", "previewCpuMove", "avg", 21_176),
+    ("SoloTicTacToe", "previewCpuMove", "max", 323_438),
+    ("TicTacToe", "play", "avg", 42_535),
+];
+
+/// Our figure for every published one that the report contains.
+pub fn compare(report: &GasReport) -> Vec<SeedComparison> {
+    SEED_FIGURES
+        .iter()
+        .filter_map(|&(contract, function, statistic, seed)| {
+            let stats = report.contract(contract)?.function(function)?;
+            let ours = match statistic {
+                "min" => stats.min,
+                "avg" => stats.mean,
+                _ => stats.max,
+            };
+            let name = match (contract, function) {
+                ("SoloTicTacToe", "newGame") => "SoloTicTacToe.newGame",
+                ("SoloTicTacToe", "play") => "SoloTicTacToe.play",
+                ("SoloTicTacToe", _) => "SoloTicTacToe.previewCpuMove",
+                _ => "TicTacToe.play",
+            };
+            Some(SeedComparison {
+                function: name,
+                statistic,
+                seed,
+                ours,
+                ratio: ours as f64 / seed as f64,
+            })
+        })
+        .collect()
+}
+
+/// The comparison as a small table.
+pub fn render(rows: &[SeedComparison]) -> String {
+    let mut out = String::from(
+        "Beside the seed's published figures (measured by the book on its own tests, not on this workload):\n",
+    );
+    out.push_str(&format!(
+        "  {:<30} {:<5} {:>9} {:>9} {:>7}\n",
+        "function", "stat", "seed", "ours", "ratio"
+    ));
+    for row in rows {
+        out.push_str(&format!(
+            "  {:<30} {:<5} {:>9} {:>9} {:>6.2}x\n",
+            row.function, row.statistic, row.seed, row.ours, row.ratio
+        ));
+    }
+    out
+}

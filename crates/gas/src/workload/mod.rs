@@ -1,0 +1,61 @@
+//! The deterministic workload the gas report measures.
+
+mod pvp;
+mod solo;
+
+use marubatsu_chain::{Chain, CompiledContract, ContractSet};
+use marubatsu_prove::{GasKind, Progress, ProveError};
+
+use crate::report::{ContractLog, DeploymentGas, GasReport};
+
+/// Everything the workload measured, per contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// `SoloTicTacToe`.
+    pub solo: ContractLog,
+    /// `TicTacToe` (PvP).
+    pub pvp: ContractLog,
+}
+
+impl Workload {
+    /// The forge-shaped report for `kind`.
+    pub fn report(&self, kind: GasKind) -> GasReport {
+        GasReport {
+            contracts: vec![self.solo.summary(kind), self.pvp.summary(kind)],
+        }
+    }
+}
+
+/// Deploys both contracts in a fresh in-process chain and runs the whole workload.
+pub fn run_workload(
+    contracts: &ContractSet,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Workload, ProveError> {
+    let mut chain = Chain::new();
+    let solo = solo::measure(&mut chain, contracts.get("SoloTicTacToe")?, progress)?;
+    let pvp = pvp::measure(&mut chain, contracts.get("TicTacToe")?, progress)?;
+    Ok(Workload { solo, pvp })
+}
+
+/// Deploys `contract` from the first account and starts its log.
+fn deploy(
+    chain: &mut Chain,
+    contract: &CompiledContract,
+) -> Result<(alloy_primitives::Address, ContractLog), ProveError> {
+    let deployer = chain.accounts()[0];
+    let deployment = chain
+        .deploy(deployer, contract)
+        .map_err(|source| ProveError::Tx {
+            action: format!("deploying {}", contract.name),
+            source,
+        })?;
+    let log = ContractLog {
+        contract: format!("{}:{}", contract.source.display(), contract.name),
+        deployment: DeploymentGas {
+            gas: deployment.receipt.gas_used,
+            size: contract.bytecode.len() as u64,
+        },
+        log: Default::default(),
+    };
+    Ok((deployment.address, log))
+}
