@@ -58,6 +58,14 @@ impl Revert {
     }
 }
 
+impl DecodedRevert {
+    /// Decodes revert data from anywhere (an RPC error, a receipt replay): a custom error of one of the
+    /// contracts' interfaces, or Solidity's `Error(string)` / `Panic(uint256)`; `None` for anything else.
+    pub fn from_data(data: &[u8]) -> Option<Self> {
+        decode(data)
+    }
+}
+
 impl fmt::Display for Revert {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.decoded {
