@@ -1,0 +1,324 @@
+//! `deploy`: put the compiled game contracts on a chain, once, and record where they are.
+
+use std::path::PathBuf;
+
+use alloy_primitives::{Address, B256, TxKind, U256, keccak256};
+use marubatsu_chain::{ContractSet, OPTIMIZER_RUNS};
+use serde::Serialize;
+
+use crate::{
+    error::Error,
+    record::{ContractRecord, DeploymentRecord, Deployments},
+    rpc::{GasEstimate, Rpc},
+    transactor::Transactor,
+};
+
+/// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
+/// functions are inlined), so there is nothing to link.
+pub const DEPLOYED_CONTRACTS: [&str; 2] = [SOLO_CONTRACT, PVP_CONTRACT];
+/// The solo game's contract name.
+pub const SOLO_CONTRACT: &str = "SoloTicTacToe";
+/// The player-vs-player game's contract name.
+pub const PVP_CONTRACT: &str = "TicTacToe";
+
+/// The EVM version the toolkit compiles for (`crates/chain`'s compiler settings and `foundry.toml`).
+const EVM_VERSION: &str = "prague";
+
+/// What `deploy` is asked to do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeployOptions {
+    /// Send the transactions; without it only simulate (estimate) and report the plan.
+    pub broadcast: bool,
+    /// Deploy again even where the record shows the same code already deployed.
+    pub force: bool,
+}
+
+/// What happened to one contract.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status")]
+pub enum ContractStatus {
+    /// The recorded address holds this exact code: nothing was sent.
+    Existing,
+    /// Dry run: it would be deployed at the predicted address for about this much.
+    Planned {
+        /// `eth_estimateGas` of the creation.
+        estimated_gas: u64,
+        /// The gas limit that would be set.
+        gas_limit: u64,
+        /// The max fee per gas that would be offered, in wei.
+        #[serde(with = "crate::decimal::u128")]
+        max_fee_per_gas: u128,
+        /// gas limit × max fee per gas: the most it could cost.
+        #[serde(with = "crate::decimal::u256")]
+        max_cost: U256,
+    },
+    /// Deployed now.
+    Deployed {
+        /// Gas the creation used.
+        gas_used: u64,
+        /// The price paid per gas, in wei.
+        #[serde(with = "crate::decimal::u128")]
+        effective_gas_price: u128,
+        /// gas used × effective gas price, in wei.
+        #[serde(with = "crate::decimal::u256")]
+        cost: U256,
+    },
+}
+
+/// One contract of a deployment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ContractOutcome {
+    /// The contract's name.
+    pub name: String,
+    /// Where it is (or, in a dry run, where it would be).
+    pub address: Address,
+    /// The creation transaction, once there is one.
+    pub transaction_hash: Option<B256>,
+    /// Its block.
+    pub block_number: Option<u64>,
+    /// keccak256 of the runtime code.
+    pub deployed_code_hash: B256,
+    /// What happened.
+    #[serde(flatten)]
+    pub status: ContractStatus,
+}
+
+/// The result of `deploy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeployReport {
+    /// The chain.
+    pub chain_id: u64,
+    /// The signer.
+    pub deployer: Address,
+    /// False for a dry run.
+    pub broadcast: bool,
+    /// The solc that compiled the contracts.
+    pub compiler_version: String,
+    /// Each contract, in deployment order.
+    pub contracts: Vec<ContractOutcome>,
+    /// The deployer's balance before anything was sent, in wei.
+    #[serde(with = "crate::decimal::u256")]
+    pub balance_before: U256,
+    /// Dry run: the most the planned transactions could cost; broadcast: what they cost.
+    #[serde(with = "crate::decimal::u256")]
+    pub total_cost: U256,
+    /// Whether the balance covers `total_cost` (always true after a broadcast).
+    pub enough_funds: bool,
+    /// The deployment record (written only by a broadcast that deployed something).
+    pub record: PathBuf,
+}
+
+impl DeployReport {
+    /// True when nothing needed deploying.
+    pub fn up_to_date(&self) -> bool {
+        self.contracts
+            .iter()
+            .all(|c| c.status == ContractStatus::Existing)
+    }
+}
+
+/// Deploys [`DEPLOYED_CONTRACTS`] from the signer of `rpc`, or in a dry run estimates what that would do.
+///
+/// A contract whose record entry points at code equal to the compiled runtime code is left alone unless
+/// `options.force`. Before sending anything the signer's balance must cover every planned transaction at its
+/// gas limit and max fee ([`Error::InsufficientFunds`]). The record is saved after each deployment, so a
+/// failure halfway keeps what was done.
+pub fn deploy(
+    rpc: &mut Rpc,
+    contracts: &ContractSet,
+    deployments: &Deployments,
+    options: DeployOptions,
+) -> Result<DeployReport, Error> {
+    let deployer = rpc.require_signer()?;
+    let chain_id = rpc.chain_id();
+    let mut record = deployments
+        .load(chain_id)?
+        .unwrap_or_else(|| DeploymentRecord {
+            chain_id,
+            contracts: Default::default(),
+        });
+
+    let mut outcomes: Vec<Option<ContractOutcome>> = Vec::new();
+    let mut to_deploy = Vec::new();
+    for name in DEPLOYED_CONTRACTS {
+        let compiled = contracts.get(name)?;
+        let hash = compiled.deployed_code_hash();
+        let existing = match record.contracts.get(name) {
+            Some(entry) if !options.force && entry.deployed_code_hash == hash => {
+                let code = rpc.code(entry.address)?;
+                (keccak256(&code) == hash).then(|| ContractOutcome {
+                    name: name.to_owned(),
+                    address: entry.address,
+                    transaction_hash: Some(entry.transaction_hash),
+                    block_number: Some(entry.block_number),
+                    deployed_code_hash: hash,
+                    status: ContractStatus::Existing,
+                })
+            }
+            _ => None,
+        };
+        if existing.is_none() {
+            to_deploy.push((outcomes.len(), name, compiled));
+        }
+        outcomes.push(existing);
+    }
+
+    let balance_before = rpc.balance(deployer)?;
+    let nonce = rpc.nonce(deployer)?;
+    let mut estimates: Vec<GasEstimate> = Vec::new();
+    for (_, name, compiled) in &to_deploy {
+        estimates.push(rpc.estimate(
+            &format!("deployment of {name}"),
+            TxKind::Create,
+            compiled.bytecode.clone(),
+            U256::ZERO,
+        )?);
+    }
+    let max_total: U256 = estimates.iter().map(GasEstimate::max_fee).sum();
+
+    if !options.broadcast {
+        for (i, ((slot, name, compiled), estimate)) in to_deploy.iter().zip(&estimates).enumerate()
+        {
+            outcomes[*slot] = Some(ContractOutcome {
+                name: (*name).to_owned(),
+                address: deployer.create(nonce + i as u64),
+                transaction_hash: None,
+                block_number: None,
+                deployed_code_hash: compiled.deployed_code_hash(),
+                status: ContractStatus::Planned {
+                    estimated_gas: estimate.estimated_gas,
+                    gas_limit: estimate.gas_limit,
+                    max_fee_per_gas: estimate.max_fee_per_gas,
+                    max_cost: estimate.max_fee(),
+                },
+            });
+        }
+        return Ok(DeployReport {
+            chain_id,
+            deployer,
+            broadcast: false,
+            compiler_version: contracts.solc_version().to_owned(),
+            contracts: outcomes.into_iter().flatten().collect(),
+            balance_before,
+            total_cost: max_total,
+            enough_funds: balance_before >= max_total,
+            record: deployments.path(chain_id),
+        });
+    }
+
+    if !to_deploy.is_empty() {
+        rpc.ensure_funds(
+            max_total,
+            &format!("deploying {} contract(s)", to_deploy.len()),
+        )?;
+    }
+    let mut total_cost = U256::ZERO;
+    for ((slot, name, compiled), estimate) in to_deploy.iter().zip(&estimates) {
+        let what = format!("deployment of {name}");
+        let report = rpc.send_estimated(
+            &what,
+            TxKind::Create,
+            compiled.bytecode.clone(),
+            U256::ZERO,
+            estimate,
+        )?;
+        let address = report.contract_address.ok_or_else(|| Error::Rpc {
+            url: rpc.url().to_owned(),
+            action: "eth_getTransactionReceipt",
+            reason: format!("the receipt of the {what} names no contract address"),
+        })?;
+        let hash = compiled.deployed_code_hash();
+        let code = rpc.code(address)?;
+        if keccak256(&code) != hash {
+            return Err(Error::NotTheContract {
+                address,
+                chain_id,
+                problem: format!(
+                    "holds code with hash {} after the {what}, not the compiled {hash}",
+                    keccak256(&code)
+                ),
+            });
+        }
+        let transaction_hash = report.hash.unwrap_or_default();
+        let block_number = report.block_number.unwrap_or_default();
+        record.contracts.insert(
+            (*name).to_owned(),
+            ContractRecord {
+                address,
+                transaction_hash,
+                block_number,
+                deployer,
+                gas_used: report.gas_used,
+                deployed_code_hash: hash,
+                compiler_version: contracts.solc_version().to_owned(),
+                optimizer_runs: OPTIMIZER_RUNS,
+                evm_version: EVM_VERSION.to_owned(),
+            },
+        );
+        deployments.save(&record)?;
+        total_cost += report.cost();
+        outcomes[*slot] = Some(ContractOutcome {
+            name: (*name).to_owned(),
+            address,
+            transaction_hash: Some(transaction_hash),
+            block_number: Some(block_number),
+            deployed_code_hash: hash,
+            status: ContractStatus::Deployed {
+                gas_used: report.gas_used,
+                effective_gas_price: report.effective_gas_price,
+                cost: report.cost(),
+            },
+        });
+    }
+    Ok(DeployReport {
+        chain_id,
+        deployer,
+        broadcast: true,
+        compiler_version: contracts.solc_version().to_owned(),
+        contracts: outcomes.into_iter().flatten().collect(),
+        balance_before,
+        total_cost,
+        enough_funds: true,
+        record: deployments.path(chain_id),
+    })
+}
+
+/// The address of `contract` for the game commands: `explicit` if given, else the record's; either way it must
+/// hold exactly the compiled runtime code, so a stale record or a wrong address fails before any transaction.
+pub fn resolve_contract<T: Transactor>(
+    chain: &mut T,
+    contracts: &ContractSet,
+    deployments: &Deployments,
+    contract: &'static str,
+    explicit: Option<Address>,
+) -> Result<Address, Error> {
+    let chain_id = chain.chain_id();
+    let address = match explicit {
+        Some(address) => address,
+        None => deployments.address_of(chain_id, contract)?,
+    };
+    let code = chain.code(address)?;
+    let expected = contracts.get(contract)?.deployed_code_hash();
+    if code.is_empty() {
+        return Err(Error::NotTheContract {
+            address,
+            chain_id,
+            problem: format!(
+                "has no code, so it is not a {contract} (a record from an earlier chain? redeploy with \
+                 `marubatsu deploy --broadcast`)"
+            ),
+        });
+    }
+    if keccak256(&code) != expected {
+        return Err(Error::NotTheContract {
+            address,
+            chain_id,
+            problem: format!(
+                "holds other code than the compiled {contract} (code hash {}, expected {expected}); \
+                 the sources changed since it was deployed, or the address is wrong",
+                keccak256(&code)
+            ),
+        });
+    }
+    Ok(address)
+}

@@ -1,0 +1,216 @@
+use std::path::PathBuf;
+
+use alloy_primitives::{Address, B256, Bytes, U256};
+
+/// Why talking to a chain, a wallet or a deployment record failed.
+///
+/// Messages never hold a secret: private keys and passwords are never part of one, and an RPC URL appears only
+/// as its scheme, host and port ([`crate::redact_url`]), since providers put API keys in paths and queries.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Nothing answered at the RPC URL (connection refused, unknown host, TLS failure, timeout, …).
+    #[error("cannot reach the RPC endpoint {url}: {reason}")]
+    Unreachable {
+        /// The redacted URL.
+        url: String,
+        /// The innermost cause, e.g. `Connection refused (os error 111)`.
+        reason: String,
+    },
+    /// The RPC URL does not parse.
+    #[error("the RPC URL {url} is not valid: {reason}")]
+    BadUrl {
+        /// The redacted URL (or `<unparseable>`).
+        url: String,
+        /// The parser's message.
+        reason: String,
+    },
+    /// No RPC URL was given.
+    #[error(
+        "no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)"
+    )]
+    NoRpcUrl,
+    /// The node is on another chain than the one asked for.
+    #[error(
+        "wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for"
+    )]
+    WrongChainId {
+        /// The redacted URL.
+        url: String,
+        /// The chain id asked for (`--chain-id`).
+        expected: u64,
+        /// The chain id the node reported.
+        actual: u64,
+    },
+    /// The node answered a request with an error that has no better variant here.
+    #[error("the RPC endpoint {url} failed {action}: {reason}")]
+    Rpc {
+        /// The redacted URL.
+        url: String,
+        /// What was being done, e.g. `eth_getBalance`.
+        action: &'static str,
+        /// The node's message.
+        reason: String,
+    },
+    /// A private key that is not 32 bytes of hex, or not a valid secp256k1 scalar. The key is never shown.
+    #[error("the private key is not valid: {reason}")]
+    BadKey {
+        /// What is wrong with it, without the key.
+        reason: &'static str,
+    },
+    /// No signer was given where one is needed.
+    #[error("no wallet: pass --private-key KEY or --account NAME (a keystore in {keystore_dir})")]
+    NoSigner {
+        /// The keystore folder searched by `--account`.
+        keystore_dir: PathBuf,
+    },
+    /// `--account NAME` names no keystore file.
+    #[error("no keystore named {name:?} in {dir} (found: {available})")]
+    KeystoreNotFound {
+        /// The account name.
+        name: String,
+        /// The folder searched.
+        dir: PathBuf,
+        /// The names that exist there, or `none`.
+        available: String,
+    },
+    /// The keystore's MAC does not match: the password is wrong.
+    #[error("wrong password for keystore {path} (the key could not be decrypted)")]
+    WrongPassword {
+        /// The keystore file.
+        path: PathBuf,
+    },
+    /// The keystore file could not be read or decrypted for another reason.
+    #[error("cannot use keystore {path}: {reason}")]
+    Keystore {
+        /// The keystore file.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The sender cannot pay for what it is about to send.
+    #[error(
+        "insufficient funds: {account} has {balance} wei but {action} may cost up to {needed} wei \
+         (gas limit × max fee per gas + value); fund the account or lower the gas price"
+    )]
+    InsufficientFunds {
+        /// The sender.
+        account: Address,
+        /// Its balance.
+        balance: U256,
+        /// The most the transaction(s) could cost.
+        needed: U256,
+        /// What was being sent.
+        action: String,
+    },
+    /// A call or transaction reverted; `detail` is the decoded custom error.
+    #[error("{function} reverted: {detail}")]
+    Reverted {
+        /// The function's signature, or `deployment of NAME`.
+        function: String,
+        /// The custom error's name (`NotYourTurn`, …), `Error` or `Panic`; `None` if the data is unknown.
+        name: Option<String>,
+        /// The error with its fields, e.g. `NotYourTurn { gameId: 1, caller: 0x… }`.
+        detail: String,
+        /// The raw revert data.
+        data: Bytes,
+    },
+    /// A transaction was sent but no receipt came within the time limit.
+    #[error(
+        "no receipt for transaction {hash} after {seconds}s: it may still be mined; check it later, or raise --timeout"
+    )]
+    ReceiptTimeout {
+        /// The transaction hash.
+        hash: B256,
+        /// How long the wait was.
+        seconds: u64,
+    },
+    /// There is no deployment record for the chain, and no `--address` was given.
+    #[error(
+        "no deployment of {contract} on chain {chain_id} in {path}: run `marubatsu deploy --broadcast` first, or pass --address"
+    )]
+    NotDeployed {
+        /// The contract's name.
+        contract: &'static str,
+        /// The chain.
+        chain_id: u64,
+        /// Where the record was looked for.
+        path: PathBuf,
+    },
+    /// The address holds no code, or other code than the compiled contract.
+    #[error("{address} on chain {chain_id} {problem}")]
+    NotTheContract {
+        /// The address.
+        address: Address,
+        /// The chain.
+        chain_id: u64,
+        /// What is there instead, e.g. `has no code (is the deployment record from an earlier chain?)`.
+        problem: String,
+    },
+    /// A deployment record or local-chain state file could not be read or written.
+    #[error("{action} {path}: {reason}")]
+    File {
+        /// What was being done.
+        action: &'static str,
+        /// On which file.
+        path: PathBuf,
+        /// The underlying error.
+        reason: String,
+    },
+    /// The embedded chain's saved state no longer replays (the contracts changed, or the file was edited).
+    #[error(
+        "the local chain state {path} cannot be replayed ({reason}); start over with `marubatsu local reset`"
+    )]
+    LocalState {
+        /// The state file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A value did not parse (an amount, a cell, …).
+    #[error("{0}")]
+    Invalid(String),
+    /// The contracts could not be compiled.
+    #[error(transparent)]
+    Compile(#[from] marubatsu_chain::CompileError),
+    /// The embedded chain rejected a transaction before executing it.
+    #[error("the embedded chain rejected the transaction: {0}")]
+    Local(String),
+}
+
+impl Error {
+    /// The custom error's name, when this is a decoded revert.
+    pub fn revert_name(&self) -> Option<&str> {
+        match self {
+            Self::Reverted { name, .. } => name.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// A revert of `function` with `data`, decoded against every contract interface.
+    pub(crate) fn reverted(function: impl Into<String>, data: Bytes) -> Self {
+        let decoded = marubatsu_chain::DecodedRevert::from_data(&data);
+        let detail = match &decoded {
+            Some(decoded) => decoded.detail.clone(),
+            None if data.is_empty() => "no reason given (empty revert data)".to_owned(),
+            None => format!("unknown error data {data}"),
+        };
+        Self::Reverted {
+            function: function.into(),
+            name: decoded.map(|d| d.name),
+            detail,
+            data,
+        }
+    }
+
+    pub(crate) fn file(
+        action: &'static str,
+        path: &std::path::Path,
+        reason: impl ToString,
+    ) -> Self {
+        Self::File {
+            action,
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! The game contracts' functions as typed calls on any [`Transactor`], with the receipts' events decoded.
+
+use std::fmt;
+
+use alloy_primitives::{Address, Log, U256};
+use alloy_sol_types::SolEventInterface;
+use marubatsu_chain::bindings::{
+    ISoloTicTacToe::{self, ISoloTicTacToeEvents},
+    ITicTacToe::{self, ITicTacToeEvents},
+};
+
+use crate::{
+    error::Error,
+    transactor::{Transactor, TxReport},
+};
+
+/// A game transaction: its result, its receipt and the game events it emitted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<T> {
+    /// What the call produced (a new game's id, a withdrawn amount, or nothing).
+    pub value: T,
+    /// The receipt.
+    pub report: TxReport,
+    /// The receipt's logs decoded as the games' events.
+    pub events: Vec<GameEvent>,
+}
+
+/// An event of either game, decoded from a log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEvent {
+    /// From `SoloTicTacToe`.
+    Solo(ISoloTicTacToeEvents),
+    /// From `TicTacToe`.
+    Pvp(ITicTacToeEvents),
+}
+
+/// Decodes every log that is one of the games' events (the two interfaces' event signatures all differ).
+pub fn decode_events(logs: &[Log]) -> Vec<GameEvent> {
+    logs.iter()
+        .filter_map(|log| {
+            let (topics, data) = (log.topics(), &log.data.data[..]);
+            ISoloTicTacToeEvents::decode_raw_log(topics, data)
+                .map(GameEvent::Solo)
+                .or_else(|_| ITicTacToeEvents::decode_raw_log(topics, data).map(GameEvent::Pvp))
+                .ok()
+        })
+        .collect()
+}
+
+/// The name of a cell value, where 9 means "no cell".
+fn cell_name(cell: u8) -> String {
+    if cell <= 8 {
+        format!("cell {cell}")
+    } else {
+        "no cell".to_owned()
+    }
+}
+
+/// The difficulty's name, lowercase.
+pub fn difficulty_name(difficulty: ISoloTicTacToe::Difficulty) -> &'static str {
+    match difficulty {
+        ISoloTicTacToe::Difficulty::Easy => "easy",
+        ISoloTicTacToe::Difficulty::Normal => "normal",
+        ISoloTicTacToe::Difficulty::Hard => "hard",
+        _ => "unknown",
+    }
+}
+
+/// A solo game's result in words.
+pub fn solo_result_name(result: ISoloTicTacToe::Result) -> &'static str {
+    match result {
+        ISoloTicTacToe::Result::InProgress => "in progress",
+        ISoloTicTacToe::Result::PlayerWon => "player won",
+        ISoloTicTacToe::Result::CpuWon => "CPU won",
+        ISoloTicTacToe::Result::Draw => "draw",
+        _ => "unknown",
+    }
+}
+
+/// A PvP game's status in words.
+pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
+    match status {
+        ITicTacToe::Status::Open => "open (waiting for a joiner)",
+        ITicTacToe::Status::Active => "active",
+        ITicTacToe::Status::XWon => "X won",
+        ITicTacToe::Status::OWon => "O won",
+        ITicTacToe::Status::Draw => "draw",
+        ITicTacToe::Status::Cancelled => "cancelled",
+        _ => "unknown",
+    }
+}
+
+fn end_reason_name(reason: ITicTacToe::EndReason) -> &'static str {
+    match reason {
+        ITicTacToe::EndReason::Line => "a line",
+        ITicTacToe::EndReason::FullBoard => "a full board",
+        ITicTacToe::EndReason::Timeout => "a timeout",
+        ITicTacToe::EndReason::Resignation => "a resignation",
+        _ => "an unknown reason",
+    }
+}
+
+impl fmt::Display for GameEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Solo(ISoloTicTacToeEvents::GameStarted(e)) => write!(
+                f,
+                "GameStarted: solo game {} for {} at {}, {}",
+                e.gameId,
+                e.player,
+                difficulty_name(e.difficulty),
+                if e.cpuCell <= 8 {
+                    format!("the CPU opened at cell {}", e.cpuCell)
+                } else {
+                    "the player moves first".to_owned()
+                }
+            ),
+            Self::Solo(ISoloTicTacToeEvents::Moved(e)) => write!(
+                f,
+                "Moved: game {}, player took cell {}, CPU answered {}: {}",
+                e.gameId,
+                e.playerCell,
+                cell_name(e.cpuCell),
+                solo_result_name(e.result)
+            ),
+            Self::Solo(ISoloTicTacToeEvents::GameEnded(e)) => write!(
+                f,
+                "GameEnded: game {}, {}",
+                e.gameId,
+                solo_result_name(e.result)
+            ),
+            Self::Pvp(ITicTacToeEvents::GameCreated(e)) => write!(
+                f,
+                "GameCreated: game {} by {} (X), stake {} wei, {} s per move",
+                e.gameId, e.creator, e.stake, e.moveTimeout
+            ),
+            Self::Pvp(ITicTacToeEvents::GameJoined(e)) => {
+                write!(f, "GameJoined: game {}, {} plays O", e.gameId, e.joiner)
+            }
+            Self::Pvp(ITicTacToeEvents::Moved(e)) => {
+                write!(f, "Moved: game {}, cell {}", e.gameId, e.cell)
+            }
+            Self::Pvp(ITicTacToeEvents::GameEnded(e)) => write!(
+                f,
+                "GameEnded: game {}, {} by {}",
+                e.gameId,
+                pvp_status_name(e.status),
+                end_reason_name(e.reason)
+            ),
+            Self::Pvp(ITicTacToeEvents::GameCancelled(e)) => {
+                write!(f, "GameCancelled: game {}, stake credited back", e.gameId)
+            }
+            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => {
+                write!(f, "Withdrawn: {} took {} wei", e.account, e.amount)
+            }
+        }
+    }
+}
+
+fn played<T>(value: T, report: TxReport) -> Played<T> {
+    let events = decode_events(&report.logs);
+    Played {
+        value,
+        report,
+        events,
+    }
+}
+
+/// A deployed `SoloTicTacToe`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloContract(pub Address);
+
+impl SoloContract {
+    /// Starts a game for the sender; the value is the new game's id (from its `GameStarted` event).
+    pub fn new_game<T: Transactor>(
+        &self,
+        chain: &mut T,
+        difficulty: ISoloTicTacToe::Difficulty,
+        cpu_first: bool,
+    ) -> Result<Played<U256>, Error> {
+        let call = ISoloTicTacToe::newGameCall {
+            difficulty,
+            cpuFirst: cpu_first,
+        };
+        let report = chain.send_call(self.0, U256::ZERO, &call)?;
+        let played = played(U256::ZERO, report);
+        let id = played
+            .events
+            .iter()
+            .find_map(|event| match event {
+                GameEvent::Solo(ISoloTicTacToeEvents::GameStarted(e)) => Some(e.gameId),
+                _ => None,
+            })
+            .ok_or_else(|| missing_event("newGame", "GameStarted"))?;
+        Ok(Played {
+            value: id,
+            ..played
+        })
+    }
+
+    /// The sender takes `cell`; the CPU answers in the same transaction.
+    pub fn play<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        cell: u8,
+    ) -> Result<Played<()>, Error> {
+        let call = ISoloTicTacToe::playCall { gameId: game, cell };
+        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+    }
+
+    /// Game `game` as the contract stores it.
+    pub fn game<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+    ) -> Result<ISoloTicTacToe::getGameReturn, Error> {
+        chain.view(self.0, &ISoloTicTacToe::getGameCall { gameId: game })
+    }
+}
+
+/// A deployed `TicTacToe` (player against player, with stakes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PvpContract(pub Address);
+
+impl PvpContract {
+    /// Opens a game with `stake` wei and `move_timeout` seconds per move; the value is its id.
+    pub fn create<T: Transactor>(
+        &self,
+        chain: &mut T,
+        move_timeout: u32,
+        stake: U256,
+    ) -> Result<Played<U256>, Error> {
+        let call = ITicTacToe::createGameCall {
+            moveTimeout: move_timeout,
+        };
+        let played = played(U256::ZERO, chain.send_call(self.0, stake, &call)?);
+        let id = played
+            .events
+            .iter()
+            .find_map(|event| match event {
+                GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
+                _ => None,
+            })
+            .ok_or_else(|| missing_event("createGame", "GameCreated"))?;
+        Ok(Played {
+            value: id,
+            ..played
+        })
+    }
+
+    /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.
+    pub fn join<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        stake: Option<U256>,
+    ) -> Result<Played<U256>, Error> {
+        let stake = match stake {
+            Some(stake) => stake,
+            None => self.game(chain, game)?.stake,
+        };
+        let call = ITicTacToe::joinGameCall { gameId: game };
+        Ok(played(stake, chain.send_call(self.0, stake, &call)?))
+    }
+
+    /// The sender, to move, takes `cell`.
+    pub fn play<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        cell: u8,
+    ) -> Result<Played<()>, Error> {
+        let call = ITicTacToe::playCall { gameId: game, cell };
+        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+    }
+
+    /// The sender wins `game` because the opponent missed the deadline.
+    pub fn claim_timeout<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+    ) -> Result<Played<()>, Error> {
+        let call = ITicTacToe::claimTimeoutCall { gameId: game };
+        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+    }
+
+    /// The sender gives up `game`.
+    pub fn resign<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
+        let call = ITicTacToe::resignCall { gameId: game };
+        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+    }
+
+    /// The creator cancels unjoined `game`; the stake is credited back.
+    pub fn cancel<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
+        let call = ITicTacToe::cancelCall { gameId: game };
+        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+    }
+
+    /// Sends the sender its whole balance; the value is the amount (from the `Withdrawn` event).
+    pub fn withdraw<T: Transactor>(&self, chain: &mut T) -> Result<Played<U256>, Error> {
+        let played = played(
+            U256::ZERO,
+            chain.send_call(self.0, U256::ZERO, &ITicTacToe::withdrawCall {})?,
+        );
+        let amount = played
+            .events
+            .iter()
+            .find_map(|event| match event {
+                GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
+                _ => None,
+            })
+            .ok_or_else(|| missing_event("withdraw", "Withdrawn"))?;
+        Ok(Played {
+            value: amount,
+            ..played
+        })
+    }
+
+    /// Game `game` as the contract stores it.
+    pub fn game<T: Transactor>(
+        &self,
+        chain: &mut T,
+        game: U256,
+    ) -> Result<ITicTacToe::getGameReturn, Error> {
+        chain.view(self.0, &ITicTacToe::getGameCall { gameId: game })
+    }
+
+    /// What `account` can withdraw, in wei.
+    pub fn pending_balance<T: Transactor>(
+        &self,
+        chain: &mut T,
+        account: Address,
+    ) -> Result<U256, Error> {
+        chain.view(self.0, &ITicTacToe::pendingBalanceCall { account })
+    }
+}
+
+fn missing_event(function: &str, event: &str) -> Error {
+    Error::Invalid(format!(
+        "{function} succeeded but its receipt has no {event} event: is this the right contract?"
+    ))
+}
+
+/// Parses an amount of ether: a whole number of wei (`1000`), or a number with a unit (`0.01ether`,
+/// `1.5 gwei`, `10wei`).
+pub fn parse_amount(text: &str) -> Result<U256, Error> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (number, unit) = (
+        text[..split].trim(),
+        text[split..].trim().to_ascii_lowercase(),
+    );
+    let unit = if unit.is_empty() {
+        "wei"
+    } else {
+        unit.as_str()
+    };
+    let bad = |reason: String| {
+        Error::Invalid(format!(
+            "cannot read the amount {text:?}: {reason} (write e.g. 1000, 10gwei or 0.01ether)"
+        ))
+    };
+    if !matches!(unit, "wei" | "gwei" | "ether" | "eth") {
+        return Err(bad(format!("unknown unit {unit:?}")));
+    }
+    let unit = if unit == "eth" { "ether" } else { unit };
+    let decimals = match unit {
+        "wei" => 0,
+        "gwei" => 9,
+        _ => 18,
+    };
+    if let Some((_, fraction)) = number.split_once('.')
+        && fraction.len() > decimals
+    {
+        return Err(bad(format!(
+            "{unit} takes at most {decimals} decimal places"
+        )));
+    }
+    alloy_primitives::utils::parse_units(number, unit)
+        .map(Into::into)
+        .map_err(|err| bad(err.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_read_like_foundry_writes_them() {
+        assert_eq!(parse_amount("1000").unwrap(), U256::from(1000));
+        assert_eq!(
+            parse_amount("10gwei").unwrap(),
+            U256::from(10_000_000_000u64)
+        );
+        assert_eq!(
+            parse_amount("0.01 ether").unwrap(),
+            U256::from(10_000_000_000_000_000u64)
+        );
+        assert_eq!(
+            parse_amount("2eth").unwrap(),
+            U256::from(2_000_000_000_000_000_000u128)
+        );
+        assert!(parse_amount("1.5wei").is_err());
+        assert!(
+            parse_amount("3 dollars")
+                .unwrap_err()
+                .to_string()
+                .contains("unknown unit")
+        );
+    }
+}

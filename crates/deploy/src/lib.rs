@@ -1,0 +1,63 @@
+//! Real chains for marubatsu: deploy the compiled game contracts over JSON-RPC and play them there — or on
+//! the embedded chain, with nothing to install.
+//!
+//! - [`Rpc`] is an alloy HTTP provider (rustls) with a local signer from a raw key or a Foundry keystore
+//!   ([`signer_from_private_key`], [`signer_from_keystore`]), run on a private single-threaded tokio runtime so
+//!   callers stay synchronous. It checks the chain id, estimates every transaction first (a revert is decoded
+//!   into the contract's custom error by name), checks the balance, and waits for receipts with a time limit.
+//! - [`deploy()`] puts [`DEPLOYED_CONTRACTS`] on the chain once and writes a [`DeploymentRecord`] per chain id
+//!   ([`Deployments`]); run again, it finds the same code at the recorded addresses and sends nothing.
+//! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
+//!   [`Rpc`], or a [`LocalChain`] (the in-process revm chain, saved between runs as a replayable log).
+//!
+//! ```no_run
+//! use marubatsu_chain::{Compiler, bindings::ISoloTicTacToe::Difficulty};
+//! use marubatsu_deploy::{
+//!     DeployOptions, Deployments, Rpc, RpcOptions, Secret, SoloContract, deploy, signer_from_private_key,
+//! };
+//!
+//! let contracts = Compiler::locate()?.compile()?;
+//! let key = Secret::new(std::env::var("PRIVATE_KEY")?);
+//! let signer = signer_from_private_key(&key)?;
+//! let url = Secret::new("http://127.0.0.1:8545");
+//! let mut rpc = Rpc::connect(&url, Some(signer), RpcOptions::default())?;
+//! let deployments = Deployments::new("deployments");
+//! let options = DeployOptions { broadcast: true, force: false };
+//! let report = deploy(&mut rpc, &contracts, &deployments, options)?;
+//! let solo = SoloContract(report.contracts[0].address);
+//! let game = solo.new_game(&mut rpc, Difficulty::Hard, false)?;
+//! solo.play(&mut rpc, game.value, 4)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod decimal;
+mod deploy;
+mod error;
+mod games;
+mod local;
+mod record;
+mod rpc;
+mod transactor;
+mod wallet;
+
+pub use deploy::{
+    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT,
+    SOLO_CONTRACT, deploy, resolve_contract,
+};
+pub use error::Error;
+pub use games::{
+    GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount,
+    pvp_status_name, solo_result_name,
+};
+pub use local::{LOCAL_STATE_VAR, LocalChain};
+pub use record::{
+    ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments,
+};
+pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, GasEstimate, Rpc, RpcOptions, Waiting, redact_url};
+pub use transactor::{Target, Transactor, TxReport};
+pub use wallet::{
+    Secret, default_keystore_dir, keystore_path, signer_from_keystore, signer_from_private_key,
+};
+
+/// The signer type the wallet functions return (alloy's local secp256k1 signer).
+pub use alloy::signers::local::PrivateKeySigner;

@@ -1,0 +1,546 @@
+//! A real chain over JSON-RPC: an alloy HTTP provider with an optional local signer, driven from synchronous
+//! code through a private single-threaded tokio runtime.
+
+use std::{
+    fmt,
+    time::{Duration, Instant},
+};
+
+use alloy::{
+    eips::BlockNumberOrTag,
+    network::{EthereumWallet, TransactionBuilder},
+    providers::{DynProvider, Provider, ProviderBuilder},
+    rpc::types::{TransactionReceipt, TransactionRequest},
+    signers::local::PrivateKeySigner,
+    transports::{RpcError, TransportError, TransportErrorKind, http::reqwest::Url},
+};
+use alloy_primitives::{Address, B256, Bytes, Log, TxKind, U256};
+use alloy_sol_types::SolCall;
+
+use crate::{
+    error::Error,
+    transactor::{Transactor, TxReport},
+    wallet::Secret,
+};
+
+/// How long to wait for a receipt unless told otherwise (Foundry waits the same).
+pub const DEFAULT_RECEIPT_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Gas limit = estimate × 13 / 10, as `forge script` does: the Easy CPU's move depends on the block hash, so the
+/// gas of a move can differ a little between the estimate and the block that includes it.
+const GAS_MARGIN_NUMERATOR: u64 = 13;
+const GAS_MARGIN_DENOMINATOR: u64 = 10;
+
+/// Options of a connection.
+#[derive(Clone, Debug)]
+pub struct RpcOptions {
+    /// Fail unless the node serves this chain (`--chain-id`).
+    pub expected_chain_id: Option<u64>,
+    /// How long to wait for each receipt.
+    pub receipt_timeout: Duration,
+    /// How often to ask for a receipt while waiting.
+    pub poll_interval: Duration,
+}
+
+impl Default for RpcOptions {
+    fn default() -> Self {
+        Self {
+            expected_chain_id: None,
+            receipt_timeout: DEFAULT_RECEIPT_TIMEOUT,
+            poll_interval: Duration::from_millis(250),
+        }
+    }
+}
+
+/// What a transaction waiting for its receipt reports, once per poll (for a spinner).
+#[derive(Clone, Debug)]
+pub struct Waiting<'a> {
+    /// What the transaction does, e.g. `deploy SoloTicTacToe` or `play(uint256,uint8)`.
+    pub what: &'a str,
+    /// Its hash.
+    pub hash: B256,
+    /// Time since it was sent.
+    pub elapsed: Duration,
+    /// True on the last report, once the receipt is in (or the wait gave up).
+    pub done: bool,
+}
+
+/// A transaction's cost before it is sent: what `eth_estimateGas` and the fee market say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GasEstimate {
+    /// `eth_estimateGas`.
+    pub estimated_gas: u64,
+    /// The gas limit that will be set: the estimate plus 30%.
+    pub gas_limit: u64,
+    /// The max fee per gas that will be offered.
+    pub max_fee_per_gas: u128,
+    /// The priority fee (tip) per gas that will be offered.
+    pub max_priority_fee_per_gas: u128,
+}
+
+impl GasEstimate {
+    /// The most the transaction can cost in fees: gas limit × max fee per gas.
+    pub fn max_fee(&self) -> U256 {
+        U256::from(self.gas_limit) * U256::from(self.max_fee_per_gas)
+    }
+}
+
+type WaitCallback = Box<dyn FnMut(&Waiting<'_>)>;
+
+/// A connection to a node: chain id checked, optionally with a signer that sends transactions.
+pub struct Rpc {
+    runtime: tokio::runtime::Runtime,
+    provider: DynProvider,
+    url: String,
+    chain_id: u64,
+    signer: Option<Address>,
+    options: RpcOptions,
+    on_wait: Option<WaitCallback>,
+}
+
+impl fmt::Debug for Rpc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rpc")
+            .field("url", &self.url)
+            .field("chain_id", &self.chain_id)
+            .field("signer", &self.signer)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Rpc {
+    /// Connects to `url`, asks for the chain id (which proves the node answers) and checks it against
+    /// `options.expected_chain_id`. Transactions are signed by `signer`; without one only reads work.
+    pub fn connect(
+        url: &Secret,
+        signer: Option<PrivateKeySigner>,
+        options: RpcOptions,
+    ) -> Result<Self, Error> {
+        let shown = redact_url(url.expose());
+        let parsed = Url::parse(url.expose().trim()).map_err(|err| Error::BadUrl {
+            url: shown.clone(),
+            reason: err.to_string(),
+        })?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(Error::BadUrl {
+                url: shown,
+                reason: format!(
+                    "the scheme is {:?}; only http:// and https:// endpoints are supported",
+                    parsed.scheme()
+                ),
+            });
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|err| Error::Rpc {
+                url: shown.clone(),
+                action: "starting the async runtime",
+                reason: err.to_string(),
+            })?;
+        let signer_address = signer.as_ref().map(|s| s.address());
+        let provider = {
+            // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
+            let _guard = runtime.enter();
+            match signer {
+                Some(signer) => ProviderBuilder::new()
+                    .wallet(EthereumWallet::from(signer))
+                    .connect_http(parsed)
+                    .erased(),
+                None => ProviderBuilder::new().connect_http(parsed).erased(),
+            }
+        };
+        let chain_id = runtime
+            .block_on(provider.get_chain_id())
+            .map_err(|err| classify(err, &shown, "eth_chainId"))?;
+        if let Some(expected) = options.expected_chain_id
+            && expected != chain_id
+        {
+            return Err(Error::WrongChainId {
+                url: shown,
+                expected,
+                actual: chain_id,
+            });
+        }
+        Ok(Self {
+            runtime,
+            provider,
+            url: shown,
+            chain_id,
+            signer: signer_address,
+            options,
+            on_wait: None,
+        })
+    }
+
+    /// Calls `on_wait` on every poll while a transaction waits for its receipt.
+    pub fn on_wait(&mut self, on_wait: impl FnMut(&Waiting<'_>) + 'static) {
+        self.on_wait = Some(Box::new(on_wait));
+    }
+
+    /// The endpoint, redacted for display.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The signer's address, if there is one.
+    pub fn signer(&self) -> Option<Address> {
+        self.signer
+    }
+
+    /// The signer's address, or the error that says how to give one.
+    pub fn require_signer(&self) -> Result<Address, Error> {
+        self.signer.ok_or_else(|| Error::NoSigner {
+            keystore_dir: crate::wallet::default_keystore_dir(),
+        })
+    }
+
+    /// The next nonce of `account`, counting pending transactions.
+    pub fn nonce(&self, account: Address) -> Result<u64, Error> {
+        self.block(self.provider.get_transaction_count(account).pending())
+            .map_err(|err| classify(err, &self.url, "eth_getTransactionCount"))
+    }
+
+    /// The latest block's number.
+    pub fn block_number(&self) -> Result<u64, Error> {
+        self.block(self.provider.get_block_number())
+            .map_err(|err| classify(err, &self.url, "eth_blockNumber"))
+    }
+
+    /// Estimates a transaction from the signer: gas (a revert here is decoded into the custom error) and fees.
+    pub fn estimate(
+        &self,
+        what: &str,
+        kind: TxKind,
+        data: Bytes,
+        value: U256,
+    ) -> Result<GasEstimate, Error> {
+        let from = self.require_signer()?;
+        let request = request(from, kind, data, value);
+        let estimated_gas = self
+            .block(self.provider.estimate_gas(request))
+            .map_err(|err| revert_or(err, what, &self.url, "eth_estimateGas"))?;
+        let fees = self
+            .block(self.provider.estimate_eip1559_fees())
+            .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
+        Ok(GasEstimate {
+            estimated_gas,
+            gas_limit: estimated_gas.saturating_mul(GAS_MARGIN_NUMERATOR) / GAS_MARGIN_DENOMINATOR,
+            max_fee_per_gas: fees.max_fee_per_gas,
+            max_priority_fee_per_gas: fees.max_priority_fee_per_gas,
+        })
+    }
+
+    /// Checks that the signer can pay `needed` wei, else [`Error::InsufficientFunds`].
+    pub fn ensure_funds(&self, needed: U256, action: &str) -> Result<(), Error> {
+        let account = self.require_signer()?;
+        let balance = self.balance_of(account)?;
+        if balance < needed {
+            return Err(Error::InsufficientFunds {
+                account,
+                balance,
+                needed,
+                action: action.to_owned(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Estimates, checks the balance, signs, sends and waits for the receipt of one transaction.
+    pub fn send(
+        &mut self,
+        what: &str,
+        kind: TxKind,
+        data: Bytes,
+        value: U256,
+    ) -> Result<TxReport, Error> {
+        let estimate = self.estimate(what, kind, data.clone(), value)?;
+        self.ensure_funds(estimate.max_fee() + value, what)?;
+        self.send_estimated(what, kind, data, value, &estimate)
+    }
+
+    /// Signs, sends and waits for a transaction whose gas was estimated already.
+    pub fn send_estimated(
+        &mut self,
+        what: &str,
+        kind: TxKind,
+        data: Bytes,
+        value: U256,
+        estimate: &GasEstimate,
+    ) -> Result<TxReport, Error> {
+        let from = self.require_signer()?;
+        let request = request(from, kind, data, value)
+            .with_gas_limit(estimate.gas_limit)
+            .with_max_fee_per_gas(estimate.max_fee_per_gas)
+            .with_max_priority_fee_per_gas(estimate.max_priority_fee_per_gas)
+            .with_chain_id(self.chain_id);
+        let pending = self
+            .block(self.provider.send_transaction(request))
+            .map_err(|err| revert_or(err, what, &self.url, "eth_sendRawTransaction"))?;
+        let hash = *pending.tx_hash();
+        let receipt = self.wait_for_receipt(what, hash)?;
+        if !receipt.status() {
+            return Err(Error::Reverted {
+                function: what.to_owned(),
+                name: None,
+                detail: format!(
+                    "transaction {hash} was mined in block {} but reverted (the receipt carries no reason)",
+                    receipt.block_number.unwrap_or_default()
+                ),
+                data: Bytes::new(),
+            });
+        }
+        Ok(report(from, &receipt))
+    }
+
+    fn wait_for_receipt(&mut self, what: &str, hash: B256) -> Result<TransactionReceipt, Error> {
+        let started = Instant::now();
+        loop {
+            let receipt = self
+                .block(self.provider.get_transaction_receipt(hash))
+                .map_err(|err| classify(err, &self.url, "eth_getTransactionReceipt"))?;
+            let elapsed = started.elapsed();
+            let timed_out = elapsed >= self.options.receipt_timeout;
+            if let Some(on_wait) = &mut self.on_wait {
+                on_wait(&Waiting {
+                    what,
+                    hash,
+                    elapsed,
+                    done: receipt.is_some() || timed_out,
+                });
+            }
+            if let Some(receipt) = receipt {
+                return Ok(receipt);
+            }
+            if timed_out {
+                return Err(Error::ReceiptTimeout {
+                    hash,
+                    seconds: self.options.receipt_timeout.as_secs(),
+                });
+            }
+            std::thread::sleep(self.options.poll_interval);
+        }
+    }
+
+    /// Runs a request (alloy's request builders are `IntoFuture`) to completion on the private runtime.
+    fn block<F: std::future::IntoFuture>(&self, request: F) -> F::Output {
+        self.runtime.block_on(request.into_future())
+    }
+
+    fn balance_of(&self, account: Address) -> Result<U256, Error> {
+        self.block(self.provider.get_balance(account))
+            .map_err(|err| classify(err, &self.url, "eth_getBalance"))
+    }
+
+    fn code_at(&self, address: Address) -> Result<Bytes, Error> {
+        self.block(self.provider.get_code_at(address))
+            .map_err(|err| classify(err, &self.url, "eth_getCode"))
+    }
+}
+
+impl Transactor for Rpc {
+    fn chain_id(&self) -> u64 {
+        self.chain_id
+    }
+
+    fn sender(&self) -> Option<Address> {
+        self.signer
+    }
+
+    fn send_call<C: SolCall>(
+        &mut self,
+        to: Address,
+        value: U256,
+        call: &C,
+    ) -> Result<TxReport, Error> {
+        self.send(
+            C::SIGNATURE,
+            TxKind::Call(to),
+            call.abi_encode().into(),
+            value,
+        )
+    }
+
+    fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
+        let from = self.signer.unwrap_or(Address::ZERO);
+        let request = request(from, TxKind::Call(to), call.abi_encode().into(), U256::ZERO);
+        let output = self
+            .block(self.provider.call(request))
+            .map_err(|err| revert_or(err, C::SIGNATURE, &self.url, "eth_call"))?;
+        C::abi_decode_returns(&output).map_err(|err| Error::Rpc {
+            url: self.url.clone(),
+            action: "eth_call",
+            reason: format!(
+                "the answer to {} does not decode ({err}); is this the right contract?",
+                C::SIGNATURE
+            ),
+        })
+    }
+
+    fn balance(&mut self, account: Address) -> Result<U256, Error> {
+        self.balance_of(account)
+    }
+
+    fn code(&mut self, address: Address) -> Result<Bytes, Error> {
+        self.code_at(address)
+    }
+
+    fn timestamp(&mut self) -> Result<u64, Error> {
+        let block = self
+            .block(self.provider.get_block_by_number(BlockNumberOrTag::Latest))
+            .map_err(|err| classify(err, &self.url, "eth_getBlockByNumber"))?;
+        Ok(block.map(|b| b.header.timestamp).unwrap_or_default())
+    }
+}
+
+fn request(from: Address, kind: TxKind, data: Bytes, value: U256) -> TransactionRequest {
+    TransactionRequest::default()
+        .with_from(from)
+        .with_kind(kind)
+        .with_input(data)
+        .with_value(value)
+}
+
+fn report(from: Address, receipt: &TransactionReceipt) -> TxReport {
+    TxReport {
+        from,
+        hash: Some(receipt.transaction_hash),
+        block_number: receipt.block_number,
+        gas_used: receipt.gas_used,
+        effective_gas_price: receipt.effective_gas_price,
+        contract_address: receipt.contract_address,
+        logs: receipt
+            .inner
+            .logs()
+            .iter()
+            .map(|log| Log::clone(&log.inner))
+            .collect(),
+    }
+}
+
+/// A revert (decoded by name) if the node's error carries revert data, else [`classify`].
+fn revert_or(err: TransportError, what: &str, url: &str, action: &'static str) -> Error {
+    if let RpcError::ErrorResp(payload) = &err
+        && let Some(data) = payload.as_revert_data()
+    {
+        return Error::reverted(what, data);
+    }
+    if let RpcError::ErrorResp(payload) = &err
+        && payload.message.contains("revert")
+    {
+        return Error::Reverted {
+            function: what.to_owned(),
+            name: None,
+            detail: payload.message.to_string(),
+            data: Bytes::new(),
+        };
+    }
+    classify(err, url, action)
+}
+
+/// Turns a transport error into a message that says what happened without echoing the URL (which may hold an
+/// API key): connection failures name their innermost cause, node errors their message.
+fn classify(err: TransportError, url: &str, action: &'static str) -> Error {
+    match err {
+        RpcError::Transport(TransportErrorKind::HttpError(http))
+        | RpcError::Transport(TransportErrorKind::HttpErrorWithRetryAfter {
+            error: http, ..
+        }) => Error::Rpc {
+            url: url.to_owned(),
+            action,
+            reason: format!(
+                "HTTP status {} (is this a JSON-RPC endpoint, and is its API key valid?)",
+                http.status
+            ),
+        },
+        RpcError::Transport(kind) => Error::Unreachable {
+            url: url.to_owned(),
+            reason: innermost_cause(&kind),
+        },
+        RpcError::ErrorResp(payload) => Error::Rpc {
+            url: url.to_owned(),
+            action,
+            reason: format!("{} (code {})", payload.message, payload.code),
+        },
+        RpcError::DeserError { .. } => Error::Rpc {
+            url: url.to_owned(),
+            action,
+            reason: "the answer is not JSON-RPC (is this an Ethereum node's URL?)".to_owned(),
+        },
+        other => Error::Rpc {
+            url: url.to_owned(),
+            action,
+            reason: other.to_string(),
+        },
+    }
+}
+
+/// The last error in a source chain: for a refused connection `Connection refused (os error 111)`, not reqwest's
+/// outer message, which repeats the whole URL.
+fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut current = err;
+    while let Some(next) = current.source() {
+        current = next;
+    }
+    current.to_string()
+}
+
+/// An RPC URL fit to print: scheme, host and port only. Providers put API keys in paths, queries and user info,
+/// so everything else becomes `…`.
+pub fn redact_url(url: &str) -> String {
+    match Url::parse(url.trim()) {
+        Ok(parsed) => {
+            let host = parsed.host_str().unwrap_or("");
+            let port = parsed.port().map(|p| format!(":{p}")).unwrap_or_default();
+            let hidden = !parsed.username().is_empty()
+                || parsed.password().is_some()
+                || parsed.path() != "/"
+                || parsed.query().is_some()
+                || parsed.fragment().is_some();
+            let rest = if hidden { "/…" } else { "" };
+            format!("{}://{host}{port}{rest}", parsed.scheme())
+        }
+        Err(_) => "<unparseable URL>".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_lose_everything_that_may_be_a_key() {
+        assert_eq!(redact_url("http://127.0.0.1:8545"), "http://127.0.0.1:8545");
+        assert_eq!(
+            redact_url("https://eth-sepolia.example.com/v2/SECRETKEY"),
+            "https://eth-sepolia.example.com/…"
+        );
+        assert_eq!(
+            redact_url("https://user:pw@rpc.example.org/?key=SECRET"),
+            "https://rpc.example.org/…"
+        );
+        assert_eq!(redact_url("not a url SECRET"), "<unparseable URL>");
+    }
+
+    #[test]
+    fn a_closed_port_is_unreachable_and_says_why() {
+        // Bind then drop a listener: its port is free and nothing answers there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = Secret::new(format!("http://127.0.0.1:{port}/secret-path"));
+        let err = Rpc::connect(&url, None, RpcOptions::default()).unwrap_err();
+        let message = err.to_string();
+        assert!(matches!(err, Error::Unreachable { .. }), "{message}");
+        assert!(message.contains("refused"), "{message}");
+        assert!(!message.contains("secret-path"), "{message}");
+    }
+
+    #[test]
+    fn a_bad_scheme_is_refused() {
+        let err = Rpc::connect(&Secret::new("ftp://x"), None, RpcOptions::default()).unwrap_err();
+        assert!(matches!(err, Error::BadUrl { .. }), "{err}");
+    }
+}
