@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+pub mod anvil;
+
 use alloy_primitives::Address;
 use marubatsu_chain::{Chain, Compiler, ContractSet};
 
