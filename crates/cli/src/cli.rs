@@ -2,7 +2,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::commands::{compile::CompileArgs, prove::ProveArgs};
+use crate::commands::{
+    compile::CompileArgs, deploy::DeployArgs, local::LocalArgs, prove::ProveArgs, pvp::PvpArgs,
+    solo::SoloArgs,
+};
 
 /// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
 /// games that share their engine.
@@ -19,6 +22,14 @@ enum Command {
     Compile(CompileArgs),
     /// Run the exhaustive checks of the compiled contracts in the in-process chain.
     Prove(ProveArgs),
+    /// Deploy the game contracts to a chain (a dry run unless --broadcast) and record where they are.
+    Deploy(DeployArgs),
+    /// Play against the on-chain CPU: new, play, show.
+    Solo(SoloArgs),
+    /// Play another account, with stakes: create, join, play, claim-timeout, resign, cancel, withdraw, show.
+    Pvp(PvpArgs),
+    /// The embedded chain that --local plays on: reset, accounts, warp.
+    Local(LocalArgs),
 }
 
 impl Cli {
@@ -26,6 +37,10 @@ impl Cli {
         match self.command {
             Command::Compile(args) => args.run(),
             Command::Prove(args) => args.run(),
+            Command::Deploy(args) => args.run(),
+            Command::Solo(args) => args.run(),
+            Command::Pvp(args) => args.run(),
+            Command::Local(args) => args.run(),
         }
     }
 }

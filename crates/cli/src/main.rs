@@ -2,8 +2,10 @@
 
 mod cli;
 mod commands;
+mod game_view;
 mod output;
 mod progress;
+mod spinner;
 
 use clap::Parser;
 

@@ -1,0 +1,203 @@
+use std::path::PathBuf;
+
+use clap::Args;
+use eyre::WrapErr;
+use marubatsu_deploy::{
+    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport,
+    LOCAL_STATE_VAR, deploy,
+};
+use serde::Serialize;
+
+use super::network::{RpcArgs, WalletArgs, connect, deployments, open_local};
+use crate::{
+    cli::CompilerArgs,
+    game_view::{ether, gwei, thousands},
+    output::print_json,
+};
+
+/// Deploy SoloTicTacToe and TicTacToe — the bytecode the proofs ran — to a chain, and record where they are.
+///
+/// Without --broadcast this is a dry run: it estimates every transaction against the node and prints the plan
+/// (predicted addresses, gas, the most it can cost), and sends nothing. With --broadcast it sends them, waits
+/// for the receipts and writes deployments/<chain id>.json, which `solo` and `pvp` read. Run again, it finds
+/// the same code at the recorded addresses and sends nothing unless --force.
+#[derive(Debug, Args)]
+pub(crate) struct DeployArgs {
+    #[command(flatten)]
+    rpc: RpcArgs,
+    #[command(flatten)]
+    wallet: WalletArgs,
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// Send the transactions (without it: a dry run).
+    #[arg(long)]
+    broadcast: bool,
+    /// Deploy again even where the record shows the same code already deployed.
+    #[arg(long)]
+    force: bool,
+    /// Folder of deployment records (default deployments/ in the repository).
+    #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
+    deployments: Option<PathBuf>,
+    /// Show the embedded chain's contracts instead (they are deployed whenever it starts; see `marubatsu local`).
+    #[arg(long, conflicts_with_all = ["rpc_url", "private_key", "account", "broadcast", "force"])]
+    local: bool,
+    /// With --local: the state file (default target/marubatsu-local.json in the repository).
+    #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, requires = "local")]
+    state: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct LocalDeployment {
+    chain_id: u64,
+    state: String,
+    contracts: Vec<LocalContract>,
+}
+
+#[derive(Serialize)]
+struct LocalContract {
+    name: &'static str,
+    address: String,
+}
+
+impl DeployArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        let compiler = self.compiler.compiler()?;
+        let contracts = compiler.compile().wrap_err("compiling contracts/")?;
+        if self.local {
+            return self.show_local(&contracts, compiler.workspace());
+        }
+        let mut rpc = connect(&self.rpc, &self.wallet, true)?;
+        let records = deployments(self.deployments.clone(), compiler.workspace());
+        let options = DeployOptions {
+            broadcast: self.broadcast,
+            force: self.force,
+        };
+        let report = deploy(&mut rpc, &contracts, &records, options)
+            .wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
+        if self.json {
+            return print_json(&report);
+        }
+        print_report(&report, rpc.url());
+        Ok(())
+    }
+
+    fn show_local(
+        &self,
+        contracts: &marubatsu_chain::ContractSet,
+        workspace: &marubatsu_chain::Workspace,
+    ) -> eyre::Result<()> {
+        let local = open_local(contracts, self.state.clone(), workspace, 0)?;
+        let deployer = local.accounts()[0];
+        let listed = LocalDeployment {
+            chain_id: marubatsu_chain::CHAIN_ID,
+            state: local.path().display().to_string(),
+            contracts: DEPLOYED_CONTRACTS
+                .iter()
+                .map(|&name| LocalContract {
+                    name,
+                    address: local.address_of(name).unwrap_or_default().to_string(),
+                })
+                .collect(),
+        };
+        if self.json {
+            return print_json(&listed);
+        }
+        println!(
+            "embedded chain {} (state {}): both contracts are deployed whenever it starts",
+            listed.chain_id, listed.state
+        );
+        for contract in &listed.contracts {
+            println!();
+            println!("{}", contract.name);
+            println!("Deployer: {deployer}");
+            println!("Deployed to: {}", contract.address);
+        }
+        Ok(())
+    }
+}
+
+fn print_report(report: &DeployReport, url: &str) {
+    let mode = if report.broadcast {
+        "deploying"
+    } else {
+        "dry run (nothing is sent; add --broadcast to deploy)"
+    };
+    println!(
+        "{mode}: chain {} via {url}, solc {}",
+        report.chain_id, report.compiler_version
+    );
+    for contract in &report.contracts {
+        println!();
+        match &contract.status {
+            ContractStatus::Existing => println!(
+                "{}: already deployed with the same code; nothing sent (--force deploys again)",
+                contract.name
+            ),
+            ContractStatus::Planned { .. } => println!("{}: would be deployed", contract.name),
+            ContractStatus::Deployed { .. } => println!("{}: deployed", contract.name),
+        }
+        println!("Deployer: {}", report.deployer);
+        match contract.status {
+            ContractStatus::Planned { .. } => {
+                println!("Deployed to: {} (predicted)", contract.address)
+            }
+            _ => println!("Deployed to: {}", contract.address),
+        }
+        if let Some(hash) = contract.transaction_hash {
+            println!("Transaction hash: {hash}");
+        }
+        if let Some(block) = contract.block_number {
+            println!("Block: {block}");
+        }
+        match &contract.status {
+            ContractStatus::Existing => {}
+            ContractStatus::Planned {
+                estimated_gas,
+                gas_limit,
+                max_fee_per_gas,
+                max_cost,
+            } => println!(
+                "Estimated gas: {} (limit {}) at up to {}: at most {}",
+                thousands(*estimated_gas),
+                thousands(*gas_limit),
+                gwei(*max_fee_per_gas),
+                ether(*max_cost)
+            ),
+            ContractStatus::Deployed {
+                gas_used,
+                effective_gas_price,
+                cost,
+            } => println!(
+                "Gas used: {} × {} = {}",
+                thousands(*gas_used),
+                gwei(*effective_gas_price),
+                ether(*cost)
+            ),
+        }
+        println!("Code hash: {}", contract.deployed_code_hash);
+    }
+    println!();
+    if report.up_to_date() {
+        println!(
+            "nothing to deploy: the record {} matches the chain",
+            report.record.display()
+        );
+    } else if report.broadcast {
+        println!("Total cost: {}", ether(report.total_cost));
+        println!("Deployment record: {}", report.record.display());
+    } else {
+        println!(
+            "At most: {}; balance {} — {}",
+            ether(report.total_cost),
+            ether(report.balance_before),
+            if report.enough_funds {
+                "enough"
+            } else {
+                "NOT enough: fund the deployer first"
+            }
+        );
+    }
+}

@@ -1,0 +1,69 @@
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use eyre::WrapErr;
+use marubatsu_deploy::{LOCAL_STATE_VAR, LocalChain, Transactor};
+
+use super::network::{local_state_path, open_local};
+use crate::{cli::CompilerArgs, game_view::ether};
+
+/// The embedded chain that `--local` plays on: a revm chain with ten funded accounts and both games deployed,
+/// kept between runs as a log of transactions in a state file that is replayed on every start.
+#[derive(Debug, Args)]
+pub(crate) struct LocalArgs {
+    #[command(subcommand)]
+    command: LocalCommand,
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// The state file (default target/marubatsu-local.json in the repository).
+    #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, global = true)]
+    state: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum LocalCommand {
+    /// Forget every game: start a fresh chain.
+    Reset,
+    /// List the accounts (--local-account N picks one) with their balances, and the contracts.
+    Accounts,
+    /// Move the clock forward, e.g. past a PvP deadline to try `pvp claim-timeout`.
+    Warp {
+        /// Seconds to move forward.
+        seconds: u64,
+    },
+}
+
+impl LocalArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        let compiler = self.compiler.compiler()?;
+        let contracts = compiler.compile().wrap_err("compiling contracts/")?;
+        let workspace = compiler.workspace();
+        match self.command {
+            LocalCommand::Reset => {
+                let path = local_state_path(self.state, workspace);
+                let chain = LocalChain::reset(&contracts, &path)?;
+                println!("fresh embedded chain in {}", chain.path().display());
+            }
+            LocalCommand::Accounts => {
+                let mut chain = open_local(&contracts, self.state, workspace, 0)?;
+                let now = chain.timestamp()?;
+                println!(
+                    "embedded chain {} ({} logged entries), block time {now}",
+                    chain.path().display(),
+                    chain.entries(),
+                );
+                println!("SoloTicTacToe: {}", chain.solo());
+                println!("TicTacToe:     {}", chain.pvp());
+                for (i, account) in chain.accounts().to_vec().into_iter().enumerate() {
+                    println!("  {i}: {account}  {}", ether(chain.balance(account)?));
+                }
+            }
+            LocalCommand::Warp { seconds } => {
+                let mut chain = open_local(&contracts, self.state, workspace, 0)?;
+                let now = chain.warp(seconds)?;
+                println!("moved the clock {seconds} s forward: block time is now {now}");
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,299 @@
+use alloy_primitives::U256;
+use clap::{Args, Subcommand};
+use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_deploy::{
+    PVP_CONTRACT, Played, PvpContract, Target, Transactor, parse_amount, pvp_status_name,
+};
+use serde::Serialize;
+
+use super::network::TargetArgs;
+use crate::{
+    game_view::{ReceiptJson, board, ether, print_played},
+    output::print_json,
+};
+
+/// Play tic-tac-toe against another account, with an optional stake (TicTacToe): on a node, or on the embedded
+/// chain with --local (switch players with --local-account).
+///
+/// The creator plays X and moves first, and chooses the time per move: read it (`pvp show`) before joining.
+/// Winnings and refunds are credited, then taken with `pvp withdraw`.
+#[derive(Debug, Args)]
+pub(crate) struct PvpArgs {
+    #[command(subcommand)]
+    command: PvpCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum PvpCommand {
+    /// Open a game as X, staking --stake; prints its id.
+    Create {
+        /// Seconds each player has per move (at least 60).
+        #[arg(long = "move-timeout", value_name = "SECONDS", default_value_t = 3600)]
+        move_timeout: u32,
+        /// The stake each player puts in: wei, or with a unit (10gwei, 0.01ether).
+        #[arg(long, value_name = "AMOUNT", default_value = "0", value_parser = amount)]
+        stake: U256,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Join an open game as O, sending exactly its stake.
+    Join {
+        /// The game's id.
+        game: u64,
+        /// Refuse unless the game's stake is exactly this (wei, or with a unit).
+        #[arg(long, value_name = "AMOUNT", value_parser = amount)]
+        stake: Option<U256>,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Take a cell (0-8, row by row from the top left) on your turn.
+    Play {
+        /// The game's id.
+        game: u64,
+        /// The cell: 0 1 2 / 3 4 5 / 6 7 8.
+        #[arg(value_parser = clap::value_parser!(u8).range(0..=8))]
+        cell: u8,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Win a game whose opponent missed the deadline.
+    ClaimTimeout {
+        /// The game's id.
+        game: u64,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Give up a game; the opponent wins the stakes.
+    Resign {
+        /// The game's id.
+        game: u64,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Cancel your game that nobody joined; the stake is credited back.
+    Cancel {
+        /// The game's id.
+        game: u64,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Take everything credited to you (winnings, refunds).
+    Withdraw {
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Show a game: players, stake, time limit, deadline, board and status.
+    Show {
+        /// The game's id.
+        game: u64,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+}
+
+fn amount(text: &str) -> Result<U256, String> {
+    parse_amount(text).map_err(|err| err.to_string())
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    game: String,
+    creator: String,
+    joiner: String,
+    stake: String,
+    move_timeout: u32,
+    deadline: u64,
+    x_board: u16,
+    o_board: u16,
+    status: &'static str,
+}
+
+#[derive(Serialize)]
+struct PlayedJson {
+    game: Option<GameJson>,
+    withdrawn: Option<String>,
+    transaction: Option<ReceiptJson>,
+}
+
+impl PvpArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        match self.command {
+            PvpCommand::Create {
+                move_timeout,
+                stake,
+                target,
+            } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.create(&mut session.chain, move_timeout, stake)?;
+                show(
+                    &mut session.chain,
+                    pvp,
+                    played.value,
+                    Some(&played),
+                    target.json,
+                )
+            }
+            PvpCommand::Join {
+                game,
+                stake,
+                target,
+            } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let id = U256::from(game);
+                if let Some(expected) = stake {
+                    let asked = pvp.game(&mut session.chain, id)?.stake;
+                    if asked != expected {
+                        eyre::bail!(
+                            "game {game} asks for a stake of {}, not {}; nothing was sent",
+                            ether(asked),
+                            ether(expected)
+                        );
+                    }
+                }
+                let played = pvp.join(&mut session.chain, id, stake)?;
+                show(&mut session.chain, pvp, id, Some(&played), target.json)
+            }
+            PvpCommand::Play { game, cell, target } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.play(&mut session.chain, U256::from(game), cell)?;
+                show(
+                    &mut session.chain,
+                    pvp,
+                    U256::from(game),
+                    Some(&played),
+                    target.json,
+                )
+            }
+            PvpCommand::ClaimTimeout { game, target } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.claim_timeout(&mut session.chain, U256::from(game))?;
+                show(
+                    &mut session.chain,
+                    pvp,
+                    U256::from(game),
+                    Some(&played),
+                    target.json,
+                )
+            }
+            PvpCommand::Resign { game, target } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.resign(&mut session.chain, U256::from(game))?;
+                show(
+                    &mut session.chain,
+                    pvp,
+                    U256::from(game),
+                    Some(&played),
+                    target.json,
+                )
+            }
+            PvpCommand::Cancel { game, target } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.cancel(&mut session.chain, U256::from(game))?;
+                show(
+                    &mut session.chain,
+                    pvp,
+                    U256::from(game),
+                    Some(&played),
+                    target.json,
+                )
+            }
+            PvpCommand::Withdraw { target } => {
+                let mut session = target.open(PVP_CONTRACT, true)?;
+                let pvp = PvpContract(session.address);
+                let played = pvp.withdraw(&mut session.chain)?;
+                if target.json {
+                    return print_json(&PlayedJson {
+                        game: None,
+                        withdrawn: Some(played.value.to_string()),
+                        transaction: Some(ReceiptJson::new(&played)),
+                    });
+                }
+                println!("withdrew {} to {}", ether(played.value), played.report.from);
+                print_played(&played);
+                Ok(())
+            }
+            PvpCommand::Show { game, target } => {
+                let mut session = target.open(PVP_CONTRACT, false)?;
+                let pvp = PvpContract(session.address);
+                show::<()>(&mut session.chain, pvp, U256::from(game), None, target.json)
+            }
+        }
+    }
+}
+
+fn show<T>(
+    chain: &mut Target,
+    pvp: PvpContract,
+    id: U256,
+    played: Option<&Played<T>>,
+    json: bool,
+) -> eyre::Result<()> {
+    let game: ITicTacToe::getGameReturn = pvp.game(chain, id)?;
+    if json {
+        return print_json(&PlayedJson {
+            game: Some(GameJson {
+                game: id.to_string(),
+                creator: game.creator.to_string(),
+                joiner: game.joiner.to_string(),
+                stake: game.stake.to_string(),
+                move_timeout: game.moveTimeout,
+                deadline: game.deadline,
+                x_board: game.xBoard,
+                o_board: game.oBoard,
+                status: pvp_status_name(game.status),
+            }),
+            withdrawn: None,
+            transaction: played.map(ReceiptJson::new),
+        });
+    }
+    println!(
+        "pvp game {id} on {}: {}",
+        pvp.0,
+        pvp_status_name(game.status)
+    );
+    println!("X (creator): {}", game.creator);
+    if game.joiner.is_zero() {
+        println!("O (joiner):  nobody yet");
+    } else {
+        println!("O (joiner):  {}", game.joiner);
+    }
+    println!(
+        "stake: {} each; {} s per move",
+        ether(game.stake),
+        game.moveTimeout
+    );
+    if game.status == ITicTacToe::Status::Active {
+        let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
+        let now = chain.timestamp()?;
+        let left = if now > game.deadline {
+            "passed: the opponent can claim the timeout".to_owned()
+        } else {
+            format!("{} s left", game.deadline - now)
+        };
+        println!(
+            "to move: {} — deadline {} ({left})",
+            if x_to_move { "X" } else { "O" },
+            game.deadline
+        );
+    }
+    println!("{}", board(game.xBoard, game.oBoard));
+    if let Some(sender) = chain.sender() {
+        let pending = pvp.pending_balance(chain, sender)?;
+        if !pending.is_zero() {
+            println!(
+                "{sender} can withdraw {} (`marubatsu pvp withdraw`)",
+                ether(pending)
+            );
+        }
+    }
+    if let Some(played) = played {
+        print_played(played);
+    }
+    Ok(())
+}

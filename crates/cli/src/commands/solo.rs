@@ -1,0 +1,168 @@
+use alloy_primitives::U256;
+use clap::{Args, Subcommand, ValueEnum};
+use marubatsu_chain::bindings::ISoloTicTacToe::{self, Difficulty};
+use marubatsu_deploy::{
+    Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name,
+};
+use serde::Serialize;
+
+use super::network::TargetArgs;
+use crate::{
+    game_view::{ReceiptJson, board, print_played},
+    output::print_json,
+};
+
+/// Play tic-tac-toe against the on-chain CPU (SoloTicTacToe): on a node, or on the embedded chain with --local.
+#[derive(Debug, Args)]
+pub(crate) struct SoloArgs {
+    #[command(subcommand)]
+    command: SoloCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum SoloCommand {
+    /// Start a game against the CPU; prints its id.
+    New {
+        /// How far the CPU looks: easy, normal, or hard (never loses).
+        #[arg(long, value_enum, default_value_t = Level::Hard)]
+        difficulty: Level,
+        /// Let the CPU move first (it does so in the same transaction).
+        #[arg(long)]
+        cpu_first: bool,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Take a cell (0-8, row by row from the top left); the CPU answers in the same transaction.
+    Play {
+        /// The game's id.
+        game: u64,
+        /// The cell: 0 1 2 / 3 4 5 / 6 7 8.
+        #[arg(value_parser = clap::value_parser!(u8).range(0..=8))]
+        cell: u8,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+    /// Show a game's board and result.
+    Show {
+        /// The game's id.
+        game: u64,
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+}
+
+/// The CPU's level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<Level> for Difficulty {
+    fn from(level: Level) -> Self {
+        match level {
+            Level::Easy => Difficulty::Easy,
+            Level::Normal => Difficulty::Normal,
+            Level::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    game: String,
+    player: String,
+    difficulty: &'static str,
+    player_board: u16,
+    cpu_board: u16,
+    result: &'static str,
+}
+
+#[derive(Serialize)]
+struct PlayedJson {
+    game: GameJson,
+    transaction: Option<ReceiptJson>,
+}
+
+impl SoloArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        match self.command {
+            SoloCommand::New {
+                difficulty,
+                cpu_first,
+                target,
+            } => {
+                let mut session = target.open(SOLO_CONTRACT, true)?;
+                let solo = SoloContract(session.address);
+                let played = solo.new_game(&mut session.chain, difficulty.into(), cpu_first)?;
+                show(
+                    &mut session.chain,
+                    solo,
+                    played.value,
+                    Some(&played),
+                    target.json,
+                )
+            }
+            SoloCommand::Play { game, cell, target } => {
+                let mut session = target.open(SOLO_CONTRACT, true)?;
+                let solo = SoloContract(session.address);
+                let played = solo.play(&mut session.chain, U256::from(game), cell)?;
+                show(
+                    &mut session.chain,
+                    solo,
+                    U256::from(game),
+                    Some(&played),
+                    target.json,
+                )
+            }
+            SoloCommand::Show { game, target } => {
+                let mut session = target.open(SOLO_CONTRACT, false)?;
+                let solo = SoloContract(session.address);
+                show::<()>(
+                    &mut session.chain,
+                    solo,
+                    U256::from(game),
+                    None,
+                    target.json,
+                )
+            }
+        }
+    }
+}
+
+fn show<T>(
+    chain: &mut Target,
+    solo: SoloContract,
+    id: U256,
+    played: Option<&Played<T>>,
+    json: bool,
+) -> eyre::Result<()> {
+    let game: ISoloTicTacToe::getGameReturn = solo.game(chain, id)?;
+    if json {
+        return print_json(&PlayedJson {
+            game: GameJson {
+                game: id.to_string(),
+                player: game.player.to_string(),
+                difficulty: difficulty_name(game.difficulty),
+                player_board: game.playerBoard,
+                cpu_board: game.cpuBoard,
+                result: solo_result_name(game.result),
+            },
+            transaction: played.map(ReceiptJson::new),
+        });
+    }
+    println!(
+        "solo game {id} on {}: {} vs the {} CPU — {}",
+        solo.0,
+        game.player,
+        difficulty_name(game.difficulty),
+        solo_result_name(game.result)
+    );
+    println!("{}", board(game.playerBoard, game.cpuBoard));
+    println!("(X = player, O = CPU; numbers are free cells)");
+    if let Some(played) = played {
+        print_played(played);
+    }
+    Ok(())
+}

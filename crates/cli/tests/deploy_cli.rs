@@ -1,0 +1,323 @@
+//! The `marubatsu` binary against anvil and against the embedded chain: deploy (dry run, broadcast, again),
+//! play, and the error messages a user sees — with no secret in any output.
+
+use std::{
+    path::Path,
+    process::{Command, Output},
+};
+
+use marubatsu_tests::anvil::{Anvil, binary};
+
+fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
+    command.args(args);
+    for variable in [
+        "ETH_RPC_URL",
+        "ETH_PASSWORD",
+        "MARUBATSU_DEPLOYMENTS",
+        "MARUBATSU_LOCAL_STATE",
+        "MARUBATSU_KEYSTORE_DIR",
+    ] {
+        command.env_remove(variable);
+    }
+    command.envs(envs.iter().copied());
+    command.output().expect("running marubatsu")
+}
+
+fn text(output: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn succeeds(args: &[&str], envs: &[(&str, &str)]) -> String {
+    let output = marubatsu(args, envs);
+    let (stdout, stderr) = text(&output);
+    assert!(
+        output.status.success(),
+        "marubatsu {args:?} failed:\n{stdout}\n{stderr}"
+    );
+    stdout
+}
+
+fn fails(args: &[&str], envs: &[(&str, &str)]) -> String {
+    let output = marubatsu(args, envs);
+    let (stdout, stderr) = text(&output);
+    assert!(
+        !output.status.success(),
+        "marubatsu {args:?} should fail:\n{stdout}"
+    );
+    stderr
+}
+
+#[test]
+fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
+    // Compiling first provisions node_modules and anvil on a fresh clone.
+    marubatsu_tests::contracts();
+    let anvil = Anvil::start();
+    let records = tempfile::tempdir().unwrap();
+    let records_dir = records.path().to_str().unwrap();
+    let key = anvil.keys[0].as_str();
+    let env = [("ETH_RPC_URL", anvil.url.as_str())];
+    let deploy = ["deploy", "--private-key", key, "--deployments", records_dir];
+
+    let dry = succeeds(&deploy, &env);
+    assert!(dry.contains("dry run (nothing is sent"), "{dry}");
+    assert!(
+        dry.contains("Deployer: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"),
+        "{dry}"
+    );
+    assert!(
+        dry.contains("Deployed to: 0x") && dry.contains("(predicted)"),
+        "{dry}"
+    );
+    assert!(!dry.contains("Transaction hash:"), "{dry}");
+    assert!(!records.path().join("31337.json").exists());
+
+    let mut broadcast_args = deploy.to_vec();
+    broadcast_args.push("--broadcast");
+    let sent = succeeds(&broadcast_args, &env);
+    for line in ["SoloTicTacToe: deployed", "TicTacToe: deployed"] {
+        assert!(sent.contains(line), "{sent}");
+    }
+    assert_eq!(sent.matches("Deployer: ").count(), 2, "{sent}");
+    assert_eq!(sent.matches("Deployed to: 0x").count(), 2, "{sent}");
+    assert_eq!(sent.matches("Transaction hash: 0x").count(), 2, "{sent}");
+    assert!(
+        sent.contains("Gas used: ") && sent.contains(" gwei = "),
+        "{sent}"
+    );
+    assert!(sent.contains("Deployment record: "), "{sent}");
+    assert!(
+        !sent.contains(key) && !sent.contains(&key[2..]),
+        "the key leaked:\n{sent}"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap())
+            .unwrap();
+    assert_eq!(record["chain_id"], 31337);
+
+    let again = succeeds(&broadcast_args, &env);
+    assert!(
+        again.contains("already deployed with the same code"),
+        "{again}"
+    );
+    assert!(again.contains("nothing to deploy"), "{again}");
+
+    let mut json_args = broadcast_args.clone();
+    json_args.push("--json");
+    let json: serde_json::Value = serde_json::from_str(&succeeds(&json_args, &env)).unwrap();
+    assert_eq!(json["contracts"][0]["status"], "existing");
+
+    // Play against the recorded address, from another account.
+    let player = anvil.keys[1].as_str();
+    let target = ["--private-key", player, "--deployments", records_dir];
+    let new = succeeds(
+        &[&["solo", "new", "--difficulty", "normal"][..], &target].concat(),
+        &env,
+    );
+    assert!(new.contains("solo game 1 on 0x"), "{new}");
+    assert!(new.contains("GameStarted: solo game 1"), "{new}");
+    assert!(new.contains("gas used "), "{new}");
+    let played = succeeds(&[&["solo", "play", "1", "4"][..], &target].concat(), &env);
+    assert!(played.contains("player took cell 4"), "{played}");
+    assert!(played.contains(" X "), "{played}");
+    // A taken cell comes back as the contract's error, by name.
+    let stderr = fails(&[&["solo", "play", "1", "4"][..], &target].concat(), &env);
+    assert!(stderr.contains("CellTaken"), "{stderr}");
+    let shown = succeeds(&["solo", "show", "1", "--deployments", records_dir], &env);
+    assert!(shown.contains("in progress"), "{shown}");
+
+    // PvP create and show, with a stake in ether units.
+    let created = succeeds(
+        &[
+            &[
+                "pvp",
+                "create",
+                "--stake",
+                "0.5ether",
+                "--move-timeout",
+                "600",
+            ][..],
+            &target,
+        ]
+        .concat(),
+        &env,
+    );
+    assert!(
+        created.contains("stake: 0.5 ETH (500000000000000000 wei) each; 600 s per move"),
+        "{created}"
+    );
+    assert!(created.contains("O (joiner):  nobody yet"), "{created}");
+}
+
+#[test]
+fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
+    marubatsu_tests::contracts();
+    let anvil = Anvil::start();
+    let records = tempfile::tempdir().unwrap();
+    let records_dir = records.path().to_str().unwrap();
+
+    let stderr = fails(
+        &[
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            "0xabc123",
+            "--deployments",
+            records_dir,
+        ],
+        &[],
+    );
+    assert!(stderr.contains("the private key is not valid"), "{stderr}");
+    assert!(!stderr.contains("abc123"), "{stderr}");
+
+    let stderr = fails(&["deploy", "--private-key", &anvil.keys[0]], &[]);
+    assert!(
+        stderr.contains("no RPC URL: pass --rpc-url or set ETH_RPC_URL"),
+        "{stderr}"
+    );
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/v2/SECRET-API-KEY");
+    let stderr = fails(
+        &["deploy", "--rpc-url", &url, "--private-key", &anvil.keys[0]],
+        &[],
+    );
+    assert!(stderr.contains("cannot reach the RPC endpoint"), "{stderr}");
+    assert!(!stderr.contains("SECRET-API-KEY"), "{stderr}");
+
+    let stderr = fails(
+        &[
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &anvil.keys[0],
+            "--chain-id",
+            "1",
+        ],
+        &[],
+    );
+    assert!(
+        stderr.contains("serves chain id 31337, but chain id 1 was asked for"),
+        "{stderr}"
+    );
+
+    // A keystore made by cast, found through --keystore-dir; the password from ETH_PASSWORD.
+    let keystores = tempfile::tempdir().unwrap();
+    import(&anvil, keystores.path(), "ci", "right-password");
+    let dir = keystores.path().to_str().unwrap();
+    let account = [
+        "deploy",
+        "--rpc-url",
+        &anvil.url,
+        "--account",
+        "ci",
+        "--keystore-dir",
+        dir,
+        "--deployments",
+        records_dir,
+    ];
+    let stderr = fails(&account, &[("ETH_PASSWORD", "wrong-password")]);
+    assert!(stderr.contains("wrong password for keystore"), "{stderr}");
+    assert!(!stderr.contains("wrong-password"), "{stderr}");
+    let stdout = succeeds(&account, &[("ETH_PASSWORD", "right-password")]);
+    assert!(
+        stdout.contains(&format!("Deployer: {}", anvil.accounts[5])),
+        "{stdout}"
+    );
+    let stderr = fails(&account, &[]);
+    assert!(
+        stderr.contains("needs its password: set ETH_PASSWORD"),
+        "{stderr}"
+    );
+    let stderr = fails(
+        &[
+            &account[..3],
+            &["--account", "nobody", "--keystore-dir", dir],
+        ]
+        .concat(),
+        &[],
+    );
+    assert!(
+        stderr.contains("no keystore named \"nobody\"") && stderr.contains("found: ci"),
+        "{stderr}"
+    );
+}
+
+fn import(anvil: &Anvil, dir: &Path, name: &str, password: &str) {
+    let output = Command::new(binary("cast"))
+        .args(["wallet", "import", name, "--keystore-dir"])
+        .arg(dir)
+        .args([
+            "--private-key",
+            &anvil.keys[5],
+            "--unsafe-password",
+            password,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn the_embedded_chain_keeps_a_game_going_between_runs() {
+    let state = tempfile::tempdir().unwrap();
+    let file = state.path().join("local.json");
+    let file = file.to_str().unwrap();
+    let local = ["--local", "--state", file];
+
+    let deployed = succeeds(&["deploy", "--local", "--state", file], &[]);
+    assert!(deployed.contains("Deployed to: 0x"), "{deployed}");
+
+    let created = succeeds(
+        &[
+            &["pvp", "create", "--stake", "1ether", "--move-timeout", "60"][..],
+            &local,
+        ]
+        .concat(),
+        &[],
+    );
+    assert!(created.contains("pvp game 1"), "{created}");
+    let stderr = fails(&[&["pvp", "join", "1"][..], &local].concat(), &[]);
+    assert!(stderr.contains("CreatorCannotJoin"), "{stderr}");
+    succeeds(
+        &[&["pvp", "join", "1", "--local-account", "1"][..], &local].concat(),
+        &[],
+    );
+    succeeds(&[&["pvp", "play", "1", "4"][..], &local].concat(), &[]);
+    let early = fails(&[&["pvp", "claim-timeout", "1"][..], &local].concat(), &[]);
+    assert!(early.contains("DeadlineNotPassed"), "{early}");
+    let warped = succeeds(&["local", "warp", "61", "--state", file], &[]);
+    assert!(warped.contains("moved the clock 61 s forward"), "{warped}");
+    let claimed = succeeds(&[&["pvp", "claim-timeout", "1"][..], &local].concat(), &[]);
+    assert!(claimed.contains("X won by a timeout"), "{claimed}");
+    assert!(claimed.contains("can withdraw 2 ETH"), "{claimed}");
+    let withdrawn = succeeds(&[&["pvp", "withdraw"][..], &local].concat(), &[]);
+    assert!(withdrawn.contains("withdrew 2 ETH"), "{withdrawn}");
+
+    let solo = succeeds(&[&["solo", "new", "--cpu-first"][..], &local].concat(), &[]);
+    assert!(solo.contains("the CPU opened at cell 4"), "{solo}");
+    let shown = succeeds(&[&["solo", "show", "1"][..], &local].concat(), &[]);
+    assert!(
+        shown.contains(" 0 | 1 | 2 ") && shown.contains(" O "),
+        "{shown}"
+    );
+
+    let accounts = succeeds(&["local", "accounts", "--state", file], &[]);
+    assert!(accounts.contains("1: 0x"), "{accounts}");
+    succeeds(&["local", "reset", "--state", file], &[]);
+    let gone = fails(&[&["solo", "show", "1"][..], &local].concat(), &[]);
+    assert!(gone.contains("UnknownGame"), "{gone}");
+}
