@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::commands::{
-    compile::CompileArgs, deploy::DeployArgs, local::LocalArgs, prove::ProveArgs, pvp::PvpArgs,
-    solo::SoloArgs,
+    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, local::LocalArgs, prove::ProveArgs,
+    pvp::PvpArgs, solo::SoloArgs,
 };
 
 /// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
@@ -22,6 +22,8 @@ enum Command {
     Compile(CompileArgs),
     /// Run the exhaustive checks of the compiled contracts in the in-process chain.
     Prove(ProveArgs),
+    /// Measure gas per function over the documented workload, like forge's gas report; check the snapshot.
+    Gas(GasArgs),
     /// Deploy the game contracts to a chain (a dry run unless --broadcast) and record where they are.
     Deploy(DeployArgs),
     /// Play against the on-chain CPU: new, play, show.
@@ -37,6 +39,7 @@ impl Cli {
         match self.command {
             Command::Compile(args) => args.run(),
             Command::Prove(args) => args.run(),
+            Command::Gas(args) => args.run(),
             Command::Deploy(args) => args.run(),
             Command::Solo(args) => args.run(),
             Command::Pvp(args) => args.run(),

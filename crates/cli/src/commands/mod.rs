@@ -1,5 +1,6 @@
 pub(crate) mod compile;
 pub(crate) mod deploy;
+pub(crate) mod gas;
 pub(crate) mod local;
 pub(crate) mod network;
 pub(crate) mod prove;
