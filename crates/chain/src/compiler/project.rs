@@ -91,8 +91,11 @@ impl Compiler {
             .offline()
             .build(SolcCompiler::Specific(self.solc.clone()))
             .map_err(|err| CompileError::Solc(err.to_string()))?;
+        // Foundry's own tests (`*.t.sol`) and scripts are forge's business and most of the compile time; the
+        // toolkit builds the contracts and the test-only contracts the Rust side deploys.
+        let sources = toolkit_sources(&self.workspace.contracts())?;
         let output = project
-            .compile()
+            .compile_files(sources)
             .map_err(|err| CompileError::Solc(err.to_string()))?;
         if output.has_compiler_errors() {
             return Err(CompileError::Solc(output.to_string()));
@@ -138,6 +141,36 @@ impl Compiler {
             elapsed: started.elapsed(),
         })
     }
+}
+
+/// Every `.sol` file under `dir` except Foundry tests (`*.t.sol`), in a stable order.
+fn toolkit_sources(dir: &std::path::Path) -> Result<Vec<PathBuf>, CompileError> {
+    let list_error = |dir: &std::path::Path| {
+        let path = dir.to_path_buf();
+        move |source| CompileError::Io {
+            action: "listing",
+            path,
+            source,
+        }
+    };
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).map_err(list_error(&dir))? {
+            let path = entry.map_err(list_error(&dir))?.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if path.is_dir() {
+                pending.push(path);
+            } else if name.ends_with(".sol") && !name.ends_with(".t.sol") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// The compiler settings, identical to `foundry.toml`'s so that forge and the toolkit emit the same bytecode.
