@@ -8,11 +8,13 @@ mod differential;
 mod error;
 mod gas;
 mod lines;
+mod progress;
 mod proof;
 
 pub use board::{BoardReport, check_board_win_masks};
 pub use differential::{Difference, DifferentialReport, compare_cpu, easy_seeds, preview_by_level};
 pub use error::ProveError;
 pub use gas::{FunctionGas, GasKind, GasLog, GasSample};
-pub use lines::{LineExploration, SoloTarget, explore_lines, to_sol};
-pub use proof::{EXPECTED_TREE, ForkLine, Progress, ProofReport, TreeReport, prove_all};
+pub use lines::{LineExploration, SoloTarget, explore_levels, explore_lines, to_sol};
+pub use progress::Progress;
+pub use proof::{EXPECTED_TREE, ForkLine, ProofReport, TreeReport, prove_all};

@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::{
     error::{ProveError, TxContext},
     gas::GasLog,
+    progress::Progress,
 };
 
 /// The outcome counts of exploring every sequence of human moves against one level from one seat.
@@ -42,6 +43,40 @@ pub struct SoloTarget {
     pub contract: Address,
     /// The human's account.
     pub player: Address,
+}
+
+/// Explores every human line against each of `levels`, human first and then CPU first, reporting each
+/// finished line as progress in a stage named `label` and the level and seat.
+pub fn explore_levels(
+    chain: &mut Chain,
+    target: SoloTarget,
+    levels: &[Difficulty],
+    gas: &mut GasLog,
+    label: &str,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Vec<LineExploration>, ProveError> {
+    let mut runs = Vec::new();
+    for &difficulty in levels {
+        for cpu_first in [false, true] {
+            let seat = if cpu_first {
+                "CPU first"
+            } else {
+                "human first"
+            };
+            let stage = format!("{label} vs {}, {seat}", difficulty.name());
+            let mut on_line =
+                |run: &LineExploration| progress(&Progress::counting(&stage, run.lines));
+            runs.push(explore_lines(
+                chain,
+                target,
+                difficulty,
+                cpu_first,
+                gas,
+                &mut on_line,
+            )?);
+        }
+    }
+    Ok(runs)
 }
 
 /// Plays every sequence of human moves against `target` at `difficulty`, branching with chain snapshots: each

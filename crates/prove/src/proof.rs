@@ -11,22 +11,12 @@ use crate::{
     differential::{DifferentialReport, compare_cpu},
     error::{ProveError, TxContext},
     gas::{FunctionGas, GasKind, GasLog},
-    lines::{LineExploration, SoloTarget, explore_lines, to_sol},
+    lines::{LineExploration, SoloTarget, explore_levels, to_sol},
+    progress::Progress,
 };
 
 /// The known size of the tic-tac-toe game tree, which the engine must reproduce.
 pub const EXPECTED_TREE: (u64, u64, u64) = (549_946, 255_168, 5_478);
-
-/// What a proof is doing, for a progress display.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The proof's name.
-    pub stage: String,
-    /// Units done (lines, positions, masks).
-    pub done: u64,
-    /// Units in all, when known in advance.
-    pub total: Option<u64>,
-}
 
 /// The engine's tree counts beside the known ones.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -162,31 +152,19 @@ pub fn prove_all(
         check_board_win_masks(&mut chain, harness).during(|| "checking Board.isWin".into())?;
 
     let mut gas = GasLog::default();
-    let mut lines = Vec::new();
-    for difficulty in [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy] {
-        for cpu_first in [false, true] {
-            let stage = seat_stage(difficulty, cpu_first);
-            let mut on_line = |run: &LineExploration| {
-                progress(&Progress {
-                    stage: stage.clone(),
-                    done: run.lines,
-                    total: None,
-                })
-            };
-            let target = SoloTarget {
-                contract: solo,
-                player,
-            };
-            lines.push(explore_lines(
-                &mut chain,
-                target,
-                difficulty,
-                cpu_first,
-                &mut gas,
-                &mut on_line,
-            )?);
-        }
-    }
+    let levels = [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy];
+    let target = SoloTarget {
+        contract: solo,
+        player,
+    };
+    let lines = explore_levels(
+        &mut chain,
+        target,
+        &levels,
+        &mut gas,
+        "every line",
+        progress,
+    )?;
 
     let normal_fork_line = play_fork_line(
         &mut chain,
@@ -206,30 +184,19 @@ pub fn prove_all(
     };
     let differential = compare_cpu(&mut chain, solo, &mut gas, &mut on_position)?;
 
-    let mut weakened_hard = Vec::new();
+    let weak_target = SoloTarget {
+        contract: weak,
+        player,
+    };
     let mut weak_gas = GasLog::default();
-    for cpu_first in [false, true] {
-        let stage = format!("weakened {}", seat_stage(Difficulty::Hard, cpu_first));
-        let mut on_line = |run: &LineExploration| {
-            progress(&Progress {
-                stage: stage.clone(),
-                done: run.lines,
-                total: None,
-            })
-        };
-        let target = SoloTarget {
-            contract: weak,
-            player,
-        };
-        weakened_hard.push(explore_lines(
-            &mut chain,
-            target,
-            Difficulty::Hard,
-            cpu_first,
-            &mut weak_gas,
-            &mut on_line,
-        )?);
-    }
+    let weakened_hard = explore_levels(
+        &mut chain,
+        weak_target,
+        &[Difficulty::Hard],
+        &mut weak_gas,
+        "weakened",
+        progress,
+    )?;
 
     Ok(ProofReport {
         solc_version: contracts.solc_version().to_owned(),
@@ -242,15 +209,6 @@ pub fn prove_all(
         gas: gas.summary(GasKind::Transaction),
         seconds: started.elapsed().as_secs_f64(),
     })
-}
-
-fn seat_stage(difficulty: Difficulty, cpu_first: bool) -> String {
-    let seat = if cpu_first {
-        "CPU first"
-    } else {
-        "human first"
-    };
-    format!("every line vs {}, {seat}", difficulty.name())
 }
 
 /// Corner 0, opposite corner 8, third corner 6, then whichever of the human's two threats is still open.

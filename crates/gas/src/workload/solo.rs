@@ -1,8 +1,6 @@
 use marubatsu_chain::{Chain, CompiledContract};
 use marubatsu_engine::tictactoe::Difficulty;
-use marubatsu_prove::{
-    LineExploration, Progress, ProveError, SoloTarget, compare_cpu, explore_lines,
-};
+use marubatsu_prove::{Progress, ProveError, SoloTarget, compare_cpu, explore_levels};
 
 use crate::report::ContractLog;
 
@@ -15,38 +13,23 @@ pub(super) fn measure(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<ContractLog, ProveError> {
     let (address, mut log) = super::deploy(chain, contract)?;
-    let player = chain.accounts()[1];
-    for difficulty in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
-        for cpu_first in [false, true] {
-            let stage = format!(
-                "SoloTicTacToe: every line vs {}, cpu first: {cpu_first}",
-                difficulty.name()
-            );
-            let mut on_line = |run: &LineExploration| {
-                progress(&Progress {
-                    stage: stage.clone(),
-                    done: run.lines,
-                    total: None,
-                })
-            };
-            let target = SoloTarget {
-                contract: address,
-                player,
-            };
-            explore_lines(
-                chain,
-                target,
-                difficulty,
-                cpu_first,
-                &mut log.log,
-                &mut on_line,
-            )?;
-        }
-    }
-    let stage = "SoloTicTacToe: previewCpuMove on every position".to_owned();
+    let target = SoloTarget {
+        contract: address,
+        player: chain.accounts()[1],
+    };
+    let levels = [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy];
+    explore_levels(
+        chain,
+        target,
+        &levels,
+        &mut log.log,
+        "SoloTicTacToe: every line",
+        progress,
+    )?;
+    let stage = "SoloTicTacToe: previewCpuMove on every position";
     let mut on_position = |done, total| {
         progress(&Progress {
-            stage: stage.clone(),
+            stage: stage.to_owned(),
             done,
             total: Some(total),
         })
