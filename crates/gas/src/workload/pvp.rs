@@ -14,7 +14,7 @@ use marubatsu_chain::{
     Chain, CompiledContract, Receipt,
     bindings::ITicTacToe::{self, Status},
 };
-use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, cpu_move};
+use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::{Progress, ProveError};
 
 use crate::report::ContractLog;
@@ -132,7 +132,7 @@ struct Game {
 
 impl Game {
     fn to_move(&self) -> Address {
-        if self.position.ply() % 2 == 0 {
+        if self.position.side_to_move() == Side::X {
             self.x
         } else {
             self.o
@@ -140,7 +140,7 @@ impl Game {
     }
 
     fn waiting(&self) -> Address {
-        if self.position.ply() % 2 == 0 {
+        if self.position.side_to_move() == Side::X {
             self.o
         } else {
             self.x
