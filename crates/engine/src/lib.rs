@@ -27,3 +27,4 @@
 
 pub mod lights;
 pub mod tictactoe;
+pub mod werewolf;

@@ -1,0 +1,291 @@
+//! What the table tells the engine (events), what the engine waits for (pending decisions), and why an event is
+//! refused.
+
+use core::fmt;
+
+use super::chits::Verdict;
+use super::role::Role;
+use super::seat::{Seat, SeatSet};
+
+/// The three phases of a round, in order (R3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    /// R4: players holding seer cards mark others black or white.
+    Seer,
+    /// R5: players holding werewolf cards attack.
+    Attack,
+    /// R9: everyone alive votes somebody dead.
+    Vote,
+}
+
+impl Phase {
+    /// The role whose card holders act in this phase; the vote has none.
+    pub const fn actor_role(self) -> Option<Role> {
+        match self {
+            Phase::Seer => Some(Role::Seer),
+            Phase::Attack => Some(Role::Werewolf),
+            Phase::Vote => None,
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Seer => "seer phase",
+            Phase::Attack => "attack phase",
+            Phase::Vote => "vote phase",
+        })
+    }
+}
+
+/// One hand-over of a transfer (R7): `cards` cards of the lost role go to `to`, who gives back as many cards of
+/// role `take`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandOver {
+    /// The receiving player.
+    pub to: Seat,
+    /// The role the giver takes back from `to`, one card per card handed over.
+    pub take: Role,
+    /// How many cards, at least 1.
+    pub cards: u8,
+}
+
+/// Something that happened at the table, reported to the engine. Every random outcome and every choice
+/// arrives as an event and is checked against the [pending decision](Pending).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The winner of the rock-paper-scissors that breaks a tie for start player (R4, R5).
+    StartPlayer {
+        /// The winner; must be one of the tied players.
+        seat: Seat,
+    },
+    /// A seer's action (R4).
+    Verdict {
+        /// The acting player, whose turn it is.
+        seer: Seat,
+        /// The marked player.
+        target: Seat,
+        /// The colour of the chit.
+        verdict: Verdict,
+        /// The card the seer gives in exchange for one of the target's seer cards: `None` exactly when no
+        /// exchange is possible, else one of the roles that may be given.
+        give: Option<Role>,
+    },
+    /// A werewolf card holder's attack (R5).
+    Attack {
+        /// The acting player, whose turn it is.
+        wolf: Seat,
+        /// The attacked player.
+        target: Seat,
+        /// The card given in exchange for one of the target's werewolf cards, as for a verdict.
+        give: Option<Role>,
+    },
+    /// How a player hands over every card of a role they lost (R7).
+    Transfer {
+        /// The player who owes the transfer.
+        from: Seat,
+        /// The lost role.
+        role: Role,
+        /// The hand-overs in canonical form: strictly increasing by `(to, take)`, each of at least one card,
+        /// together exactly the cards of `role` that `from` holds.
+        handovers: Vec<HandOver>,
+    },
+    /// The card drawn from a dead player's shuffled hand (R8), as an index into the hand in canonical order.
+    Draw {
+        /// The dead player.
+        player: Seat,
+        /// `0..N`: which card, counting W cards first, then S, then V.
+        index: u8,
+    },
+    /// One player's vote (R9). The UI collects votes in secret; the engine takes them one by one, in seat order.
+    Vote {
+        /// The voter, whose ballot is pending.
+        voter: Seat,
+        /// The player pointed at; one of the candidates, never the voter.
+        target: Seat,
+    },
+}
+
+/// The decision the engine is waiting for. Exactly one is pending at a time until the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    /// Rock-paper-scissors among `tied` decides who starts `phase`.
+    StartPlayer {
+        /// The phase about to start.
+        phase: Phase,
+        /// The alive players tied for the most cards of the phase's role.
+        tied: SeatSet,
+    },
+    /// `seer` must mark someone.
+    Verdict {
+        /// The acting player.
+        seer: Seat,
+    },
+    /// `wolf` must attack someone.
+    Attack {
+        /// The acting player.
+        wolf: Seat,
+    },
+    /// `from` must hand over the `cards` cards of `role` they lost.
+    Transfer {
+        /// The player who owes the transfer.
+        from: Seat,
+        /// The lost role.
+        role: Role,
+        /// How many cards of it they still hold.
+        cards: u8,
+    },
+    /// A card must be drawn from the dead `player`'s hand of `cards` cards.
+    Draw {
+        /// The dead player.
+        player: Seat,
+        /// The hand size: valid indices are `0..cards`.
+        cards: u8,
+    },
+    /// `voter` must point at one of `candidates` (never themselves).
+    Vote {
+        /// The voter.
+        voter: Seat,
+        /// Who may be pointed at: everyone alive, or the tied players in a run-off.
+        candidates: SeatSet,
+        /// 0 for the first vote of the phase, then 1, 2, … for run-offs.
+        runoff: u16,
+    },
+}
+
+impl Pending {
+    /// The player who decides, if one player does: the tie-break is settled at the table among the tied
+    /// players, and a draw is a shuffle.
+    pub const fn player(self) -> Option<Seat> {
+        match self {
+            Pending::StartPlayer { .. } | Pending::Draw { .. } => None,
+            Pending::Verdict { seer: p }
+            | Pending::Attack { wolf: p }
+            | Pending::Transfer { from: p, .. }
+            | Pending::Vote { voter: p, .. } => Some(p),
+        }
+    }
+}
+
+/// Why an event was refused; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EventError {
+    /// The game is over.
+    GameOver,
+    /// The event does not answer the pending decision (another kind, or another player's).
+    NotPending {
+        /// What the engine waits for.
+        pending: Pending,
+    },
+    /// The start player must come from the tied players.
+    NotTied {
+        /// The seat reported.
+        seat: Seat,
+        /// The tied players.
+        tied: SeatSet,
+    },
+    /// The target may not be chosen now.
+    IllegalTarget {
+        /// The seat named.
+        target: Seat,
+    },
+    /// The actor has no chit of that colour left.
+    NoChitLeft {
+        /// The colour chosen.
+        verdict: Verdict,
+    },
+    /// The card given does not match the exchange the rules require: an exchange is mandatory when possible,
+    /// impossible otherwise, and the card must be one that may be given.
+    WrongExchange {
+        /// The card named.
+        give: Option<Role>,
+    },
+    /// A draw index outside the hand.
+    DrawOutOfRange {
+        /// The index given.
+        index: u8,
+        /// The hand size.
+        cards: u8,
+    },
+    /// The transfer is not a legal completion.
+    BadTransfer {
+        /// What is wrong with it.
+        reason: TransferError,
+    },
+}
+
+/// What is wrong with a transfer (R7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TransferError {
+    /// The hand-overs are not strictly increasing by `(to, take)`, or one has no card.
+    NotCanonical,
+    /// The hand-overs do not add up to the cards owed.
+    WrongTotal {
+        /// Cards owed.
+        owed: u8,
+        /// Cards in the event.
+        given: u16,
+    },
+    /// This player may not receive the cards: the giver themselves, dead, fixed, or without a card of the role.
+    Recipient {
+        /// The seat named.
+        to: Seat,
+    },
+    /// The giver may not take back these cards: a role the giver lost, or more than the recipient holds.
+    TakeBack {
+        /// The recipient.
+        to: Seat,
+        /// The role asked for.
+        take: Role,
+    },
+}
+
+impl fmt::Display for EventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EventError::GameOver => f.write_str("the game is over"),
+            EventError::NotPending { pending } => {
+                write!(
+                    f,
+                    "the event does not answer the pending decision {pending:?}"
+                )
+            }
+            EventError::NotTied { seat, tied } => {
+                write!(f, "{seat} is not among the tied players {tied}")
+            }
+            EventError::IllegalTarget { target } => write!(f, "{target} may not be targeted now"),
+            EventError::NoChitLeft { verdict } => write!(f, "no {verdict} chit left"),
+            EventError::WrongExchange { give: Some(role) } => {
+                write!(f, "a {role} card may not be given in this exchange")
+            }
+            EventError::WrongExchange { give: None } => {
+                f.write_str("the exchange is possible, so it is mandatory")
+            }
+            EventError::DrawOutOfRange { index, cards } => {
+                write!(f, "card {index} drawn from a hand of {cards}")
+            }
+            EventError::BadTransfer { reason } => write!(f, "illegal transfer: {reason}"),
+        }
+    }
+}
+
+impl fmt::Display for TransferError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TransferError::NotCanonical => f.write_str(
+                "hand-overs must be strictly increasing by recipient and role, each of at least one card",
+            ),
+            TransferError::WrongTotal { owed, given } => {
+                write!(f, "{owed} cards owed, {given} handed over")
+            }
+            TransferError::Recipient { to } => write!(f, "{to} may not receive them"),
+            TransferError::TakeBack { to, take } => {
+                write!(f, "those {take} cards may not be taken back from {to}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+impl std::error::Error for TransferError {}

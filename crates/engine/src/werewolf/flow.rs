@@ -1,0 +1,192 @@
+//! The round (R3): owed transfers and draws first, then the end conditions (R10), then the next turn of the
+//! seer (R4), attack (R5) or vote (R9) phase — skipping whoever cannot act — until a decision is needed.
+
+use super::chits::ChitKind;
+use super::event::Phase;
+use super::game::{Game, Step};
+use super::log::{Happening, PassReason};
+use super::outcome::{End, Paradox};
+use super::role::Role;
+use super::seat::{MAX_PLAYERS, Seat};
+
+impl Game {
+    /// Moves on until a decision is pending or the game is over.
+    ///
+    /// Every pass of the loop either returns or moves the step forward (a turn offset up, a phase further, a
+    /// queue shorter), so it ends: a round has at most 2 × N turns and 3 phase starts.
+    pub(crate) fn advance(&mut self) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            // R7: transfers first, in order; a paradox when one has no legal completion.
+            if let Some((from, role)) = self.transfers.front() {
+                let cards = self.hand(from).count(role);
+                if cards == 0 {
+                    // Another transfer already took these cards back from `from`.
+                    self.transfers.pop();
+                    continue;
+                }
+                if self.transfer_capacity(from, role) < u16::from(cards) {
+                    self.finish(End::Paradox(Paradox::NoTransfer {
+                        player: from,
+                        role,
+                        cards,
+                    }));
+                }
+                return;
+            }
+            // R8: then draws, in order of death. A hand of one role (a fixed player) needs no draw.
+            if let Some(player) = self.draws.front() {
+                if let Some(role) = self.fixed_as(player) {
+                    self.draws.pop();
+                    self.record(Happening::Drew {
+                        player,
+                        role,
+                        index: None,
+                    });
+                    continue;
+                }
+                return;
+            }
+            // R3: everything has resolved; R10 before anything else happens.
+            if self.check_end() {
+                return;
+            }
+            match self.step {
+                Step::Begin(Phase::Vote) => {
+                    // R9: with fewer than 3 alive, no vote can be decided.
+                    if self.alive.len() < 3 {
+                        self.finish(End::Paradox(Paradox::UndecidableVote {
+                            alive: self.alive.len() as u8,
+                        }));
+                        return;
+                    }
+                    self.ballots = [None; MAX_PLAYERS];
+                    self.step = Step::Ballots {
+                        candidates: self.alive,
+                        runoff: 0,
+                    };
+                }
+                Step::Begin(phase) => {
+                    let role = phase.actor_role().unwrap_or(Role::Seer);
+                    let tied = self.most_cards(role);
+                    match tied.len() {
+                        0 => {
+                            self.record(Happening::NoActors { phase });
+                            self.enter(next_phase(phase));
+                        }
+                        1 => {
+                            let seat = tied.lowest().unwrap_or_default();
+                            self.start_turns(phase, seat, tied);
+                        }
+                        // Rock-paper-scissors at the table.
+                        _ => return,
+                    }
+                }
+                Step::Turns {
+                    phase,
+                    start,
+                    offset,
+                } => {
+                    if offset >= self.players() {
+                        self.enter(next_phase(phase));
+                        continue;
+                    }
+                    let actor = start.clockwise(offset, self.players());
+                    let role = phase.actor_role().unwrap_or(Role::Seer);
+                    // Checked when the turn comes: alive and still holding a card of the role.
+                    if !self.is_alive(actor) || self.hand(actor).count(role) == 0 {
+                        self.next_turn();
+                        continue;
+                    }
+                    if let Some(reason) = self.cannot_act(phase, actor) {
+                        self.record(Happening::Passed {
+                            phase,
+                            seat: actor,
+                            reason,
+                        });
+                        self.next_turn();
+                        continue;
+                    }
+                    return;
+                }
+                Step::Ballots { .. } => return,
+                Step::NextRound => {
+                    self.round += 1;
+                    self.record(Happening::RoundBegan);
+                    self.enter(Phase::Seer);
+                }
+            }
+        }
+    }
+
+    /// The phase begins: logged once, then its start player is chosen (or the vote opened) by `advance`.
+    fn enter(&mut self, phase: Phase) {
+        self.step = Step::Begin(phase);
+        self.record(Happening::PhaseBegan { phase });
+    }
+
+    /// `seat` starts the turns of `phase` (R4, R5).
+    pub(crate) fn start_turns(&mut self, phase: Phase, seat: Seat, tied: super::seat::SeatSet) {
+        self.record(Happening::StartPlayer { phase, seat, tied });
+        self.step = Step::Turns {
+            phase,
+            start: seat,
+            offset: 0,
+        };
+    }
+
+    /// The turn passes clockwise.
+    pub(crate) fn next_turn(&mut self) {
+        if let Step::Turns { offset, .. } = &mut self.step {
+            *offset += 1;
+        }
+    }
+
+    /// Why `actor` must pass in `phase`, if they must (R4, R5).
+    pub(crate) fn cannot_act(&self, phase: Phase, actor: Seat) -> Option<PassReason> {
+        let chits = match phase {
+            Phase::Seer => {
+                self.chits_left(actor, ChitKind::Black) + self.chits_left(actor, ChitKind::White)
+            }
+            _ => self.chits_left(actor, ChitKind::Attack),
+        };
+        if chits == 0 {
+            return Some(PassReason::NoChits);
+        }
+        let targets = match phase {
+            Phase::Seer => self.verdict_targets(actor),
+            _ => self.attack_targets(actor),
+        };
+        targets.is_empty().then_some(PassReason::NoTarget)
+    }
+
+    /// R10, in order; ends the game and returns `true` if one holds.
+    fn check_end(&mut self) -> bool {
+        let alive = self.alive;
+        let end = if alive.is_empty() {
+            Some(End::AllDead)
+        } else if alive
+            .iter()
+            .all(|seat| self.lost(seat).contains(Role::Werewolf))
+        {
+            Some(End::VillageWins)
+        } else {
+            let wolves = self.fixed_players(Role::Werewolf).intersect(alive).len();
+            (wolves > 0 && 2 * wolves >= alive.len()).then_some(End::WerewolvesWin)
+        };
+        if let Some(end) = end {
+            self.finish(end);
+        }
+        end.is_some()
+    }
+}
+
+/// The phase after `phase` within the round (the vote is followed by the next round, not by this).
+const fn next_phase(phase: Phase) -> Phase {
+    match phase {
+        Phase::Seer => Phase::Attack,
+        Phase::Attack | Phase::Vote => Phase::Vote,
+    }
+}

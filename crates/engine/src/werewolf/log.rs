@@ -1,0 +1,501 @@
+//! The game's log: every action and every consequence, with the rule that caused it and the players involved.
+
+use core::fmt;
+
+use super::chits::{ChitKind, Verdict};
+use super::event::Phase;
+use super::outcome::Outcome;
+use super::role::Role;
+use super::seat::{Seat, SeatSet};
+
+/// One line of the log: what happened, in which round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LogEntry {
+    /// The round, from 1.
+    pub round: u8,
+    /// What happened.
+    pub what: Happening,
+}
+
+/// Why a player lost a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LossCause {
+    /// R2: they hold no card of it any more.
+    NoCardsLeft,
+    /// R6: they had marked `suspect` black, and `suspect` lost the werewolf possibility.
+    MarkedBlackNotWerewolf {
+        /// The player they had marked.
+        suspect: Seat,
+    },
+    /// R6: they had marked `wolf` white, and `wolf` became a fixed werewolf.
+    MarkedWhiteWerewolf {
+        /// The new fixed werewolf.
+        wolf: Seat,
+    },
+    /// R6: `wolf` attacked them and is a fixed werewolf.
+    AttackedByWerewolf {
+        /// The fixed werewolf.
+        wolf: Seat,
+    },
+    /// R6: `seer`, a fixed seer, marked them black: they are a fixed werewolf.
+    BlackFromSeer {
+        /// The fixed seer.
+        seer: Seat,
+    },
+    /// R6: `seer`, a fixed seer, marked them white.
+    WhiteFromSeer {
+        /// The fixed seer.
+        seer: Seat,
+    },
+    /// R8: they died and drew `role`, so they are fixed as it.
+    Drew {
+        /// The card drawn.
+        role: Role,
+    },
+}
+
+impl LossCause {
+    /// The rule: `R2`, `R6` or `R8`.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            LossCause::NoCardsLeft => "R2",
+            LossCause::Drew { .. } => "R8",
+            _ => "R6",
+        }
+    }
+}
+
+/// Why a player died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeathCause {
+    /// R5: at least two attack chits of fixed werewolves lie in front of them.
+    Attacked {
+        /// The fixed werewolves whose chits lie there.
+        wolves: SeatSet,
+    },
+    /// R9: the vote.
+    Voted {
+        /// How many votes they got.
+        votes: u8,
+    },
+}
+
+/// Why an actor did nothing on their turn (R4, R5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassReason {
+    /// No chit of the phase's kind left.
+    NoChits,
+    /// Nobody may be targeted.
+    NoTarget,
+}
+
+/// Why an action came without an exchange of cards (R4, R5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoExchange {
+    /// The actor is fixed.
+    ActorFixed,
+    /// The target is fixed.
+    TargetFixed,
+    /// The target holds no card of the phase's role.
+    TargetHasNone,
+    /// The actor holds no card of a role the target also holds (other than the phase's role).
+    NothingToGive,
+}
+
+/// Everything the log records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Happening {
+    /// A round began (R3).
+    RoundBegan,
+    /// A phase began (R3).
+    PhaseBegan {
+        /// The phase.
+        phase: Phase,
+    },
+    /// Nobody alive holds a card of the phase's role: the phase is skipped (R4, R5).
+    NoActors {
+        /// The phase.
+        phase: Phase,
+    },
+    /// `seat` starts the phase: the most cards of its role, or the tie-break among `tied` (R4, R5).
+    StartPlayer {
+        /// The phase.
+        phase: Phase,
+        /// The start player.
+        seat: Seat,
+        /// Everyone who had the most cards (just `seat` when there was no tie).
+        tied: SeatSet,
+    },
+    /// An actor passed (R4, R5).
+    Passed {
+        /// The phase.
+        phase: Phase,
+        /// The actor.
+        seat: Seat,
+        /// Why.
+        reason: PassReason,
+    },
+    /// A verdict chit was placed (R4).
+    Marked {
+        /// The seer.
+        seer: Seat,
+        /// The marked player.
+        target: Seat,
+        /// The colour.
+        verdict: Verdict,
+    },
+    /// An attack chit was placed (R5).
+    Attacked {
+        /// The attacker.
+        wolf: Seat,
+        /// The attacked player.
+        target: Seat,
+    },
+    /// An action's exchange (R4, R5): `actor` gave `target` a `gave` card and took a `took` card.
+    Exchanged {
+        /// The acting player.
+        actor: Seat,
+        /// The target.
+        target: Seat,
+        /// The card given.
+        gave: Role,
+        /// The card taken (the phase's role).
+        took: Role,
+    },
+    /// An action came without an exchange (R4, R5).
+    NoExchange {
+        /// The acting player.
+        actor: Seat,
+        /// The target.
+        target: Seat,
+        /// Why.
+        why: NoExchange,
+    },
+    /// `player` lost the `role` possibility (R2, R6, R8).
+    Lost {
+        /// The player.
+        player: Seat,
+        /// The role.
+        role: Role,
+        /// Why.
+        cause: LossCause,
+    },
+    /// `player` is fixed as `role`: every other role is lost (R2).
+    Fixed {
+        /// The player.
+        player: Seat,
+        /// The role.
+        role: Role,
+    },
+    /// `owner`'s `count` chits of `kind` were taken off the table (R6).
+    ChitsRemoved {
+        /// The owner.
+        owner: Seat,
+        /// The kind (black and white are removed together, logged as two lines).
+        kind: ChitKind,
+        /// How many.
+        count: u8,
+    },
+    /// `player` must hand over `cards` cards of the lost `role` (R7).
+    TransferOwed {
+        /// The player.
+        player: Seat,
+        /// The lost role.
+        role: Role,
+        /// How many cards.
+        cards: u8,
+    },
+    /// One hand-over of a transfer (R7).
+    HandedOver {
+        /// The giver.
+        from: Seat,
+        /// The receiver.
+        to: Seat,
+        /// The lost role, handed over.
+        role: Role,
+        /// The role taken back.
+        took: Role,
+        /// How many cards each way.
+        cards: u8,
+    },
+    /// `player` died (R8).
+    Died {
+        /// The player.
+        player: Seat,
+        /// Why.
+        cause: DeathCause,
+    },
+    /// The card drawn from a dead player's hand (R8); `index` is `None` when the hand held one role only.
+    Drew {
+        /// The dead player.
+        player: Seat,
+        /// The role drawn.
+        role: Role,
+        /// The index reported, if a draw was needed.
+        index: Option<u8>,
+    },
+    /// A vote (R9).
+    Voted {
+        /// The voter.
+        voter: Seat,
+        /// The player pointed at.
+        target: Seat,
+    },
+    /// A vote ended in a tie: run-off among `tied` (R9).
+    RunOff {
+        /// The tied players.
+        tied: SeatSet,
+        /// Their number of votes each.
+        votes: u8,
+    },
+    /// The game ended (R10, R11).
+    Ended {
+        /// How, and who won.
+        outcome: Outcome,
+    },
+}
+
+impl Happening {
+    /// The rule this line follows from, as cited in the text.
+    pub const fn rule(&self) -> &'static str {
+        match self {
+            Happening::RoundBegan | Happening::PhaseBegan { .. } => "R3",
+            Happening::NoActors { phase }
+            | Happening::StartPlayer { phase, .. }
+            | Happening::Passed { phase, .. } => match phase {
+                Phase::Seer => "R4",
+                Phase::Attack => "R5",
+                Phase::Vote => "R9",
+            },
+            Happening::Marked { .. } => "R4",
+            Happening::Attacked { .. } => "R5",
+            Happening::Exchanged { took, .. } => match took {
+                Role::Seer => "R4",
+                _ => "R5",
+            },
+            Happening::NoExchange { .. } => "R4/R5",
+            Happening::Lost { cause, .. } => cause.rule(),
+            Happening::Fixed { .. } => "R2",
+            Happening::ChitsRemoved { .. } => "R6",
+            Happening::TransferOwed { .. } | Happening::HandedOver { .. } => "R7",
+            Happening::Died {
+                cause: DeathCause::Attacked { .. },
+                ..
+            } => "R5",
+            Happening::Died {
+                cause: DeathCause::Voted { .. },
+                ..
+            }
+            | Happening::Voted { .. }
+            | Happening::RunOff { .. } => "R9",
+            Happening::Drew { .. } => "R8",
+            Happening::Ended { outcome } => outcome.end.rule(),
+        }
+    }
+}
+
+impl LogEntry {
+    /// The line as text, naming players with `name` and citing the rule.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Happening, LogEntry, LossCause, Role, Seat};
+    ///
+    /// let names = ["Mika", "Ren"];
+    /// let entry = LogEntry {
+    ///     round: 2,
+    ///     what: Happening::Lost {
+    ///         player: Seat::new(0).unwrap(),
+    ///         role: Role::Seer,
+    ///         cause: LossCause::MarkedBlackNotWerewolf { suspect: Seat::new(1).unwrap() },
+    ///     },
+    /// };
+    /// assert_eq!(
+    ///     entry.describe(|s| names[s.index()].to_string()),
+    ///     "[R6] Mika lost the seer possibility: Mika had marked Ren black and Ren lost the werewolf possibility",
+    /// );
+    /// ```
+    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+        format!("[{}] {}", self.what.rule(), Text(&self.what, &name))
+    }
+}
+
+impl fmt::Display for LogEntry {
+    /// Round, rule and text, with players named by seat.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |seat: Seat| seat.to_string();
+        write!(
+            f,
+            "round {} [{}] {}",
+            self.round,
+            self.what.rule(),
+            Text(&self.what, &name)
+        )
+    }
+}
+
+/// The text of a happening with players named by a function.
+struct Text<'a, F>(&'a Happening, &'a F);
+
+impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.1;
+        let names = |set: SeatSet| -> String { set.iter().map(n).collect::<Vec<_>>().join(", ") };
+        match *self.0 {
+            Happening::RoundBegan => f.write_str("the round begins"),
+            Happening::PhaseBegan { phase } => write!(f, "the {phase} begins"),
+            Happening::NoActors { phase } => {
+                write!(f, "nobody alive can act in the {phase}: it is skipped")
+            }
+            Happening::StartPlayer { phase, seat, tied } if tied.len() > 1 => write!(
+                f,
+                "{} starts the {phase}, winning the tie-break among {}",
+                n(seat),
+                names(tied)
+            ),
+            Happening::StartPlayer { phase, seat, .. } => {
+                write!(f, "{} starts the {phase} with the most cards", n(seat))
+            }
+            Happening::Passed {
+                seat,
+                reason: PassReason::NoChits,
+                ..
+            } => write!(f, "{} passes: no chit left", n(seat)),
+            Happening::Passed {
+                seat,
+                reason: PassReason::NoTarget,
+                ..
+            } => write!(f, "{} passes: nobody may be targeted", n(seat)),
+            Happening::Marked {
+                seer,
+                target,
+                verdict,
+            } => write!(f, "{} marks {} {verdict}", n(seer), n(target)),
+            Happening::Attacked { wolf, target } => {
+                write!(f, "{} attacks {}", n(wolf), n(target))
+            }
+            Happening::Exchanged {
+                actor,
+                target,
+                gave,
+                took,
+            } => write!(
+                f,
+                "{} gives {} a {gave} card and takes a {took} card",
+                n(actor),
+                n(target)
+            ),
+            Happening::NoExchange { actor, target, why } => {
+                let why = match why {
+                    NoExchange::ActorFixed => format!("{} is fixed", n(actor)),
+                    NoExchange::TargetFixed => format!("{} is fixed", n(target)),
+                    NoExchange::TargetHasNone => {
+                        format!("{} holds no card to take", n(target))
+                    }
+                    NoExchange::NothingToGive => {
+                        format!("{} has no card that {} also holds", n(actor), n(target))
+                    }
+                };
+                write!(f, "no exchange: {why}")
+            }
+            Happening::Lost {
+                player,
+                role,
+                cause,
+            } => {
+                write!(f, "{} lost the {role} possibility", n(player))?;
+                match cause {
+                    LossCause::NoCardsLeft => write!(f, ": no {role} card left"),
+                    LossCause::MarkedBlackNotWerewolf { suspect } => write!(
+                        f,
+                        ": {} had marked {} black and {} lost the werewolf possibility",
+                        n(player),
+                        n(suspect),
+                        n(suspect)
+                    ),
+                    LossCause::MarkedWhiteWerewolf { wolf } => write!(
+                        f,
+                        ": {} had marked {} white and {} is a fixed werewolf",
+                        n(player),
+                        n(wolf),
+                        n(wolf)
+                    ),
+                    LossCause::AttackedByWerewolf { wolf } => write!(
+                        f,
+                        ": {} attacked {} and is a fixed werewolf",
+                        n(wolf),
+                        n(player)
+                    ),
+                    LossCause::BlackFromSeer { seer } => {
+                        write!(f, ": {}, a fixed seer, marked {} black", n(seer), n(player))
+                    }
+                    LossCause::WhiteFromSeer { seer } => {
+                        write!(f, ": {}, a fixed seer, marked {} white", n(seer), n(player))
+                    }
+                    LossCause::Drew { role: drawn } => {
+                        write!(f, ": {} died and drew {drawn}", n(player))
+                    }
+                }
+            }
+            Happening::Fixed { player, role } => {
+                write!(f, "{} is fixed as a {role}", n(player))
+            }
+            Happening::ChitsRemoved { owner, kind, count } => write!(
+                f,
+                "{}'s {count} {kind} chit(s) are taken off the table",
+                n(owner)
+            ),
+            Happening::TransferOwed {
+                player,
+                role,
+                cards,
+            } => write!(f, "{} must hand over {cards} {role} card(s)", n(player)),
+            Happening::HandedOver {
+                from,
+                to,
+                role,
+                took,
+                cards,
+            } => write!(
+                f,
+                "{} hands {} {cards} {role} card(s) and takes back {cards} {took} card(s)",
+                n(from),
+                n(to)
+            ),
+            Happening::Died {
+                player,
+                cause: DeathCause::Attacked { wolves },
+            } => write!(
+                f,
+                "{} dies, attacked by fixed werewolves {}",
+                n(player),
+                names(wolves)
+            ),
+            Happening::Died {
+                player,
+                cause: DeathCause::Voted { votes },
+            } => write!(f, "{} dies by the vote ({votes} votes)", n(player)),
+            Happening::Drew {
+                player,
+                role,
+                index: Some(index),
+            } => write!(f, "{} drew card {index}: {role}", n(player)),
+            Happening::Drew { player, role, .. } => {
+                write!(f, "{} held only {role} cards: nothing to draw", n(player))
+            }
+            Happening::Voted { voter, target } => {
+                write!(f, "{} points at {}", n(voter), n(target))
+            }
+            Happening::RunOff { tied, votes } => {
+                write!(f, "tie at {votes} vote(s) between {}: run-off", names(tied))
+            }
+            Happening::Ended { outcome } => {
+                write!(f, "game over — {}; winners: ", outcome.end)?;
+                if outcome.winners.is_empty() {
+                    f.write_str("nobody")
+                } else {
+                    f.write_str(&names(outcome.winners))
+                }
+            }
+        }
+    }
+}

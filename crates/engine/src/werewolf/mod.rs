@@ -1,0 +1,77 @@
+//! Quantum werewolf without a game master (`shared/specs/quantum-werewolf.md`, rules R1–R11): every player
+//! holds a public hand of role cards whose shares are the odds of their role, actions move cards between hands,
+//! and a player's role is only fixed when every other role is lost or when they die and a card is drawn.
+//!
+//! ```text
+//!  seat   hand (W S V)     lost   chits in front
+//!  0      ██ ▒ ░░░░░       -      ● black from 3
+//!  1      ███ ░░░░░        S      ✕ attack from 0
+//!  …
+//!  round: seer phase (R4) → attack phase (R5) → vote phase (R9); after every action the consequences cascade
+//!  (R6), lost cards are handed over (R7), the dead draw a card (R8), and the end conditions are checked (R10).
+//! ```
+//!
+//! - [`Game`]: the state — [`Hand`]s, lost [`RoleSet`]s, [`Chits`], the living, the round — with
+//!   [`Game::pending`] naming the one decision the engine waits for.
+//! - [`Event`], [`transition`], [`Game::play`]: tie-break winners, choices, draws and votes come in as events
+//!   and are validated in full; an illegal event leaves the state unchanged.
+//! - [`legal_events`]: exactly the events accepted now.
+//! - [`LogEntry`], [`Happening`]: every action and consequence, citing its rule; [`LogEntry::describe`] names
+//!   the players.
+//! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
+//!
+//! ```
+//! use marubatsu_engine::werewolf::{legal_events, transition, Event, Game, Pending, Role, Seat, Table, Verdict};
+//!
+//! let seat = |i| Seat::new(i).unwrap();
+//! let mut game = Game::new(Table::DEFAULT);
+//! // Rock-paper-scissors: seat 2 starts the seer phase.
+//! game = transition(&game, &Event::StartPlayer { seat: seat(2) });
+//! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(2) }));
+//! // Seat 2 marks seat 5 black, giving a villager card for seat 5's only seer card.
+//! let event = Event::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
+//! assert!(legal_events(&game).contains(&event));
+//! game = transition(&game, &event);
+//! assert_eq!(game.hand(seat(2)).to_string(), "2W 2S 4V");
+//! assert_eq!(game.hand(seat(5)).to_string(), "2W 0S 6V");
+//! // Seat 5 holds no seer card: it lost the seer possibility (R2) and will be skipped.
+//! assert!(game.lost(seat(5)).contains(Role::Seer));
+//! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(3) }));
+//! for line in game.log() {
+//!     println!("{line}");
+//! }
+//! ```
+
+mod cascade;
+mod chits;
+mod event;
+mod flow;
+mod game;
+mod hand;
+mod legal;
+mod log;
+mod outcome;
+mod play;
+mod queue;
+mod role;
+mod seat;
+mod table;
+
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+mod scenarios;
+#[cfg(test)]
+mod test_util;
+
+pub use chits::{ChitKind, Chits, Verdict};
+pub use event::{Event, EventError, HandOver, Pending, Phase, TransferError};
+pub use game::Game;
+pub use hand::Hand;
+pub use legal::legal_events;
+pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
+pub use outcome::{End, Outcome, Paradox, Side};
+pub use play::transition;
+pub use role::{Role, RoleSet};
+pub use seat::{MAX_PLAYERS, Seat, SeatSet, Seats};
+pub use table::{Table, TableError};

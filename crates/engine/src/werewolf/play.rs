@@ -1,0 +1,327 @@
+//! Events in: each is checked against the pending decision in full before anything changes, then applied, then
+//! the game moves on to the next decision.
+
+use super::cascade::Losses;
+use super::chits::{ChitKind, Verdict};
+use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
+use super::game::{Game, Step};
+use super::log::{DeathCause, Happening, LossCause};
+use super::role::Role;
+use super::seat::{MAX_PLAYERS, Seat, SeatSet};
+
+impl Game {
+    /// Applies `event` in place if it answers the pending decision legally; otherwise returns why and leaves
+    /// the game untouched.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Event, EventError, Game, Seat, Table};
+    ///
+    /// let mut game = Game::new(Table::DEFAULT);
+    /// let seat = |i| Seat::new(i).unwrap();
+    /// let before = game.clone();
+    /// // A draw answers nothing now.
+    /// assert!(matches!(
+    ///     game.play(&Event::Draw { player: seat(0), index: 0 }),
+    ///     Err(EventError::NotPending { .. })
+    /// ));
+    /// assert_eq!(game, before);
+    /// game.play(&Event::StartPlayer { seat: seat(5) })?;
+    /// assert_ne!(game, before);
+    /// # Ok::<(), EventError>(())
+    /// ```
+    pub fn play(&mut self, event: &Event) -> Result<(), EventError> {
+        let pending = self.pending().ok_or(EventError::GameOver)?;
+        let not_pending = EventError::NotPending { pending };
+        match (pending, event) {
+            (Pending::StartPlayer { phase, tied }, &Event::StartPlayer { seat }) => {
+                if !tied.contains(seat) {
+                    return Err(EventError::NotTied { seat, tied });
+                }
+                self.start_turns(phase, seat, tied);
+            }
+            (
+                Pending::Verdict { seer },
+                &Event::Verdict {
+                    seer: actor,
+                    target,
+                    verdict,
+                    give,
+                },
+            ) if actor == seer => {
+                self.check_action(Phase::Seer, seer, target, give)?;
+                if self.chits_left(seer, verdict.chit()) == 0 {
+                    return Err(EventError::NoChitLeft { verdict });
+                }
+                self.mark(seer, target, verdict, give);
+            }
+            (
+                Pending::Attack { wolf },
+                &Event::Attack {
+                    wolf: actor,
+                    target,
+                    give,
+                },
+            ) if actor == wolf => {
+                self.check_action(Phase::Attack, wolf, target, give)?;
+                self.attack(wolf, target, give);
+            }
+            (
+                Pending::Transfer { from, role, cards },
+                Event::Transfer {
+                    from: giver,
+                    role: lost,
+                    handovers,
+                },
+            ) if *giver == from && *lost == role => {
+                self.check_transfer(from, role, cards, handovers)
+                    .map_err(|reason| EventError::BadTransfer { reason })?;
+                self.transfer(from, role, handovers);
+            }
+            (
+                Pending::Draw { player, cards },
+                &Event::Draw {
+                    player: dead,
+                    index,
+                },
+            ) if dead == player => {
+                if index >= cards {
+                    return Err(EventError::DrawOutOfRange { index, cards });
+                }
+                self.draw(player, index);
+            }
+            (
+                Pending::Vote {
+                    voter, candidates, ..
+                },
+                &Event::Vote {
+                    voter: actor,
+                    target,
+                },
+            ) if actor == voter => {
+                if target == voter || !candidates.contains(target) {
+                    return Err(EventError::IllegalTarget { target });
+                }
+                self.vote(voter, target, candidates);
+            }
+            _ => return Err(not_pending),
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// The target and the card given must be legal for `actor` in `phase`.
+    fn check_action(
+        &self,
+        phase: Phase,
+        actor: Seat,
+        target: Seat,
+        give: Option<Role>,
+    ) -> Result<(), EventError> {
+        let targets = match phase {
+            Phase::Seer => self.verdict_targets(actor),
+            _ => self.attack_targets(actor),
+        };
+        if !targets.contains(target) {
+            return Err(EventError::IllegalTarget { target });
+        }
+        let legal = match (self.exchange_options(phase, actor, target), give) {
+            (Ok(roles), Some(role)) => roles.contains(role),
+            (Err(_), None) => true,
+            _ => false,
+        };
+        if legal {
+            Ok(())
+        } else {
+            Err(EventError::WrongExchange { give })
+        }
+    }
+
+    /// R7: canonical form, the right total, recipients who may receive, take-backs within their limits.
+    fn check_transfer(
+        &self,
+        from: Seat,
+        role: Role,
+        cards: u8,
+        handovers: &[HandOver],
+    ) -> Result<(), TransferError> {
+        let canonical = handovers.iter().all(|h| h.cards > 0)
+            && handovers
+                .windows(2)
+                .all(|w| (w[0].to, w[0].take) < (w[1].to, w[1].take));
+        if !canonical {
+            return Err(TransferError::NotCanonical);
+        }
+        let given: u16 = handovers.iter().map(|h| u16::from(h.cards)).sum();
+        if given != u16::from(cards) {
+            return Err(TransferError::WrongTotal { owed: cards, given });
+        }
+        for h in handovers {
+            if !self.has_seat(h.to) || !self.may_receive(from, h.to, role) {
+                return Err(TransferError::Recipient { to: h.to });
+            }
+            if h.cards > self.take_back_limit(from, role, h.to, h.take) {
+                return Err(TransferError::TakeBack {
+                    to: h.to,
+                    take: h.take,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// R4: the chit, the exchange, and a fixed seer's chit taking effect at once.
+    fn mark(&mut self, seer: Seat, target: Seat, verdict: Verdict, give: Option<Role>) {
+        let kind = verdict.chit();
+        self.left[seer.index()][kind.index()] -= 1;
+        self.chits.place(seer, target, kind);
+        self.record(Happening::Marked {
+            seer,
+            target,
+            verdict,
+        });
+        self.act_exchange(Phase::Seer, seer, target, give);
+        let mut losses = Losses::new();
+        self.empty_roles(SeatSet::EMPTY.with(seer).with(target), &mut losses);
+        if self.fixed_as(seer) == Some(Role::Seer) {
+            match verdict {
+                Verdict::Black => {
+                    losses.push(target, Role::Seer, LossCause::BlackFromSeer { seer });
+                    losses.push(target, Role::Villager, LossCause::BlackFromSeer { seer });
+                }
+                Verdict::White => {
+                    losses.push(target, Role::Werewolf, LossCause::WhiteFromSeer { seer });
+                }
+            }
+        }
+        self.next_turn();
+        self.resolve(losses);
+    }
+
+    /// R5: the chit, the exchange, a fixed werewolf's attack taking effect at once, and death by attack.
+    fn attack(&mut self, wolf: Seat, target: Seat, give: Option<Role>) {
+        self.left[wolf.index()][ChitKind::Attack.index()] -= 1;
+        self.chits.place(wolf, target, ChitKind::Attack);
+        self.record(Happening::Attacked { wolf, target });
+        self.act_exchange(Phase::Attack, wolf, target, give);
+        let mut losses = Losses::new();
+        self.empty_roles(SeatSet::EMPTY.with(wolf).with(target), &mut losses);
+        if self.fixed_as(wolf) == Some(Role::Werewolf) {
+            losses.push(
+                target,
+                Role::Werewolf,
+                LossCause::AttackedByWerewolf { wolf },
+            );
+        }
+        self.next_turn();
+        self.resolve(losses);
+        if self.outcome.is_none() {
+            self.attack_deaths();
+        }
+    }
+
+    /// The exchange of an action, or a log line saying why there is none.
+    fn act_exchange(&mut self, phase: Phase, actor: Seat, target: Seat, give: Option<Role>) {
+        let took = phase.actor_role().unwrap_or(Role::Seer);
+        match (give, self.exchange_options(phase, actor, target)) {
+            (Some(gave), Ok(_)) => self.exchange(actor, target, gave, took),
+            (_, Err(why)) => self.record(Happening::NoExchange { actor, target, why }),
+            // Checked before: a possible exchange always comes with a card to give.
+            (None, Ok(_)) => {}
+        }
+    }
+
+    /// R7: every hand-over at once, then the losses of recipients left without a role they gave back.
+    fn transfer(&mut self, from: Seat, role: Role, handovers: &[HandOver]) {
+        for h in handovers {
+            self.hand_over(from, h.to, role, h.take, h.cards);
+        }
+        self.transfers.pop();
+        let mut losses = Losses::new();
+        let seats: SeatSet = handovers.iter().map(|h| h.to).collect();
+        self.empty_roles(seats.with(from), &mut losses);
+        self.resolve(losses);
+    }
+
+    /// R8: the card drawn fixes the dead player as its role.
+    fn draw(&mut self, player: Seat, index: u8) {
+        let role = self.hand(player).card(index).unwrap_or_default();
+        self.draws.pop();
+        self.record(Happening::Drew {
+            player,
+            role,
+            index: Some(index),
+        });
+        let mut losses = Losses::new();
+        for other in self.possible(player).without(role).iter() {
+            losses.push(player, other, LossCause::Drew { role });
+        }
+        self.resolve(losses);
+    }
+
+    /// R9: a ballot; after the last one, the count: a death, or a run-off among the tied.
+    fn vote(&mut self, voter: Seat, target: Seat, candidates: SeatSet) {
+        self.ballots[voter.index()] = Some(target);
+        self.record(Happening::Voted { voter, target });
+        if self.next_voter().is_some() {
+            return;
+        }
+        let mut votes = [0u8; MAX_PLAYERS];
+        for target in self.ballots.iter().flatten() {
+            votes[target.index()] += 1;
+        }
+        let most = candidates
+            .iter()
+            .map(|c| votes[c.index()])
+            .max()
+            .unwrap_or(0);
+        let top: SeatSet = candidates
+            .iter()
+            .filter(|c| votes[c.index()] == most)
+            .collect();
+        self.ballots = [None; MAX_PLAYERS];
+        match top.lowest() {
+            Some(dead) if top.len() == 1 => {
+                self.die(dead, DeathCause::Voted { votes: most });
+                self.step = Step::NextRound;
+            }
+            _ => {
+                self.record(Happening::RunOff {
+                    tied: top,
+                    votes: most,
+                });
+                if let Step::Ballots { runoff, .. } = self.step {
+                    self.step = Step::Ballots {
+                        candidates: top,
+                        runoff: runoff + 1,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// The state after `event`; an event that is not legal now returns `state` unchanged.
+///
+/// ```
+/// use marubatsu_engine::werewolf::{legal_events, transition, Event, Game, Seat, Table};
+///
+/// let game = Game::new(Table::DEFAULT);
+/// // Play the first legal event each time until the game ends; every state differs from the last.
+/// let mut state = game.clone();
+/// while let Some(event) = legal_events(&state).into_iter().next() {
+///     let next = transition(&state, &event);
+///     assert_ne!(next, state);
+///     state = next;
+/// }
+/// assert!(state.outcome().is_some());
+/// // Over: every event is refused.
+/// let seat = Seat::new(0).unwrap();
+/// assert_eq!(transition(&state, &Event::StartPlayer { seat }), state);
+/// ```
+pub fn transition(state: &Game, event: &Event) -> Game {
+    let mut next = state.clone();
+    match next.play(event) {
+        Ok(()) => next,
+        Err(_) => state.clone(),
+    }
+}

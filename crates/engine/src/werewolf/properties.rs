@@ -1,0 +1,335 @@
+//! Property tests over random games: invariants, the legal list against the transition, and the game-length
+//! bound.
+//!
+//! # The bound on a game's length
+//!
+//! - **Rounds ≤ N − 1.** Every vote that is counted kills one player (R9), and a vote phase that begins with
+//!   fewer than 3 alive is a paradox. The vote of round r begins with at most N − r + 1 alive, so votes happen
+//!   only in rounds 1..=N − 2, and round N − 1 ends, at the latest, when its vote phase begins.
+//! - **Events other than ballots ≤ 2(N − 1) + N·(black + white) + N·attacks + 2N + N**: at most two tie-breaks
+//!   a round; every verdict and attack uses up a chit; a player loses each role once and a third loss ends the
+//!   game (R2, R11), so at most 2N transfers; each player dies and draws at most once. At the default table:
+//!   14 + 40 + 24 + 16 + 8 = 102.
+//! - **First-vote ballots ≤ Σ (N − r + 1) for r in 1..=N − 2 = N(N + 1)/2 − 3** (33 at 8 players), plus at most
+//!   N ballots per run-off. So a game is at most 135 + 8·R events at the default table, R its run-offs.
+//! - **Run-offs** are not bounded by the rules (R9 repeats until one player has the most votes). With uniformly
+//!   random ballots each vote or run-off is decided with probability at least 1/2 at tables of up to 8 players
+//!   (computed exactly below; the worst case is 4 alive with 2 tied), so a vote needs r or more run-offs with
+//!   probability at most 2^−r, and 40 run-offs with probability below 10^−12.
+
+use super::chits::Verdict;
+use super::event::{Event, HandOver, Pending};
+use super::game::Game;
+use super::legal::legal_events;
+use super::play::transition;
+use super::role::Role;
+use super::seat::Seat;
+use super::table::Table;
+use super::test_util::{XorShift, check_invariants};
+
+fn tables() -> Vec<Table> {
+    let mut tables = vec![Table::DEFAULT];
+    for (w, s, v) in [(1, 1, 1), (1, 1, 3), (2, 1, 3), (3, 2, 7)] {
+        tables.push(Table::new(w, s, v).unwrap_or_else(|e| panic!("{e}")));
+    }
+    tables
+}
+
+/// The bound on events other than ballots, and on first-vote ballots, for `table` (see the module docs).
+fn bounds(table: &Table) -> (usize, usize) {
+    let n = usize::from(table.players());
+    let chits = usize::from(table.black()) + usize::from(table.white());
+    let others = 2 * (n - 1) + n * chits + n * usize::from(table.attacks()) + 2 * n + n;
+    let ballots = (3..=n).sum();
+    (others, ballots)
+}
+
+/// Lengths of one random game.
+#[derive(Default)]
+struct Length {
+    rounds: u8,
+    ballots: usize,
+    runoff_ballots: usize,
+    others: usize,
+    most_runoffs: u16,
+}
+
+/// Plays a random game (uniform over the legal events), checking the invariants after every event and calling
+/// `visit` on every state before its event is chosen.
+fn random_game(
+    table: Table,
+    rng: &mut XorShift,
+    visit: &mut impl FnMut(&Game, &[Event], &mut XorShift),
+) -> (Game, Length) {
+    let mut game = Game::new(table);
+    let mut length = Length::default();
+    check_invariants(&game);
+    loop {
+        let events = legal_events(&game);
+        if events.is_empty() {
+            break;
+        }
+        visit(&game, &events, rng);
+        match game.pending() {
+            Some(Pending::Vote { runoff: 0, .. }) => length.ballots += 1,
+            Some(Pending::Vote { runoff, .. }) => {
+                length.runoff_ballots += 1;
+                length.most_runoffs = length.most_runoffs.max(runoff);
+            }
+            _ => length.others += 1,
+        }
+        let event = rng.pick(&events).clone();
+        if let Err(error) = game.play(&event) {
+            panic!("listed event {event:?} refused: {error}");
+        }
+        check_invariants(&game);
+        assert!(
+            length.others + length.ballots + length.runoff_ballots < 100_000,
+            "runaway game"
+        );
+    }
+    length.rounds = game.round();
+    (game, length)
+}
+
+#[test]
+fn random_games_keep_every_invariant_and_end_within_the_bound() {
+    let mut rng = XorShift::new(0x5EED);
+    for table in tables() {
+        let n = table.players();
+        let (others, ballots) = bounds(&table);
+        for _ in 0..300 {
+            let (game, length) = random_game(table, &mut rng, &mut |_, _, _| {});
+            assert!(game.outcome().is_some());
+            assert!(length.rounds < n, "{} rounds at {n} players", length.rounds);
+            assert!(
+                length.others <= others,
+                "{} events besides ballots > {others}",
+                length.others
+            );
+            assert!(
+                length.ballots <= ballots,
+                "{} first ballots > {ballots}",
+                length.ballots
+            );
+            assert!(length.runoff_ballots <= usize::from(n) * 40 * usize::from(n));
+            assert!(length.most_runoffs <= 40);
+        }
+    }
+}
+
+#[test]
+fn every_listed_event_is_accepted_and_changes_the_state() {
+    let mut rng = XorShift::new(7);
+    for table in tables() {
+        for _ in 0..60 {
+            random_game(table, &mut rng, &mut |game, events, rng| {
+                // Transfers can list thousands of splits: try a sample of those, every event otherwise.
+                let tries: Vec<&Event> = if events.len() > 64 {
+                    (0..64).map(|_| rng.pick(events)).collect()
+                } else {
+                    events.iter().collect()
+                };
+                for event in tries {
+                    let mut next = game.clone();
+                    if let Err(error) = next.play(event) {
+                        panic!("listed {event:?} refused: {error}");
+                    }
+                    assert_ne!(&next, game, "{event:?} accepted without effect");
+                    check_invariants(&next);
+                }
+            });
+        }
+    }
+}
+
+/// An event that may or may not be legal: half the time a listed event with one field changed, otherwise
+/// anything, with seats up to two past the table.
+fn arbitrary_event(game: &Game, events: &[Event], rng: &mut XorShift) -> Event {
+    let n = usize::from(game.players()) + 2;
+    let seat = |rng: &mut XorShift| Seat::new(rng.below(n) as u8).unwrap_or_default();
+    let role = |rng: &mut XorShift| Role::ALL[rng.below(3)];
+    let give = |rng: &mut XorShift| (rng.below(4) > 0).then(|| Role::ALL[rng.below(3)]);
+    let verdict = |rng: &mut XorShift| Verdict::ALL[rng.below(2)];
+    if rng.below(2) == 0 {
+        let mut event = rng.pick(events).clone();
+        match &mut event {
+            Event::StartPlayer { seat: s } => *s = seat(rng),
+            Event::Verdict {
+                seer,
+                target,
+                verdict: v,
+                give: g,
+            } => match rng.below(4) {
+                0 => *seer = seat(rng),
+                1 => *target = seat(rng),
+                2 => *v = verdict(rng),
+                _ => *g = give(rng),
+            },
+            Event::Attack {
+                wolf,
+                target,
+                give: g,
+            } => match rng.below(3) {
+                0 => *wolf = seat(rng),
+                1 => *target = seat(rng),
+                _ => *g = give(rng),
+            },
+            Event::Transfer {
+                from,
+                role: r,
+                handovers,
+            } => match rng.below(6) {
+                0 => *from = seat(rng),
+                1 => *r = role(rng),
+                2 => {
+                    handovers.pop();
+                }
+                3 => handovers.reverse(),
+                _ => {
+                    if !handovers.is_empty() {
+                        let i = rng.below(handovers.len());
+                        match rng.below(3) {
+                            0 => handovers[i].to = seat(rng),
+                            1 => handovers[i].take = role(rng),
+                            _ => handovers[i].cards = rng.below(4) as u8,
+                        }
+                    }
+                }
+            },
+            Event::Draw { player, index } => match rng.below(2) {
+                0 => *player = seat(rng),
+                _ => *index = rng.below(n + 2) as u8,
+            },
+            Event::Vote { voter, target } => match rng.below(2) {
+                0 => *voter = seat(rng),
+                _ => *target = seat(rng),
+            },
+        }
+        return event;
+    }
+    match rng.below(6) {
+        0 => Event::StartPlayer { seat: seat(rng) },
+        1 => Event::Verdict {
+            seer: seat(rng),
+            target: seat(rng),
+            verdict: verdict(rng),
+            give: give(rng),
+        },
+        2 => Event::Attack {
+            wolf: seat(rng),
+            target: seat(rng),
+            give: give(rng),
+        },
+        3 => Event::Transfer {
+            from: seat(rng),
+            role: role(rng),
+            handovers: (0..rng.below(4))
+                .map(|_| HandOver {
+                    to: seat(rng),
+                    take: role(rng),
+                    cards: rng.below(4) as u8,
+                })
+                .collect(),
+        },
+        4 => Event::Draw {
+            player: seat(rng),
+            index: rng.below(n + 2) as u8,
+        },
+        _ => Event::Vote {
+            voter: seat(rng),
+            target: seat(rng),
+        },
+    }
+}
+
+#[test]
+fn events_not_listed_are_refused_and_leave_the_state_unchanged() {
+    let mut rng = XorShift::new(99);
+    let mut refused = 0;
+    let mut accepted = 0;
+    for table in tables() {
+        for _ in 0..60 {
+            random_game(table, &mut rng, &mut |game, events, rng| {
+                for _ in 0..24 {
+                    let event = arbitrary_event(game, events, rng);
+                    let next = transition(game, &event);
+                    if events.contains(&event) {
+                        assert_ne!(&next, game, "listed {event:?} refused");
+                        accepted += 1;
+                    } else {
+                        assert_eq!(&next, game, "unlisted {event:?} accepted");
+                        refused += 1;
+                    }
+                }
+            });
+        }
+    }
+    // Both sides of the property were exercised.
+    assert!(
+        refused > 10_000 && accepted > 10_000,
+        "{refused} refused, {accepted} accepted"
+    );
+}
+
+#[test]
+fn the_finished_game_refuses_everything() {
+    let mut rng = XorShift::new(3);
+    let (game, _) = random_game(Table::DEFAULT, &mut rng, &mut |_, _, _| {});
+    assert!(legal_events(&game).is_empty());
+    let events = [Event::StartPlayer {
+        seat: Seat::default(),
+    }];
+    for _ in 0..200 {
+        let event = arbitrary_event(&game, &events, &mut rng);
+        assert_eq!(transition(&game, &event), game);
+    }
+}
+
+/// The exact probability that a vote among `alive` voters with `tied` candidates (all alive; every candidate
+/// votes for another candidate, everyone else for any candidate, uniformly) gives one candidate the most votes.
+fn decisive(alive: usize, tied: usize) -> f64 {
+    // Distribution of the vote counts, voter by voter.
+    let mut counts: Vec<(Vec<u8>, f64)> = vec![(vec![0; tied], 1.0)];
+    for voter in 0..alive {
+        let mut next: Vec<(Vec<u8>, f64)> = Vec::new();
+        for (vector, p) in &counts {
+            let choices: Vec<usize> = (0..tied).filter(|&c| c != voter).collect();
+            for &c in &choices {
+                let mut v = vector.clone();
+                v[c] += 1;
+                let q = p / choices.len() as f64;
+                match next.iter_mut().find(|(w, _)| *w == v) {
+                    Some((_, r)) => *r += q,
+                    None => next.push((v, q)),
+                }
+            }
+        }
+        counts = next;
+    }
+    counts
+        .iter()
+        .filter(|(v, _)| {
+            let most = v.iter().max().copied().unwrap_or(0);
+            v.iter().filter(|&&c| c == most).count() == 1
+        })
+        .map(|(_, p)| p)
+        .sum()
+}
+
+#[test]
+fn random_run_offs_are_decided_with_probability_at_least_one_half() {
+    let mut worst = (1.0, 0, 0);
+    for alive in 3..=8 {
+        for tied in 2..=alive {
+            let p = decisive(alive, tied);
+            if p < worst.0 {
+                worst = (p, alive, tied);
+            }
+        }
+    }
+    // 4 alive, 2 tied: the tied two must vote for each other, and the other two split half the time.
+    assert!((worst.0 - 0.5).abs() < 1e-12, "{worst:?}");
+    assert_eq!((worst.1, worst.2), (4, 2));
+    assert!((decisive(3, 3) - 0.75).abs() < 1e-12);
+}

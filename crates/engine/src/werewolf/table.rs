@@ -1,0 +1,180 @@
+//! The table: how many players, the composition every hand starts with, and each player's chits.
+
+use core::fmt;
+
+use super::hand::Hand;
+use super::role::Role;
+use super::seat::MAX_PLAYERS;
+
+/// A table (R1): N players, each starting with a hand of N role cards in the composition's proportions, and
+/// each owning the same chits.
+///
+/// ```
+/// use marubatsu_engine::werewolf::{Role, Table};
+///
+/// let table = Table::DEFAULT;
+/// assert_eq!(table.players(), 8);
+/// assert_eq!(table.starting_hand().to_string(), "2W 1S 5V");
+/// assert_eq!((table.black(), table.white(), table.attacks()), (2, 3, 3));
+///
+/// let small = Table::new(1, 1, 3)?;
+/// assert_eq!(small.players(), 5);
+/// assert_eq!(small.count(Role::Villager), 3);
+/// # Ok::<(), marubatsu_engine::werewolf::TableError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    composition: Hand,
+    black: u8,
+    white: u8,
+    attacks: u8,
+}
+
+impl Table {
+    /// The seed's table: 8 players, 2 werewolves, 1 seer, 5 villagers; 2 black, 3 white and 3 attack chits
+    /// each.
+    pub const DEFAULT: Table = Table {
+        composition: Hand::new(2, 1, 5),
+        black: 2,
+        white: 3,
+        attacks: 3,
+    };
+
+    /// The fewest players: with two, the first vote could never be decided (R9).
+    pub const MIN_PLAYERS: u8 = 3;
+
+    /// A table of `werewolves + seers + villagers` players with the default chits (2 black, 3 white, 3
+    /// attacks). Every role needs at least one card and the table seats 3 to [`MAX_PLAYERS`].
+    pub fn new(werewolves: u8, seers: u8, villagers: u8) -> Result<Table, TableError> {
+        let composition = Hand::new(werewolves, seers, villagers);
+        if let Some(role) = Role::ALL.into_iter().find(|&r| composition.count(r) == 0) {
+            return Err(TableError::NoCards { role });
+        }
+        let players = u16::from(werewolves) + u16::from(seers) + u16::from(villagers);
+        if players < u16::from(Table::MIN_PLAYERS) || players > MAX_PLAYERS as u16 {
+            return Err(TableError::Players { players });
+        }
+        Ok(Table {
+            composition,
+            ..Table::DEFAULT
+        })
+    }
+
+    /// The same table with other chit counts per player.
+    #[must_use]
+    pub const fn with_chits(self, black: u8, white: u8, attacks: u8) -> Table {
+        Table {
+            black,
+            white,
+            attacks,
+            ..self
+        }
+    }
+
+    /// How many players (and cards in every hand).
+    pub const fn players(&self) -> u8 {
+        self.composition.size()
+    }
+
+    /// How many cards of `role` each hand starts with; the whole table holds `players()` times as many, always.
+    pub const fn count(&self, role: Role) -> u8 {
+        self.composition.count(role)
+    }
+
+    /// The hand every player starts with.
+    pub const fn starting_hand(&self) -> Hand {
+        self.composition
+    }
+
+    /// Black verdict chits per player.
+    pub const fn black(&self) -> u8 {
+        self.black
+    }
+
+    /// White verdict chits per player.
+    pub const fn white(&self) -> u8 {
+        self.white
+    }
+
+    /// Attack chits per player.
+    pub const fn attacks(&self) -> u8 {
+        self.attacks
+    }
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::DEFAULT
+    }
+}
+
+impl fmt::Display for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} players ({}W {}S {}V)",
+            self.players(),
+            self.count(Role::Werewolf),
+            self.count(Role::Seer),
+            self.count(Role::Villager)
+        )
+    }
+}
+
+/// Why a composition cannot make a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableError {
+    /// A role has no card, so nobody could ever be it.
+    NoCards {
+        /// The missing role.
+        role: Role,
+    },
+    /// The table would seat too few or too many players.
+    Players {
+        /// The total of the composition.
+        players: u16,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::NoCards { role } => write!(f, "the composition has no {role} card"),
+            TableError::Players { players } => write!(
+                f,
+                "a table seats {} to {MAX_PLAYERS} players, not {players}",
+                Table::MIN_PLAYERS
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compositions_outside_the_limits_are_refused() {
+        assert_eq!(
+            Table::new(2, 0, 5),
+            Err(TableError::NoCards { role: Role::Seer })
+        );
+        assert_eq!(
+            Table::new(1, 1, 0),
+            Err(TableError::NoCards {
+                role: Role::Villager
+            })
+        );
+        assert_eq!(
+            Table::new(4, 4, 9),
+            Err(TableError::Players { players: 17 })
+        );
+        assert_eq!(Table::new(2, 1, 5), Ok(Table::DEFAULT));
+        assert_eq!(
+            TableError::Players { players: 2 }.to_string(),
+            "a table seats 3 to 16 players, not 2"
+        );
+    }
+}

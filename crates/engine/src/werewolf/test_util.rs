@@ -1,0 +1,263 @@
+//! Helpers shared by the werewolf tests: a deterministic generator, a builder for hand-made positions, and the
+//! invariants every reachable state keeps.
+
+use super::chits::ChitKind;
+use super::event::{Event, Pending, Phase};
+use super::game::{Game, Step};
+use super::hand::Hand;
+use super::log::Happening;
+use super::role::{Role, RoleSet};
+use super::seat::{Seat, SeatSet};
+use super::table::Table;
+
+/// Marsaglia's xorshift64: deterministic pseudo-random numbers with no dependency, for property tests.
+pub(crate) struct XorShift(u64);
+
+impl XorShift {
+    /// A generator from `seed` (zero, which xorshift never leaves, is replaced).
+    pub(crate) fn new(seed: u64) -> XorShift {
+        XorShift(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
+    }
+
+    /// The next 64 bits.
+    pub(crate) fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number in `0..n`, for `n > 0`.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A uniformly chosen element.
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// The seat with this index; panics on a seat no table has, which only a broken test asks for.
+pub(crate) fn seat(index: u8) -> Seat {
+    Seat::new(index).unwrap_or_else(|| panic!("test uses seat {index}"))
+}
+
+/// The set of these seats.
+pub(crate) fn seats(indices: &[u8]) -> SeatSet {
+    indices.iter().map(|&i| seat(i)).collect()
+}
+
+/// A hand-made position: hands, lost roles, chits, the dead and the step are set directly, then the engine
+/// takes over with `build`. Roles with no card are lost (R2); use `lose` for a lost role still held (a transfer
+/// owed).
+pub(crate) struct Position {
+    game: Game,
+}
+
+impl Position {
+    /// The default table with its starting hands, in round 1 before anything happened.
+    pub(crate) fn new() -> Position {
+        Position::at(Table::DEFAULT)
+    }
+
+    /// `table` with its starting hands.
+    pub(crate) fn at(table: Table) -> Position {
+        let mut game = Game::new(table);
+        game.log.clear();
+        game.step = Step::Begin(Phase::Seer);
+        Position { game }
+    }
+
+    /// Sets every hand, as `(W, S, V)` per seat; roles with no card become lost.
+    pub(crate) fn hands(mut self, hands: &[(u8, u8, u8)]) -> Position {
+        assert_eq!(
+            hands.len(),
+            usize::from(self.game.players()),
+            "one hand per seat"
+        );
+        for (i, &(w, s, v)) in hands.iter().enumerate() {
+            let hand = Hand::new(w, s, v);
+            self.game.hands[i] = hand;
+            self.game.lost[i] = hand.roles().complement();
+        }
+        self
+    }
+
+    /// `owner` has placed a chit of `kind` in front of `target` (from their supply).
+    pub(crate) fn chit(mut self, owner: u8, target: u8, kind: ChitKind) -> Position {
+        let (owner, target) = (seat(owner), seat(target));
+        self.game.left[owner.index()][kind.index()] -= 1;
+        self.game.chits.place(owner, target, kind);
+        self
+    }
+
+    /// `owner` has used up their chits of `kind`.
+    pub(crate) fn no_chits(mut self, owner: u8, kind: ChitKind) -> Position {
+        self.game.left[usize::from(owner)][kind.index()] = 0;
+        self
+    }
+
+    /// `player` is dead (and, in a reachable state, fixed).
+    pub(crate) fn dead(mut self, player: u8) -> Position {
+        self.game.alive = self.game.alive.without(seat(player));
+        self
+    }
+
+    /// `player` has lost `role` while still holding cards of it: a transfer is owed.
+    pub(crate) fn owes(mut self, player: u8, role: Role) -> Position {
+        let p = seat(player);
+        self.game.lost[p.index()] = self.game.lost[p.index()].with(role);
+        self.game.transfers.push((p, role));
+        self
+    }
+
+    /// `player` died and waits for the draw.
+    pub(crate) fn awaiting_draw(mut self, player: u8) -> Position {
+        self.game.alive = self.game.alive.without(seat(player));
+        self.game.draws.push(seat(player));
+        self
+    }
+
+    /// The round.
+    pub(crate) fn round(mut self, round: u8) -> Position {
+        self.game.round = round;
+        self
+    }
+
+    /// The turns of `phase` started at `start` and `offset` seats have had theirs.
+    pub(crate) fn turn(mut self, phase: Phase, start: u8, offset: u8) -> Position {
+        self.game.step = Step::Turns {
+            phase,
+            start: seat(start),
+            offset,
+        };
+        self
+    }
+
+    /// `phase` is about to begin.
+    pub(crate) fn begin(mut self, phase: Phase) -> Position {
+        self.game.step = Step::Begin(phase);
+        self
+    }
+
+    /// The game from here: checks that the cards add up, then lets the engine move on to a decision.
+    pub(crate) fn build(mut self) -> Game {
+        let table = self.game.table;
+        for role in Role::ALL {
+            let total: u32 = self
+                .game
+                .seats()
+                .map(|s| u32::from(self.game.hand(s).count(role)))
+                .sum();
+            assert_eq!(
+                total,
+                u32::from(table.count(role)) * u32::from(table.players()),
+                "{role} cards must add up"
+            );
+        }
+        self.game.advance();
+        self.game
+    }
+}
+
+/// Plays `event`, which must be accepted.
+pub(crate) fn play(game: &mut Game, event: Event) {
+    if let Err(error) = game.play(&event) {
+        panic!("{event:?} refused: {error}; pending {:?}", game.pending());
+    }
+}
+
+/// Plays `event`, which must be refused, and checks that nothing changed.
+pub(crate) fn refuse(game: &Game, event: Event) {
+    let mut copy = game.clone();
+    assert!(copy.play(&event).is_err(), "{event:?} was accepted");
+    assert_eq!(&copy, game, "a refused event changed the state");
+}
+
+/// The log since the `from`-th line, as text with seats named by number.
+pub(crate) fn log_text(game: &Game, from: usize) -> Vec<String> {
+    game.log()[from..]
+        .iter()
+        .map(|entry| entry.describe(|s| format!("P{}", s.number())))
+        .collect()
+}
+
+/// Whether the log holds a line equal to `what`.
+pub(crate) fn logged(game: &Game, what: Happening) -> bool {
+    game.log().iter().any(|entry| entry.what == what)
+}
+
+/// The invariants every state the rules reach keeps:
+/// - every hand has N cards and each role's total is N times its count in the composition (R1);
+/// - a player holding no card of a role has lost it (R2), and a lost role still held is owed as a transfer;
+/// - no player has lost every role unless that ended the game in a paradox;
+/// - the dead are fixed or waiting for their draw (R8); chit supplies plus chits ever placed never exceed the
+///   table's allowance;
+/// - exactly one decision is pending until the game is over.
+pub(crate) fn check_invariants(game: &Game) {
+    let n = game.players();
+    let table = *game.table();
+    for role in Role::ALL {
+        let total: u32 = game
+            .seats()
+            .map(|s| u32::from(game.hand(s).count(role)))
+            .sum();
+        assert_eq!(
+            total,
+            u32::from(table.count(role)) * u32::from(n),
+            "{role} total"
+        );
+    }
+    let owed = game.owed_transfers();
+    for s in game.seats() {
+        assert_eq!(game.hand(s).size(), n, "{s} hand size");
+        for role in Role::ALL {
+            let held = game.hand(s).count(role);
+            if held == 0 && game.outcome().is_none() {
+                assert!(
+                    game.lost(s).contains(role),
+                    "{s} holds no {role} but may be it"
+                );
+            }
+            if held > 0 && game.lost(s).contains(role) && game.outcome().is_none() {
+                assert!(
+                    owed.contains(&(s, role)),
+                    "{s} holds lost {role} with no transfer owed"
+                );
+            }
+        }
+        if game.lost(s) == RoleSet::ALL {
+            assert!(
+                game.outcome().is_some(),
+                "{s} lost every role and the game goes on"
+            );
+        }
+        if !game.is_alive(s) && game.outcome().is_none() {
+            assert!(
+                game.is_fixed(s) || game.owed_draws().contains(&s),
+                "{s} is dead, not fixed, and owes no draw"
+            );
+        }
+        let used = [ChitKind::Black, ChitKind::White, ChitKind::Attack].map(|kind| {
+            u16::from(game.chits_left(s, kind)) + u16::from(game.chits().placed_by(s, kind))
+        });
+        assert!(used[0] <= u16::from(table.black()));
+        assert!(used[1] <= u16::from(table.white()));
+        assert!(used[2] <= u16::from(table.attacks()));
+    }
+    assert_eq!(
+        game.pending().is_none(),
+        game.outcome().is_some(),
+        "one decision pending until the end"
+    );
+    if let Some(Pending::Transfer { cards, .. }) = game.pending() {
+        assert!(cards > 0);
+    }
+}
