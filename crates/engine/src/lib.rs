@@ -26,5 +26,6 @@
 //! ```
 
 pub mod lights;
+pub mod relay;
 pub mod tictactoe;
 pub mod werewolf;

@@ -1,0 +1,276 @@
+//! Property tests: arbitrary sequences of arbitrary events from a fixed xorshift source. Every state reached is
+//! valid and survives a save and restore; events outside their phase change nothing; every confirmed vote is
+//! counted once. Mangled saves never panic and never restore to an invalid state.
+
+use super::event::RelayEvent;
+use super::random::RandomSource;
+use super::save::{restore, save};
+use super::score::tally;
+use super::shuffle::shuffled_order;
+use super::state::{MAX_TIME_MS, Phase, RelayState};
+use super::test_util::XorShift;
+use super::transition::transition;
+
+fn pick<T: Clone>(rng: &mut XorShift, items: &[T]) -> T {
+    items[rng.below(items.len())].clone()
+}
+
+const NAMES: [&str; 10] = [
+    "Aki", "Ben", " Cho ", "千尋", "", "  ", "Aki", "D", "エリ", "Fay\t",
+];
+
+fn arbitrary_players(rng: &mut XorShift) -> Vec<String> {
+    let long = "長".repeat(25);
+    let count = rng.below(15);
+    (0..count)
+        .map(|i| match rng.below(12) {
+            0 => long.clone(),
+            1 => NAMES[rng.below(NAMES.len())].to_owned(),
+            _ => format!("P{i}"),
+        })
+        .collect()
+}
+
+fn arbitrary_order(rng: &mut XorShift, players: usize) -> Vec<usize> {
+    match rng.below(4) {
+        0 | 1 => shuffled_order(players, rng),
+        2 => (0..rng.below(15)).map(|_| rng.below(14)).collect(),
+        _ => {
+            let mut order = shuffled_order(players, rng);
+            if let Some(first) = order.first_mut() {
+                *first = pick(rng, &[usize::MAX, players, 0]);
+            }
+            order
+        }
+    }
+}
+
+fn arbitrary_now(rng: &mut XorShift) -> u64 {
+    let any = rng.next_u64() % 2_000_000_000_000;
+    pick(
+        rng,
+        &[
+            0,
+            1,
+            1_754_000_000_000,
+            any,
+            MAX_TIME_MS - 10_000,
+            MAX_TIME_MS,
+            u64::MAX,
+        ],
+    )
+}
+
+fn arbitrary_topic(rng: &mut XorShift) -> String {
+    pick(
+        rng,
+        &["", "   ", "Tea", " 霧の正体 ", "A\"quoted\"\\topic\n"],
+    )
+    .to_owned()
+}
+
+/// Any event at all, with values from anywhere.
+fn arbitrary_event(rng: &mut XorShift) -> RelayEvent {
+    match rng.below(9) {
+        0 => RelayEvent::Start {
+            players: arbitrary_players(rng),
+            rounds: pick(rng, &[0, 1, 2, 3, 10, 11, u32::MAX]),
+            talk_seconds: pick(rng, &[0, 9, 10, 60, 600, 601, u32::MAX]),
+            topic: arbitrary_topic(rng),
+        },
+        1 => {
+            let players = 3 + rng.below(10);
+            RelayEvent::BeginTalk {
+                now_ms: arbitrary_now(rng),
+                order: arbitrary_order(rng, players),
+            }
+        }
+        2 => RelayEvent::TalkDone {
+            now_ms: arbitrary_now(rng),
+            turn: pick(rng, &[0, 1, 2, 5, 11, 12, usize::MAX]),
+        },
+        3 => RelayEvent::Received,
+        4 => RelayEvent::Select {
+            target: pick(rng, &[0, 1, 2, 3, 5, 11, 12, usize::MAX]),
+        },
+        5 => RelayEvent::Confirm,
+        6 => RelayEvent::NextRound {
+            topic: arbitrary_topic(rng),
+        },
+        7 => RelayEvent::Restart,
+        _ => RelayEvent::Abandon,
+    }
+}
+
+/// An event the current phase understands, with values that are mostly fine, so games get to the end.
+fn likely_event(rng: &mut XorShift, state: &RelayState) -> RelayEvent {
+    let players = state.round().map_or(0, |r| r.players().len());
+    match state {
+        RelayState::Setup => RelayEvent::Start {
+            players: (0..3 + rng.below(4)).map(|i| format!("P{i}")).collect(),
+            rounds: 1 + rng.below(3) as u32,
+            talk_seconds: pick(rng, &[10, 60, 600]),
+            topic: arbitrary_topic(rng),
+        },
+        RelayState::TopicReveal(_) => RelayEvent::BeginTalk {
+            now_ms: arbitrary_now(rng),
+            order: arbitrary_order(rng, players),
+        },
+        RelayState::Talk(talk) => RelayEvent::TalkDone {
+            now_ms: arbitrary_now(rng),
+            turn: if rng.below(8) == 0 {
+                rng.below(players + 1)
+            } else {
+                talk.turn()
+            },
+        },
+        RelayState::Handover(_) => RelayEvent::Received,
+        RelayState::Vote(vote) => match (vote.selected(), rng.below(3)) {
+            (Some(_), 0 | 1) => RelayEvent::Confirm,
+            _ => RelayEvent::Select {
+                target: rng.below(players + 1),
+            },
+        },
+        RelayState::RoundResult(_) => RelayEvent::NextRound {
+            topic: arbitrary_topic(rng),
+        },
+        RelayState::FinalResult(_) => RelayEvent::Restart,
+    }
+}
+
+/// Whether `event` is one the spec lists for `phase`.
+fn listed(phase: Phase, event: &RelayEvent) -> bool {
+    matches!(
+        (phase, event),
+        (_, RelayEvent::Abandon)
+            | (Phase::Setup, RelayEvent::Start { .. })
+            | (Phase::TopicReveal, RelayEvent::BeginTalk { .. })
+            | (Phase::Talk, RelayEvent::TalkDone { .. })
+            | (Phase::Handover, RelayEvent::Received)
+            | (Phase::Vote, RelayEvent::Select { .. } | RelayEvent::Confirm)
+            | (Phase::RoundResult, RelayEvent::NextRound { .. })
+            | (Phase::FinalResult, RelayEvent::Restart)
+    )
+}
+
+/// Checks one step against the rules that hold for every state and event.
+fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
+    assert_eq!(
+        next.validate(),
+        Ok(()),
+        "{event:?} on {state:?} gave {next:?}"
+    );
+    let saved = save(next);
+    assert_eq!(restore(&saved).as_ref(), Ok(next), "{saved}");
+    if !listed(state.phase(), event) {
+        assert_eq!(next, state, "{event:?} outside its phase changed {state:?}");
+    }
+    if let RelayEvent::Abandon = event {
+        assert_eq!(next, &RelayState::Setup);
+    }
+    // A confirm with a pick records exactly that vote, once; anything else in a vote records none.
+    if let RelayState::Vote(vote) = state {
+        let mut cast = vote.votes().to_vec();
+        if let (RelayEvent::Confirm, Some(target)) = (event, vote.selected()) {
+            cast.push(target);
+        }
+        match next {
+            RelayState::Vote(after) => assert_eq!(after.votes(), vote.votes()),
+            RelayState::Handover(after) => assert_eq!(after.votes(), cast),
+            RelayState::RoundResult(after) => {
+                let received = tally(vote.order().len(), &cast);
+                assert_eq!(after.round_votes(), received);
+                let before = vote.round().scores();
+                let sums: Vec<u32> = before.iter().zip(&received).map(|(a, b)| a + b).collect();
+                assert_eq!(after.round().scores(), sums);
+            }
+            RelayState::Setup => assert_eq!(event, &RelayEvent::Abandon),
+            other => panic!("{event:?} on a vote gave {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
+    let mut rng = XorShift::new(0x5EED);
+    let mut reached = [0u32; 7];
+    let mut finished = 0;
+    for _ in 0..400 {
+        let mut state = RelayState::Setup;
+        for _ in 0..400 {
+            let event = if rng.below(5) == 0 {
+                arbitrary_event(&mut rng)
+            } else {
+                likely_event(&mut rng, &state)
+            };
+            let next = transition(&state, &event);
+            check_step(&state, &event, &next);
+            if next != state {
+                reached[next.phase() as usize] += 1;
+                finished += u32::from(next.phase() == Phase::FinalResult);
+            }
+            state = next;
+        }
+    }
+    assert!(
+        reached.iter().all(|&n| n > 100),
+        "every phase reached often: {reached:?}"
+    );
+    assert!(finished > 500, "{finished} games finished");
+}
+
+#[test]
+fn only_arbitrary_events_never_panic_either() {
+    let mut rng = XorShift::new(77);
+    for _ in 0..200 {
+        let mut state = RelayState::Setup;
+        for _ in 0..200 {
+            let event = arbitrary_event(&mut rng);
+            let next = transition(&state, &event);
+            check_step(&state, &event, &next);
+            state = next;
+        }
+    }
+}
+
+/// Saves of states from real games, mangled a byte or a few at a time: restoring never panics, and whatever
+/// does restore is valid and saves back to a text that restores to it again.
+#[test]
+fn mangled_saves_restore_to_nothing_or_to_a_valid_state() {
+    let mut rng = XorShift::new(99);
+    let mut saves: Vec<String> = Vec::new();
+    let mut state = RelayState::Setup;
+    while saves.len() < 300 {
+        let event = likely_event(&mut rng, &state);
+        state = transition(&state, &event);
+        saves.push(save(&state));
+    }
+    const BYTES: &[u8] = b"{}[]\":,0123456789 -.eEnulltrue\\a";
+    let mut restored = 0;
+    for text in &saves {
+        for _ in 0..40 {
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len());
+                match rng.below(3) {
+                    0 => bytes[at] = pick(&mut rng, BYTES),
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, pick(&mut rng, BYTES)),
+                }
+            }
+            // Edits may split a multi-byte character; such bytes are not text and never reach restore.
+            let Ok(mangled) = String::from_utf8(bytes) else {
+                continue;
+            };
+            if let Ok(state) = restore(&mangled) {
+                restored += 1;
+                assert_eq!(state.validate(), Ok(()), "{mangled}");
+                assert_eq!(restore(&save(&state)), Ok(state));
+            }
+        }
+    }
+    // Some edits are harmless (a space, a digit that keeps the state valid), most are not.
+    assert!(restored > 0 && restored < 12_000 / 2, "{restored} restored");
+}

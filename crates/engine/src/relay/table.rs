@@ -1,0 +1,312 @@
+//! The table a game is played at: the players' names, how many rounds, how long each talk. Checked when a game
+//! starts and again when one is restored.
+
+use core::fmt;
+
+/// The fewest players: with two, the no-self-vote rule forces a 1–1 tie every round.
+pub const MIN_PLAYERS: usize = 3;
+/// The most players.
+pub const MAX_PLAYERS: usize = 12;
+/// The longest name, in characters (Unicode scalar values, so a Japanese name counts its characters, not
+/// its bytes), after trimming.
+pub const MAX_NAME_CHARS: usize = 24;
+/// The fewest rounds in a game.
+pub const MIN_ROUNDS: u32 = 1;
+/// The most rounds in a game.
+pub const MAX_ROUNDS: u32 = 10;
+/// The shortest talk, in seconds.
+pub const MIN_TALK_SECONDS: u32 = 10;
+/// The longest talk, in seconds.
+pub const MAX_TALK_SECONDS: u32 = 600;
+
+/// Why names, rounds or talk seconds cannot make a table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupError {
+    /// Fewer than [`MIN_PLAYERS`] names.
+    TooFewPlayers {
+        /// How many names were given.
+        found: usize,
+    },
+    /// More than [`MAX_PLAYERS`] names.
+    TooManyPlayers {
+        /// How many names were given.
+        found: usize,
+    },
+    /// A name is empty once trimmed.
+    EmptyName {
+        /// The seat (0-based) of the name.
+        seat: usize,
+    },
+    /// A name is longer than [`MAX_NAME_CHARS`] once trimmed.
+    NameTooLong {
+        /// The seat (0-based) of the name.
+        seat: usize,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// Two seats have the same name once trimmed, so the ballot could not tell them apart.
+    RepeatedName {
+        /// The later seat.
+        seat: usize,
+        /// The earlier seat with the same name.
+        first: usize,
+    },
+    /// A stored name has white space around it (only a restored state can have one).
+    UntrimmedName {
+        /// The seat (0-based) of the name.
+        seat: usize,
+    },
+    /// The rounds are outside [`MIN_ROUNDS`]`..=`[`MAX_ROUNDS`].
+    Rounds {
+        /// The rounds given.
+        found: u32,
+    },
+    /// The talk seconds are outside [`MIN_TALK_SECONDS`]`..=`[`MAX_TALK_SECONDS`].
+    TalkSeconds {
+        /// The seconds given.
+        found: u32,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SetupError::TooFewPlayers { found } => {
+                write!(f, "{found} players: at least {MIN_PLAYERS} are needed")
+            }
+            SetupError::TooManyPlayers { found } => {
+                write!(f, "{found} players: at most {MAX_PLAYERS} can play")
+            }
+            SetupError::EmptyName { seat } => write!(f, "the name in seat {} is empty", seat + 1),
+            SetupError::NameTooLong { seat, chars } => write!(
+                f,
+                "the name in seat {} has {chars} characters, more than {MAX_NAME_CHARS}",
+                seat + 1
+            ),
+            SetupError::RepeatedName { seat, first } => write!(
+                f,
+                "the name in seat {} repeats the name in seat {}",
+                seat + 1,
+                first + 1
+            ),
+            SetupError::UntrimmedName { seat } => {
+                write!(f, "the name in seat {} has white space around it", seat + 1)
+            }
+            SetupError::Rounds { found } => write!(
+                f,
+                "{found} rounds: between {MIN_ROUNDS} and {MAX_ROUNDS} are allowed"
+            ),
+            SetupError::TalkSeconds { found } => write!(
+                f,
+                "{found} talk seconds: between {MIN_TALK_SECONDS} and {MAX_TALK_SECONDS} are allowed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Who plays (by seat), how many rounds, and how long each speaker talks. Always within the limits above.
+///
+/// ```
+/// use marubatsu_engine::relay::{SetupError, Table};
+///
+/// let table = Table::new(&[" Aki ", "Ben", "千尋"], 3, 60)?;
+/// assert_eq!(table.players(), ["Aki", "Ben", "千尋"]);
+/// assert_eq!((table.rounds(), table.talk_ms()), (3, 60_000));
+/// assert_eq!(Table::new(&["Aki", "Ben"], 3, 60), Err(SetupError::TooFewPlayers { found: 2 }));
+/// assert_eq!(
+///     Table::new(&["Aki", "Ben", "Aki "], 3, 60),
+///     Err(SetupError::RepeatedName { seat: 2, first: 0 }),
+/// );
+/// # Ok::<(), SetupError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    players: Vec<String>,
+    rounds: u8,
+    talk_seconds: u16,
+}
+
+impl Table {
+    /// A table from names as typed (each is trimmed), rounds and talk seconds; the first problem found says why
+    /// not, checking the names first.
+    pub fn new<S: AsRef<str>>(
+        names: &[S],
+        rounds: u32,
+        talk_seconds: u32,
+    ) -> Result<Table, SetupError> {
+        let players: Vec<String> = names
+            .iter()
+            .map(|name| name.as_ref().trim().to_owned())
+            .collect();
+        Table::from_parts(players, rounds, talk_seconds)
+    }
+
+    /// A table from names already trimmed, as a restored state holds them.
+    pub(crate) fn from_parts(
+        players: Vec<String>,
+        rounds: u32,
+        talk_seconds: u32,
+    ) -> Result<Table, SetupError> {
+        check_players(&players)?;
+        let rounds = u8::try_from(rounds)
+            .ok()
+            .filter(|r| (MIN_ROUNDS..=MAX_ROUNDS).contains(&u32::from(*r)))
+            .ok_or(SetupError::Rounds { found: rounds })?;
+        let talk = u16::try_from(talk_seconds)
+            .ok()
+            .filter(|s| (MIN_TALK_SECONDS..=MAX_TALK_SECONDS).contains(&u32::from(*s)))
+            .ok_or(SetupError::TalkSeconds {
+                found: talk_seconds,
+            })?;
+        Ok(Table {
+            players,
+            rounds,
+            talk_seconds: talk,
+        })
+    }
+
+    /// The names, by seat: a player is an index into this list.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// How many play.
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// How many rounds the game has.
+    pub const fn rounds(&self) -> u8 {
+        self.rounds
+    }
+
+    /// How long each speaker talks, in seconds.
+    pub const fn talk_seconds(&self) -> u16 {
+        self.talk_seconds
+    }
+
+    /// How long each speaker talks, in milliseconds.
+    pub const fn talk_ms(&self) -> u64 {
+        self.talk_seconds as u64 * 1_000
+    }
+}
+
+/// Checks stored names: how many, each trimmed, non-empty and short enough, and no two alike.
+pub(crate) fn check_players(players: &[String]) -> Result<(), SetupError> {
+    if players.len() < MIN_PLAYERS {
+        return Err(SetupError::TooFewPlayers {
+            found: players.len(),
+        });
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(SetupError::TooManyPlayers {
+            found: players.len(),
+        });
+    }
+    for (seat, name) in players.iter().enumerate() {
+        if name.trim() != name {
+            return Err(SetupError::UntrimmedName { seat });
+        }
+        if name.is_empty() {
+            return Err(SetupError::EmptyName { seat });
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            return Err(SetupError::NameTooLong { seat, chars });
+        }
+        if let Some(first) = players[..seat].iter().position(|other| other == name) {
+            return Err(SetupError::RepeatedName { seat, first });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_then_checked() {
+        let Ok(table) = Table::new(&["\u{3000}ユキ\u{3000}", "\tBo\n", "Cy"], 1, 10) else {
+            panic!("a valid table")
+        };
+        assert_eq!(table.players(), ["ユキ", "Bo", "Cy"]);
+        assert_eq!(table.player_count(), 3);
+        assert_eq!(
+            Table::new(&["A", "   ", "C"], 1, 10),
+            Err(SetupError::EmptyName { seat: 1 })
+        );
+        let long = "あ".repeat(25);
+        assert_eq!(
+            Table::new(&["A", "B", &long], 1, 10),
+            Err(SetupError::NameTooLong { seat: 2, chars: 25 })
+        );
+        // 24 characters is fine even though it is 72 bytes.
+        let just = "あ".repeat(24);
+        assert!(Table::new(&["A", "B", &just], 1, 10).is_ok());
+        assert_eq!(
+            Table::new(&["A", "B", "C", " B"], 1, 10),
+            Err(SetupError::RepeatedName { seat: 3, first: 1 })
+        );
+    }
+
+    #[test]
+    fn player_count_rounds_and_talk_seconds_have_limits() {
+        let names = |n: usize| (0..n).map(|i| format!("P{i}")).collect::<Vec<_>>();
+        for n in 0..=14 {
+            let result = Table::new(&names(n), 3, 60);
+            match n {
+                0..=2 => assert_eq!(result, Err(SetupError::TooFewPlayers { found: n })),
+                3..=12 => assert!(result.is_ok(), "{n} players"),
+                _ => assert_eq!(result, Err(SetupError::TooManyPlayers { found: n })),
+            }
+        }
+        for rounds in [0, 11, 256, 257, u32::MAX] {
+            assert_eq!(
+                Table::new(&names(3), rounds, 60),
+                Err(SetupError::Rounds { found: rounds })
+            );
+        }
+        for seconds in [0, 9, 601, 65_546, u32::MAX] {
+            assert_eq!(
+                Table::new(&names(3), 1, seconds),
+                Err(SetupError::TalkSeconds { found: seconds })
+            );
+        }
+        for (rounds, seconds) in [(1, 10), (10, 600)] {
+            let Ok(table) = Table::new(&names(3), rounds, seconds) else {
+                panic!("{rounds} rounds, {seconds} s")
+            };
+            assert_eq!(u32::from(table.rounds()), rounds);
+            assert_eq!(u32::from(table.talk_seconds()), seconds);
+            assert_eq!(table.talk_ms(), u64::from(seconds) * 1_000);
+        }
+    }
+
+    #[test]
+    fn stored_names_must_already_be_trimmed() {
+        let players = vec!["A".to_owned(), "B ".to_owned(), "C".to_owned()];
+        assert_eq!(
+            Table::from_parts(players, 1, 10),
+            Err(SetupError::UntrimmedName { seat: 1 })
+        );
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(
+            SetupError::TooFewPlayers { found: 2 }.to_string(),
+            "2 players: at least 3 are needed"
+        );
+        assert_eq!(
+            SetupError::RepeatedName { seat: 3, first: 0 }.to_string(),
+            "the name in seat 4 repeats the name in seat 1"
+        );
+        assert_eq!(
+            SetupError::TalkSeconds { found: 5 }.to_string(),
+            "5 talk seconds: between 10 and 600 are allowed"
+        );
+    }
+}

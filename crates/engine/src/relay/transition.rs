@@ -1,0 +1,241 @@
+//! The rules: one pure function from a state and an event to the next state.
+//!
+//! Each phase lists the events it understands; every other event, and every event carrying a broken value,
+//! leaves the state as it is. That is what makes a mis-tap during the hand-over, a button pressed twice or a
+//! stale resubmit harmless: there is no guard in the UI to forget.
+
+use super::event::RelayEvent;
+use super::order::order_or_seats;
+use super::score::tally;
+use super::state::{
+    FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote,
+};
+use super::table::Table;
+
+/// The state after `event`; an event that means nothing now returns `state` unchanged.
+///
+/// ```
+/// use marubatsu_engine::relay::{transition, RelayEvent, RelayState};
+///
+/// let start = RelayEvent::Start {
+///     players: vec!["Aki".into(), "Ben".into(), "Cho".into()],
+///     rounds: 1,
+///     talk_seconds: 30,
+///     topic: "Why cats sit in boxes".into(),
+/// };
+/// let reveal = transition(&RelayState::Setup, &start);
+/// let RelayState::TopicReveal(round) = &reveal else { panic!("the topic is revealed") };
+/// assert_eq!(round.topic(), "Why cats sit in boxes");
+///
+/// // Confirming a vote now means nothing: the state comes back unchanged.
+/// assert_eq!(transition(&reveal, &RelayEvent::Confirm), reveal);
+/// // Two players can never vote for anyone but each other: such a start is ignored.
+/// let two = RelayEvent::Start {
+///     players: vec!["Aki".into(), "Ben".into()],
+///     rounds: 1,
+///     talk_seconds: 30,
+///     topic: "Tea".into(),
+/// };
+/// assert_eq!(transition(&RelayState::Setup, &two), RelayState::Setup);
+/// ```
+pub fn transition(state: &RelayState, event: &RelayEvent) -> RelayState {
+    state.apply(event).unwrap_or_else(|| state.clone())
+}
+
+impl RelayState {
+    /// The state after `event`, or `None` if the event means nothing now (so the state stays as it is).
+    ///
+    /// | phase       | event                | next                                                  |
+    /// |-------------|----------------------|-------------------------------------------------------|
+    /// | setup       | `Start`              | topic reveal of round 0, if the table and topic check |
+    /// | topicReveal | `BeginTalk`          | talk, turn 0                                          |
+    /// | talk        | `TalkDone` this turn | talk of the next turn, or handover after the last     |
+    /// | handover    | `Received`           | vote                                                  |
+    /// | vote        | `Select`             | vote with the pick (never the voter)                  |
+    /// | vote        | `Confirm` with a pick| handover to the next voter, or round result           |
+    /// | roundResult | `NextRound`          | topic reveal of the next round, or final result       |
+    /// | finalResult | `Restart`            | setup                                                 |
+    /// | any but setup | `Abandon`          | setup                                                 |
+    pub fn apply(&self, event: &RelayEvent) -> Option<RelayState> {
+        if let RelayEvent::Abandon = event {
+            return match self {
+                RelayState::Setup => None,
+                RelayState::TopicReveal(_)
+                | RelayState::Talk(_)
+                | RelayState::Handover(_)
+                | RelayState::Vote(_)
+                | RelayState::RoundResult(_)
+                | RelayState::FinalResult(_) => Some(RelayState::Setup),
+            };
+        }
+        match self {
+            RelayState::Setup => start(event),
+            RelayState::TopicReveal(round) => round.begin_talk(event),
+            RelayState::Talk(talk) => talk.on(event),
+            RelayState::Handover(handover) => handover.on(event),
+            RelayState::Vote(vote) => vote.on(event),
+            RelayState::RoundResult(result) => result.on(event),
+            RelayState::FinalResult(_) => match event {
+                RelayEvent::Restart => Some(RelayState::Setup),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// A topic as the UI passed it, trimmed, if anything is left.
+fn checked_topic(topic: &str) -> Option<String> {
+    let topic = topic.trim();
+    (!topic.is_empty()).then(|| topic.to_owned())
+}
+
+/// The deadline of a turn starting at `now_ms`, if a JSON number can hold it exactly.
+fn deadline(now_ms: u64, talk_ms: u64) -> Option<u64> {
+    now_ms.checked_add(talk_ms).filter(|&d| d <= MAX_TIME_MS)
+}
+
+fn start(event: &RelayEvent) -> Option<RelayState> {
+    let RelayEvent::Start {
+        players,
+        rounds,
+        talk_seconds,
+        topic,
+    } = event
+    else {
+        return None;
+    };
+    let table = Table::new(players, *rounds, *talk_seconds).ok()?;
+    let topic = checked_topic(topic)?;
+    Some(RelayState::TopicReveal(Round {
+        scores: vec![0; table.player_count()],
+        table,
+        index: 0,
+        topic,
+    }))
+}
+
+impl Round {
+    fn begin_talk(&self, event: &RelayEvent) -> Option<RelayState> {
+        let RelayEvent::BeginTalk { now_ms, order } = event else {
+            return None;
+        };
+        Some(RelayState::Talk(Talk {
+            deadline_ms: deadline(*now_ms, self.table.talk_ms())?,
+            order: order_or_seats(order, self.table.player_count()),
+            turn: 0,
+            round: self.clone(),
+        }))
+    }
+}
+
+impl Talk {
+    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+        let RelayEvent::TalkDone { now_ms, turn } = *event else {
+            return None;
+        };
+        if turn != self.turn {
+            return None;
+        }
+        let next = self.turn + 1;
+        if next < self.order.len() {
+            return Some(RelayState::Talk(Talk {
+                deadline_ms: deadline(now_ms, self.round.table.talk_ms())?,
+                turn: next,
+                ..self.clone()
+            }));
+        }
+        // Everyone has spoken: the phone goes round for the votes, in the same order.
+        Some(RelayState::Handover(Handover {
+            round: self.round.clone(),
+            order: self.order.clone(),
+            next_turn: 0,
+            votes: Vec::new(),
+        }))
+    }
+}
+
+impl Handover {
+    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+        let RelayEvent::Received = event else {
+            return None;
+        };
+        Some(RelayState::Vote(Vote {
+            round: self.round.clone(),
+            order: self.order.clone(),
+            turn: self.next_turn,
+            votes: self.votes.clone(),
+            selected: None,
+        }))
+    }
+}
+
+impl Vote {
+    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+        match *event {
+            RelayEvent::Select { target } => self.select(target),
+            RelayEvent::Confirm => self.confirm(),
+            _ => None,
+        }
+    }
+
+    fn select(&self, target: usize) -> Option<RelayState> {
+        let on_ballot = target < self.round.players().len() && target != self.voter();
+        if !on_ballot || self.selected == Some(target) {
+            return None;
+        }
+        Some(RelayState::Vote(Vote {
+            selected: Some(target),
+            ..self.clone()
+        }))
+    }
+
+    fn confirm(&self) -> Option<RelayState> {
+        let mut votes = self.votes.clone();
+        votes.push(self.selected?);
+        let next = self.turn + 1;
+        if next < self.order.len() {
+            return Some(RelayState::Handover(Handover {
+                round: self.round.clone(),
+                order: self.order.clone(),
+                next_turn: next,
+                votes,
+            }));
+        }
+        let round_votes = tally(self.round.players().len(), &votes);
+        let scores = self
+            .round
+            .scores
+            .iter()
+            .zip(&round_votes)
+            .map(|(score, got)| score.saturating_add(*got))
+            .collect();
+        Some(RelayState::RoundResult(RoundResult {
+            round: Round {
+                scores,
+                ..self.round.clone()
+            },
+            round_votes,
+        }))
+    }
+}
+
+impl RoundResult {
+    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+        let RelayEvent::NextRound { topic } = event else {
+            return None;
+        };
+        let round = &self.round;
+        if round.is_last() {
+            return Some(RelayState::FinalResult(FinalResult {
+                players: round.players().to_vec(),
+                rounds: round.rounds(),
+                scores: round.scores.clone(),
+            }));
+        }
+        Some(RelayState::TopicReveal(Round {
+            index: round.index + 1,
+            topic: checked_topic(topic)?,
+            ..round.clone()
+        }))
+    }
+}
