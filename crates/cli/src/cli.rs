@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::relay::RelayArgs;
 use crate::commands::{
     compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, local::LocalArgs, prove::ProveArgs,
     pvp::PvpArgs, solo::SoloArgs,
@@ -32,6 +33,8 @@ enum Command {
     Pvp(PvpArgs),
     /// The embedded chain that --local plays on: reset, accounts, warp.
     Local(LocalArgs),
+    /// The know-it-all relay party game: `fairness`, the chance someone closes twice, exact and simulated.
+    Relay(RelayArgs),
 }
 
 impl Cli {
@@ -44,6 +47,7 @@ impl Cli {
             Command::Solo(args) => args.run(),
             Command::Pvp(args) => args.run(),
             Command::Local(args) => args.run(),
+            Command::Relay(args) => args.run(),
         }
     }
 }

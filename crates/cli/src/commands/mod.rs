@@ -5,4 +5,5 @@ pub(crate) mod local;
 pub(crate) mod network;
 pub(crate) mod prove;
 pub(crate) mod pvp;
+pub(crate) mod relay;
 pub(crate) mod solo;

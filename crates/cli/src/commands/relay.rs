@@ -1,0 +1,217 @@
+use clap::{Args, Subcommand};
+use marubatsu_engine::relay::{
+    RandomSource, Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers,
+};
+use serde::Serialize;
+
+use crate::output::print_json;
+
+/// The know-it-all relay party game: the numbers behind its rules.
+#[derive(Debug, Args)]
+pub(crate) struct RelayArgs {
+    #[command(subcommand)]
+    command: RelayCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum RelayCommand {
+    /// How often somebody closes (speaks last in) more than one round: exactly, with independent shuffles and
+    /// with the avoid-last rule, and simulated with the real shuffle.
+    Fairness(FairnessArgs),
+}
+
+/// The chance that a game has a repeated closer, for a table size and a number of rounds.
+#[derive(Debug, Args)]
+struct FairnessArgs {
+    /// Players at the table (3 to 12).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=12))]
+    players: u8,
+    /// Rounds in the game (1 to 10).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=10))]
+    rounds: u8,
+    /// Games to simulate per rule with the real shuffle (0 skips the simulation).
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Seed of the simulation's xorshift generator; the same seed gives the same figures.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Report {
+    players: u8,
+    rounds: u8,
+    /// What the chances are of.
+    measure: &'static str,
+    rules: Vec<RuleReport>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleReport {
+    /// `independent` or `avoid-last`.
+    rule: &'static str,
+    exact: Exact,
+    /// Absent when no games were simulated.
+    simulated: Option<Simulated>,
+}
+
+#[derive(Serialize)]
+struct Exact {
+    numerator: u128,
+    denominator: u128,
+    value: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Simulated {
+    games: u64,
+    repeated: u64,
+    rate: f64,
+    standard_error: f64,
+    seed: u64,
+}
+
+impl RelayArgs {
+    pub(crate) fn run(self) -> eyre::Result<()> {
+        match self.command {
+            RelayCommand::Fairness(args) => args.run(),
+        }
+    }
+}
+
+impl FairnessArgs {
+    fn run(self) -> eyre::Result<()> {
+        let mut source = XorShift::new(self.seed);
+        let mut rules = Vec::new();
+        for rule in ShuffleRule::ALL {
+            let players = usize::from(self.players);
+            let rounds = usize::from(self.rounds);
+            let exact: Ratio = repeated_closer_chance(players, rounds, rule).ok_or_else(|| {
+                eyre::eyre!(
+                    "no exact chance for {players} players and {rounds} rounds (3 to 12 players, 1 to 10 \
+                     rounds)"
+                )
+            })?;
+            let simulated = (self.games > 0).then(|| {
+                let simulation: Simulation =
+                    simulate_repeated_closers(players, rounds, rule, self.games, &mut source);
+                Simulated {
+                    games: simulation.games,
+                    repeated: simulation.repeated,
+                    rate: simulation.rate(),
+                    standard_error: simulation.standard_error(),
+                    seed: self.seed,
+                }
+            });
+            rules.push(RuleReport {
+                rule: rule.name(),
+                exact: Exact {
+                    numerator: exact.numerator(),
+                    denominator: exact.denominator(),
+                    value: exact.to_f64(),
+                },
+                simulated,
+            });
+        }
+        let report = Report {
+            players: self.players,
+            rounds: self.rounds,
+            measure: "chance that some player closes (speaks last in) more than one round",
+            rules,
+        };
+        if self.json {
+            print_json(&report)
+        } else {
+            print_text(&report);
+            Ok(())
+        }
+    }
+}
+
+fn percent(value: f64) -> String {
+    format!("{:.1}%", 100.0 * value)
+}
+
+fn print_text(report: &Report) {
+    println!(
+        "know-it-all relay, {} players, {} rounds: the {}",
+        report.players, report.rounds, report.measure
+    );
+    println!();
+    let simulated_header = report
+        .rules
+        .iter()
+        .find_map(|r| r.simulated.as_ref())
+        .map(|s| format!("simulated ({} games, seed {})", s.games, s.seed))
+        .unwrap_or_default();
+    let rows: Vec<(&str, String, String)> = report
+        .rules
+        .iter()
+        .map(|rule| {
+            let exact = format!(
+                "{:<6} = {}/{}",
+                percent(rule.exact.value),
+                rule.exact.numerator,
+                rule.exact.denominator
+            );
+            let simulated = rule
+                .simulated
+                .as_ref()
+                .map(|s| {
+                    format!(
+                        "{:.2}% ± {:.2}% (1 standard error)",
+                        100.0 * s.rate,
+                        100.0 * s.standard_error
+                    )
+                })
+                .unwrap_or_default();
+            (rule.rule, exact, simulated)
+        })
+        .collect();
+    let width = rows
+        .iter()
+        .map(|(_, exact, _)| exact.chars().count())
+        .max()
+        .unwrap_or_default();
+    let line = |rule: &str, exact: &str, simulated: &str| {
+        let text = format!("  {rule:<12} {exact:<width$}   {simulated}");
+        println!("{}", text.trim_end());
+    };
+    line("rule", "exact", &simulated_header);
+    for (rule, exact, simulated) in &rows {
+        line(rule, exact, simulated);
+    }
+    println!();
+    println!(
+        "independent: a fresh shuffle every round; avoid-last: the previous closer never closes again \
+         straight away"
+    );
+}
+
+/// Marsaglia's xorshift64: the seeded random source the simulation draws from.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> XorShift {
+        // Zero is the one state xorshift never leaves; mix the seed so that small seeds start far apart.
+        let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
+        XorShift(if mixed == 0 { 1 } else { mixed })
+    }
+}
+
+impl RandomSource for XorShift {
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}
