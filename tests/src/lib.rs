@@ -4,6 +4,8 @@
 use std::sync::OnceLock;
 
 pub mod anvil;
+pub mod hostile;
+pub mod pvp_model;
 
 use alloy_primitives::Address;
 use marubatsu_chain::{Chain, Compiler, ContractSet};

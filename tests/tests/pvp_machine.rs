@@ -1,0 +1,1009 @@
+//! The PvP contract against a reference model of its rules (`marubatsu_tests::pvp_model`), driven by random
+//! sequences of actions (proptest-state-machine): creations with random stakes and time limits (too short ones
+//! included), joins with the right and wrong stake and into one's own game, legal and illegal moves, time
+//! passing (to just before, at and just after deadlines), early and late timeout claims, resignations,
+//! cancellations, withdrawals and plain ether transfers, by four accounts and three hostile contracts (one
+//! re-enters on receiving ether, one reverts, one burns all gas).
+//!
+//! After every step: the call succeeded or failed exactly as the model says, with the same custom error and
+//! fields, and emitted the model's events; every game reads as the model's; the contract holds exactly what
+//! the model owes (open stakes plus unwithdrawn balances); every account's ether and pending balance match to
+//! the wei. At the end every game is closed and everyone withdraws: the contract then holds nothing but what
+//! the recipients that refuse ether can never take.
+//!
+//! `PROPTEST_CASES` sets the number of sequences (1,000 by default, what CI runs). A contract that pays every
+//! payout twice (`contracts/test/DoublePayTicTacToe.sol`) is caught by the same machine.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::marker::PhantomData;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use alloy_primitives::{Address, Log, U256};
+use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
+use marubatsu_chain::{
+    ACCOUNT_BALANCE, Chain, Receipt, TxError,
+    bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
+};
+use marubatsu_tests::{
+    chain_with,
+    hostile::{self, Hostility, IHostilePlayer},
+    pvp_model::{Done, Model, Outcome},
+};
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::strategy::Union;
+use proptest::test_runner::{Config, TestError, TestRunner};
+use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
+
+const ONE_ETHER: u64 = 1_000_000_000_000_000_000;
+
+/// Sequences per run: `PROPTEST_CASES`, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Who acts. Accounts 1..=4 play for themselves; each hostile contract plays for the account that controls it
+/// (accounts 5..=7), which sends its transactions and pays the ether it forwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Actor {
+    /// The address the game sees as `msg.sender`.
+    address: Address,
+    /// The account that signs the transaction and pays its value.
+    payer: Address,
+    /// `None` for a plain account.
+    hostility: Option<Hostility>,
+}
+
+/// Every address the machine knows: accounts come from the chain, contracts from their deployer's nonces.
+#[derive(Clone, Debug)]
+struct World {
+    deployer: Address,
+    game: Address,
+    actors: Vec<Actor>,
+}
+
+impl World {
+    fn new() -> World {
+        let accounts = Chain::new().accounts().to_vec();
+        let deployer = accounts[0];
+        // Nonce 0 deploys the game, nonces 1..=3 the hostile players.
+        let game = deployer.create(0);
+        let mut actors: Vec<Actor> = accounts[1..=4]
+            .iter()
+            .map(|&address| Actor {
+                address,
+                payer: address,
+                hostility: None,
+            })
+            .collect();
+        for (i, kind) in Hostility::ALL.into_iter().enumerate() {
+            actors.push(Actor {
+                address: deployer.create(1 + i as u64),
+                payer: accounts[5 + i],
+                hostility: Some(kind),
+            });
+        }
+        World {
+            deployer,
+            game,
+            actors,
+        }
+    }
+
+    /// Every address whose ether the model tracks: the actors and the payers.
+    fn tracked(&self) -> BTreeSet<Address> {
+        self.actors
+            .iter()
+            .flat_map(|actor| [actor.address, actor.payer])
+            .collect()
+    }
+}
+
+/// One step of a sequence.
+#[derive(Clone, Debug)]
+enum Action {
+    Create {
+        actor: usize,
+        stake: U256,
+        timeout: u32,
+    },
+    Join {
+        actor: usize,
+        game: U256,
+        value: U256,
+    },
+    Play {
+        actor: usize,
+        game: U256,
+        cell: u8,
+    },
+    ClaimTimeout {
+        actor: usize,
+        game: U256,
+    },
+    Resign {
+        actor: usize,
+        game: U256,
+    },
+    Cancel {
+        actor: usize,
+        game: U256,
+    },
+    Withdraw {
+        actor: usize,
+    },
+    /// A plain ether transfer to the game contract (no calldata), from a plain account.
+    Transfer {
+        actor: usize,
+        value: U256,
+    },
+    /// Time passes.
+    Advance {
+        seconds: u64,
+    },
+    /// Time passes up to `offset` seconds around the deadline of `game` (nothing if that is not ahead).
+    ToDeadline {
+        game: U256,
+        offset: i8,
+    },
+}
+
+/// What the model says the last step must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Expected {
+    /// A game call: done or this custom error.
+    Call(Outcome),
+    /// A plain transfer: rejected with no revert data (the contract has no `receive` and no `fallback`).
+    Refused,
+    /// Time moved by this many seconds.
+    Time(u64),
+}
+
+/// The reference side: the world, the model and the expectation for the last step.
+#[derive(Clone, Debug)]
+struct Reference {
+    world: World,
+    model: Model,
+    expected: Expected,
+}
+
+impl Reference {
+    fn new() -> Reference {
+        let world = World::new();
+        let chain = Chain::new();
+        let hostile: BTreeSet<Address> = world
+            .actors
+            .iter()
+            .filter(|actor| actor.hostility.is_some())
+            .map(|actor| actor.address)
+            .collect();
+        let wallets: BTreeMap<Address, U256> = world
+            .tracked()
+            .into_iter()
+            .map(|address| {
+                let ether = if hostile.contains(&address) {
+                    U256::ZERO
+                } else {
+                    ACCOUNT_BALANCE
+                };
+                (address, ether)
+            })
+            .collect();
+        let refusing = world
+            .actors
+            .iter()
+            .filter(|actor| actor.hostility.is_some_and(|kind| !kind.accepts_ether()))
+            .map(|actor| actor.address)
+            .collect();
+        Reference {
+            world,
+            model: Model::new(chain.timestamp(), wallets, refusing),
+            expected: Expected::Time(0),
+        }
+    }
+
+    fn actor(&self, index: usize) -> Actor {
+        self.world.actors[index]
+    }
+
+    fn actor_index(&self, address: Address) -> usize {
+        self.world
+            .actors
+            .iter()
+            .position(|actor| actor.address == address)
+            .unwrap_or_else(|| panic!("{address} is not an actor"))
+    }
+
+    /// Runs `action` on the model and records what the contract must do.
+    fn step(mut self, action: &Action) -> Reference {
+        let model = &mut self.model;
+        self.expected = match *action {
+            Action::Create {
+                actor,
+                stake,
+                timeout,
+            } => {
+                let a = self.world.actors[actor];
+                Expected::Call(model.create(a.address, a.payer, stake, timeout))
+            }
+            Action::Join { actor, game, value } => {
+                let a = self.world.actors[actor];
+                Expected::Call(model.join(a.address, a.payer, game, value))
+            }
+            Action::Play { actor, game, cell } => {
+                Expected::Call(model.play(self.world.actors[actor].address, game, cell))
+            }
+            Action::ClaimTimeout { actor, game } => {
+                Expected::Call(model.claim_timeout(self.world.actors[actor].address, game))
+            }
+            Action::Resign { actor, game } => {
+                Expected::Call(model.resign(self.world.actors[actor].address, game))
+            }
+            Action::Cancel { actor, game } => {
+                Expected::Call(model.cancel(self.world.actors[actor].address, game))
+            }
+            Action::Withdraw { actor } => {
+                Expected::Call(model.withdraw(self.world.actors[actor].address))
+            }
+            Action::Transfer { .. } => Expected::Refused,
+            Action::Advance { seconds } => {
+                model.advance(seconds);
+                Expected::Time(seconds)
+            }
+            Action::ToDeadline { game, offset } => {
+                let seconds = model
+                    .game(game)
+                    .filter(|game| game.status == ITicTacToe::Status::Active)
+                    .map(|game| {
+                        let target = game.deadline.saturating_add_signed(i64::from(offset));
+                        target.saturating_sub(model.now)
+                    })
+                    .unwrap_or(0);
+                model.advance(seconds);
+                Expected::Time(seconds)
+            }
+        };
+        self
+    }
+
+    /// The actions that close every game and empty every balance, in order.
+    fn closing_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for (index, game) in self.model.games.iter().enumerate() {
+            let id = U256::from(index + 1);
+            match game.status {
+                ITicTacToe::Status::Open => actions.push(Action::Cancel {
+                    actor: self.actor_index(game.creator),
+                    game: id,
+                }),
+                ITicTacToe::Status::Active => actions.push(Action::Resign {
+                    actor: self.actor_index(game.mover()),
+                    game: id,
+                }),
+                _ => {}
+            }
+        }
+        for actor in 0..self.world.actors.len() {
+            actions.push(Action::Withdraw { actor });
+        }
+        actions
+    }
+}
+
+/// Game ids: mostly existing games, sometimes 0, the next id or a huge one.
+fn game_ids(model: &Model) -> BoxedStrategy<U256> {
+    let count = model.games.len() as u64;
+    let unknown = prop_oneof![
+        Just(U256::ZERO),
+        Just(U256::from(count + 1)),
+        Just(U256::MAX),
+        any::<u64>().prop_map(U256::from),
+    ];
+    if count == 0 {
+        unknown.boxed()
+    } else {
+        prop_oneof![8 => (1..=count).prop_map(U256::from), 1 => unknown].boxed()
+    }
+}
+
+/// Stakes and values: zero, one wei, one ether, or anything up to five ether.
+fn amounts() -> BoxedStrategy<U256> {
+    prop_oneof![
+        Just(U256::ZERO),
+        Just(U256::from(1)),
+        Just(U256::from(ONE_ETHER)),
+        (0..=5 * ONE_ETHER).prop_map(U256::from),
+    ]
+    .boxed()
+}
+
+/// Time limits: mostly legal, often at the one-minute bound, sometimes too short or at the type's limit.
+fn timeouts() -> BoxedStrategy<u32> {
+    prop_oneof![
+        2 => Just(60u32),
+        2 => prop::sample::select(vec![0u32, 1, 59]),
+        1 => Just(61u32),
+        3 => 60u32..=7_200,
+        1 => Just(u32::MAX),
+        1 => any::<u32>(),
+    ]
+    .boxed()
+}
+
+/// Actions a player would plausibly take now: moves by the player to move on empty cells, joins with the
+/// right stake, claims by the waiting player, cancellations by creators, withdrawals of real balances,
+/// and time moving to the edge of a deadline.
+fn plausible(reference: &Reference) -> Vec<Action> {
+    let model = &reference.model;
+    let mut actions = Vec::new();
+    for (index, game) in model.games.iter().enumerate() {
+        let id = U256::from(index + 1);
+        match game.status {
+            ITicTacToe::Status::Open => {
+                for actor in 0..reference.world.actors.len() {
+                    if reference.actor(actor).address != game.creator {
+                        actions.push(Action::Join {
+                            actor,
+                            game: id,
+                            value: game.stake,
+                        });
+                    }
+                }
+                actions.push(Action::Cancel {
+                    actor: reference.actor_index(game.creator),
+                    game: id,
+                });
+            }
+            ITicTacToe::Status::Active => {
+                let mover = reference.actor_index(game.mover());
+                let waiting = reference.actor_index(game.waiting());
+                for cell in game.empty_cells() {
+                    // Moves weigh most: several copies each.
+                    for _ in 0..3 {
+                        actions.push(Action::Play {
+                            actor: mover,
+                            game: id,
+                            cell,
+                        });
+                    }
+                }
+                // Now and then the player to move tries a cell that is no cell, or a taken one.
+                actions.push(Action::Play {
+                    actor: mover,
+                    game: id,
+                    cell: if game.x.count_ones() % 2 == 0 { 9 } else { 255 },
+                });
+                if let Some(taken) = (0..9u8).find(|&cell| (game.x | game.o) & (1 << cell) != 0) {
+                    actions.push(Action::Play {
+                        actor: mover,
+                        game: id,
+                        cell: taken,
+                    });
+                }
+                actions.push(Action::ClaimTimeout {
+                    actor: waiting,
+                    game: id,
+                });
+                actions.push(Action::Resign {
+                    actor: if game.x.count_ones() % 2 == 0 {
+                        mover
+                    } else {
+                        waiting
+                    },
+                    game: id,
+                });
+                for offset in -1..=1 {
+                    actions.push(Action::ToDeadline { game: id, offset });
+                }
+            }
+            _ => {}
+        }
+    }
+    for (actor, a) in reference.world.actors.iter().enumerate() {
+        if !model.pending(a.address).is_zero() {
+            actions.push(Action::Withdraw { actor });
+        }
+    }
+    actions
+}
+
+/// The reference state machine: the model, and how actions are drawn from its state.
+struct PvpReference;
+
+impl ReferenceStateMachine for PvpReference {
+    type State = Reference;
+    type Transition = Action;
+
+    fn init_state() -> BoxedStrategy<Reference> {
+        Just(()).prop_map(|()| Reference::new()).boxed()
+    }
+
+    fn transitions(state: &Reference) -> BoxedStrategy<Action> {
+        let actors = state.world.actors.len();
+        let eoas = state
+            .world
+            .actors
+            .iter()
+            .filter(|actor| actor.hostility.is_none())
+            .count();
+        let ids = game_ids(&state.model);
+        let cells = prop_oneof![9 => 0u8..9, 1 => any::<u8>()];
+        let mut choices: Vec<(u32, BoxedStrategy<Action>)> = vec![
+            (
+                4,
+                (0..actors, amounts(), timeouts())
+                    .prop_map(|(actor, stake, timeout)| Action::Create {
+                        actor,
+                        stake,
+                        timeout,
+                    })
+                    .boxed(),
+            ),
+            (
+                2,
+                (0..actors, ids.clone(), amounts())
+                    .prop_map(|(actor, game, value)| Action::Join { actor, game, value })
+                    .boxed(),
+            ),
+            (
+                3,
+                (0..actors, ids.clone(), cells)
+                    .prop_map(|(actor, game, cell)| Action::Play { actor, game, cell })
+                    .boxed(),
+            ),
+            (
+                1,
+                (0..actors, ids.clone())
+                    .prop_map(|(actor, game)| Action::ClaimTimeout { actor, game })
+                    .boxed(),
+            ),
+            (
+                1,
+                (0..actors, ids.clone())
+                    .prop_map(|(actor, game)| Action::Resign { actor, game })
+                    .boxed(),
+            ),
+            (
+                1,
+                (0..actors, ids)
+                    .prop_map(|(actor, game)| Action::Cancel { actor, game })
+                    .boxed(),
+            ),
+            (
+                1,
+                (0..actors)
+                    .prop_map(|actor| Action::Withdraw { actor })
+                    .boxed(),
+            ),
+            (
+                1,
+                (0..eoas, amounts())
+                    .prop_map(|(actor, value)| Action::Transfer { actor, value })
+                    .boxed(),
+            ),
+            (
+                1,
+                prop_oneof![
+                    3 => 1u64..=120,
+                    2 => 0u64..=100_000,
+                    1 => Just(u64::from(u32::MAX) + 1),
+                ]
+                .prop_map(|seconds| Action::Advance { seconds })
+                .boxed(),
+            ),
+        ];
+        let plausible = plausible(state);
+        if !plausible.is_empty() {
+            choices.push((24, select(plausible).boxed()));
+        }
+        Union::new_weighted(choices).boxed()
+    }
+
+    fn apply(state: Reference, action: &Action) -> Reference {
+        state.step(action)
+    }
+}
+
+/// Which compiled contract the machine runs against.
+trait Variant {
+    const CONTRACT: &'static str;
+}
+
+/// The production contract.
+struct Production;
+
+impl Variant for Production {
+    const CONTRACT: &'static str = "TicTacToe";
+}
+
+/// The test-only contract that credits every payout twice.
+struct DoublePay;
+
+impl Variant for DoublePay {
+    const CONTRACT: &'static str = "DoublePayTicTacToe";
+}
+
+/// The system under test: a chain with the game contract and the hostile players deployed.
+struct Sut {
+    chain: Chain,
+    world: World,
+}
+
+impl Sut {
+    fn new(contract: &str, world: &World) -> Sut {
+        let (mut chain, game) = chain_with(contract);
+        assert_eq!(
+            game, world.game,
+            "the game contract is where the model expects it"
+        );
+        for (actor, kind) in world
+            .actors
+            .iter()
+            .filter_map(|actor| actor.hostility.map(|kind| (actor, kind)))
+        {
+            let address = hostile::deploy(&mut chain, world.deployer, kind, game);
+            assert_eq!(
+                address, actor.address,
+                "{kind:?} is where the model expects it"
+            );
+        }
+        Sut {
+            chain,
+            world: world.clone(),
+        }
+    }
+
+    /// Sends `direct` from a plain account, or `proxied` through a hostile player, with `value`.
+    fn send<A: SolCall, B: SolCall>(
+        &mut self,
+        actor: usize,
+        value: U256,
+        direct: &A,
+        proxied: &B,
+    ) -> Result<Vec<Log>, TxError> {
+        let actor = self.world.actors[actor];
+        let game = self.world.game;
+        match actor.hostility {
+            None => self
+                .chain
+                .send_value(actor.payer, game, value, direct)
+                .map(|receipt| receipt.logs),
+            Some(_) => self
+                .chain
+                .send_value(actor.payer, actor.address, value, proxied)
+                .map(|receipt| receipt.logs),
+        }
+    }
+
+    /// Creates a game; the id comes back as the call's return value.
+    fn create(
+        &mut self,
+        actor: usize,
+        stake: U256,
+        timeout: u32,
+    ) -> Result<Receipt<U256>, TxError> {
+        let a = self.world.actors[actor];
+        match a.hostility {
+            None => self.chain.send_value(
+                a.payer,
+                self.world.game,
+                stake,
+                &ITicTacToe::createGameCall {
+                    moveTimeout: timeout,
+                },
+            ),
+            Some(_) => self.chain.send_value(
+                a.payer,
+                a.address,
+                stake,
+                &IHostilePlayer::createCall {
+                    moveTimeout: timeout,
+                },
+            ),
+        }
+    }
+
+    fn run(&mut self, action: &Action, expected: &Expected) {
+        let result = match *action {
+            Action::Create {
+                actor,
+                stake,
+                timeout,
+            } => self.create(actor, stake, timeout).map(|receipt| {
+                let id = receipt.value;
+                (Some(id), receipt.logs)
+            }),
+            Action::Join { actor, game, value } => self
+                .send(
+                    actor,
+                    value,
+                    &ITicTacToe::joinGameCall { gameId: game },
+                    &IHostilePlayer::joinCall { gameId: game },
+                )
+                .map(|logs| (None, logs)),
+            Action::Play { actor, game, cell } => self
+                .send(
+                    actor,
+                    U256::ZERO,
+                    &ITicTacToe::playCall { gameId: game, cell },
+                    &IHostilePlayer::playCall { gameId: game, cell },
+                )
+                .map(|logs| (None, logs)),
+            Action::ClaimTimeout { actor, game } => self
+                .send(
+                    actor,
+                    U256::ZERO,
+                    &ITicTacToe::claimTimeoutCall { gameId: game },
+                    &IHostilePlayer::claimTimeoutCall { gameId: game },
+                )
+                .map(|logs| (None, logs)),
+            Action::Resign { actor, game } => self
+                .send(
+                    actor,
+                    U256::ZERO,
+                    &ITicTacToe::resignCall { gameId: game },
+                    &IHostilePlayer::resignCall { gameId: game },
+                )
+                .map(|logs| (None, logs)),
+            Action::Cancel { actor, game } => self
+                .send(
+                    actor,
+                    U256::ZERO,
+                    &ITicTacToe::cancelCall { gameId: game },
+                    &IHostilePlayer::cancelCall { gameId: game },
+                )
+                .map(|logs| (None, logs)),
+            Action::Withdraw { actor } => self
+                .send(
+                    actor,
+                    U256::ZERO,
+                    &ITicTacToe::withdrawCall {},
+                    &IHostilePlayer::withdrawCall {},
+                )
+                .map(|logs| (None, logs)),
+            Action::Transfer { actor, value } => {
+                let from = self.world.actors[actor].payer;
+                let result = self.chain.transfer(from, self.world.game, value);
+                let err = result.expect_err("a plain transfer to the game must be refused");
+                let revert = err
+                    .revert()
+                    .unwrap_or_else(|| panic!("a plain transfer must revert, not: {err}"));
+                assert!(
+                    revert.data().is_empty(),
+                    "a plain transfer reverts without data, got {revert}"
+                );
+                assert_eq!(expected, &Expected::Refused);
+                return;
+            }
+            Action::Advance { .. } | Action::ToDeadline { .. } => {
+                let Expected::Time(seconds) = *expected else {
+                    panic!("time moves, but the model expected {expected:?}");
+                };
+                self.chain.advance_time(seconds);
+                return;
+            }
+        };
+        let Expected::Call(outcome) = expected else {
+            panic!("{action:?} is a call, but the model expected {expected:?}");
+        };
+        tally(match outcome {
+            Ok(done) => done
+                .events
+                .iter()
+                .map(|event| match event {
+                    ITicTacToeEvents::GameEnded(ended) => {
+                        format!("GameEnded({:?}, {:?})", ended.status, ended.reason)
+                    }
+                    other => variant_name(other),
+                })
+                .collect::<Vec<_>>()
+                .join("+"),
+            Err(error) => variant_name(error),
+        });
+        match (result, outcome) {
+            (Ok((game_id, logs)), Ok(done)) => {
+                let events = self.game_events(&logs);
+                let actual = Done { game_id, events };
+                assert_eq!(&actual, done, "{action:?}: return value and events");
+            }
+            (Ok((_, logs)), Err(error)) => panic!(
+                "{action:?} succeeded (events {:?}) but the model expects {error:?}",
+                self.game_events(&logs)
+            ),
+            (Err(err), Ok(done)) => {
+                panic!("{action:?} failed with {err} but the model expects success: {done:?}")
+            }
+            (Err(err), Err(error)) => {
+                let revert = err
+                    .revert()
+                    .unwrap_or_else(|| panic!("{action:?}: expected {error:?}, got {err}"));
+                let actual = ITicTacToeErrors::abi_decode(revert.data())
+                    .unwrap_or_else(|_| panic!("{action:?}: expected {error:?}, got {revert}"));
+                assert_eq!(
+                    &actual, error,
+                    "{action:?}: the custom error and its fields"
+                );
+            }
+        }
+    }
+
+    /// The game contract's events among `logs`, decoded (logs of other contracts, if any, are left out).
+    fn game_events(&self, logs: &[Log]) -> Vec<ITicTacToeEvents> {
+        logs.iter()
+            .filter(|log| log.address == self.world.game)
+            .map(|log| {
+                ITicTacToeEvents::decode_log(log)
+                    .unwrap_or_else(|err| panic!("undecodable game log {log:?}: {err}"))
+                    .data
+            })
+            .collect()
+    }
+
+    /// Everything the contract shows against the model: balances, ether, games, the next id.
+    fn check(&mut self, model: &Model, when: &str) {
+        let game = self.world.game;
+        assert_eq!(
+            model.held,
+            model.owed(),
+            "{when}: the model holds what it owes"
+        );
+        let held = self.chain.balance(game);
+        assert_eq!(
+            held, model.held,
+            "{when}: the contract holds {held} wei, the model owes {}",
+            model.held
+        );
+        for (&address, &ether) in &model.wallets {
+            assert_eq!(
+                self.chain.balance(address),
+                ether,
+                "{when}: ether of {address}"
+            );
+        }
+        for actor in &self.world.actors {
+            let pending = self
+                .chain
+                .view(
+                    game,
+                    &ITicTacToe::pendingBalanceCall {
+                        account: actor.address,
+                    },
+                )
+                .unwrap_or_else(|err| panic!("pendingBalance: {err}"));
+            assert_eq!(
+                pending,
+                model.pending(actor.address),
+                "{when}: pending balance of {:?} {}",
+                actor.hostility,
+                actor.address
+            );
+        }
+        let next = self
+            .chain
+            .view(game, &ITicTacToe::nextGameIdCall {})
+            .unwrap_or_else(|err| panic!("nextGameId: {err}"));
+        assert_eq!(next, model.next_game_id(), "{when}: next game id");
+        assert_eq!(self.chain.timestamp(), model.now, "{when}: block time");
+        for (index, expected) in model.games.iter().enumerate() {
+            let id = U256::from(index + 1);
+            let g = self
+                .chain
+                .view(game, &ITicTacToe::getGameCall { gameId: id })
+                .unwrap_or_else(|err| panic!("getGame({id}): {err}"));
+            let actual = marubatsu_tests::pvp_model::Game {
+                creator: g.creator,
+                joiner: g.joiner,
+                stake: g.stake,
+                move_timeout: g.moveTimeout,
+                deadline: g.deadline,
+                x: g.xBoard,
+                o: g.oBoard,
+                status: g.status,
+            };
+            // The contract keeps the last deadline after the end ("stale once the game is over"); the rules say
+            // nothing about it then.
+            if matches!(
+                expected.status,
+                ITicTacToe::Status::Open | ITicTacToe::Status::Active
+            ) {
+                assert_eq!(&actual, expected, "{when}: game {id}");
+            } else {
+                let stale = marubatsu_tests::pvp_model::Game {
+                    deadline: expected.deadline,
+                    ..actual
+                };
+                assert_eq!(&stale, expected, "{when}: game {id}");
+            }
+        }
+    }
+}
+
+/// How often each outcome came up (the events of a success, or the error), over every run of this binary.
+static TALLY: std::sync::Mutex<BTreeMap<String, u64>> = std::sync::Mutex::new(BTreeMap::new());
+
+fn tally(outcome: String) {
+    let mut tally = TALLY.lock().unwrap_or_else(|poison| poison.into_inner());
+    *tally.entry(outcome).or_default() += 1;
+}
+
+/// `Variant` of a `sol!` enum's `Variant(Variant { .. })`.
+fn variant_name(value: &impl std::fmt::Debug) -> String {
+    let debug = format!("{value:?}");
+    debug.split('(').next().unwrap_or_default().to_owned()
+}
+
+/// The contract under test, driven by the reference's actions.
+struct PvpMachine<V>(PhantomData<V>);
+
+impl<V: Variant> StateMachineTest for PvpMachine<V> {
+    type SystemUnderTest = Sut;
+    type Reference = PvpReference;
+
+    fn init_test(reference: &Reference) -> Sut {
+        let mut sut = Sut::new(V::CONTRACT, &reference.world);
+        sut.check(&reference.model, "at the start");
+        sut
+    }
+
+    /// Runs the action, then checks everything against the model (here rather than in `check_invariants`,
+    /// because reading balances needs the chain mutably).
+    fn apply(mut sut: Sut, reference: &Reference, action: Action) -> Sut {
+        sut.run(&action, &reference.expected);
+        sut.check(&reference.model, &format!("after {action:?}"));
+        sut
+    }
+
+    fn teardown(mut sut: Sut, mut reference: Reference) {
+        // Close every game (cancel the open, resign the active), then everyone withdraws.
+        for action in reference.closing_actions() {
+            reference = reference.step(&action);
+            sut.run(&action, &reference.expected);
+            sut.check(&reference.model, &format!("closing with {action:?}"));
+        }
+        let model = &reference.model;
+        assert!(
+            model.games.iter().all(|game| game.held().is_zero()),
+            "every game is over"
+        );
+        // What is left belongs to the recipients that refuse ether, and to nobody else.
+        let stranded: U256 = model.refusing.iter().map(|&a| model.pending(a)).sum();
+        assert_eq!(model.owed(), stranded);
+        assert_eq!(sut.chain.balance(sut.world.game), stranded);
+        // No wei was made or lost: the wallets and the contract add up to what there was at the start.
+        let total: U256 = model.wallets.values().sum::<U256>() + model.held;
+        let start: U256 = Reference::new().model.wallets.values().sum();
+        assert_eq!(total, start, "ether is conserved");
+        if stranded.is_zero() {
+            assert_eq!(sut.chain.balance(sut.world.game), U256::ZERO);
+        }
+    }
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        max_shrink_iters: 2_000,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A failing case as the runner reports it: the reason, and the shrunk initial state and actions.
+type Failure = TestError<(Reference, Vec<Action>, Option<Arc<AtomicUsize>>)>;
+
+/// Runs the machine against `V` for `cases` sequences of 1 to 40 actions.
+fn run_machine<V: Variant>(cases: u32) -> Result<(), Box<Failure>> {
+    let config = config(cases);
+    let mut runner = TestRunner::new(config.clone());
+    runner
+        .run(
+            &PvpReference::sequential_strategy(1..40),
+            |(initial, actions, seen)| {
+                PvpMachine::<V>::test_sequential(config.clone(), initial, actions, seen);
+                Ok(())
+            },
+        )
+        .map_err(Box::new)
+}
+
+#[test]
+fn pvp_contract_follows_the_model_in_random_sequences() {
+    let cases = cases(1_000);
+    let started = std::time::Instant::now();
+    if let Err(error) = run_machine::<Production>(cases) {
+        match *error {
+            TestError::Fail(reason, (_, actions, _)) => {
+                panic!("{reason}\nminimal failing sequence:\n{actions:#?}")
+            }
+            TestError::Abort(reason) => panic!("aborted: {reason}"),
+        }
+    }
+    eprintln!(
+        "{cases} random sequences against TicTacToe in {:.1} s; outcomes:",
+        started.elapsed().as_secs_f64()
+    );
+    let tally = TALLY
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .clone();
+    for (outcome, count) in &tally {
+        eprintln!("  {count:>7}  {outcome}");
+    }
+    // The sequences reach every rule: each error but StakeTooLarge (2^96 wei is more than any test account
+    // has) and every way a game ends.
+    let seen = |name: &str| tally.keys().any(|outcome| outcome.contains(name));
+    let errors = [
+        "UnknownGame",
+        "TimeoutTooShort",
+        "GameNotOpen",
+        "AlreadyJoined",
+        "CreatorCannotJoin",
+        "WrongStake",
+        "NotCreator",
+        "GameNotActive",
+        "NotAPlayer",
+        "NotYourTurn",
+        "MoveTooLate",
+        "CellOutOfRange",
+        "CellTaken",
+        "DeadlineNotPassed",
+        "CannotClaimOwnTimeout",
+        "NothingToWithdraw",
+        "TransferFailed",
+    ];
+    let successes = [
+        "GameCreated",
+        "GameJoined",
+        "Moved",
+        "GameEnded",
+        "GameCancelled",
+        "Withdrawn",
+    ];
+    for name in errors.into_iter().chain(successes) {
+        assert!(seen(name), "no sequence produced {name}: {tally:#?}");
+    }
+}
+
+#[test]
+fn a_contract_that_pays_twice_is_caught() {
+    quiet_panics_in_this_thread();
+    let error = run_machine::<DoublePay>(cases(1_000))
+        .expect_err("the machine must catch DoublePayTicTacToe");
+    let TestError::Fail(reason, (_, actions, _)) = *error else {
+        panic!("expected a failing case, got {error}");
+    };
+    eprintln!("DoublePayTicTacToe caught: {reason}\nminimal failing sequence: {actions:#?}");
+    // Money is what breaks: a pending balance, a wallet or the contract's ether disagrees with the model, after
+    // a credit in the sequence or in the closing steps (cancel, resign, withdraw).
+    assert!(
+        [
+            "pending balance",
+            "ether of",
+            "the contract holds",
+            "ether is conserved"
+        ]
+        .iter()
+        .any(|what| reason.message().contains(what)),
+        "{reason}"
+    );
+    assert!(
+        actions.len() <= 8,
+        "shrunk to a short sequence: {actions:?}"
+    );
+}
+
+/// The broken variant's runs panic many times while the runner shrinks; keep those messages out of the output
+/// of this test's thread (other threads' panics print as usual).
+fn quiet_panics_in_this_thread() {
+    let this = std::thread::current().id();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != this {
+            previous(info);
+        }
+    }));
+}
