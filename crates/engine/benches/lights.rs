@@ -1,0 +1,99 @@
+//! Times the cross light solver: `cargo bench -p marubatsu-engine --bench lights`.
+//!
+//! No benchmark framework, as in `tree.rs`: each workload is a batch of solves, run a few times, and the median
+//! and fastest time per solve are printed. The boards are fixed pseudo-random ones (a xorshift with a fixed
+//! seed), so every run solves the same boards. Pass a number to change the iterations (`-- 21`).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use marubatsu_engine::lights::{
+    Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition,
+};
+
+/// Boards solved per timed batch: enough that one batch takes far longer than the clock's resolution.
+const BATCH: usize = 1_000;
+
+fn main() {
+    // cargo passes `--bench`; the first argument that parses as a number sets the iterations.
+    let iterations = std::env::args()
+        .skip(1)
+        .find_map(|arg| arg.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(11);
+    println!("{iterations} iterations of {BATCH} solves each; time per solve");
+
+    let mut rng = XorShift(0x5EED_1A6B);
+    for size in Size::ALL {
+        // Any board, solvable or not (on 5×5 three in four are not, and saying so is part of the work).
+        let boards: Vec<Board> = (0..BATCH).map(|_| rng.board(size)).collect();
+        time(&format!("solve, random {size} boards"), iterations, || {
+            for &board in &boards {
+                black_box(solve(black_box(board)));
+            }
+        });
+    }
+    time("solve, all-lit 7×7 board", iterations, || {
+        for _ in 0..BATCH {
+            black_box(solve(black_box(Board::all_lit(Size::Seven))));
+        }
+    });
+
+    // What the web page asks per press on the hard level: a hint on a scrambled 7×7 board.
+    let games: Vec<LightsGame> = (0..BATCH).map(|_| rng.game(Level::Hard)).collect();
+    time("hint on a scrambled 7×7 puzzle", iterations, || {
+        for game in &games {
+            black_box(transition(black_box(game), &LightsEvent::Hint));
+        }
+    });
+}
+
+fn time(label: &str, iterations: usize, mut run: impl FnMut()) {
+    // One untimed run so first-touch costs (allocation, page faults) do not land on a measurement.
+    run();
+    let mut samples: Vec<Duration> = (0..iterations)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed() / BATCH as u32
+        })
+        .collect();
+    samples.sort();
+    let median = samples[samples.len() / 2];
+    let min = samples[0];
+    println!("{label:<34} median {median:>10.3?}   min {min:>10.3?}");
+}
+
+/// Marsaglia's xorshift64: a fixed stream of pseudo-random numbers, with no dependency.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A board of `size` whose lights are each on with probability one half.
+    fn board(&mut self, size: Size) -> Board {
+        let lit = Bitboard::from_bits(self.next() & size.full().bits()).unwrap_or(Bitboard::EMPTY);
+        Board::new(size, lit).unwrap_or(Board::dark(size))
+    }
+
+    /// A puzzle of `level` from distinct cells drawn as the web page draws them.
+    fn game(&mut self, level: Level) -> LightsGame {
+        let n = level.size().cells();
+        let mut cells: Vec<u8> = (0..n).collect();
+        // A partial Fisher–Yates shuffle: the first `scramble_presses` cells are a uniform choice.
+        for i in 0..usize::from(level.scramble_presses()) {
+            let j = i + (self.next() % (u64::from(n) - i as u64)) as usize;
+            cells.swap(i, j);
+        }
+        cells.truncate(usize::from(level.scramble_presses()));
+        match LightsGame::new(level, &cells, 0) {
+            Ok(game) => game,
+            Err(err) => panic!("a shuffle gives a valid scramble: {err}"),
+        }
+    }
+}
