@@ -4,8 +4,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::commands::relay::RelayArgs;
 use crate::commands::{
-    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, local::LocalArgs, prove::ProveArgs,
-    pvp::PvpArgs, solo::SoloArgs,
+    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs,
+    prove::ProveArgs, pvp::PvpArgs, solo::SoloArgs,
 };
 
 /// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
@@ -33,6 +33,8 @@ enum Command {
     Pvp(PvpArgs),
     /// The embedded chain that --local plays on: reset, accounts, warp.
     Local(LocalArgs),
+    /// Cross light (Lights Out): `solve` a board, with the minimum presses and how many solutions exist.
+    Lights(LightsArgs),
     /// The know-it-all relay party game: `fairness`, the chance someone closes twice, exact and simulated.
     Relay(RelayArgs),
 }
@@ -47,6 +49,7 @@ impl Cli {
             Command::Solo(args) => args.run(),
             Command::Pvp(args) => args.run(),
             Command::Local(args) => args.run(),
+            Command::Lights(args) => args.run(),
             Command::Relay(args) => args.run(),
         }
     }

@@ -1,6 +1,7 @@
 pub(crate) mod compile;
 pub(crate) mod deploy;
 pub(crate) mod gas;
+pub(crate) mod lights;
 pub(crate) mod local;
 pub(crate) mod network;
 pub(crate) mod prove;
