@@ -5,7 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::commands::relay::RelayArgs;
 use crate::commands::{
     compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs,
-    prove::ProveArgs, pvp::PvpArgs, solo::SoloArgs,
+    prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
 };
 
 /// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
@@ -35,6 +35,8 @@ enum Command {
     Local(LocalArgs),
     /// Cross light (Lights Out): `solve` a board, with the minimum presses and how many solutions exist.
     Lights(LightsArgs),
+    /// Serve the games in a browser on localhost: cross light, tic-tac-toe against the on-chain CPU, hot seat.
+    Serve(ServeArgs),
     /// The know-it-all relay party game: `fairness`, the chance someone closes twice, exact and simulated.
     Relay(RelayArgs),
 }
@@ -50,6 +52,7 @@ impl Cli {
             Command::Pvp(args) => args.run(),
             Command::Local(args) => args.run(),
             Command::Lights(args) => args.run(),
+            Command::Serve(args) => args.run(),
             Command::Relay(args) => args.run(),
         }
     }

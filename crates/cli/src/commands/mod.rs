@@ -6,5 +6,6 @@ pub(crate) mod local;
 pub(crate) mod network;
 pub(crate) mod prove;
 pub(crate) mod pvp;
+pub(crate) mod serve;
 pub(crate) mod relay;
 pub(crate) mod solo;

@@ -1,0 +1,175 @@
+// What every page shares: storage, the JSON API, sound effects with a mute switch, and arrow keys on a grid of
+// buttons. The rules are never here: a page sends events to the server and draws what comes back.
+'use strict';
+
+(() => {
+  /** localStorage holding JSON; a browser that refuses storage still plays, it just forgets. */
+  const store = {
+    get(key, fallback) {
+      try {
+        const text = window.localStorage.getItem(key);
+        return text === null ? fallback : JSON.parse(text);
+      } catch (_) {
+        return fallback;
+      }
+    },
+    set(key, value) {
+      try {
+        window.localStorage.setItem(key, JSON.stringify(value));
+      } catch (_) { /* storage full or disabled */ }
+    },
+    remove(key) {
+      try {
+        window.localStorage.removeItem(key);
+      } catch (_) { /* storage disabled */ }
+    },
+  };
+
+  /** A JSON request; a refusal throws an Error carrying the server's message, status and error name. */
+  async function api(path, body) {
+    const init = body === undefined
+      ? { method: 'GET' }
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) {
+      const error = new Error(data.error || `${response.status} ${response.statusText}`);
+      error.status = response.status;
+      error.errorName = data.name || null;
+      throw error;
+    }
+    return data;
+  }
+
+  // ---- sound: short WebAudio tones, muted from the header's switch, remembered across pages --------------
+
+  const MUTED_KEY = 'marubatsu.muted';
+  let muted = store.get(MUTED_KEY, false) === true;
+  let audio = null;
+
+  /** The audio context, made or resumed inside a user gesture (browsers refuse to start one otherwise). */
+  function wake() {
+    if (muted) return null;
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
+    if (!audio) audio = new Context();
+    if (audio.state === 'suspended') audio.resume().catch(() => {});
+    return audio;
+  }
+
+  function tone(frequency, { duration = 0.09, type = 'sine', volume = 0.14, delay = 0 } = {}) {
+    if (muted || !audio || audio.state !== 'running') return;
+    const start = audio.currentTime + delay;
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, start);
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(volume, start + 0.012);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + duration);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start(start);
+    oscillator.stop(start + duration + 0.03);
+  }
+
+  const effects = {
+    press: () => tone(620, { type: 'triangle', duration: 0.07 }),
+    undo: () => tone(330, { duration: 0.08 }),
+    hint: () => { tone(523, { duration: 0.07 }); tone(784, { delay: 0.08 }); },
+    nothing: () => tone(150, { type: 'square', volume: 0.04, duration: 0.06 }),
+    start: () => { tone(392, { duration: 0.06 }); tone(523, { delay: 0.07, duration: 0.08 }); },
+    cpu: () => tone(440, { type: 'sine', duration: 0.08 }),
+    win: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, { type: 'triangle', duration: 0.18, delay: i * 0.1 })),
+    lose: () => [392, 330, 262].forEach((f, i) => tone(f, { type: 'sawtooth', volume: 0.06, duration: 0.2, delay: i * 0.14 })),
+    draw: () => { tone(440, { duration: 0.12 }); tone(440, { duration: 0.12, delay: 0.16 }); },
+  };
+
+  function play(name) {
+    const effect = effects[name];
+    if (effect && !muted) effect();
+  }
+
+  // Any key or pointer press may be the gesture that lets the page make sound.
+  document.addEventListener('pointerdown', wake, true);
+  document.addEventListener('keydown', wake, true);
+
+  const soundButton = document.getElementById('sound');
+  function drawSoundButton() {
+    if (!soundButton) return;
+    soundButton.setAttribute('aria-pressed', String(!muted));
+    soundButton.textContent = muted ? 'Sound off' : 'Sound on';
+  }
+  if (soundButton) {
+    soundButton.addEventListener('click', () => {
+      muted = !muted;
+      store.set(MUTED_KEY, muted);
+      drawSoundButton();
+      if (!muted) {
+        wake();
+        tone(660, { duration: 0.06 });
+      }
+    });
+  }
+  drawSoundButton();
+
+  // ---- a grid of buttons played from the keyboard ---------------------------------------------------------
+
+  /**
+   * Arrow keys move the focus over `container`'s buttons, a `side`×`side` grid in reading order, wrapping at
+   * the edges as the seed's page does; Home and End go to the row's ends. Only the cursor's button is in the
+   * tab order (a roving tabindex), so Tab enters the grid once and leaves it. Enter and Space are the buttons'
+   * own: they click the focused cell.
+   */
+  function keyboardGrid(container, { side, onMove }) {
+    container.addEventListener('keydown', (event) => {
+      const cells = Array.from(container.querySelectorAll('button'));
+      const index = cells.indexOf(document.activeElement);
+      if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      const n = side();
+      let row = Math.floor(index / n);
+      let col = index % n;
+      switch (event.key) {
+        case 'ArrowUp': row = (row - 1 + n) % n; break;
+        case 'ArrowDown': row = (row + 1) % n; break;
+        case 'ArrowLeft': col = (col - 1 + n) % n; break;
+        case 'ArrowRight': col = (col + 1) % n; break;
+        case 'Home': col = 0; break;
+        case 'End': col = n - 1; break;
+        default: return;
+      }
+      event.preventDefault();
+      const next = row * n + col;
+      onMove(next);
+      focusCell(container, next);
+    });
+  }
+
+  /** Puts the roving tabindex (and the focus, if `focus`) on cell `index` of `container`. */
+  function focusCell(container, index, focus = true) {
+    const cells = container.querySelectorAll('button');
+    cells.forEach((cell, i) => cell.setAttribute('tabindex', i === index ? '0' : '-1'));
+    if (focus && cells[index]) cells[index].focus();
+  }
+
+  /** A shortcut key for the page: ignored while typing, with a modifier held, or in a dialog. */
+  function shortcuts(map) {
+    document.addEventListener('keydown', (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      const target = event.target;
+      if (target && (target.closest('input, textarea, select, dialog[open]'))) return;
+      const action = map[event.key.toLowerCase()];
+      if (action) {
+        event.preventDefault();
+        action();
+      }
+    });
+  }
+
+  /** m:ss, as the seed's page shows time. */
+  function formatTime(ms) {
+    const seconds = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  }
+
+  window.Marubatsu = { store, api, sound: { play }, keyboardGrid, focusCell, shortcuts, formatTime };
+})();

@@ -1,0 +1,73 @@
+//! The games the app serves. Each is a module with a [`Game`]: a page (a body fragment inside the shared layout,
+//! plus its script) and an API router mounted under `/api/<slug>`. The index page and the navigation are made
+//! from [`GAMES`], so a new game is a new module and one line there (and its assets in `assets.rs`).
+
+use std::sync::Arc;
+
+use axum::{Router, response::Html, routing::get};
+
+use crate::layout;
+use crate::server::AppState;
+
+pub(crate) mod lights;
+pub(crate) mod tictactoe;
+
+/// The shared state every game's router sees.
+pub(crate) type Shared = Arc<AppState>;
+
+/// A game as the app lists and serves it.
+pub(crate) struct Game {
+    /// The path of its page (`/<slug>`) and the prefix of its API (`/api/<slug>`).
+    pub(crate) slug: &'static str,
+    /// Its name, as the navigation and the page title show it.
+    pub(crate) title: &'static str,
+    /// One sentence for the index page.
+    pub(crate) summary: &'static str,
+    /// The page's `<main>` content (HTML).
+    pub(crate) body: &'static str,
+    /// The page's script, an asset name under `/assets/`.
+    pub(crate) script: &'static str,
+    /// The game's API routes, relative to `/api/<slug>`.
+    pub(crate) api: fn() -> Router<Shared>,
+}
+
+/// Every game, in the order the index lists them.
+pub(crate) const GAMES: [&Game; 2] = [&lights::GAME, &tictactoe::GAME];
+
+/// The index page, every game's page, and every game's API.
+pub(crate) fn router() -> Router<Shared> {
+    let mut router = Router::new().route("/", get(|| async { Html(index_page()) }));
+    for game in GAMES {
+        let page = layout::page(Some(game.slug), game.title, game.body, &[game.script]);
+        router = router
+            .route(
+                &format!("/{}", game.slug),
+                get(move || async move { Html(page) }),
+            )
+            .nest(&format!("/api/{}", game.slug), (game.api)());
+    }
+    router
+}
+
+fn index_page() -> String {
+    let cards: String = GAMES
+        .iter()
+        .map(|game| {
+            format!(
+                r#"<li><a class="card" href="/{slug}"><span class="card-title">{title}</span><span class="card-text">{summary}</span></a></li>"#,
+                slug = game.slug,
+                title = game.title,
+                summary = game.summary,
+            )
+        })
+        .collect();
+    let body = format!(
+        r#"<section class="intro">
+  <h1>Games</h1>
+  <p>Everything runs on this machine: the rules are the marubatsu engine's, the tic-tac-toe CPU is the compiled
+  contract in an in-process chain. Nothing is loaded from the internet.</p>
+</section>
+<ul class="cards">{cards}</ul>"#
+    );
+    layout::page(None, "Games", &body, &[])
+}

@@ -1,0 +1,36 @@
+//! The marubatsu web app: every off-chain game in a browser, served from one binary on localhost.
+//!
+//! - [`App`] holds what the pages need: the solo tic-tac-toe contract deployed into an in-process chain (one
+//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, every move a real
+//!   transaction) and the games' routes.
+//! - [`Server`] serves an [`App`] over HTTP/1 on a tokio runtime of its own thread until it is dropped.
+//!
+//! Pages, scripts and styles are compiled into the binary, so the app needs no network and no files. The rules
+//! stay in the engine: a page sends events (with the randomness and the time it drew itself) and renders the
+//! state the server computes with the engine's transition functions. How each game keeps a game across a page
+//! reload is documented with its module and in the README.
+//!
+//! ```no_run
+//! use marubatsu_chain::Compiler;
+//! use marubatsu_web::{App, Server};
+//!
+//! let contracts = Compiler::locate()?.compile()?;
+//! let app = App::new(&contracts)?;
+//! let server = Server::bind("127.0.0.1:0".parse()?, app)?;
+//! println!("open {}", server.url());
+//! server.wait();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Adding a game: a module under `games/` with its [`Game`](games) entry (a page body, a script, an API router),
+//! one line in `games::GAMES`, and its assets in `assets.rs`. The index page and the navigation list it from there.
+
+mod api;
+mod assets;
+mod error;
+mod games;
+mod layout;
+mod server;
+
+pub use error::WebError;
+pub use server::{App, Server};

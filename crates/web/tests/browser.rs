@@ -1,0 +1,673 @@
+//! The real pages in a headless Chromium, driven over WebDriver by chromedriver. Each test starts the app on a
+//! free loopback port, chromedriver on another, and a browser with a fresh profile, and stops all three.
+//! Without Chromium and chromedriver the tests fail and say how to install them; nothing is skipped.
+
+mod support;
+
+use marubatsu_engine::lights::{Cell as LightCell, Size};
+use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
+use serde_json::{Value, json};
+use support::{Browser, Driver, Image, key, one_browser_at_a_time, screenshot_dir, server};
+
+const PHONE: (u32, u32) = (390, 844);
+const DESKTOP: (u32, u32) = (1280, 860);
+
+// ---- cross light --------------------------------------------------------------------------------------------
+
+fn lights_ready(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the cross light board",
+        "return document.querySelector('#board').dataset.ready === 'true';",
+        &[],
+    );
+}
+
+fn lit(browser: &Browser<'_>) -> Vec<bool> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#board .cell'))
+            .map((c) => c.getAttribute('aria-pressed') === 'true');",
+        &[],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn wait_moves(browser: &Browser<'_>, moves: usize) {
+    browser.wait_for(
+        &format!("{moves} moves"),
+        "return document.querySelector('#moves').textContent === arguments[0];",
+        &[json!(moves.to_string())],
+    );
+}
+
+fn number(browser: &Browser<'_>, selector: &str) -> usize {
+    let text = browser.text(selector);
+    text.parse()
+        .unwrap_or_else(|_| panic!("{selector} shows {text:?}, not a number"))
+}
+
+/// The board after pressing `index` on `before`, by the engine's rule (the oracle for what the page shows).
+fn pressed(before: &[bool], index: u8) -> Vec<bool> {
+    let size = match before.len() {
+        25 => Size::Five,
+        36 => Size::Six,
+        _ => Size::Seven,
+    };
+    let cross = LightCell::new(index)
+        .map(|c| size.cross(c))
+        .unwrap_or_default();
+    before
+        .iter()
+        .enumerate()
+        .map(|(i, &on)| on ^ LightCell::new(i as u8).is_some_and(|c| cross.contains(c)))
+        .collect()
+}
+
+/// Asks for hints and presses them until the dialog says the puzzle is solved; returns the presses made.
+fn follow_hints(browser: &Browser<'_>) -> usize {
+    let mut presses = 0;
+    while browser.script(
+        "return document.querySelector('#board').dataset.solved;",
+        &[],
+    ) != json!("true")
+    {
+        browser.click("#hint");
+        let index = browser.wait_for(
+            "a hinted cell",
+            "const c = document.querySelector('#board .cell.hint'); return c ? c.dataset.index : null;",
+            &[],
+        );
+        let index = index.as_str().unwrap_or_default().to_owned();
+        let message = browser.text("#message");
+        assert!(
+            message.starts_with("Hint: press row"),
+            "hint message: {message:?}"
+        );
+        browser.click(&format!("#board .cell[data-index='{index}']"));
+        presses += 1;
+        wait_moves(browser, presses);
+        assert!(presses <= 49, "following hints does not end");
+    }
+    presses
+}
+
+#[test]
+fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    for level in ["easy", "hard"] {
+        let started = browser.script(
+            "return document.querySelector('#board').dataset.started;",
+            &[],
+        );
+        browser.click(&format!(".segmented [data-level='{level}']"));
+        browser.wait_for(
+            &format!("a new {level} puzzle"),
+            "const b = document.querySelector('#board');
+             return b.dataset.puzzle === arguments[0] && b.dataset.started !== arguments[1];",
+            &[json!(level), started],
+        );
+        let side = if level == "easy" { 5 } else { 7 };
+        assert_eq!(lit(&browser).len(), side * side);
+        assert_eq!(
+            browser.script(
+                "return document.querySelector(`[data-level='${arguments[0]}']`).getAttribute('aria-pressed');",
+                &[json!(level)],
+            ),
+            json!("true")
+        );
+        let par = number(&browser, "#par");
+        assert!(par >= 1, "a scrambled puzzle needs presses");
+
+        let presses = follow_hints(&browser);
+        assert_eq!(presses, par, "{level}: hints solve in exactly par presses");
+        assert!(lit(&browser).iter().all(|&on| !on), "every light is off");
+        browser.wait_for(
+            "the solved dialog",
+            "return document.querySelector('#solved').open;",
+            &[],
+        );
+        let text = browser.text("#solved-text");
+        assert!(text.starts_with(&format!("{par} moves in ")), "{text}");
+        assert!(
+            text.contains(&format!("Par was {par}. A perfect solve.")),
+            "{text}"
+        );
+        assert!(text.contains("A new best for this level!"), "{text}");
+        assert_eq!(number(&browser, "#best"), par, "the best is kept");
+        let best = browser.script(
+            "return JSON.parse(localStorage.getItem('marubatsu.lights.best.' + arguments[0]));",
+            &[json!(level)],
+        );
+        assert_eq!(best["moves"], json!(par));
+        // A press after the end changes nothing; close the dialog first, as a player would.
+        browser.click("#solved-close");
+        browser.click("#board .cell[data-index='0']");
+        assert_eq!(number(&browser, "#moves"), par);
+        assert!(
+            browser
+                .text("#message")
+                .starts_with(&format!("Solved in {par} moves"))
+        );
+    }
+}
+
+#[test]
+fn cross_light_undo_restores_the_board() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    let start = lit(&browser);
+    assert!(
+        browser.script("return document.querySelector('#undo').disabled;", &[]) == json!(true),
+        "nothing to undo yet"
+    );
+    browser.click("#board .cell[data-index='12']");
+    wait_moves(&browser, 1);
+    let after_one = lit(&browser);
+    assert_eq!(after_one, pressed(&start, 12), "a press flips the cross");
+    browser.click("#board .cell[data-index='0']");
+    wait_moves(&browser, 2);
+    assert_eq!(lit(&browser), pressed(&after_one, 0));
+
+    browser.click("#undo");
+    wait_moves(&browser, 1);
+    assert_eq!(
+        lit(&browser),
+        after_one,
+        "undo restores the board before the last press"
+    );
+    browser.click("#undo");
+    wait_moves(&browser, 0);
+    assert_eq!(lit(&browser), start, "and again, back to the start");
+    assert_eq!(
+        browser.script("return document.querySelector('#undo').disabled;", &[]),
+        json!(true)
+    );
+}
+
+#[test]
+fn cross_light_plays_from_the_keyboard_alone() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+    let focused = "const e = document.activeElement;
+        return e && e.closest('#board') ? Number(e.dataset.index) : -1;";
+
+    // Tab from the top of the page reaches the board (one stop: the cursor's cell, the centre).
+    let mut tabs = 0;
+    while browser.script(focused, &[]) == json!(-1) {
+        browser.keys(&[key::TAB]);
+        tabs += 1;
+        assert!(tabs <= 12, "Tab never reaches the board");
+    }
+    assert_eq!(browser.script(focused, &[]), json!(12));
+
+    // Every cell says where it is and whether it is on.
+    let labels = browser.script(
+        "return Array.from(document.querySelectorAll('#board .cell')).map((c) =>
+            c.getAttribute('aria-label') + '|' + c.getAttribute('aria-pressed'));",
+        &[],
+    );
+    let start = lit(&browser);
+    for (i, label) in labels.as_array().into_iter().flatten().enumerate() {
+        let (row, column) = (i / 5 + 1, i % 5 + 1);
+        let state = if start[i] { "on|true" } else { "off|false" };
+        assert_eq!(
+            label,
+            &json!(format!("Row {row}, column {column}, {state}"))
+        );
+    }
+
+    // Arrows move (wrapping at the edge), Enter presses.
+    browser.keys(&[key::RIGHT, key::RIGHT, key::DOWN]);
+    assert_eq!(browser.script(focused, &[]), json!(19));
+    browser.keys(&[key::RIGHT]);
+    assert_eq!(
+        browser.script(focused, &[]),
+        json!(15),
+        "right from the last column wraps"
+    );
+    browser.keys(&[key::ENTER]);
+    wait_moves(&browser, 1);
+    let after_enter = pressed(&start, 15);
+    assert_eq!(lit(&browser), after_enter);
+
+    // Space presses too; the focus stays on the board.
+    browser.keys(&[key::UP, key::UP, key::UP, key::UP, key::SPACE]);
+    wait_moves(&browser, 2);
+    assert_eq!(
+        browser.script(focused, &[]),
+        json!(20),
+        "up from row 1 wraps to row 5"
+    );
+    assert_eq!(lit(&browser), pressed(&after_enter, 20));
+
+    // Shortcuts: U takes the press back, H shows a hint and moves the cursor onto it.
+    browser.keys(&["u"]);
+    wait_moves(&browser, 1);
+    assert_eq!(lit(&browser), after_enter);
+    browser.keys(&["h"]);
+    let hinted = browser.wait_for(
+        "a hint",
+        "const c = document.querySelector('#board .cell.hint'); return c ? Number(c.dataset.index) + 1 : 0;",
+        &[],
+    );
+    assert_eq!(
+        browser.script(focused, &[]),
+        json!(hinted.as_u64().unwrap_or(0) - 1)
+    );
+    browser.keys(&[key::ENTER]);
+    wait_moves(&browser, 2);
+}
+
+#[test]
+fn cross_light_game_survives_a_reload() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    browser.click(".segmented [data-level='normal']");
+    browser.wait_for(
+        "a normal puzzle",
+        "return document.querySelector('#board').dataset.puzzle === 'normal';",
+        &[],
+    );
+    let par = number(&browser, "#par");
+    for (n, index) in [7usize, 22, 35].into_iter().enumerate() {
+        browser.click(&format!("#board .cell[data-index='{index}']"));
+        wait_moves(&browser, n + 1);
+    }
+    browser.click("#hint");
+    browser.wait_for(
+        "a hint",
+        "return document.querySelector('#board .cell.hint') !== null;",
+        &[],
+    );
+    let board = lit(&browser);
+    let message = browser.text("#message");
+
+    browser.refresh();
+    lights_ready(&browser);
+    assert_eq!(
+        browser.script(
+            "return document.querySelector('#board').dataset.puzzle;",
+            &[]
+        ),
+        json!("normal")
+    );
+    assert_eq!(lit(&browser), board, "the board is back");
+    assert_eq!(number(&browser, "#moves"), 3);
+    assert_eq!(number(&browser, "#par"), par);
+    assert_eq!(browser.text("#message"), message, "so is the hint");
+    // And so is the history: three undos go back to the puzzle's start.
+    for moves in [2, 1, 0] {
+        browser.click("#undo");
+        wait_moves(&browser, moves);
+    }
+    assert_eq!(lit(&browser), {
+        let mut start = board.clone();
+        for index in [35, 22, 7] {
+            start = pressed(&start, index);
+        }
+        start
+    });
+}
+
+// ---- tic-tac-toe ----------------------------------------------------------------------------------------------
+
+fn ttt_idle(browser: &Browser<'_>) -> Value {
+    browser.wait_for(
+        "the tic-tac-toe board",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.ready === 'true' && b.dataset.busy !== 'true' ? b.dataset.turns || 'ready' : null;",
+        &[],
+    )
+}
+
+fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
+        &[],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn dataset(browser: &Browser<'_>, name: &str) -> String {
+    browser
+        .script(
+            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
+            &[json!(name)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Clicks a setting (which starts a new on-chain game) and waits for that game.
+fn new_solo_game(browser: &Browser<'_>, selector: &str) {
+    ttt_idle(browser);
+    let before = dataset(browser, "game");
+    browser.click(selector);
+    browser.wait_for(
+        "a new game",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.game !== arguments[0] && b.dataset.busy !== 'true';",
+        &[json!(before)],
+    );
+}
+
+/// Plays `cell` in the solo game and waits for the transaction (and the CPU's reply in it).
+fn play_solo(browser: &Browser<'_>, cell: u8) {
+    let turns = dataset(browser, "turns");
+    browser.click(&format!("#ttt-board .cell[data-index='{cell}']"));
+    browser.wait_for(
+        &format!("the move on cell {cell}"),
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
+        &[json!(turns)],
+    );
+}
+
+fn position(marks: &[Option<String>]) -> Position {
+    let side = |mark: &str| -> Bitboard {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.as_deref() == Some(mark))
+            .map(|(i, _)| {
+                marubatsu_engine::tictactoe::Cell::new(i as u8)
+                    .unwrap_or_else(|| panic!("cell {i}"))
+            })
+            .collect()
+    };
+    Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
+}
+
+fn gas_column(browser: &Browser<'_>) -> Vec<u64> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#turns tbody tr td:last-child'))
+            .map((td) => td.textContent.replaceAll(',', ''));",
+        &[],
+    );
+    value
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|v| v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0))
+        .collect()
+}
+
+#[test]
+fn tictactoe_fork_line_beats_normal_through_the_contract() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}tictactoe", server.url()));
+    new_solo_game(&browser, ".segmented [data-difficulty='normal']");
+    assert_eq!(dataset(&browser, "cpuLevel"), "normal");
+    assert_eq!(dataset(&browser, "cpuFirst"), "false");
+    assert!(
+        marks(&browser).iter().all(Option::is_none),
+        "the player starts on an empty board"
+    );
+
+    // Corner, opposite corner, third corner: Normal never looks at forks.
+    play_solo(&browser, 0);
+    assert_eq!(
+        marks(&browser)[4].as_deref(),
+        Some("O"),
+        "Normal takes the centre"
+    );
+    play_solo(&browser, 8);
+    assert_eq!(
+        marks(&browser)[2].as_deref(),
+        Some("O"),
+        "then the first free corner"
+    );
+    play_solo(&browser, 6);
+    let board = marks(&browser);
+    assert_eq!(dataset(&browser, "result"), "inProgress");
+    // X holds 0, 6, 8: threats at 3 and 7; the CPU blocked one, the other is open.
+    let open: Vec<u8> = [3u8, 7]
+        .into_iter()
+        .filter(|&c| board[usize::from(c)].is_none())
+        .collect();
+    assert_eq!(
+        open.len(),
+        1,
+        "the CPU blocked exactly one threat: {board:?}"
+    );
+    play_solo(&browser, open[0]);
+    assert_eq!(dataset(&browser, "result"), "playerWon");
+    assert_eq!(browser.text("#ttt-status"), "You win!");
+    let line = browser.script(
+        "return Array.from(document.querySelectorAll('#ttt-board .cell.line')).map((c) => Number(c.dataset.index));",
+        &[],
+    );
+    let mut expected = vec![6, 8, open[0]];
+    expected.sort();
+    assert_eq!(line, json!(expected), "the winning line is marked");
+    // One row per transaction (the start and four moves), each with its receipt's gas.
+    let gas = gas_column(&browser);
+    assert_eq!(gas.len(), 5, "{gas:?}");
+    assert!(gas.iter().all(|&g| g > 21_000 && g < 1_000_000), "{gas:?}");
+    assert!(browser.text("#chain-info").contains("SoloTicTacToe at 0x"));
+    // A finished game takes no more moves.
+    let empty = board.iter().position(Option::is_none).unwrap_or(0);
+    browser.click(&format!("#ttt-board .cell[data-index='{empty}']"));
+    assert_eq!(gas_column(&browser).len(), 5);
+}
+
+/// Plays the best moves (the engine's solver) for the player until the game ends; returns the result.
+fn play_perfectly(browser: &Browser<'_>) -> String {
+    while dataset(browser, "result") == "inProgress" {
+        let now = position(&marks(browser));
+        let best = optimal_moves(now)
+            .first()
+            .unwrap_or_else(|| panic!("no move in {now:?}"));
+        play_solo(browser, best.index());
+    }
+    dataset(browser, "result")
+}
+
+#[test]
+fn tictactoe_hard_holds_the_draw_whoever_starts() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}tictactoe", server.url()));
+    new_solo_game(&browser, ".segmented [data-difficulty='hard']");
+    assert_eq!(
+        (dataset(&browser, "cpuLevel"), dataset(&browser, "cpuFirst")),
+        ("hard".to_owned(), "false".to_owned())
+    );
+    assert_eq!(play_perfectly(&browser), "draw");
+    assert_eq!(browser.text("#ttt-status"), "Draw.");
+
+    new_solo_game(&browser, ".segmented [data-first='cpu']");
+    assert_eq!(dataset(&browser, "cpuFirst"), "true");
+    let opening = marks(&browser);
+    assert_eq!(
+        opening[4].as_deref(),
+        Some("X"),
+        "Hard opens in the centre, in the same transaction"
+    );
+    assert_eq!(play_perfectly(&browser), "draw");
+    assert_eq!(
+        browser.script(
+            "return document.querySelector('[data-first=\"cpu\"]').getAttribute('aria-pressed');",
+            &[]
+        ),
+        json!("true")
+    );
+}
+
+#[test]
+fn tictactoe_games_survive_a_reload() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}tictactoe", server.url()));
+    ttt_idle(&browser);
+
+    // On chain: the game id comes back, and the board is read from the contract again.
+    play_solo(&browser, 4);
+    let game = dataset(&browser, "game");
+    let board = marks(&browser);
+    let gas = gas_column(&browser);
+    browser.refresh();
+    ttt_idle(&browser);
+    assert_eq!(dataset(&browser, "game"), game);
+    assert_eq!(marks(&browser), board);
+    assert_eq!(gas_column(&browser), gas);
+
+    // Hot seat, off chain: X wins along the top row; after a reload the mode and the game are back.
+    browser.click(".segmented [data-mode='hotseat']");
+    browser.wait_for(
+        "the hot seat board",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.mode === 'hotseat' && b.dataset.result === 'inProgress';",
+        &[],
+    );
+    for (n, cell) in [0, 3, 1, 4, 2].into_iter().enumerate() {
+        browser.click(&format!("#ttt-board .cell[data-index='{cell}']"));
+        browser.wait_for(
+            "the move",
+            "return Array.from(document.querySelectorAll('#ttt-board .cell[data-mark]')).length === arguments[0];",
+            &[json!(n + 1)],
+        );
+    }
+    assert_eq!(dataset(&browser, "result"), "X");
+    assert_eq!(browser.text("#ttt-status"), "X wins!");
+    let won = marks(&browser);
+    browser.refresh();
+    browser.wait_for(
+        "the hot seat game",
+        "return document.querySelector('#ttt-board').dataset.result === 'X';",
+        &[],
+    );
+    assert_eq!(marks(&browser), won);
+    browser.click("#hotseat-undo");
+    browser.wait_for(
+        "the undo",
+        "return document.querySelector('#ttt-board').dataset.result === 'inProgress';",
+        &[],
+    );
+    assert_eq!(marks(&browser)[2], None);
+}
+
+// ---- screenshots ----------------------------------------------------------------------------------------------
+
+fn rects(browser: &Browser<'_>, selector: &str) -> Vec<(u32, u32, u32, u32)> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map((e) => {
+            const r = e.getBoundingClientRect();
+            return [r.x, r.y, r.width, r.height].map(Math.round);
+         });",
+        &[json!(selector)],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn amber(r: u8, g: u8, b: u8) -> bool {
+    r > 230 && (170..=230).contains(&g) && b < 120
+}
+
+fn dark_cell(r: u8, g: u8, b: u8) -> bool {
+    // --off: #1e2940
+    r.abs_diff(0x1e) < 14 && g.abs_diff(0x29) < 14 && b.abs_diff(0x40) < 14
+}
+
+fn coral(r: u8, g: u8, b: u8) -> bool {
+    // --x: #ff7a7a
+    r > 220 && (90..=150).contains(&g) && (90..=150).contains(&b)
+}
+
+#[test]
+fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let dir = screenshot_dir();
+    for (width, height) in [PHONE, DESKTOP] {
+        let browser = driver.browser(width, height);
+
+        browser.goto(&format!("{}lights", server.url()));
+        lights_ready(&browser);
+        let shot = browser.screenshot();
+        std::fs::write(dir.join(format!("lights-{width}x{height}.png")), &shot)
+            .unwrap_or_else(|err| panic!("{err}"));
+        let image = Image::decode(&shot);
+        let board = rects(&browser, "#board")[0];
+        assert!(
+            board.0 + board.2 <= image.width && board.1 + board.3 <= image.height,
+            "the board {board:?} is inside the {}×{} screenshot",
+            image.width,
+            image.height
+        );
+        let lights = lit(&browser);
+        let cells = rects(&browser, "#board .cell");
+        assert_eq!(cells.len(), lights.len());
+        for ((x, y, w, h), &on) in cells.iter().zip(&lights) {
+            // The middle half of each cell is the light's colour: amber if on, the dark cell colour if off.
+            let middle = (x + w / 4, y + h / 4, w / 2, h / 2);
+            let area = (w / 2) as usize * (h / 2) as usize;
+            let (matching, colour) = if on {
+                (image.count(middle, amber), "amber")
+            } else {
+                (image.count(middle, dark_cell), "dark")
+            };
+            assert!(
+                matching * 10 >= area * 9,
+                "{width}×{height}: cell at {x},{y} should be {colour}: {matching} of {area} pixels"
+            );
+        }
+
+        browser.goto(&format!("{}tictactoe", server.url()));
+        new_solo_game(&browser, ".segmented [data-first='cpu']");
+        let shot = browser.screenshot();
+        std::fs::write(dir.join(format!("tictactoe-{width}x{height}.png")), &shot)
+            .unwrap_or_else(|err| panic!("{err}"));
+        let image = Image::decode(&shot);
+        let board = rects(&browser, "#ttt-board")[0];
+        assert!(board.0 + board.2 <= image.width && board.1 + board.3 <= image.height);
+        let cells = rects(&browser, "#ttt-board .cell");
+        let board_marks = marks(&browser);
+        for ((x, y, w, h), mark) in cells.iter().zip(&board_marks) {
+            let area = (*w as usize) * (*h as usize);
+            let x_pixels = image.count((*x, *y, *w, *h), coral);
+            let dark = image.count((*x, *y, *w, *h), dark_cell);
+            if mark.as_deref() == Some("X") {
+                assert!(
+                    x_pixels * 50 >= area,
+                    "{width}×{height}: the X at {x},{y} is drawn ({x_pixels} px)"
+                );
+            } else {
+                assert_eq!(x_pixels, 0, "{width}×{height}: no X at {x},{y}");
+                assert!(
+                    dark * 10 >= area * 8,
+                    "{width}×{height}: the empty cell at {x},{y} is drawn"
+                );
+            }
+        }
+        assert_eq!(board_marks.iter().flatten().count(), 1, "the CPU opened");
+    }
+}
