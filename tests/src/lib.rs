@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 pub mod anvil;
+pub mod engine_fuzz;
 pub mod hostile;
 pub mod pvp_model;
 
