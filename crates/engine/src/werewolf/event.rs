@@ -149,7 +149,8 @@ pub enum Pending {
         voter: Seat,
         /// Who may be pointed at: everyone alive, or the tied players in a run-off.
         candidates: SeatSet,
-        /// 0 for the first vote of the phase, then 1, 2, … for run-offs.
+        /// 0 for the first vote of the phase, then 1, 2, … for run-offs (R9 sets no limit; the count stops
+        /// at `u16::MAX`).
         runoff: u16,
     },
 }

@@ -133,22 +133,22 @@ pub fn legal_events(game: &Game) -> Vec<Event> {
                     if game.chits_left(seer, verdict.chit()) == 0 {
                         continue;
                     }
-                    for give in gives(game, Phase::Seer, seer, target) {
+                    each_give(game, Phase::Seer, seer, target, |give| {
                         events.push(Event::Verdict {
                             seer,
                             target,
                             verdict,
                             give,
                         });
-                    }
+                    });
                 }
             }
         }
         Pending::Attack { wolf } => {
             for target in game.attack_targets(wolf) {
-                for give in gives(game, Phase::Attack, wolf, target) {
+                each_give(game, Phase::Attack, wolf, target, |give| {
                     events.push(Event::Attack { wolf, target, give });
-                }
+                });
             }
         }
         Pending::Transfer { from, role, cards } => {
@@ -187,12 +187,18 @@ pub fn legal_events(game: &Game) -> Vec<Event> {
     events
 }
 
-/// The `give` values an action event may carry: `None` alone when there is no exchange, else each role that
-/// may be given.
-fn gives(game: &Game, phase: Phase, actor: Seat, target: Seat) -> Vec<Option<Role>> {
+/// Calls `emit` with each `give` an action event may carry: `None` alone when there is no exchange, else each
+/// role that may be given.
+fn each_give(
+    game: &Game,
+    phase: Phase,
+    actor: Seat,
+    target: Seat,
+    mut emit: impl FnMut(Option<Role>),
+) {
     match game.exchange_options(phase, actor, target) {
-        Ok(roles) => roles.iter().map(Some).collect(),
-        Err(_) => vec![None],
+        Ok(roles) => roles.iter().for_each(|role| emit(Some(role))),
+        Err(_) => emit(None),
     }
 }
 

@@ -290,9 +290,11 @@ impl Game {
                     votes: most,
                 });
                 if let Step::Ballots { runoff, .. } = self.step {
+                    // R9 puts no limit on run-offs: players who never give in vote forever, and the count
+                    // saturates rather than overflow.
                     self.step = Step::Ballots {
                         candidates: top,
-                        runoff: runoff + 1,
+                        runoff: runoff.saturating_add(1),
                     };
                 }
             }

@@ -1215,6 +1215,48 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
 }
 
 #[test]
+fn r9_run_offs_have_no_limit_and_their_count_saturates() {
+    // Three players alive who always point round in a circle: one vote each, a tie, forever.
+    let mut game = Position::new()
+        .hands(&[
+            (4, 0, 4),
+            (4, 0, 4),
+            (0, 0, 8),
+            (0, 0, 8),
+            (0, 0, 8),
+            (0, 0, 8),
+            (0, 8, 0),
+            (8, 0, 0),
+        ])
+        .dead(3)
+        .dead(4)
+        .dead(5)
+        .dead(6)
+        .dead(7)
+        .begin(Phase::Vote)
+        .build()
+        .without_log();
+    for _ in 0..=u32::from(u16::MAX) + 5 {
+        for (voter, target) in [(0, 1), (1, 2), (2, 0)] {
+            play(&mut game, vote(voter, target));
+        }
+    }
+    assert_eq!(
+        game.pending(),
+        Some(Pending::Vote {
+            voter: seat(0),
+            candidates: seats(&[0, 1, 2]),
+            runoff: u16::MAX
+        })
+    );
+    // Someone gives in, and the vote is decided.
+    for (voter, target) in [(0, 1), (1, 2), (2, 1)] {
+        play(&mut game, vote(voter, target));
+    }
+    assert!(!game.is_alive(seat(1)));
+}
+
+#[test]
 fn r9_a_vote_phase_with_fewer_than_three_alive_is_a_paradox() {
     let game = Position::new()
         .hands(&[
