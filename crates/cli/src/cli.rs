@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::commands::relay::RelayArgs;
+use crate::commands::simulate::SimulateArgs;
 use crate::commands::{
     compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs,
     prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
@@ -35,10 +36,12 @@ enum Command {
     Local(LocalArgs),
     /// Cross light (Lights Out): `solve` a board, with the minimum presses and how many solutions exist.
     Lights(LightsArgs),
-    /// Serve the games in a browser on localhost: cross light, tic-tac-toe against the on-chain CPU, hot seat.
-    Serve(ServeArgs),
     /// The know-it-all relay party game: `fairness`, the chance someone closes twice, exact and simulated.
     Relay(RelayArgs),
+    /// Serve the games in a browser on localhost: cross light, tic-tac-toe against the on-chain CPU, hot seat.
+    Serve(ServeArgs),
+    /// Simulate many games of an off-chain game and measure its balance: `werewolf`.
+    Simulate(SimulateArgs),
 }
 
 impl Cli {
@@ -52,8 +55,9 @@ impl Cli {
             Command::Pvp(args) => args.run(),
             Command::Local(args) => args.run(),
             Command::Lights(args) => args.run(),
-            Command::Serve(args) => args.run(),
             Command::Relay(args) => args.run(),
+            Command::Serve(args) => args.run(),
+            Command::Simulate(args) => args.run(),
         }
     }
 }

@@ -6,6 +6,7 @@ pub(crate) mod local;
 pub(crate) mod network;
 pub(crate) mod prove;
 pub(crate) mod pvp;
-pub(crate) mod serve;
 pub(crate) mod relay;
+pub(crate) mod serve;
+pub(crate) mod simulate;
 pub(crate) mod solo;

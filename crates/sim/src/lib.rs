@@ -1,0 +1,30 @@
+//! Simulations of marubatsu's off-chain games, with the randomness the engine leaves out.
+//!
+//! The engine is pure: every choice and every chance outcome arrives in an event. This crate supplies them —
+//! a seedable generator ([`SplitMix64`]) and players ([`Policy`]) — and plays many games to measure a game's
+//! balance. Today that is quantum werewolf ([`werewolf`]).
+//!
+//! ```
+//! use marubatsu_engine::werewolf::Table;
+//! use marubatsu_sim::{balance_chart, simulate, Policy};
+//!
+//! let reports: Vec<_> = [Policy::Random, Policy::Partisan]
+//!     .into_iter()
+//!     .map(|policy| simulate(Table::DEFAULT, policy, 100, 7))
+//!     .collect();
+//! for report in &reports {
+//!     let total = report.village.count + report.werewolves.count + report.paradox.count;
+//!     assert_eq!(total, 100);
+//! }
+//! let svg = balance_chart(&reports, "8 players");
+//! assert!(svg.contains("partisan"));
+//! ```
+
+mod rng;
+pub mod werewolf;
+
+pub use rng::SplitMix64;
+pub use werewolf::{
+    Camp, EndRate, GameRecord, Policy, Rate, Report, UnknownPolicy, balance_chart, play_game,
+    simulate,
+};

@@ -1,0 +1,19 @@
+//! Quantum werewolf at a simulated table: policies, many games, their statistics and a chart.
+//!
+//! - [`Policy`]: how the players choose — [`random_event`] or the one-step-lookahead partisan play of
+//!   [`partisan`] (by [`Camp`]); chance (tie-break winners, the card drawn at a death) is always uniform.
+//! - [`simulate`], [`play_game`], [`Report`], [`Rate`]: win rates with 95% Wilson intervals, rounds, events and
+//!   how games ended.
+//! - [`balance_chart`]: the rates by policy as an SVG bar chart.
+
+mod chart;
+pub mod partisan;
+mod policy;
+mod random;
+mod simulate;
+
+pub use chart::balance_chart;
+pub use partisan::{Camp, camp};
+pub use policy::{Policy, UnknownPolicy};
+pub use random::random_event;
+pub use simulate::{END_KEYS, EndRate, GameRecord, Rate, Report, play_game, simulate};

@@ -1,0 +1,199 @@
+//! The partisan player: plays for the side its cards say it is on, looking one event ahead.
+//!
+//! A player is on the werewolves' side when fixed as a werewolf or holding at least half werewolf cards, and on
+//! the village's side otherwise (R10.2 lets everyone who has lost the werewolf possibility win with the
+//! village). Both sides count a paradox as a loss: a partisan table wants a result.
+//!
+//! - **Votes** (R9): the village points at the candidate most likely to be a werewolf; the werewolves at the
+//!   candidate least likely to be one who is not a fixed werewolf. In a run-off a voter sticks to that only
+//!   half the time and otherwise points at random, since sides that never give in could tie forever.
+//! - **Verdicts, attacks, transfers** (R4, R5, R7): every legal event (up to 24 sampled transfers) is played on
+//!   a copy of the game and the result scored for the player's side: an end is worth ±100 (a paradox −50); the
+//!   village wants fewer werewolf cards among the living (and none of its own), the werewolves more fixed
+//!   werewolves alive, more werewolf cards of their own and fewer living. A seer also tells the truth as its
+//!   side sees it: the village marks likely werewolves black and unlikely ones white, the werewolves the
+//!   reverse. Ties are broken at random.
+
+use marubatsu_engine::werewolf::{
+    Event, Game, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
+};
+
+use super::random::random_transfer;
+use crate::rng::SplitMix64;
+
+/// The side a player plays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Camp {
+    /// Plays for R10.2.
+    Village,
+    /// Plays for R10.3.
+    Werewolves,
+}
+
+/// `seat`'s side: the werewolves' if fixed as one or holding at least half werewolf cards, else the village's.
+pub fn camp(game: &Game, seat: Seat) -> Camp {
+    if game.fixed_as(seat) == Some(Role::Werewolf)
+        || (!game.lost(seat).contains(Role::Werewolf) && game.share(seat, Role::Werewolf) >= 0.5)
+    {
+        Camp::Werewolves
+    } else {
+        Camp::Village
+    }
+}
+
+/// The partisan choice of `player`, who owes the pending decision.
+pub(crate) fn partisan_event(game: &Game, player: Seat, rng: &mut SplitMix64) -> Option<Event> {
+    let camp = camp(game, player);
+    match game.pending()? {
+        Pending::Vote {
+            voter,
+            candidates,
+            runoff,
+        } => {
+            let candidates = candidates.without(voter);
+            // R9 repeats a tied vote without limit, and sides that never give in can tie forever: in a
+            // run-off each partisan voter sticks to its choice only half the time.
+            let target = if runoff > 0 && rng.below(2) == 0 {
+                let all: Vec<Seat> = candidates.iter().collect();
+                rng.pick(&all).copied()
+            } else {
+                vote(game, camp, candidates, rng)
+            };
+            Some(Event::Vote {
+                voter,
+                target: target?,
+            })
+        }
+        Pending::Transfer { from, role, cards } => {
+            let candidates: Vec<Event> = (0..24)
+                .map(|_| random_transfer(game, from, role, cards, rng))
+                .collect();
+            best(game, player, camp, candidates, rng)
+        }
+        _ => best(game, player, camp, legal_events(game), rng),
+    }
+}
+
+/// R9 by side: the likeliest werewolf, or for the werewolves the least likely one who is not one of theirs.
+fn vote(game: &Game, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> Option<Seat> {
+    let wolves = game.fixed_players(Role::Werewolf);
+    let scored: Vec<(Seat, f64)> = candidates
+        .iter()
+        .filter(|&c| camp == Camp::Village || !wolves.contains(c))
+        .map(|c| {
+            let share = game.share(c, Role::Werewolf);
+            (c, if camp == Camp::Village { share } else { -share })
+        })
+        .collect();
+    if scored.is_empty() {
+        let all: Vec<Seat> = candidates.iter().collect();
+        return rng.pick(&all).copied();
+    }
+    let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
+    let best: Vec<Seat> = scored
+        .iter()
+        .filter(|&&(_, s)| s >= top - 1e-9)
+        .map(|&(c, _)| c)
+        .collect();
+    rng.pick(&best).copied()
+}
+
+/// The candidate whose result scores best for `camp`, ties at random.
+fn best(
+    game: &Game,
+    player: Seat,
+    camp: Camp,
+    candidates: Vec<Event>,
+    rng: &mut SplitMix64,
+) -> Option<Event> {
+    let mut top = f64::MIN;
+    let mut best: Vec<Event> = Vec::new();
+    for event in candidates {
+        let mut next = game.clone();
+        if next.play(&event).is_err() {
+            continue;
+        }
+        let score = value(&next, player, camp) + candour(game, camp, &event);
+        if score > top + 1e-9 {
+            top = score;
+            best.clear();
+            best.push(event);
+        } else if score > top - 1e-9 {
+            best.push(event);
+        }
+    }
+    rng.pick(&best).cloned()
+}
+
+/// How good `game` is for `camp`, from `me`'s seat.
+fn value(game: &Game, me: Seat, camp: Camp) -> f64 {
+    if let Some(outcome) = game.outcome() {
+        return match (outcome.end.side(), camp) {
+            (Side::Village, Camp::Village) | (Side::Werewolves, Camp::Werewolves) => 100.0,
+            (Side::Paradox, _) => -50.0,
+            _ => -100.0,
+        };
+    }
+    let alive = game.alive();
+    let wolf_cards: f64 = alive.iter().map(|p| game.share(p, Role::Werewolf)).sum();
+    let fixed_wolves = game.fixed_players(Role::Werewolf).intersect(alive).len() as f64;
+    let mine = game.share(me, Role::Werewolf);
+    match camp {
+        Camp::Village => -wolf_cards - 0.5 * mine,
+        Camp::Werewolves => 2.0 * fixed_wolves + mine - 0.3 * alive.len() as f64,
+    }
+}
+
+/// A seer's verdict as its side sees the target: a small bonus that only breaks ties between card outcomes.
+fn candour(game: &Game, camp: Camp, event: &Event) -> f64 {
+    let &Event::Verdict {
+        target, verdict, ..
+    } = event
+    else {
+        return 0.0;
+    };
+    let likely = game.share(target, Role::Werewolf);
+    let black = match camp {
+        Camp::Village => likely,
+        Camp::Werewolves => 1.0 - likely,
+    };
+    0.2 * match verdict {
+        Verdict::Black => black,
+        Verdict::White => 1.0 - black,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use marubatsu_engine::werewolf::Table;
+
+    use super::*;
+
+    #[test]
+    fn partisan_play_always_finishes_with_accepted_events() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..50 {
+            let mut game = Game::new(Table::DEFAULT).without_log();
+            while let Some(pending) = game.pending() {
+                let event = match pending.player() {
+                    Some(player) => partisan_event(&game, player, &mut rng),
+                    None => super::super::random::random_event(&game, &mut rng),
+                };
+                let Some(event) = event else {
+                    panic!("no choice for {pending:?}")
+                };
+                if let Err(error) = game.play(&event) {
+                    panic!("{event:?}: {error}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sides_follow_the_cards() {
+        let game = Game::new(Table::DEFAULT);
+        let seat = game.seats().next().unwrap_or_default();
+        // 2 werewolf cards in 8: the village's side.
+        assert_eq!(camp(&game, seat), Camp::Village);
+    }
+}

@@ -1,0 +1,129 @@
+//! Who decides how: the policies a simulated table plays with.
+
+use core::fmt;
+use core::str::FromStr;
+
+use marubatsu_engine::werewolf::{Event, Game};
+
+use super::partisan::{Camp, camp, partisan_event};
+use super::random::random_event;
+use crate::rng::SplitMix64;
+
+/// How the simulated players choose. Chance — the rock-paper-scissors of a tie for start player (R4, R5) and
+/// the card drawn at a death (R8) — is always uniform, whatever the policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// Everyone chooses uniformly among the legal events.
+    Random,
+    /// Everyone plays [partisan](super::partisan): for the side its cards put it on, one event ahead.
+    Partisan,
+    /// The village's side plays partisan, the werewolves' side at random.
+    VillagePartisan,
+    /// The werewolves' side plays partisan, the village's side at random.
+    WolfPartisan,
+}
+
+impl Policy {
+    /// Every policy, in the order reports list them.
+    pub const ALL: [Policy; 4] = [
+        Policy::Random,
+        Policy::Partisan,
+        Policy::VillagePartisan,
+        Policy::WolfPartisan,
+    ];
+
+    /// The name on the command line and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Random => "random",
+            Policy::Partisan => "partisan",
+            Policy::VillagePartisan => "village-partisan",
+            Policy::WolfPartisan => "wolf-partisan",
+        }
+    }
+
+    /// Whether a player of `camp` plays partisan under this policy.
+    pub const fn partisan(self, camp: Camp) -> bool {
+        matches!(
+            (self, camp),
+            (Policy::Partisan, _)
+                | (Policy::VillagePartisan, Camp::Village)
+                | (Policy::WolfPartisan, Camp::Werewolves)
+        )
+    }
+
+    /// The event this policy plays for the pending decision, or `None` once the game is over.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Game, Table};
+    /// use marubatsu_sim::{Policy, SplitMix64};
+    ///
+    /// let mut game = Game::new(Table::DEFAULT).without_log();
+    /// let mut rng = SplitMix64::new(1);
+    /// while let Some(event) = Policy::Partisan.choose(&game, &mut rng) {
+    ///     game.play(&event).expect("policies play legal events");
+    /// }
+    /// assert!(game.outcome().is_some());
+    /// ```
+    pub fn choose(self, game: &Game, rng: &mut SplitMix64) -> Option<Event> {
+        let pending = game.pending()?;
+        match pending.player() {
+            Some(player) if self.partisan(camp(game, player)) => {
+                // The partisan player always finds a legal event; falling back keeps a game going regardless.
+                partisan_event(game, player, rng).or_else(|| random_event(game, rng))
+            }
+            _ => random_event(game, rng),
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A policy name that is not one of [`Policy::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPolicy(pub String);
+
+impl fmt::Display for UnknownPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
+        write!(
+            f,
+            "unknown policy `{}` (one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPolicy {}
+
+impl FromStr for Policy {
+    type Err = UnknownPolicy;
+
+    fn from_str(name: &str) -> Result<Policy, UnknownPolicy> {
+        Policy::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| UnknownPolicy(name.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for policy in Policy::ALL {
+            assert_eq!(policy.name().parse(), Ok(policy));
+        }
+        assert_eq!(
+            "clever".parse::<Policy>().map_err(|e| e.to_string()),
+            Err("unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan)".into())
+        );
+    }
+}

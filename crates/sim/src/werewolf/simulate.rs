@@ -1,0 +1,237 @@
+//! Many games under one policy, and what they add up to.
+
+use marubatsu_engine::werewolf::{End, Game, Paradox, Side, Table};
+use serde::Serialize;
+
+use super::policy::Policy;
+use crate::rng::SplitMix64;
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// How it ended.
+    pub end: End,
+    /// The round it ended in.
+    pub rounds: u8,
+    /// How many events it took.
+    pub events: u32,
+}
+
+/// Plays one game at `table` under `policy` with `rng` for every choice and every chance event.
+pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameRecord {
+    let mut game = Game::new(table).without_log();
+    let mut events = 0;
+    while let Some(event) = policy.choose(&game, rng) {
+        // Policies only produce legal events; a refusal would be a bug in one of them, and it ends the game.
+        if game.play(&event).is_err() {
+            debug_assert!(false, "{policy} chose an illegal event {event:?}");
+            break;
+        }
+        events += 1;
+    }
+    // Policies answer every pending decision, so the loop only ends with the game; should a buggy policy stop
+    // early, the game is booked as a paradox rather than lost.
+    let end = game.outcome().map_or(
+        End::Paradox(Paradox::UndecidableVote {
+            alive: game.alive().len() as u8,
+        }),
+        |o| o.end,
+    );
+    GameRecord {
+        end,
+        rounds: game.round(),
+        events,
+    }
+}
+
+/// A share of games with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    /// How many games.
+    pub count: u64,
+    /// `count` over all games.
+    pub share: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Rate {
+    /// `count` of `games`, with the Wilson interval at z = 1.96 (sound near 0 and 1, unlike the normal one).
+    ///
+    /// ```
+    /// use marubatsu_sim::Rate;
+    ///
+    /// let rate = Rate::of(50, 100);
+    /// assert_eq!(rate.share, 0.5);
+    /// assert!((rate.low - 0.4038).abs() < 1e-4 && (rate.high - 0.5962).abs() < 1e-4);
+    /// assert_eq!(Rate::of(0, 0).share, 0.0);
+    /// ```
+    pub fn of(count: u64, games: u64) -> Rate {
+        if games == 0 {
+            return Rate {
+                count,
+                share: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = games as f64;
+        let p = count as f64 / n;
+        let z = 1.959_963_984_540_054;
+        let z2 = z * z;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        Rate {
+            count,
+            share: p,
+            // At p = 0 or 1 the interval touches p exactly; clamping keeps rounding from crossing it.
+            low: (centre - half).clamp(0.0, p),
+            high: (centre + half).clamp(p, 1.0),
+        }
+    }
+}
+
+/// The ways a game ends, in report order, with their stable keys ([`End::key`]).
+pub const END_KEYS: [&str; 6] = [
+    "village",
+    "werewolves",
+    "all-dead",
+    "paradox-transfer",
+    "paradox-no-role",
+    "paradox-vote",
+];
+
+/// How many games ended one way.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EndRate {
+    /// The way, keyed as in [`END_KEYS`].
+    pub end: &'static str,
+    /// How many games, with the interval.
+    #[serde(flatten)]
+    pub rate: Rate,
+}
+
+/// What a simulation of one policy found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// The policy's name.
+    pub policy: &'static str,
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Games the village won (R10.2).
+    pub village: Rate,
+    /// Games the werewolves won (R10.1, R10.3).
+    pub werewolves: Rate,
+    /// Games that ended in a paradox (R11).
+    pub paradox: Rate,
+    /// Mean round in which games ended.
+    pub mean_rounds: f64,
+    /// The latest round a game ended in.
+    pub max_rounds: u8,
+    /// Mean events per game.
+    pub mean_events: f64,
+    /// Games per way of ending, in the order of [`END_KEYS`].
+    pub ends: Vec<EndRate>,
+}
+
+impl Report {
+    /// The rate of `side`.
+    pub const fn rate(&self, side: Side) -> Rate {
+        match side {
+            Side::Village => self.village,
+            Side::Werewolves => self.werewolves,
+            Side::Paradox => self.paradox,
+        }
+    }
+}
+
+/// Plays `games` games at `table` under `policy`; game `i` draws from [`SplitMix64::stream`]`(seed, i)`, so
+/// every figure is reproducible from the seed.
+///
+/// ```
+/// use marubatsu_engine::werewolf::Table;
+/// use marubatsu_sim::{simulate, Policy};
+///
+/// let report = simulate(Table::DEFAULT, Policy::Random, 200, 1);
+/// assert_eq!(report.village.count + report.werewolves.count + report.paradox.count, 200);
+/// assert!(report.max_rounds <= 7); // at most N − 1 rounds
+/// assert_eq!(report, simulate(Table::DEFAULT, Policy::Random, 200, 1));
+/// ```
+pub fn simulate(table: Table, policy: Policy, games: u64, seed: u64) -> Report {
+    let mut sides = [0u64; 3];
+    let mut ends = [0u64; END_KEYS.len()];
+    let (mut rounds, mut events, mut max_rounds) = (0u64, 0u64, 0u8);
+    for index in 0..games {
+        let mut rng = SplitMix64::stream(seed, index);
+        let record = play_game(table, policy, &mut rng);
+        let side = Side::ALL
+            .iter()
+            .position(|&s| s == record.end.side())
+            .unwrap_or(2);
+        sides[side] += 1;
+        if let Some(i) = END_KEYS.iter().position(|&k| k == record.end.key()) {
+            ends[i] += 1;
+        }
+        rounds += u64::from(record.rounds);
+        events += u64::from(record.events);
+        max_rounds = max_rounds.max(record.rounds);
+    }
+    let mean = |total: u64| {
+        if games == 0 {
+            0.0
+        } else {
+            total as f64 / games as f64
+        }
+    };
+    Report {
+        policy: policy.name(),
+        games,
+        seed,
+        village: Rate::of(sides[0], games),
+        werewolves: Rate::of(sides[1], games),
+        paradox: Rate::of(sides[2], games),
+        mean_rounds: mean(rounds),
+        max_rounds,
+        mean_events: mean(events),
+        ends: END_KEYS
+            .into_iter()
+            .zip(ends)
+            .map(|(end, count)| EndRate {
+                end,
+                rate: Rate::of(count, games),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_end_key_is_counted() {
+        let report = simulate(Table::DEFAULT, Policy::Random, 300, 2);
+        assert_eq!(report.ends.iter().map(|e| e.rate.count).sum::<u64>(), 300);
+        let paradoxes: u64 = report
+            .ends
+            .iter()
+            .filter(|e| e.end.starts_with("paradox"))
+            .map(|e| e.rate.count)
+            .sum();
+        assert_eq!(paradoxes, report.paradox.count);
+    }
+
+    #[test]
+    fn wilson_intervals_stay_inside_zero_and_one() {
+        for (count, games) in [(0, 10), (10, 10), (1, 1_000_000), (3, 7)] {
+            let rate = Rate::of(count, games);
+            assert!(0.0 <= rate.low && rate.low <= rate.share && rate.share <= rate.high);
+            assert!(rate.high <= 1.0);
+        }
+    }
+}
