@@ -131,6 +131,12 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
             "return document.querySelector('#solved').open;",
             &[],
         );
+        let shot = browser.screenshot();
+        std::fs::write(
+            screenshot_dir().join(format!("lights-solved-{level}.png")),
+            shot,
+        )
+        .unwrap_or_else(|err| panic!("{err}"));
         let text = browser.text("#solved-text");
         assert!(text.starts_with(&format!("{par} moves in ")), "{text}");
         assert!(
@@ -154,6 +160,7 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
                 .starts_with(&format!("Solved in {par} moves"))
         );
     }
+    browser.assert_no_console_errors();
 }
 
 #[test]
@@ -192,6 +199,7 @@ fn cross_light_undo_restores_the_board() {
         browser.script("return document.querySelector('#undo').disabled;", &[]),
         json!(true)
     );
+    browser.assert_no_console_errors();
 }
 
 #[test]
@@ -270,6 +278,7 @@ fn cross_light_plays_from_the_keyboard_alone() {
     );
     browser.keys(&[key::ENTER]);
     wait_moves(&browser, 2);
+    browser.assert_no_console_errors();
 }
 
 #[test]
@@ -326,6 +335,7 @@ fn cross_light_game_survives_a_reload() {
         }
         start
     });
+    browser.assert_no_console_errors();
 }
 
 // ---- tic-tac-toe ----------------------------------------------------------------------------------------------
@@ -472,6 +482,7 @@ fn tictactoe_fork_line_beats_normal_through_the_contract() {
     let empty = board.iter().position(Option::is_none).unwrap_or(0);
     browser.click(&format!("#ttt-board .cell[data-index='{empty}']"));
     assert_eq!(gas_column(&browser).len(), 5);
+    browser.assert_no_console_errors();
 }
 
 /// Plays the best moves (the engine's solver) for the player until the game ends; returns the result.
@@ -517,6 +528,7 @@ fn tictactoe_hard_holds_the_draw_whoever_starts() {
         ),
         json!("true")
     );
+    browser.assert_no_console_errors();
 }
 
 #[test]
@@ -572,6 +584,7 @@ fn tictactoe_games_survive_a_reload() {
         &[],
     );
     assert_eq!(marks(&browser)[2], None);
+    browser.assert_no_console_errors();
 }
 
 // ---- screenshots ----------------------------------------------------------------------------------------------
@@ -669,5 +682,6 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
             }
         }
         assert_eq!(board_marks.iter().flatten().count(), 1, "the CPU opened");
+        browser.assert_no_console_errors();
     }
 }

@@ -263,6 +263,7 @@ impl Driver {
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": options,
+            "goog:loggingPrefs": {"browser": "ALL"},
         }}});
         let answer = request(self.addr, "POST", "/session", Some(&capabilities));
         let value = answer.json();
@@ -412,6 +413,18 @@ impl Browser<'_> {
             );
             std::thread::sleep(Duration::from_millis(40));
         }
+    }
+
+    /// Fails if the page logged an error to the console (a script error, a failed request) since the last call.
+    pub fn assert_no_console_errors(&self) {
+        let entries = self.command("POST", "/se/log", Some(&json!({"type": "browser"})));
+        let errors: Vec<&Value> = entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|entry| entry["level"] == "SEVERE")
+            .collect();
+        assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
     }
 
     /// The page as a PNG, as Chromium rendered it.
