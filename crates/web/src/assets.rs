@@ -15,7 +15,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 5] = [
+const ASSETS: [Asset; 6] = [
     Asset {
         name: "app.css",
         content_type: "text/css; charset=utf-8",
@@ -30,6 +30,11 @@ const ASSETS: [Asset; 5] = [
         name: "lights.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../assets/lights.js"),
+    },
+    Asset {
+        name: "relay.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/relay.js"),
     },
     Asset {
         name: "tictactoe.js",

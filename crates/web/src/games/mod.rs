@@ -10,6 +10,7 @@ use crate::layout;
 use crate::server::AppState;
 
 pub(crate) mod lights;
+pub(crate) mod relay;
 pub(crate) mod tictactoe;
 
 /// The shared state every game's router sees.
@@ -32,7 +33,7 @@ pub(crate) struct Game {
 }
 
 /// Every game, in the order the index lists them.
-pub(crate) const GAMES: [&Game; 2] = [&lights::GAME, &tictactoe::GAME];
+pub(crate) const GAMES: [&Game; 3] = [&lights::GAME, &relay::GAME, &tictactoe::GAME];
 
 /// The index page, every game's page, and every game's API.
 pub(crate) fn router() -> Router<Shared> {

@@ -1,0 +1,318 @@
+// Know-it-all relay. The page keeps the engine's save envelope in sessionStorage (one game per tab) and sends it
+// with every event to /api/relay/step, which restores it, applies the event with the engine's transition and
+// answers with the new envelope and the state to draw. The page reads the clock and sends random words; the
+// server turns them into the topic and the speaking order. The talk countdown is computed from the state's
+// deadline, an absolute time, so a reload resumes it with the right time left. Events go one at a time, each
+// from the latest save, so a double tap reaches the engine as a second event, which it ignores.
+'use strict';
+
+(() => {
+  const M = window.Marubatsu;
+  const SAVE_KEY = 'marubatsu.relay.save';
+  const MEMORY_KEY = 'marubatsu.relay.memory';
+  const NAMES_KEY = 'marubatsu.relay.names';
+  const LANGUAGE_KEY = 'marubatsu.relay.language';
+
+  const $ = (selector) => document.querySelector(selector);
+  const root = $('#relay');
+  const screens = Array.from(root.querySelectorAll('[data-screen]'));
+  const namesEl = $('#names');
+  const roundsEl = $('#rounds');
+  const talkSecondsEl = $('#talk-seconds');
+  const languageEl = $('#language');
+  const setupMessageEl = $('#setup-message');
+  const messageEl = $('#message');
+  const restoreNoteEl = $('#restore-note');
+  const countdownEl = $('#countdown');
+  const ballotEl = $('#ballot');
+  const confirmButton = $('#confirm');
+  const abandonBar = $('#abandon-bar');
+
+  /** sessionStorage: the game belongs to this tab. A browser that refuses storage still plays a game. */
+  const session = {
+    get(key) {
+      try {
+        return window.sessionStorage.getItem(key);
+      } catch (_) {
+        return null;
+      }
+    },
+    set(key, text) {
+      try {
+        window.sessionStorage.setItem(key, text);
+      } catch (_) { /* storage full or disabled */ }
+    },
+  };
+
+  let limits = null;
+  let view = null;
+  let queue = Promise.resolve();
+  let ticker = null;
+  let autoDoneTurn = null;
+
+  function entropy() {
+    const words = new Uint32Array(4);
+    crypto.getRandomValues(words);
+    return Array.from(words);
+  }
+
+  function memory() {
+    try {
+      return JSON.parse(session.get(MEMORY_KEY)) || {};
+    } catch (_) {
+      return {};
+    }
+  }
+
+  /** Queues `event` (or a plain load, for `null`) behind the ones already sent. */
+  function send(event) {
+    queue = queue.then(() => step(event)).catch((error) => showError(error.message));
+    return queue;
+  }
+
+  async function step(event) {
+    const answer = await M.api('/api/relay/step', {
+      save: session.get(SAVE_KEY),
+      event,
+      entropy: entropy(),
+      memory: memory(),
+      language: languageEl.value,
+    });
+    session.set(SAVE_KEY, answer.save);
+    session.set(MEMORY_KEY, JSON.stringify(answer.memory));
+    view = answer.state;
+    messageEl.textContent = '';
+    messageEl.classList.remove('error');
+    restoreNoteEl.hidden = !answer.restoreError;
+    restoreNoteEl.textContent = answer.restoreError
+      ? `The saved game could not be restored (${answer.restoreError}), so a new one starts.`
+      : '';
+    setupMessageEl.textContent = answer.rejected || '';
+    setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
+    render();
+    if (event) {
+      if (!answer.changed) M.sound.play('nothing');
+      else if (view.phase === 'finalResult') M.sound.play('win');
+      else if (event.type === 'select') M.sound.play('press');
+      else M.sound.play('start');
+    }
+  }
+
+  function showError(text) {
+    messageEl.textContent = text;
+    messageEl.classList.add('error');
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------------------
+
+  const name = (seat) => (view.players[seat] === undefined ? '?' : view.players[seat]);
+
+  function fill(screen) {
+    screen.querySelectorAll('[data-field="round"]').forEach((el) => {
+      el.textContent = `Round ${view.round} of ${view.rounds}`;
+    });
+    screen.querySelectorAll('[data-field="topic"]').forEach((el) => {
+      el.textContent = view.topic || '';
+    });
+  }
+
+  function render() {
+    root.dataset.phase = view.phase;
+    for (const screen of screens) {
+      screen.hidden = screen.dataset.screen !== view.phase;
+      if (!screen.hidden) fill(screen);
+    }
+    abandonBar.hidden = view.phase === 'setup';
+    showAbandonQuestion(false);
+    if (ticker !== null && view.phase !== 'talk') {
+      clearInterval(ticker);
+      ticker = null;
+    }
+    switch (view.phase) {
+      case 'setup': drawSetup(); break;
+      case 'talk': drawTalk(); break;
+      case 'handover':
+        $('#next-voter').textContent = name(view.nextVoter);
+        $('#received-name').textContent = name(view.nextVoter);
+        break;
+      case 'vote': drawVote(); break;
+      case 'roundResult': drawRoundResult(); break;
+      case 'finalResult': drawFinalResult(); break;
+      default: break;
+    }
+    root.dataset.ready = 'true';
+  }
+
+  function nameInput(value, seat) {
+    const item = document.createElement('li');
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.value = value;
+    input.autocomplete = 'off';
+    input.maxLength = limits ? limits.maxNameChars + 8 : 32;
+    input.setAttribute('aria-label', `Player ${seat + 1}`);
+    input.placeholder = `Player ${seat + 1}`;
+    item.append(input);
+    return item;
+  }
+
+  function drawSetup() {
+    if (namesEl.children.length === 0) {
+      const names = M.store.get(NAMES_KEY, null);
+      const start = Array.isArray(names) && names.length > 0 ? names : ['', '', ''];
+      namesEl.replaceChildren(...start.map((n, i) => nameInput(String(n), i)));
+    }
+    drawNameButtons();
+  }
+
+  function drawNameButtons() {
+    const count = namesEl.children.length;
+    $('#add-player').disabled = limits !== null && count >= limits.maxPlayers;
+    $('#remove-player').disabled = limits !== null && count <= limits.minPlayers;
+  }
+
+  function remaining() {
+    return view.deadlineMs - Date.now();
+  }
+
+  function tick() {
+    if (!view || view.phase !== 'talk') return;
+    const left = remaining();
+    countdownEl.textContent = M.formatTime(Math.ceil(Math.max(0, left) / 1000) * 1000);
+    countdownEl.dataset.remainingMs = String(Math.max(0, left));
+    countdownEl.classList.toggle('low', left <= 10000);
+    if (left <= 0 && autoDoneTurn !== view.turn) {
+      // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
+      autoDoneTurn = view.turn;
+      send({ type: 'talkDone', nowMs: Date.now(), turn: view.turn });
+    }
+  }
+
+  function drawTalk() {
+    $('#speaker').textContent = name(view.speaker);
+    root.dataset.deadlineMs = String(view.deadlineMs);
+    const order = $('#order');
+    order.replaceChildren(...view.order.map((seat, i) => {
+      const item = document.createElement('li');
+      item.textContent = name(seat);
+      if (i === view.turn) item.setAttribute('aria-current', 'step');
+      if (i < view.turn) item.classList.add('done');
+      return item;
+    }));
+    $('#talk-done').textContent = view.turn + 1 < view.order.length ? 'Done — next speaker' : 'Done — on to the vote';
+    tick();
+    if (ticker === null) ticker = setInterval(tick, 200);
+  }
+
+  function drawVote() {
+    $('#voter').textContent = name(view.voter);
+    ballotEl.replaceChildren(...view.candidates.map((seat) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'relay-choice';
+      button.dataset.seat = String(seat);
+      button.textContent = name(seat);
+      button.setAttribute('aria-pressed', String(view.selected === seat));
+      return button;
+    }));
+    confirmButton.disabled = view.selected === null;
+  }
+
+  function standingRows(table, cells) {
+    table.querySelector('tbody').replaceChildren(...view.standings.map((s) => {
+      const row = document.createElement('tr');
+      row.dataset.player = String(s.player);
+      for (const text of cells(s)) {
+        const cell = document.createElement('td');
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      return row;
+    }));
+  }
+
+  function drawRoundResult() {
+    $('[data-field="round-title"]').textContent = `Round ${view.round} of ${view.rounds}: the votes`;
+    standingRows($('#round-table'), (s) => [s.rank, s.name, view.roundVotes[s.player], s.score]);
+    $('#next-round').textContent = view.lastRound ? 'See the final result' : 'Next round';
+  }
+
+  function drawFinalResult() {
+    standingRows($('#final-table'), (s) => [s.rank, s.name, s.score]);
+    const winners = view.standings.filter((s) => s.rank === 1).map((s) => s.name);
+    $('#winners').textContent = winners.length === 1
+      ? `${winners[0]} wins!`
+      : `${winners.join(' and ')} share the win!`;
+  }
+
+  function showAbandonQuestion(asking) {
+    $('#abandon').hidden = asking;
+    $('#abandon-yes').hidden = !asking;
+    $('#abandon-no').hidden = !asking;
+  }
+
+  // ---- input --------------------------------------------------------------------------------------------
+
+  $('#setup').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const players = Array.from(namesEl.querySelectorAll('input')).map((input) => input.value);
+    const number = (input) => {
+      const n = Number(input.value);
+      return Number.isInteger(n) && n >= 0 ? Math.min(n, 0xffffffff) : 0;
+    };
+    M.store.set(NAMES_KEY, players);
+    M.store.set(LANGUAGE_KEY, languageEl.value);
+    send({ type: 'start', players, rounds: number(roundsEl), talkSeconds: number(talkSecondsEl) });
+  });
+
+  $('#add-player').addEventListener('click', () => {
+    if (limits && namesEl.children.length >= limits.maxPlayers) return;
+    const item = nameInput('', namesEl.children.length);
+    namesEl.append(item);
+    item.querySelector('input').focus();
+    drawNameButtons();
+  });
+
+  $('#remove-player').addEventListener('click', () => {
+    if (limits && namesEl.children.length <= limits.minPlayers) return;
+    namesEl.lastElementChild.remove();
+    drawNameButtons();
+  });
+
+  $('#begin-talk').addEventListener('click', () => send({ type: 'beginTalk', nowMs: Date.now() }));
+  $('#talk-done').addEventListener('click', () => {
+    if (view && view.phase === 'talk') send({ type: 'talkDone', nowMs: Date.now(), turn: view.turn });
+  });
+  $('#received').addEventListener('click', () => send({ type: 'received' }));
+  ballotEl.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-seat]');
+    if (button) send({ type: 'select', target: Number(button.dataset.seat) });
+  });
+  confirmButton.addEventListener('click', () => send({ type: 'confirm' }));
+  $('#next-round').addEventListener('click', () => send({ type: 'nextRound' }));
+  $('#restart').addEventListener('click', () => send({ type: 'restart' }));
+  $('#abandon').addEventListener('click', () => showAbandonQuestion(true));
+  $('#abandon-no').addEventListener('click', () => showAbandonQuestion(false));
+  $('#abandon-yes').addEventListener('click', () => send({ type: 'abandon' }));
+
+  // ---- start --------------------------------------------------------------------------------------------
+
+  async function init() {
+    languageEl.value = M.store.get(LANGUAGE_KEY, 'en') === 'ja' ? 'ja' : 'en';
+    try {
+      limits = await M.api('/api/relay/limits');
+      roundsEl.min = String(limits.minRounds);
+      roundsEl.max = String(limits.maxRounds);
+      talkSecondsEl.min = String(limits.minTalkSeconds);
+      talkSecondsEl.max = String(limits.maxTalkSeconds);
+      $('#setup-limits').textContent = `${limits.minPlayers} to ${limits.maxPlayers} players with different names `
+        + `(up to ${limits.maxNameChars} characters), ${limits.minRounds} to ${limits.maxRounds} rounds, `
+        + `${limits.minTalkSeconds} to ${limits.maxTalkSeconds} seconds a speaker.`;
+    } catch (error) {
+      showError(error.message);
+    }
+    send(null);
+  }
+
+  init();
+})();

@@ -1,0 +1,502 @@
+//! Know-it-all relay: the page, and one endpoint that applies an event to a saved game.
+//!
+//! The server keeps nothing. The page keeps the engine's save envelope (`{"version":1,"state":…}`) in the tab's
+//! `sessionStorage` and sends it with every event. The server restores it — [`restore`] checks every field, so
+//! a broken or hand-edited save becomes setup, with the reason — draws what the event needs, applies the
+//! engine's [`transition`], and answers with the new envelope and a view of the state to draw. A reload mid-talk
+//! sends the same envelope again; the talk's deadline is an absolute time, so the countdown resumes with the
+//! right remaining time.
+//!
+//! The page reads the clock (`nowMs`) and sends random words from `crypto.getRandomValues` (`entropy`); this
+//! edge turns them into the engine's inputs: a topic from the bundled deck that this game has not used, and a
+//! speaking order from [`shuffled_order_avoiding_last`]. What the edge has to remember between events — the
+//! topics used and last round's closer — travels back and forth as `memory` beside the save; it is best-effort,
+//! as the spec says: a page that lost it gets a plain shuffle and may see a topic again.
+//!
+//! ```text
+//! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
+//! POST /api/relay/step     {"save": "…" | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
+//!                           "memory": {"usedTopics": [...], "previousCloser": 2 | null}, "language": "en"}
+//!                          -> {"save": "…", "state": {…}, "memory": {…}, "changed": bool,
+//!                              "rejected": "…" | null, "restoreError": "…" | null}
+//! ```
+//!
+//! Events: `start {players, rounds, talkSeconds}`, `beginTalk {nowMs}`, `talkDone {nowMs, turn}`, `received`,
+//! `select {target}`, `confirm`, `nextRound`, `restart`, `abandon`. The view never shows the votes cast so far:
+//! only who is voting and what they picked.
+
+use axum::{
+    Json, Router,
+    routing::{get, post},
+};
+use marubatsu_engine::relay::{
+    Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS,
+    MIN_TALK_SECONDS, RandomSource, RelayEvent, RelayState, Table, draw_topic, ranking, restore,
+    save, shuffled_order_avoiding_last, transition,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Shared};
+use crate::api::{ApiError, JsonBody};
+
+/// The know-it-all relay page.
+pub(crate) const GAME: Game = Game {
+    slug: "relay",
+    title: "Know-it-all relay",
+    summary: "A party game for 3 to 12 on one phone: everyone makes up a confident explanation of the topic, \
+              building on the last speaker, then votes for the best one — never their own.",
+    body: include_str!("../../pages/relay.html"),
+    script: "relay.js",
+    api,
+};
+
+fn api() -> Router<Shared> {
+    Router::new()
+        .route("/limits", get(limits))
+        .route("/step", post(step))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Limits {
+    min_players: usize,
+    max_players: usize,
+    max_name_chars: usize,
+    min_rounds: u32,
+    max_rounds: u32,
+    min_talk_seconds: u32,
+    max_talk_seconds: u32,
+}
+
+async fn limits() -> Json<Limits> {
+    Json(Limits {
+        min_players: MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        max_name_chars: MAX_NAME_CHARS,
+        min_rounds: MIN_ROUNDS,
+        max_rounds: MAX_ROUNDS,
+        min_talk_seconds: MIN_TALK_SECONDS,
+        max_talk_seconds: MAX_TALK_SECONDS,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StepRequest {
+    /// The saved envelope, or `null` for a new tab.
+    save: Option<String>,
+    /// The event, or `null` just to load the saved game.
+    #[serde(default)]
+    event: Option<EventDto>,
+    /// Random words from the page, for the topic and the order.
+    #[serde(default)]
+    entropy: Vec<u32>,
+    #[serde(default)]
+    memory: Memory,
+    /// `ja` or `en`: the language of the topics drawn.
+    #[serde(default)]
+    language: Option<String>,
+}
+
+/// What the edge remembers between events, beside the engine's state.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Memory {
+    /// The topics of this game so far, in the language they were drawn in.
+    #[serde(default)]
+    used_topics: Vec<String>,
+    /// The seat that closed the last round's talk, if known.
+    #[serde(default)]
+    previous_closer: Option<usize>,
+}
+
+/// A [`RelayEvent`] as the page sends it, without what the edge draws (the topic, the order).
+#[derive(Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+enum EventDto {
+    Start {
+        players: Vec<String>,
+        rounds: u32,
+        talk_seconds: u32,
+    },
+    BeginTalk {
+        now_ms: u64,
+    },
+    TalkDone {
+        now_ms: u64,
+        turn: usize,
+    },
+    Received,
+    Select {
+        target: usize,
+    },
+    Confirm,
+    NextRound,
+    Restart,
+    Abandon,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepResponse {
+    save: String,
+    state: View,
+    memory: Memory,
+    /// Whether the event changed the state.
+    changed: bool,
+    /// Why a start was refused, in words.
+    rejected: Option<String>,
+    /// Why the saved game could not be restored (the answer is then about a new game).
+    restore_error: Option<String>,
+}
+
+/// What the page draws. Fields that a phase does not have are `null` or empty.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct View {
+    phase: &'static str,
+    players: Vec<String>,
+    /// From 1.
+    round: Option<u8>,
+    rounds: Option<u8>,
+    last_round: bool,
+    talk_seconds: Option<u16>,
+    topic: Option<String>,
+    scores: Vec<u32>,
+    /// The speaking (and voting) order of the round, as seats.
+    order: Vec<usize>,
+    turn: Option<usize>,
+    speaker: Option<usize>,
+    deadline_ms: Option<u64>,
+    next_voter: Option<usize>,
+    voter: Option<usize>,
+    /// The ballot: every seat but the voter's.
+    candidates: Vec<usize>,
+    selected: Option<usize>,
+    round_votes: Vec<u32>,
+    standings: Vec<StandingView>,
+}
+
+#[derive(Serialize)]
+struct StandingView {
+    player: usize,
+    name: String,
+    score: u32,
+    rank: usize,
+}
+
+impl View {
+    fn empty(phase: &'static str) -> View {
+        View {
+            phase,
+            players: Vec::new(),
+            round: None,
+            rounds: None,
+            last_round: false,
+            talk_seconds: None,
+            topic: None,
+            scores: Vec::new(),
+            order: Vec::new(),
+            turn: None,
+            speaker: None,
+            deadline_ms: None,
+            next_voter: None,
+            voter: None,
+            candidates: Vec::new(),
+            selected: None,
+            round_votes: Vec::new(),
+            standings: Vec::new(),
+        }
+    }
+
+    fn of(state: &RelayState) -> View {
+        let mut view = View::empty(state.phase().name());
+        if let Some(round) = state.round() {
+            view.players = round.players().to_vec();
+            view.round = Some(round.index() + 1);
+            view.rounds = Some(round.rounds());
+            view.last_round = round.is_last();
+            view.talk_seconds = Some(round.table().talk_seconds());
+            view.topic = Some(round.topic().to_owned());
+            view.scores = round.scores().to_vec();
+        }
+        let standings = |players: &[String], scores: &[u32]| {
+            ranking(scores)
+                .into_iter()
+                .map(|s| StandingView {
+                    player: s.player,
+                    name: players.get(s.player).cloned().unwrap_or_default(),
+                    score: s.score,
+                    rank: s.rank,
+                })
+                .collect()
+        };
+        match state {
+            RelayState::Setup | RelayState::TopicReveal(_) => {}
+            RelayState::Talk(talk) => {
+                view.order = talk.order().to_vec();
+                view.turn = Some(talk.turn());
+                view.speaker = Some(talk.speaker());
+                view.deadline_ms = Some(talk.deadline_ms());
+            }
+            RelayState::Handover(handover) => {
+                view.order = handover.order().to_vec();
+                view.turn = Some(handover.next_turn());
+                view.next_voter = Some(handover.next_voter());
+            }
+            RelayState::Vote(vote) => {
+                view.order = vote.order().to_vec();
+                view.turn = Some(vote.turn());
+                view.voter = Some(vote.voter());
+                view.candidates = vote.candidates();
+                view.selected = vote.selected();
+            }
+            RelayState::RoundResult(result) => {
+                view.round_votes = result.round_votes().to_vec();
+                view.standings = standings(result.round().players(), result.round().scores());
+            }
+            RelayState::FinalResult(result) => {
+                view.players = result.players().to_vec();
+                view.rounds = Some(result.rounds());
+                view.scores = result.scores().to_vec();
+                view.standings = standings(result.players(), result.scores());
+            }
+        }
+        view
+    }
+}
+
+/// SplitMix64 over the page's random words: the random source the edge hands to the engine's helpers.
+struct Entropy {
+    state: u64,
+}
+
+impl Entropy {
+    fn new(words: &[u32]) -> Entropy {
+        let mut entropy = Entropy { state: 0 };
+        for &word in words {
+            entropy.state ^= u64::from(word);
+            entropy.next_u64();
+        }
+        entropy
+    }
+}
+
+impl RandomSource for Entropy {
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The fewest random words an event that draws must bring.
+const MIN_ENTROPY_WORDS: usize = 2;
+
+async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
+    let language = match request.language.as_deref() {
+        None => Language::English,
+        Some(tag) => Language::from_tag(tag).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown language {tag:?}: the languages are ja and en"
+            ))
+        })?,
+    };
+    let (state, restore_error) = match request.save.as_deref() {
+        None => (RelayState::Setup, None),
+        Some(text) => match restore(text) {
+            Ok(state) => (state, None),
+            Err(error) => (RelayState::Setup, Some(error.to_string())),
+        },
+    };
+    let mut memory = if restore_error.is_some() {
+        Memory::default()
+    } else {
+        request.memory
+    };
+    let mut source = Entropy::new(&request.entropy);
+    let draws = matches!(
+        request.event,
+        Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound)
+    );
+    if draws && request.entropy.len() < MIN_ENTROPY_WORDS {
+        return Err(ApiError::bad_request(format!(
+            "this event draws a topic or an order: send at least {MIN_ENTROPY_WORDS} random words as `entropy`"
+        )));
+    }
+    let mut rejected = None;
+    let next = match request.event {
+        None => state.clone(),
+        Some(event) => {
+            let event = event_of(event, &state, &memory, language, &mut source);
+            if let RelayEvent::Start {
+                players,
+                rounds,
+                talk_seconds,
+                ..
+            } = &event
+            {
+                rejected = Table::new(players, *rounds, *talk_seconds)
+                    .err()
+                    .map(|e| e.to_string());
+            }
+            transition(&state, &event)
+        }
+    };
+    remember(&mut memory, &next);
+    Ok(Json(StepResponse {
+        save: save(&next),
+        state: View::of(&next),
+        memory,
+        changed: next != state,
+        rejected,
+        restore_error,
+    }))
+}
+
+/// The engine's event, with the topic or order drawn where the event needs one.
+fn event_of(
+    event: EventDto,
+    state: &RelayState,
+    memory: &Memory,
+    language: Language,
+    source: &mut Entropy,
+) -> RelayEvent {
+    let mut topic = |used: &[String]| {
+        draw_topic(used, source)
+            .map(|t| t.text(language).to_owned())
+            // Only after every topic of the deck has been used, which a 10-round game never does.
+            .unwrap_or_default()
+    };
+    match event {
+        EventDto::Start {
+            players,
+            rounds,
+            talk_seconds,
+        } => RelayEvent::Start {
+            players,
+            rounds,
+            talk_seconds,
+            topic: topic(&[]),
+        },
+        EventDto::BeginTalk { now_ms } => {
+            let players = state.round().map_or(0, |r| r.players().len());
+            RelayEvent::BeginTalk {
+                now_ms,
+                order: shuffled_order_avoiding_last(players, memory.previous_closer, source),
+            }
+        }
+        EventDto::TalkDone { now_ms, turn } => RelayEvent::TalkDone { now_ms, turn },
+        EventDto::Received => RelayEvent::Received,
+        EventDto::Select { target } => RelayEvent::Select { target },
+        EventDto::Confirm => RelayEvent::Confirm,
+        EventDto::NextRound => {
+            // Only a round result understands this, so only then is a topic drawn.
+            let text = match state {
+                RelayState::RoundResult(result) => {
+                    let mut used = memory.used_topics.clone();
+                    used.push(result.round().topic().to_owned());
+                    topic(&used)
+                }
+                _ => String::new(),
+            };
+            RelayEvent::NextRound { topic: text }
+        }
+        EventDto::Restart => RelayEvent::Restart,
+        EventDto::Abandon => RelayEvent::Abandon,
+    }
+}
+
+/// Keeps the edge's memory in step with the state: a new game forgets, a topic is remembered, and a talk
+/// remembers its closer for the next round's shuffle.
+fn remember(memory: &mut Memory, state: &RelayState) {
+    match state {
+        RelayState::Setup => *memory = Memory::default(),
+        RelayState::Talk(talk) => memory.previous_closer = Some(talk.closer()),
+        _ => {}
+    }
+    if let Some(round) = state.round() {
+        if round.index() == 0 && matches!(state, RelayState::TopicReveal(_)) {
+            // The first topic of a new game: nothing before it counts.
+            *memory = Memory::default();
+        }
+        if !memory.used_topics.iter().any(|t| t == round.topic()) {
+            memory.used_topics.push(round.topic().to_owned());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_read_from_json() {
+        for (json, ok) in [
+            (
+                r#"{"type":"start","players":["A","B","C"],"rounds":2,"talkSeconds":30}"#,
+                true,
+            ),
+            (r#"{"type":"beginTalk","nowMs":5}"#, true),
+            (r#"{"type":"talkDone","nowMs":5,"turn":1}"#, true),
+            (r#"{"type":"received"}"#, true),
+            (r#"{"type":"select","target":2}"#, true),
+            (r#"{"type":"confirm"}"#, true),
+            (r#"{"type":"nextRound"}"#, true),
+            (r#"{"type":"restart"}"#, true),
+            (r#"{"type":"abandon"}"#, true),
+            (r#"{"type":"talkDone","nowMs":5}"#, false),
+            (r#"{"type":"select","target":-1}"#, false),
+            (r#"{"type":"nextRound","topic":"mine"}"#, false),
+            (r#"{"type":"fly"}"#, false),
+        ] {
+            assert_eq!(serde_json::from_str::<EventDto>(json).is_ok(), ok, "{json}");
+        }
+    }
+
+    #[test]
+    fn the_same_entropy_draws_the_same_and_other_entropy_differs() {
+        let mut a = Entropy::new(&[1, 2]);
+        let mut b = Entropy::new(&[1, 2]);
+        let mut c = Entropy::new(&[1, 3]);
+        let (x, y, z) = (a.next_u64(), b.next_u64(), c.next_u64());
+        assert_eq!(x, y);
+        assert_ne!(x, z);
+    }
+
+    #[test]
+    fn memory_forgets_on_a_new_game_and_keeps_topics_and_the_closer() {
+        let start = RelayEvent::Start {
+            players: vec!["A".into(), "B".into(), "C".into()],
+            rounds: 2,
+            talk_seconds: 10,
+            topic: "T1".into(),
+        };
+        let reveal = transition(&RelayState::Setup, &start);
+        let mut memory = Memory {
+            used_topics: vec!["old".into()],
+            previous_closer: Some(1),
+        };
+        remember(&mut memory, &reveal);
+        assert_eq!(memory.used_topics, ["T1"]);
+        assert_eq!(memory.previous_closer, None);
+        let talk = transition(
+            &reveal,
+            &RelayEvent::BeginTalk {
+                now_ms: 0,
+                order: vec![2, 0, 1],
+            },
+        );
+        remember(&mut memory, &talk);
+        assert_eq!(memory.previous_closer, Some(1));
+        remember(&mut memory, &RelayState::Setup);
+        assert_eq!(memory, Memory::default());
+    }
+}

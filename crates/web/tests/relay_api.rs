@@ -1,0 +1,299 @@
+//! The know-it-all relay's endpoint over plain HTTP: a whole game through `/api/relay/step`, with the engine's
+//! refusals, the save envelope the page keeps, topics without repeats and the avoid-last order.
+
+mod support;
+
+use std::collections::HashSet;
+
+use marubatsu_engine::relay::{Language, TOPICS, is_permutation};
+use serde_json::{Value, json};
+use support::{request, server};
+
+/// The page's side of the conversation: the save and the memory it keeps between steps.
+struct Table<'a> {
+    server: &'a marubatsu_web::Server,
+    save: Value,
+    memory: Value,
+    words: u32,
+}
+
+impl Table<'_> {
+    fn new(server: &marubatsu_web::Server) -> Table<'_> {
+        Table {
+            server,
+            save: Value::Null,
+            memory: json!({}),
+            words: 1,
+        }
+    }
+
+    /// Sends `event` (with fresh entropy) from the current save; keeps what comes back; returns the answer.
+    fn step(&mut self, event: Value) -> Value {
+        self.words += 2;
+        let body = json!({
+            "save": self.save,
+            "event": event,
+            "entropy": [self.words, self.words * 7 + 1],
+            "memory": self.memory,
+            "language": "en",
+        });
+        let response = request(
+            self.server.local_addr(),
+            "POST",
+            "/api/relay/step",
+            Some(&body),
+        );
+        assert_eq!(response.status, 200, "{}", response.text());
+        let answer = response.json();
+        self.save = answer["save"].clone();
+        self.memory = answer["memory"].clone();
+        answer
+    }
+
+    fn phase(answer: &Value) -> &str {
+        answer["state"]["phase"].as_str().unwrap_or_default()
+    }
+}
+
+#[test]
+fn limits_come_from_the_engine() {
+    let server = server();
+    let limits = request(server.local_addr(), "GET", "/api/relay/limits", None).json();
+    assert_eq!(
+        limits,
+        json!({"minPlayers": 3, "maxPlayers": 12, "maxNameChars": 24, "minRounds": 1, "maxRounds": 10,
+               "minTalkSeconds": 10, "maxTalkSeconds": 600})
+    );
+}
+
+#[test]
+fn a_whole_game_through_the_endpoint() {
+    let server = server();
+    let mut table = Table::new(&server);
+    let answer = table.step(Value::Null);
+    assert_eq!(Table::phase(&answer), "setup");
+    assert_eq!(answer["save"], r#"{"version":1,"state":{"phase":"setup"}}"#);
+
+    // Two players: the engine ignores the start, and the endpoint says why.
+    let answer = table
+        .step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
+    assert_eq!(
+        (Table::phase(&answer), &answer["changed"]),
+        ("setup", &json!(false))
+    );
+    assert_eq!(answer["rejected"], "2 players: at least 3 are needed");
+
+    let answer = table.step(
+        json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
+                                   "talkSeconds": 30}),
+    );
+    assert_eq!(Table::phase(&answer), "topicReveal");
+    let state = &answer["state"];
+    assert_eq!(state["players"], json!(["Aki", "Ben", "Cho"]));
+    assert_eq!(
+        (state["round"].clone(), state["rounds"].clone()),
+        (json!(1), json!(1))
+    );
+    let topic = state["topic"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        TOPICS.iter().any(|t| t.text(Language::English) == topic),
+        "{topic} is from the deck"
+    );
+    assert_eq!(answer["memory"]["usedTopics"], json!([topic]));
+
+    let answer = table.step(json!({"type": "beginTalk", "nowMs": 1_000}));
+    let state = &answer["state"];
+    assert_eq!(Table::phase(&answer), "talk");
+    assert_eq!(state["deadlineMs"], 31_000);
+    let order: Vec<usize> = serde_json::from_value(state["order"].clone()).unwrap_or_default();
+    assert!(is_permutation(&order, 3), "{order:?}");
+    assert_eq!(state["speaker"], order[0]);
+    assert_eq!(answer["memory"]["previousCloser"], order[2]);
+
+    // A done for a turn already over (a double tap) changes nothing.
+    let answer = table.step(json!({"type": "talkDone", "nowMs": 5_000, "turn": 0}));
+    assert_eq!(
+        (
+            answer["state"]["turn"].clone(),
+            answer["state"]["deadlineMs"].clone()
+        ),
+        (json!(1), json!(35_000))
+    );
+    let again = table.step(json!({"type": "talkDone", "nowMs": 5_100, "turn": 0}));
+    assert_eq!(
+        (again["changed"].clone(), again["state"]["turn"].clone()),
+        (json!(false), json!(1))
+    );
+    table.step(json!({"type": "talkDone", "nowMs": 9_000, "turn": 1}));
+    let answer = table.step(json!({"type": "talkDone", "nowMs": 9_500, "turn": 2}));
+    assert_eq!(Table::phase(&answer), "handover");
+    assert_eq!(answer["state"]["nextVoter"], order[0]);
+
+    // Each voter takes the phone, then votes for the first seat on their ballot (never themselves).
+    for (turn, &voter) in order.iter().enumerate() {
+        // A stray tap on the ballot before the phone is taken does nothing.
+        let stray = table.step(json!({"type": "select", "target": (voter + 1) % 3}));
+        assert_eq!(stray["changed"], false);
+        let answer = table.step(json!({"type": "received"}));
+        let state = &answer["state"];
+        assert_eq!(
+            (Table::phase(&answer), state["voter"].clone()),
+            ("vote", json!(voter))
+        );
+        let ballot: Vec<usize> =
+            serde_json::from_value(state["candidates"].clone()).unwrap_or_default();
+        assert_eq!(
+            ballot,
+            (0..3).filter(|&s| s != voter).collect::<Vec<_>>(),
+            "no own name on the ballot"
+        );
+        assert!(
+            state.get("votes").is_none(),
+            "the votes cast so far are not shown"
+        );
+        let own = table.step(json!({"type": "select", "target": voter}));
+        assert_eq!(own["changed"], false, "a self-vote is ignored");
+        let answer = table.step(json!({"type": "select", "target": ballot[0]}));
+        assert_eq!(answer["state"]["selected"], ballot[0]);
+        let answer = table.step(json!({"type": "confirm"}));
+        let double = table.step(json!({"type": "confirm"}));
+        assert_eq!(
+            double["changed"], false,
+            "a double confirm records one vote"
+        );
+        if turn < 2 {
+            assert_eq!(Table::phase(&answer), "handover");
+        }
+    }
+    // Aki (seat 0) got Ben's and Cho's votes, Ben got Aki's.
+    let answer = table.step(Value::Null);
+    let state = &answer["state"];
+    assert_eq!(Table::phase(&answer), "roundResult");
+    assert_eq!(state["roundVotes"], json!([2, 1, 0]));
+    assert_eq!(state["lastRound"], true);
+    assert_eq!(
+        state["standings"],
+        json!([{"player": 0, "name": "Aki", "score": 2, "rank": 1},
+               {"player": 1, "name": "Ben", "score": 1, "rank": 2},
+               {"player": 2, "name": "Cho", "score": 0, "rank": 3}])
+    );
+    let answer = table.step(json!({"type": "nextRound"}));
+    assert_eq!(Table::phase(&answer), "finalResult");
+    assert_eq!(answer["state"]["scores"], json!([2, 1, 0]));
+    let answer = table.step(json!({"type": "restart"}));
+    assert_eq!(Table::phase(&answer), "setup");
+    assert_eq!(
+        answer["memory"],
+        json!({"usedTopics": [], "previousCloser": null})
+    );
+}
+
+#[test]
+fn ten_rounds_never_repeat_a_topic_and_never_repeat_a_closer_back_to_back() {
+    let server = server();
+    let mut table = Table::new(&server);
+    table.step(
+        json!({"type": "start", "players": ["A", "B", "C", "D"], "rounds": 10, "talkSeconds": 10}),
+    );
+    let mut topics = HashSet::new();
+    let mut closers = Vec::new();
+    for round in 0..10 {
+        let answer = table.step(Value::Null);
+        assert_eq!(Table::phase(&answer), "topicReveal", "round {round}");
+        assert!(
+            topics.insert(
+                answer["state"]["topic"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            )
+        );
+        let answer = table.step(json!({"type": "beginTalk", "nowMs": 0}));
+        let order: Vec<usize> =
+            serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
+        closers.push(order[3]);
+        for turn in 0..4 {
+            table.step(json!({"type": "talkDone", "nowMs": 0, "turn": turn}));
+        }
+        for &voter in &order {
+            table.step(json!({"type": "received"}));
+            table.step(json!({"type": "select", "target": (voter + 1) % 4}));
+            table.step(json!({"type": "confirm"}));
+        }
+        let answer = table.step(json!({"type": "nextRound"}));
+        if round < 9 {
+            assert_eq!(
+                answer["memory"]["usedTopics"].as_array().map(Vec::len),
+                Some(round + 2)
+            );
+        } else {
+            assert_eq!(Table::phase(&answer), "finalResult");
+            assert_eq!(answer["state"]["scores"], json!([10, 10, 10, 10]));
+        }
+    }
+    assert_eq!(topics.len(), 10);
+    assert!(closers.windows(2).all(|w| w[0] != w[1]), "{closers:?}");
+}
+
+#[test]
+fn a_broken_save_restores_to_a_new_game_and_says_why() {
+    let server = server();
+    for (save, reason) in [
+        (json!("not json"), "not JSON"),
+        (
+            json!(r#"{"version":9,"state":{"phase":"setup"}}"#),
+            "save version 9",
+        ),
+        (
+            json!(
+                r#"{"version":1,"state":{"phase":"topicReveal","round":0,"rounds":1,"players":["A","B"],"talkSeconds":10,"scores":[0,0],"topic":"T"}}"#
+            ),
+            "2 players: at least 3 are needed",
+        ),
+        (
+            json!(
+                r#"{"version":1,"state":{"phase":"handover","round":0,"rounds":1,"players":["A","B","C"],"talkSeconds":10,"scores":[0,0,0],"topic":"T","order":[0,1,2],"nextTurn":1,"votes":[0]}}"#
+            ),
+            "voted for themselves",
+        ),
+    ] {
+        let body = json!({"save": save, "event": null, "memory": {"usedTopics": ["T"], "previousCloser": 1}});
+        let answer = request(server.local_addr(), "POST", "/api/relay/step", Some(&body)).json();
+        assert_eq!(answer["state"]["phase"], "setup");
+        let error = answer["restoreError"].as_str().unwrap_or_default();
+        assert!(error.contains(reason), "{error}");
+        assert_eq!(
+            answer["memory"],
+            json!({"usedTopics": [], "previousCloser": null})
+        );
+    }
+}
+
+#[test]
+fn malformed_requests_are_refused() {
+    let server = server();
+    for (body, message) in [
+        (json!({"save": null, "event": {"type": "fly"}}), "fly"),
+        (
+            json!({"save": null, "event": {"type": "start", "players": ["A", "B", "C"], "rounds": 1,
+                "talkSeconds": 10}}),
+            "entropy",
+        ),
+        (
+            json!({"save": null, "event": null, "language": "fr"}),
+            "unknown language",
+        ),
+        (
+            json!({"save": null, "event": {"type": "select", "target": -1}, "entropy": [1, 2]}),
+            "target",
+        ),
+    ] {
+        let response = request(server.local_addr(), "POST", "/api/relay/step", Some(&body));
+        assert_eq!(response.status / 100, 4, "{body}");
+        let error = response.json()["error"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(error.contains(message), "{error}");
+    }
+}

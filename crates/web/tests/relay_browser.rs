@@ -1,0 +1,297 @@
+//! The know-it-all relay page in a headless Chromium, driven over WebDriver: a whole 3-player game on a phone-sized
+//! window, with a reload in the middle of a talk (the countdown resumes from the deadline, not from the start), a
+//! double tap on "done" and on "cast my vote", the hand-over screen before each ballot, and the results.
+//! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
+//! them) without Chromium and chromedriver.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{Browser, Driver, one_browser_at_a_time, screenshot_dir, server};
+
+const PHONE: (u32, u32) = (390, 844);
+
+fn wait_phase(browser: &Browser<'_>, phase: &str) {
+    browser.wait_for(
+        &format!("the {phase} screen"),
+        "const r = document.querySelector('#relay');
+         return r.dataset.ready === 'true' && r.dataset.phase === arguments[0];",
+        &[json!(phase)],
+    );
+}
+
+/// The engine's state as the page saved it in sessionStorage.
+fn saved_state(browser: &Browser<'_>) -> Value {
+    let envelope = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.relay.save'));",
+        &[],
+    );
+    assert_eq!(envelope["version"], 1, "{envelope}");
+    envelope["state"].clone()
+}
+
+fn texts(browser: &Browser<'_>, selector: &str) -> Vec<String> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map((e) => e.textContent.trim());",
+        &[json!(selector)],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn visible(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "const e = document.querySelector(arguments[0]); return !!e && e.offsetParent !== null;",
+        &[json!(selector)],
+    ) == json!(true)
+}
+
+fn type_into(browser: &Browser<'_>, selector: &str, text: &str) {
+    browser.click(selector);
+    let keys: Vec<String> = text.chars().map(String::from).collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    browser.keys(&keys);
+}
+
+fn remaining_ms(browser: &Browser<'_>) -> u64 {
+    let text = browser.script(
+        "return document.querySelector('#countdown').dataset.remainingMs;",
+        &[],
+    );
+    text.as_str()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no countdown: {text}"))
+}
+
+#[test]
+fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    wait_phase(&browser, "setup");
+
+    // Setup: three names typed, one round of 10-second talks.
+    assert_eq!(texts(&browser, "#names input").len(), 3);
+    for (i, name) in ["Aki", "Ben", "Cho"].iter().enumerate() {
+        type_into(
+            &browser,
+            &format!("#names li:nth-child({}) input", i + 1),
+            name,
+        );
+    }
+    browser.script(
+        "document.querySelector('#rounds').value = '1'; document.querySelector('#talk-seconds').value = '10';",
+        &[],
+    );
+    browser.click("#start");
+    wait_phase(&browser, "topicReveal");
+    let topic = browser.text("#reveal .relay-topic");
+    assert!(!topic.is_empty(), "a topic is revealed");
+    assert_eq!(browser.text("#reveal .relay-round"), "Round 1 of 1");
+
+    browser.click("#begin-talk");
+    wait_phase(&browser, "talk");
+    let order = texts(&browser, "#order li");
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Aki", "Ben", "Cho"], "the order has everyone once");
+    assert_eq!(browser.text("#speaker"), order[0]);
+    assert_eq!(browser.text("#talk .relay-topic"), topic);
+    let deadline = browser.script(
+        "return document.querySelector('#relay').dataset.deadlineMs;",
+        &[],
+    );
+    assert!(remaining_ms(&browser) > 8_000, "a fresh 10-second talk");
+
+    // Reload 1.5 s into the talk: same speaker, same deadline, and about 8.5 s left — not 10 again.
+    std::thread::sleep(Duration::from_millis(1_500));
+    browser.refresh();
+    wait_phase(&browser, "talk");
+    assert_eq!(browser.text("#speaker"), order[0]);
+    assert_eq!(texts(&browser, "#order li"), order);
+    assert_eq!(
+        browser.script(
+            "return document.querySelector('#relay').dataset.deadlineMs;",
+            &[]
+        ),
+        deadline
+    );
+    let left = remaining_ms(&browser);
+    assert!(
+        (4_000..=8_600).contains(&left),
+        "{left} ms left after the reload"
+    );
+    let shown = browser.text("#countdown");
+    assert!(
+        ["0:05", "0:06", "0:07", "0:08", "0:09"].contains(&shown.as_str()),
+        "countdown shows {shown}"
+    );
+    assert_eq!(saved_state(&browser)["turn"], 0);
+    browser.assert_no_console_errors();
+    std::fs::write(
+        screenshot_dir().join("relay-talk-phone.png"),
+        browser.screenshot(),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+
+    browser.click("#talk-done");
+    browser.wait_for(
+        "the second speaker",
+        "return document.querySelector('#speaker').textContent === arguments[0];",
+        &[json!(order[1])],
+    );
+    // A double tap on "done" moves on by one speaker only.
+    browser.script(
+        "const b = document.querySelector('#talk-done'); b.click(); b.click();",
+        &[],
+    );
+    browser.wait_for(
+        "the third speaker",
+        "return document.querySelector('#speaker').textContent === arguments[0];",
+        &[json!(order[2])],
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(saved_state(&browser)["phase"], "talk");
+    assert_eq!(saved_state(&browser)["turn"], 2);
+    // The last speaker runs out of time: the countdown reaching zero moves on to the vote by itself.
+    wait_phase(&browser, "handover");
+
+    let names = ["Aki", "Ben", "Cho"];
+    for (turn, voter) in order.iter().enumerate() {
+        wait_phase(&browser, "handover");
+        assert_eq!(browser.text("#next-voter"), *voter);
+        assert!(
+            !visible(&browser, "#ballot"),
+            "no ballot before the voter has the phone"
+        );
+        browser.click("#received");
+        wait_phase(&browser, "vote");
+        assert_eq!(browser.text("#voter"), *voter);
+        let ballot = texts(&browser, "#ballot button");
+        let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
+        assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
+        assert_eq!(
+            browser.script("return document.querySelector('#confirm').disabled;", &[]),
+            json!(true)
+        );
+        browser.click("#ballot button:first-child");
+        browser.wait_for(
+            "the pick",
+            "const b = document.querySelector('#ballot button:first-child');
+             return b.getAttribute('aria-pressed') === 'true' && !document.querySelector('#confirm').disabled;",
+            &[],
+        );
+        // A double tap on "cast my vote" records one vote.
+        browser.script(
+            "const b = document.querySelector('#confirm'); b.click(); b.click();",
+            &[],
+        );
+        if turn < 2 {
+            wait_phase(&browser, "handover");
+            std::thread::sleep(Duration::from_millis(300));
+            let state = saved_state(&browser);
+            assert_eq!(
+                (state["phase"].clone(), state["nextTurn"].clone()),
+                (json!("handover"), json!(turn + 1))
+            );
+            assert_eq!(state["votes"].as_array().map(Vec::len), Some(turn + 1));
+        }
+    }
+
+    // Each voted for the first name on their ballot: Aki gets Ben's and Cho's votes, Ben gets Aki's.
+    wait_phase(&browser, "roundResult");
+    let rows = texts(&browser, "#round-table tbody tr");
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        texts(&browser, "#round-table tbody td"),
+        [
+            "1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"
+        ]
+    );
+    assert_eq!(browser.text("#next-round"), "See the final result");
+    browser.click("#next-round");
+    wait_phase(&browser, "finalResult");
+    assert_eq!(browser.text("#winners"), "Aki wins!");
+    assert_eq!(
+        texts(&browser, "#final-table tbody td"),
+        ["1", "Aki", "2", "2", "Ben", "1", "3", "Cho", "0"]
+    );
+    // The result survives a reload too; a new game starts from setup with the names kept.
+    browser.refresh();
+    wait_phase(&browser, "finalResult");
+    browser.click("#restart");
+    wait_phase(&browser, "setup");
+    let names_kept = browser.script(
+        "return Array.from(document.querySelectorAll('#names input')).map((i) => i.value);",
+        &[],
+    );
+    assert_eq!(names_kept, json!(["Aki", "Ben", "Cho"]));
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    wait_phase(&browser, "setup");
+    type_into(&browser, "#names li:nth-child(1) input", "Aki");
+    type_into(&browser, "#names li:nth-child(2) input", "Ben");
+    type_into(&browser, "#names li:nth-child(3) input", "Aki");
+    browser.click("#start");
+    browser.wait_for(
+        "the refusal",
+        "return document.querySelector('#setup-message').textContent;",
+        &[],
+    );
+    assert_eq!(
+        browser.text("#setup-message"),
+        "the name in seat 3 repeats the name in seat 1"
+    );
+    assert_eq!(saved_state(&browser)["phase"], "setup");
+
+    browser.click("#remove-player");
+    assert_eq!(
+        texts(&browser, "#names input").len(),
+        3,
+        "never fewer than three seats"
+    );
+    browser.click("#add-player");
+    type_into(&browser, "#names li:nth-child(4) input", "Dan");
+    browser.script(
+        "document.querySelector('#names li:nth-child(3) input').value = 'Cho';",
+        &[],
+    );
+    browser.click("#start");
+    wait_phase(&browser, "topicReveal");
+    assert_eq!(
+        saved_state(&browser)["players"],
+        json!(["Aki", "Ben", "Cho", "Dan"])
+    );
+
+    // Abandon asks first; "keep playing" keeps the game.
+    browser.click("#abandon");
+    assert!(visible(&browser, "#abandon-yes"));
+    browser.click("#abandon-no");
+    assert_eq!(saved_state(&browser)["phase"], "topicReveal");
+    browser.click("#abandon");
+    browser.click("#abandon-yes");
+    wait_phase(&browser, "setup");
+
+    // A save broken by hand is refused on reload: the page says so and starts afresh.
+    browser.script(
+        "sessionStorage.setItem('marubatsu.relay.save',
+           '{\"version\":1,\"state\":{\"phase\":\"finalResult\",\"rounds\":1,\"players\":[\"A\",\"B\"],\"scores\":[1,1]}}');",
+        &[],
+    );
+    browser.refresh();
+    wait_phase(&browser, "setup");
+    let note = browser.text("#restore-note");
+    assert!(note.contains("2 players: at least 3 are needed"), "{note}");
+    browser.assert_no_console_errors();
+}
