@@ -93,7 +93,7 @@ impl Ratio {
         )
     }
 
-    /// The nearest `f64` (as near as two `f64` divisions get).
+    /// The value as an `f64`: numerator and denominator each rounded to `f64`, then divided.
     pub fn to_f64(self) -> f64 {
         self.numerator as f64 / self.denominator as f64
     }
