@@ -15,7 +15,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 6] = [
+const ASSETS: [Asset; 7] = [
     Asset {
         name: "app.css",
         content_type: "text/css; charset=utf-8",
@@ -40,6 +40,11 @@ const ASSETS: [Asset; 6] = [
         name: "tictactoe.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../assets/tictactoe.js"),
+    },
+    Asset {
+        name: "werewolf.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../assets/werewolf.js"),
     },
     Asset {
         name: "favicon.svg",

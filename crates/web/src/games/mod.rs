@@ -12,6 +12,7 @@ use crate::server::AppState;
 pub(crate) mod lights;
 pub(crate) mod relay;
 pub(crate) mod tictactoe;
+pub(crate) mod werewolf;
 
 /// The shared state every game's router sees.
 pub(crate) type Shared = Arc<AppState>;
@@ -33,7 +34,12 @@ pub(crate) struct Game {
 }
 
 /// Every game, in the order the index lists them.
-pub(crate) const GAMES: [&Game; 3] = [&lights::GAME, &relay::GAME, &tictactoe::GAME];
+pub(crate) const GAMES: [&Game; 4] = [
+    &lights::GAME,
+    &relay::GAME,
+    &tictactoe::GAME,
+    &werewolf::GAME,
+];
 
 /// The index page, every game's page, and every game's API.
 pub(crate) fn router() -> Router<Shared> {

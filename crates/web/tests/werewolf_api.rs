@@ -1,0 +1,264 @@
+//! Quantum werewolf's endpoint over plain HTTP: whole games through `/api/werewolf/replay`, the log the page
+//! keeps, refusals that change nothing, a broken log cut at its first refused event, and secret ballots.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{request, server};
+
+const NAMES: [&str; 8] = ["Mika", "Ren", "Aki", "Sora", "Yui", "Kai", "Nao", "Emi"];
+
+/// The page's side: the table, the names and the log it keeps.
+struct Page<'a> {
+    server: &'a marubatsu_web::Server,
+    table: Value,
+    events: Value,
+}
+
+impl Page<'_> {
+    fn new(server: &marubatsu_web::Server) -> Page<'_> {
+        Page {
+            server,
+            table: json!([2, 1, 5]),
+            events: json!([]),
+        }
+    }
+
+    /// Sends `event` with the log; keeps the log that comes back; returns the answer.
+    fn send(&mut self, event: Value) -> Value {
+        let body =
+            json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
+        let response = request(
+            self.server.local_addr(),
+            "POST",
+            "/api/werewolf/replay",
+            Some(&body),
+        );
+        assert_eq!(response.status, 200, "{}", response.text());
+        let answer = response.json();
+        self.events = answer["events"].clone();
+        answer
+    }
+}
+
+/// A legal event for the pending decision, varied by `n`: one of the listed choices, the only transfer or the
+/// slots filled in order, some card of a draw.
+fn legal(state: &Value, n: usize) -> Value {
+    let pending = &state["pending"];
+    match pending["kind"].as_str().unwrap_or_default() {
+        "transfer" => {
+            let transfer = &state["transfer"];
+            if !transfer["only"].is_null() {
+                return transfer["only"].clone();
+            }
+            let mut left = transfer["cards"].as_u64().unwrap_or(0);
+            let mut handovers = Vec::new();
+            for slot in transfer["slots"].as_array().into_iter().flatten() {
+                let cards = slot["cards"].as_u64().unwrap_or(0).min(left);
+                if cards > 0 {
+                    handovers.push(json!({"to": slot["to"], "take": slot["take"], "cards": cards}));
+                    left -= cards;
+                }
+            }
+            json!({"type": "transfer", "from": transfer["from"], "role": transfer["role"], "handovers": handovers})
+        }
+        "draw" => {
+            let cards = pending["cards"].as_u64().unwrap_or(1).max(1) as usize;
+            json!({"type": "draw", "player": pending["dead"], "index": n % cards})
+        }
+        _ => {
+            let choices = state["choices"].as_array().cloned().unwrap_or_default();
+            // A hash of n, not n itself: a pick that cycles with n can tie a run-off forever (R9 has no limit).
+            let hash = (n as u64 ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+            choices[hash as usize % choices.len().max(1)]["event"].clone()
+        }
+    }
+}
+
+/// Plays games, picking with `legal(state, n)` for a counter `n` that starts at the game's seed, until one
+/// reaches a vote; returns the page, the answer at that vote's first ballot, and the counter.
+fn until_a_vote(server: &marubatsu_web::Server) -> (Page<'_>, Value, usize) {
+    for seed in 0..50 {
+        let mut page = Page::new(server);
+        let mut answer = page.send(Value::Null);
+        let mut n = seed;
+        while answer["state"]["outcome"].is_null() {
+            if answer["state"]["pending"]["kind"] == "vote" {
+                return (page, answer, n);
+            }
+            n += 1;
+            answer = page.send(legal(&answer["state"], n));
+            assert_eq!(answer["accepted"], true, "{}", answer["rejected"]);
+        }
+    }
+    panic!("no game of 50 reached a vote")
+}
+
+#[test]
+fn the_page_its_script_and_the_table_come_from_the_app() {
+    let server = server();
+    let index = request(server.local_addr(), "GET", "/", None).text();
+    assert!(
+        index.contains(r#"href="/werewolf""#),
+        "the index lists the game"
+    );
+    let page = request(server.local_addr(), "GET", "/werewolf", None);
+    assert_eq!(page.status, 200);
+    assert!(
+        page.text()
+            .contains(r#"<script src="/assets/werewolf.js" defer>"#)
+    );
+    let script = request(server.local_addr(), "GET", "/assets/werewolf.js", None);
+    assert_eq!(script.status, 200);
+    let table = request(server.local_addr(), "GET", "/api/werewolf/table", None).json();
+    assert_eq!(table["default"], json!([2, 1, 5]));
+    assert_eq!(table["minPlayers"], 3);
+    assert_eq!(table["maxPlayers"], 16);
+}
+
+#[test]
+fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
+    let server = server();
+    let first = Page::new(&server).send(Value::Null);
+    let first = &first["state"];
+    assert_eq!(first["round"], 1);
+    assert_eq!(first["pending"]["kind"], "startPlayer");
+    assert_eq!(first["pending"]["tied"].as_array().map(Vec::len), Some(8));
+    assert_eq!(first["players"][0]["name"], "Mika");
+    assert_eq!(first["players"][0]["hand"], json!([2, 1, 5]));
+    assert_eq!(first["players"][0]["shares"][0], 0.25);
+    let (mut page, mut answer, mut n) = until_a_vote(&server);
+    let mut kinds: std::collections::BTreeSet<String> = page
+        .events
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| e["type"].as_str().unwrap_or_default().to_string())
+        .collect();
+    for _ in 0..2_000 {
+        let state = &answer["state"];
+        if !state["outcome"].is_null() {
+            break;
+        }
+        kinds.insert(
+            state["pending"]["kind"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        );
+        n += 1;
+        let event = legal(state, n);
+        answer = page.send(event.clone());
+        assert_eq!(
+            answer["accepted"], true,
+            "{event} refused: {}",
+            answer["rejected"]
+        );
+    }
+    let state = answer["state"].clone();
+    let outcome = &state["outcome"];
+    assert!(!outcome.is_null(), "the game ended");
+    assert!(
+        ["village", "werewolves", "paradox"]
+            .contains(&outcome["side"].as_str().unwrap_or_default())
+    );
+    assert!(state["pending"].is_null() && state["choices"].as_array().is_some_and(Vec::is_empty));
+    for kind in ["startPlayer", "verdict", "attack", "vote"] {
+        assert!(kinds.contains(kind), "{kind} was never pending: {kinds:?}");
+    }
+    // The log names the players and cites the rules.
+    let log = state["log"].as_array().cloned().unwrap_or_default();
+    assert!(
+        log.iter()
+            .any(|l| l["text"].as_str().is_some_and(|t| t.contains("Mika")))
+    );
+    assert!(
+        log.iter()
+            .all(|l| l["text"].as_str().is_some_and(|t| t.starts_with('[')))
+    );
+    assert!(log.iter().any(|l| l["rule"] == "R6" || l["rule"] == "R2"));
+    // A reload: the same log, no event, the same state.
+    let reload = page.send(Value::Null);
+    assert_eq!(reload["state"], state);
+    assert_eq!(reload["accepted"], false);
+}
+
+#[test]
+fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
+    let server = server();
+    let mut page = Page::new(&server);
+    let start = page.send(Value::Null);
+    let refused = page.send(json!({"type": "vote", "voter": 0, "target": 1}));
+    assert_eq!(refused["accepted"], false);
+    assert!(
+        refused["rejected"]
+            .as_str()
+            .is_some_and(|r| r.contains("pending")),
+        "{refused}"
+    );
+    assert_eq!(refused["state"], start["state"]);
+    assert_eq!(refused["events"], json!([]));
+
+    let ok = page.send(json!({"type": "startPlayer", "seat": 4}));
+    assert_eq!(ok["accepted"], true);
+    assert_eq!(ok["state"]["pending"]["kind"], "verdict");
+    assert_eq!(ok["state"]["pending"]["player"], 4);
+    // A log with a refused second event replays its first and says where it broke.
+    page.events = json!([
+        {"type": "startPlayer", "seat": 4},
+        {"type": "startPlayer", "seat": 5},
+        {"type": "draw", "player": 0, "index": 0},
+    ]);
+    let cut = page.send(Value::Null);
+    assert!(
+        cut["logError"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("event 2 of the saved log was refused")),
+        "{cut}"
+    );
+    assert_eq!(cut["events"], json!([{"type": "startPlayer", "seat": 4}]));
+    assert_eq!(cut["state"], ok["state"]);
+}
+
+#[test]
+fn ballots_stay_secret_until_the_count() {
+    let server = server();
+    let (mut page, answer, n) = until_a_vote(&server);
+    let voter = answer["state"]["pending"]["player"].as_u64().unwrap_or(99) as usize;
+    let lines = |answer: &Value| -> usize {
+        answer["state"]["log"].as_array().map_or(0, |log| {
+            log.iter()
+                .filter(|l| l["text"].as_str().is_some_and(|t| t.contains("points at")))
+                .count()
+        })
+    };
+    let before = lines(&answer);
+    let mut answer = page.send(legal(&answer["state"], n));
+    assert_eq!(answer["accepted"], true);
+    assert_eq!(answer["state"]["players"][voter]["hasVoted"], true);
+    assert_eq!(lines(&answer), before, "a ballot shows before the count");
+    while answer["state"]["pending"]["kind"] == "vote" && answer["state"]["pending"]["runoff"] == 0
+    {
+        answer = page.send(legal(&answer["state"], n));
+    }
+    assert!(lines(&answer) > before, "the ballots show once counted");
+}
+
+#[test]
+fn tables_the_engine_refuses_are_bad_requests() {
+    let server = server();
+    for table in [json!([2, 0, 5]), json!([9, 4, 9])] {
+        let response = request(
+            server.local_addr(),
+            "POST",
+            "/api/werewolf/replay",
+            Some(&json!({"table": table, "events": []})),
+        );
+        assert_eq!(response.status, 400, "{table}");
+        assert!(
+            response.json()["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty())
+        );
+    }
+}
