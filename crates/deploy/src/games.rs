@@ -366,6 +366,10 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
     if !matches!(unit, "wei" | "gwei" | "ether" | "eth") {
         return Err(bad(format!("unknown unit {unit:?}")));
     }
+    // A unit alone ("ether") is not an amount, however parse_units reads an empty number.
+    if number.is_empty() {
+        return Err(bad("no number before the unit".to_owned()));
+    }
     let unit = if unit == "eth" { "ether" } else { unit };
     let decimals = match unit {
         "wei" => 0,
@@ -410,5 +414,8 @@ mod tests {
                 .to_string()
                 .contains("unknown unit")
         );
+        for unit_alone in ["ether", "gwei", "", " wei"] {
+            assert!(parse_amount(unit_alone).is_err(), "{unit_alone:?}");
+        }
     }
 }
