@@ -531,6 +531,8 @@ impl Variant for DoublePay {
 struct Sut {
     chain: Chain,
     world: World,
+    /// Whether outcomes count towards the coverage tally (the production contract's runs only).
+    tally: bool,
 }
 
 impl Sut {
@@ -554,6 +556,7 @@ impl Sut {
         Sut {
             chain,
             world: world.clone(),
+            tally: contract == Production::CONTRACT,
         }
     }
 
@@ -690,7 +693,7 @@ impl Sut {
         let Expected::Call(outcome) = expected else {
             panic!("{action:?} is a call, but the model expected {expected:?}");
         };
-        tally(match outcome {
+        let outcome_name = match outcome {
             Ok(done) => done
                 .events
                 .iter()
@@ -703,7 +706,10 @@ impl Sut {
                 .collect::<Vec<_>>()
                 .join("+"),
             Err(error) => variant_name(error),
-        });
+        };
+        if self.tally {
+            tally(outcome_name);
+        }
         match (result, outcome) {
             (Ok((game_id, logs)), Ok(done)) => {
                 let events = self.game_events(&logs);
@@ -933,8 +939,11 @@ fn pvp_contract_follows_the_model_in_random_sequences() {
     for (outcome, count) in &tally {
         eprintln!("  {count:>7}  {outcome}");
     }
-    // The sequences reach every rule: each error but StakeTooLarge (2^96 wei is more than any test account
-    // has) and every way a game ends.
+    // With enough sequences, they reach every rule: each error but StakeTooLarge (2^96 wei is more than any test
+    // account has) and every way a game ends.
+    if cases < 500 {
+        return;
+    }
     let seen = |name: &str| tally.keys().any(|outcome| outcome.contains(name));
     let errors = [
         "UnknownGame",
