@@ -131,14 +131,16 @@ enum EventDto {
         now_ms: u64,
         turn: usize,
     },
-    Received,
+    // Braces, so that deny_unknown_fields holds for them too (serde lets a unit variant of an internally tagged
+    // enum carry any other field): a page cannot send a topic of its own, say.
+    Received {},
     Select {
         target: usize,
     },
-    Confirm,
-    NextRound,
-    Restart,
-    Abandon,
+    Confirm {},
+    NextRound {},
+    Restart {},
+    Abandon {},
 }
 
 #[derive(Serialize)]
@@ -324,7 +326,7 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
     let mut source = Entropy::new(&request.entropy);
     let draws = matches!(
         request.event,
-        Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound)
+        Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound {})
     );
     if draws && request.entropy.len() < MIN_ENTROPY_WORDS {
         return Err(ApiError::bad_request(format!(
@@ -394,10 +396,10 @@ fn event_of(
             }
         }
         EventDto::TalkDone { now_ms, turn } => RelayEvent::TalkDone { now_ms, turn },
-        EventDto::Received => RelayEvent::Received,
+        EventDto::Received {} => RelayEvent::Received,
         EventDto::Select { target } => RelayEvent::Select { target },
-        EventDto::Confirm => RelayEvent::Confirm,
-        EventDto::NextRound => {
+        EventDto::Confirm {} => RelayEvent::Confirm,
+        EventDto::NextRound {} => {
             // Only a round result understands this, so only then is a topic drawn.
             let text = match state {
                 RelayState::RoundResult(result) => {
@@ -409,8 +411,8 @@ fn event_of(
             };
             RelayEvent::NextRound { topic: text }
         }
-        EventDto::Restart => RelayEvent::Restart,
-        EventDto::Abandon => RelayEvent::Abandon,
+        EventDto::Restart {} => RelayEvent::Restart,
+        EventDto::Abandon {} => RelayEvent::Abandon,
     }
 }
 
@@ -455,6 +457,7 @@ mod tests {
             (r#"{"type":"talkDone","nowMs":5}"#, false),
             (r#"{"type":"select","target":-1}"#, false),
             (r#"{"type":"nextRound","topic":"mine"}"#, false),
+            (r#"{"type":"confirm","twice":true}"#, false),
             (r#"{"type":"fly"}"#, false),
         ] {
             assert_eq!(serde_json::from_str::<EventDto>(json).is_ok(), ok, "{json}");
