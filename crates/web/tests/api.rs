@@ -315,3 +315,27 @@ fn hot_seat_replays_the_moves_through_the_engine() {
         (json!(true), Value::Null)
     );
 }
+
+#[test]
+fn without_a_chain_every_page_still_serves_and_solo_says_why() {
+    let app = marubatsu_web::App::without_chain("no Solidity compiler was found");
+    let server = marubatsu_web::Server::bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)), app)
+        .unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(get(&server, "/tictactoe").status, 200);
+    let info = get(&server, "/api/tictactoe/solo").json();
+    assert_eq!(info["available"], false);
+    assert_eq!(info["reason"], "no Solidity compiler was found");
+    let refused = post(
+        &server,
+        "/api/tictactoe/solo/games",
+        json!({"difficulty": "hard", "cpuFirst": false}),
+    );
+    assert_eq!(refused.status, 503);
+    assert_eq!(
+        refused.json()["error"],
+        "tic-tac-toe against the contract is not available: no Solidity compiler was found"
+    );
+    // The games that need no chain are unaffected.
+    let hot_seat = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4]})).json();
+    assert_eq!(hot_seat["toMove"], "O");
+}
