@@ -1,6 +1,9 @@
 use std::{
     fmt,
+    io::Read,
     path::{Path, PathBuf},
+    process::{Command, Stdio},
+    time::{Duration, Instant},
 };
 
 use foundry_compilers::solc::Solc;
@@ -84,11 +87,67 @@ fn native_solc_on_path() -> Option<(SolcSource, Solc)> {
     let path_var = std::env::var_os("PATH")?;
     let binary = std::env::split_paths(&path_var)
         .map(|dir| dir.join("solc"))
-        .find(|p| p.is_file())?;
-    let solc = Solc::new(&binary).ok()?;
+        .find(|p| p.is_file() && !is_script(p))?;
+    let version = probe_version(&binary, NATIVE_PROBE_LIMIT)?;
     let pinned = semver_triplet(PINNED_SOLC_VERSION);
-    let found = (solc.version.major, solc.version.minor, solc.version.patch);
-    (Some(found) == pinned).then_some((SolcSource::Native(binary), solc))
+    let found = (version.major, version.minor, version.patch);
+    (Some(found) == pinned).then(|| {
+        let solc = Solc::new_with_version(&binary, version);
+        (SolcSource::Native(binary), solc)
+    })
+}
+
+/// Whether `path` starts with `#!`. Native solc is a compiled binary; a `solc` script on `PATH` is a version
+/// manager's shim (pyenv, solc-select), which may go to the network to pick a compiler. Such a setup can still
+/// name its compiler with `--solc` or `MARUBATSU_SOLC`.
+fn is_script(path: &Path) -> bool {
+    let mut start = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut file| file.read_exact(&mut start))
+        .is_ok_and(|()| &start == b"#!")
+}
+
+/// How long a `solc` found on `PATH` may take to say its version. A real solc answers in milliseconds; a shim
+/// such as solc-select's (installed alongside Slither) may instead try to download a compiler and hang, and then
+/// it is not the compiler we want anyway.
+const NATIVE_PROBE_LIMIT: Duration = Duration::from_secs(3);
+
+/// Runs `binary --version` and reads the version from its `Version: x.y.z+…` line; `None` when it fails, prints
+/// no such line, or takes longer than `limit` (it is then killed).
+fn probe_version(binary: &Path, limit: Duration) -> Option<semver::Version> {
+    let mut child = Command::new(binary)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let started = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => break,
+            Ok(Some(_)) | Err(_) => return None,
+            Ok(None) if started.elapsed() >= limit => {
+                // Killing can only fail if it has just exited; either way it is not used.
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    let mut output = String::new();
+    child.stdout.take()?.read_to_string(&mut output).ok()?;
+    parse_version_output(&output)
+}
+
+/// The version in solc's `--version` output, without its build metadata.
+fn parse_version_output(output: &str) -> Option<semver::Version> {
+    let line = output
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Version:"))?;
+    let core = line.trim().split(['+', '-']).next()?;
+    semver::Version::parse(core).ok()
 }
 
 fn semver_triplet(version: &str) -> Option<(u64, u64, u64)> {
@@ -110,6 +169,63 @@ mod tests {
                 .unwrap();
         let json: serde_json::Value = serde_json::from_str(&manifest).unwrap();
         assert_eq!(json["dependencies"]["solc"], PINNED_SOLC_VERSION);
+    }
+
+    #[test]
+    fn reads_the_version_from_solc_output() {
+        let output = "solc, the solidity compiler commandline interface\nVersion: 0.8.37+commit.a1b79de6.Linux.g++\n";
+        assert_eq!(
+            parse_version_output(output),
+            Some(semver::Version::new(0, 8, 37))
+        );
+        assert_eq!(
+            parse_version_output("solc-select: no version installed"),
+            None
+        );
+    }
+
+    /// Writes an executable `solc` script into a fresh directory of its own, which the caller removes.
+    #[cfg(unix)]
+    fn fake_solc(name: &str, body: &str) -> (PathBuf, PathBuf) {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("marubatsu-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let shim = dir.join("solc");
+        std::fs::write(&shim, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&shim, std::fs::Permissions::from_mode(0o755)).unwrap();
+        (dir, shim)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_solc_on_path_that_hangs_is_given_up_on() {
+        let (dir, shim) = fake_solc("hanging-solc", "sleep 30; echo 'Version: 0.8.37+commit.0'");
+        let started = Instant::now();
+        let version = probe_version(&shim, Duration::from_millis(300));
+        let waited = started.elapsed();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(version, None);
+        assert!(waited < Duration::from_secs(20), "waited {waited:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_script_named_solc_is_taken_for_a_shim() {
+        let (dir, shim) = fake_solc("shim-solc", "exec python3 -m solc_select");
+        let script = is_script(&shim);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(script);
+        // This test binary is a compiled executable, as a native solc is.
+        assert!(!is_script(&std::env::current_exe().unwrap()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_quick_solc_on_path_is_read() {
+        let (dir, shim) = fake_solc("quick-solc", "echo 'Version: 0.8.37+commit.0.Linux'");
+        let version = probe_version(&shim, Duration::from_secs(10));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(version, Some(semver::Version::new(0, 8, 37)));
     }
 
     #[test]
