@@ -299,7 +299,7 @@ pub fn relay(data: &[u8]) {
             },
             2 | 3 => RelayEvent::TalkDone {
                 now_ms: if input.bool() { now } else { input.u64() },
-                turn: input.below(14),
+                turn: input.bool().then(|| input.below(14)),
             },
             4 => RelayEvent::Received,
             5 | 6 => RelayEvent::Select {

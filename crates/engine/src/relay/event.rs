@@ -32,9 +32,10 @@ pub enum RelayEvent {
     TalkDone {
         /// The clock now.
         now_ms: u64,
-        /// The turn the UI was showing when it sent this; any other turn is ignored, so a tap that lands as the
-        /// countdown also fires (or a stale resubmit) does not skip the next speaker.
-        turn: usize,
+        /// The turn the UI was showing when it sent this, if it says. `None` is the spec's `talkDone {now}`: it
+        /// ends whichever turn is current. `Some(turn)` for any other turn is ignored, so a tap that lands as the
+        /// countdown also fires (or a stale resubmit from an old screen) does not skip the next speaker.
+        turn: Option<usize>,
     },
     /// In handover: the next voter has the phone; show the ballot.
     Received,

@@ -36,7 +36,7 @@
 //! let order = shuffled_order_avoiding_last(3, None, &mut random);
 //! play(&mut state, RelayEvent::BeginTalk { now_ms: 1_000, order: order.clone() });
 //! for turn in 0..3 {
-//!     play(&mut state, RelayEvent::TalkDone { now_ms: 2_000, turn });
+//!     play(&mut state, RelayEvent::TalkDone { now_ms: 2_000, turn: Some(turn) });
 //! }
 //! // The phone goes round: each voter says they have it, then votes for the next seat.
 //! for voter in order {

@@ -87,7 +87,18 @@ fn arbitrary_event(rng: &mut XorShift) -> RelayEvent {
         }
         2 => RelayEvent::TalkDone {
             now_ms: arbitrary_now(rng),
-            turn: pick(rng, &[0, 1, 2, 5, 11, 12, usize::MAX]),
+            turn: pick(
+                rng,
+                &[
+                    None,
+                    Some(0),
+                    Some(1),
+                    Some(2),
+                    Some(5),
+                    Some(12),
+                    Some(usize::MAX),
+                ],
+            ),
         },
         3 => RelayEvent::Received,
         4 => RelayEvent::Select {
@@ -118,10 +129,10 @@ fn likely_event(rng: &mut XorShift, state: &RelayState) -> RelayEvent {
         },
         RelayState::Talk(talk) => RelayEvent::TalkDone {
             now_ms: arbitrary_now(rng),
-            turn: if rng.below(8) == 0 {
-                rng.below(players + 1)
-            } else {
-                talk.turn()
+            turn: match rng.below(8) {
+                0 => Some(rng.below(players + 1)),
+                1 | 2 => None,
+                _ => Some(talk.turn()),
             },
         },
         RelayState::Handover(_) => RelayEvent::Received,

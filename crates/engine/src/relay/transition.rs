@@ -49,7 +49,7 @@ impl RelayState {
     /// |-------------|----------------------|-------------------------------------------------------|
     /// | setup       | `Start`              | topic reveal of round 0, if the table and topic check |
     /// | topicReveal | `BeginTalk`          | talk, turn 0                                          |
-    /// | talk        | `TalkDone` this turn | talk of the next turn, or handover after the last     |
+    /// | talk        | `TalkDone` (no turn, or this one) | talk of the next turn, or handover after the last |
     /// | handover    | `Received`           | vote                                                  |
     /// | vote        | `Select`             | vote with the pick (never the voter)                  |
     /// | vote        | `Confirm` with a pick| handover to the next voter, or round result           |
@@ -133,7 +133,7 @@ impl Talk {
         let RelayEvent::TalkDone { now_ms, turn } = *event else {
             return None;
         };
-        if turn != self.turn {
+        if turn.is_some_and(|shown| shown != self.turn) {
             return None;
         }
         let next = self.turn + 1;

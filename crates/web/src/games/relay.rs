@@ -21,7 +21,7 @@
 //!                              "rejected": "…" | null, "restoreError": "…" | null}
 //! ```
 //!
-//! Events: `start {players, rounds, talkSeconds}`, `beginTalk {nowMs}`, `talkDone {nowMs, turn}`, `received`,
+//! Events: `start {players, rounds, talkSeconds}`, `beginTalk {nowMs}`, `talkDone {nowMs, turn?}`, `received`,
 //! `select {target}`, `confirm`, `nextRound`, `restart`, `abandon`. The view never shows the votes cast so far:
 //! only who is voting and what they picked.
 
@@ -129,7 +129,8 @@ enum EventDto {
     },
     TalkDone {
         now_ms: u64,
-        turn: usize,
+        // The page always names the turn it shows; without it this is the spec's `talkDone {now}`.
+        turn: Option<usize>,
     },
     // Braces, so that deny_unknown_fields holds for them too (serde lets a unit variant of an internally tagged
     // enum carry any other field): a page cannot send a topic of its own, say.
@@ -454,7 +455,9 @@ mod tests {
             (r#"{"type":"nextRound"}"#, true),
             (r#"{"type":"restart"}"#, true),
             (r#"{"type":"abandon"}"#, true),
-            (r#"{"type":"talkDone","nowMs":5}"#, false),
+            (r#"{"type":"talkDone","nowMs":5}"#, true),
+            (r#"{"type":"talkDone","nowMs":5,"turn":null}"#, true),
+            (r#"{"type":"talkDone","turn":1}"#, false),
             (r#"{"type":"select","target":-1}"#, false),
             (r#"{"type":"nextRound","topic":"mine"}"#, false),
             (r#"{"type":"confirm","twice":true}"#, false),
