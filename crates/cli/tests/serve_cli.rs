@@ -51,10 +51,17 @@ fn serve_prints_its_url_and_serves_the_games_on_loopback() {
         addr.starts_with("127.0.0.1:"),
         "loopback by default: {addr}"
     );
-    let rest: Vec<String> = lines.take(4).map(|l| l.expect("reading stdout")).collect();
-    assert_eq!(rest[0], format!("  cross light   {url}lights"));
-    assert_eq!(rest[1], format!("  tic-tac-toe   {url}tictactoe"));
-    assert!(rest[2].contains("--host 0.0.0.0"), "{rest:?}");
+    let rest: Vec<String> = lines.take(6).map(|l| l.expect("reading stdout")).collect();
+    assert_eq!(
+        rest[..4],
+        [
+            format!("  Cross light        {url}lights"),
+            format!("  Know-it-all relay  {url}relay"),
+            format!("  Tic-tac-toe        {url}tictactoe"),
+            format!("  Quantum werewolf   {url}werewolf"),
+        ]
+    );
+    assert!(rest[4].contains("--host 0.0.0.0"), "{rest:?}");
 
     let page = get(addr, "/lights");
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");

@@ -34,3 +34,9 @@ mod server;
 
 pub use error::WebError;
 pub use server::{App, Server};
+
+/// Every game's page as `(title, path without the leading slash)`, in the order the index lists them, so that
+/// whoever starts the server can say where each game is.
+pub fn game_pages() -> impl Iterator<Item = (&'static str, &'static str)> {
+    games::GAMES.into_iter().map(|game| (game.title, game.slug))
+}

@@ -43,8 +43,9 @@ impl ServeArgs {
         })?;
         let url = server.url();
         println!("marubatsu is serving {url}");
-        println!("  cross light   {url}lights");
-        println!("  tic-tac-toe   {url}tictactoe");
+        for (title, path) in marubatsu_web::game_pages() {
+            println!("  {title:<18} {url}{path}");
+        }
         let port = server.local_addr().port();
         if self.host.is_unspecified() {
             println!(
