@@ -3,7 +3,7 @@
 use std::fmt;
 
 use alloy_primitives::{Address, Log, U256};
-use alloy_sol_types::SolEventInterface;
+use alloy_sol_types::{SolCall, SolEventInterface};
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeEvents},
     ITicTacToe::{self, ITicTacToeEvents},
@@ -166,6 +166,39 @@ fn played<T>(value: T, report: TxReport) -> Played<T> {
     }
 }
 
+/// Sends `call` to `to` with `value` wei; the transaction's result is nothing but its receipt and events.
+fn send<T: Transactor, C: SolCall>(
+    chain: &mut T,
+    to: Address,
+    value: U256,
+    call: &C,
+) -> Result<Played<()>, Error> {
+    Ok(played((), chain.send_call(to, value, call)?))
+}
+
+/// Sends `call` like [`send`], and reads its result from the first `event` that `read` recognises: a
+/// function's return value reaches a contract that calls it, but an outside caller only through an event.
+fn send_reading<T: Transactor, C: SolCall, V>(
+    chain: &mut T,
+    to: Address,
+    value: U256,
+    call: &C,
+    event: &str,
+    read: impl Fn(&GameEvent) -> Option<V>,
+) -> Result<Played<V>, Error> {
+    let Played { report, events, .. } = send(chain, to, value, call)?;
+    let function = C::SIGNATURE.split('(').next().unwrap_or(C::SIGNATURE);
+    let value = events
+        .iter()
+        .find_map(read)
+        .ok_or_else(|| missing_event(function, event))?;
+    Ok(Played {
+        value,
+        report,
+        events,
+    })
+}
+
 /// A deployed `SoloTicTacToe`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SoloContract(pub Address);
@@ -182,20 +215,17 @@ impl SoloContract {
             difficulty,
             cpuFirst: cpu_first,
         };
-        let report = chain.send_call(self.0, U256::ZERO, &call)?;
-        let played = played(U256::ZERO, report);
-        let id = played
-            .events
-            .iter()
-            .find_map(|event| match event {
+        send_reading(
+            chain,
+            self.0,
+            U256::ZERO,
+            &call,
+            "GameStarted",
+            |event| match event {
                 GameEvent::Solo(ISoloTicTacToeEvents::GameStarted(e)) => Some(e.gameId),
                 _ => None,
-            })
-            .ok_or_else(|| missing_event("newGame", "GameStarted"))?;
-        Ok(Played {
-            value: id,
-            ..played
-        })
+            },
+        )
     }
 
     /// The sender takes `cell`; the CPU answers in the same transaction.
@@ -206,7 +236,7 @@ impl SoloContract {
         cell: u8,
     ) -> Result<Played<()>, Error> {
         let call = ISoloTicTacToe::playCall { gameId: game, cell };
-        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+        send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Game `game` as the contract stores it.
@@ -234,19 +264,17 @@ impl PvpContract {
         let call = ITicTacToe::createGameCall {
             moveTimeout: move_timeout,
         };
-        let played = played(U256::ZERO, chain.send_call(self.0, stake, &call)?);
-        let id = played
-            .events
-            .iter()
-            .find_map(|event| match event {
+        send_reading(
+            chain,
+            self.0,
+            stake,
+            &call,
+            "GameCreated",
+            |event| match event {
                 GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
                 _ => None,
-            })
-            .ok_or_else(|| missing_event("createGame", "GameCreated"))?;
-        Ok(Played {
-            value: id,
-            ..played
-        })
+            },
+        )
     }
 
     /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.
@@ -261,7 +289,12 @@ impl PvpContract {
             None => self.game(chain, game)?.stake,
         };
         let call = ITicTacToe::joinGameCall { gameId: game };
-        Ok(played(stake, chain.send_call(self.0, stake, &call)?))
+        let sent = send(chain, self.0, stake, &call)?;
+        Ok(Played {
+            value: stake,
+            report: sent.report,
+            events: sent.events,
+        })
     }
 
     /// The sender, to move, takes `cell`.
@@ -272,7 +305,7 @@ impl PvpContract {
         cell: u8,
     ) -> Result<Played<()>, Error> {
         let call = ITicTacToe::playCall { gameId: game, cell };
-        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+        send(chain, self.0, U256::ZERO, &call)
     }
 
     /// The sender wins `game` because the opponent missed the deadline.
@@ -282,39 +315,35 @@ impl PvpContract {
         game: U256,
     ) -> Result<Played<()>, Error> {
         let call = ITicTacToe::claimTimeoutCall { gameId: game };
-        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+        send(chain, self.0, U256::ZERO, &call)
     }
 
     /// The sender gives up `game`.
     pub fn resign<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::resignCall { gameId: game };
-        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+        send(chain, self.0, U256::ZERO, &call)
     }
 
     /// The creator cancels unjoined `game`; the stake is credited back.
     pub fn cancel<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::cancelCall { gameId: game };
-        Ok(played((), chain.send_call(self.0, U256::ZERO, &call)?))
+        send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Sends the sender its whole balance; the value is the amount (from the `Withdrawn` event).
     pub fn withdraw<T: Transactor>(&self, chain: &mut T) -> Result<Played<U256>, Error> {
-        let played = played(
+        let call = ITicTacToe::withdrawCall {};
+        send_reading(
+            chain,
+            self.0,
             U256::ZERO,
-            chain.send_call(self.0, U256::ZERO, &ITicTacToe::withdrawCall {})?,
-        );
-        let amount = played
-            .events
-            .iter()
-            .find_map(|event| match event {
+            &call,
+            "Withdrawn",
+            |event| match event {
                 GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
                 _ => None,
-            })
-            .ok_or_else(|| missing_event("withdraw", "Withdrawn"))?;
-        Ok(Played {
-            value: amount,
-            ..played
-        })
+            },
+        )
     }
 
     /// Game `game` as the contract stores it.

@@ -2,7 +2,8 @@ use alloy_primitives::U256;
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
-    PVP_CONTRACT, Played, PvpContract, Target, Transactor, parse_amount, pvp_status_name,
+    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, parse_amount,
+    pvp_status_name,
 };
 use serde::Serialize;
 
@@ -156,52 +157,16 @@ impl PvpArgs {
                 show(&mut session.chain, pvp, id, Some(&played), target.json)
             }
             PvpCommand::Play { game, cell, target } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
-                let pvp = PvpContract(session.address);
-                let played = pvp.play(&mut session.chain, U256::from(game), cell)?;
-                show(
-                    &mut session.chain,
-                    pvp,
-                    U256::from(game),
-                    Some(&played),
-                    target.json,
-                )
+                transact(&target, game, |chain, pvp, id| pvp.play(chain, id, cell))
             }
             PvpCommand::ClaimTimeout { game, target } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
-                let pvp = PvpContract(session.address);
-                let played = pvp.claim_timeout(&mut session.chain, U256::from(game))?;
-                show(
-                    &mut session.chain,
-                    pvp,
-                    U256::from(game),
-                    Some(&played),
-                    target.json,
-                )
+                transact(&target, game, |chain, pvp, id| pvp.claim_timeout(chain, id))
             }
             PvpCommand::Resign { game, target } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
-                let pvp = PvpContract(session.address);
-                let played = pvp.resign(&mut session.chain, U256::from(game))?;
-                show(
-                    &mut session.chain,
-                    pvp,
-                    U256::from(game),
-                    Some(&played),
-                    target.json,
-                )
+                transact(&target, game, |chain, pvp, id| pvp.resign(chain, id))
             }
             PvpCommand::Cancel { game, target } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
-                let pvp = PvpContract(session.address);
-                let played = pvp.cancel(&mut session.chain, U256::from(game))?;
-                show(
-                    &mut session.chain,
-                    pvp,
-                    U256::from(game),
-                    Some(&played),
-                    target.json,
-                )
+                transact(&target, game, |chain, pvp, id| pvp.cancel(chain, id))
             }
             PvpCommand::Withdraw { target } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
@@ -225,6 +190,19 @@ impl PvpArgs {
             }
         }
     }
+}
+
+/// Opens the contract for a transaction on game `game`, sends it with `send`, and shows the game after it.
+fn transact(
+    target: &TargetArgs,
+    game: u64,
+    send: impl FnOnce(&mut Target, PvpContract, U256) -> Result<Played<()>, DeployError>,
+) -> eyre::Result<()> {
+    let mut session = target.open(PVP_CONTRACT, true)?;
+    let pvp = PvpContract(session.address);
+    let id = U256::from(game);
+    let played = send(&mut session.chain, pvp, id)?;
+    show(&mut session.chain, pvp, id, Some(&played), target.json)
 }
 
 fn show<T>(

@@ -107,14 +107,9 @@ impl SoloArgs {
             SoloCommand::Play { game, cell, target } => {
                 let mut session = target.open(SOLO_CONTRACT, true)?;
                 let solo = SoloContract(session.address);
-                let played = solo.play(&mut session.chain, U256::from(game), cell)?;
-                show(
-                    &mut session.chain,
-                    solo,
-                    U256::from(game),
-                    Some(&played),
-                    target.json,
-                )
+                let id = U256::from(game);
+                let played = solo.play(&mut session.chain, id, cell)?;
+                show(&mut session.chain, solo, id, Some(&played), target.json)
             }
             SoloCommand::Show { game, target } => {
                 let mut session = target.open(SOLO_CONTRACT, false)?;
