@@ -1,9 +1,13 @@
 //! Pure game rules for marubatsu: no I/O, no clock, no randomness, no dependencies.
 //!
 //! Each game is a set of values and pure functions; the on-chain contracts are checked against them, and the
-//! off-chain games are transitions from a state and an event to the next state. Today that is
-//! [`tictactoe`]: the board, the rules, the CPU the solo contract must copy move for move, a solver, and the
-//! solo game.
+//! off-chain games are transitions from a state and an event to the next state:
+//!
+//! - [`tictactoe`]: the board, the rules, the CPU the solo contract must copy move for move, a solver, and the
+//!   solo game;
+//! - [`lights`]: cross light (Lights Out) boards, presses, and a GF(2) solver for hints and par;
+//! - [`relay`]: the know-it-all relay party game, its avoid-last shuffle and its fairness figures;
+//! - [`werewolf`]: quantum werewolf without a game master, with its legal events and cascade log.
 //!
 //! ```
 //! use marubatsu_engine::tictactoe::{cpu_move, solve, Cell, Difficulty, Position, Seed, Side, Value};
@@ -25,6 +29,7 @@
 //! # Ok::<(), marubatsu_engine::tictactoe::MoveError>(())
 //! ```
 
+mod cell_set;
 pub mod lights;
 pub mod relay;
 pub mod tictactoe;

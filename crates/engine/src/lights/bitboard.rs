@@ -1,7 +1,5 @@
 //! A set of cells packed into the low 49 bits of a `u64`.
 
-use core::iter::FusedIterator;
-
 use super::cell::{Cell, MAX_CELLS};
 
 /// A set of cells: bit `i` is cell `i`. It holds lit lights on a [`Board`](super::Board), or the cells pressed
@@ -142,43 +140,7 @@ impl Bitboard {
     }
 }
 
-/// The cells of a [`Bitboard`] in ascending order; made by [`Bitboard::cells`].
-#[derive(Clone, Debug)]
-pub struct Cells(Bitboard);
-
-impl Iterator for Cells {
-    type Item = Cell;
-
-    fn next(&mut self) -> Option<Cell> {
-        let cell = self.0.first()?;
-        self.0 = self.0.without(cell);
-        Some(cell)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = usize::from(self.0.count());
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Cells {}
-
-impl FusedIterator for Cells {}
-
-impl IntoIterator for Bitboard {
-    type Item = Cell;
-    type IntoIter = Cells;
-
-    fn into_iter(self) -> Cells {
-        self.cells()
-    }
-}
-
-impl FromIterator<Cell> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Cell>>(cells: I) -> Bitboard {
-        cells.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
+crate::cell_set::ascending_members!(Bitboard, Cells, Cell);
 
 #[cfg(test)]
 mod tests {
