@@ -587,6 +587,79 @@ fn tictactoe_games_survive_a_reload() {
     browser.assert_no_console_errors();
 }
 
+#[test]
+fn tictactoe_plays_from_the_keyboard_alone() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}tictactoe", server.url()));
+    ttt_idle(&browser);
+    let focused = "const e = document.activeElement;
+        return e && e.closest('#ttt-board') ? Number(e.dataset.index) : -1;";
+
+    // Tab reaches the board once, on the centre.
+    let mut tabs = 0;
+    while browser.script(focused, &[]) == json!(-1) {
+        browser.keys(&[key::TAB]);
+        tabs += 1;
+        assert!(tabs <= 20, "Tab never reaches the board");
+    }
+    assert_eq!(browser.script(focused, &[]), json!(4));
+    let label = "return document.activeElement.getAttribute('aria-label');";
+    assert_eq!(browser.script(label, &[]), json!("row 2, column 2, empty"));
+
+    // Arrows move and wrap; Enter plays the focused cell on chain, and the CPU answers in the same transaction.
+    browser.keys(&[key::UP, key::LEFT, key::LEFT]);
+    assert_eq!(
+        browser.script(focused, &[]),
+        json!(2),
+        "left from the first column wraps to the last"
+    );
+    let turns = dataset(&browser, "turns");
+    browser.keys(&[key::ENTER]);
+    browser.wait_for(
+        "the move from the keyboard",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
+        &[json!(turns)],
+    );
+    let after = marks(&browser);
+    assert_eq!(after[2].as_deref(), Some("X"));
+    assert_eq!(
+        after.iter().filter(|m| m.as_deref() == Some("O")).count(),
+        1,
+        "the CPU answered: {after:?}"
+    );
+
+    // Enter on a taken cell changes nothing: the board and the turn count stay as they are.
+    let turns = dataset(&browser, "turns");
+    browser.keys(&[key::ENTER]);
+    assert_eq!(ttt_idle(&browser), json!(turns));
+    assert_eq!(marks(&browser), after);
+
+    // Space plays too, on a free cell reached with the arrows.
+    let free = after
+        .iter()
+        .position(Option::is_none)
+        .unwrap_or_else(|| panic!("no free cell in {after:?}"));
+    // The cursor is on cell 2 (row 1): Home goes to the row's start, then down and right to the free cell.
+    let (row, column) = (free / 3, free % 3);
+    browser.keys(&[key::HOME]);
+    browser.keys(&vec![key::DOWN; row]);
+    browser.keys(&vec![key::RIGHT; column]);
+    assert_eq!(browser.script(focused, &[]), json!(free));
+    browser.keys(&[key::SPACE]);
+    browser.wait_for(
+        "the move played with Space",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
+        &[json!(turns)],
+    );
+    assert_eq!(marks(&browser)[free].as_deref(), Some("X"));
+    browser.assert_no_console_errors();
+}
+
 // ---- screenshots ----------------------------------------------------------------------------------------------
 
 fn rects(browser: &Browser<'_>, selector: &str) -> Vec<(u32, u32, u32, u32)> {

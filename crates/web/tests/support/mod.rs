@@ -298,6 +298,7 @@ pub mod key {
     pub const TAB: &str = "\u{E004}";
     pub const ENTER: &str = "\u{E007}";
     pub const SPACE: &str = " ";
+    pub const HOME: &str = "\u{E011}";
     pub const LEFT: &str = "\u{E012}";
     pub const UP: &str = "\u{E013}";
     pub const RIGHT: &str = "\u{E014}";
