@@ -207,46 +207,49 @@ impl<'a> IntoIterator for &'a LegalEvents {
     }
 }
 
-/// The legal events one at a time, owning them: `legal_events(&game).into_iter()`.
+/// The legal events one at a time, owning them: `legal_events(&game).into_iter()`. Listed events are moved
+/// out, votes made one at a time.
 #[derive(Clone, Debug)]
-pub struct IntoIter {
-    events: LegalEvents,
-    front: u64,
-    back: u64,
+pub struct IntoIter(IntoKind);
+
+#[derive(Clone, Debug)]
+enum IntoKind {
+    Listed(std::vec::IntoIter<Event>),
+    Vote(VoteSpace, core::ops::Range<u64>),
 }
 
 impl Iterator for IntoIter {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        if self.front >= self.back {
-            return None;
+        match &mut self.0 {
+            IntoKind::Listed(events) => events.next(),
+            IntoKind::Vote(space, indices) => indices.next().and_then(|i| space.get(i)),
         }
-        self.front += 1;
-        self.events.get(self.front - 1)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        Iter {
-            events: &self.events,
-            front: self.front,
-            back: self.back,
+        match &self.0 {
+            IntoKind::Listed(events) => events.size_hint(),
+            IntoKind::Vote(_, indices) => match usize::try_from(indices.end - indices.start) {
+                Ok(n) => (n, Some(n)),
+                Err(_) => (usize::MAX, None),
+            },
         }
-        .size_hint()
     }
 }
+
+impl core::iter::FusedIterator for IntoIter {}
 
 impl IntoIterator for LegalEvents {
     type Item = Event;
     type IntoIter = IntoIter;
 
     fn into_iter(self) -> IntoIter {
-        let back = self.len();
-        IntoIter {
-            events: self,
-            front: 0,
-            back,
-        }
+        IntoIter(match self.0 {
+            Kind::Listed(events) => IntoKind::Listed(events.into_iter()),
+            Kind::Vote(space) => IntoKind::Vote(space, 0..space.len),
+        })
     }
 }
 
