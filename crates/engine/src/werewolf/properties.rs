@@ -6,7 +6,7 @@
 //! - **Rounds ≤ N − 1.** Every vote that is counted kills one player (R9), and a vote phase that begins with
 //!   fewer than 3 alive is a paradox. The vote of round r begins with at most N − r + 1 alive, so votes happen
 //!   only in rounds 1..=N − 2, and round N − 1 ends, at the latest, when its vote phase begins.
-//! - **Events other than ballots ≤ 2(N − 1) + N·(black + white) + N·attacks + 2N + N**: at most two tie-breaks
+//! - **Events other than votes ≤ 2(N − 1) + N·(black + white) + N·attacks + 2N + N**: at most two tie-breaks
 //!   a round; every verdict and attack uses up a chit; a player loses each role once and a third loss ends the
 //!   game (R2, R11), so at most 2N transfers; each player dies and draws at most once. At the default table:
 //!   14 + 40 + 24 + 16 + 8 = 102.
