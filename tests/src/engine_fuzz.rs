@@ -357,12 +357,18 @@ pub fn relay(data: &[u8]) {
 }
 
 /// Quantum werewolf: events drawn from the legal ones most of the time (so games go deep), arbitrary ones
-/// otherwise, at tables of every size the engine accepts.
+/// otherwise, at tables of every size the engine accepts. A legal event is picked by index, as a simulated
+/// table picks one: for a vote, whose events are numbered rather than listed, that is a whole vote decoded
+/// from the index. Arbitrary votes are a legal vote with one ballot changed, dropped or added, or ballots read
+/// straight from the input.
 ///
-/// Invariants: an event not among `legal_events` changes nothing; a game that is over accepts nothing and
-/// waits for nothing; while a game goes on, it waits for exactly one decision and some event is legal.
+/// Invariants: an event not among `legal_events` changes nothing and one among them changes the game; a game
+/// that is over accepts nothing and waits for nothing; while a game goes on, it waits for exactly one decision
+/// and some event is legal.
 pub fn werewolf(data: &[u8]) {
-    use werewolf::{Event, Game, HandOver, Role, Seat, Table, Verdict, legal_events, transition};
+    use werewolf::{
+        Ballot, Event, Game, HandOver, Role, Seat, Table, Verdict, legal_events, transition,
+    };
 
     let mut input = Input::new(data);
     let table = if input.bool() {
@@ -401,8 +407,13 @@ pub fn werewolf(data: &[u8]) {
                 game.pending()
             );
         }
+        // An index into the legal events: 8 bytes, so that every vote (7^8 at 8 players) can be drawn.
+        let pick = |input: &mut Input<'_>| legal.get(input.u64() % legal.len().max(1));
         let event = if !legal.is_empty() && !input.byte().is_multiple_of(4) {
-            legal[input.below(legal.len())].clone()
+            let Some(event) = pick(&mut input) else {
+                panic!("an index below {} has no event", legal.len());
+            };
+            event
         } else {
             let Some((a, b)) = seat(&mut input).zip(seat(&mut input)) else {
                 continue;
@@ -441,14 +452,42 @@ pub fn werewolf(data: &[u8]) {
                     player: a,
                     index: input.byte(),
                 },
-                _ => Event::Vote {
-                    voter: a,
-                    target: b,
-                },
+                _ => {
+                    let mut ballots = match pick(&mut input) {
+                        Some(Event::Vote { ballots }) if input.bool() => ballots,
+                        _ => (0..input.below(18))
+                            .filter_map(|_| {
+                                Some(Ballot {
+                                    voter: seat(&mut input)?,
+                                    target: seat(&mut input)?,
+                                })
+                            })
+                            .collect(),
+                    };
+                    let i = input.below(ballots.len());
+                    match input.byte() % 4 {
+                        _ if ballots.is_empty() => {}
+                        0 => ballots[i].target = b,
+                        1 => ballots[i].voter = a,
+                        2 => {
+                            ballots.remove(i);
+                        }
+                        _ => ballots.insert(
+                            i,
+                            Ballot {
+                                voter: a,
+                                target: b,
+                            },
+                        ),
+                    }
+                    Event::Vote { ballots }
+                }
             }
         };
         let next = transition(&game, &event);
-        if !legal.contains(&event) {
+        if legal.contains(&event) {
+            assert_ne!(next, game, "legal {event:?} changed nothing");
+        } else {
             assert_eq!(next, game, "illegal {event:?} changed the game");
         }
         game = next;

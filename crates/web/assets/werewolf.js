@@ -2,8 +2,13 @@
 // game per tab) and sends them with every new event to /api/werewolf/replay, which replays the log through the
 // engine and answers with the state to draw: hands, chits, the pending decision with its legal choices, and the
 // log of every consequence. The rules are never here. The page only draws what the engine cannot: the card of a
-// dead player's shuffled hand (crypto.getRandomValues) and, on request, a rock-paper-scissors winner. A vote is
-// secret: each voter is asked to take the device first, and nobody's ballot is shown until the count.
+// dead player's shuffled hand (crypto.getRandomValues) and, on request, a rock-paper-scissors winner.
+//
+// A vote is one event with every alive player's ballot (R9), collected here in secret: the device goes to each
+// voter in turn, who confirms who they are, sees only their own choices (from the state), picks one, confirms,
+// and the choice is hidden again before the device is passed on. The ballots collected so far stay in the
+// tab's sessionStorage with the game (so a reload resumes the vote at the next voter) and are sent together
+// once the last voter has confirmed; nobody's ballot is shown until the count.
 'use strict';
 
 (() => {
@@ -51,6 +56,10 @@
   let queue = Promise.resolve();
   /** The voter who said they hold the device, so their ballot may show. */
   let ballotFor = null;
+  /** The target that voter has picked but not yet confirmed. */
+  let picked = null;
+  /** Whether a complete vote is on its way to the server. */
+  let counting = false;
   /** Cards put on each (recipient, role) pair of the transfer being built, keyed `to:take`. */
   let transferCounts = new Map();
   let transferKey = '';
@@ -96,6 +105,12 @@
   function showError(text) {
     messageEl.textContent = text;
     messageEl.classList.add('error');
+    if (counting && view) {
+      // The vote never reached the server: it is collected again.
+      counting = false;
+      root.dataset.counting = 'false';
+      drawDecision();
+    }
   }
 
   const name = (seat) => (view.players[seat] ? view.players[seat].name : `seat ${seat}`);
@@ -168,6 +183,8 @@
     const pending = view.pending;
     root.dataset.pending = pending ? pending.kind : 'over';
     root.dataset.round = String(view.round);
+    counting = false;
+    root.dataset.counting = 'false';
     $('#ww-status').textContent = view.outcome
       ? `The game ended in round ${view.round}.`
       : `Round ${view.round} · ${view.phase} phase`;
@@ -212,7 +229,7 @@
         choicesEl.append(...view.choices.map((c) => button(c.label, () => send(c.event))));
         break;
       case 'vote':
-        drawVote(pending);
+        drawVote();
         break;
       case 'transfer':
         drawTransfer();
@@ -227,12 +244,37 @@
     }
   }
 
-  function drawVote(pending) {
-    const voter = pending.player;
-    const voted = view.players.filter((p) => p.hasVoted).map((p) => p.name);
+  /**
+   * The ballots collected for the vote now pending, in `saved.ballot`. They belong to the vote that follows
+   * the events in the log, so a new vote or a run-off (after another event) starts with none.
+   */
+  function collected() {
+    const key = saved.events.length;
+    if (!saved.ballot || saved.ballot.key !== key || !Array.isArray(saved.ballot.votes)) {
+      saved.ballot = { key, votes: [] };
+      ballotFor = null;
+      picked = null;
+    }
+    return saved.ballot.votes;
+  }
+
+  function drawVote() {
+    if (counting) {
+      promptEl.textContent = 'Counting the votes…';
+      return;
+    }
+    const votes = collected();
+    const next = view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    if (!next) {
+      submitVote(votes);
+      return;
+    }
+    const voter = next.voter;
+    const voted = votes.map((v) => name(v.voter));
+    const runoff = view.pending.runoff ? `Run-off ${view.pending.runoff}. ` : '';
     if (ballotFor !== voter) {
-      promptEl.textContent = `${pending.runoff ? `Run-off ${pending.runoff}. ` : ''}`
-        + `Pass the device to ${name(voter)}: the ballot is secret.`
+      picked = null;
+      promptEl.textContent = `${runoff}Pass the device to ${name(voter)}: the ballot is secret.`
         + (voted.length ? ` Voted so far: ${voted.join(', ')}.` : '');
       choicesEl.append(button(`I am ${name(voter)} — show my ballot`, () => {
         ballotFor = voter;
@@ -240,10 +282,44 @@
       }, true));
       return;
     }
-    choicesEl.append(...view.choices.map((c) => button(c.label, () => {
+    promptEl.textContent = `${runoff}${name(voter)}, point at `
+      + (view.pending.runoff ? 'one of the tied players.' : 'the player who should die.')
+      + ' Nobody else may look.';
+    for (const t of next.targets) {
+      const b = button(t.label, () => {
+        picked = t.target;
+        drawDecision();
+      });
+      b.setAttribute('aria-pressed', String(picked === t.target));
+      choicesEl.append(b);
+    }
+    const confirm = button('Confirm my vote', () => {
+      votes.push({ voter, target: picked });
       ballotFor = null;
-      send(c.event);
-    })));
+      picked = null;
+      if (view.ballots.every((b) => votes.some((v) => v.voter === b.voter))) {
+        submitVote(votes);
+        return;
+      }
+      session.set(saved);
+      render();
+    }, true);
+    confirm.disabled = picked === null;
+    choicesEl.append(confirm);
+  }
+
+  /**
+   * Every voter has confirmed: the vote leaves the page as one event, ballots in seat order, and is forgotten
+   * here, so a refused vote is collected again.
+   */
+  function submitVote(votes) {
+    const ballots = votes.slice().sort((a, b) => a.voter - b.voter);
+    saved.ballot = null;
+    session.set(saved);
+    counting = true;
+    root.dataset.counting = 'true';
+    drawDecision();
+    send({ type: 'vote', ballots });
   }
 
   function drawTransfer() {
@@ -306,6 +382,12 @@
     if (pending && pending.player !== null && pending.player !== undefined) turn.add(pending.player);
     if (pending && pending.kind === 'startPlayer') pending.tied.forEach((s) => turn.add(s));
     if (pending && pending.kind === 'draw') turn.add(pending.dead);
+    const voted = new Set();
+    if (pending && pending.kind === 'vote') {
+      collected().forEach((v) => voted.add(v.voter));
+      const next = view.ballots.find((b) => !voted.has(b.voter));
+      if (next) turn.add(next.voter);
+    }
     const items = view.players.map((p) => {
       const item = document.createElement('li');
       item.className = 'ww-player';
@@ -323,7 +405,7 @@
       };
       if (!p.alive) badge('dead');
       if (p.fixed) badge(p.fixed, `role-${p.fixed}`);
-      if (p.hasVoted) badge('voted');
+      if (voted.has(p.seat)) badge('voted');
       const bar = document.createElement('div');
       bar.className = 'ww-bar';
       bar.setAttribute('role', 'img');

@@ -1,5 +1,5 @@
 //! Quantum werewolf's endpoint over plain HTTP: whole games through `/api/werewolf/replay`, the log the page
-//! keeps, refusals that change nothing, a broken log cut at its first refused event, and secret ballots.
+//! keeps, refusals that change nothing, a broken log cut at its first refused event, and votes sent whole.
 
 mod support;
 
@@ -41,8 +41,13 @@ impl Page<'_> {
     }
 }
 
+/// A hash of `n`, not `n` itself: a pick that cycles with n can tie a run-off forever (R9 has no limit).
+fn hash(n: usize) -> usize {
+    ((n as u64 ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize
+}
+
 /// A legal event for the pending decision, varied by `n`: one of the listed choices, the only transfer or the
-/// slots filled in order, some card of a draw.
+/// slots filled in order, some card of a draw, a vote with a choice for every voter.
 fn legal(state: &Value, n: usize) -> Value {
     let pending = &state["pending"];
     match pending["kind"].as_str().unwrap_or_default() {
@@ -66,17 +71,29 @@ fn legal(state: &Value, n: usize) -> Value {
             let cards = pending["cards"].as_u64().unwrap_or(1).max(1) as usize;
             json!({"type": "draw", "player": pending["dead"], "index": n % cards})
         }
+        "vote" => {
+            let ballots: Vec<Value> = state["ballots"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(|(i, voter)| {
+                    let targets = voter["targets"].as_array().cloned().unwrap_or_default();
+                    let pick = hash(n * 31 + i) % targets.len().max(1);
+                    json!({"voter": voter["voter"], "target": targets[pick]["target"]})
+                })
+                .collect();
+            json!({"type": "vote", "ballots": ballots})
+        }
         _ => {
             let choices = state["choices"].as_array().cloned().unwrap_or_default();
-            // A hash of n, not n itself: a pick that cycles with n can tie a run-off forever (R9 has no limit).
-            let hash = (n as u64 ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-            choices[hash as usize % choices.len().max(1)]["event"].clone()
+            choices[hash(n) % choices.len().max(1)]["event"].clone()
         }
     }
 }
 
 /// Plays games, picking with `legal(state, n)` for a counter `n` that starts at the game's seed, until one
-/// reaches a vote; returns the page, the answer at that vote's first ballot, and the counter.
+/// reaches a vote; returns the page, the answer with the vote pending, and the counter.
 fn until_a_vote(server: &marubatsu_web::Server) -> (Page<'_>, Value, usize) {
     for seed in 0..50 {
         let mut page = Page::new(server);
@@ -188,7 +205,7 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
     let server = server();
     let mut page = Page::new(&server);
     let start = page.send(Value::Null);
-    let refused = page.send(json!({"type": "vote", "voter": 0, "target": 1}));
+    let refused = page.send(json!({"type": "vote", "ballots": [{"voter": 0, "target": 1}]}));
     assert_eq!(refused["accepted"], false);
     assert!(
         refused["rejected"]
@@ -221,10 +238,47 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
 }
 
 #[test]
-fn ballots_stay_secret_until_the_count() {
+fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     let server = server();
     let (mut page, answer, n) = until_a_vote(&server);
-    let voter = answer["state"]["pending"]["player"].as_u64().unwrap_or(99) as usize;
+    let state = &answer["state"];
+    let alive: Vec<Value> = state["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["alive"] == true)
+        .map(|p| p["seat"].clone())
+        .collect();
+    // Every alive player votes, each offered everyone alive but themselves; no list of whole votes.
+    let ballots = state["ballots"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        ballots
+            .iter()
+            .map(|b| b["voter"].clone())
+            .collect::<Vec<_>>(),
+        alive
+    );
+    for voter in &ballots {
+        let targets: Vec<Value> = voter["targets"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| t["target"].clone())
+            .collect();
+        let others: Vec<Value> = alive
+            .iter()
+            .filter(|&s| *s != voter["voter"])
+            .cloned()
+            .collect();
+        assert_eq!(targets, others);
+        assert!(
+            voter["targets"][0]["label"]
+                .as_str()
+                .is_some_and(|l| l.starts_with("Point at "))
+        );
+    }
+    assert_eq!(state["choices"], json!([]));
+    assert!(state["pending"]["player"].is_null());
     let lines = |answer: &Value| -> usize {
         answer["state"]["log"].as_array().map_or(0, |log| {
             log.iter()
@@ -233,15 +287,46 @@ fn ballots_stay_secret_until_the_count() {
         })
     };
     let before = lines(&answer);
-    let mut answer = page.send(legal(&answer["state"], n));
-    assert_eq!(answer["accepted"], true);
-    assert_eq!(answer["state"]["players"][voter]["hasVoted"], true);
-    assert_eq!(lines(&answer), before, "a ballot shows before the count");
-    while answer["state"]["pending"]["kind"] == "vote" && answer["state"]["pending"]["runoff"] == 0
-    {
-        answer = page.send(legal(&answer["state"], n));
-    }
-    assert!(lines(&answer) > before, "the ballots show once counted");
+
+    // A vote missing its last voter is refused, naming them, and changes nothing.
+    let vote = legal(state, n);
+    let mut partial = vote.clone();
+    let last = partial["ballots"]
+        .as_array_mut()
+        .and_then(|b| b.pop())
+        .unwrap_or_default();
+    let refused = page.send(partial);
+    assert_eq!(refused["accepted"], false);
+    let voter = last["voter"].as_u64().unwrap_or(99) as usize;
+    assert_eq!(
+        refused["rejected"],
+        format!("illegal vote: seat {voter} has not voted")
+    );
+    assert_eq!(refused["state"], answer["state"]);
+    // Pointing at oneself is refused too.
+    let mut own = vote.clone();
+    own["ballots"][0]["target"] = own["ballots"][0]["voter"].clone();
+    assert!(
+        page.send(own)["rejected"]
+            .as_str()
+            .is_some_and(|r| r.contains("points at themselves"))
+    );
+
+    // The whole vote: one event, and the log shows every ballot and the count.
+    let counted = page.send(vote);
+    assert_eq!(counted["accepted"], true, "{}", counted["rejected"]);
+    assert_eq!(lines(&counted), before + alive.len());
+    assert!(
+        counted["state"]["log"]
+            .as_array()
+            .is_some_and(|log| log.iter().any(|l| l["text"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("[R9] the count: "))))
+    );
+    assert_eq!(
+        counted["events"].as_array().map(Vec::len),
+        page.events.as_array().map(Vec::len)
+    );
 }
 
 #[test]

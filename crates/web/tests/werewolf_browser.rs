@@ -1,6 +1,7 @@
 //! The quantum werewolf page in a headless Chromium, driven over WebDriver: setup, the tie-break, a verdict, a
 //! reload that restores the game from the tab's log, then a whole game played through the page's own buttons —
-//! the secret ballot behind its hand-over button, transfers built card by card, draws — to the end screen.
+//! the vote collected voter by voter behind hand-over buttons (with a reload mid-vote) and sent as one event,
+//! transfers built card by card, draws — to the end screen.
 //! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
 //! them) without Chromium and chromedriver.
 
@@ -54,24 +55,54 @@ fn wait_events(browser: &Browser<'_>, at_least: u64) {
     );
 }
 
+/// One voter's turn in a vote, as the page asks for it: the hand-over button (the only button), then the
+/// voter's choices (button `arguments[0]` is picked) and the confirmation, after which the choice is hidden
+/// again. Returns 'sent' after the last voter, 'next' otherwise, or what went wrong (with a space).
+const ONE_BALLOT: &str = "
+    const buttons = () => Array.from(document.querySelectorAll('#choices button'));
+    const pass = buttons();
+    if (pass.length !== 1 || !pass[0].textContent.startsWith('I am ')) return 'no hand-over button';
+    const who = pass[0].textContent;
+    pass[0].click();
+    const targets = buttons().filter((b) => b.hasAttribute('aria-pressed'));
+    const confirm = document.querySelector('#choices button.primary');
+    if (targets.length === 0 || !confirm || !confirm.disabled) return 'no ballot to fill';
+    const target = targets[arguments[0] % targets.length];
+    target.click();
+    const chosen = document.querySelector('#choices button[aria-pressed=\"true\"]');
+    if (!chosen || chosen.textContent !== target.textContent) return 'choice not shown';
+    document.querySelector('#choices button.primary').click();
+    if (document.querySelector('#werewolf').dataset.counting === 'true') return 'sent';
+    const after = buttons();
+    if (after.length !== 1 || after[0].textContent === who) return 'choice still shown';
+    return 'next';";
+
 /// Answers the pending decision with the page's buttons, as players would: the tie-break and the draw with
-/// their random button, a verdict, an attack or a ballot with button `pick` (after the hand-over button of a
-/// vote), a transfer by adding cards with `+` until the hand-over button is enabled. Returns what it did.
+/// their random button, a verdict or an attack with button `pick`, a vote by every voter in turn
+/// ([`ONE_BALLOT`]), a transfer by adding cards with `+` until the hand-over button is enabled. Returns what it
+/// did.
 fn act(browser: &Browser<'_>, pick: u64) -> Value {
+    if pending(browser) == "vote" {
+        for voter in 0..16_u64 {
+            // A hash per voter: picks that shift with the voter can make every vote a cycle, a tie forever
+            // (R9 has no limit on run-offs).
+            let hash =
+                ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+            let did = browser.script(ONE_BALLOT, &[json!(hash)]);
+            match did.as_str() {
+                Some("next") => {}
+                Some("sent") => return json!("vote"),
+                _ => return did,
+            }
+        }
+        return json!("vote never sent");
+    }
     browser.script(
         "const kind = document.querySelector('#werewolf').dataset.pending;
          const buttons = () => Array.from(document.querySelectorAll('#choices button'));
          if (kind === 'startPlayer' || kind === 'draw') {
            document.querySelector('#choices button.primary').click();
            return kind;
-         }
-         if (kind === 'vote') {
-           const pass = buttons();
-           if (pass.length !== 1 || !pass[0].textContent.startsWith('I am ')) return 'no hand-over button';
-           pass[0].click();
-           const ballot = buttons();
-           ballot[arguments[0] % ballot.length].click();
-           return 'vote';
          }
          if (kind === 'transfer') {
            for (let guard = 0; guard < 200; guard += 1) {
@@ -171,6 +202,48 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
                 1,
                 "only the hand-over button before a ballot"
             );
+            // The first voter takes the device: only their choices show, none picked, confirmation disabled.
+            let first = browser.text("#choices button");
+            browser.click("#choices button");
+            let ballot = browser.script(
+                "const b = Array.from(document.querySelectorAll('#choices button'));
+                 return [b.filter((x) => x.getAttribute('aria-pressed') === 'false').length,
+                         b.filter((x) => x.classList.contains('primary') && x.disabled).length];",
+                &[],
+            );
+            let alive = browser.script(
+                "return document.querySelectorAll('.ww-player[data-alive=\"true\"]').length;",
+                &[],
+            );
+            assert_eq!(ballot, json!([alive.as_u64().unwrap_or(0) - 1, 1]));
+            browser.click("#choices button[aria-pressed]");
+            std::fs::write(
+                screenshot_dir().join("werewolf-ballot.png"),
+                browser.screenshot(),
+            )
+            .unwrap_or_else(|err| panic!("{err}"));
+            // Confirmed, the choice is hidden: the next voter's hand-over button alone. A reload resumes the
+            // vote there, and nothing was sent yet.
+            browser.click("#choices button.primary");
+            let after = browser.script(
+                "return Array.from(document.querySelectorAll('#choices button')).map((b) => b.textContent);",
+                &[],
+            );
+            assert_eq!(after.as_array().map(Vec::len), Some(1), "{after}");
+            assert_ne!(after[0], json!(first));
+            let events = logged_events(&browser);
+            browser.refresh();
+            wait_pending(&browser, "vote");
+            let prompt = browser.text("#prompt");
+            let first = first
+                .trim_start_matches("I am ")
+                .trim_end_matches(" — show my ballot");
+            assert!(
+                prompt.contains(&format!("Voted so far: {first}.")),
+                "{prompt}"
+            );
+            assert!(!browser.text("#choices button").contains(first));
+            assert_eq!(logged_events(&browser), events);
         }
         if kind == "attack" && !shot {
             shot = true;

@@ -51,6 +51,15 @@ pub struct HandOver {
     pub cards: u8,
 }
 
+/// One player's vote in a [`Event::Vote`] (R9): `voter` points at `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ballot {
+    /// The alive player voting.
+    pub voter: Seat,
+    /// The player pointed at: one of the candidates, never the voter.
+    pub target: Seat,
+}
+
 /// Something that happened at the table, reported to the engine. Every random outcome and every choice
 /// arrives as an event and is checked against the [pending decision](Pending).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -98,12 +107,12 @@ pub enum Event {
         /// `0..N`: which card, counting W cards first, then S, then V.
         index: u8,
     },
-    /// One player's vote (R9). The UI collects votes in secret; the engine takes them one by one, in seat order.
+    /// The whole vote (R9): every alive player points at once, and the UI, having collected the ballots (in
+    /// secret, at a real table), reports them together.
     Vote {
-        /// The voter, whose ballot is pending.
-        voter: Seat,
-        /// The player pointed at; one of the candidates, never the voter.
-        target: Seat,
+        /// The ballots in canonical form: exactly one per alive player, in increasing seat order of the voters,
+        /// each pointing at a candidate other than the voter.
+        ballots: Vec<Ballot>,
     },
 }
 
@@ -143,10 +152,10 @@ pub enum Pending {
         /// The hand size: valid indices are `0..cards`.
         cards: u8,
     },
-    /// `voter` must point at one of `candidates` (never themselves).
+    /// Every one of `voters` must point at one of `candidates` (never themselves), all in one event.
     Vote {
-        /// The voter.
-        voter: Seat,
+        /// Who votes: everyone alive.
+        voters: SeatSet,
         /// Who may be pointed at: everyone alive, or the tied players in a run-off.
         candidates: SeatSet,
         /// 0 for the first vote of the phase, then 1, 2, … for run-offs (R9 sets no limit; the count stops
@@ -157,14 +166,13 @@ pub enum Pending {
 
 impl Pending {
     /// The player who decides, if one player does: the tie-break is settled at the table among the tied
-    /// players, and a draw is a shuffle.
+    /// players, a draw is a shuffle, and everyone alive votes.
     pub const fn player(self) -> Option<Seat> {
         match self {
-            Pending::StartPlayer { .. } | Pending::Draw { .. } => None,
+            Pending::StartPlayer { .. } | Pending::Draw { .. } | Pending::Vote { .. } => None,
             Pending::Verdict { seer: p }
             | Pending::Attack { wolf: p }
-            | Pending::Transfer { from: p, .. }
-            | Pending::Vote { voter: p, .. } => Some(p),
+            | Pending::Transfer { from: p, .. } => Some(p),
         }
     }
 }
@@ -214,6 +222,11 @@ pub enum EventError {
         /// What is wrong with it.
         reason: TransferError,
     },
+    /// The vote is not a legal set of ballots.
+    BadVote {
+        /// What is wrong with it.
+        reason: BallotError,
+    },
 }
 
 /// What is wrong with a transfer (R7).
@@ -242,6 +255,44 @@ pub enum TransferError {
     },
 }
 
+/// What is wrong with a vote (R9). Each names the first offending ballot, in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BallotError {
+    /// A ballot from a seat that does not vote: dead, or not at this table.
+    NotAVoter {
+        /// The seat named as voter.
+        voter: Seat,
+    },
+    /// A second ballot from the same voter.
+    Twice {
+        /// The voter.
+        voter: Seat,
+    },
+    /// A ballot after one from a higher seat: ballots go in increasing seat order.
+    OutOfOrder {
+        /// The voter whose ballot comes too late.
+        voter: Seat,
+    },
+    /// A voter pointing at themselves.
+    OwnSeat {
+        /// The voter.
+        voter: Seat,
+    },
+    /// A voter pointing at somebody who may not be pointed at now: dead, not at the table, or not among the
+    /// tied players of a run-off.
+    NotACandidate {
+        /// The voter.
+        voter: Seat,
+        /// The seat pointed at.
+        target: Seat,
+    },
+    /// An alive player with no ballot (the lowest such seat).
+    Missing {
+        /// The voter left out.
+        voter: Seat,
+    },
+}
+
 impl fmt::Display for EventError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -267,6 +318,7 @@ impl fmt::Display for EventError {
                 write!(f, "card {index} drawn from a hand of {cards}")
             }
             EventError::BadTransfer { reason } => write!(f, "illegal transfer: {reason}"),
+            EventError::BadVote { reason } => write!(f, "illegal vote: {reason}"),
         }
     }
 }
@@ -288,5 +340,29 @@ impl fmt::Display for TransferError {
     }
 }
 
+impl fmt::Display for BallotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BallotError::NotAVoter { voter } => {
+                write!(f, "{voter} does not vote: not alive at this table")
+            }
+            BallotError::Twice { voter } => write!(f, "{voter} votes twice"),
+            BallotError::OutOfOrder { voter } => write!(
+                f,
+                "{voter}'s ballot comes after a higher seat's: ballots go in seat order"
+            ),
+            BallotError::OwnSeat { voter } => write!(f, "{voter} points at themselves"),
+            BallotError::NotACandidate { voter, target } => {
+                write!(
+                    f,
+                    "{voter} points at {target}, who may not be pointed at now"
+                )
+            }
+            BallotError::Missing { voter } => write!(f, "{voter} has not voted"),
+        }
+    }
+}
+
 impl std::error::Error for EventError {}
+impl std::error::Error for BallotError {}
 impl std::error::Error for TransferError {}

@@ -7,7 +7,7 @@ use super::game::{Game, Step};
 use super::log::{Happening, PassReason};
 use super::outcome::{End, Paradox};
 use super::role::Role;
-use super::seat::{MAX_PLAYERS, Seat};
+use super::seat::Seat;
 
 impl Game {
     /// Moves on until a decision is pending or the game is over.
@@ -62,7 +62,6 @@ impl Game {
                         }));
                         return;
                     }
-                    self.ballots = [None; MAX_PLAYERS];
                     self.step = Step::Ballots {
                         candidates: self.alive,
                         runoff: 0,

@@ -1,7 +1,8 @@
 //! The state of a game: hands, lost possibilities, chits, who is alive, where the round is, what is owed.
 //!
 //! [`Game`] is plain data (fixed arrays and the log); the rules that change it live in `cascade.rs` (R2, R6, R7,
-//! R8), `flow.rs` (R3, R4, R5, R9, R10, R11) and `play.rs` (events), and `legal.rs` lists what may happen next.
+//! R8), `flow.rs` (R3, R4, R5, R9, R10, R11), `vote.rs` (R9's count) and `play.rs` (events), and `legal.rs`
+//! says what may happen next.
 
 use super::chits::{ChitKind, Chits};
 use super::event::{Pending, Phase};
@@ -27,7 +28,7 @@ pub(crate) enum Step {
         /// How many seats have had their turn.
         offset: u8,
     },
-    /// Votes are being collected, in seat order.
+    /// The vote, or a run-off, waits for every alive player's ballot (one event).
     Ballots {
         /// Who may be pointed at.
         candidates: SeatSet,
@@ -64,8 +65,6 @@ pub struct Game {
     pub(crate) chits: Chits,
     pub(crate) round: u8,
     pub(crate) step: Step,
-    /// The votes cast so far in the current vote or run-off, by voter.
-    pub(crate) ballots: [Option<Seat>; MAX_PLAYERS],
     /// Transfers owed (R7), first in first out. A player loses each role at most once, and losing the third
     /// ends the game at once, so at most 2 per player are ever queued; 3 per player is room to spare.
     pub(crate) transfers: Fifo<(Seat, Role), { 3 * MAX_PLAYERS }>,
@@ -96,7 +95,6 @@ impl Game {
             chits: Chits::EMPTY,
             round: 1,
             step: Step::Begin(Phase::Seer),
-            ballots: [None; MAX_PLAYERS],
             transfers: Fifo::new(),
             draws: Fifo::new(),
             outcome: None,
@@ -201,13 +199,6 @@ impl Game {
         }
     }
 
-    /// The votes cast so far in the current vote or run-off, as `(voter, target)` in seat order. A page keeps
-    /// them hidden until the count.
-    pub fn ballots(&self) -> impl Iterator<Item = (Seat, Seat)> + '_ {
-        self.seats()
-            .filter_map(|voter| self.ballots[voter.index()].map(|target| (voter, target)))
-    }
-
     /// The transfers owed, in the order they will be made (R7).
     pub fn owed_transfers(&self) -> &[(Seat, Role)] {
         self.transfers.as_slice()
@@ -269,7 +260,7 @@ impl Game {
                 }
             }
             Step::Ballots { candidates, runoff } => Some(Pending::Vote {
-                voter: self.next_voter()?,
+                voters: self.alive,
                 candidates,
                 runoff,
             }),
@@ -299,13 +290,6 @@ impl Game {
         self.seats()
             .filter(|&seat| self.fixed_as(seat) == Some(role))
             .collect()
-    }
-
-    /// The first alive player, in seat order, who has not voted yet.
-    pub(crate) fn next_voter(&self) -> Option<Seat> {
-        self.alive
-            .iter()
-            .find(|voter| self.ballots[voter.index()].is_none())
     }
 
     /// Appends a line to the log, unless logging is off.

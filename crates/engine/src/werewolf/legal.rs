@@ -1,11 +1,20 @@
-//! What may be chosen now: targets, exchanges, transfer recipients, and the full list of legal events.
+//! What may be chosen now: targets, exchanges, transfer recipients, ballots, and the legal events.
 //!
-//! `play.rs` validates events with the same predicates, so the list and the validation cannot drift apart; the
-//! property tests check it anyway.
+//! `play.rs` validates events with the same predicates, so the legal events and the validation cannot drift
+//! apart; the property tests check it anyway.
+//!
+//! Sizes of [`legal_events`] at N players: a tie-break lists the tied players, a verdict at most
+//! (N − 1) targets × 2 colours × 2 cards, an attack (N − 1) × 2, a draw the N indices. A transfer of k cards
+//! lists every way to spread k over the (recipient, take-back role) pairs within their limits: at most
+//! C(k + 2N − 3, k), 27,132 for the largest transfer that does not end the game at 8 players (k = 6 over 14
+//! pairs), and in practice a few dozen. A vote is not listed: with A alive it is the product of every voter's
+//! choices, (A − 1)^A for the first vote (5,764,801 at 8 alive; 15^16 ≈ 6.6 × 10^18 at 16, within a `u64`) and
+//! (T − 1)^T · T^(A − T) in a run-off among T tied, numbered by [`LegalEvents`] in mixed radix.
 
 use super::chits::Verdict;
 use super::event::{Event, HandOver, Pending, Phase};
 use super::game::Game;
+use super::legal_set::LegalEvents;
 use super::log::NoExchange;
 use super::role::{Role, RoleSet};
 use super::seat::{Seat, SeatSet};
@@ -87,6 +96,17 @@ impl Game {
         }
     }
 
+    /// Whom `voter` may point at in the vote now pending (R9): a candidate other than themselves. Nobody when
+    /// no vote is pending or `voter` is not alive.
+    pub fn vote_targets(&self, voter: Seat) -> SeatSet {
+        match self.pending() {
+            Some(Pending::Vote {
+                voters, candidates, ..
+            }) if voters.contains(voter) => candidates.without(voter),
+            _ => SeatSet::EMPTY,
+        }
+    }
+
     /// The most cards of `role` that `from` could hand over in one transfer: the sum of every take-back limit.
     /// A transfer owed has a legal completion exactly when this covers the cards held (R7).
     pub fn transfer_capacity(&self, from: Seat, role: Role) -> u16 {
@@ -99,29 +119,25 @@ impl Game {
 }
 
 /// Every event [`transition`](super::transition) accepts now, for the pending decision; empty once the game is
-/// over. Transfers are listed in canonical form only (the only form accepted).
-///
-/// Sizes: a tie-break lists the tied players, a verdict at most (N − 1) targets × 2 colours × 2 cards, an
-/// attack (N − 1) × 2, a draw the N indices, a vote at most N − 1 candidates. A transfer of k cards lists every
-/// way to spread k over the (recipient, take-back role) pairs within their limits: at most C(k + 2N − 3, k),
-/// 27,132 for the largest transfer that does not end the game at 8 players (k = 6 over 14 pairs), and in
-/// practice a few dozen.
+/// over. Transfers and votes count in canonical form only (the only form accepted). Every decision but the
+/// vote is listed; a vote is numbered without being listed (see [`LegalEvents`], and the module docs for the
+/// sizes).
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{legal_events, transition, Event, Game, Table};
+/// use marubatsu_engine::werewolf::{legal_events, transition, Game, Table};
 ///
 /// let game = Game::new(Table::DEFAULT);
 /// let events = legal_events(&game);
 /// assert_eq!(events.len(), 8); // any of the 8 tied players may win the rock-paper-scissors
-/// let next = transition(&game, &events[3]);
+/// let next = transition(&game, &events.get(3).unwrap());
 /// assert_ne!(next, game);
 /// // The seer phase's first actor may mark any of 7 others, black or white, giving W or V.
 /// assert_eq!(legal_events(&next).len(), 7 * 2 * 2);
 /// ```
-pub fn legal_events(game: &Game) -> Vec<Event> {
+pub fn legal_events(game: &Game) -> LegalEvents {
     let mut events = Vec::new();
     let Some(pending) = game.pending() else {
-        return events;
+        return LegalEvents::listed(events);
     };
     match pending {
         Pending::StartPlayer { tied, .. } => {
@@ -174,17 +190,10 @@ pub fn legal_events(game: &Game) -> Vec<Event> {
             events.extend((0..cards).map(|index| Event::Draw { player, index }));
         }
         Pending::Vote {
-            voter, candidates, ..
-        } => {
-            events.extend(
-                candidates
-                    .without(voter)
-                    .iter()
-                    .map(|target| Event::Vote { voter, target }),
-            );
-        }
+            voters, candidates, ..
+        } => return LegalEvents::vote(voters, candidates),
     }
-    events
+    LegalEvents::listed(events)
 }
 
 /// Calls `emit` with each `give` an action event may carry: `None` alone when there is no exchange, else each

@@ -7,6 +7,7 @@ use super::event::Phase;
 use super::outcome::Outcome;
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
+use super::vote::Tally;
 
 /// One line of the log: what happened, in which round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,12 +235,17 @@ pub enum Happening {
         /// The index reported, if a draw was needed.
         index: Option<u8>,
     },
-    /// A vote (R9).
+    /// One ballot of a vote (R9); a vote logs every ballot, in seat order, then the count.
     Voted {
         /// The voter.
         voter: Seat,
         /// The player pointed at.
         target: Seat,
+    },
+    /// The count of a vote or run-off (R9), before the death or the run-off it leads to.
+    Counted {
+        /// The votes each player received.
+        tally: Tally,
     },
     /// A vote ended in a tie: run-off among `tied` (R9).
     RunOff {
@@ -287,6 +293,7 @@ impl Happening {
                 ..
             }
             | Happening::Voted { .. }
+            | Happening::Counted { .. }
             | Happening::RunOff { .. } => "R9",
             Happening::Drew { .. } => "R8",
             Happening::Ended { outcome } => outcome.end.rule(),
@@ -484,6 +491,14 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
             }
             Happening::Voted { voter, target } => {
                 write!(f, "{} points at {}", n(voter), n(target))
+            }
+            Happening::Counted { tally } => {
+                f.write_str("the count:")?;
+                for (i, (seat, votes)) in tally.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { ", " };
+                    write!(f, "{sep}{} {votes}", n(seat))?;
+                }
+                Ok(())
             }
             Happening::RunOff { tied, votes } => {
                 write!(f, "tie at {votes} vote(s) between {}: run-off", names(tied))

@@ -15,7 +15,8 @@
 //!   [`Game::pending`] naming the one decision the engine waits for.
 //! - [`Event`], [`transition`], [`Game::play`]: tie-break winners, choices, draws and votes come in as events
 //!   and are validated in full; an illegal event leaves the state unchanged.
-//! - [`legal_events`]: exactly the events accepted now.
+//! - [`legal_events`]: exactly the events accepted now, as [`LegalEvents`]: listed, except a vote — one
+//!   event with every alive player's [`Ballot`] (R9) — whose millions of combinations are numbered, not listed.
 //! - [`LogEntry`], [`Happening`]: every action and consequence, citing its rule; [`LogEntry::describe`] names
 //!   the players.
 //! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
@@ -49,6 +50,7 @@ mod flow;
 mod game;
 mod hand;
 mod legal;
+mod legal_set;
 mod log;
 mod outcome;
 mod play;
@@ -56,6 +58,7 @@ mod queue;
 mod role;
 mod seat;
 mod table;
+mod vote;
 
 #[cfg(test)]
 mod properties;
@@ -65,13 +68,15 @@ mod scenarios;
 mod test_util;
 
 pub use chits::{ChitKind, Chits, Verdict};
-pub use event::{Event, EventError, HandOver, Pending, Phase, TransferError};
+pub use event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError};
 pub use game::Game;
 pub use hand::Hand;
 pub use legal::legal_events;
+pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::transition;
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, Seat, SeatSet, Seats};
 pub use table::{Table, TableError};
+pub use vote::Tally;

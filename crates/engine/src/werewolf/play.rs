@@ -4,10 +4,11 @@
 use super::cascade::Losses;
 use super::chits::{ChitKind, Verdict};
 use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
-use super::game::{Game, Step};
-use super::log::{DeathCause, Happening, LossCause};
+use super::game::Game;
+use super::log::{Happening, LossCause};
 use super::role::Role;
-use super::seat::{MAX_PLAYERS, Seat, SeatSet};
+use super::seat::{Seat, SeatSet};
+use super::vote::check_ballots;
 
 impl Game {
     /// Applies `event` in place if it answers the pending decision legally; otherwise returns why and leaves
@@ -91,17 +92,13 @@ impl Game {
             }
             (
                 Pending::Vote {
-                    voter, candidates, ..
+                    voters, candidates, ..
                 },
-                &Event::Vote {
-                    voter: actor,
-                    target,
-                },
-            ) if actor == voter => {
-                if target == voter || !candidates.contains(target) {
-                    return Err(EventError::IllegalTarget { target });
-                }
-                self.vote(voter, target, candidates);
+                Event::Vote { ballots },
+            ) => {
+                check_ballots(voters, candidates, ballots)
+                    .map_err(|reason| EventError::BadVote { reason })?;
+                self.count_vote(ballots, candidates);
             }
             _ => return Err(not_pending),
         }
@@ -256,49 +253,6 @@ impl Game {
             losses.push(player, other, LossCause::Drew { role });
         }
         self.resolve(losses);
-    }
-
-    /// R9: a ballot; after the last one, the count: a death, or a run-off among the tied.
-    fn vote(&mut self, voter: Seat, target: Seat, candidates: SeatSet) {
-        self.ballots[voter.index()] = Some(target);
-        self.record(Happening::Voted { voter, target });
-        if self.next_voter().is_some() {
-            return;
-        }
-        let mut votes = [0u8; MAX_PLAYERS];
-        for target in self.ballots.iter().flatten() {
-            votes[target.index()] += 1;
-        }
-        let most = candidates
-            .iter()
-            .map(|c| votes[c.index()])
-            .max()
-            .unwrap_or(0);
-        let top: SeatSet = candidates
-            .iter()
-            .filter(|c| votes[c.index()] == most)
-            .collect();
-        self.ballots = [None; MAX_PLAYERS];
-        match top.lowest() {
-            Some(dead) if top.len() == 1 => {
-                self.die(dead, DeathCause::Voted { votes: most });
-                self.step = Step::NextRound;
-            }
-            _ => {
-                self.record(Happening::RunOff {
-                    tied: top,
-                    votes: most,
-                });
-                if let Step::Ballots { runoff, .. } = self.step {
-                    // R9 puts no limit on run-offs: players who never give in vote forever, and the count
-                    // saturates rather than overflow.
-                    self.step = Step::Ballots {
-                        candidates: top,
-                        runoff: runoff.saturating_add(1),
-                    };
-                }
-            }
-        }
     }
 }
 

@@ -6,24 +6,26 @@
 //! - **Rounds ≤ N − 1.** Every vote that is counted kills one player (R9), and a vote phase that begins with
 //!   fewer than 3 alive is a paradox. The vote of round r begins with at most N − r + 1 alive, so votes happen
 //!   only in rounds 1..=N − 2, and round N − 1 ends, at the latest, when its vote phase begins.
-//! - **Events other than ballots ≤ 2(N − 1) + N·(black + white) + N·attacks + 2N + N**: at most two tie-breaks
+//! - **Events other than votes ≤ 2(N − 1) + N·(black + white) + N·attacks + 2N + N**: at most two tie-breaks
 //!   a round; every verdict and attack uses up a chit; a player loses each role once and a third loss ends the
 //!   game (R2, R11), so at most 2N transfers; each player dies and draws at most once. At the default table:
 //!   14 + 40 + 24 + 16 + 8 = 102.
-//! - **First-vote ballots ≤ Σ (N − r + 1) for r in 1..=N − 2 = N(N + 1)/2 − 3** (33 at 8 players), plus at most
-//!   N ballots per run-off. So a game is at most 135 + 8·R events at the default table, R its run-offs.
+//! - **First votes ≤ N − 2**: a vote is one event with every ballot (R9), and votes happen in rounds 1..=N − 2
+//!   only; each run-off is one more event. So a game is at most 102 + 6 + R = 108 + R events at the default
+//!   table, R its run-offs.
 //! - **Run-offs** are not bounded by the rules (R9 repeats until one player has the most votes). With uniformly
 //!   random ballots each vote or run-off is decided with probability at least 1/2 at tables of up to 8 players
 //!   (computed exactly below; the worst case is 4 alive with 2 tied), so a vote needs r or more run-offs with
 //!   probability at most 2^−r, and 40 run-offs with probability below 10^−12.
 
 use super::chits::Verdict;
-use super::event::{Event, HandOver, Pending};
+use super::event::{Ballot, Event, HandOver, Pending};
 use super::game::Game;
 use super::legal::legal_events;
+use super::legal_set::LegalEvents;
 use super::play::transition;
 use super::role::Role;
-use super::seat::Seat;
+use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 use super::table::Table;
 use super::test_util::{XorShift, check_invariants};
 
@@ -35,23 +37,30 @@ fn tables() -> Vec<Table> {
     tables
 }
 
-/// The bound on events other than ballots, and on first-vote ballots, for `table` (see the module docs).
+/// The bound on events other than votes, and on first votes, for `table` (see the module docs).
 fn bounds(table: &Table) -> (usize, usize) {
     let n = usize::from(table.players());
     let chits = usize::from(table.black()) + usize::from(table.white());
     let others = 2 * (n - 1) + n * chits + n * usize::from(table.attacks()) + 2 * n + n;
-    let ballots = (3..=n).sum();
-    (others, ballots)
+    (others, n - 2)
 }
 
 /// Lengths of one random game.
 #[derive(Default)]
 struct Length {
     rounds: u8,
-    ballots: usize,
-    runoff_ballots: usize,
+    votes: usize,
+    runoffs: usize,
     others: usize,
     most_runoffs: u16,
+}
+
+/// A uniformly chosen legal event (some event is legal until the game is over).
+fn pick(events: &LegalEvents, rng: &mut XorShift) -> Event {
+    let index = rng.below_u64(events.len());
+    events
+        .get(index)
+        .unwrap_or_else(|| panic!("index {index} of {} has no event", events.len()))
 }
 
 /// Plays a random game (uniform over the legal events), checking the invariants after every event and calling
@@ -59,7 +68,7 @@ struct Length {
 fn random_game(
     table: Table,
     rng: &mut XorShift,
-    visit: &mut impl FnMut(&Game, &[Event], &mut XorShift),
+    visit: &mut impl FnMut(&Game, &LegalEvents, &mut XorShift),
 ) -> (Game, Length) {
     let mut game = Game::new(table);
     let mut length = Length::default();
@@ -71,20 +80,20 @@ fn random_game(
         }
         visit(&game, &events, rng);
         match game.pending() {
-            Some(Pending::Vote { runoff: 0, .. }) => length.ballots += 1,
+            Some(Pending::Vote { runoff: 0, .. }) => length.votes += 1,
             Some(Pending::Vote { runoff, .. }) => {
-                length.runoff_ballots += 1;
+                length.runoffs += 1;
                 length.most_runoffs = length.most_runoffs.max(runoff);
             }
             _ => length.others += 1,
         }
-        let event = rng.pick(&events).clone();
+        let event = pick(&events, rng);
         if let Err(error) = game.play(&event) {
             panic!("listed event {event:?} refused: {error}");
         }
         check_invariants(&game);
         assert!(
-            length.others + length.ballots + length.runoff_ballots < 100_000,
+            length.others + length.votes + length.runoffs < 100_000,
             "runaway game"
         );
     }
@@ -97,22 +106,22 @@ fn random_games_keep_every_invariant_and_end_within_the_bound() {
     let mut rng = XorShift::new(0x5EED);
     for table in tables() {
         let n = table.players();
-        let (others, ballots) = bounds(&table);
+        let (others, votes) = bounds(&table);
         for _ in 0..300 {
             let (game, length) = random_game(table, &mut rng, &mut |_, _, _| {});
             assert!(game.outcome().is_some());
             assert!(length.rounds < n, "{} rounds at {n} players", length.rounds);
             assert!(
                 length.others <= others,
-                "{} events besides ballots > {others}",
+                "{} events besides votes > {others}",
                 length.others
             );
             assert!(
-                length.ballots <= ballots,
-                "{} first ballots > {ballots}",
-                length.ballots
+                length.votes <= votes,
+                "{} first votes > {votes}",
+                length.votes
             );
-            assert!(length.runoff_ballots <= usize::from(n) * 40 * usize::from(n));
+            assert!(length.runoffs <= 40 * votes);
             assert!(length.most_runoffs <= 40);
         }
     }
@@ -124,13 +133,14 @@ fn every_listed_event_is_accepted_and_changes_the_state() {
     for table in tables() {
         for _ in 0..60 {
             random_game(table, &mut rng, &mut |game, events, rng| {
-                // Transfers can list thousands of splits: try a sample of those, every event otherwise.
-                let tries: Vec<&Event> = if events.len() > 64 {
-                    (0..64).map(|_| rng.pick(events)).collect()
+                // Transfers can list thousands of splits and votes millions: try a sample of those, every
+                // event otherwise.
+                let tries: Vec<Event> = if events.len() > 64 {
+                    (0..64).map(|_| pick(events, rng)).collect()
                 } else {
                     events.iter().collect()
                 };
-                for event in tries {
+                for event in &tries {
                     let mut next = game.clone();
                     if let Err(error) = next.play(event) {
                         panic!("listed {event:?} refused: {error}");
@@ -143,16 +153,20 @@ fn every_listed_event_is_accepted_and_changes_the_state() {
     }
 }
 
-/// An event that may or may not be legal: half the time a listed event with one field changed, otherwise
+/// An event that may or may not be legal: half the time a legal event with one field changed, otherwise
 /// anything, with seats up to two past the table.
-fn arbitrary_event(game: &Game, events: &[Event], rng: &mut XorShift) -> Event {
+fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut XorShift) -> Event {
     let n = usize::from(game.players()) + 2;
     let seat = |rng: &mut XorShift| Seat::new(rng.below(n) as u8).unwrap_or_default();
     let role = |rng: &mut XorShift| Role::ALL[rng.below(3)];
     let give = |rng: &mut XorShift| (rng.below(4) > 0).then(|| Role::ALL[rng.below(3)]);
     let verdict = |rng: &mut XorShift| Verdict::ALL[rng.below(2)];
+    let ballot = |rng: &mut XorShift| Ballot {
+        voter: seat(rng),
+        target: seat(rng),
+    };
     if rng.below(2) == 0 {
-        let mut event = rng.pick(events).clone();
+        let mut event = pick(events, rng);
         match &mut event {
             Event::StartPlayer { seat: s } => *s = seat(rng),
             Event::Verdict {
@@ -201,10 +215,21 @@ fn arbitrary_event(game: &Game, events: &[Event], rng: &mut XorShift) -> Event {
                 0 => *player = seat(rng),
                 _ => *index = rng.below(n + 2) as u8,
             },
-            Event::Vote { voter, target } => match rng.below(2) {
-                0 => *voter = seat(rng),
-                _ => *target = seat(rng),
-            },
+            Event::Vote { ballots } => {
+                let i = rng.below(ballots.len());
+                match rng.below(6) {
+                    0 => ballots[i].voter = seat(rng),
+                    1 | 2 => ballots[i].target = seat(rng),
+                    3 => {
+                        ballots.remove(i);
+                    }
+                    4 => ballots.insert(i, ballot(rng)),
+                    _ => {
+                        let j = rng.below(ballots.len());
+                        ballots.swap(i, j);
+                    }
+                }
+            }
         }
         return event;
     }
@@ -237,10 +262,131 @@ fn arbitrary_event(game: &Game, events: &[Event], rng: &mut XorShift) -> Event {
             index: rng.below(n + 2) as u8,
         },
         _ => Event::Vote {
-            voter: seat(rng),
-            target: seat(rng),
+            ballots: (0..rng.below(n + 1)).map(|_| ballot(rng)).collect(),
         },
     }
+}
+
+/// Whether `ballots` is a legal vote, from R9 alone: every alive player once, in seat order, each pointing at
+/// another alive player who is a candidate.
+fn legal_vote(game: &Game, candidates: SeatSet, ballots: &[Ballot]) -> bool {
+    let voters: Vec<Seat> = ballots.iter().map(|b| b.voter).collect();
+    voters == game.alive().iter().collect::<Vec<_>>()
+        && ballots.iter().all(|b| {
+            b.target != b.voter && game.is_alive(b.target) && candidates.contains(b.target)
+        })
+}
+
+/// Plays `event` on a copy of `game` and checks that it is accepted exactly when `legal` says so, that the
+/// legal events agree, and that a refusal changes nothing. Returns whether it was accepted.
+fn judged(game: &Game, events: &LegalEvents, event: &Event, legal: bool) -> bool {
+    let mut next = game.clone();
+    let played = next.play(event);
+    assert_eq!(played.is_ok(), legal, "{event:?}: {played:?}");
+    assert_eq!(events.contains(event), legal, "{event:?} listed wrongly");
+    if legal {
+        assert_ne!(&next, game);
+        check_invariants(&next);
+    } else {
+        assert_eq!(&next, game, "refused {event:?} changed the state");
+    }
+    legal
+}
+
+#[test]
+fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_by_r9() {
+    let mut rng = XorShift::new(0xB0A7);
+    let (mut votes, mut exhaustive, mut refused) = (0, 0, 0);
+    for table in tables() {
+        for _ in 0..40 {
+            random_game(table, &mut rng, &mut |game, events, rng| {
+                let Some(Pending::Vote {
+                    voters, candidates, ..
+                }) = game.pending()
+                else {
+                    return;
+                };
+                votes += 1;
+                assert_eq!(voters, game.alive());
+                assert_eq!(candidates.minus(game.alive()), SeatSet::EMPTY);
+                // The count, from R9 alone: each alive player chooses among the other candidates.
+                let product: u64 = voters
+                    .iter()
+                    .map(|v| candidates.without(v).len() as u64)
+                    .product();
+                assert_eq!(events.len(), product);
+                if product <= 4_096 {
+                    // Small enough to try all: each once, each accepted.
+                    exhaustive += 1;
+                    let all: Vec<Event> = events.iter().collect();
+                    assert_eq!(all.len() as u64, product);
+                    let mut distinct = all.clone();
+                    distinct.sort_by_key(|e| match e {
+                        Event::Vote { ballots } => ballots.clone(),
+                        _ => Vec::new(),
+                    });
+                    distinct.dedup();
+                    assert_eq!(distinct.len(), all.len(), "a vote listed twice");
+                    for event in &all {
+                        let Event::Vote { ballots } = event else {
+                            panic!("{event:?} in a vote")
+                        };
+                        assert!(legal_vote(game, candidates, ballots));
+                        judged(game, events, event, true);
+                    }
+                }
+                for _ in 0..3 {
+                    let Event::Vote { ballots } = pick(events, rng) else {
+                        panic!("a vote holds votes only");
+                    };
+                    assert!(legal_vote(game, candidates, &ballots));
+                    judged(
+                        game,
+                        events,
+                        &Event::Vote {
+                            ballots: ballots.clone(),
+                        },
+                        true,
+                    );
+                    // Every change of one entry, judged by R9 alone.
+                    let mut mutants: Vec<Vec<Ballot>> = Vec::new();
+                    for i in 0..ballots.len() {
+                        let mut fewer = ballots.clone();
+                        fewer.remove(i);
+                        mutants.push(fewer);
+                        let mut twice = ballots.clone();
+                        twice.insert(i, ballots[i]);
+                        mutants.push(twice);
+                        if i + 1 < ballots.len() {
+                            let mut swapped = ballots.clone();
+                            swapped.swap(i, i + 1);
+                            mutants.push(swapped);
+                        }
+                        for other in (0..MAX_PLAYERS as u8).filter_map(Seat::new) {
+                            let mut changed = ballots.clone();
+                            changed[i].target = other;
+                            mutants.push(changed);
+                            if other != ballots[i].voter {
+                                let mut moved = ballots.clone();
+                                moved[i].voter = other;
+                                mutants.push(moved);
+                            }
+                        }
+                    }
+                    for mutant in mutants {
+                        let legal = legal_vote(game, candidates, &mutant);
+                        if !judged(game, events, &Event::Vote { ballots: mutant }, legal) {
+                            refused += 1;
+                        }
+                    }
+                }
+            });
+        }
+    }
+    assert!(
+        votes > 300 && exhaustive > 50 && refused > 100_000,
+        "{votes} votes, {exhaustive} tried in full, {refused} refused"
+    );
 }
 
 #[test]
@@ -277,9 +423,9 @@ fn the_finished_game_refuses_everything() {
     let mut rng = XorShift::new(3);
     let (game, _) = random_game(Table::DEFAULT, &mut rng, &mut |_, _, _| {});
     assert!(legal_events(&game).is_empty());
-    let events = [Event::StartPlayer {
+    let events = LegalEvents::listed(vec![Event::StartPlayer {
         seat: Seat::default(),
-    }];
+    }]);
     for _ in 0..200 {
         let event = arbitrary_event(&game, &events, &mut rng);
         assert_eq!(transition(&game, &event), game);

@@ -2,7 +2,9 @@
 //! table (8 players; 16 W, 8 S and 40 V cards in all). Hands are written `(W, S, V)` per seat.
 
 use super::chits::{ChitKind, Verdict};
-use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
+use super::event::{
+    Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError,
+};
 use super::log::{DeathCause, Happening, LossCause, NoExchange, PassReason};
 use super::outcome::{End, Outcome, Paradox};
 use super::role::Role;
@@ -30,10 +32,16 @@ fn attack(wolf: u8, target: u8, give: Option<Role>) -> Event {
     }
 }
 
-fn vote(voter: u8, target: u8) -> Event {
+/// A vote: `(voter, target)` per ballot, in the order given.
+fn vote(ballots: &[(u8, u8)]) -> Event {
     Event::Vote {
-        voter: seat(voter),
-        target: seat(target),
+        ballots: ballots
+            .iter()
+            .map(|&(voter, target)| Ballot {
+                voter: seat(voter),
+                target: seat(target),
+            })
+            .collect(),
     }
 }
 
@@ -192,7 +200,7 @@ fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
         );
     }
     let targets: Vec<_> = legal_events(&game)
-        .into_iter()
+        .iter()
         .map(|e| match e {
             Event::Verdict { target, .. } => target.number(),
             other => panic!("{other:?}"),
@@ -1103,25 +1111,23 @@ fn r8_draws_wait_for_owed_transfers_and_a_one_role_hand_needs_no_draw() {
 // ---------------------------------------------------------------------------------------------------------
 
 #[test]
-fn r9_everyone_alive_votes_in_seat_order_and_the_most_voted_dies() {
+fn r9_everyone_alive_votes_at_once_in_one_event_and_the_most_voted_dies() {
     let mut game = Position::new().begin(Phase::Vote).build();
+    let everyone = seats(&[0, 1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(
         game.pending(),
         Some(Pending::Vote {
-            voter: seat(0),
-            candidates: seats(&[0, 1, 2, 3, 4, 5, 6, 7]),
+            voters: everyone,
+            candidates: everyone,
             runoff: 0
         })
     );
-    assert_eq!(
-        error(&game, vote(0, 0)),
-        EventError::IllegalTarget { target: seat(0) }
-    );
-    assert!(matches!(
-        error(&game, vote(1, 0)),
-        EventError::NotPending { .. }
-    ));
-    for (voter, target) in [
+    assert_eq!(game.pending().and_then(|p| p.player()), None);
+    assert_eq!(game.vote_targets(seat(3)), everyone.without(seat(3)));
+    // Each of the 8 points at one of the 7 others: 7^8 votes, numbered rather than listed.
+    let legal = legal_events(&game);
+    assert_eq!(legal.len(), 5_764_801);
+    let ballots = [
         (0, 3),
         (1, 3),
         (2, 0),
@@ -1130,9 +1136,10 @@ fn r9_everyone_alive_votes_in_seat_order_and_the_most_voted_dies() {
         (5, 1),
         (6, 2),
         (7, 3),
-    ] {
-        play(&mut game, vote(voter, target));
-    }
+    ];
+    assert!(legal.contains(&vote(&ballots)));
+    let before = game.log().len();
+    play(&mut game, vote(&ballots));
     assert!(logged(
         &game,
         Happening::Died {
@@ -1140,7 +1147,12 @@ fn r9_everyone_alive_votes_in_seat_order_and_the_most_voted_dies() {
             cause: DeathCause::Voted { votes: 4 }
         }
     ));
-    assert_eq!(game.ballots().count(), 0);
+    // The log shows every ballot in seat order, then the count, then the death.
+    let log = log_text(&game, before);
+    assert_eq!(log[0], "[R9] P0 points at P3");
+    assert_eq!(log[7], "[R9] P7 points at P3");
+    assert_eq!(log[8], "[R9] the count: P3 4, P0 2, P1 1, P2 1");
+    assert_eq!(log[9], "[R9] P3 dies by the vote (4 votes)");
     assert_eq!(
         game.pending(),
         Some(Pending::Draw {
@@ -1148,68 +1160,226 @@ fn r9_everyone_alive_votes_in_seat_order_and_the_most_voted_dies() {
             cards: 8
         })
     );
+    check_invariants(&game);
+}
+
+#[test]
+fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candidate() {
+    let game = Position::new()
+        .hands(&[
+            (2, 1, 5),
+            (2, 1, 5),
+            (2, 1, 5),
+            (2, 1, 5),
+            (2, 1, 5),
+            (2, 1, 5),
+            (4, 1, 3),
+            (0, 1, 7),
+        ])
+        .begin(Phase::Vote)
+        .build();
+    let good = [
+        (0, 1),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (7, 0),
+    ];
+    let with = |i: usize, ballot: (u8, u8)| {
+        let mut ballots = good.to_vec();
+        ballots[i] = ballot;
+        vote(&ballots)
+    };
+    let bad = |event: Event| match error(&game, event) {
+        EventError::BadVote { reason } => reason,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        bad(with(2, (2, 2))),
+        BallotError::OwnSeat { voter: seat(2) }
+    );
+    assert_eq!(
+        bad(with(2, (2, 9))),
+        BallotError::NotACandidate {
+            voter: seat(2),
+            target: seat(9)
+        }
+    );
+    assert_eq!(
+        bad(with(2, (9, 0))),
+        BallotError::NotAVoter { voter: seat(9) }
+    );
+    assert_eq!(bad(with(2, (1, 0))), BallotError::Twice { voter: seat(1) });
+    assert_eq!(
+        bad(with(2, (4, 0))),
+        BallotError::OutOfOrder { voter: seat(3) }
+    );
+    assert_eq!(
+        bad(vote(&good[..7])),
+        BallotError::Missing { voter: seat(7) }
+    );
+    assert_eq!(bad(vote(&[])), BallotError::Missing { voter: seat(0) });
+    let mut reversed = good.to_vec();
+    reversed.reverse();
+    assert_eq!(
+        bad(vote(&reversed)),
+        BallotError::OutOfOrder { voter: seat(6) }
+    );
+    assert_eq!(
+        error(&game, vote(&good[..7])).to_string(),
+        "illegal vote: seat 7 has not voted"
+    );
+    // Another kind of event answers nothing.
+    assert!(matches!(
+        error(&game, Event::StartPlayer { seat: seat(0) }),
+        EventError::NotPending { .. }
+    ));
+    let mut game = game;
+    play(&mut game, vote(&good));
+    assert!(!game.is_alive(seat(0)));
+}
+
+#[test]
+fn r9_the_dead_neither_vote_nor_are_pointed_at() {
+    let game = Position::new()
+        .hands(&[
+            (2, 1, 5),
+            (2, 1, 5),
+            (1, 2, 5),
+            (8, 0, 0),
+            (1, 2, 5),
+            (1, 2, 5),
+            (1, 0, 7),
+            (0, 0, 8),
+        ])
+        .dead(3)
+        .dead(7)
+        .begin(Phase::Vote)
+        .build();
+    let alive = seats(&[0, 1, 2, 4, 5, 6]);
+    assert!(matches!(
+        game.pending(),
+        Some(Pending::Vote { voters, candidates, runoff: 0 }) if voters == alive && candidates == alive
+    ));
+    assert_eq!(game.vote_targets(seat(3)), seats(&[]));
+    assert_eq!(legal_events(&game).len(), 5u64.pow(6));
+    let good = [(0, 1), (1, 0), (2, 0), (4, 0), (5, 0), (6, 0)];
+    let mut dead_voter = good.to_vec();
+    dead_voter.insert(3, (3, 0));
+    assert!(matches!(
+        error(&game, vote(&dead_voter)),
+        EventError::BadVote {
+            reason: BallotError::NotAVoter { voter } } if voter == seat(3)
+    ));
+    let mut at_the_dead = good.to_vec();
+    at_the_dead[1] = (1, 7);
+    assert!(matches!(
+        error(&game, vote(&at_the_dead)),
+        EventError::BadVote {
+            reason: BallotError::NotACandidate { target, .. } } if target == seat(7)
+    ));
+    let mut game = game;
+    play(&mut game, vote(&good));
+    assert!(!game.is_alive(seat(0)));
 }
 
 #[test]
 fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     let mut game = Position::new().begin(Phase::Vote).build();
-    for (voter, target) in [
-        (0, 1),
-        (1, 0),
-        (2, 0),
-        (3, 1),
-        (4, 5),
-        (5, 4),
-        (6, 7),
-        (7, 6),
-    ] {
-        play(&mut game, vote(voter, target));
-    }
+    play(
+        &mut game,
+        vote(&[
+            (0, 1),
+            (1, 0),
+            (2, 0),
+            (3, 1),
+            (4, 5),
+            (5, 4),
+            (6, 7),
+            (7, 6),
+        ]),
+    );
     let tied = seats(&[0, 1]);
     assert!(logged(&game, Happening::RunOff { tied, votes: 2 }));
     assert_eq!(
+        log_text(&game, game.log().len() - 2),
+        [
+            "[R9] the count: P0 2, P1 2, P4 1, P5 1, P6 1, P7 1",
+            "[R9] tie at 2 vote(s) between P0, P1: run-off"
+        ]
+    );
+    assert_eq!(
         game.pending(),
         Some(Pending::Vote {
-            voter: seat(0),
+            voters: seats(&[0, 1, 2, 3, 4, 5, 6, 7]),
             candidates: tied,
             runoff: 1
         })
     );
-    // Seat 0 can only point at seat 1.
-    assert_eq!(legal_events(&game), [vote(0, 1)]);
+    // Seats 0 and 1 can only point at each other; the other six choose between them: 2^6 votes.
+    assert_eq!(game.vote_targets(seat(0)), seats(&[1]));
+    assert_eq!(game.vote_targets(seat(5)), tied);
+    let legal = legal_events(&game);
+    assert_eq!(legal.len(), 64);
+    assert!(legal.iter().all(|event| {
+        let mut next = game.clone();
+        next.play(&event).is_ok()
+    }));
     assert_eq!(
-        error(&game, vote(0, 2)),
-        EventError::IllegalTarget { target: seat(2) }
+        error(
+            &game,
+            vote(&[
+                (0, 1),
+                (1, 0),
+                (2, 0),
+                (3, 0),
+                (4, 5),
+                (5, 1),
+                (6, 1),
+                (7, 0)
+            ])
+        ),
+        EventError::BadVote {
+            reason: BallotError::NotACandidate {
+                voter: seat(4),
+                target: seat(5)
+            }
+        }
     );
-    for (voter, target) in [
-        (0, 1),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (4, 1),
-        (5, 1),
-        (6, 1),
-        (7, 0),
-    ] {
-        play(&mut game, vote(voter, target));
-    }
+    play(
+        &mut game,
+        vote(&[
+            (0, 1),
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (4, 1),
+            (5, 1),
+            (6, 1),
+            (7, 0),
+        ]),
+    );
     assert!(logged(&game, Happening::RunOff { tied, votes: 4 }));
     assert!(matches!(
         game.pending(),
         Some(Pending::Vote { runoff: 2, .. })
     ));
-    for (voter, target) in [
-        (0, 1),
-        (1, 0),
-        (2, 1),
-        (3, 0),
-        (4, 1),
-        (5, 1),
-        (6, 1),
-        (7, 0),
-    ] {
-        play(&mut game, vote(voter, target));
-    }
+    play(
+        &mut game,
+        vote(&[
+            (0, 1),
+            (1, 0),
+            (2, 1),
+            (3, 0),
+            (4, 1),
+            (5, 1),
+            (6, 1),
+            (7, 0),
+        ]),
+    );
     assert!(!game.is_alive(seat(1)));
     assert!(game.is_alive(seat(0)));
 }
@@ -1237,22 +1407,18 @@ fn r9_run_offs_have_no_limit_and_their_count_saturates() {
         .build()
         .without_log();
     for _ in 0..=u32::from(u16::MAX) + 5 {
-        for (voter, target) in [(0, 1), (1, 2), (2, 0)] {
-            play(&mut game, vote(voter, target));
-        }
+        play(&mut game, vote(&[(0, 1), (1, 2), (2, 0)]));
     }
     assert_eq!(
         game.pending(),
         Some(Pending::Vote {
-            voter: seat(0),
+            voters: seats(&[0, 1, 2]),
             candidates: seats(&[0, 1, 2]),
             runoff: u16::MAX
         })
     );
     // Someone gives in, and the vote is decided.
-    for (voter, target) in [(0, 1), (1, 2), (2, 1)] {
-        play(&mut game, vote(voter, target));
-    }
+    play(&mut game, vote(&[(0, 1), (1, 2), (2, 1)]));
     assert!(!game.is_alive(seat(1)));
 }
 
@@ -1338,9 +1504,7 @@ fn r10_2_when_every_living_player_has_lost_werewolf_everyone_who_lost_it_wins() 
         .begin(Phase::Vote)
         .build();
     assert!(game.outcome().is_none());
-    for (voter, target) in [(1, 2), (2, 1), (3, 1), (4, 1)] {
-        play(&mut game, vote(voter, target));
-    }
+    play(&mut game, vote(&[(1, 2), (2, 1), (3, 1), (4, 1)]));
     assert_eq!(
         game.outcome(),
         Some(Outcome {

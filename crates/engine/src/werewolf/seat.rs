@@ -198,6 +198,17 @@ impl Iterator for Seats {
     }
 }
 
+impl DoubleEndedIterator for Seats {
+    fn next_back(&mut self) -> Option<Seat> {
+        if self.0 == 0 {
+            return None;
+        }
+        let seat = Seat(15 - self.0.leading_zeros() as u8);
+        self.0 &= !(1 << seat.0);
+        Some(seat)
+    }
+}
+
 impl ExactSizeIterator for Seats {}
 impl FusedIterator for Seats {}
 
@@ -222,6 +233,10 @@ mod tests {
             [0, 3, 9, 15]
         );
         assert_eq!(set.lowest(), Some(Seat(0)));
+        assert_eq!(
+            set.iter().rev().map(Seat::number).collect::<Vec<_>>(),
+            [15, 9, 3, 0]
+        );
         assert_eq!(SeatSet::first(16).len(), 16);
         assert_eq!(SeatSet::first(3), SeatSet::from_bits(0b111));
         assert_eq!(set.minus(SeatSet::first(4)).to_string(), "{9, 15}");

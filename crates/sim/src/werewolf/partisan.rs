@@ -4,9 +4,11 @@
 //! the village's side otherwise (R10.2 lets everyone who has lost the werewolf possibility win with the
 //! village). Both sides count a paradox as a loss: a partisan table wants a result.
 //!
-//! - **Votes** (R9): the village points at the candidate most likely to be a werewolf; the werewolves at the
-//!   candidate least likely to be one who is not a fixed werewolf. In a run-off a voter sticks to that only
-//!   half the time and otherwise points at random, since sides that never give in could tie forever.
+//! - **Votes** (R9): everyone alive votes at once, each for their own side: the village points at the candidate
+//!   most likely to be a werewolf; the werewolves at the candidate least likely to be one who is not a fixed
+//!   werewolf. In a run-off a voter sticks to that only half the time and otherwise points at random, since
+//!   sides that never give in could tie forever. Under a policy where only one side is partisan, the other
+//!   side's voters point at random.
 //! - **Verdicts, attacks, transfers** (R4, R5, R7): every legal event (up to 24 sampled transfers) is played on
 //!   a copy of the game and the result scored for the player's side: an end is worth ±100 (a paradox −50); the
 //!   village wants fewer werewolf cards among the living (and none of its own), the werewolves more fixed
@@ -15,7 +17,7 @@
 //!   reverse. Ties are broken at random.
 
 use marubatsu_engine::werewolf::{
-    Event, Game, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
+    Ballot, Event, Game, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
 };
 
 use super::random::random_transfer;
@@ -45,25 +47,7 @@ pub fn camp(game: &Game, seat: Seat) -> Camp {
 pub(crate) fn partisan_event(game: &Game, player: Seat, rng: &mut SplitMix64) -> Option<Event> {
     let camp = camp(game, player);
     match game.pending()? {
-        Pending::Vote {
-            voter,
-            candidates,
-            runoff,
-        } => {
-            let candidates = candidates.without(voter);
-            // R9 repeats a tied vote without limit, and sides that never give in can tie forever: in a
-            // run-off each partisan voter sticks to its choice only half the time.
-            let target = if runoff > 0 && rng.below(2) == 0 {
-                let all: Vec<Seat> = candidates.iter().collect();
-                rng.pick(&all).copied()
-            } else {
-                vote(game, camp, candidates, rng)
-            };
-            Some(Event::Vote {
-                voter,
-                target: target?,
-            })
-        }
+        Pending::Vote { .. } => partisan_vote(game, |_| true, rng),
         Pending::Transfer { from, role, cards } => {
             let candidates: Vec<Event> = (0..24)
                 .map(|_| random_transfer(game, from, role, cards, rng))
@@ -72,6 +56,34 @@ pub(crate) fn partisan_event(game: &Game, player: Seat, rng: &mut SplitMix64) ->
         }
         _ => best(game, player, camp, legal_events(game), rng),
     }
+}
+
+/// The vote now pending, every voter for whom `partisan` holds voting for their side and every other voter
+/// uniformly among their choices; `None` when no vote is pending.
+pub(crate) fn partisan_vote(
+    game: &Game,
+    partisan: impl Fn(Seat) -> bool,
+    rng: &mut SplitMix64,
+) -> Option<Event> {
+    let Pending::Vote { voters, runoff, .. } = game.pending()? else {
+        return None;
+    };
+    let ballots = voters
+        .iter()
+        .map(|voter| {
+            let targets = game.vote_targets(voter);
+            // R9 repeats a tied vote without limit, and sides that never give in can tie forever: in a
+            // run-off each partisan voter sticks to its choice only half the time.
+            let target = if partisan(voter) && (runoff == 0 || rng.below(2) == 1) {
+                vote(game, camp(game, voter), targets, rng)
+            } else {
+                let all: Vec<Seat> = targets.iter().collect();
+                rng.pick(&all).copied()
+            };
+            target.map(|target| Ballot { voter, target })
+        })
+        .collect::<Option<Vec<Ballot>>>()?;
+    Some(Event::Vote { ballots })
 }
 
 /// R9 by side: the likeliest werewolf, or for the werewolves the least likely one who is not one of theirs.
@@ -103,7 +115,7 @@ fn best(
     game: &Game,
     player: Seat,
     camp: Camp,
-    candidates: Vec<Event>,
+    candidates: impl IntoIterator<Item = Event>,
     rng: &mut SplitMix64,
 ) -> Option<Event> {
     let mut top = f64::MIN;
@@ -175,9 +187,10 @@ mod tests {
         for _ in 0..50 {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
-                let event = match pending.player() {
-                    Some(player) => partisan_event(&game, player, &mut rng),
-                    None => super::super::random::random_event(&game, &mut rng),
+                let event = match (pending, pending.player()) {
+                    (Pending::Vote { .. }, _) => partisan_vote(&game, |_| true, &mut rng),
+                    (_, Some(player)) => partisan_event(&game, player, &mut rng),
+                    (_, None) => super::super::random::random_event(&game, &mut rng),
                 };
                 let Some(event) = event else {
                     panic!("no choice for {pending:?}")
@@ -187,6 +200,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_partisan_village_votes_out_the_likeliest_werewolf() {
+        // Play at random until the first vote in which exactly one candidate holds the most werewolf cards and
+        // nobody is a fixed werewolf: every voter of the village's side but that one points at them.
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..200 {
+            let mut game = Game::new(Table::DEFAULT).without_log();
+            while let Some(pending) = game.pending() {
+                if let Pending::Vote {
+                    voters, runoff: 0, ..
+                } = pending
+                {
+                    let most = voters
+                        .iter()
+                        .map(|v| game.hand(v).count(Role::Werewolf))
+                        .max()
+                        .unwrap_or(0);
+                    let top: Vec<Seat> = voters
+                        .iter()
+                        .filter(|&v| game.hand(v).count(Role::Werewolf) == most)
+                        .collect();
+                    if let ([likeliest], true) = (
+                        top.as_slice(),
+                        game.fixed_players(Role::Werewolf).is_empty(),
+                    ) {
+                        let likeliest = *likeliest;
+                        let Some(Event::Vote { ballots }) =
+                            partisan_vote(&game, |_| true, &mut rng)
+                        else {
+                            panic!("a vote is pending");
+                        };
+                        for ballot in ballots {
+                            if camp(&game, ballot.voter) == Camp::Village
+                                && ballot.voter != likeliest
+                            {
+                                assert_eq!(ballot.target, likeliest, "{ballot:?}");
+                            }
+                        }
+                        return;
+                    }
+                }
+                let Some(event) = super::super::random::random_event(&game, &mut rng) else {
+                    break;
+                };
+                if let Err(error) = game.play(&event) {
+                    panic!("{event:?}: {error}");
+                }
+            }
+        }
+        panic!("no vote with one likeliest werewolf in 200 games");
     }
 
     #[test]

@@ -3,9 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use marubatsu_engine::werewolf::{Event, Game};
+use marubatsu_engine::werewolf::{Event, Game, Pending};
 
-use super::partisan::{Camp, camp, partisan_event};
+use super::partisan::{Camp, camp, partisan_event, partisan_vote};
 use super::random::random_event;
 use crate::rng::SplitMix64;
 
@@ -67,6 +67,14 @@ impl Policy {
     /// ```
     pub fn choose(self, game: &Game, rng: &mut SplitMix64) -> Option<Event> {
         let pending = game.pending()?;
+        if let Pending::Vote { voters, .. } = pending {
+            // Everyone alive votes at once, each by the policy of their own side.
+            let partisan = |voter| self.partisan(camp(game, voter));
+            if voters.iter().any(partisan) {
+                return partisan_vote(game, partisan, rng).or_else(|| random_event(game, rng));
+            }
+            return random_event(game, rng);
+        }
         match pending.player() {
             Some(player) if self.partisan(camp(game, player)) => {
                 // The partisan player always finds a legal event; falling back keeps a game going regardless.

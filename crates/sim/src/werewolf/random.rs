@@ -6,15 +6,20 @@ use crate::rng::SplitMix64;
 
 /// A uniformly random legal event for the pending decision, or `None` once the game is over.
 ///
-/// Transfers are the exception to "uniform over the listed events": their list can run to thousands of
+/// Transfers are the exception to "uniform over the legal events": their list can run to thousands of
 /// splits, so the hand-overs are drawn one card at a time, each to a uniformly chosen (recipient, role taken
-/// back) pair that can still take one. Every other decision picks uniformly from [`legal_events`].
+/// back) pair that can still take one. Every other decision draws a uniform index into [`legal_events`]; for a
+/// vote, whose events are numbered rather than listed, that is a uniform vote (every voter pointing at one of
+/// their choices uniformly and independently).
 pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
     match game.pending()? {
         Pending::Transfer { from, role, cards } => {
             Some(random_transfer(game, from, role, cards, rng))
         }
-        _ => rng.pick(&legal_events(game)).cloned(),
+        _ => {
+            let legal = legal_events(game);
+            legal.get(rng.below_u64(legal.len()))
+        }
     }
 }
 
@@ -62,6 +67,45 @@ mod tests {
     use marubatsu_engine::werewolf::Table;
 
     use super::*;
+
+    #[test]
+    fn a_random_vote_gives_every_voter_each_choice_equally_often() {
+        // Play until the first vote of a game, then draw votes there.
+        let mut rng = SplitMix64::new(21);
+        let mut game = Game::new(Table::DEFAULT).without_log();
+        while !matches!(game.pending(), Some(Pending::Vote { .. })) {
+            let Some(event) = random_event(&game, &mut rng) else {
+                panic!("the first game ended before its vote; pick another seed");
+            };
+            if let Err(error) = game.play(&event) {
+                panic!("{event:?}: {error}");
+            }
+        }
+        let alive: Vec<_> = game.alive().iter().collect();
+        let mut counts = vec![[0u32; 16]; alive.len()];
+        let draws = 14_000;
+        for _ in 0..draws {
+            let Some(Event::Vote { ballots }) = random_event(&game, &mut rng) else {
+                panic!("a vote is pending");
+            };
+            for (i, ballot) in ballots.iter().enumerate() {
+                counts[i][ballot.target.index()] += 1;
+            }
+        }
+        for (i, &voter) in alive.iter().enumerate() {
+            let targets = game.vote_targets(voter);
+            let expected = draws / targets.len() as u32;
+            for target in targets {
+                let got = counts[i][target.index()];
+                // Within about 5 standard deviations of the binomial count.
+                assert!(
+                    got.abs_diff(expected) < expected / 7,
+                    "{voter} pointed at {target} {got} times, expected about {expected}"
+                );
+            }
+            assert_eq!(counts[i][voter.index()], 0);
+        }
+    }
 
     #[test]
     fn random_play_always_finishes_with_accepted_events() {

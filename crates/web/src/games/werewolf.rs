@@ -16,19 +16,22 @@
 //!
 //! Events, as the engine's [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
 //! `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`,
-//! `draw {player, index}`, `vote {voter, target}`; roles are `werewolf`, `seer`, `villager` and verdicts
-//! `black`, `white`. The state lists the legal choices of the pending decision (ready-made events with a label),
-//! or for a transfer the recipients and how many cards each can take, so the page never guesses. While a vote is
-//! being collected the state says who has voted but not for whom: the log lines of the ballots are shown once
-//! the vote is counted.
+//! `draw {player, index}`, `vote {ballots: [{voter, target}]}`; roles are `werewolf`, `seer`, `villager` and
+//! verdicts `black`, `white`. The state lists the legal choices of the pending decision (ready-made events with
+//! a label), or for a transfer the recipients and how many cards each can take, or for a vote every voter with
+//! whom they may point at, so the page never guesses.
+//!
+//! A vote is one event with every alive player's ballot (R9). The page collects the ballots in secret, voter by
+//! voter on the passed device, and sends them together; the server never sees a partial vote, and the log
+//! shows the ballots only once they are counted.
 
 use axum::{
     Json, Router,
     routing::{get, post},
 };
 use marubatsu_engine::werewolf::{
-    ChitKind, End, Event, Game, HandOver, Happening, MAX_PLAYERS, Pending, Phase, Role, Seat,
-    Table, Verdict, legal_events,
+    Ballot, ChitKind, End, Event, Game, HandOver, MAX_PLAYERS, Pending, Phase, Role, Seat, Table,
+    Verdict, legal_events,
 };
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +49,7 @@ pub(crate) const GAME: WebGame = WebGame {
     api,
 };
 
-/// The longest log the server replays. A game takes about a hundred events; run-offs add some.
+/// The longest log the server replays. A game takes at most about a hundred events; run-offs add one each.
 pub(crate) const MAX_EVENTS: usize = 5_000;
 
 /// The longest player name kept; longer ones are cut.
@@ -139,7 +142,15 @@ struct HandOverDto {
     cards: u8,
 }
 
-/// [`Event`] as JSON: `{"type": "vote", "voter": 0, "target": 3}`.
+/// One ballot of a vote as JSON.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct BallotDto {
+    voter: u8,
+    target: u8,
+}
+
+/// [`Event`] as JSON: `{"type": "draw", "player": 4, "index": 7}`.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(
     tag = "type",
@@ -172,8 +183,7 @@ enum EventDto {
         index: u8,
     },
     Vote {
-        voter: u8,
-        target: u8,
+        ballots: Vec<BallotDto>,
     },
 }
 
@@ -231,9 +241,16 @@ impl EventDto {
                 player: seat(*player)?,
                 index: *index,
             },
-            EventDto::Vote { voter, target } => Event::Vote {
-                voter: seat(*voter)?,
-                target: seat(*target)?,
+            EventDto::Vote { ballots } => Event::Vote {
+                ballots: ballots
+                    .iter()
+                    .map(|b| {
+                        Ok(Ballot {
+                            voter: seat(b.voter)?,
+                            target: seat(b.target)?,
+                        })
+                    })
+                    .collect::<Result<_, String>>()?,
             },
         })
     }
@@ -287,9 +304,14 @@ impl EventDto {
                 player: player.number(),
                 index: *index,
             },
-            Event::Vote { voter, target } => EventDto::Vote {
-                voter: voter.number(),
-                target: target.number(),
+            Event::Vote { ballots } => EventDto::Vote {
+                ballots: ballots
+                    .iter()
+                    .map(|b| BallotDto {
+                        voter: b.voter.number(),
+                        target: b.target.number(),
+                    })
+                    .collect(),
             },
         }
     }
@@ -318,8 +340,10 @@ struct View {
     phase: &'static str,
     players: Vec<PlayerView>,
     pending: Option<PendingView>,
-    /// The legal events of the pending decision, labelled (empty for transfers and draws).
+    /// The legal events of the pending decision, labelled (empty for transfers, draws and votes).
     choices: Vec<Choice>,
+    /// A pending vote's voters in seat order, each with whom they may point at (empty for other decisions).
+    ballots: Vec<VoterView>,
     /// The pending transfer's options.
     transfer: Option<TransferView>,
     log: Vec<LogLine>,
@@ -344,8 +368,6 @@ struct PlayerView {
     chits: Vec<ChitView>,
     /// Roles lost but still held: transfers owed.
     owes: Vec<RoleDto>,
-    /// In a vote being collected: whether this player has voted (never for whom).
-    has_voted: bool,
 }
 
 #[derive(Serialize)]
@@ -362,7 +384,7 @@ struct ChitView {
 struct PendingView {
     /// `startPlayer`, `verdict`, `attack`, `transfer`, `draw` or `vote`.
     kind: &'static str,
-    /// Who decides (none for a tie-break or a draw).
+    /// Who decides (none for a tie-break, a draw or a vote).
     player: Option<u8>,
     /// The tied players of a tie-break.
     tied: Vec<u8>,
@@ -385,6 +407,21 @@ struct PendingView {
 struct Choice {
     label: String,
     event: EventDto,
+}
+
+/// One voter of a pending vote and the players they may point at.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VoterView {
+    voter: u8,
+    targets: Vec<TargetView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TargetView {
+    target: u8,
+    label: String,
 }
 
 #[derive(Serialize)]
@@ -497,8 +534,6 @@ const fn phase_name(phase: Phase) -> &'static str {
 fn view(game: &Game, names: &[String]) -> View {
     let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
     let pending = game.pending();
-    let voting = matches!(pending, Some(Pending::Vote { .. }));
-    let voted: Vec<Seat> = game.ballots().map(|(voter, _)| voter).collect();
     let players = game
         .seats()
         .map(|seat| {
@@ -535,11 +570,10 @@ fn view(game: &Game, names: &[String]) -> View {
                     .filter(|(s, _)| *s == seat)
                     .map(|&(_, role)| role.into())
                     .collect(),
-                has_voted: voting && voted.contains(&seat),
             }
         })
         .collect();
-    let mut log: Vec<LogLine> = game
+    let log = game
         .log()
         .iter()
         .map(|entry| LogLine {
@@ -548,22 +582,13 @@ fn view(game: &Game, names: &[String]) -> View {
             text: entry.describe(name),
         })
         .collect();
-    if voting {
-        // The ballots of the vote being collected stay secret until the count.
-        let secret = game
-            .log()
-            .iter()
-            .rev()
-            .take_while(|e| matches!(e.what, Happening::Voted { .. }))
-            .count();
-        log.truncate(log.len() - secret);
-    }
     View {
         round: game.round(),
         phase: phase_name(game.phase()),
         players,
         pending: pending.map(|p| pending_view(p, &name)),
         choices: choices(game, &name),
+        ballots: ballots(game, &name),
         transfer: transfer_view(game),
         log,
         outcome: game.outcome().map(|outcome| OutcomeView {
@@ -645,19 +670,18 @@ fn pending_view(pending: Pending, name: &impl Fn(Seat) -> String) -> PendingView
             );
         }
         Pending::Vote {
-            voter,
-            candidates,
-            runoff,
+            candidates, runoff, ..
         } => {
             view.kind = "vote";
             view.runoff = runoff;
             view.candidates = candidates.iter().map(Seat::number).collect();
+            let names: Vec<String> = candidates.iter().map(name).collect();
             view.prompt = if runoff == 0 {
-                format!("{}: point at the player who should die.", name(voter))
+                "Everyone alive points at the player who should die, in secret.".to_string()
             } else {
                 format!(
-                    "Run-off {runoff}. {}: point at one of the tied players.",
-                    name(voter)
+                    "Run-off {runoff}: everyone alive points again, in secret, at one of {}.",
+                    names.join(", ")
                 )
             };
         }
@@ -665,16 +689,23 @@ fn pending_view(pending: Pending, name: &impl Fn(Seat) -> String) -> PendingView
     view
 }
 
-/// The legal events of a tie-break, a verdict, an attack or a vote, each with a label.
+/// The legal events of a tie-break, a verdict or an attack, each with a label. Transfers (thousands) and
+/// votes (millions) are built on the page from [`TransferView`] and [`VoterView`]; draws are random.
 fn choices(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<Choice> {
+    if !matches!(
+        game.pending(),
+        Some(Pending::StartPlayer { .. } | Pending::Verdict { .. } | Pending::Attack { .. })
+    ) {
+        return Vec::new();
+    }
     let card = |give: Option<Role>| match give {
         Some(role) => format!(", giving a {role} card"),
         None => " (no exchange)".to_string(),
     };
     legal_events(game)
-        .iter()
+        .into_iter()
         .filter_map(|event| {
-            let label = match *event {
+            let label = match event {
                 Event::StartPlayer { seat } => format!("{} won", name(seat)),
                 Event::Verdict {
                     target,
@@ -685,13 +716,33 @@ fn choices(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<Choice> {
                 Event::Attack { target, give, .. } => {
                     format!("Attack {}{}", name(target), card(give))
                 }
-                Event::Vote { target, .. } => format!("Point at {}", name(target)),
-                Event::Transfer { .. } | Event::Draw { .. } => return None,
+                Event::Transfer { .. } | Event::Draw { .. } | Event::Vote { .. } => return None,
             };
             Some(Choice {
                 label,
-                event: EventDto::of(event),
+                event: EventDto::of(&event),
             })
+        })
+        .collect()
+}
+
+/// Every voter of a pending vote, in seat order, with whom they may point at.
+fn ballots(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<VoterView> {
+    let Some(Pending::Vote { voters, .. }) = game.pending() else {
+        return Vec::new();
+    };
+    voters
+        .iter()
+        .map(|voter| VoterView {
+            voter: voter.number(),
+            targets: game
+                .vote_targets(voter)
+                .iter()
+                .map(|target| TargetView {
+                    target: target.number(),
+                    label: format!("Point at {}", name(target)),
+                })
+                .collect(),
         })
         .collect()
 }
@@ -750,7 +801,8 @@ mod tests {
             r#"{"type":"attack","wolf":2,"target":5,"give":"seer"}"#,
             r#"{"type":"transfer","from":1,"role":"werewolf","handovers":[{"to":0,"take":"villager","cards":2}]}"#,
             r#"{"type":"draw","player":4,"index":7}"#,
-            r#"{"type":"vote","voter":0,"target":3}"#,
+            r#"{"type":"vote","ballots":[{"voter":0,"target":3},{"voter":3,"target":0}]}"#,
+            r#"{"type":"vote","ballots":[]}"#,
         ] {
             let dto: EventDto =
                 serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
@@ -759,13 +811,22 @@ mod tests {
         }
         for json in [
             r#"{"type":"verdict","seer":0,"target":1,"verdict":"grey","give":null}"#,
-            r#"{"type":"vote","voter":0}"#,
+            r#"{"type":"vote","voter":0,"target":3}"#,
+            r#"{"type":"vote","ballots":[{"voter":0}]}"#,
+            r#"{"type":"vote","ballots":[{"voter":0,"target":1,"secret":true}]}"#,
             r#"{"type":"draw","player":4,"index":7,"extra":1}"#,
             r#"{"type":"fly"}"#,
         ] {
             assert!(serde_json::from_str::<EventDto>(json).is_err(), "{json}");
         }
         let far = EventDto::StartPlayer { seat: 16 };
+        assert!(far.to_event().is_err());
+        let far = EventDto::Vote {
+            ballots: vec![BallotDto {
+                voter: 0,
+                target: 200,
+            }],
+        };
         assert!(far.to_event().is_err());
     }
 
