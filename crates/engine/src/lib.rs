@@ -34,3 +34,6 @@ pub mod lights;
 pub mod relay;
 pub mod tictactoe;
 pub mod werewolf;
+
+#[cfg(test)]
+mod test_rng;

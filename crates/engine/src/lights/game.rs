@@ -567,7 +567,7 @@ mod tests {
                         }
                         game = undone;
                     } else {
-                        let Ok(cell) = u8::try_from(rng.below(u64::from(level.size().cells())))
+                        let Ok(cell) = u8::try_from(rng.below_u64(u64::from(level.size().cells())))
                         else {
                             panic!("below 49")
                         };

@@ -287,11 +287,11 @@ mod tests {
         let alphabet = ['0', '1', '\n', '/', ' ', '\r', 'x'];
         let mut rng = XorShift::new(11);
         for _ in 0..20_000 {
-            let Ok(len) = usize::try_from(rng.below(60)) else {
+            let Ok(len) = usize::try_from(rng.below_u64(60)) else {
                 panic!("below 60")
             };
             let text: String = (0..len)
-                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+                .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             if let Ok(board) = Board::parse(&text) {
                 assert_eq!(Board::parse(&board.to_string()), Ok(board));

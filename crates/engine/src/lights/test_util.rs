@@ -5,40 +5,15 @@ use super::board::Board;
 use super::cell::Cell;
 use super::size::Size;
 
-/// Marsaglia's xorshift64: deterministic pseudo-random numbers with no dependency, for property-style tests.
-pub(crate) struct XorShift(u64);
+pub(crate) use crate::test_rng::XorShift;
 
 impl XorShift {
-    /// A generator from `seed`; zero, the one state xorshift never leaves, is replaced by a fixed constant.
-    pub(crate) fn new(seed: u64) -> XorShift {
-        XorShift(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-
-    /// The next 64 bits.
-    pub(crate) fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A number in `0..n`, for `n > 0` (with a bias too small to matter in tests).
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
     /// `count` distinct cell indices of a board of `size`, in the order drawn, as the seed's page draws a
     /// scramble.
     pub(crate) fn distinct_cells(&mut self, size: Size, count: u8) -> Vec<u8> {
         let mut drawn = Vec::new();
         while drawn.len() < usize::from(count) {
-            let Ok(index) = u8::try_from(self.below(u64::from(size.cells()))) else {
+            let Ok(index) = u8::try_from(self.below_u64(u64::from(size.cells()))) else {
                 panic!("below 49")
             };
             if !drawn.contains(&index) {
