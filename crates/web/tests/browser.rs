@@ -12,6 +12,35 @@ use support::{Browser, Driver, Image, key, one_browser_at_a_time, screenshot_dir
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
 
+// ---- keyboard ----------------------------------------------------------------------------------------------
+
+/// The index of the focused cell of `board` (a selector), or -1 when the focus is elsewhere.
+fn focused_cell(browser: &Browser<'_>, board: &str) -> Value {
+    browser.script(
+        "const e = document.activeElement;
+         return e && e.closest(arguments[0]) ? Number(e.dataset.index) : -1;",
+        &[json!(board)],
+    )
+}
+
+/// Presses Tab until the focus lands on a cell of `board`, at most `limit` times; that cell's index.
+fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
+    for _ in 0..limit {
+        let cell = focused_cell(browser, board);
+        if cell != json!(-1) {
+            return cell;
+        }
+        browser.keys(&[key::TAB]);
+    }
+    let cell = focused_cell(browser, board);
+    assert_ne!(
+        cell,
+        json!(-1),
+        "Tab never reaches {board} in {limit} presses"
+    );
+    cell
+}
+
 // ---- cross light --------------------------------------------------------------------------------------------
 
 fn lights_ready(browser: &Browser<'_>) {
@@ -210,17 +239,10 @@ fn cross_light_plays_from_the_keyboard_alone() {
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
     browser.goto(&format!("{}lights", server.url()));
     lights_ready(&browser);
-    let focused = "const e = document.activeElement;
-        return e && e.closest('#board') ? Number(e.dataset.index) : -1;";
+    let focused = || focused_cell(&browser, "#board");
 
     // Tab from the top of the page reaches the board (one stop: the cursor's cell, the centre).
-    let mut tabs = 0;
-    while browser.script(focused, &[]) == json!(-1) {
-        browser.keys(&[key::TAB]);
-        tabs += 1;
-        assert!(tabs <= 12, "Tab never reaches the board");
-    }
-    assert_eq!(browser.script(focused, &[]), json!(12));
+    assert_eq!(tab_into(&browser, "#board", 12), json!(12));
 
     // Every cell says where it is and whether it is on.
     let labels = browser.script(
@@ -240,13 +262,9 @@ fn cross_light_plays_from_the_keyboard_alone() {
 
     // Arrows move (wrapping at the edge), Enter presses.
     browser.keys(&[key::RIGHT, key::RIGHT, key::DOWN]);
-    assert_eq!(browser.script(focused, &[]), json!(19));
+    assert_eq!(focused(), json!(19));
     browser.keys(&[key::RIGHT]);
-    assert_eq!(
-        browser.script(focused, &[]),
-        json!(15),
-        "right from the last column wraps"
-    );
+    assert_eq!(focused(), json!(15), "right from the last column wraps");
     browser.keys(&[key::ENTER]);
     wait_moves(&browser, 1);
     let after_enter = pressed(&start, 15);
@@ -255,11 +273,7 @@ fn cross_light_plays_from_the_keyboard_alone() {
     // Space presses too; the focus stays on the board.
     browser.keys(&[key::UP, key::UP, key::UP, key::UP, key::SPACE]);
     wait_moves(&browser, 2);
-    assert_eq!(
-        browser.script(focused, &[]),
-        json!(20),
-        "up from row 1 wraps to row 5"
-    );
+    assert_eq!(focused(), json!(20), "up from row 1 wraps to row 5");
     assert_eq!(lit(&browser), pressed(&after_enter, 20));
 
     // Shortcuts: U takes the press back, H shows a hint and moves the cursor onto it.
@@ -272,10 +286,7 @@ fn cross_light_plays_from_the_keyboard_alone() {
         "const c = document.querySelector('#board .cell.hint'); return c ? Number(c.dataset.index) + 1 : 0;",
         &[],
     );
-    assert_eq!(
-        browser.script(focused, &[]),
-        json!(hinted.as_u64().unwrap_or(0) - 1)
-    );
+    assert_eq!(focused(), json!(hinted.as_u64().unwrap_or(0) - 1));
     browser.keys(&[key::ENTER]);
     wait_moves(&browser, 2);
     browser.assert_no_console_errors();
@@ -595,24 +606,17 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
     browser.goto(&format!("{}tictactoe", server.url()));
     ttt_idle(&browser);
-    let focused = "const e = document.activeElement;
-        return e && e.closest('#ttt-board') ? Number(e.dataset.index) : -1;";
+    let focused = || focused_cell(&browser, "#ttt-board");
 
     // Tab reaches the board once, on the centre.
-    let mut tabs = 0;
-    while browser.script(focused, &[]) == json!(-1) {
-        browser.keys(&[key::TAB]);
-        tabs += 1;
-        assert!(tabs <= 20, "Tab never reaches the board");
-    }
-    assert_eq!(browser.script(focused, &[]), json!(4));
+    assert_eq!(tab_into(&browser, "#ttt-board", 20), json!(4));
     let label = "return document.activeElement.getAttribute('aria-label');";
     assert_eq!(browser.script(label, &[]), json!("row 2, column 2, empty"));
 
     // Arrows move and wrap; Enter plays the focused cell on chain, and the CPU answers in the same transaction.
     browser.keys(&[key::UP, key::LEFT, key::LEFT]);
     assert_eq!(
-        browser.script(focused, &[]),
+        focused(),
         json!(2),
         "left from the first column wraps to the last"
     );
@@ -648,7 +652,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     browser.keys(&[key::HOME]);
     browser.keys(&vec![key::DOWN; row]);
     browser.keys(&vec![key::RIGHT; column]);
-    assert_eq!(browser.script(focused, &[]), json!(free));
+    assert_eq!(focused(), json!(free));
     browser.keys(&[key::SPACE]);
     browser.wait_for(
         "the move played with Space",
