@@ -1,28 +1,15 @@
 //! The `marubatsu` binary against anvil and against the embedded chain: deploy (dry run, broadcast, again),
 //! play, and the error messages a user sees — with no secret in any output.
 
+mod support;
+
 use std::{
     path::Path,
     process::{Command, Output},
 };
 
 use marubatsu_tests::anvil::{Anvil, binary};
-
-fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
-    command.args(args);
-    for variable in [
-        "ETH_RPC_URL",
-        "ETH_PASSWORD",
-        "MARUBATSU_DEPLOYMENTS",
-        "MARUBATSU_LOCAL_STATE",
-        "MARUBATSU_KEYSTORE_DIR",
-    ] {
-        command.env_remove(variable);
-    }
-    command.envs(envs.iter().copied());
-    command.output().expect("running marubatsu")
-}
+use support::marubatsu;
 
 fn text(output: &Output) -> (String, String) {
     (

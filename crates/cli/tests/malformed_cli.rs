@@ -3,26 +3,13 @@
 //! file that is broken, deeply nested or huge. Every time: a non-zero exit with a one-line error that names
 //! what was wrong, no panic, and nothing on stdout.
 
-use std::process::{Command, Output};
+mod support;
 
-fn marubatsu(args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
-    command.args(args);
-    for variable in [
-        "ETH_RPC_URL",
-        "ETH_PASSWORD",
-        "MARUBATSU_DEPLOYMENTS",
-        "MARUBATSU_LOCAL_STATE",
-        "MARUBATSU_KEYSTORE_DIR",
-    ] {
-        command.env_remove(variable);
-    }
-    command.output().expect("running marubatsu")
-}
+use support::marubatsu;
 
 /// Runs `args`, which must fail cleanly with an error that contains `expected`.
 fn rejects(args: &[&str], expected: &str) {
-    let output = marubatsu(args);
+    let output = marubatsu(args, &[]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let code = output.status.code();
@@ -189,6 +176,7 @@ fn broken_deep_or_huge_state_files_are_reported_not_replayed() {
             .iter()
             .map(String::as_str)
             .collect::<Vec<_>>(),
+        &[],
     );
     assert!(
         output.status.success(),

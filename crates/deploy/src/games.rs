@@ -289,12 +289,7 @@ impl PvpContract {
             None => self.game(chain, game)?.stake,
         };
         let call = ITicTacToe::joinGameCall { gameId: game };
-        let sent = send(chain, self.0, stake, &call)?;
-        Ok(Played {
-            value: stake,
-            report: sent.report,
-            events: sent.events,
-        })
+        Ok(played(stake, chain.send_call(self.0, stake, &call)?))
     }
 
     /// The sender, to move, takes `cell`.

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use marubatsu_engine::relay::{Language, TOPICS, is_permutation};
 use serde_json::{Value, json};
-use support::{request, server};
+use support::{post_ok, request, server};
 
 /// The page's side of the conversation: the save and the memory it keeps between steps.
 struct Table<'a> {
@@ -37,14 +37,7 @@ impl Table<'_> {
             "memory": self.memory,
             "language": "en",
         });
-        let response = request(
-            self.server.local_addr(),
-            "POST",
-            "/api/relay/step",
-            Some(&body),
-        );
-        assert_eq!(response.status, 200, "{}", response.text());
-        let answer = response.json();
+        let answer = post_ok(self.server.local_addr(), "/api/relay/step", &body);
         self.save = answer["save"].clone();
         self.memory = answer["memory"].clone();
         answer

@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{request, server};
+use support::{post_ok, request, server};
 
 const NAMES: [&str; 8] = ["Mika", "Ren", "Aki", "Sora", "Yui", "Kai", "Nao", "Emi"];
 
@@ -28,14 +28,7 @@ impl Page<'_> {
     fn send(&mut self, event: Value) -> Value {
         let body =
             json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
-        let response = request(
-            self.server.local_addr(),
-            "POST",
-            "/api/werewolf/replay",
-            Some(&body),
-        );
-        assert_eq!(response.status, 200, "{}", response.text());
-        let answer = response.json();
+        let answer = post_ok(self.server.local_addr(), "/api/werewolf/replay", &body);
         self.events = answer["events"].clone();
         answer
     }

@@ -89,9 +89,8 @@ fn native_solc_on_path() -> Option<(SolcSource, Solc)> {
         .map(|dir| dir.join("solc"))
         .find(|p| p.is_file() && !is_script(p))?;
     let version = probe_version(&binary, NATIVE_PROBE_LIMIT)?;
-    let pinned = semver_triplet(PINNED_SOLC_VERSION);
-    let found = (version.major, version.minor, version.patch);
-    (Some(found) == pinned).then(|| {
+    let pinned = semver::Version::parse(PINNED_SOLC_VERSION).ok()?;
+    (version == pinned).then(|| {
         let solc = Solc::new_with_version(&binary, version);
         (SolcSource::Native(binary), solc)
     })
@@ -148,14 +147,6 @@ fn parse_version_output(output: &str) -> Option<semver::Version> {
         .find_map(|l| l.trim().strip_prefix("Version:"))?;
     let core = line.trim().split(['+', '-']).next()?;
     semver::Version::parse(core).ok()
-}
-
-fn semver_triplet(version: &str) -> Option<(u64, u64, u64)> {
-    let mut parts = version.split('.').map(str::parse::<u64>);
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(a)), Some(Ok(b)), Some(Ok(c))) => Some((a, b, c)),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

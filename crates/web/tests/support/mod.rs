@@ -64,6 +64,13 @@ impl Response {
     }
 }
 
+/// POSTs `body` to `path`, which must answer 200; its JSON.
+pub fn post_ok(addr: SocketAddr, path: &str, body: &Value) -> Value {
+    let response = request(addr, "POST", path, Some(body));
+    assert_eq!(response.status, 200, "{}", response.text());
+    response.json()
+}
+
 /// One request on a fresh connection (`Connection: close`), with an optional JSON body.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Response {
     let mut stream =
