@@ -16,6 +16,16 @@ use super::solver::{hint, solve};
 /// Something the player (or the page, for the clock and the dice) does. Timestamps are milliseconds on any
 /// clock the page likes; the engine only subtracts them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        tag = "type",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase",
+        deny_unknown_fields
+    )
+)]
 pub enum LightsEvent {
     /// Start a new puzzle, replacing whatever was there: press `cells` on a dark board of the level's size.
     NewPuzzle {

@@ -12,6 +12,8 @@ use super::size::Size;
 /// | normal | 6×6  | 12               |
 /// | hard   | 7×7  | 18               |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub enum Level {
     /// 5×5, scrambled by 7 presses.
     Easy,

@@ -13,7 +13,8 @@
 //! - [`RandomSource`], [`shuffled_order_avoiding_last`]: the UI's speaking order, random source passed in.
 //! - [`repeated_closer_chance`], [`simulate_repeated_closers`]: how often someone closes twice, exactly
 //!   ([`Ratio`]) and by simulation.
-//! - [`save`], [`restore`]: the versioned JSON envelope, and a restore that refuses anything broken.
+//! - [`save`], [`restore`] (feature `serde`): the versioned JSON envelope, and a restore that refuses anything
+//!   broken.
 //! - [`TOPICS`], [`draw_topic`]: the bundled deck, in Japanese and English.
 //!
 //! ```
@@ -56,12 +57,12 @@
 
 mod event;
 mod fairness;
-mod json;
 mod order;
 #[cfg(test)]
 mod properties;
 mod random;
 mod ratio;
+#[cfg(feature = "serde")]
 mod save;
 mod score;
 mod shuffle;
@@ -74,6 +75,8 @@ mod tests;
 mod topics;
 mod transition;
 mod validate;
+#[cfg(feature = "serde")]
+mod wire;
 
 pub use event::RelayEvent;
 pub use fairness::{
@@ -82,7 +85,8 @@ pub use fairness::{
 pub use order::is_permutation;
 pub use random::RandomSource;
 pub use ratio::Ratio;
-pub use save::{RestoreError, SAVE_VERSION, restore, save};
+#[cfg(feature = "serde")]
+pub use save::{RestoreError, SAVE_VERSION, SaveEnvelope, restore, restore_value, save};
 pub use score::{Standing, ranking};
 pub use shuffle::{shuffled_order, shuffled_order_avoiding_last};
 pub use state::{

@@ -19,8 +19,14 @@ use super::table::Table;
 /// reader (JavaScript's included) holds exactly. It is in the year 287396, so no real clock is refused.
 pub const MAX_TIME_MS: u64 = (1 << 53) - 1;
 
-/// A game, as one of its phases.
+/// A game, as one of its phases. Its JSON form (feature `serde`) is the object [`save`](super::save) documents,
+/// checked on the way in exactly as [`restore`](super::restore) checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "super::wire::WireState", into = "super::wire::WireState")
+)]
 pub enum RelayState {
     /// Nothing yet: the names, rounds and talk seconds are being typed.
     Setup,

@@ -167,6 +167,11 @@ impl Table {
         })
     }
 
+    /// The names, by seat, given up by the table.
+    pub(crate) fn into_players(self) -> Vec<String> {
+        self.players
+    }
+
     /// The names, by seat: a player is an index into this list.
     pub fn players(&self) -> &[String] {
         &self.players

@@ -6,6 +6,8 @@ use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 
 /// The colour of a seer's verdict (R4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub enum Verdict {
     /// "Is a werewolf."
     Black,

@@ -42,6 +42,8 @@ impl fmt::Display for Phase {
 /// One hand-over of a transfer (R7): `cards` cards of the lost role go to `to`, who gives back as many cards of
 /// role `take`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct HandOver {
     /// The receiving player.
     pub to: Seat,
@@ -53,6 +55,8 @@ pub struct HandOver {
 
 /// One player's vote in a [`Event::Vote`] (R9): `voter` points at `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct Ballot {
     /// The alive player voting.
     pub voter: Seat,
@@ -63,6 +67,16 @@ pub struct Ballot {
 /// Something that happened at the table, reported to the engine. Every random outcome and every choice
 /// arrives as an event and is checked against the [pending decision](Pending).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        tag = "type",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase",
+        deny_unknown_fields
+    )
+)]
 pub enum Event {
     /// The winner of the rock-paper-scissors that breaks a tie for start player (R4, R5).
     StartPlayer {

@@ -77,6 +77,6 @@ pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::transition;
 pub use role::{Role, RoleSet};
-pub use seat::{MAX_PLAYERS, Seat, SeatSet, Seats};
+pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};
 pub use table::{Table, TableError};
 pub use vote::Tally;

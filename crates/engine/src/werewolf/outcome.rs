@@ -110,11 +110,34 @@ impl End {
             End::Paradox(Paradox::UndecidableVote { .. }) => "paradox-vote",
         }
     }
+
+    /// The end as a sentence, naming players with `name`.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{End, Paradox, Seat};
+    ///
+    /// let end = End::Paradox(Paradox::NoRoleLeft { player: Seat::new(1).unwrap() });
+    /// assert_eq!(end.describe(|_| "Ren".to_string()), "paradox: Ren has lost every role");
+    /// ```
+    pub fn describe(self, name: impl Fn(Seat) -> String) -> String {
+        EndText(self, &name).to_string()
+    }
 }
 
 impl fmt::Display for End {
+    /// The sentence of [`End::describe`], with players named by seat.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        write!(f, "{}", EndText(*self, &|seat: Seat| seat.to_string()))
+    }
+}
+
+/// The text of an end with players named by a function.
+struct EndText<'a, F>(End, &'a F);
+
+impl<F: Fn(Seat) -> String> fmt::Display for EndText<'_, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.1;
+        match self.0 {
             End::AllDead => f.write_str("everyone is dead: the werewolves win"),
             End::VillageWins => f.write_str(
                 "every living player has lost the werewolf possibility: the village wins",
@@ -128,10 +151,11 @@ impl fmt::Display for End {
                 cards,
             }) => write!(
                 f,
-                "paradox: {player} cannot hand over their {cards} {role} card(s)"
+                "paradox: {} cannot hand over their {cards} {role} card(s)",
+                name(player)
             ),
             End::Paradox(Paradox::NoRoleLeft { player }) => {
-                write!(f, "paradox: {player} has lost every role")
+                write!(f, "paradox: {} has lost every role", name(player))
             }
             End::Paradox(Paradox::UndecidableVote { alive }) => {
                 write!(f, "paradox: a vote among {alive} can never be decided")

@@ -5,6 +5,8 @@ use core::fmt;
 /// A role card (R1). Their canonical order — werewolf, seer, villager — is the order of a hand when a dead
 /// player's card is drawn by index (R8) and the order in which simultaneous losses of one player are queued.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub enum Role {
     /// W: attacks at night; wins when the fixed werewolves are at least half of the living (R10).
     #[default]

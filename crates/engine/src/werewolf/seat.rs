@@ -16,6 +16,8 @@ pub const MAX_PLAYERS: usize = 16;
 ///        5   4
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Seat(u8);
 
 impl Seat {
@@ -53,6 +55,32 @@ impl Seat {
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "seat {}", self.0)
+    }
+}
+
+/// A seat number at or beyond [`MAX_PLAYERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NoSuchSeat(pub u8);
+
+impl fmt::Display for NoSuchSeat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {} does not exist: seats are 0 to {}", self.0, MAX_PLAYERS - 1)
+    }
+}
+
+impl std::error::Error for NoSuchSeat {}
+
+impl TryFrom<u8> for Seat {
+    type Error = NoSuchSeat;
+
+    fn try_from(index: u8) -> Result<Seat, NoSuchSeat> {
+        Seat::new(index).ok_or(NoSuchSeat(index))
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(seat: Seat) -> u8 {
+        seat.number()
     }
 }
 

@@ -1,0 +1,242 @@
+//! The JSON form of a [`RelayState`]: one object per phase, tagged by `phase`, with exactly the fields the
+//! phase has (the table in [`save`](super::save)'s module). Deserialising checks every field's type, then
+//! [`RelayState::validate`] checks the whole, so only a state a game can be in comes back.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{FinalResult, Handover, RelayState, Round, RoundResult, Talk, Vote};
+use super::table::Table;
+use super::validate::StateError;
+
+/// A phase as it is written. The round's fields come first in every phase that has a round, in this order,
+/// because the documented save format (and every save already in a browser) lists them so.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(
+    tag = "phase",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub(crate) enum WireState {
+    // Braces, so that deny_unknown_fields holds here too: serde lets a unit variant of an internally tagged
+    // enum carry any other field.
+    Setup {},
+    TopicReveal {
+        round: u8,
+        rounds: u32,
+        players: Vec<String>,
+        talk_seconds: u32,
+        scores: Vec<u32>,
+        topic: String,
+    },
+    Talk {
+        round: u8,
+        rounds: u32,
+        players: Vec<String>,
+        talk_seconds: u32,
+        scores: Vec<u32>,
+        topic: String,
+        order: Vec<usize>,
+        turn: usize,
+        deadline: u64,
+    },
+    Handover {
+        round: u8,
+        rounds: u32,
+        players: Vec<String>,
+        talk_seconds: u32,
+        scores: Vec<u32>,
+        topic: String,
+        order: Vec<usize>,
+        next_turn: usize,
+        votes: Vec<usize>,
+    },
+    Vote {
+        round: u8,
+        rounds: u32,
+        players: Vec<String>,
+        talk_seconds: u32,
+        scores: Vec<u32>,
+        topic: String,
+        order: Vec<usize>,
+        turn: usize,
+        votes: Vec<usize>,
+        selected: Option<usize>,
+    },
+    RoundResult {
+        round: u8,
+        rounds: u32,
+        players: Vec<String>,
+        talk_seconds: u32,
+        scores: Vec<u32>,
+        topic: String,
+        round_votes: Vec<u32>,
+    },
+    FinalResult {
+        rounds: u8,
+        players: Vec<String>,
+        scores: Vec<u32>,
+    },
+}
+
+fn round(
+    index: u8,
+    rounds: u32,
+    players: Vec<String>,
+    talk_seconds: u32,
+    scores: Vec<u32>,
+    topic: String,
+) -> Result<Round, StateError> {
+    Ok(Round {
+        table: Table::from_parts(players, rounds, talk_seconds)?,
+        index,
+        scores,
+        topic,
+    })
+}
+
+impl TryFrom<WireState> for RelayState {
+    type Error = StateError;
+
+    fn try_from(wire: WireState) -> Result<RelayState, StateError> {
+        let state = match wire {
+            WireState::Setup {} => RelayState::Setup,
+            WireState::TopicReveal {
+                round: index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+            } => RelayState::TopicReveal(round(
+                index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+            )?),
+            WireState::Talk {
+                round: index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+                order,
+                turn,
+                deadline,
+            } => RelayState::Talk(Talk {
+                round: round(index, rounds, players, talk_seconds, scores, topic)?,
+                order,
+                turn,
+                deadline_ms: deadline,
+            }),
+            WireState::Handover {
+                round: index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+                order,
+                next_turn,
+                votes,
+            } => RelayState::Handover(Handover {
+                round: round(index, rounds, players, talk_seconds, scores, topic)?,
+                order,
+                next_turn,
+                votes,
+            }),
+            WireState::Vote {
+                round: index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+                order,
+                turn,
+                votes,
+                selected,
+            } => RelayState::Vote(Vote {
+                round: round(index, rounds, players, talk_seconds, scores, topic)?,
+                order,
+                turn,
+                votes,
+                selected,
+            }),
+            WireState::RoundResult {
+                round: index,
+                rounds,
+                players,
+                talk_seconds,
+                scores,
+                topic,
+                round_votes,
+            } => RelayState::RoundResult(RoundResult {
+                round: round(index, rounds, players, talk_seconds, scores, topic)?,
+                round_votes,
+            }),
+            WireState::FinalResult {
+                rounds,
+                players,
+                scores,
+            } => RelayState::FinalResult(FinalResult {
+                rounds,
+                players,
+                scores,
+            }),
+        };
+        state.validate()?;
+        Ok(state)
+    }
+}
+
+impl From<RelayState> for WireState {
+    fn from(state: RelayState) -> WireState {
+        // The round's fields, spread into whichever phase carries them.
+        macro_rules! with_round {
+            ($variant:ident, $round:expr, { $($field:ident: $value:expr),* $(,)? }) => {{
+                let Round { table, index, scores, topic } = $round;
+                WireState::$variant {
+                    round: index,
+                    rounds: u32::from(table.rounds()),
+                    talk_seconds: u32::from(table.talk_seconds()),
+                    players: table.into_players(),
+                    scores,
+                    topic,
+                    $($field: $value),*
+                }
+            }};
+        }
+        match state {
+            RelayState::Setup => WireState::Setup {},
+            RelayState::TopicReveal(round) => with_round!(TopicReveal, round, {}),
+            RelayState::Talk(talk) => with_round!(Talk, talk.round, {
+                order: talk.order,
+                turn: talk.turn,
+                deadline: talk.deadline_ms,
+            }),
+            RelayState::Handover(handover) => with_round!(Handover, handover.round, {
+                order: handover.order,
+                next_turn: handover.next_turn,
+                votes: handover.votes,
+            }),
+            RelayState::Vote(vote) => with_round!(Vote, vote.round, {
+                order: vote.order,
+                turn: vote.turn,
+                votes: vote.votes,
+                selected: vote.selected,
+            }),
+            RelayState::RoundResult(result) => with_round!(RoundResult, result.round, {
+                round_votes: result.round_votes,
+            }),
+            RelayState::FinalResult(result) => WireState::FinalResult {
+                rounds: result.rounds,
+                players: result.players,
+                scores: result.scores,
+            },
+        }
+    }
+}
