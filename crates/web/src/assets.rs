@@ -1,4 +1,5 @@
-//! The static files, compiled into the binary: the stylesheet, the scripts and the icon.
+//! The static files, compiled into the binary: the shared stylesheet, script and icon, and each game's script
+//! (which its [`Game`](crate::games::Game) entry carries).
 
 use axum::{
     Router,
@@ -8,6 +9,8 @@ use axum::{
     routing::get,
 };
 
+use crate::games::GAMES;
+
 /// One embedded file.
 struct Asset {
     name: &'static str,
@@ -15,7 +18,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 7] = [
+const ASSETS: [Asset; 3] = [
     Asset {
         name: "app.css",
         content_type: "text/css; charset=utf-8",
@@ -23,28 +26,8 @@ const ASSETS: [Asset; 7] = [
     },
     Asset {
         name: "common.js",
-        content_type: "text/javascript; charset=utf-8",
+        content_type: SCRIPT,
         body: include_str!("../assets/common.js"),
-    },
-    Asset {
-        name: "lights.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/lights.js"),
-    },
-    Asset {
-        name: "relay.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/relay.js"),
-    },
-    Asset {
-        name: "tictactoe.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/tictactoe.js"),
-    },
-    Asset {
-        name: "werewolf.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/werewolf.js"),
     },
     Asset {
         name: "favicon.svg",
@@ -61,15 +44,27 @@ pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     )
 }
 
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+
 async fn asset(Path(name): Path<String>) -> Response {
-    match ASSETS.iter().find(|asset| asset.name == name) {
-        Some(asset) => (
+    let shared = ASSETS
+        .iter()
+        .find(|asset| asset.name == name)
+        .map(|asset| (asset.content_type, asset.body));
+    let game_script = || {
+        GAMES
+            .iter()
+            .find(|game| game.script_name() == name)
+            .map(|game| (SCRIPT, game.script))
+    };
+    match shared.or_else(game_script) {
+        Some((content_type, body)) => (
             [
-                (header::CONTENT_TYPE, asset.content_type),
+                (header::CONTENT_TYPE, content_type),
                 // The files change only with the binary; a reload after an upgrade must not keep old ones.
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            asset.body,
+            body,
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "no such asset").into_response(),

@@ -65,7 +65,10 @@ fn a_whole_game_through_the_endpoint() {
     let mut table = Table::new(&server);
     let answer = table.step(Value::Null);
     assert_eq!(Table::phase(&answer), "setup");
-    assert_eq!(answer["save"], r#"{"version":1,"state":{"phase":"setup"}}"#);
+    assert_eq!(
+        answer["save"],
+        json!({"version": 1, "state": {"phase": "setup"}})
+    );
 
     // Two players: the engine ignores the start, and the endpoint says why.
     let answer = table

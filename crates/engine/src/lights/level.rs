@@ -13,7 +13,7 @@ use super::size::Size;
 /// | hard   | 7×7  | 18               |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "&'static str"))]
 pub enum Level {
     /// 5×5, scrambled by 7 presses.
     Easy,
@@ -57,6 +57,36 @@ impl Level {
     /// The level with this [`name`](Level::name), or `None`.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+}
+
+/// A level name that is not one of [`Level::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level {:?}: the levels are easy, normal and hard",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl TryFrom<String> for Level {
+    type Error = UnknownLevel;
+
+    fn try_from(name: String) -> Result<Level, UnknownLevel> {
+        Level::from_name(&name).ok_or(UnknownLevel(name))
+    }
+}
+
+impl From<Level> for &'static str {
+    fn from(level: Level) -> &'static str {
+        level.name()
     }
 }
 

@@ -49,7 +49,7 @@ pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
 pub use game::{LightsEvent, LightsGame, ScrambleError, transition};
-pub use level::Level;
+pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;
 pub use solver::{Solution, hint, is_solvable, null_space, nullity, rank, solve};

@@ -80,14 +80,14 @@ impl From<StateError> for RestoreError {
 /// A saved game as it is written, the version first, then the state: what [`save`] prints, and what a caller
 /// puts into a larger JSON document (the web API) so that the save travels as an object, not as text in text.
 #[derive(Clone, Debug, Serialize)]
-pub struct SaveEnvelope<'a> {
+pub struct SaveEnvelope {
     version: u64,
-    state: &'a RelayState,
+    state: RelayState,
 }
 
-impl<'a> SaveEnvelope<'a> {
+impl SaveEnvelope {
     /// The envelope of `state`, at [`SAVE_VERSION`].
-    pub const fn of(state: &'a RelayState) -> SaveEnvelope<'a> {
+    pub const fn new(state: RelayState) -> SaveEnvelope {
         SaveEnvelope {
             version: SAVE_VERSION,
             state,
@@ -115,7 +115,7 @@ struct ReadEnvelope {
 /// ```
 pub fn save(state: &RelayState) -> String {
     // Plain structs of numbers, strings and lists always serialise.
-    serde_json::to_string(&SaveEnvelope::of(state)).unwrap_or_default()
+    serde_json::to_string(&SaveEnvelope::new(state.clone())).unwrap_or_default()
 }
 
 /// The game saved in `text`, checked field by field and then as a whole ([`RelayState::validate`]); anything
@@ -375,7 +375,13 @@ mod tests {
         for (text, expected) in cases {
             let found = restore(&text);
             match (&found, &expected) {
-                (Err(Shape { path, problem }), Shape { path: want, problem: says }) => assert!(
+                (
+                    Err(Shape { path, problem }),
+                    Shape {
+                        path: want,
+                        problem: says,
+                    },
+                ) => assert!(
                     (want == ANY_PATH || path == want) && problem.contains(says.as_str()),
                     "{text}: {found:?}, expected {expected:?}"
                 ),
@@ -485,7 +491,8 @@ mod tests {
             })))
         );
         assert_eq!(
-            restore(r#"{"version":1,"state":{"phase":"setup","round":0}}"#).map_err(|e| e.to_string()),
+            restore(r#"{"version":1,"state":{"phase":"setup","round":0}}"#)
+                .map_err(|e| e.to_string()),
             Err("at `state`: unknown field `round`, there are no fields".to_string())
         );
     }

@@ -39,6 +39,8 @@ impl fmt::Display for Verdict {
 
 /// The three kinds of chit a player owns (R1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub enum ChitKind {
     /// A black verdict.
     Black,

@@ -9,6 +9,8 @@ use super::seat::{Seat, SeatSet};
 
 /// The three phases of a round, in order (R3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub enum Phase {
     /// R4: players holding seer cards mark others black or white.
     Seer,
@@ -43,7 +45,10 @@ impl fmt::Display for Phase {
 /// role `take`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct HandOver {
     /// The receiving player.
     pub to: Seat,
@@ -56,7 +61,10 @@ pub struct HandOver {
 /// One player's vote in a [`Event::Vote`] (R9): `voter` points at `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Ballot {
     /// The alive player voting.
     pub voter: Seat,

@@ -64,7 +64,12 @@ pub struct NoSuchSeat(pub u8);
 
 impl fmt::Display for NoSuchSeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {} does not exist: seats are 0 to {}", self.0, MAX_PLAYERS - 1)
+        write!(
+            f,
+            "seat {} does not exist: seats are 0 to {}",
+            self.0,
+            MAX_PLAYERS - 1
+        )
     }
 }
 

@@ -1,6 +1,7 @@
-//! The games the app serves. Each is a module with a [`Game`]: a page (a body fragment inside the shared layout,
-//! plus its script) and an API router mounted under `/api/<slug>`. The index page and the navigation are made
-//! from [`GAMES`], so a new game is a new module and one line there (and its assets in `assets.rs`).
+//! The games the app serves. Each is a folder with a [`Game`]: its page (a body fragment inside the shared
+//! layout, `page.html`), its script (`script.js`, served as `/assets/<slug>.js`), an API router mounted under
+//! `/api/<slug>` (the module's handlers) and the view models its answers draw from (`view.rs`). The index page,
+//! the navigation and the assets are made from [`GAMES`], so a new game is a new folder and one line there.
 
 use std::sync::Arc;
 
@@ -26,11 +27,18 @@ pub(crate) struct Game {
     /// One sentence for the index page.
     pub(crate) summary: &'static str,
     /// The page's `<main>` content (HTML).
-    pub(crate) body: &'static str,
-    /// The page's script, an asset name under `/assets/`.
+    pub(crate) page: &'static str,
+    /// The page's script (JavaScript), served as [`Game::script_name`] under `/assets/`.
     pub(crate) script: &'static str,
     /// The game's API routes, relative to `/api/<slug>`.
     pub(crate) api: fn() -> Router<Shared>,
+}
+
+impl Game {
+    /// The asset name of the page's script: `<slug>.js`.
+    pub(crate) fn script_name(&self) -> String {
+        format!("{}.js", self.slug)
+    }
 }
 
 /// Every game, in the order the index lists them.
@@ -45,7 +53,12 @@ pub(crate) const GAMES: [&Game; 4] = [
 pub(crate) fn router() -> Router<Shared> {
     let mut router = Router::new().route("/", get(|| async { Html(index_page()) }));
     for game in GAMES {
-        let page = layout::page(Some(game.slug), game.title, game.body, &[game.script]);
+        let page = layout::page(
+            Some(game.slug),
+            game.title,
+            game.page,
+            &[&game.script_name()],
+        );
         router = router
             .route(
                 &format!("/{}", game.slug),

@@ -64,6 +64,17 @@
     }
   }
 
+  /** The saved envelope as the server sent it; text that is not JSON goes as it is, and the server says why. */
+  function savedGame() {
+    const text = session.get(SAVE_KEY);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text);
+    } catch (_) {
+      return text;
+    }
+  }
+
   /** Queues `event` (or a plain load, for `null`) behind the ones already sent. */
   function send(event) {
     queue = queue.then(() => step(event)).catch((error) => showError(error.message));
@@ -72,13 +83,13 @@
 
   async function step(event) {
     const answer = await M.api('/api/relay/step', {
-      save: session.get(SAVE_KEY),
+      save: savedGame(),
       event,
       entropy: entropy(),
       memory: memory(),
       language: languageEl.value,
     });
-    session.set(SAVE_KEY, answer.save);
+    session.set(SAVE_KEY, JSON.stringify(answer.save));
     session.set(MEMORY_KEY, JSON.stringify(answer.memory));
     view = answer.state;
     messageEl.textContent = '';

@@ -15,9 +15,9 @@
 //!
 //! ```text
 //! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
-//! POST /api/relay/step     {"save": "…" | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
+//! POST /api/relay/step     {"save": {"version": 1, "state": …} | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
 //!                           "memory": {"usedTopics": [...], "previousCloser": 2 | null}, "language": "en"}
-//!                          -> {"save": "…", "state": {…}, "memory": {…}, "changed": bool,
+//!                          -> {"save": {"version": 1, "state": …}, "state": {…}, "memory": {…}, "changed": bool,
 //!                              "rejected": "…" | null, "restoreError": "…" | null}
 //! ```
 //!
@@ -31,13 +31,18 @@ use axum::{
 };
 use marubatsu_engine::relay::{
     Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS,
-    MIN_TALK_SECONDS, RandomSource, RelayEvent, RelayState, Table, draw_topic, ranking, restore,
-    save, shuffled_order_avoiding_last, transition,
+    MIN_TALK_SECONDS, RandomSource, RelayEvent, RelayState, SaveEnvelope, Table, draw_topic,
+    restore, restore_value, shuffled_order_avoiding_last, transition,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+
+mod view;
+
+use view::View;
 
 /// The know-it-all relay page.
 pub(crate) const GAME: Game = Game {
@@ -45,8 +50,8 @@ pub(crate) const GAME: Game = Game {
     title: "Know-it-all relay",
     summary: "A party game for 3 to 12 on one phone: everyone makes up a confident explanation of the topic, \
               building on the last speaker, then votes for the best one — never their own.",
-    body: include_str!("../../pages/relay.html"),
-    script: "relay.js",
+    page: include_str!("page.html"),
+    script: include_str!("script.js"),
     api,
 };
 
@@ -84,7 +89,7 @@ async fn limits() -> Json<Limits> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct StepRequest {
     /// The saved envelope, or `null` for a new tab.
-    save: Option<String>,
+    save: Option<SavedGame>,
     /// The event, or `null` just to load the saved game.
     #[serde(default)]
     event: Option<EventDto>,
@@ -96,6 +101,14 @@ struct StepRequest {
     /// `ja` or `en`: the language of the topics drawn.
     #[serde(default)]
     language: Option<String>,
+}
+
+/// The save a page sends back: the envelope as an object, or as the text an older page kept.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SavedGame {
+    Envelope(serde_json::Map<String, Value>),
+    Text(String),
 }
 
 /// What the edge remembers between events, beside the engine's state.
@@ -147,7 +160,7 @@ enum EventDto {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StepResponse {
-    save: String,
+    save: SaveEnvelope,
     state: View,
     memory: Memory,
     /// Whether the event changed the state.
@@ -156,122 +169,6 @@ struct StepResponse {
     rejected: Option<String>,
     /// Why the saved game could not be restored (the answer is then about a new game).
     restore_error: Option<String>,
-}
-
-/// What the page draws. Fields that a phase does not have are `null` or empty.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct View {
-    phase: &'static str,
-    players: Vec<String>,
-    /// From 1.
-    round: Option<u8>,
-    rounds: Option<u8>,
-    last_round: bool,
-    talk_seconds: Option<u16>,
-    topic: Option<String>,
-    scores: Vec<u32>,
-    /// The speaking (and voting) order of the round, as seats.
-    order: Vec<usize>,
-    turn: Option<usize>,
-    speaker: Option<usize>,
-    deadline_ms: Option<u64>,
-    next_voter: Option<usize>,
-    voter: Option<usize>,
-    /// The ballot: every seat but the voter's.
-    candidates: Vec<usize>,
-    selected: Option<usize>,
-    round_votes: Vec<u32>,
-    standings: Vec<StandingView>,
-}
-
-#[derive(Serialize)]
-struct StandingView {
-    player: usize,
-    name: String,
-    score: u32,
-    rank: usize,
-}
-
-impl View {
-    fn empty(phase: &'static str) -> View {
-        View {
-            phase,
-            players: Vec::new(),
-            round: None,
-            rounds: None,
-            last_round: false,
-            talk_seconds: None,
-            topic: None,
-            scores: Vec::new(),
-            order: Vec::new(),
-            turn: None,
-            speaker: None,
-            deadline_ms: None,
-            next_voter: None,
-            voter: None,
-            candidates: Vec::new(),
-            selected: None,
-            round_votes: Vec::new(),
-            standings: Vec::new(),
-        }
-    }
-
-    fn of(state: &RelayState) -> View {
-        let mut view = View::empty(state.phase().name());
-        if let Some(round) = state.round() {
-            view.players = round.players().to_vec();
-            view.round = Some(round.index() + 1);
-            view.rounds = Some(round.rounds());
-            view.last_round = round.is_last();
-            view.talk_seconds = Some(round.table().talk_seconds());
-            view.topic = Some(round.topic().to_owned());
-            view.scores = round.scores().to_vec();
-        }
-        let standings = |players: &[String], scores: &[u32]| {
-            ranking(scores)
-                .into_iter()
-                .map(|s| StandingView {
-                    player: s.player,
-                    name: players.get(s.player).cloned().unwrap_or_default(),
-                    score: s.score,
-                    rank: s.rank,
-                })
-                .collect()
-        };
-        match state {
-            RelayState::Setup | RelayState::TopicReveal(_) => {}
-            RelayState::Talk(talk) => {
-                view.order = talk.order().to_vec();
-                view.turn = Some(talk.turn());
-                view.speaker = Some(talk.speaker());
-                view.deadline_ms = Some(talk.deadline_ms());
-            }
-            RelayState::Handover(handover) => {
-                view.order = handover.order().to_vec();
-                view.turn = Some(handover.next_turn());
-                view.next_voter = Some(handover.next_voter());
-            }
-            RelayState::Vote(vote) => {
-                view.order = vote.order().to_vec();
-                view.turn = Some(vote.turn());
-                view.voter = Some(vote.voter());
-                view.candidates = vote.candidates();
-                view.selected = vote.selected();
-            }
-            RelayState::RoundResult(result) => {
-                view.round_votes = result.round_votes().to_vec();
-                view.standings = standings(result.round().players(), result.round().scores());
-            }
-            RelayState::FinalResult(result) => {
-                view.players = result.players().to_vec();
-                view.rounds = Some(result.rounds());
-                view.scores = result.scores().to_vec();
-                view.standings = standings(result.players(), result.scores());
-            }
-        }
-        view
-    }
 }
 
 /// SplitMix64 over the page's random words: the random source the edge hands to the engine's helpers.
@@ -312,12 +209,14 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
             ))
         })?,
     };
-    let (state, restore_error) = match request.save.as_deref() {
-        None => (RelayState::Setup, None),
-        Some(text) => match restore(text) {
-            Ok(state) => (state, None),
-            Err(error) => (RelayState::Setup, Some(error.to_string())),
-        },
+    let restored = match request.save {
+        None => Ok(RelayState::Setup),
+        Some(SavedGame::Text(text)) => restore(&text),
+        Some(SavedGame::Envelope(envelope)) => restore_value(Value::Object(envelope)),
+    };
+    let (state, restore_error) = match restored {
+        Ok(state) => (state, None),
+        Err(error) => (RelayState::Setup, Some(error.to_string())),
     };
     let mut memory = if restore_error.is_some() {
         Memory::default()
@@ -355,8 +254,8 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
     };
     remember(&mut memory, &next);
     Ok(Json(StepResponse {
-        save: save(&next),
         state: View::of(&next),
+        save: SaveEnvelope::new(next.clone()),
         memory,
         changed: next != state,
         rejected,

@@ -16,11 +16,15 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::lights::{Cell, Level, LightsEvent, LightsGame, Size, solve};
+use marubatsu_engine::lights::{Level, LightsEvent, LightsGame};
 use serde::{Deserialize, Serialize};
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+
+mod view;
+
+use view::{GameView, LevelView};
 
 /// The cross light page.
 pub(crate) const GAME: Game = Game {
@@ -28,8 +32,8 @@ pub(crate) const GAME: Game = Game {
     title: "Cross light",
     summary: "Turn every light off: a press flips a cell and its four neighbours. 5×5, 6×6 or 7×7, with \
               hints that always lie on a shortest solution.",
-    body: include_str!("../../pages/lights.html"),
-    script: "lights.js",
+    page: include_str!("page.html"),
+    script: include_str!("script.js"),
     api,
 };
 
@@ -47,78 +51,16 @@ struct Levels {
     levels: Vec<LevelView>,
 }
 
-/// A level as the engine defines it, so the page draws scrambles of the right size without a copy of the table.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct LevelView {
-    name: &'static str,
-    side: u8,
-    scramble_presses: u8,
-}
-
 async fn levels() -> Json<Levels> {
     Json(Levels {
-        levels: Level::ALL
-            .into_iter()
-            .map(|level| LevelView {
-                name: level.name(),
-                side: level.size().side(),
-                scramble_presses: level.scramble_presses(),
-            })
-            .collect(),
+        levels: Level::ALL.into_iter().map(LevelView::of).collect(),
     })
 }
 
 #[derive(Deserialize)]
 struct ReplayRequest {
-    events: Vec<EventDto>,
-}
-
-/// [`LightsEvent`] as JSON: `{"type": "press", "cell": 3, "atMs": 1700000000000}`.
-#[derive(Deserialize)]
-#[serde(
-    tag = "type",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    deny_unknown_fields
-)]
-enum EventDto {
-    NewPuzzle {
-        level: String,
-        cells: Vec<u8>,
-        at_ms: u64,
-    },
-    Press {
-        cell: u8,
-        at_ms: u64,
-    },
-    Undo,
-    Hint,
-    Restart {
-        at_ms: u64,
-    },
-}
-
-impl EventDto {
-    fn into_event(self) -> Result<LightsEvent, String> {
-        Ok(match self {
-            EventDto::NewPuzzle {
-                level,
-                cells,
-                at_ms,
-            } => LightsEvent::NewPuzzle {
-                level: Level::from_name(&level).ok_or_else(|| {
-                    format!("unknown level {level:?}: the levels are easy, normal and hard")
-                })?,
-                cells,
-                at_ms,
-            },
-            EventDto::Press { cell, at_ms } => LightsEvent::Press { cell, at_ms },
-            EventDto::Undo => LightsEvent::Undo,
-            EventDto::Hint => LightsEvent::Hint,
-            EventDto::Restart { at_ms } => LightsEvent::Restart { at_ms },
-        })
-    }
+    /// The log, in the engine's JSON form of [`LightsEvent`].
+    events: Vec<LightsEvent>,
 }
 
 #[derive(Serialize)]
@@ -134,64 +76,6 @@ struct ReplayResponse {
     events: usize,
 }
 
-/// What the page draws.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct GameView {
-    level: &'static str,
-    side: u8,
-    /// One entry per cell, row by row: whether its light is on.
-    lit: Vec<bool>,
-    moves: usize,
-    /// The fewest presses that solve the current board.
-    par: u8,
-    /// The fewest presses that solved the puzzle at its start: the score to beat.
-    start_par: u8,
-    hint: Option<CellView>,
-    solved: bool,
-    can_undo: bool,
-    started_at_ms: u64,
-    solved_at_ms: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct CellView {
-    index: u8,
-    /// From 1, as the page says it.
-    row: u8,
-    column: u8,
-}
-
-impl GameView {
-    fn of(game: &LightsGame) -> GameView {
-        let board = game.board();
-        let size = board.size();
-        GameView {
-            level: game.level().name(),
-            side: size.side(),
-            lit: (0..size.cells())
-                .map(|index| size.cell_at_index(index).is_some_and(|c| board.is_lit(c)))
-                .collect(),
-            moves: game.moves(),
-            par: game.par(),
-            start_par: solve(game.initial()).map_or(0, |s| s.par()),
-            hint: game.hint().map(|cell| cell_view(size, cell)),
-            solved: game.is_solved(),
-            can_undo: game.moves() > 0 && !game.is_solved(),
-            started_at_ms: game.started_at_ms(),
-            solved_at_ms: game.solved_at_ms(),
-        }
-    }
-}
-
-fn cell_view(size: Size, cell: Cell) -> CellView {
-    CellView {
-        index: cell.index(),
-        row: size.row(cell) + 1,
-        column: size.column(cell) + 1,
-    }
-}
-
 async fn replay(
     JsonBody(request): JsonBody<ReplayRequest>,
 ) -> Result<Json<ReplayResponse>, ApiError> {
@@ -204,10 +88,7 @@ async fn replay(
     let mut game: Option<LightsGame> = None;
     let mut changed = false;
     let mut rejected = None;
-    for (position, dto) in request.events.into_iter().enumerate() {
-        let event = dto
-            .into_event()
-            .map_err(|err| ApiError::bad_request(format!("event {position}: {err}")))?;
+    for (position, event) in request.events.into_iter().enumerate() {
         let next = match (&game, &event) {
             // A new puzzle replaces any state; `LightsGame::new` is what the transition does with it, and it
             // says why a scramble is refused.
@@ -259,11 +140,7 @@ mod tests {
     fn events_read_from_json() {
         let json = r#"[{"type":"newPuzzle","level":"hard","cells":[1,2],"atMs":5},
             {"type":"press","cell":3,"atMs":6},{"type":"undo"},{"type":"hint"},{"type":"restart","atMs":7}]"#;
-        let events: Vec<LightsEvent> = serde_json::from_str::<Vec<EventDto>>(json)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .into_iter()
-            .map(|e| e.into_event().unwrap_or_else(|e| panic!("{e}")))
-            .collect();
+        let events: Vec<LightsEvent> = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             events,
             [
@@ -279,13 +156,12 @@ mod tests {
             ]
         );
         assert!(
-            serde_json::from_str::<EventDto>(r#"{"type":"press","cell":256,"atMs":0}"#).is_err()
+            serde_json::from_str::<LightsEvent>(r#"{"type":"press","cell":256,"atMs":0}"#).is_err()
         );
-        assert!(serde_json::from_str::<EventDto>(r#"{"type":"fly"}"#).is_err());
-        let unknown = serde_json::from_str::<EventDto>(
+        assert!(serde_json::from_str::<LightsEvent>(r#"{"type":"fly"}"#).is_err());
+        let unknown = serde_json::from_str::<LightsEvent>(
             r#"{"type":"newPuzzle","level":"expert","cells":[],"atMs":0}"#,
-        )
-        .map(|e| e.into_event());
-        assert!(matches!(unknown, Ok(Err(message)) if message.contains("\"expert\"")));
+        );
+        assert!(matches!(unknown, Err(message) if message.to_string().contains("\"expert\"")));
     }
 }

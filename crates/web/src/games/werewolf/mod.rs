@@ -1,0 +1,228 @@
+//! Quantum werewolf, pass and play: the page, and one endpoint that replays an event log through the engine.
+//!
+//! The server keeps nothing. The page keeps the table, the players' names and the event log in the tab's
+//! `sessionStorage` and sends them with every new event. Every random outcome is already inside the events — the
+//! page draws the card of a dead player's hand with `crypto.getRandomValues`, and the table reports who won a
+//! rock-paper-scissors — so replaying the log through the engine's [`Game::play`] rebuilds the game exactly after
+//! a reload. A log that does not replay (edited by hand, or from another version) is cut at its first refused
+//! event, and the answer says so.
+//!
+//! ```text
+//! GET  /api/werewolf/table    the default composition and the table sizes the engine accepts
+//! POST /api/werewolf/replay   {"table": [2, 1, 5], "names": ["Mika", …], "events": [event, …], "event": event | null}
+//!                             -> {"accepted": bool, "rejected": "…" | null, "logError": "…" | null,
+//!                                 "events": [event, …], "state": {…}}
+//! ```
+//!
+//! Events, in the engine's JSON form of [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
+//! `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`,
+//! `draw {player, index}`, `vote {ballots: [{voter, target}]}`; roles are `werewolf`, `seer`, `villager` and
+//! verdicts `black`, `white`. The state lists the legal choices of the pending decision (ready-made events with
+//! a label), or for a transfer the recipients and how many cards each can take, or for a vote every voter with
+//! whom they may point at, so the page never guesses.
+//!
+//! A vote is one event with every alive player's ballot (R9). The page collects the ballots in secret, voter by
+//! voter on the passed device, and sends them together; the server never sees a partial vote, and the log
+//! shows the ballots only once they are counted.
+
+use axum::{
+    Json, Router,
+    routing::{get, post},
+};
+use marubatsu_engine::werewolf::{Event, Game, MAX_PLAYERS, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Game as WebGame, Shared};
+use crate::api::{ApiError, JsonBody};
+
+mod view;
+
+use view::View;
+
+/// The quantum werewolf page.
+pub(crate) const GAME: WebGame = WebGame {
+    slug: "werewolf",
+    title: "Quantum werewolf",
+    summary: "Werewolf without a game master for 3 to 16 on one device: every role is a hand of cards, every \
+              action moves cards, and the engine does the bookkeeping of who can still be what.",
+    page: include_str!("page.html"),
+    script: include_str!("script.js"),
+    api,
+};
+
+/// The longest log the server replays. A game takes at most about a hundred events; run-offs add one each.
+pub(crate) const MAX_EVENTS: usize = 5_000;
+
+/// The longest player name kept; longer ones are cut.
+const MAX_NAME_CHARS: usize = 24;
+
+fn api() -> Router<Shared> {
+    Router::new()
+        .route("/table", get(table))
+        .route("/replay", post(replay))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TableInfo {
+    /// The default composition: werewolves, seers, villagers.
+    default: [u8; 3],
+    min_players: u8,
+    max_players: usize,
+    max_name_chars: usize,
+}
+
+async fn table() -> Json<TableInfo> {
+    Json(TableInfo {
+        default: Table::DEFAULT.starting_hand().counts(),
+        min_players: Table::MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        max_name_chars: MAX_NAME_CHARS,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayRequest {
+    /// Werewolves, seers, villagers per hand.
+    table: [u8; 3],
+    /// One name per seat; blanks become "Player n".
+    #[serde(default)]
+    names: Vec<String>,
+    /// The accepted events so far, in the engine's JSON form. Read one by one, so that a log from another
+    /// version (or edited by hand) is cut at its first unreadable event rather than refused whole.
+    #[serde(default)]
+    events: Vec<Value>,
+    /// The new event, or `null` just to draw the state.
+    #[serde(default)]
+    event: Option<Value>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ReplayResponse {
+    /// Whether the new event was accepted (and appended to `events`).
+    accepted: bool,
+    /// Why the new event was refused.
+    rejected: Option<String>,
+    /// Why the log stopped replaying early, if it did: `events` is then the part that replayed.
+    log_error: Option<String>,
+    /// The log to keep: every accepted event, the new one included.
+    events: Vec<Event>,
+    state: View,
+}
+
+/// Reads an event and plays it; the reason in words if either fails.
+fn play(game: &mut Game, event: Value) -> Result<Event, String> {
+    let event: Event = serde_json::from_value(event).map_err(|e| format!("not an event: {e}"))?;
+    game.play(&event).map_err(|e| e.to_string())?;
+    Ok(event)
+}
+
+async fn replay(
+    JsonBody(request): JsonBody<ReplayRequest>,
+) -> Result<Json<ReplayResponse>, ApiError> {
+    let [w, s, v] = request.table;
+    let table = Table::new(w, s, v).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if request.events.len() > MAX_EVENTS {
+        return Err(ApiError::bad_request(format!(
+            "a log of {} events is longer than any game ({MAX_EVENTS} at most)",
+            request.events.len()
+        )));
+    }
+    let names = names(&request.names, table.players());
+    let mut game = Game::new(table);
+    let mut events = Vec::with_capacity(request.events.len() + 1);
+    let mut log_error = None;
+    for (i, event) in request.events.into_iter().enumerate() {
+        match play(&mut game, event) {
+            Ok(event) => events.push(event),
+            Err(reason) => {
+                log_error = Some(format!(
+                    "event {} of the saved log was refused: {reason}",
+                    i + 1
+                ));
+                break;
+            }
+        }
+    }
+    let (mut accepted, mut rejected) = (false, None);
+    if let Some(event) = request.event {
+        match play(&mut game, event) {
+            Ok(event) => {
+                accepted = true;
+                events.push(event);
+            }
+            Err(reason) => rejected = Some(reason),
+        }
+    }
+    Ok(Json(ReplayResponse {
+        accepted,
+        rejected,
+        log_error,
+        events,
+        state: View::of(&game, &names),
+    }))
+}
+
+/// One name per seat: as given (trimmed and cut), or "Player n" when blank or missing.
+fn names(given: &[String], players: u8) -> Vec<String> {
+    (0..usize::from(players))
+        .map(|i| {
+            let name: String = given
+                .get(i)
+                .map(|n| n.trim().chars().take(MAX_NAME_CHARS).collect())
+                .unwrap_or_default();
+            if name.is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                name
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_read_from_json_and_round_trip() {
+        for json in [
+            r#"{"type":"startPlayer","seat":3}"#,
+            r#"{"type":"verdict","seer":0,"target":1,"verdict":"black","give":"villager"}"#,
+            r#"{"type":"verdict","seer":0,"target":1,"verdict":"white","give":null}"#,
+            r#"{"type":"attack","wolf":2,"target":5,"give":"seer"}"#,
+            r#"{"type":"transfer","from":1,"role":"werewolf","handovers":[{"to":0,"take":"villager","cards":2}]}"#,
+            r#"{"type":"draw","player":4,"index":7}"#,
+            r#"{"type":"vote","ballots":[{"voter":0,"target":3},{"voter":3,"target":0}]}"#,
+            r#"{"type":"vote","ballots":[]}"#,
+        ] {
+            let event: Event = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+            assert_eq!(serde_json::to_string(&event).ok().as_deref(), Some(json));
+        }
+        for json in [
+            r#"{"type":"verdict","seer":0,"target":1,"verdict":"grey","give":null}"#,
+            r#"{"type":"vote","voter":0,"target":3}"#,
+            r#"{"type":"vote","ballots":[{"voter":0}]}"#,
+            r#"{"type":"vote","ballots":[{"voter":0,"target":1,"secret":true}]}"#,
+            r#"{"type":"draw","player":4,"index":7,"extra":1}"#,
+            r#"{"type":"fly"}"#,
+            r#"{"type":"startPlayer","seat":16}"#,
+            r#"{"type":"vote","ballots":[{"voter":0,"target":200}]}"#,
+        ] {
+            assert!(serde_json::from_str::<Event>(json).is_err(), "{json}");
+        }
+    }
+
+    #[test]
+    fn names_are_trimmed_cut_and_filled_in() {
+        let given = vec!["  Mika ".to_string(), String::new(), "x".repeat(40)];
+        let names = names(&given, 4);
+        assert_eq!(names[0], "Mika");
+        assert_eq!(names[1], "Player 2");
+        assert_eq!(names[2].chars().count(), MAX_NAME_CHARS);
+        assert_eq!(names[3], "Player 4");
+    }
+}
