@@ -1,8 +1,8 @@
 //! Times the cross light solver: `cargo bench -p marubatsu-engine --bench lights`.
 //!
 //! No benchmark framework, as in `tree.rs`: each workload is a batch of solves, run a few times, and the median
-//! and fastest time per solve are printed. The boards are fixed pseudo-random ones (a xorshift with a fixed
-//! seed), so every run solves the same boards. Pass a number to change the iterations (`-- 21`).
+//! and fastest time per solve are printed. The boards are fixed pseudo-random ones (the project's SplitMix64 with a
+//! fixed seed), so every run solves the same boards. Pass a number to change the iterations (`-- 21`).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use marubatsu_engine::lights::{
     Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition,
 };
+use marubatsu_sim::SplitMix64;
 
 /// Boards solved per timed batch: enough that one batch takes far longer than the clock's resolution.
 const BATCH: usize = 1_000;
@@ -23,7 +24,7 @@ fn main() {
         .unwrap_or(11);
     println!("{iterations} iterations of {BATCH} solves each; time per solve");
 
-    let mut rng = XorShift(0x5EED_1A6B);
+    let mut rng = Boards(SplitMix64::new(0x5EED_1A6B));
     for size in Size::ALL {
         // Any board, solvable or not (on 5×5 three in four are not, and saying so is part of the work).
         let boards: Vec<Board> = (0..BATCH).map(|_| rng.board(size)).collect();
@@ -64,15 +65,12 @@ fn time(label: &str, iterations: usize, mut run: impl FnMut()) {
     println!("{label:<34} median {median:>10.3?}   min {min:>10.3?}");
 }
 
-/// Marsaglia's xorshift64: a fixed stream of pseudo-random numbers, with no dependency.
-struct XorShift(u64);
+/// Fixed boards and puzzles from the project's one generator, SplitMix64 with a fixed seed.
+struct Boards(SplitMix64);
 
-impl XorShift {
+impl Boards {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     /// A board of `size` whose lights are each on with probability one half.

@@ -1,7 +1,8 @@
 use clap::{Args, Subcommand};
 use marubatsu_engine::relay::{
-    RandomSource, Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers,
+    Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers,
 };
+use marubatsu_sim::SplitMix64;
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -32,7 +33,7 @@ struct FairnessArgs {
     /// Games to simulate per rule with the real shuffle (0 skips the simulation).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Seed of the simulation's xorshift generator; the same seed gives the same figures.
+    /// Seed of the simulation's generator (the sim crate's SplitMix64); the same seed gives the same figures.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print JSON instead of text.
@@ -87,7 +88,8 @@ impl RelayArgs {
 
 impl FairnessArgs {
     fn run(self) -> eyre::Result<()> {
-        let mut source = XorShift::new(self.seed);
+        let mut rng = SplitMix64::new(self.seed);
+        let mut source = || rng.next_u64();
         let mut rules = Vec::new();
         for rule in ShuffleRule::ALL {
             let players = usize::from(self.players);
@@ -192,26 +194,4 @@ fn print_text(report: &Report) {
         "independent: a fresh shuffle every round; avoid-last: the previous closer never closes again \
          straight away"
     );
-}
-
-/// Marsaglia's xorshift64: the seeded random source the simulation draws from.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        // Zero is the one state xorshift never leaves; mix the seed so that small seeds start far apart.
-        let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
-        XorShift(if mixed == 0 { 1 } else { mixed })
-    }
-}
-
-impl RandomSource for XorShift {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
 }

@@ -140,7 +140,7 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::test_util::{XorShift, cell, random_board};
+    use crate::lights::test_util::{TestRng, cell, random_board};
 
     #[test]
     fn new_refuses_lights_off_the_board() {
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn pressing_twice_is_the_identity() {
-        let mut rng = XorShift::new(7);
+        let mut rng = TestRng::new(7);
         for size in Size::ALL {
             for _ in 0..50 {
                 let board = random_board(&mut rng, size);
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn press_all_is_the_presses_one_by_one_in_any_order() {
-        let mut rng = XorShift::new(99);
+        let mut rng = TestRng::new(99);
         for size in Size::ALL {
             for _ in 0..100 {
                 let board = random_board(&mut rng, size);

@@ -343,9 +343,9 @@ pub fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
 mod tests {
     use super::*;
     use crate::lights::solver::null_space;
-    use crate::lights::test_util::XorShift;
+    use crate::lights::test_util::TestRng;
 
-    fn new_game(rng: &mut XorShift, level: Level) -> LightsGame {
+    fn new_game(rng: &mut TestRng, level: Level) -> LightsGame {
         let cells = rng.distinct_cells(level.size(), level.scramble_presses());
         LightsGame::new(level, &cells, 0).unwrap_or_else(|e| panic!("{cells:?}: {e}"))
     }
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_new_puzzle_is_the_scramble_pressed_on_a_dark_board() {
-        let mut rng = XorShift::new(1);
+        let mut rng = TestRng::new(1);
         for level in Level::ALL {
             for _ in 0..100 {
                 let cells = rng.distinct_cells(level.size(), level.scramble_presses());
@@ -484,7 +484,7 @@ mod tests {
                 Repeated { cell: 24 },
             ),
         ];
-        let mut rng = XorShift::new(3);
+        let mut rng = TestRng::new(3);
         let game = new_game(&mut rng, Level::Normal);
         for (level, cells, error) in cases {
             assert_eq!(LightsGame::new(level, &cells, 0), Err(error), "{cells:?}");
@@ -521,7 +521,7 @@ mod tests {
 
     #[test]
     fn every_event_that_means_nothing_returns_the_same_state() {
-        let mut rng = XorShift::new(4);
+        let mut rng = TestRng::new(4);
         for level in Level::ALL {
             let fresh = new_game(&mut rng, level);
             let hinted = transition(&fresh, &LightsEvent::Hint);
@@ -555,7 +555,7 @@ mod tests {
 
     #[test]
     fn press_then_undo_restores_the_state_exactly() {
-        let mut rng = XorShift::new(5);
+        let mut rng = TestRng::new(5);
         for level in Level::ALL {
             for _ in 0..20 {
                 let start = new_game(&mut rng, level);
@@ -646,7 +646,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_shown_until_the_next_press_or_undo() {
-        let mut rng = XorShift::new(6);
+        let mut rng = TestRng::new(6);
         let game = new_game(&mut rng, Level::Hard);
         let hinted = transition(&game, &LightsEvent::Hint);
         let Some(cell) = hinted.hint() else {
@@ -673,7 +673,7 @@ mod tests {
     /// the scramble, and following hints through the game's own events solves it in exactly par presses.
     #[test]
     fn property_solutions_and_hints_on_scrambles() {
-        let mut rng = XorShift::new(0xC0FFEE);
+        let mut rng = TestRng::new(0xC0FFEE);
         for level in Level::ALL {
             for _ in 0..500 {
                 let game = new_game(&mut rng, level);

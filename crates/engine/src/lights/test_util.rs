@@ -5,9 +5,9 @@ use super::board::Board;
 use super::cell::Cell;
 use super::size::Size;
 
-pub(crate) use crate::test_rng::XorShift;
+pub(crate) use crate::test_rng::TestRng;
 
-impl XorShift {
+impl TestRng {
     /// `count` distinct cell indices of a board of `size`, in the order drawn, as the seed's page draws a
     /// scramble.
     pub(crate) fn distinct_cells(&mut self, size: Size, count: u8) -> Vec<u8> {
@@ -30,7 +30,7 @@ pub(crate) fn cell(index: u8) -> Cell {
 }
 
 /// A board of `size` with each light on with probability one half.
-pub(crate) fn random_board(rng: &mut XorShift, size: Size) -> Board {
+pub(crate) fn random_board(rng: &mut TestRng, size: Size) -> Board {
     let lit = Bitboard::from_low_bits(rng.next()).intersect(size.full());
     Board::new(size, lit).unwrap_or_else(|| panic!("lights within {size}"))
 }

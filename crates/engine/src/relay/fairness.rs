@@ -154,7 +154,7 @@ pub fn simulate_repeated_closers<R: RandomSource + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::relay::test_util::XorShift;
+    use crate::relay::test_util::TestRng;
 
     fn chance(players: usize, rounds: usize, rule: ShuffleRule) -> Ratio {
         repeated_closer_chance(players, rounds, rule)
@@ -331,7 +331,7 @@ mod tests {
     #[test]
     fn simulated_games_agree_with_the_exact_chance_within_sampling_error() {
         const GAMES: u64 = 200_000;
-        let mut rng = XorShift::new(2026);
+        let mut rng = TestRng::new(2026);
         for (rule, expected) in [
             (ShuffleRule::Independent, 0.625),
             (ShuffleRule::AvoidLast, 1.0 / 3.0),

@@ -2,9 +2,9 @@
 
 use super::random::RandomSource;
 
-pub(crate) use crate::test_rng::XorShift;
+pub(crate) use crate::test_rng::TestRng;
 
-impl RandomSource for XorShift {
+impl RandomSource for TestRng {
     fn next_u64(&mut self) -> u64 {
         self.next()
     }

@@ -359,7 +359,7 @@ pub static TOPICS: &[Topic] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::relay::test_util::XorShift;
+    use crate::relay::test_util::TestRng;
     use std::collections::HashSet;
 
     #[test]
@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn draws_never_repeat_within_a_game_until_the_deck_runs_out() {
-        let mut rng = XorShift::new(21);
+        let mut rng = TestRng::new(21);
         let mut used: Vec<String> = Vec::new();
         for i in 0..TOPICS.len() {
             let language = Language::ALL[i % 2];
@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn every_topic_can_be_drawn_first() {
-        let mut rng = XorShift::new(22);
+        let mut rng = TestRng::new(22);
         let mut seen = HashSet::new();
         let none: [&str; 0] = [];
         for _ in 0..20 * TOPICS.len() {
