@@ -337,7 +337,8 @@ contract TicTacToe is ITicTacToe {
         game.state = (state & ~_ENDED_CLEAR) | (uint256(status) << _STATUS_SHIFT);
 
         uint256 seats = game.seats;
-        address winner;
+        // Nobody wins a draw or an abort.
+        address winner = address(0);
         if (status == Status.XWon) winner = _addressIn(state);
         else if (status == Status.OWon) winner = _addressIn(seats);
         emit GameEnded(gameId, reason, winner);

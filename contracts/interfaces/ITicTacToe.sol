@@ -13,7 +13,8 @@ pragma solidity ^0.8.24;
 ///      - the creator alone chooses the time limit per move ({MIN_MOVE_TIMEOUT}, one minute, to
 ///        {MAX_MOVE_TIMEOUT}, seven days). A short limit lets a creator win by timeout against a joiner who
 ///        makes a first move and then looks away, so read `moveTimeout` (in {getGame} or {GameCreated}) before
-///        joining.
+///        joining. On a rollup, whose sequencer can stall or hold a transaction back for minutes, a staked game
+///        should use a limit of hours: the contract cannot tell an outage from a player who looked away.
 ///
 ///      A creator may name the only account allowed to join (a private game); otherwise anyone may join. A player
 ///      who lets the clock run out on their *first* move does not lose: the game is aborted and each stake is
