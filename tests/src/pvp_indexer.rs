@@ -69,7 +69,12 @@ impl Indexer {
                     EndReason::Cancellation => Status::Cancelled,
                     _ if e.winner == game.creator => Status::XWon,
                     _ if e.winner == game.opponent => Status::OWon,
-                    _ => return Err(format!("game {}: winner {} is no player", e.gameId, e.winner)),
+                    _ => {
+                        return Err(format!(
+                            "game {}: winner {} is no player",
+                            e.gameId, e.winner
+                        ));
+                    }
                 };
             }
             Event::BalanceCredited(e) => {

@@ -598,7 +598,10 @@ mod tests {
         o_first.advance(61);
         o_first.claim_timeout(x, id).unwrap();
         assert_eq!(o_first.game(id).unwrap().status, Status::Aborted);
-        assert_eq!((o_first.pending(x), o_first.pending(o)), (U256::from(10), U256::from(10)));
+        assert_eq!(
+            (o_first.pending(x), o_first.pending(o)),
+            (U256::from(10), U256::from(10))
+        );
 
         m.play(o, id, 0).unwrap();
         m.advance(61);

@@ -292,9 +292,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     let game = created.value;
     let err = pvp.join(&mut player, game, Some(stake)).unwrap_err();
     assert_eq!(err.revert_name(), Some("NotInvited"), "{err}");
-    let err = pvp
-        .create(&mut x, 604_801, stake, None)
-        .unwrap_err();
+    let err = pvp.create(&mut x, 604_801, stake, None).unwrap_err();
     assert_eq!(err.revert_name(), Some("TimeoutTooLong"), "{err}");
     let joined = pvp.join(&mut o, game, None).unwrap();
     o_ledger.paid(&joined, stake);

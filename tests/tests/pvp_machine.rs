@@ -220,7 +220,11 @@ impl Reference {
             world
                 .actors
                 .iter()
-                .filter(move |actor| actor.hostility.is_some_and(|kind| kind.accepts_ether() == accepts))
+                .filter(move |actor| {
+                    actor
+                        .hostility
+                        .is_some_and(|kind| kind.accepts_ether() == accepts)
+                })
                 .map(|actor| actor.address)
         };
         // The game contract itself refuses ether too (no `receive`): `withdrawTo(game)` fails.
@@ -1181,7 +1185,12 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
     let names: Vec<String> = outcomes
         .iter()
         .map(|expected| match expected {
-            Expected::Call(Ok(done)) => done.events.iter().map(variant_name).collect::<Vec<_>>().join("+"),
+            Expected::Call(Ok(done)) => done
+                .events
+                .iter()
+                .map(variant_name)
+                .collect::<Vec<_>>()
+                .join("+"),
             Expected::Call(Err(error)) => variant_name(error),
             other => format!("{other:?}"),
         })
@@ -1193,7 +1202,10 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
         "GameEnded+BalanceCredited+BalanceCredited",
         "TransferFailed",
     ] {
-        assert!(names.iter().any(|name| name == wanted), "{wanted} missing from {names:#?}");
+        assert!(
+            names.iter().any(|name| name == wanted),
+            "{wanted} missing from {names:#?}"
+        );
     }
     assert_eq!(stepped.model.games[0].status, ITicTacToe::Status::Draw);
     assert_eq!(stepped.model.games[2].status, ITicTacToe::Status::Aborted);

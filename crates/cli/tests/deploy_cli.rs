@@ -195,7 +195,10 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         aborted.contains("aborted: a player missed the deadline of their first move, nobody wins"),
         "{aborted}"
     );
-    assert!(aborted.contains("can withdraw 0.000000001 ETH"), "{aborted}");
+    assert!(
+        aborted.contains("can withdraw 0.000000001 ETH"),
+        "{aborted}"
+    );
     // Account 2 sends its refund to account 7.
     let payee = anvil.accounts[7].to_string();
     let withdrawn = succeeds(
@@ -203,7 +206,9 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         &env,
     );
     assert!(
-        withdrawn.contains(&format!("withdrew 0.000000001 ETH (1000000000 wei) to {payee}")),
+        withdrawn.contains(&format!(
+            "withdrew 0.000000001 ETH (1000000000 wei) to {payee}"
+        )),
         "{withdrawn}"
     );
     assert!(
@@ -383,8 +388,14 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     succeeds(&["local", "warp", "61", "--state", file], &[]);
     let own = fails(&[&["pvp", "claim-timeout", "2"][..], &local].concat(), &[]);
     assert!(own.contains("CannotClaimOwnTimeout"), "{own}");
-    let won = succeeds(&[&["pvp", "claim-timeout", "2"][..], &local, &o].concat(), &[]);
-    assert!(won.contains(": O won") && won.contains("won by a timeout"), "{won}");
+    let won = succeeds(
+        &[&["pvp", "claim-timeout", "2"][..], &local, &o].concat(),
+        &[],
+    );
+    assert!(
+        won.contains(": O won") && won.contains("won by a timeout"),
+        "{won}"
+    );
 
     let solo = succeeds(&[&["solo", "new", "--cpu-first"][..], &local].concat(), &[]);
     assert!(solo.contains("the CPU opened at cell 4"), "{solo}");

@@ -397,10 +397,17 @@ fn read_withdrawn<T: Transactor, C: SolCall>(
     pvp: Address,
     call: &C,
 ) -> Result<Played<U256>, Error> {
-    send_reading(chain, pvp, U256::ZERO, call, "Withdrawn", |event| match event {
-        GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
-        _ => None,
-    })
+    send_reading(
+        chain,
+        pvp,
+        U256::ZERO,
+        call,
+        "Withdrawn",
+        |event| match event {
+            GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
+            _ => None,
+        },
+    )
 }
 
 fn missing_event(function: &str, event: &str) -> Error {
