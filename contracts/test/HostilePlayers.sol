@@ -9,7 +9,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 ///         left to the recipients below, each hostile in its own way.
 /// @dev Reverts bubble up unchanged (high-level calls re-throw the callee's revert data), so a caller sees the
 ///      game's own custom errors. The interface the Rust tests bind to is `IHostilePlayer` in
-///      `tests/tests/pvp_machine.rs` and `tests/tests/hostile.rs`.
+///      `tests/src/hostile.rs`.
 abstract contract HostilePlayer {
     /// @dev The game contract this player plays on.
     ITicTacToe public immutable game;
