@@ -8,12 +8,14 @@ import {ITicTacToe} from "./interfaces/ITicTacToe.sol";
 /// @notice Tic-tac-toe between two accounts, with an optional stake that the winner takes.
 /// @dev The rules, including the two asymmetries a joiner should know before staking, are on {ITicTacToe}:
 ///      - the creator always plays X and moves first;
-///      - the creator chooses the time limit per move (at least one minute), so a joiner should read it first.
+///      - the creator chooses the time limit per move (one minute to seven days), so a joiner should read it
+///        first.
 ///
 ///      Money: a game holds both stakes until it ends; ending it only credits balances ({_credit}), and accounts
-///      withdraw their own ({withdraw}). No game function ever sends ether, so no recipient can block a game, and
-///      every wei credited was received for that game exactly once: a win credits 2 x stake to the winner, a draw
-///      the stake to each player, a cancellation the stake to the creator, and each game ends at most once.
+///      withdraw their own ({withdraw}, {withdrawTo}). No game function ever sends ether, so no recipient can block
+///      a game, and every wei credited was received for that game exactly once: a win (by a line, a timeout or a
+///      resignation) credits 2 x stake to the winner; a draw or an abort the stake to each player; a cancellation
+///      the stake to the creator; and each game ends at most once.
 ///      Plain transfers are rejected (no `receive`, no `fallback`). Ether forced in anyway (selfdestruct, block
 ///      rewards) is not counted anywhere: it stays in the contract and cannot disturb the accounting.
 contract TicTacToe is ITicTacToe {
@@ -31,18 +33,19 @@ contract TicTacToe is ITicTacToe {
     ///      - `creator`: X, who moves first;
     ///      - boards: 9-bit masks, cell `i` at bit `i` of the field;
     ///      - `oToMove`: 1 when O is to move;
-    ///      - `status`: the {Status} value (3 bits, 0..5);
+    ///      - `status`: the {Status} value (3 bits, 0..6);
     ///      - `moveTimeout`: seconds per move (uint32, as given);
     ///      - `deadline`: unix time of the last second in which the player to move may move (40 bits: unix times
-    ///        up to the year 36,811); 0 until someone joins;
+    ///        up to the year 36,811); 0 while nobody is to move (before the join, after the end);
     ///      - `exists`: always 1, so a game's `state` is never zero and zero means "no such game".
     ///
     ///      `seats`:
     ///         bit 255..160   159..0
-    ///            [stake]      [joiner]
+    ///            [stake]      [opponent]
     ///
     ///      - `stake`: wei each player puts in (96 bits: more than all ether there is; larger stakes are refused);
-    ///      - `joiner`: O, zero until someone joins.
+    ///      - `opponent`: O. Set at creation for a private game (the only account that may join), else zero until
+    ///        someone joins. A join writes the joiner here, which for a private game is the same address.
     struct Game {
         uint256 state;
         uint256 seats;
@@ -61,6 +64,9 @@ contract TicTacToe is ITicTacToe {
     /// @inheritdoc ITicTacToe
     uint32 public constant MIN_MOVE_TIMEOUT = 60;
 
+    /// @inheritdoc ITicTacToe
+    uint32 public constant MAX_MOVE_TIMEOUT = 7 days;
+
     /// @dev Offset of X's 9-bit board in `state`.
     uint256 private constant _X_BOARD_SHIFT = 160;
 
@@ -78,6 +84,10 @@ contract TicTacToe is ITicTacToe {
 
     /// @dev The status field of an active game, in place: `uint256(Status.Active) << _STATUS_SHIFT`.
     uint256 private constant _ACTIVE = uint256(uint8(Status.Active)) << _STATUS_SHIFT;
+
+    /// @dev What ending a game clears in `state`: the status (replaced by the final one) and the deadline (nobody
+    ///      is to move any more).
+    uint256 private constant _ENDED_CLEAR = _STATUS_FIELD | _DEADLINE_FIELD;
 
     /// @dev Offset of the 32-bit move timeout: right after the status (179 + 3).
     uint256 private constant _TIMEOUT_SHIFT = 182;
@@ -121,9 +131,11 @@ contract TicTacToe is ITicTacToe {
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @inheritdoc ITicTacToe
-    function createGame(uint32 moveTimeout) external payable returns (uint256 gameId) {
+    function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId) {
         if (moveTimeout < MIN_MOVE_TIMEOUT) revert TimeoutTooShort(moveTimeout, MIN_MOVE_TIMEOUT);
+        if (moveTimeout > MAX_MOVE_TIMEOUT) revert TimeoutTooLong(moveTimeout, MAX_MOVE_TIMEOUT);
         if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);
+        if (opponent == msg.sender) revert CannotInviteSelf(msg.sender);
 
         gameId = _nextGameId;
         // Cannot overflow: one id per transaction, and 2^256 transactions will never happen.
@@ -134,9 +146,11 @@ contract TicTacToe is ITicTacToe {
         Game storage game = _games[gameId];
         // Status Open is 0, and the boards, turn and deadline start at 0.
         game.state = _EXISTS | (uint256(moveTimeout) << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
-        // The joiner is unknown yet; an empty seat with no stake stays an untouched zero slot.
-        if (msg.value != 0) game.seats = msg.value << _STAKE_SHIFT;
-        emit GameCreated(gameId, msg.sender, msg.value, moveTimeout);
+        // O's seat holds the invited opponent, or zero for anyone; an open seat with no stake stays an untouched
+        // zero slot.
+        uint256 seats = (msg.value << _STAKE_SHIFT) | uint256(uint160(opponent));
+        if (seats != 0) game.seats = seats;
+        emit GameCreated(gameId, msg.sender, opponent, msg.value, moveTimeout);
     }
 
     /// @inheritdoc ITicTacToe
@@ -150,13 +164,17 @@ contract TicTacToe is ITicTacToe {
             revert AlreadyJoined(gameId, _addressIn(seats));
         }
         if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
+        address invited = _addressIn(seats);
+        if (invited != address(0) && invited != msg.sender) revert NotInvited(gameId, msg.sender, invited);
         uint256 stake = seats >> _STAKE_SHIFT;
         if (msg.value != stake) revert WrongStake(gameId, stake, msg.value);
 
+        // The seat is empty or already holds the caller (a private game), so OR-ing seats the caller.
         game.seats = seats | uint256(uint160(msg.sender));
+        uint256 deadline = _nextDeadline(state);
         // The status field holds Open (0) and the deadline field 0, so OR-ing sets both.
-        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | (_nextDeadline(state) << _DEADLINE_SHIFT);
-        emit GameJoined(gameId, msg.sender);
+        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | (deadline << _DEADLINE_SHIFT);
+        emit GameJoined(gameId, msg.sender, _asTime(deadline));
     }
 
     /// @inheritdoc ITicTacToe
@@ -178,7 +196,6 @@ contract TicTacToe is ITicTacToe {
         uint16 xBoard = _board(state, _X_BOARD_SHIFT);
         uint16 oBoard = _board(state, _O_BOARD_SHIFT);
         if ((xBoard | oBoard) & cellBit != 0) revert CellTaken(gameId, cell);
-        emit Moved(gameId, cell);
 
         uint16 moverBoard;
         if (oToMove) {
@@ -192,12 +209,16 @@ contract TicTacToe is ITicTacToe {
         }
 
         if (Board.isWin(moverBoard)) {
-            _finish(gameId, game, state, oToMove ? Status.OWon : Status.XWon, EndReason.Line);
+            emit Moved(gameId, msg.sender, cell, 0);
+            _finish(gameId, game, state, oToMove ? Status.OWon : Status.XWon, EndReason.Win);
         } else if (xBoard | oBoard == Board.FULL) {
-            _finish(gameId, game, state, Status.Draw, EndReason.FullBoard);
+            emit Moved(gameId, msg.sender, cell, 0);
+            _finish(gameId, game, state, Status.Draw, EndReason.Draw);
         } else {
             // Hand the turn over and restart the clock for the other player.
-            game.state = ((state ^ _O_TO_MOVE) & ~_DEADLINE_FIELD) | (_nextDeadline(state) << _DEADLINE_SHIFT);
+            uint256 deadline = _nextDeadline(state);
+            game.state = ((state ^ _O_TO_MOVE) & ~_DEADLINE_FIELD) | (deadline << _DEADLINE_SHIFT);
+            emit Moved(gameId, msg.sender, cell, _asTime(deadline));
         }
     }
 
@@ -210,16 +231,21 @@ contract TicTacToe is ITicTacToe {
 
         uint256 seats = game.seats;
         bool oToMove = state & _O_TO_MOVE != 0;
+        // The late player has not moved yet exactly when their board is still empty.
+        bool firstMove = _board(state, oToMove ? _O_BOARD_SHIFT : _X_BOARD_SHIFT) == 0;
         if (msg.sender != _addressIn(oToMove ? state : seats)) {
-            if (msg.sender == _addressIn(oToMove ? seats : state)) revert CannotClaimOwnTimeout(gameId, msg.sender);
-            revert NotAPlayer(gameId, msg.sender);
+            // The player to move may end the game only by an abort, which takes nothing from the opponent and
+            // frees its own stake.
+            if (msg.sender != _addressIn(oToMove ? seats : state)) revert NotAPlayer(gameId, msg.sender);
+            if (!firstMove) revert CannotClaimOwnTimeout(gameId, msg.sender);
         }
         uint64 deadline = _deadline(state);
         // See {play}: a few seconds of validator leeway do not matter against a limit of a minute or more.
         // forge-lint: disable-next-line(block-timestamp)
         if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
 
-        _finish(gameId, game, state, oToMove ? Status.XWon : Status.OWon, EndReason.Timeout);
+        if (firstMove) _finish(gameId, game, state, Status.Aborted, EndReason.Abort);
+        else _finish(gameId, game, state, oToMove ? Status.XWon : Status.OWon, EndReason.Timeout);
     }
 
     /// @inheritdoc ITicTacToe
@@ -229,10 +255,9 @@ contract TicTacToe is ITicTacToe {
         Status status = _status(state);
         if (status != Status.Active) revert GameNotActive(gameId, status);
 
-        Status winner;
+        Status winner = Status.XWon;
         if (msg.sender == _addressIn(state)) winner = Status.OWon;
-        else if (msg.sender == _addressIn(game.seats)) winner = Status.XWon;
-        else revert NotAPlayer(gameId, msg.sender);
+        else if (msg.sender != _addressIn(game.seats)) revert NotAPlayer(gameId, msg.sender);
 
         _finish(gameId, game, state, winner, EndReason.Resignation);
     }
@@ -247,21 +272,19 @@ contract TicTacToe is ITicTacToe {
 
         // The status field holds Open (0), so OR-ing sets it.
         game.state = state | (uint256(Status.Cancelled) << _STATUS_SHIFT);
+        emit GameEnded(gameId, EndReason.Cancellation, address(0));
         _credit(msg.sender, game.seats >> _STAKE_SHIFT);
-        emit GameCancelled(gameId);
     }
 
     /// @inheritdoc ITicTacToe
     function withdraw() external {
-        uint256 amount = _balances[msg.sender];
-        if (amount == 0) revert NothingToWithdraw(msg.sender);
+        _withdraw(payable(msg.sender));
+    }
 
-        // Checks, effects, interaction: the balance is gone before the call, so a re-entering recipient finds
-        // nothing to take; if the call fails, the revert restores it.
-        _balances[msg.sender] = 0;
-        emit Withdrawn(msg.sender, amount);
-        (bool sent,) = payable(msg.sender).call{value: amount}("");
-        if (!sent) revert TransferFailed(msg.sender, amount);
+    /// @inheritdoc ITicTacToe
+    function withdrawTo(address payable to) external {
+        if (to == address(0)) revert ZeroRecipient();
+        _withdraw(to);
     }
 
     /// @inheritdoc ITicTacToe
@@ -275,7 +298,7 @@ contract TicTacToe is ITicTacToe {
         view
         returns (
             address creator,
-            address joiner,
+            address opponent,
             uint256 stake,
             uint32 moveTimeout,
             uint64 deadline,
@@ -288,7 +311,7 @@ contract TicTacToe is ITicTacToe {
         uint256 state = _existing(game, gameId);
         uint256 seats = game.seats;
         creator = _addressIn(state);
-        joiner = _addressIn(seats);
+        opponent = _addressIn(seats);
         stake = seats >> _STAKE_SHIFT;
         moveTimeout = _moveTimeout(state);
         deadline = _deadline(state);
@@ -306,26 +329,44 @@ contract TicTacToe is ITicTacToe {
     /*                     INTERNAL FUNCTIONS                     */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
-    /// @dev Ends active game `gameId` with `status` (XWon, OWon or Draw): stores it in `state` (whose status field
-    ///      holds Active), credits the stakes, and emits {GameEnded}. Every way a game ends goes through here.
+    /// @dev Ends active game `gameId` with `status` (XWon, OWon, Draw or Aborted) because of `reason`: stores it
+    ///      in `state` (whose status field holds Active) with the deadline cleared, emits {GameEnded}, and credits
+    ///      the stakes (both to the winner, else each back to its owner). Every way an active game ends goes
+    ///      through here.
     function _finish(uint256 gameId, Game storage game, uint256 state, Status status, EndReason reason) private {
-        // Active (1) -> final: clear the field, then set it.
-        game.state = (state & ~_STATUS_FIELD) | (uint256(status) << _STATUS_SHIFT);
+        game.state = (state & ~_ENDED_CLEAR) | (uint256(status) << _STATUS_SHIFT);
 
         uint256 seats = game.seats;
+        // Nobody wins a draw or an abort.
+        address winner = address(0);
+        if (status == Status.XWon) winner = _addressIn(state);
+        else if (status == Status.OWon) winner = _addressIn(seats);
+        emit GameEnded(gameId, reason, winner);
+
         uint256 stake = seats >> _STAKE_SHIFT;
         if (stake != 0) {
-            if (status == Status.Draw) {
+            if (winner == address(0)) {
                 _credit(_addressIn(state), stake);
                 _credit(_addressIn(seats), stake);
             } else {
                 // No overflow: stake < 2^96.
                 unchecked {
-                    _credit(_addressIn(status == Status.XWon ? state : seats), 2 * stake);
+                    _credit(winner, 2 * stake);
                 }
             }
         }
-        emit GameEnded(gameId, status, reason);
+    }
+
+    /// @dev Pays the caller's whole balance to `to`. Checks, effects, interaction: the balance is gone before the
+    ///      call, so a re-entering recipient finds nothing to take; if the call fails, the revert restores it.
+    function _withdraw(address payable to) private {
+        uint256 amount = _balances[msg.sender];
+        if (amount == 0) revert NothingToWithdraw(msg.sender);
+
+        _balances[msg.sender] = 0;
+        emit Withdrawn(msg.sender, to, amount);
+        (bool sent,) = to.call{value: amount}("");
+        if (!sent) revert TransferFailed(to, amount);
     }
 
     /// @dev Adds `amount` wei to what `account` can withdraw (nothing to write for zero).
@@ -339,6 +380,7 @@ contract TicTacToe is ITicTacToe {
         unchecked {
             _balances[account] += amount;
         }
+        emit BalanceCredited(account, amount);
     }
 
     /// @dev The `state` word of game `gameId`, which must exist ({UnknownGame}).
@@ -398,6 +440,13 @@ contract TicTacToe is ITicTacToe {
         // casting to 'uint32' is safe because the field is 32 bits wide and taking them is the intent
         // forge-lint: disable-next-line(unsafe-typecast)
         return uint32(state >> _TIMEOUT_SHIFT);
+    }
+
+    /// @dev A deadline computed by {_nextDeadline}, as the `uint64` the events and {getGame} use.
+    function _asTime(uint256 deadline) private pure returns (uint64) {
+        // casting to 'uint64' is safe because a deadline is below 2^40 (see {_nextDeadline})
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return uint64(deadline);
     }
 
     /// @dev The deadline field of `state`.

@@ -10,34 +10,51 @@ pragma solidity ^0.8.24;
 ///
 ///      Two asymmetries are part of the rules, and a joiner should weigh them before staking:
 ///      - the creator always plays X and always moves first (no swap, no coin toss);
-///      - the creator alone chooses the time limit per move (at least {MIN_MOVE_TIMEOUT}, one minute). A very
-///        short limit lets a creator win by timeout against a joiner who joins and then looks away, so read
-///        `moveTimeout` (in {getGame} or {GameCreated}) before joining.
+///      - the creator alone chooses the time limit per move ({MIN_MOVE_TIMEOUT}, one minute, to
+///        {MAX_MOVE_TIMEOUT}, seven days). A short limit lets a creator win by timeout against a joiner who
+///        makes a first move and then looks away, so read `moveTimeout` (in {getGame} or {GameCreated}) before
+///        joining. On a rollup, whose sequencer can stall or hold a transaction back for minutes, a staked game
+///        should use a limit of hours: the contract cannot tell an outage from a player who looked away.
 ///
-///      Payouts are pull payments: finishing a game only credits balances, and each account takes its own with
-///      {withdraw}. A recipient that reverts or re-enters can therefore neither block a game nor take more than it
-///      is owed. Plain ether transfers are rejected (there is no `receive` and no `fallback`).
+///      A creator may name the only account allowed to join (a private game); otherwise anyone may join. A player
+///      who lets the clock run out on their *first* move does not lose: the game is aborted and each stake is
+///      credited back, so nobody can win a stake by joining an unattended game and waiting. After both players
+///      have moved, a missed deadline loses the game.
+///
+///      Payouts are pull payments: ending a game only credits balances, and each account takes its own with
+///      {withdraw}, or sends it to another address with {withdrawTo} (for an account that cannot receive ether).
+///      A recipient that reverts or re-enters can therefore neither block a game nor take more than it is owed.
+///      Plain ether transfers are rejected (there is no `receive` and no `fallback`).
+///
+///      The events tell the whole story: from {GameCreated}, {GameJoined}, {Moved} and {GameEnded} alone, every
+///      field {getGame} returns can be rebuilt, and {BalanceCredited} and {Withdrawn} account for every wei.
 interface ITicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                           TYPES                            */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @dev The state of a game. `Open`: waiting for a joiner; `Active`: being played; the others are final.
+    ///      `Aborted`: a player missed the deadline of their first move, and each stake went back.
     enum Status {
         Open,
         Active,
         XWon,
         OWon,
         Draw,
-        Cancelled
+        Cancelled,
+        Aborted
     }
 
-    /// @dev Why a game ended: a completed line, a full board (draw), a missed deadline, or a resignation.
+    /// @dev How a game ended: `Win`, a completed line; `Draw`, a full board without one; `Timeout`, a missed
+    ///      deadline after the late player's first move; `Resignation`; `Abort`, a missed first-move deadline;
+    ///      `Cancellation`, the creator withdrew an unjoined game.
     enum EndReason {
-        Line,
-        FullBoard,
+        Win,
+        Draw,
         Timeout,
-        Resignation
+        Resignation,
+        Abort,
+        Cancellation
     }
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
@@ -45,23 +62,29 @@ interface ITicTacToe {
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @dev `creator` (X, moves first) opened game `gameId` with `stake` wei and `moveTimeout` seconds per move.
-    event GameCreated(uint256 indexed gameId, address indexed creator, uint256 stake, uint32 moveTimeout);
+    ///      `opponent` is the only account that may join, or zero if anyone may.
+    event GameCreated(
+        uint256 indexed gameId, address indexed creator, address indexed opponent, uint256 stake, uint32 moveTimeout
+    );
 
-    /// @dev `joiner` (O) joined game `gameId` with a matching stake; X's first deadline starts now.
-    event GameJoined(uint256 indexed gameId, address indexed joiner);
+    /// @dev `joiner` (O) joined game `gameId` with a matching stake; X must make the first move by `deadline`
+    ///      (a unix time, the last second allowed).
+    event GameJoined(uint256 indexed gameId, address indexed joiner, uint64 deadline);
 
-    /// @dev A move at `cell` in game `gameId`. Who moved follows from the order: X makes the 1st, 3rd, ... move.
-    event Moved(uint256 indexed gameId, uint8 cell);
+    /// @dev `player` took `cell` in game `gameId`. The opponent must answer by `deadline` (a unix time, the last
+    ///      second allowed), or `deadline` is zero because the move ended the game ({GameEnded} follows).
+    event Moved(uint256 indexed gameId, address player, uint8 cell, uint64 deadline);
 
-    /// @dev Game `gameId` ended with `status` (XWon, OWon or Draw) because of `reason`. The stakes were credited:
-    ///      both to the winner, or each back to its owner on a draw.
-    event GameEnded(uint256 indexed gameId, Status status, EndReason reason);
+    /// @dev Game `gameId` ended because of `reason`; `winner` took both stakes, or is zero (a draw, an abort or a
+    ///      cancellation, where each stake went back to its owner). The credits follow as {BalanceCredited}.
+    event GameEnded(uint256 indexed gameId, EndReason reason, address indexed winner);
 
-    /// @dev The creator cancelled unjoined game `gameId`; the stake was credited back to the creator.
-    event GameCancelled(uint256 indexed gameId);
+    /// @dev `amount` wei (nonzero) were added to what `account` can withdraw.
+    event BalanceCredited(address indexed account, uint256 amount);
 
-    /// @dev `account` withdrew its whole balance, `amount` wei.
-    event Withdrawn(address indexed account, uint256 amount);
+    /// @dev `account` withdrew its whole balance, `amount` wei, paid to `to` (itself, unless {withdrawTo} named
+    ///      another address).
+    event Withdrawn(address indexed account, address indexed to, uint256 amount);
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                       CUSTOM ERRORS                        */
@@ -73,8 +96,14 @@ interface ITicTacToe {
     /// @dev `moveTimeout` is below `minimum` seconds.
     error TimeoutTooShort(uint32 moveTimeout, uint32 minimum);
 
+    /// @dev `moveTimeout` is above `maximum` seconds.
+    error TimeoutTooLong(uint32 moveTimeout, uint32 maximum);
+
     /// @dev A stake of `stake` wei does not fit the `maximum` the game record holds (2^96 - 1 wei).
     error StakeTooLarge(uint256 stake, uint256 maximum);
+
+    /// @dev `creator` named itself as the opponent: it could never join its own game.
+    error CannotInviteSelf(address creator);
 
     /// @dev Game `gameId` is not waiting for a joiner (it is `status`).
     error GameNotOpen(uint256 gameId, Status status);
@@ -84,6 +113,9 @@ interface ITicTacToe {
 
     /// @dev The creator of game `gameId` tried to join it.
     error CreatorCannotJoin(uint256 gameId);
+
+    /// @dev Game `gameId` is private to `opponent`; `caller` may not join it.
+    error NotInvited(uint256 gameId, address caller, address opponent);
 
     /// @dev Joining game `gameId` needs exactly `expected` wei; `sent` were sent.
     error WrongStake(uint256 gameId, uint256 expected, uint256 sent);
@@ -100,7 +132,8 @@ interface ITicTacToe {
     /// @dev It is the other player's turn in game `gameId`; `caller` must wait.
     error NotYourTurn(uint256 gameId, address caller);
 
-    /// @dev The player to move in game `gameId` missed `deadline` (a unix time); the game can only end by timeout.
+    /// @dev The player to move in game `gameId` missed `deadline` (a unix time); the game can only end by
+    ///      {claimTimeout} (or a resignation).
     error MoveTooLate(uint256 gameId, uint64 deadline);
 
     /// @dev `cell` is not one of the nine cells 0..8 (same selector as `Board.CellOutOfRange`).
@@ -112,14 +145,18 @@ interface ITicTacToe {
     /// @dev The deadline of game `gameId`, `deadline` (a unix time), has not passed yet.
     error DeadlineNotPassed(uint256 gameId, uint64 deadline);
 
-    /// @dev `caller` is the player to move in game `gameId`: only the opponent can claim the timeout.
+    /// @dev `caller` is the player to move in game `gameId` and has moved before: only the opponent can claim
+    ///      the timeout.
     error CannotClaimOwnTimeout(uint256 gameId, address caller);
 
     /// @dev `account` has no balance to withdraw.
     error NothingToWithdraw(address account);
 
-    /// @dev Sending `amount` wei to `account` failed; its balance is unchanged.
-    error TransferFailed(address account, uint256 amount);
+    /// @dev {withdrawTo} was given the zero address, where the ether would be lost.
+    error ZeroRecipient();
+
+    /// @dev Sending `amount` wei to `recipient` failed; the caller's balance is unchanged.
+    error TransferFailed(address recipient, uint256 amount);
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                         FUNCTIONS                          */
@@ -128,20 +165,27 @@ interface ITicTacToe {
     /// @dev The shortest time limit per move a creator may choose: 60 seconds.
     function MIN_MOVE_TIMEOUT() external view returns (uint32);
 
+    /// @dev The longest time limit per move a creator may choose: 7 days (604,800 seconds), so that a creator who
+    ///      never moves cannot lock the joiner's stake for longer than that.
+    function MAX_MOVE_TIMEOUT() external view returns (uint32);
+
     /// @dev Opens a game in which the caller plays X and moves first, staking `msg.value` (zero allowed), with
-    ///      `moveTimeout` seconds per move. Ids start at 1 and increase by one.
+    ///      `moveTimeout` seconds per move. Only `opponent` may join, or anyone if it is the zero address. Ids
+    ///      start at 1 and increase by one.
     ///
     ///      Requirements:
-    ///      - `moveTimeout >= MIN_MOVE_TIMEOUT` ({TimeoutTooShort});
-    ///      - `msg.value < 2^96` ({StakeTooLarge}).
-    function createGame(uint32 moveTimeout) external payable returns (uint256 gameId);
+    ///      - `MIN_MOVE_TIMEOUT <= moveTimeout <= MAX_MOVE_TIMEOUT` ({TimeoutTooShort}, {TimeoutTooLong});
+    ///      - `msg.value < 2^96` ({StakeTooLarge});
+    ///      - `opponent` is not the caller ({CannotInviteSelf}).
+    function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId);
 
     /// @dev Joins game `gameId` as O, staking exactly the creator's stake. X's first deadline starts now.
     ///      Read the game's `moveTimeout` first: the creator chose it.
     ///
     ///      Requirements:
-    ///      - the game exists ({UnknownGame}) and is open ({AlreadyJoined}, or {GameNotOpen} if cancelled);
-    ///      - the caller is not its creator ({CreatorCannotJoin});
+    ///      - the game exists ({UnknownGame}) and is open ({AlreadyJoined}, or {GameNotOpen} if it is over);
+    ///      - the caller is not its creator ({CreatorCannotJoin}) and, in a private game, is the invited
+    ///        opponent ({NotInvited});
     ///      - `msg.value` equals the stake ({WrongStake}).
     function joinGame(uint256 gameId) external payable;
 
@@ -155,11 +199,15 @@ interface ITicTacToe {
     ///      - `cell` is 0..8 ({CellOutOfRange}) and empty ({CellTaken}).
     function play(uint256 gameId, uint8 cell) external;
 
-    /// @dev The caller, waiting for the opponent, wins game `gameId` because the opponent's deadline has passed.
+    /// @dev Ends game `gameId`, whose player to move missed the deadline. If that player had already moved, the
+    ///      opponent wins (both stakes); if it was their first move, the game is aborted and each player is
+    ///      credited its own stake back. Only the opponent may claim a win; either player may abort, so that
+    ///      neither stake can be held up.
     ///
     ///      Requirements:
     ///      - the game exists ({UnknownGame}) and is active ({GameNotActive});
-    ///      - the caller is the player not to move ({NotAPlayer}, {CannotClaimOwnTimeout});
+    ///      - the caller is a player ({NotAPlayer}); the player to move only for an abort
+    ///        ({CannotClaimOwnTimeout});
     ///      - the deadline has passed, i.e. `block.timestamp > deadline` ({DeadlineNotPassed}).
     function claimTimeout(uint256 gameId) external;
 
@@ -181,18 +229,26 @@ interface ITicTacToe {
     ///      Requirements: the balance is nonzero ({NothingToWithdraw}); the transfer succeeds ({TransferFailed}).
     function withdraw() external;
 
+    /// @dev Like {withdraw}, but pays the caller's whole balance to `to`: an account that cannot receive ether
+    ///      (a contract without a payable `receive`) can still take its winnings out.
+    ///
+    ///      Requirements: `to` is not the zero address ({ZeroRecipient}); the balance is nonzero
+    ///      ({NothingToWithdraw}); the transfer succeeds ({TransferFailed}).
+    function withdrawTo(address payable to) external;
+
     /// @dev What `account` can withdraw, in wei.
     function pendingBalance(address account) external view returns (uint256);
 
-    /// @dev Game `gameId`. `joiner` is zero until someone joins; `deadline` (a unix time) is the last second in
-    ///      which the player to move may move, zero until someone joins, and stale once the game is over. The
-    ///      player to move is X when both boards hold as many cells, else O. Reverts with {UnknownGame} if none.
+    /// @dev Game `gameId`. `opponent` is O: the account that joined, or, while the game is open, the only account
+    ///      allowed to join (zero: anyone). `deadline` (a unix time) is the last second in which the player to
+    ///      move may move; it is zero while nobody is to move (before the join and after the end). The player to
+    ///      move is X when both boards hold as many cells, else O. Reverts with {UnknownGame} if none.
     function getGame(uint256 gameId)
         external
         view
         returns (
             address creator,
-            address joiner,
+            address opponent,
             uint256 stake,
             uint32 moveTimeout,
             uint64 deadline,

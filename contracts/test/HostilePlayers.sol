@@ -9,7 +9,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 ///         left to the recipients below, each hostile in its own way.
 /// @dev Reverts bubble up unchanged (high-level calls re-throw the callee's revert data), so a caller sees the
 ///      game's own custom errors. The interface the Rust tests bind to is `IHostilePlayer` in
-///      `tests/tests/pvp_machine.rs` and `tests/tests/hostile.rs`.
+///      `tests/src/hostile.rs`.
 abstract contract HostilePlayer {
     /// @dev The game contract this player plays on.
     ITicTacToe public immutable game;
@@ -21,9 +21,9 @@ abstract contract HostilePlayer {
         game = game_;
     }
 
-    /// @dev Opens a game as X, staking the ether sent.
-    function create(uint32 moveTimeout) external payable returns (uint256) {
-        return game.createGame{value: msg.value}(moveTimeout);
+    /// @dev Opens a game as X, staking the ether sent; only `opponent` may join (anyone if zero).
+    function create(uint32 moveTimeout, address opponent) external payable returns (uint256) {
+        return game.createGame{value: msg.value}(moveTimeout, opponent);
     }
 
     /// @dev Joins game `gameId` as O, staking the ether sent.
@@ -54,6 +54,12 @@ abstract contract HostilePlayer {
     /// @dev Withdraws this contract's balance from the game into itself (where `receive` runs).
     function withdraw() external {
         game.withdraw();
+    }
+
+    /// @dev Withdraws this contract's balance from the game to `to`: how a player that refuses ether still gets
+    ///      its winnings out.
+    function withdrawTo(address payable to) external {
+        game.withdrawTo(to);
     }
 }
 

@@ -55,7 +55,7 @@ abstract contract PvpGasBase is TestBase {
     /// @dev One game tree: ALICE is X (creator), BOB is O; `humanIsX` says which of them tries every cell.
     function _game(ISoloTicTacToe.Difficulty level, bool humanIsX) internal returns (uint256 lines) {
         vm.prank(ALICE);
-        uint256 gameId = ttt.createGame{value: _stake()}(3600);
+        uint256 gameId = ttt.createGame{value: _stake()}(3600, address(0));
         vm.prank(BOB);
         ttt.joinGame{value: _stake()}(gameId);
         lines = _explore(gameId, level, humanIsX, 0, 0);
@@ -143,11 +143,11 @@ abstract contract StakedBalances is PvpGasBase {
 
     function _seedBalances() internal override {
         vm.prank(ALICE);
-        uint256 a = ttt.createGame{value: 1 ether}(3600);
+        uint256 a = ttt.createGame{value: 1 ether}(3600, address(0));
         vm.prank(ALICE);
         ttt.cancel(a);
         vm.prank(BOB);
-        uint256 b = ttt.createGame{value: 1 ether}(3600);
+        uint256 b = ttt.createGame{value: 1 ether}(3600, address(0));
         vm.prank(BOB);
         ttt.cancel(b);
     }

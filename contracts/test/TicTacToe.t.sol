@@ -8,7 +8,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 /// @dev A recipient whose `receive` always reverts.
 contract RevertingRecipient {
     function create(TicTacToe ttt, uint32 timeout) external payable returns (uint256) {
-        return ttt.createGame{value: msg.value}(timeout);
+        return ttt.createGame{value: msg.value}(timeout, address(0));
     }
 
     function cancel(TicTacToe ttt, uint256 gameId) external {
@@ -17,6 +17,10 @@ contract RevertingRecipient {
 
     function withdraw(TicTacToe ttt) external {
         ttt.withdraw();
+    }
+
+    function withdrawTo(TicTacToe ttt, address payable to) external {
+        ttt.withdrawTo(to);
     }
 
     receive() external payable {
@@ -35,7 +39,7 @@ contract ReenteringRecipient {
     }
 
     function create(uint32 timeout) external payable returns (uint256) {
-        return _ttt.createGame{value: msg.value}(timeout);
+        return _ttt.createGame{value: msg.value}(timeout, address(0));
     }
 
     function cancel(uint256 gameId) external {
@@ -74,7 +78,7 @@ contract TicTacToeTest is TestBase {
 
     function _newGame() internal returns (uint256 gameId) {
         vm.prank(X);
-        gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
         ttt.joinGame{value: STAKE}(gameId);
     }
@@ -109,16 +113,38 @@ contract TicTacToeTest is TestBase {
         assertEq(address(ttt).balance, owed, "solvent");
     }
 
+    /// @dev `log` is {GameEnded} for `gameId`, ended by `reason`, won by `winner` (zero: nobody).
+    function _assertEnded(Vm.Log memory log, uint256 gameId, ITicTacToe.EndReason reason, address winner)
+        internal
+        pure
+    {
+        assertTrue(log.topics[0] == ITicTacToe.GameEnded.selector, "GameEnded");
+        assertEq(uint256(log.topics[1]), gameId, "ended id");
+        assertEq(uint256(log.topics[2]), uint160(winner), "winner");
+        assertTrue(abi.decode(log.data, (ITicTacToe.EndReason)) == reason, "reason");
+    }
+
+    /// @dev `log` is {BalanceCredited}: `amount` wei to `account`.
+    function _assertCredited(Vm.Log memory log, address account, uint256 amount) internal pure {
+        assertTrue(log.topics[0] == ITicTacToe.BalanceCredited.selector, "BalanceCredited");
+        assertEq(uint256(log.topics[1]), uint160(account), "credited account");
+        assertEq(abi.decode(log.data, (uint256)), amount, "credited amount");
+    }
+
     // ---------------------------------------------------------------- create / join / cancel
 
     function test_CreateAndJoin() public {
         assertEq(ttt.nextGameId(), 1, "first id");
         vm.recordLogs();
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         assertEq(gameId, 1, "id");
         Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(logs.length, 1, "one event");
         assertTrue(logs[0].topics[0] == ITicTacToe.GameCreated.selector, "GameCreated");
+        assertEq(uint256(logs[0].topics[1]), gameId, "event id");
+        assertEq(uint256(logs[0].topics[2]), uint160(X), "event creator");
+        assertEq(uint256(logs[0].topics[3]), 0, "event: anyone may join");
         (uint256 stake, uint32 timeout) = abi.decode(logs[0].data, (uint256, uint32));
         assertEq(stake, STAKE, "event stake");
         assertEq(timeout, TIMEOUT, "event timeout");
@@ -131,11 +157,18 @@ contract TicTacToeTest is TestBase {
         assertEq(deadline, 0, "no deadline before join");
         assertTrue(status == ITicTacToe.Status.Open, "open");
 
+        vm.recordLogs();
         vm.prank(O);
         ttt.joinGame{value: STAKE}(gameId);
         (, joiner,,, deadline,,, status) = ttt.getGame(gameId);
         assertTrue(joiner == O, "joiner");
         assertEq(deadline, block.timestamp + TIMEOUT, "X's first deadline");
+        logs = vm.getRecordedLogs();
+        assertEq(logs.length, 1, "one event");
+        assertTrue(logs[0].topics[0] == ITicTacToe.GameJoined.selector, "GameJoined");
+        assertEq(uint256(logs[0].topics[1]), gameId, "joined id");
+        assertEq(uint256(logs[0].topics[2]), uint160(O), "joiner");
+        assertEq(abi.decode(logs[0].data, (uint64)), deadline, "joined: X's first deadline");
         assertTrue(status == ITicTacToe.Status.Active, "active");
         assertEq(address(ttt).balance, 2 * STAKE, "both stakes held");
     }
@@ -143,7 +176,7 @@ contract TicTacToeTest is TestBase {
     function test_MinimumTimeoutAndZeroStake() public {
         assertEq(ttt.MIN_MOVE_TIMEOUT(), 60, "minimum");
         vm.prank(X);
-        uint256 gameId = ttt.createGame(60);
+        uint256 gameId = ttt.createGame(60, address(0));
         vm.prank(O);
         ttt.joinGame(gameId);
         _xWins(gameId);
@@ -154,7 +187,30 @@ contract TicTacToeTest is TestBase {
     function test_RevertWhen_TimeoutTooShort() public {
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TimeoutTooShort.selector, uint32(59), uint32(60)));
-        ttt.createGame(59);
+        ttt.createGame(59, address(0));
+    }
+
+    function test_RevertWhen_TimeoutTooLong() public {
+        assertEq(ttt.MAX_MOVE_TIMEOUT(), 7 days, "maximum");
+        vm.prank(X);
+        vm.expectRevert(
+            abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, uint32(7 days + 1), uint32(7 days))
+        );
+        ttt.createGame(7 days + 1, address(0));
+        vm.prank(X);
+        vm.expectRevert(
+            abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, type(uint32).max, uint32(7 days))
+        );
+        ttt.createGame(type(uint32).max, address(0));
+    }
+
+    function test_LongestTimeout() public {
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: STAKE}(7 days, address(0));
+        vm.prank(O);
+        ttt.joinGame{value: STAKE}(gameId);
+        (,,,, uint64 deadline,,,) = ttt.getGame(gameId);
+        assertEq(deadline, block.timestamp + 7 days, "a week for the first move");
     }
 
     function test_RevertWhen_StakeTooLarge() public {
@@ -162,7 +218,60 @@ contract TicTacToeTest is TestBase {
         vm.deal(X, huge);
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.StakeTooLarge.selector, huge, huge - 1));
-        ttt.createGame{value: huge}(TIMEOUT);
+        ttt.createGame{value: huge}(TIMEOUT, address(0));
+    }
+
+    function test_PrivateGameOnlyTheInvitedMayJoin() public {
+        vm.recordLogs();
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, O);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(uint256(logs[0].topics[3]), uint160(O), "event: the invited opponent");
+        (, address opponent,,,,,, ITicTacToe.Status status) = ttt.getGame(gameId);
+        assertEq(opponent, O, "the seat is O's");
+        assertTrue(status == ITicTacToe.Status.Open, "still open");
+
+        vm.prank(STRANGER);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotInvited.selector, gameId, STRANGER, O));
+        ttt.joinGame{value: STAKE}(gameId);
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CreatorCannotJoin.selector, gameId));
+        ttt.joinGame{value: STAKE}(gameId);
+        // The invitation is checked before the stake.
+        vm.prank(STRANGER);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotInvited.selector, gameId, STRANGER, O));
+        ttt.joinGame{value: 1}(gameId);
+        vm.prank(O);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.WrongStake.selector, gameId, STAKE, 1));
+        ttt.joinGame{value: 1}(gameId);
+
+        vm.prank(O);
+        ttt.joinGame{value: STAKE}(gameId);
+        (, opponent,,,,,, status) = ttt.getGame(gameId);
+        assertEq(opponent, O, "O joined");
+        assertTrue(status == ITicTacToe.Status.Active, "active");
+        _xWins(gameId);
+        assertEq(ttt.pendingBalance(X), 2 * STAKE, "a private game pays like any other");
+    }
+
+    function test_PrivateGameCanBeCancelled() public {
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, O);
+        vm.prank(X);
+        ttt.cancel(gameId);
+        assertEq(ttt.pendingBalance(X), STAKE, "refund credited");
+        vm.prank(O);
+        vm.expectRevert(
+            abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
+        );
+        ttt.joinGame{value: STAKE}(gameId);
+    }
+
+    function test_RevertWhen_CreatorInvitesItself() public {
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CannotInviteSelf.selector, X));
+        ttt.createGame{value: STAKE}(TIMEOUT, X);
+        assertEq(ttt.nextGameId(), 1, "no game made");
     }
 
     function test_RevertWhen_JoinUnknownGame() public {
@@ -173,7 +282,7 @@ contract TicTacToeTest is TestBase {
 
     function test_RevertWhen_CreatorJoins() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CreatorCannotJoin.selector, gameId));
         ttt.joinGame{value: STAKE}(gameId);
@@ -181,7 +290,7 @@ contract TicTacToeTest is TestBase {
 
     function test_RevertWhen_WrongStake() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.WrongStake.selector, gameId, STAKE, STAKE - 1));
         ttt.joinGame{value: STAKE - 1}(gameId);
@@ -199,9 +308,14 @@ contract TicTacToeTest is TestBase {
 
     function test_CancelRefundsInFull() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
+        vm.recordLogs();
         vm.prank(X);
         ttt.cancel(gameId);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(logs.length, 2, "the end and the credit");
+        _assertEnded(logs[0], gameId, ITicTacToe.EndReason.Cancellation, address(0));
+        _assertCredited(logs[1], X, STAKE);
         assertTrue(_status(gameId) == ITicTacToe.Status.Cancelled, "cancelled");
         assertEq(ttt.pendingBalance(X), STAKE, "refund credited");
         uint256 before = X.balance;
@@ -223,7 +337,7 @@ contract TicTacToeTest is TestBase {
 
     function test_RevertWhen_CancelByOther() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotCreator.selector, gameId, O));
         ttt.cancel(gameId);
@@ -247,13 +361,19 @@ contract TicTacToeTest is TestBase {
         assertEq(ttt.pendingBalance(O), 0, "loser not");
 
         Vm.Log[] memory logs = vm.getRecordedLogs();
-        assertEq(logs.length, 6, "five moves and the end");
+        assertEq(logs.length, 7, "five moves, the end and the credit");
+        assertTrue(logs[3].topics[0] == ITicTacToe.Moved.selector, "O's Moved");
+        (address player, uint8 cell, uint64 deadline) = abi.decode(logs[3].data, (address, uint8, uint64));
+        assertTrue(player == O && cell == 4, "O took 4");
+        assertEq(deadline, block.timestamp + TIMEOUT, "X's next deadline");
         assertTrue(logs[4].topics[0] == ITicTacToe.Moved.selector, "last Moved");
-        assertEq(abi.decode(logs[4].data, (uint8)), 2, "last cell");
-        assertTrue(logs[5].topics[0] == ITicTacToe.GameEnded.selector, "GameEnded");
-        (ITicTacToe.Status status, ITicTacToe.EndReason reason) =
-            abi.decode(logs[5].data, (ITicTacToe.Status, ITicTacToe.EndReason));
-        assertTrue(status == ITicTacToe.Status.XWon && reason == ITicTacToe.EndReason.Line, "end event");
+        (player, cell, deadline) = abi.decode(logs[4].data, (address, uint8, uint64));
+        assertTrue(player == X && cell == 2, "X took 2");
+        assertEq(deadline, 0, "no next deadline after the last move");
+        _assertEnded(logs[5], gameId, ITicTacToe.EndReason.Win, X);
+        _assertCredited(logs[6], X, 2 * STAKE);
+        (,,,, uint64 stored,,,) = ttt.getGame(gameId);
+        assertEq(stored, 0, "nobody is to move: no deadline");
 
         uint256 before = X.balance;
         vm.prank(X);
@@ -306,7 +426,7 @@ contract TicTacToeTest is TestBase {
 
     function test_RevertWhen_PlayBeforeJoin() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.Open));
         ttt.play(gameId, 0);
@@ -370,6 +490,8 @@ contract TicTacToeTest is TestBase {
     function test_ClaimTimeout() public {
         uint256 gameId = _newGame();
         _play(X, gameId, 4);
+        _play(O, gameId, 0);
+        _play(X, gameId, 8);
         (,,,, uint64 deadline,,,) = ttt.getGame(gameId);
 
         vm.prank(X);
@@ -390,20 +512,94 @@ contract TicTacToeTest is TestBase {
         assertTrue(_status(gameId) == ITicTacToe.Status.XWon, "x won on time");
         assertEq(ttt.pendingBalance(X), 2 * STAKE, "winner credited");
         Vm.Log[] memory logs = vm.getRecordedLogs();
-        (, ITicTacToe.EndReason reason) = abi.decode(logs[0].data, (ITicTacToe.Status, ITicTacToe.EndReason));
-        assertTrue(reason == ITicTacToe.EndReason.Timeout, "reason");
+        assertEq(logs.length, 2, "the end and the credit");
+        _assertEnded(logs[0], gameId, ITicTacToe.EndReason.Timeout, X);
+        _assertCredited(logs[1], X, 2 * STAKE);
 
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.XWon));
         ttt.claimTimeout(gameId);
     }
 
-    function test_ClaimTimeoutOnXsFirstMove() public {
+    function test_ClaimTimeoutOnXsSecondMove() public {
         uint256 gameId = _newGame();
+        _play(X, gameId, 4);
+        _play(O, gameId, 0);
         vm.warp(block.timestamp + TIMEOUT + 1);
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CannotClaimOwnTimeout.selector, gameId, X));
+        ttt.claimTimeout(gameId);
         vm.prank(O);
         ttt.claimTimeout(gameId);
         assertTrue(_status(gameId) == ITicTacToe.Status.OWon, "o won on time");
+        assertEq(ttt.pendingBalance(O), 2 * STAKE, "winner credited");
+    }
+
+    // ---------------------------------------------------------------- abort (a first move that times out)
+
+    /// @dev Nobody wins a game whose first move timed out: each stake goes back, and either player may say so.
+    function _assertAborted(uint256 gameId, address caller) internal {
+        (,,,, uint64 deadline,,,) = ttt.getGame(gameId);
+        vm.warp(deadline);
+        vm.prank(caller);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
+        ttt.claimTimeout(gameId);
+        vm.warp(uint256(deadline) + 1);
+        vm.prank(STRANGER);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, gameId, STRANGER));
+        ttt.claimTimeout(gameId);
+
+        uint256 x = ttt.pendingBalance(X);
+        uint256 o = ttt.pendingBalance(O);
+        vm.recordLogs();
+        vm.prank(caller);
+        ttt.claimTimeout(gameId);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(logs.length, 3, "the end and two credits");
+        _assertEnded(logs[0], gameId, ITicTacToe.EndReason.Abort, address(0));
+        _assertCredited(logs[1], X, STAKE);
+        _assertCredited(logs[2], O, STAKE);
+        (,,,, uint64 after_,,, ITicTacToe.Status status) = ttt.getGame(gameId);
+        assertTrue(status == ITicTacToe.Status.Aborted, "aborted");
+        assertEq(after_, 0, "no deadline after the end");
+        assertEq(ttt.pendingBalance(X), x + STAKE, "x's stake back");
+        assertEq(ttt.pendingBalance(O), o + STAKE, "o's stake back");
+
+        vm.prank(caller);
+        vm.expectRevert(
+            abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.Aborted)
+        );
+        ttt.claimTimeout(gameId);
+    }
+
+    function test_AbortWhenXsFirstMoveTimesOut() public {
+        _assertAborted(_newGame(), O);
+        // The late player may abort too: its stake is not held up by an opponent who never claims.
+        _assertAborted(_newGame(), X);
+    }
+
+    function test_AbortWhenOsFirstMoveTimesOut() public {
+        uint256 gameId = _newGame();
+        _play(X, gameId, 4);
+        _assertAborted(gameId, X);
+        uint256 second = _newGame();
+        _play(X, second, 4);
+        _assertAborted(second, O);
+    }
+
+    function test_AbortOfAFreeGameCreditsNothing() public {
+        vm.prank(X);
+        uint256 gameId = ttt.createGame(60, address(0));
+        vm.prank(O);
+        ttt.joinGame(gameId);
+        vm.warp(block.timestamp + 61);
+        vm.recordLogs();
+        vm.prank(O);
+        ttt.claimTimeout(gameId);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(logs.length, 1, "the end only");
+        _assertEnded(logs[0], gameId, ITicTacToe.EndReason.Abort, address(0));
+        assertEq(ttt.pendingBalance(X) + ttt.pendingBalance(O), 0, "nothing to credit");
     }
 
     function test_Resign() public {
@@ -412,8 +608,12 @@ contract TicTacToeTest is TestBase {
         vm.prank(STRANGER);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, gameId, STRANGER));
         ttt.resign(gameId);
+        vm.recordLogs();
         vm.prank(X); // resigning out of turn is allowed
         ttt.resign(gameId);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        _assertEnded(logs[0], gameId, ITicTacToe.EndReason.Resignation, O);
+        _assertCredited(logs[1], O, 2 * STAKE);
         assertTrue(_status(gameId) == ITicTacToe.Status.OWon, "o won");
         assertEq(ttt.pendingBalance(O), 2 * STAKE, "winner credited");
 
@@ -425,7 +625,7 @@ contract TicTacToeTest is TestBase {
 
     function test_RevertWhen_ResignOpenGame() public {
         vm.prank(X);
-        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.Open));
         ttt.resign(gameId);
@@ -458,6 +658,49 @@ contract TicTacToeTest is TestBase {
         vm.prank(X);
         ttt.withdraw();
         assertEq(address(ttt).balance, STAKE, "only the bad recipient's money is left");
+
+        // Its money is not stuck: it sends it to an address that can take it.
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.ZeroRecipient.selector));
+        bad.withdrawTo(ttt, payable(address(0)));
+        uint256 before = STRANGER.balance;
+        vm.recordLogs();
+        bad.withdrawTo(ttt, payable(STRANGER));
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertTrue(logs[0].topics[0] == ITicTacToe.Withdrawn.selector, "Withdrawn");
+        assertEq(uint256(logs[0].topics[1]), uint160(address(bad)), "the account");
+        assertEq(uint256(logs[0].topics[2]), uint160(STRANGER), "paid to");
+        assertEq(abi.decode(logs[0].data, (uint256)), STAKE, "amount");
+        assertEq(STRANGER.balance, before + STAKE, "paid to the address named");
+        assertEq(ttt.pendingBalance(address(bad)), 0, "balance cleared");
+        assertEq(address(ttt).balance, 0, "nothing left");
+    }
+
+    function test_WithdrawTo() public {
+        uint256 gameId = _newGame();
+        _xWins(gameId);
+        vm.prank(O);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NothingToWithdraw.selector, O));
+        ttt.withdrawTo(payable(X));
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.ZeroRecipient.selector));
+        ttt.withdrawTo(payable(address(0)));
+        // A recipient that refuses ether fails the whole withdrawal; the balance stays.
+        RevertingRecipient bad = new RevertingRecipient();
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TransferFailed.selector, address(bad), 2 * STAKE));
+        ttt.withdrawTo(payable(address(bad)));
+        assertEq(ttt.pendingBalance(X), 2 * STAKE, "balance kept");
+
+        uint256 x = X.balance;
+        uint256 o = O.balance;
+        vm.prank(X);
+        ttt.withdrawTo(payable(O));
+        assertEq(O.balance, o + 2 * STAKE, "paid to O");
+        assertEq(X.balance, x, "nothing to X");
+        assertEq(ttt.pendingBalance(X), 0, "X's balance cleared");
+        vm.prank(X);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NothingToWithdraw.selector, X));
+        ttt.withdrawTo(payable(O));
     }
 
     function test_ReenteringRecipientGetsNoMore() public {
@@ -491,8 +734,9 @@ contract TicTacToeTest is TestBase {
         vm.warp(block.timestamp + TIMEOUT + 1);
         vm.prank(O);
         ttt.claimTimeout(ids[2]);
+        assertTrue(_status(ids[2]) == ITicTacToe.Status.Aborted, "aborted");
         vm.prank(X);
-        ids[3] = ttt.createGame{value: STAKE}(TIMEOUT);
+        ids[3] = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         _assertSolvent(ids);
         vm.prank(X);
         ttt.cancel(ids[3]);

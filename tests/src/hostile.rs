@@ -13,13 +13,14 @@ sol! {
     /// What every hostile player forwards to its game (see `HostilePlayer` in `contracts/test/HostilePlayers.sol`).
     #[sol(all_derives)]
     interface IHostilePlayer {
-        function create(uint32 moveTimeout) external payable returns (uint256);
+        function create(uint32 moveTimeout, address opponent) external payable returns (uint256);
         function join(uint256 gameId) external payable;
         function play(uint256 gameId, uint8 cell) external;
         function claimTimeout(uint256 gameId) external;
         function resign(uint256 gameId) external;
         function cancel(uint256 gameId) external;
         function withdraw() external;
+        function withdrawTo(address to) external;
         function received() external view returns (uint256);
     }
 

@@ -16,6 +16,9 @@ use marubatsu_chain::bindings::ITicTacToe::{
 /// The shortest time limit per move: one minute.
 pub const MIN_MOVE_TIMEOUT: u32 = 60;
 
+/// The longest time limit per move: seven days.
+pub const MAX_MOVE_TIMEOUT: u32 = 7 * 24 * 60 * 60;
+
 /// The largest stake a game records: `2^96 - 1` wei.
 pub const MAX_STAKE: U256 = U256::from_limbs([u64::MAX, (1 << 32) - 1, 0, 0]);
 
@@ -25,18 +28,18 @@ const LINES: [u16; 8] = [0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054]
 /// All nine cells.
 const FULL: u16 = 0x1FF;
 
-/// One game as the rules describe it.
+/// One game as the rules describe it, field for field what `getGame` returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// X, who created the game and moves first.
     pub creator: Address,
-    /// O, zero until someone joins.
-    pub joiner: Address,
+    /// O: the account that joined; while the game is open, the only one invited (zero: anyone may join).
+    pub opponent: Address,
     /// Wei each player puts in.
     pub stake: U256,
     /// Seconds per move, as the creator chose.
     pub move_timeout: u32,
-    /// The last second in which the player to move may move; zero until someone joins.
+    /// The last second in which the player to move may move; zero while nobody is to move.
     pub deadline: u64,
     /// X's cells.
     pub x: u16,
@@ -55,7 +58,7 @@ impl Game {
     /// The player to move.
     pub fn mover(&self) -> Address {
         if self.o_to_move() {
-            self.joiner
+            self.opponent
         } else {
             self.creator
         }
@@ -66,7 +69,16 @@ impl Game {
         if self.o_to_move() {
             self.creator
         } else {
-            self.joiner
+            self.opponent
+        }
+    }
+
+    /// Whether the player to move has not moved yet: a timeout now aborts the game instead of losing it.
+    pub fn first_move(&self) -> bool {
+        if self.o_to_move() {
+            self.o == 0
+        } else {
+            self.x == 0
         }
     }
 
@@ -108,21 +120,30 @@ pub struct Model {
     pub pending: BTreeMap<Address, U256>,
     /// Each tracked account's ether.
     pub wallets: BTreeMap<Address, U256>,
-    /// Accounts that cannot take ether (their code reverts or runs out of gas): withdrawing to them fails.
+    /// Accounts that cannot take ether (their code reverts or runs out of gas): paying them fails.
     pub refusing: BTreeSet<Address>,
+    /// Accounts that, on receiving ether, withdraw their own balance (to themselves) from inside the payment.
+    pub reentering: BTreeSet<Address>,
     /// The ether the contract holds.
     pub held: U256,
 }
 
 impl Model {
-    /// No games yet; `wallets` are the tracked accounts and their ether, `refusing` those that cannot take it.
-    pub fn new(now: u64, wallets: BTreeMap<Address, U256>, refusing: BTreeSet<Address>) -> Model {
+    /// No games yet; `wallets` are the tracked accounts and their ether, `refusing` those that cannot take it,
+    /// `reentering` those that withdraw again when paid.
+    pub fn new(
+        now: u64,
+        wallets: BTreeMap<Address, U256>,
+        refusing: BTreeSet<Address>,
+        reentering: BTreeSet<Address>,
+    ) -> Model {
         Model {
             now,
             games: Vec::new(),
             pending: BTreeMap::new(),
             wallets,
             refusing,
+            reentering,
             held: U256::ZERO,
         }
     }
@@ -154,18 +175,25 @@ impl Model {
     }
 
     /// `sender` opens a game staking `value`, paid from `payer`'s wallet (the sender's own for an account,
-    /// the caller's for a contract that forwards the ether).
+    /// the caller's for a contract that forwards the ether); only `opponent` may join (anyone if zero).
     pub fn create(
         &mut self,
         sender: Address,
         payer: Address,
         value: U256,
         timeout: u32,
+        opponent: Address,
     ) -> Outcome {
         if timeout < MIN_MOVE_TIMEOUT {
             return Err(Error::TimeoutTooShort(ITicTacToe::TimeoutTooShort {
                 moveTimeout: timeout,
                 minimum: MIN_MOVE_TIMEOUT,
+            }));
+        }
+        if timeout > MAX_MOVE_TIMEOUT {
+            return Err(Error::TimeoutTooLong(ITicTacToe::TimeoutTooLong {
+                moveTimeout: timeout,
+                maximum: MAX_MOVE_TIMEOUT,
             }));
         }
         if value > MAX_STAKE {
@@ -174,11 +202,16 @@ impl Model {
                 maximum: MAX_STAKE,
             }));
         }
+        if opponent == sender {
+            return Err(Error::CannotInviteSelf(ITicTacToe::CannotInviteSelf {
+                creator: sender,
+            }));
+        }
         self.receive(payer, value);
         let id = self.next_game_id();
         self.games.push(Game {
             creator: sender,
-            joiner: Address::ZERO,
+            opponent,
             stake: value,
             move_timeout: timeout,
             deadline: 0,
@@ -191,6 +224,7 @@ impl Model {
             events: vec![Event::GameCreated(ITicTacToe::GameCreated {
                 gameId: id,
                 creator: sender,
+                opponent,
                 stake: value,
                 moveTimeout: timeout,
             })],
@@ -206,13 +240,20 @@ impl Model {
             _ => {
                 return Err(Error::AlreadyJoined(ITicTacToe::AlreadyJoined {
                     gameId: id,
-                    joiner: game.joiner,
+                    joiner: game.opponent,
                 }));
             }
         }
         if sender == game.creator {
             return Err(Error::CreatorCannotJoin(ITicTacToe::CreatorCannotJoin {
                 gameId: id,
+            }));
+        }
+        if !game.opponent.is_zero() && game.opponent != sender {
+            return Err(Error::NotInvited(ITicTacToe::NotInvited {
+                gameId: id,
+                caller: sender,
+                opponent: game.opponent,
             }));
         }
         if value != game.stake {
@@ -225,12 +266,14 @@ impl Model {
         self.receive(payer, value);
         let now = self.now;
         let game = self.game_mut(id);
-        game.joiner = sender;
+        game.opponent = sender;
         game.status = Status::Active;
         game.deadline = now + u64::from(game.move_timeout);
+        let deadline = game.deadline;
         Ok(events(vec![Event::GameJoined(ITicTacToe::GameJoined {
             gameId: id,
             joiner: sender,
+            deadline,
         })]))
     }
 
@@ -267,31 +310,47 @@ impl Model {
         // A line is complete when none of its cells is missing from the mover's board.
         let line = LINES.iter().any(|&line| line & !*board == 0);
         let full = game.x | game.o == FULL;
-        let mut done = events(vec![Event::Moved(ITicTacToe::Moved { gameId: id, cell })]);
-        if line {
-            let winner = if o_moves { Status::OWon } else { Status::XWon };
-            done.events.push(self.finish(id, winner, EndReason::Line));
+        let ending = if line {
+            Some((
+                if o_moves { Status::OWon } else { Status::XWon },
+                EndReason::Win,
+            ))
         } else if full {
-            done.events
-                .push(self.finish(id, Status::Draw, EndReason::FullBoard));
+            Some((Status::Draw, EndReason::Draw))
         } else {
             game.deadline = now + u64::from(game.move_timeout);
+            None
+        };
+        let moved = Event::Moved(ITicTacToe::Moved {
+            gameId: id,
+            player: sender,
+            cell,
+            deadline: if ending.is_some() { 0 } else { game.deadline },
+        });
+        let mut done = events(vec![moved]);
+        if let Some((status, reason)) = ending {
+            done.events.extend(self.finish(id, status, reason));
         }
         Ok(done)
     }
 
-    /// `sender` claims game `id` because the opponent's deadline has passed.
+    /// `sender` ends game `id` because the player to move missed the deadline: a win for the waiting player, or
+    /// an abort (each stake back, claimed by either player) if it was that player's first move.
     pub fn claim_timeout(&mut self, sender: Address, id: U256) -> Outcome {
         let game = self.active(id)?;
+        let first_move = game.first_move();
         if sender != game.waiting() {
-            return Err(if sender == game.mover() {
-                Error::CannotClaimOwnTimeout(ITicTacToe::CannotClaimOwnTimeout {
-                    gameId: id,
-                    caller: sender,
-                })
-            } else {
-                not_a_player(id, sender)
-            });
+            if sender != game.mover() {
+                return Err(not_a_player(id, sender));
+            }
+            if !first_move {
+                return Err(Error::CannotClaimOwnTimeout(
+                    ITicTacToe::CannotClaimOwnTimeout {
+                        gameId: id,
+                        caller: sender,
+                    },
+                ));
+            }
         }
         if self.now <= game.deadline {
             return Err(Error::DeadlineNotPassed(ITicTacToe::DeadlineNotPassed {
@@ -299,12 +358,15 @@ impl Model {
                 deadline: game.deadline,
             }));
         }
+        if first_move {
+            return Ok(events(self.finish(id, Status::Aborted, EndReason::Abort)));
+        }
         let winner = if game.o_to_move() {
             Status::XWon
         } else {
             Status::OWon
         };
-        Ok(events(vec![self.finish(id, winner, EndReason::Timeout)]))
+        Ok(events(self.finish(id, winner, EndReason::Timeout)))
     }
 
     /// `sender` gives game `id` up; the opponent wins.
@@ -312,16 +374,12 @@ impl Model {
         let game = self.active(id)?;
         let winner = if sender == game.creator {
             Status::OWon
-        } else if sender == game.joiner {
+        } else if sender == game.opponent {
             Status::XWon
         } else {
             return Err(not_a_player(id, sender));
         };
-        Ok(events(vec![self.finish(
-            id,
-            winner,
-            EndReason::Resignation,
-        )]))
+        Ok(events(self.finish(id, winner, EndReason::Resignation)))
     }
 
     /// `sender` cancels unjoined game `id`: the stake goes back to the creator.
@@ -338,59 +396,81 @@ impl Model {
         }
         let (creator, stake) = (game.creator, game.stake);
         self.game_mut(id).status = Status::Cancelled;
-        self.credit(creator, stake);
-        Ok(events(vec![Event::GameCancelled(
-            ITicTacToe::GameCancelled { gameId: id },
-        )]))
+        let mut done = events(vec![ended(id, EndReason::Cancellation, Address::ZERO)]);
+        done.events.extend(self.credit(creator, stake));
+        Ok(done)
     }
 
-    /// `sender` takes its whole balance; an account that cannot take ether gets nothing and keeps its balance.
-    pub fn withdraw(&mut self, sender: Address) -> Outcome {
+    /// `sender` takes its whole balance, paid to `to` (`None`: to itself, with `withdraw`; else `withdrawTo`). A
+    /// recipient that cannot take ether gets nothing and the balance stays. A re-entering recipient takes its
+    /// own balance too, from inside the payment.
+    pub fn withdraw(&mut self, sender: Address, to: Option<Address>) -> Outcome {
+        if to == Some(Address::ZERO) {
+            return Err(Error::ZeroRecipient(ITicTacToe::ZeroRecipient {}));
+        }
+        let to = to.unwrap_or(sender);
         let amount = self.pending(sender);
         if amount.is_zero() {
             return Err(Error::NothingToWithdraw(ITicTacToe::NothingToWithdraw {
                 account: sender,
             }));
         }
-        if self.refusing.contains(&sender) {
+        if self.refusing.contains(&to) {
             return Err(Error::TransferFailed(ITicTacToe::TransferFailed {
-                account: sender,
+                recipient: to,
                 amount,
             }));
         }
-        self.pending.remove(&sender);
-        self.held -= amount;
-        *self.wallets.entry(sender).or_default() += amount;
-        Ok(events(vec![Event::Withdrawn(ITicTacToe::Withdrawn {
-            account: sender,
-            amount,
-        })]))
-    }
-
-    /// Ends active game `id` with `status` and credits the stakes: both to the winner, or each back on a draw.
-    fn finish(&mut self, id: U256, status: Status, reason: EndReason) -> Event {
-        let game = self.game_mut(id);
-        game.status = status;
-        let (creator, joiner, stake) = (game.creator, game.joiner, game.stake);
-        match status {
-            Status::XWon => self.credit(creator, stake * U256::from(2)),
-            Status::OWon => self.credit(joiner, stake * U256::from(2)),
-            _ => {
-                self.credit(creator, stake);
-                self.credit(joiner, stake);
+        let mut done = events(vec![self.pay(sender, to, amount)]);
+        if self.reentering.contains(&to) {
+            let own = self.pending(to);
+            if !own.is_zero() {
+                done.events.push(self.pay(to, to, own));
             }
         }
-        Event::GameEnded(ITicTacToe::GameEnded {
-            gameId: id,
-            status,
-            reason,
+        Ok(done)
+    }
+
+    /// `account`'s balance, `amount`, leaves the contract for `to`'s wallet.
+    fn pay(&mut self, account: Address, to: Address, amount: U256) -> Event {
+        self.pending.remove(&account);
+        self.held -= amount;
+        *self.wallets.entry(to).or_default() += amount;
+        Event::Withdrawn(ITicTacToe::Withdrawn {
+            account,
+            to,
+            amount,
         })
     }
 
-    fn credit(&mut self, account: Address, amount: U256) {
-        if !amount.is_zero() {
-            *self.pending.entry(account).or_default() += amount;
+    /// Ends active game `id` with `status` and credits the stakes: both to the winner, or each back on a draw or
+    /// an abort. Returns the events: the end, then the credits.
+    fn finish(&mut self, id: U256, status: Status, reason: EndReason) -> Vec<Event> {
+        let game = self.game_mut(id);
+        game.status = status;
+        game.deadline = 0;
+        let (creator, opponent, stake) = (game.creator, game.opponent, game.stake);
+        let (winner, credits) = match status {
+            Status::XWon => (creator, vec![(creator, stake * U256::from(2))]),
+            Status::OWon => (opponent, vec![(opponent, stake * U256::from(2))]),
+            _ => (Address::ZERO, vec![(creator, stake), (opponent, stake)]),
+        };
+        let mut out = vec![ended(id, reason, winner)];
+        for (account, amount) in credits {
+            out.extend(self.credit(account, amount));
         }
+        out
+    }
+
+    fn credit(&mut self, account: Address, amount: U256) -> Option<Event> {
+        if amount.is_zero() {
+            return None;
+        }
+        *self.pending.entry(account).or_default() += amount;
+        Some(Event::BalanceCredited(ITicTacToe::BalanceCredited {
+            account,
+            amount,
+        }))
     }
 
     /// The contract receives `value` from `payer`'s wallet.
@@ -431,6 +511,14 @@ fn events(events: Vec<Event>) -> Done {
     }
 }
 
+fn ended(id: U256, reason: EndReason, winner: Address) -> Event {
+    Event::GameEnded(ITicTacToe::GameEnded {
+        gameId: id,
+        reason,
+        winner,
+    })
+}
+
 fn not_open(id: U256, status: Status) -> Error {
     Error::GameNotOpen(ITicTacToe::GameNotOpen { gameId: id, status })
 }
@@ -446,23 +534,36 @@ mod tests {
     fn model() -> (Model, Address, Address) {
         let (a, b) = (Address::repeat_byte(0xA), Address::repeat_byte(0xB));
         let wallets = [(a, U256::from(100)), (b, U256::from(100))].into();
-        (Model::new(1_000, wallets, BTreeSet::new()), a, b)
+        let none = BTreeSet::new();
+        (Model::new(1_000, wallets, none.clone(), none), a, b)
+    }
+
+    fn started(m: &mut Model, x: Address, o: Address, stake: u64) -> U256 {
+        let stake = U256::from(stake);
+        let id = m
+            .create(x, x, stake, 60, Address::ZERO)
+            .unwrap()
+            .game_id
+            .unwrap();
+        m.join(o, o, id, stake).unwrap();
+        id
     }
 
     #[test]
     fn a_won_game_pays_both_stakes_to_the_winner() {
         let (mut m, x, o) = model();
-        let id = m.create(x, x, U256::from(10), 60).unwrap().game_id.unwrap();
-        m.join(o, o, id, U256::from(10)).unwrap();
+        let id = started(&mut m, x, o, 10);
         for (who, cell) in [(x, 0), (o, 3), (x, 1), (o, 4)] {
             m.play(who, id, cell).unwrap();
         }
         assert_eq!(m.held, U256::from(20));
-        m.play(x, id, 2).unwrap();
+        let done = m.play(x, id, 2).unwrap();
+        assert_eq!(done.events.len(), 3, "moved, ended, credited");
         assert_eq!(m.game(id).unwrap().status, Status::XWon);
+        assert_eq!(m.game(id).unwrap().deadline, 0);
         assert_eq!(m.pending(x), U256::from(20));
         assert_eq!(m.owed(), m.held);
-        m.withdraw(x).unwrap();
+        m.withdraw(x, None).unwrap();
         assert_eq!(
             (m.held, m.wallets[&x], m.wallets[&o]),
             (U256::ZERO, U256::from(110), U256::from(90))
@@ -472,8 +573,7 @@ mod tests {
     #[test]
     fn deadlines_bound_moves_and_claims_at_the_same_second() {
         let (mut m, x, o) = model();
-        let id = m.create(x, x, U256::ZERO, 60).unwrap().game_id.unwrap();
-        m.join(o, o, id, U256::ZERO).unwrap();
+        let id = started(&mut m, x, o, 0);
         m.advance(60);
         assert!(matches!(
             m.claim_timeout(o, id),
@@ -483,11 +583,50 @@ mod tests {
         m.play(x, id, 4).unwrap();
         late.advance(1);
         assert!(matches!(late.play(x, id, 4), Err(Error::MoveTooLate(_))));
+        // X's first move timed out: either player aborts.
+        late.clone().claim_timeout(o, id).unwrap();
+        late.claim_timeout(x, id).unwrap();
+        assert_eq!(late.game(id).unwrap().status, Status::Aborted);
+    }
+
+    #[test]
+    fn a_timeout_after_both_first_moves_loses_and_an_earlier_one_aborts() {
+        let (mut m, x, o) = model();
+        let id = started(&mut m, x, o, 10);
+        m.play(x, id, 4).unwrap();
+        let mut o_first = m.clone();
+        o_first.advance(61);
+        o_first.claim_timeout(x, id).unwrap();
+        assert_eq!(o_first.game(id).unwrap().status, Status::Aborted);
+        assert_eq!(
+            (o_first.pending(x), o_first.pending(o)),
+            (U256::from(10), U256::from(10))
+        );
+
+        m.play(o, id, 0).unwrap();
+        m.advance(61);
         assert!(matches!(
-            late.claim_timeout(x, id),
+            m.claim_timeout(x, id),
             Err(Error::CannotClaimOwnTimeout(_))
         ));
-        late.claim_timeout(o, id).unwrap();
-        assert_eq!(late.game(id).unwrap().status, Status::OWon);
+        m.claim_timeout(o, id).unwrap();
+        assert_eq!(m.game(id).unwrap().status, Status::OWon);
+        assert_eq!(m.pending(o), U256::from(20));
+    }
+
+    #[test]
+    fn private_games_admit_only_the_invited() {
+        let (mut m, x, o) = model();
+        let stranger = Address::repeat_byte(0xC);
+        let id = m.create(x, x, U256::ZERO, 60, o).unwrap().game_id.unwrap();
+        assert!(matches!(
+            m.join(stranger, stranger, id, U256::ZERO),
+            Err(Error::NotInvited(_))
+        ));
+        m.join(o, o, id, U256::ZERO).unwrap();
+        assert!(matches!(
+            m.create(x, x, U256::ZERO, 60, x),
+            Err(Error::CannotInviteSelf(_))
+        ));
     }
 }

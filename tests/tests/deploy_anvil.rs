@@ -218,7 +218,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     let mut x_ledger = Ledger::open(&mut x);
     let mut o_ledger = Ledger::open(&mut o);
     let stake = ETHER;
-    let created = pvp.create(&mut x, 300, stake).unwrap();
+    let created = pvp.create(&mut x, 300, stake, None).unwrap();
     x_ledger.paid(&created, stake);
     let game = created.value;
     // Joining with the wrong stake is refused, by name, and costs nothing (the estimate catches it).
@@ -247,19 +247,28 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     let err = pvp.play(&mut o, game, 8).unwrap_err();
     assert_eq!(err.revert_name(), Some("GameNotActive"), "{err}");
 
-    // Staked PvP to a timeout claim: O joins and never moves after X's first move.
-    let created = pvp.create(&mut x, 120, stake).unwrap();
+    // Staked PvP to a timeout claim: O stops moving after its first move.
+    let created = pvp.create(&mut x, 120, stake, None).unwrap();
     x_ledger.paid(&created, stake);
     let game = created.value;
     let joined = pvp.join(&mut o, game, Some(stake)).unwrap();
     o_ledger.paid(&joined, stake);
-    let played = pvp.play(&mut x, game, 4).unwrap();
-    x_ledger.paid(&played, U256::ZERO);
+    for (cell, x_moves) in [(4, true), (0, false), (8, true)] {
+        let (rpc, ledger) = if x_moves {
+            (&mut x, &mut x_ledger)
+        } else {
+            (&mut o, &mut o_ledger)
+        };
+        let played = pvp.play(rpc, game, cell).unwrap();
+        ledger.paid(&played, U256::ZERO);
+    }
     let err = pvp.claim_timeout(&mut x, game).unwrap_err();
     assert_eq!(err.revert_name(), Some("DeadlineNotPassed"), "{err}");
-    let err = pvp.play(&mut x, game, 0).unwrap_err();
+    let err = pvp.play(&mut x, game, 1).unwrap_err();
     assert_eq!(err.revert_name(), Some("NotYourTurn"), "{err}");
     anvil.advance_time(121);
+    let err = pvp.claim_timeout(&mut o, game).unwrap_err();
+    assert_eq!(err.revert_name(), Some("CannotClaimOwnTimeout"), "{err}");
     let claimed = pvp.claim_timeout(&mut x, game).unwrap();
     x_ledger.paid(&claimed, U256::ZERO);
     assert_eq!(
@@ -270,17 +279,57 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
         claimed
             .events
             .iter()
-            .any(|e| e.to_string().contains("by a timeout")),
+            .any(|e| e.to_string().contains("won by a timeout")),
         "{:?}",
         claimed.events
     );
 
-    // X withdraws both games' pots; O has nothing to withdraw.
-    let withdrawn = pvp.withdraw(&mut x).unwrap();
-    assert_eq!(withdrawn.value, stake * U256::from(4));
+    // A private game: only O may join; X never makes the first move, and O aborts it: both stakes go back.
+    let created = pvp
+        .create(&mut x, 60, stake, Some(anvil.accounts[3]))
+        .unwrap();
+    x_ledger.paid(&created, stake);
+    let game = created.value;
+    let err = pvp.join(&mut player, game, Some(stake)).unwrap_err();
+    assert_eq!(err.revert_name(), Some("NotInvited"), "{err}");
+    let err = pvp.create(&mut x, 604_801, stake, None).unwrap_err();
+    assert_eq!(err.revert_name(), Some("TimeoutTooLong"), "{err}");
+    let joined = pvp.join(&mut o, game, None).unwrap();
+    o_ledger.paid(&joined, stake);
+    anvil.advance_time(61);
+    let aborted = pvp.claim_timeout(&mut o, game).unwrap();
+    o_ledger.paid(&aborted, U256::ZERO);
+    assert_eq!(
+        pvp.game(&mut o, game).unwrap().status,
+        ITicTacToe::Status::Aborted
+    );
+    let words: Vec<String> = aborted.events.iter().map(ToString::to_string).collect();
+    assert!(
+        words.iter().any(|e| e.contains("aborted")) && words.len() == 3,
+        "the end and two credits: {words:?}"
+    );
+    assert_eq!(
+        pvp.pending_balance(&mut o, anvil.accounts[3]).unwrap(),
+        stake
+    );
+
+    // X sends both won pots and its refund to another account with withdrawTo; O withdraws its refund.
+    let err = pvp.withdraw(&mut x, Some(Address::ZERO)).unwrap_err();
+    assert_eq!(err.revert_name(), Some("ZeroRecipient"), "{err}");
+    let payee = anvil.accounts[6];
+    let payee_before = x.balance(payee).unwrap();
+    let withdrawn = pvp.withdraw(&mut x, Some(payee)).unwrap();
+    assert_eq!(withdrawn.value, stake * U256::from(5));
     x_ledger.paid(&withdrawn, U256::ZERO);
-    x_ledger.expected += stake * U256::from(4);
-    let err = pvp.withdraw(&mut o).unwrap_err();
+    assert_eq!(
+        x.balance(payee).unwrap(),
+        payee_before + stake * U256::from(5)
+    );
+    let withdrawn = pvp.withdraw(&mut o, None).unwrap();
+    assert_eq!(withdrawn.value, stake);
+    o_ledger.paid(&withdrawn, U256::ZERO);
+    o_ledger.expected += stake;
+    let err = pvp.withdraw(&mut o, None).unwrap_err();
     assert_eq!(err.revert_name(), Some("NothingToWithdraw"), "{err}");
 
     x_ledger.check(&mut x);

@@ -71,6 +71,7 @@ impl Table {
             STAKE,
             &IHostilePlayer::createCall {
                 moveTimeout: TIMEOUT,
+                opponent: Address::ZERO,
             },
         )
         .unwrap();
@@ -87,6 +88,7 @@ impl Table {
             STAKE,
             &ITicTacToe::createGameCall {
                 moveTimeout: TIMEOUT,
+                opponent: Address::ZERO,
             },
         )
         .unwrap();
@@ -160,7 +162,7 @@ impl Table {
                 .revert()
                 .and_then(|revert| revert.as_error::<ITicTacToe::TransferFailed>())
                 .unwrap_or_else(|| panic!("expected TransferFailed, got {err}"));
-            assert_eq!((failed.account, failed.amount), (self.hostile, owed));
+            assert_eq!((failed.recipient, failed.amount), (self.hostile, owed));
             assert_eq!(self.pending(self.hostile), owed, "its balance is kept");
             assert_eq!(
                 self.chain.balance(self.game),
@@ -255,9 +257,9 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
     for kind in Hostility::ALL {
         let mut t = table(kind);
         let (alice, bob) = (t.alice, t.bob);
-        // The hostile contract lets its clock run out as O; Alice claims.
+        // The hostile contract lets its clock run out as O, after its first move; Alice claims.
         let timed_out = t.hostile_joins(alice);
-        t.play(timed_out, &[4], false, alice);
+        t.play(timed_out, &[4, 0, 8], false, alice);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
         t.honest(
             alice,
@@ -266,9 +268,9 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
         )
         .unwrap();
         assert_eq!(t.status(timed_out), Status::XWon);
-        // Bob's clock runs out against the hostile X, which claims.
+        // Bob's clock runs out against the hostile X, after his first move; it claims.
         let claimed = t.hostile_creates(bob);
-        t.play(claimed, &[0], true, bob);
+        t.play(claimed, &[0, 4, 8], true, bob);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
         t.hostile(
             U256::ZERO,
@@ -287,6 +289,7 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
             STAKE,
             &IHostilePlayer::createCall {
                 moveTimeout: TIMEOUT,
+                opponent: Address::ZERO,
             },
         )
         .unwrap();
@@ -335,6 +338,84 @@ fn a_refused_payment_never_reaches_another_players_money() {
             t.chain.balance(t.game),
             STAKE * U256::from(2),
             "only the refused payout remains"
+        );
+    }
+}
+
+#[test]
+fn a_first_move_that_times_out_against_a_hostile_player_gives_both_stakes_back() {
+    for kind in Hostility::ALL {
+        let mut t = table(kind);
+        let (alice, bob) = (t.alice, t.bob);
+        // The hostile O never makes its first move; Alice aborts.
+        let o_late = t.hostile_joins(alice);
+        t.play(o_late, &[4], false, alice);
+        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.honest(
+            alice,
+            U256::ZERO,
+            &ITicTacToe::claimTimeoutCall { gameId: o_late },
+        )
+        .unwrap();
+        assert_eq!(t.status(o_late), Status::Aborted, "{kind:?}");
+        // The hostile X never makes its first move; it aborts itself, which frees Bob's stake as well.
+        let x_late = t.hostile_creates(bob);
+        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.hostile(
+            U256::ZERO,
+            &IHostilePlayer::claimTimeoutCall { gameId: x_late },
+        )
+        .unwrap();
+        assert_eq!(t.status(x_late), Status::Aborted, "{kind:?}");
+        assert_eq!(t.pending(alice), STAKE);
+        assert_eq!(t.pending(bob), STAKE);
+        assert_eq!(t.pending(t.hostile), STAKE * U256::from(2));
+        t.honest_withdraws(alice);
+        t.honest_withdraws(bob);
+        t.hostile_withdraws();
+        assert_eq!(t.chain.balance(t.game), t.pending(t.hostile), "{kind:?}");
+    }
+}
+
+#[test]
+fn a_recipient_that_refuses_ether_takes_its_winnings_out_with_withdraw_to() {
+    for kind in Hostility::ALL {
+        let mut t = table(kind);
+        let alice = t.alice;
+        let id = t.hostile_creates(alice);
+        t.play(id, &X_WINS, true, alice);
+        let owed = t.pending(t.hostile);
+        assert_eq!(owed, STAKE * U256::from(2));
+        // Refused to itself (or taken, for the one that accepts ether: then there is nothing left to move).
+        let received = t.hostile_withdraws();
+        if !received.is_zero() {
+            continue;
+        }
+        let controller = t.controller;
+        let before = t.chain.balance(controller);
+        let receipt = t
+            .chain
+            .send_value(
+                controller,
+                t.hostile,
+                U256::ZERO,
+                &IHostilePlayer::withdrawToCall { to: controller },
+            )
+            .unwrap_or_else(|err| panic!("{kind:?} withdraws to its controller: {err}"));
+        // Gas is free in the in-process chain: the controller gains exactly the winnings.
+        assert_eq!(t.chain.balance(controller), before + owed, "{kind:?}");
+        assert_eq!(t.pending(t.hostile), U256::ZERO);
+        assert_eq!(t.chain.balance(t.game), U256::ZERO, "nothing stranded");
+        let withdrawn = receipt
+            .logs
+            .iter()
+            .find_map(|log| {
+                <ITicTacToe::Withdrawn as alloy_sol_types::SolEvent>::decode_log(log).ok()
+            })
+            .expect("a Withdrawn event");
+        assert_eq!(
+            (withdrawn.account, withdrawn.to, withdrawn.amount),
+            (t.hostile, controller, owed)
         );
     }
 }

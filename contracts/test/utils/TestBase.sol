@@ -35,6 +35,11 @@ abstract contract TestBase {
         if (left != right) revert AssertionFailed(what, left, right);
     }
 
+    /// @dev Fails with `what` unless `left == right`.
+    function assertEq(address left, address right, string memory what) internal pure {
+        if (left != right) revert AssertionFailed(what, uint160(left), uint160(right));
+    }
+
     /// @dev Fails with `what` unless `condition`.
     function assertTrue(bool condition, string memory what) internal pure {
         if (!condition) revert AssertionFailed(what, 0, 1);

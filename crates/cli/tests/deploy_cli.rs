@@ -136,7 +136,85 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         created.contains("stake: 0.5 ETH (500000000000000000 wei) each; 600 s per move"),
         "{created}"
     );
-    assert!(created.contains("O (joiner):  nobody yet"), "{created}");
+    assert!(
+        created.contains("O (joiner):  nobody yet; anyone may join"),
+        "{created}"
+    );
+
+    // A private game for account 2: account 3 is refused by name, account 2 joins; X (account 1) never makes
+    // the first move, and account 2 aborts the game: both stakes go back, in plain words.
+    let invited = anvil.accounts[2].to_string();
+    let private = succeeds(
+        &[
+            &[
+                "pvp",
+                "create",
+                "--stake",
+                "1gwei",
+                "--move-timeout",
+                "60",
+                "--opponent",
+                &invited,
+            ][..],
+            &target,
+        ]
+        .concat(),
+        &env,
+    );
+    assert!(private.contains("pvp game 2 on 0x"), "{private}");
+    assert!(
+        private.contains(&format!("only {invited} may join")),
+        "{private}"
+    );
+    let as_account = |index: usize| {
+        [
+            "--private-key",
+            anvil.keys[index].as_str(),
+            "--deployments",
+            records_dir,
+        ]
+    };
+    let stderr = fails(&[&["pvp", "join", "2"][..], &as_account(3)].concat(), &env);
+    assert!(stderr.contains("NotInvited"), "{stderr}");
+    succeeds(&[&["pvp", "join", "2"][..], &as_account(2)].concat(), &env);
+    anvil.advance_time(61);
+    let shown = succeeds(&["pvp", "show", "2", "--deployments", records_dir], &env);
+    assert!(
+        shown.contains("passed on a first move: either player can abort"),
+        "{shown}"
+    );
+    let aborted = succeeds(
+        &[&["pvp", "claim-timeout", "2"][..], &as_account(2)].concat(),
+        &env,
+    );
+    assert!(
+        aborted.contains("aborted (a first move timed out; both stakes went back)"),
+        "{aborted}"
+    );
+    assert!(
+        aborted.contains("aborted: a player missed the deadline of their first move, nobody wins"),
+        "{aborted}"
+    );
+    assert!(
+        aborted.contains("can withdraw 0.000000001 ETH"),
+        "{aborted}"
+    );
+    // Account 2 sends its refund to account 7.
+    let payee = anvil.accounts[7].to_string();
+    let withdrawn = succeeds(
+        &[&["pvp", "withdraw", "--to", &payee][..], &as_account(2)].concat(),
+        &env,
+    );
+    assert!(
+        withdrawn.contains(&format!(
+            "withdrew 0.000000001 ETH (1000000000 wei) to {payee}"
+        )),
+        "{withdrawn}"
+    );
+    assert!(
+        withdrawn.contains(&format!("sent 1000000000 wei to {payee}")),
+        "{withdrawn}"
+    );
 }
 
 #[test]
@@ -288,11 +366,36 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     assert!(early.contains("DeadlineNotPassed"), "{early}");
     let warped = succeeds(&["local", "warp", "61", "--state", file], &[]);
     assert!(warped.contains("moved the clock 61 s forward"), "{warped}");
+    // O never made its first move: the game is aborted, not lost, and each stake goes back.
     let claimed = succeeds(&[&["pvp", "claim-timeout", "1"][..], &local].concat(), &[]);
-    assert!(claimed.contains("X won by a timeout"), "{claimed}");
-    assert!(claimed.contains("can withdraw 2 ETH"), "{claimed}");
+    assert!(
+        claimed.contains("pvp game 1") && claimed.contains("aborted (a first move timed out"),
+        "{claimed}"
+    );
+    assert!(claimed.contains("can withdraw 1 ETH"), "{claimed}");
     let withdrawn = succeeds(&[&["pvp", "withdraw"][..], &local].concat(), &[]);
-    assert!(withdrawn.contains("withdrew 2 ETH"), "{withdrawn}");
+    assert!(withdrawn.contains("withdrew 1 ETH"), "{withdrawn}");
+
+    // Game 2, played on past both first moves: now a missed deadline loses.
+    succeeds(
+        &[&["pvp", "create", "--move-timeout", "60"][..], &local].concat(),
+        &[],
+    );
+    let o = ["--local-account", "1"];
+    succeeds(&[&["pvp", "join", "2"][..], &local, &o].concat(), &[]);
+    succeeds(&[&["pvp", "play", "2", "4"][..], &local].concat(), &[]);
+    succeeds(&[&["pvp", "play", "2", "0"][..], &local, &o].concat(), &[]);
+    succeeds(&["local", "warp", "61", "--state", file], &[]);
+    let own = fails(&[&["pvp", "claim-timeout", "2"][..], &local].concat(), &[]);
+    assert!(own.contains("CannotClaimOwnTimeout"), "{own}");
+    let won = succeeds(
+        &[&["pvp", "claim-timeout", "2"][..], &local, &o].concat(),
+        &[],
+    );
+    assert!(
+        won.contains(": O won") && won.contains("won by a timeout"),
+        "{won}"
+    );
 
     let solo = succeeds(&[&["solo", "new", "--cpu-first"][..], &local].concat(), &[]);
     assert!(solo.contains("the CPU opened at cell 4"), "{solo}");

@@ -86,17 +86,24 @@ pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
         ITicTacToe::Status::OWon => "O won",
         ITicTacToe::Status::Draw => "draw",
         ITicTacToe::Status::Cancelled => "cancelled",
+        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes went back)",
         _ => "unknown",
     }
 }
 
-fn end_reason_name(reason: ITicTacToe::EndReason) -> &'static str {
+/// How a PvP game ended, in words, given its winner (zero for nobody).
+fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
     match reason {
-        ITicTacToe::EndReason::Line => "a line",
-        ITicTacToe::EndReason::FullBoard => "a full board",
-        ITicTacToe::EndReason::Timeout => "a timeout",
-        ITicTacToe::EndReason::Resignation => "a resignation",
-        _ => "an unknown reason",
+        ITicTacToe::EndReason::Win => format!("{winner} won with a line"),
+        ITicTacToe::EndReason::Draw => "a draw: each stake went back".to_owned(),
+        ITicTacToe::EndReason::Timeout => format!("{winner} won by a timeout"),
+        ITicTacToe::EndReason::Resignation => format!("{winner} won by a resignation"),
+        ITicTacToe::EndReason::Abort => {
+            "aborted: a player missed the deadline of their first move, nobody wins, each stake went back"
+                .to_owned()
+        }
+        ITicTacToe::EndReason::Cancellation => "cancelled by its creator before anyone joined".to_owned(),
+        _ => "ended for a reason this version does not know".to_owned(),
     }
 }
 
@@ -131,28 +138,51 @@ impl fmt::Display for GameEvent {
             ),
             Self::Pvp(ITicTacToeEvents::GameCreated(e)) => write!(
                 f,
-                "GameCreated: game {} by {} (X), stake {} wei, {} s per move",
-                e.gameId, e.creator, e.stake, e.moveTimeout
+                "GameCreated: game {} by {} (X), stake {} wei, {} s per move, {}",
+                e.gameId,
+                e.creator,
+                e.stake,
+                e.moveTimeout,
+                if e.opponent.is_zero() {
+                    "anyone may join".to_owned()
+                } else {
+                    format!("only {} may join", e.opponent)
+                }
             ),
-            Self::Pvp(ITicTacToeEvents::GameJoined(e)) => {
-                write!(f, "GameJoined: game {}, {} plays O", e.gameId, e.joiner)
-            }
-            Self::Pvp(ITicTacToeEvents::Moved(e)) => {
-                write!(f, "Moved: game {}, cell {}", e.gameId, e.cell)
-            }
+            Self::Pvp(ITicTacToeEvents::GameJoined(e)) => write!(
+                f,
+                "GameJoined: game {}, {} plays O; X moves first, by {}",
+                e.gameId, e.joiner, e.deadline
+            ),
+            Self::Pvp(ITicTacToeEvents::Moved(e)) if e.deadline == 0 => write!(
+                f,
+                "Moved: game {}, {} took cell {}, ending the game",
+                e.gameId, e.player, e.cell
+            ),
+            Self::Pvp(ITicTacToeEvents::Moved(e)) => write!(
+                f,
+                "Moved: game {}, {} took cell {}; the opponent moves by {}",
+                e.gameId, e.player, e.cell, e.deadline
+            ),
             Self::Pvp(ITicTacToeEvents::GameEnded(e)) => write!(
                 f,
-                "GameEnded: game {}, {} by {}",
+                "GameEnded: game {}, {}",
                 e.gameId,
-                pvp_status_name(e.status),
-                end_reason_name(e.reason)
+                ending(e.reason, e.winner)
             ),
-            Self::Pvp(ITicTacToeEvents::GameCancelled(e)) => {
-                write!(f, "GameCancelled: game {}, stake credited back", e.gameId)
-            }
-            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => {
+            Self::Pvp(ITicTacToeEvents::BalanceCredited(e)) => write!(
+                f,
+                "BalanceCredited: {} can withdraw {} wei more",
+                e.account, e.amount
+            ),
+            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) if e.to == e.account => {
                 write!(f, "Withdrawn: {} took {} wei", e.account, e.amount)
             }
+            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => write!(
+                f,
+                "Withdrawn: {} sent {} wei to {}",
+                e.account, e.amount, e.to
+            ),
         }
     }
 }
@@ -254,15 +284,18 @@ impl SoloContract {
 pub struct PvpContract(pub Address);
 
 impl PvpContract {
-    /// Opens a game with `stake` wei and `move_timeout` seconds per move; the value is its id.
+    /// Opens a game with `stake` wei and `move_timeout` seconds per move, which only `opponent` may join (anyone
+    /// if `None`); the value is its id.
     pub fn create<T: Transactor>(
         &self,
         chain: &mut T,
         move_timeout: u32,
         stake: U256,
+        opponent: Option<Address>,
     ) -> Result<Played<U256>, Error> {
         let call = ITicTacToe::createGameCall {
             moveTimeout: move_timeout,
+            opponent: opponent.unwrap_or(Address::ZERO),
         };
         send_reading(
             chain,
@@ -303,7 +336,8 @@ impl PvpContract {
         send(chain, self.0, U256::ZERO, &call)
     }
 
-    /// The sender wins `game` because the opponent missed the deadline.
+    /// Ends `game`, whose player to move missed the deadline: the sender wins, or, if that was the late player's
+    /// first move, the game is aborted and each stake goes back.
     pub fn claim_timeout<T: Transactor>(
         &self,
         chain: &mut T,
@@ -325,20 +359,17 @@ impl PvpContract {
         send(chain, self.0, U256::ZERO, &call)
     }
 
-    /// Sends the sender its whole balance; the value is the amount (from the `Withdrawn` event).
-    pub fn withdraw<T: Transactor>(&self, chain: &mut T) -> Result<Played<U256>, Error> {
-        let call = ITicTacToe::withdrawCall {};
-        send_reading(
-            chain,
-            self.0,
-            U256::ZERO,
-            &call,
-            "Withdrawn",
-            |event| match event {
-                GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
-                _ => None,
-            },
-        )
+    /// Sends the sender its whole balance, to `to` if given (`withdrawTo`), else to the sender (`withdraw`); the
+    /// value is the amount (from the `Withdrawn` event).
+    pub fn withdraw<T: Transactor>(
+        &self,
+        chain: &mut T,
+        to: Option<Address>,
+    ) -> Result<Played<U256>, Error> {
+        match to {
+            Some(to) => read_withdrawn(chain, self.0, &ITicTacToe::withdrawToCall { to }),
+            None => read_withdrawn(chain, self.0, &ITicTacToe::withdrawCall {}),
+        }
     }
 
     /// Game `game` as the contract stores it.
@@ -358,6 +389,25 @@ impl PvpContract {
     ) -> Result<U256, Error> {
         chain.view(self.0, &ITicTacToe::pendingBalanceCall { account })
     }
+}
+
+/// Sends a withdrawal and reads the amount from its `Withdrawn` event.
+fn read_withdrawn<T: Transactor, C: SolCall>(
+    chain: &mut T,
+    pvp: Address,
+    call: &C,
+) -> Result<Played<U256>, Error> {
+    send_reading(
+        chain,
+        pvp,
+        U256::ZERO,
+        call,
+        "Withdrawn",
+        |event| match event {
+            GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
+            _ => None,
+        },
+    )
 }
 
 fn missing_event(function: &str, event: &str) -> Error {

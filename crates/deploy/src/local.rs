@@ -267,6 +267,7 @@ fn replay_transaction(
             ITicTacToeCalls::withdraw(call) => {
                 send::<ITicTacToe::withdrawCall>(chain, from, to, value, &call)
             }
+            ITicTacToeCalls::withdrawTo(call) => send(chain, from, to, value, &call),
             _ => Err("a view call was logged as a transaction".to_owned()),
         }
     } else {

@@ -1,4 +1,4 @@
-use alloy_primitives::U256;
+use alloy_primitives::{Address, U256};
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
@@ -17,6 +17,7 @@ use crate::{
 /// chain with --local (switch players with --local-account).
 ///
 /// The creator plays X and moves first, and chooses the time per move: read it (`pvp show`) before joining.
+/// A player who misses the deadline of a first move does not lose: the game is aborted and both stakes go back.
 /// Winnings and refunds are credited, then taken with `pvp withdraw`.
 #[derive(Debug, Args)]
 pub(crate) struct PvpArgs {
@@ -28,12 +29,15 @@ pub(crate) struct PvpArgs {
 enum PvpCommand {
     /// Open a game as X, staking --stake; prints its id.
     Create {
-        /// Seconds each player has per move (at least 60).
+        /// Seconds each player has per move (60 to 604800, seven days).
         #[arg(long = "move-timeout", value_name = "SECONDS", default_value_t = 3600)]
         move_timeout: u32,
         /// The stake each player puts in: wei, or with a unit (10gwei, 0.01ether).
         #[arg(long, value_name = "AMOUNT", default_value = "0", value_parser = amount)]
         stake: U256,
+        /// Make the game private: only this account may join (default: anyone).
+        #[arg(long, value_name = "ADDRESS")]
+        opponent: Option<Address>,
         #[command(flatten)]
         target: TargetArgs,
     },
@@ -57,7 +61,8 @@ enum PvpCommand {
         #[command(flatten)]
         target: TargetArgs,
     },
-    /// Win a game whose opponent missed the deadline.
+    /// End a game whose player to move missed the deadline: the opponent wins, or, if it was that player's
+    /// first move, the game is aborted and both stakes go back (either player may abort).
     ClaimTimeout {
         /// The game's id.
         game: u64,
@@ -80,6 +85,9 @@ enum PvpCommand {
     },
     /// Take everything credited to you (winnings, refunds).
     Withdraw {
+        /// Send it to this address instead of the sender.
+        #[arg(long, value_name = "ADDRESS")]
+        to: Option<Address>,
         #[command(flatten)]
         target: TargetArgs,
     },
@@ -100,7 +108,7 @@ fn amount(text: &str) -> Result<U256, String> {
 struct GameJson {
     game: String,
     creator: String,
-    joiner: String,
+    opponent: String,
     stake: String,
     move_timeout: u32,
     deadline: u64,
@@ -122,11 +130,12 @@ impl PvpArgs {
             PvpCommand::Create {
                 move_timeout,
                 stake,
+                opponent,
                 target,
             } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
                 let pvp = PvpContract(session.address);
-                let played = pvp.create(&mut session.chain, move_timeout, stake)?;
+                let played = pvp.create(&mut session.chain, move_timeout, stake, opponent)?;
                 show(
                     &mut session.chain,
                     pvp,
@@ -168,10 +177,10 @@ impl PvpArgs {
             PvpCommand::Cancel { game, target } => {
                 transact(&target, game, |chain, pvp, id| pvp.cancel(chain, id))
             }
-            PvpCommand::Withdraw { target } => {
+            PvpCommand::Withdraw { to, target } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
                 let pvp = PvpContract(session.address);
-                let played = pvp.withdraw(&mut session.chain)?;
+                let played = pvp.withdraw(&mut session.chain, to)?;
                 if target.json {
                     return print_json(&PlayedJson {
                         game: None,
@@ -179,7 +188,8 @@ impl PvpArgs {
                         transaction: Some(ReceiptJson::new(&played)),
                     });
                 }
-                println!("withdrew {} to {}", ether(played.value), played.report.from);
+                let to = to.unwrap_or(played.report.from);
+                println!("withdrew {} to {to}", ether(played.value));
                 print_played(&played);
                 Ok(())
             }
@@ -218,7 +228,7 @@ fn show<T>(
             game: Some(GameJson {
                 game: id.to_string(),
                 creator: game.creator.to_string(),
-                joiner: game.joiner.to_string(),
+                opponent: game.opponent.to_string(),
                 stake: game.stake.to_string(),
                 move_timeout: game.moveTimeout,
                 deadline: game.deadline,
@@ -236,10 +246,11 @@ fn show<T>(
         pvp_status_name(game.status)
     );
     println!("X (creator): {}", game.creator);
-    if game.joiner.is_zero() {
-        println!("O (joiner):  nobody yet");
-    } else {
-        println!("O (joiner):  {}", game.joiner);
+    let open = game.status == ITicTacToe::Status::Open;
+    match (open, game.opponent.is_zero()) {
+        (true, true) => println!("O (joiner):  nobody yet; anyone may join"),
+        (true, false) => println!("O (joiner):  nobody yet; only {} may join", game.opponent),
+        (false, _) => println!("O (joiner):  {}", game.opponent),
     }
     println!(
         "stake: {} each; {} s per move",
@@ -249,7 +260,15 @@ fn show<T>(
     if game.status == ITicTacToe::Status::Active {
         let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
         let now = chain.timestamp()?;
-        let left = if now > game.deadline {
+        let first_move = if x_to_move {
+            game.xBoard == 0
+        } else {
+            game.oBoard == 0
+        };
+        let left = if now > game.deadline && first_move {
+            "passed on a first move: either player can abort the game (`pvp claim-timeout`), both stakes go back"
+                .to_owned()
+        } else if now > game.deadline {
             "passed: the opponent can claim the timeout".to_owned()
         } else {
             format!("{} s left", game.deadline - now)

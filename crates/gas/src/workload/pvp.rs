@@ -3,10 +3,12 @@
 //! 1. 72 games played to the end, one per opening pair (X's first cell, O's first cell); after the openings
 //!    both sides play the engine's Hard move. Odd games are staked (1 ether each side), even ones are free;
 //!    the creator and the joiner rotate among the four accounts.
-//! 2. Six timeout claims, after 0..=5 moves: time passes beyond the limit and the waiting player claims.
+//! 2. Six timeout claims, after 0..=5 moves: time passes beyond the limit and the waiting player claims (after 0
+//!    and 1 moves a first move timed out, so those two abort the game instead).
 //! 3. Six resignations, after 0..=5 moves, alternately by the player to move and by the other.
 //! 4. Six games cancelled before anyone joins, alternately staked and free.
-//! 5. Every account with a balance withdraws it; the contract must then hold nothing.
+//! 5. Every account with a balance withdraws it, the odd ones with `withdrawTo` the next account; the contract
+//!    must then hold nothing.
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
@@ -94,6 +96,7 @@ pub(super) fn measure(
                 stake,
                 &ITicTacToe::createGameCall {
                     moveTimeout: MOVE_TIMEOUT,
+                    opponent: Address::ZERO,
                 },
             )?
             .value;
@@ -102,7 +105,10 @@ pub(super) fn measure(
     }
     for (i, account) in pvp.players.clone().into_iter().enumerate() {
         let pending = pvp.view(&ITicTacToe::pendingBalanceCall { account })?;
-        if pending > U256::ZERO {
+        if pending > U256::ZERO && i % 2 == 1 {
+            let to = pvp.players[(i + 1) % 4];
+            pvp.tx(account, U256::ZERO, &ITicTacToe::withdrawToCall { to })?;
+        } else if pending > U256::ZERO {
             pvp.tx(account, U256::ZERO, &ITicTacToe::withdrawCall {})?;
         }
         report(91 + i as u64);
@@ -192,6 +198,7 @@ impl Pvp<'_> {
                 stake,
                 &ITicTacToe::createGameCall {
                     moveTimeout: MOVE_TIMEOUT,
+                    opponent: Address::ZERO,
                 },
             )?
             .value;
