@@ -1,4 +1,4 @@
-//! A reference model of the PvP rules, written from `specs/tictactoe.md` and the requirements listed on
+//! A reference model of the PvP rules, written from `docs/rules/tictactoe.md` and the requirements listed on
 //! `ITicTacToe` (not from `TicTacToe.sol`): the state-machine test (`tests/tests/pvp_machine.rs`) sends every
 //! action to the contract and to this model, and compares outcome, error, events, games and balances.
 //!
