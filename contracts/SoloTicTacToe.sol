@@ -289,7 +289,7 @@ contract SoloTicTacToe is ISoloTicTacToe {
     ///      The force-to-a-fork move and the last resort of c are version 2's: with them Hard keeps the game's
     ///      value on every legal position, which {previewCpuMove} offers to anyone about any position.
     function _hardCell(uint256 mine, uint256 theirs, uint256 empty) private pure returns (uint8) {
-        (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks) =
+        (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks, uint256 emptyLines) =
             _threatsAndForks(mine, theirs, empty);
         if (myForks != 0) return _preferredCell(myForks);
         uint256 cells;
@@ -300,7 +300,7 @@ contract SoloTicTacToe is ISoloTicTacToe {
             severalForks = theirForks & (theirForks - 1) != 0;
         }
         if (!severalForks) {
-            cells = _forceForkCells(mine, theirs, empty, myThreats, theirThreats, theirForks);
+            cells = _forceForkCells(mine, theirs, myThreats, theirThreats, theirForks, emptyLines);
             if (cells != 0) return _preferredCell(cells);
             if (theirForks != 0) return _preferredCell(theirForks);
         } else {
@@ -337,22 +337,21 @@ contract SoloTicTacToe is ISoloTicTacToe {
     function _forceForkCells(
         uint256 mine,
         uint256 theirs,
-        uint256 empty,
         uint256 myThreats,
         uint256 theirThreats,
-        uint256 theirForks
+        uint256 theirForks,
+        uint256 emptyLines
     ) internal pure virtual returns (uint256 cells) {
         // No overflow anywhere below: every copy holds at most nine bits at the bottom of its 32 (a product of a
         // 9-bit mask and {_PLANES} or a per-copy flag and `_FULL` stays inside its copy), and the sums and
         // differences stay inside 16 bits of each copy (see {_nonzeroCopies}).
         unchecked {
-            uint256 emptyLines = _PLANES & ~_nonzeroCopies(((mine | theirs) * _PLANES) & _LINE_PLANES);
             uint256 onEmptyLines = (myThreats * _PLANES) & _LINE_PLANES & (emptyLines * _FULL);
             // Copies with two or more cells: `x & (x - 1)` per copy, bit 16 of each copy keeping the borrow in.
             uint256 paired = _nonzeroCopies(onEmptyLines & ((onEmptyLines | (_PLANES << 16)) - _PLANES));
             if (paired == 0) return 0;
             uint256 copies = onEmptyLines & (paired * _FULL);
-            uint256 replies = ((empty & ~theirThreats) * _PLANES & (paired * _FULL))
+            uint256 replies = ((_FULL & ~(mine | theirs | theirThreats)) * _PLANES & (paired * _FULL))
                 | (_lineMates(theirs * _PLANES, copies) & ((theirThreats & ~theirForks) * _PLANES));
             copies = _lineMates(mine * _PLANES, replies) & copies;
             copies |= copies >> 128;
@@ -419,7 +418,8 @@ contract SoloTicTacToe is ISoloTicTacToe {
 
     /// @dev On a board where neither side holds a line or can complete one in one move: `myThreats`, the empty
     ///      cells after which `mine` threatens to win, `myForks`, those after which it threatens in two or more
-    ///      ways, and `theirThreats` and `theirForks`, the same for `theirs`.
+    ///      ways, and `theirThreats` and `theirForks`, the same for `theirs`; and `emptyLines`, a 1 at the bottom
+    ///      of copy `k` of {_PLANES} if line `k` of {_LINE_PLANES} has no mark at all.
     ///
     ///      Why this is exact: after a side takes an empty cell `c`, each of its threats is a line through `c`
     ///      (a threat elsewhere would have been a win before `c`) holding one of its marks and one empty cell,
@@ -435,12 +435,13 @@ contract SoloTicTacToe is ISoloTicTacToe {
     function _threatsAndForks(uint256 mine, uint256 theirs, uint256 empty)
         private
         pure
-        returns (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks)
+        returns (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks, uint256 emptyLines)
     {
         // No overflow: see {_forceForkCells}.
         unchecked {
             uint256 mineLines = _nonzeroCopies((mine * _PLANES) & _LINE_PLANES);
             uint256 theirLines = _nonzeroCopies((theirs * _PLANES) & _LINE_PLANES);
+            emptyLines = _PLANES & ~(mineLines | theirLines);
             uint256 emptyCells = (empty * _PLANES) & _LINE_PLANES;
             (myThreats, myForks) = _onceAndTwice(((mineLines & ~theirLines) * _FULL) & emptyCells);
             (theirThreats, theirForks) = _onceAndTwice(((theirLines & ~mineLines) * _FULL) & emptyCells);

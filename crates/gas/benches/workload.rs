@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use marubatsu_chain::Compiler;
 use marubatsu_gas::{format, run_workload};
-use marubatsu_prove::GasKind;
+use marubatsu_chain::GasKind;
 
 fn main() {
     let iterations = std::env::args()

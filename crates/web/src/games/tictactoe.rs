@@ -176,7 +176,7 @@ impl SoloTable {
 
     fn new_game(&mut self, difficulty: Difficulty, cpu_first: bool) -> Result<SoloView, ApiError> {
         let call = ISoloTicTacToe::newGameCall {
-            difficulty: chain_difficulty(difficulty),
+            difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
             cpuFirst: cpu_first,
         };
         let receipt = self
@@ -481,14 +481,6 @@ fn winning_line(stones: Bitboard) -> Option<[u8; 3]> {
         .find(|line| line.intersect(stones) == *line)?;
     let mut cells = line.cells().map(Cell::index);
     Some([cells.next()?, cells.next()?, cells.next()?])
-}
-
-fn chain_difficulty(difficulty: Difficulty) -> ISoloTicTacToe::Difficulty {
-    match difficulty {
-        Difficulty::Easy => ISoloTicTacToe::Difficulty::Easy,
-        Difficulty::Normal => ISoloTicTacToe::Difficulty::Normal,
-        Difficulty::Hard => ISoloTicTacToe::Difficulty::Hard,
-    }
 }
 
 /// A cell from an event's `uint8`, where 9 means none.
