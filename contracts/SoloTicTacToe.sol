@@ -289,8 +289,13 @@ contract SoloTicTacToe is ISoloTicTacToe {
     ///      The force-to-a-fork move and the last resort of c are version 2's: with them Hard keeps the game's
     ///      value on every legal position, which {previewCpuMove} offers to anyone about any position.
     function _hardCell(uint256 mine, uint256 theirs, uint256 empty) private pure returns (uint8) {
-        (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks, uint256 emptyLines) =
-            _threatsAndForks(mine, theirs, empty);
+        (
+            uint256 myThreats,
+            uint256 myForks,
+            uint256 theirThreats,
+            uint256 theirForks,
+            uint256 threatsOnEmptyLines
+        ) = _threatsAndForks(mine, theirs, empty);
         if (myForks != 0) return _preferredCell(myForks);
         uint256 cells;
         // Clearing the lowest set bit leaves nothing iff there is at most one fork cell. No underflow for a
@@ -300,7 +305,7 @@ contract SoloTicTacToe is ISoloTicTacToe {
             severalForks = theirForks & (theirForks - 1) != 0;
         }
         if (!severalForks) {
-            cells = _forceForkCells(mine, theirs, myThreats, theirThreats, theirForks, emptyLines);
+            cells = _forceForkCells(mine, theirs, theirThreats, theirForks, threatsOnEmptyLines);
             if (cells != 0) return _preferredCell(cells);
             if (theirForks != 0) return _preferredCell(theirForks);
         } else {
@@ -337,35 +342,96 @@ contract SoloTicTacToe is ISoloTicTacToe {
     function _forceForkCells(
         uint256 mine,
         uint256 theirs,
-        uint256 myThreats,
         uint256 theirThreats,
         uint256 theirForks,
-        uint256 emptyLines
+        uint256 onEmptyLines
     ) internal pure virtual returns (uint256 cells) {
-        // No overflow anywhere below: every copy holds at most nine bits at the bottom of its 32 (a product of a
-        // 9-bit mask and {_PLANES} or a per-copy flag and `_FULL` stays inside its copy), and the sums and
-        // differences stay inside 16 bits of each copy (see {_nonzeroCopies}).
-        unchecked {
-            uint256 onEmptyLines = (myThreats * _PLANES) & _LINE_PLANES & (emptyLines * _FULL);
-            // Copies with two or more cells: `x & (x - 1)` per copy, bit 16 of each copy keeping the borrow in.
-            uint256 paired = _nonzeroCopies(onEmptyLines & ((onEmptyLines | (_PLANES << 16)) - _PLANES));
-            if (paired == 0) return 0;
-            uint256 copies = onEmptyLines & (paired * _FULL);
-            uint256 replies = ((_FULL & ~(mine | theirs | theirThreats)) * _PLANES & (paired * _FULL))
-                | (_lineMates(theirs * _PLANES, copies) & ((theirThreats & ~theirForks) * _PLANES));
-            copies = _lineMates(mine * _PLANES, replies) & copies;
-            copies |= copies >> 128;
-            copies |= copies >> 64;
-            copies |= copies >> 32;
-            cells = copies & _FULL;
-        }
-    }
-
-    /// @dev A 1 at the bottom of each 32-bit copy whose value (at most nine bits) is not zero: adding 0x7FFF to a
-    ///      value of 1..0x1FF sets bit 15 and to 0 does not, and no sum leaves its 16 bits.
-    function _nonzeroCopies(uint256 copies) private pure returns (uint256) {
-        unchecked {
-            return ((copies + _PLANES * 0x7FFF) >> 15) & _PLANES;
+        // The steps above in one assembly block, {_lineMates} inlined twice: this is the dearest path of Hard,
+        // and the Solidity version spent ~190 gas more on calls and stack shuffling, which {previewCpuMove}'s
+        // budget (4,500 gas) does not have. Nothing overflows: every copy holds at most nine
+        // bits at the bottom of its 32 (a 9-bit mask or a per-copy flag times `_FULL` or {_PLANES} stays inside
+        // its copy), and the sums and differences stay inside 16 bits of each copy.
+        /// @solidity memory-safe-assembly
+        assembly {
+            // `cells` holds the paired copies' flags first: copies with two or more cells, found as `x & (x - 1)`
+            // per copy (bit 16 of each copy keeps the borrow in), then flagged: adding 0x7FFF to 1..0x1FF sets
+            // bit 15, to 0 it does not.
+            cells := and(
+                shr(15, add(and(onEmptyLines, sub(or(onEmptyLines, shl(16, _PLANES)), _PLANES)), mul(_PLANES, 0x7FFF))),
+                _PLANES
+            )
+            if cells {
+                let pairedCells := mul(cells, _FULL)
+                // From here on, `onEmptyLines` keeps only the paired copies.
+                onEmptyLines := and(onEmptyLines, pairedCells)
+                // Replies that threaten once, at a cell of their own copy: {_lineMates}(theirs in every copy, the
+                // copies), inlined term by term (see there), as it is again below.
+                {
+                    let a := mul(theirs, _PLANES)
+                    let pa := or(and(shl(1, a), _ROW_AFTER_FIRST_ALL), and(shr(2, a), _ROW_FIRST_ALL))
+                    let na := or(and(shr(1, a), _ROW_BEFORE_LAST_ALL), and(shl(2, a), _ROW_LAST_ALL))
+                    let pb := or(and(shl(1, onEmptyLines), _ROW_AFTER_FIRST_ALL), and(shr(2, onEmptyLines), _ROW_FIRST_ALL))
+                    let nb := or(and(shr(1, onEmptyLines), _ROW_BEFORE_LAST_ALL), and(shl(2, onEmptyLines), _ROW_LAST_ALL))
+                    cells := or(and(pa, nb), and(na, pb))
+                    pa := or(shl(3, a), shr(6, a))
+                    na := or(shr(3, a), shl(6, a))
+                    pb := or(shl(3, onEmptyLines), shr(6, onEmptyLines))
+                    nb := or(shr(3, onEmptyLines), shl(6, onEmptyLines))
+                    cells := or(cells, and(or(and(pa, nb), and(na, pb)), _FULL_ALL))
+                    let d := and(a, _DIAGONAL_ALL)
+                    let e := and(onEmptyLines, _DIAGONAL_ALL)
+                    pa := or(shl(4, d), shr(8, d))
+                    na := or(shr(4, d), shl(8, d))
+                    pb := or(shl(4, e), shr(8, e))
+                    nb := or(shr(4, e), shl(8, e))
+                    cells := or(cells, and(or(and(pa, nb), and(na, pb)), _DIAGONAL_ALL))
+                    d := and(a, _ANTI_DIAGONAL_ALL)
+                    e := and(onEmptyLines, _ANTI_DIAGONAL_ALL)
+                    pa := or(shl(2, d), shr(4, d))
+                    na := or(shr(2, d), shl(4, d))
+                    pb := or(shl(2, e), shr(4, e))
+                    nb := or(shr(2, e), shl(4, e))
+                    cells := or(cells, and(or(and(pa, nb), and(na, pb)), _ANTI_DIAGONAL_ALL))
+                }
+                // Those replies, and the quiet ones (in every paired copy).
+                cells := or(
+                    and(cells, mul(and(theirThreats, not(theirForks)), _PLANES)),
+                    and(mul(and(_FULL, not(or(or(mine, theirs), theirThreats))), _PLANES), pairedCells)
+                )
+                // The cells of each copy whose reply is one of that copy's: {_lineMates}(mine in every copy,
+                // the replies).
+                {
+                    let a := mul(mine, _PLANES)
+                    let pa := or(and(shl(1, a), _ROW_AFTER_FIRST_ALL), and(shr(2, a), _ROW_FIRST_ALL))
+                    let na := or(and(shr(1, a), _ROW_BEFORE_LAST_ALL), and(shl(2, a), _ROW_LAST_ALL))
+                    let pb := or(and(shl(1, cells), _ROW_AFTER_FIRST_ALL), and(shr(2, cells), _ROW_FIRST_ALL))
+                    let nb := or(and(shr(1, cells), _ROW_BEFORE_LAST_ALL), and(shl(2, cells), _ROW_LAST_ALL))
+                    let m := or(and(pa, nb), and(na, pb))
+                    pa := or(shl(3, a), shr(6, a))
+                    na := or(shr(3, a), shl(6, a))
+                    pb := or(shl(3, cells), shr(6, cells))
+                    nb := or(shr(3, cells), shl(6, cells))
+                    m := or(m, and(or(and(pa, nb), and(na, pb)), _FULL_ALL))
+                    let d := and(a, _DIAGONAL_ALL)
+                    let e := and(cells, _DIAGONAL_ALL)
+                    pa := or(shl(4, d), shr(8, d))
+                    na := or(shr(4, d), shl(8, d))
+                    pb := or(shl(4, e), shr(8, e))
+                    nb := or(shr(4, e), shl(8, e))
+                    m := or(m, and(or(and(pa, nb), and(na, pb)), _DIAGONAL_ALL))
+                    d := and(a, _ANTI_DIAGONAL_ALL)
+                    e := and(cells, _ANTI_DIAGONAL_ALL)
+                    pa := or(shl(2, d), shr(4, d))
+                    na := or(shr(2, d), shl(4, d))
+                    pb := or(shl(2, e), shr(4, e))
+                    nb := or(shr(2, e), shl(4, e))
+                    m := or(m, and(or(and(pa, nb), and(na, pb)), _ANTI_DIAGONAL_ALL))
+                    cells := and(m, onEmptyLines)
+                }
+                cells := or(cells, shr(128, cells))
+                cells := or(cells, shr(64, cells))
+                cells := and(or(cells, shr(32, cells)), _FULL)
+            }
         }
     }
 
@@ -418,8 +484,9 @@ contract SoloTicTacToe is ISoloTicTacToe {
 
     /// @dev On a board where neither side holds a line or can complete one in one move: `myThreats`, the empty
     ///      cells after which `mine` threatens to win, `myForks`, those after which it threatens in two or more
-    ///      ways, and `theirThreats` and `theirForks`, the same for `theirs`; and `emptyLines`, a 1 at the bottom
-    ///      of copy `k` of {_PLANES} if line `k` of {_LINE_PLANES} has no mark at all.
+    ///      ways, and `theirThreats` and `theirForks`, the same for `theirs`; and `threatsOnEmptyLines`, copy `k` of
+    ///      which (see {_PLANES}) holds the cells of `myThreats` on line `k` of {_LINE_PLANES} if that line has no
+    ///      mark at all, for {_forceForkCells}.
     ///
     ///      Why this is exact: after a side takes an empty cell `c`, each of its threats is a line through `c`
     ///      (a threat elsewhere would have been a win before `c`) holding one of its marks and one empty cell,
@@ -429,38 +496,49 @@ contract SoloTicTacToe is ISoloTicTacToe {
     ///      side a line already held.
     ///
     ///      All eight lines are looked at at once, each in its own copy of the board ({_LINE_PLANES}): copy `k`
-    ///      of `x * _PLANES & _LINE_PLANES` is `x` on line `k`, {_nonzeroCopies} flags the lines `x` touches, and a
-    ///      flag times `_FULL` paints its copy back. The open lines' empty cells, copy by copy, are then folded
-    ///      into the cells that lie on one open line or more, and on two or more ({_onceAndTwice}).
+    ///      of `x * _PLANES & _LINE_PLANES` is `x` on line `k`. Adding 0x7FFF to each copy sets its bit 15 iff the
+    ///      copy is not zero (a copy holds at most nine bits, so no sum leaves its 16), which flags the lines `x`
+    ///      touches; a flag times `_FULL` paints its copy back. The open lines' empty cells, copy by copy, are then
+    ///      folded in halves (128 bits, 64, 32) into the cells that lie on one open line or more (`once`), and on
+    ///      two or more (`twice`: twice in either half, or once in both). Only the low half of each fold is
+    ///      meaningful; the final nine-bit mask drops the rest.
     function _threatsAndForks(uint256 mine, uint256 theirs, uint256 empty)
         private
         pure
-        returns (uint256 myThreats, uint256 myForks, uint256 theirThreats, uint256 theirForks, uint256 emptyLines)
+        returns (
+            uint256 myThreats,
+            uint256 myForks,
+            uint256 theirThreats,
+            uint256 theirForks,
+            uint256 threatsOnEmptyLines
+        )
     {
-        // No overflow: see {_forceForkCells}.
-        unchecked {
-            uint256 mineLines = _nonzeroCopies((mine * _PLANES) & _LINE_PLANES);
-            uint256 theirLines = _nonzeroCopies((theirs * _PLANES) & _LINE_PLANES);
-            emptyLines = _PLANES & ~(mineLines | theirLines);
-            uint256 emptyCells = (empty * _PLANES) & _LINE_PLANES;
-            (myThreats, myForks) = _onceAndTwice(((mineLines & ~theirLines) * _FULL) & emptyCells);
-            (theirThreats, theirForks) = _onceAndTwice(((theirLines & ~mineLines) * _FULL) & emptyCells);
+        // In assembly for the same reason as {_forceForkCells}, which this feeds; no overflow, as there.
+        /// @solidity memory-safe-assembly
+        assembly {
+            // {_nonzeroCopies}: a 1 at the bottom of each copy that is not zero.
+            function nonzero(copies) -> flags {
+                flags := and(shr(15, add(copies, mul(_PLANES, 0x7FFF))), _PLANES)
+            }
+            // {_onceAndTwice}.
+            function onceAndTwice(copies) -> once, twice {
+                twice := and(copies, shr(128, copies))
+                once := or(copies, shr(128, copies))
+                twice := or(or(twice, shr(64, twice)), and(once, shr(64, once)))
+                once := or(once, shr(64, once))
+                twice := or(or(twice, shr(32, twice)), and(once, shr(32, once)))
+                once := and(or(once, shr(32, once)), _FULL)
+                twice := and(twice, _FULL)
+            }
+            let mineLines := nonzero(and(mul(mine, _PLANES), _LINE_PLANES))
+            let theirLines := nonzero(and(mul(theirs, _PLANES), _LINE_PLANES))
+            let emptyCells := and(mul(empty, _PLANES), _LINE_PLANES)
+            myThreats, myForks := onceAndTwice(and(mul(and(mineLines, not(theirLines)), _FULL), emptyCells))
+            theirThreats, theirForks := onceAndTwice(and(mul(and(theirLines, not(mineLines)), _FULL), emptyCells))
+            // Copy k: the cells of `myThreats` on line k, if line k has no mark at all.
+            let emptyLines := and(_PLANES, not(or(mineLines, theirLines)))
+            threatsOnEmptyLines := and(and(mul(myThreats, _PLANES), _LINE_PLANES), mul(emptyLines, _FULL))
         }
-    }
-
-    /// @dev The cells set in at least one of the eight 32-bit copies of `copies` (`once`), and in at least two
-    ///      (`twice`): the copies are folded in halves, 128 bits, then 64, then 32, and a cell is twice in the
-    ///      result if it was twice in either half or once in both. Only the low half of each fold is meaningful;
-    ///      the final nine-bit mask drops the rest.
-    function _onceAndTwice(uint256 copies) private pure returns (uint256 once, uint256 twice) {
-        twice = copies & (copies >> 128);
-        once = copies | (copies >> 128);
-        twice |= (twice >> 64) | (once & (once >> 64));
-        once |= once >> 64;
-        twice |= (twice >> 32) | (once & (once >> 32));
-        once |= once >> 32;
-        once &= _FULL;
-        twice &= _FULL;
     }
 
     /// @dev The cells whose two mates on some line are one in `a` and the other in `b` (either way round).

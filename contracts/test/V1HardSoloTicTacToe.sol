@@ -13,7 +13,7 @@ import {SoloTicTacToe} from "../SoloTicTacToe.sol";
 ///      force with, and this Hard takes the centre instead of a fork cell.
 contract V1HardSoloTicTacToe is SoloTicTacToe {
     /// @dev No force-to-a-fork move is ever found.
-    function _forceForkCells(uint256, uint256, uint256, uint256, uint256, uint256)
+    function _forceForkCells(uint256, uint256, uint256, uint256, uint256)
         internal
         pure
         override
