@@ -370,8 +370,10 @@ contract SoloTicTacToe is ISoloTicTacToe {
                     let a := mul(theirs, _PLANES)
                     let pa := or(and(shl(1, a), _ROW_AFTER_FIRST_ALL), and(shr(2, a), _ROW_FIRST_ALL))
                     let na := or(and(shr(1, a), _ROW_BEFORE_LAST_ALL), and(shl(2, a), _ROW_LAST_ALL))
-                    let pb := or(and(shl(1, onEmptyLines), _ROW_AFTER_FIRST_ALL), and(shr(2, onEmptyLines), _ROW_FIRST_ALL))
-                    let nb := or(and(shr(1, onEmptyLines), _ROW_BEFORE_LAST_ALL), and(shl(2, onEmptyLines), _ROW_LAST_ALL))
+                    let pb :=
+                        or(and(shl(1, onEmptyLines), _ROW_AFTER_FIRST_ALL), and(shr(2, onEmptyLines), _ROW_FIRST_ALL))
+                    let nb :=
+                        or(and(shr(1, onEmptyLines), _ROW_BEFORE_LAST_ALL), and(shl(2, onEmptyLines), _ROW_LAST_ALL))
                     cells := or(and(pa, nb), and(na, pb))
                     pa := or(shl(3, a), shr(6, a))
                     na := or(shr(3, a), shl(6, a))
@@ -435,7 +437,7 @@ contract SoloTicTacToe is ISoloTicTacToe {
         }
     }
 
-    /// @dev Step 5d's last resort, when the opponent can fork at several cells and no forcing move exists: all of
+    /// @dev Step 5c's last resort, when the opponent can fork at several cells and no forcing move exists: all of
     ///      their fork cells, of which the preferred one is taken. On a legal board this holds the draw (the
     ///      other fork cells then lose their second threat); the centre, which Hard took before version 2, did
     ///      not.
@@ -445,8 +447,9 @@ contract SoloTicTacToe is ISoloTicTacToe {
         return theirForks;
     }
 
-    /// @dev Step 5d: of `singleThreats` (the empty cells after which the CPU has exactly one threat), those whose
-    ///      forced reply (the cell the opponent must then take to block) is not one of `theirForks`.
+    /// @dev Step 5c's forcing move: of `singleThreats` (the empty cells after which the CPU has exactly one
+    ///      threat), those whose forced reply (the cell the opponent must then take to block) is not one of
+    ///      `theirForks`.
     ///
     ///      A cell's threat runs along the one line where its two line-mates are a CPU mark and an empty cell, and
     ///      that empty cell is the forced reply. So the answer is the cells whose mates, along some line, are a CPU
@@ -516,11 +519,11 @@ contract SoloTicTacToe is ISoloTicTacToe {
         // In assembly for the same reason as {_forceForkCells}, which this feeds; no overflow, as there.
         /// @solidity memory-safe-assembly
         assembly {
-            // {_nonzeroCopies}: a 1 at the bottom of each copy that is not zero.
+            // A 1 at the bottom of each copy that is not zero (see above).
             function nonzero(copies) -> flags {
                 flags := and(shr(15, add(copies, mul(_PLANES, 0x7FFF))), _PLANES)
             }
-            // {_onceAndTwice}.
+            // The cells in one copy or more, and in two or more (see above).
             function onceAndTwice(copies) -> once, twice {
                 twice := and(copies, shr(128, copies))
                 once := or(copies, shr(128, copies))

@@ -187,13 +187,21 @@ fn a_caught_variant_is_shown_as_a_board_and_cells() {
     );
     let first = &report.demonstration_runs.v1_hard_value.drops[0];
     assert!(
-        v1.details[0].starts_with(&format!("O to move on {}: Hard took cell 4 and drops a draw to a loss (draw → loss); only cells ", first.board)),
+        v1.details[0].starts_with(&format!(
+            "drops: O to move on {}: Hard took cell 4, which turns a draw into a loss; only cells ",
+            first.board
+        )),
         "{}",
         v1.details[0]
     );
-    // The board drawn under it, free cells numbered.
+    // The board drawn under it, free cells numbered; then the first slip, drawn the same way.
     assert_eq!(v1.details[2].trim(), "---+---+---");
     assert!(v1.details[1].contains(" | "));
+    assert!(v1.details[6].starts_with("slips: "), "{}", v1.details[6]);
+    assert_eq!(
+        v1.details.last().unwrap(),
+        "… and 42 more (--json lists them all)"
+    );
     assert!(
         v1.details
             .iter()

@@ -110,7 +110,6 @@ fn easy_seed(block: u64, solo: Address, game_id: U256, occupied: u16) -> Seed {
     Seed::from_be_bytes(keccak256(&packed).0)
 }
 
-
 fn sol_result(result: SoloResult) -> ISoloTicTacToe::Result {
     match result {
         SoloResult::InProgress => ISoloTicTacToe::Result::InProgress,

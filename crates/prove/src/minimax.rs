@@ -184,9 +184,12 @@ pub fn check_hard_value(
             difficulty: ISoloTicTacToe::Difficulty::from(Difficulty::Hard).into(),
             seed: U256::ZERO,
         };
-        let played = chain
-            .view(contract, &call)
-            .during(|| format!("previewCpuMove({}, hard) on {name}", board_rows(mine, theirs, mover_is_x(mine, theirs))))?;
+        let played = chain.view(contract, &call).during(|| {
+            format!(
+                "previewCpuMove({}, hard) on {name}",
+                board_rows(mine, theirs, mover_is_x(mine, theirs))
+            )
+        })?;
         let empty = FULL & !(mine | theirs);
         if played > 8 || empty & (1 << played) == 0 {
             return Err(ProveError::Contract(format!(

@@ -19,7 +19,7 @@ use crate::{
 /// The known size of the tic-tac-toe game tree, which the engine must reproduce.
 pub const EXPECTED_TREE: (u64, u64, u64) = (549_946, 255_168, 5_478);
 
-/// How many failing positions or differences a verdict spells out (the counts are always given in full).
+/// How many differences a verdict spells out (the counts are always given in full).
 const SHOWN: usize = 3;
 
 /// The engine's tree counts beside the known ones.
@@ -274,11 +274,7 @@ fn differential_verdict(diff: &DifferentialReport) -> Verdict {
             "{} ({} to move), seed {}: the contract took cell {}, the engine cell {}",
             d.difficulty, d.cpu, d.seed, d.contract, d.engine
         ));
-        details.extend(
-            board_grid_of(&d.board)
-                .lines()
-                .map(|l| format!("  {l}")),
-        );
+        details.extend(board_grid_of(&d.board).lines().map(|l| format!("  {l}")));
     }
     if diff.differences.len() > SHOWN {
         details.push(format!(
@@ -313,23 +309,23 @@ fn board_grid_of(rows: &str) -> String {
     board_grid(x, o, true, "")
 }
 
-/// The lines describing value losses: counts, then the first few positions drawn.
+/// The lines describing value losses: the first drop and the first slip drawn as boards, then how many more.
 fn value_details(report: &ValueReport) -> Vec<String> {
     let mut details = Vec::new();
-    let losses = report
-        .drops
-        .iter()
-        .map(|l| ("drops a draw to a loss", l))
-        .chain(report.slips.iter().map(|l| ("lets a win slip", l)));
-    for (what, loss) in losses.take(SHOWN) {
+    let first = [
+        report.drops.first().map(|l| ("drops", l)),
+        report.slips.first().map(|l| ("slips", l)),
+    ];
+    for (what, loss) in first.into_iter().flatten() {
         details.push(describe_loss(what, loss));
         details.extend(board_grid_of(&loss.board).lines().map(|l| format!("  {l}")));
     }
     let total = report.drops.len() + report.slips.len();
-    if total > SHOWN {
+    let shown = first.iter().flatten().count();
+    if total > shown {
         details.push(format!(
             "… and {} more (--json lists them all)",
-            total - SHOWN
+            total - shown
         ));
     }
     details
@@ -337,7 +333,7 @@ fn value_details(report: &ValueReport) -> Vec<String> {
 
 fn describe_loss(what: &str, loss: &ValueLoss) -> String {
     format!(
-        "{} to move on {}: Hard took cell {} and {what} ({} → {}); only cells {} keep the {}",
+        "{what}: {} to move on {}: Hard took cell {}, which turns a {} into a {}; only cells {} keep the {}",
         loss.to_move,
         loss.board,
         loss.played,
@@ -450,14 +446,7 @@ pub fn prove_all(
         player,
     };
     let order = [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy];
-    let lines = explore_levels(
-        &mut chain,
-        target,
-        &order,
-        &mut gas,
-        "every line",
-        progress,
-    )?;
+    let lines = explore_levels(&mut chain, target, &order, &mut gas, "every line", progress)?;
 
     let normal_fork_line = play_fork_line(&mut chain, target)?;
 

@@ -1,10 +1,10 @@
 use alloy_primitives::U256;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_engine::tictactoe::Difficulty;
 use marubatsu_deploy::{
     Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name,
 };
+use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
 use super::network::TargetArgs;

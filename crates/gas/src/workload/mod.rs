@@ -3,8 +3,8 @@
 mod pvp;
 mod solo;
 
-use marubatsu_chain::{Chain, CompiledContract, ContractSet};
 use marubatsu_chain::GasKind;
+use marubatsu_chain::{Chain, CompiledContract, ContractSet};
 use marubatsu_prove::Progress;
 
 use crate::{

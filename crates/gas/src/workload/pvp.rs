@@ -203,9 +203,7 @@ impl Pvp<'_> {
     fn play(&mut self, game: &mut Game, cell: u8) -> Result<(), GasError> {
         let next = Cell::new(cell)
             .and_then(|c| game.position.play(c).ok())
-            .ok_or_else(|| {
-                GasError::Contract(format!("workload tried an illegal move {cell}"))
-            })?;
+            .ok_or_else(|| GasError::Contract(format!("workload tried an illegal move {cell}")))?;
         self.tx(
             game.to_move(),
             U256::ZERO,
