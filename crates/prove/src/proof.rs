@@ -594,3 +594,75 @@ fn play_fork_line(chain: &mut Chain, target: SoloTarget) -> Result<ForkLine, Pro
 fn completes_line(mask: u16) -> bool {
     marubatsu_engine::tictactoe::Bitboard::from_bits(mask).is_some_and(|b| b.has_line())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimax::GameValue;
+
+    fn loss(board: &str, played: u8, value: GameValue, after: GameValue) -> ValueLoss {
+        ValueLoss {
+            board: board.into(),
+            to_move: 'O',
+            played,
+            value,
+            after,
+            keeping: vec![0, 6],
+        }
+    }
+
+    #[test]
+    fn a_failing_value_check_draws_its_positions() {
+        let report = ValueReport {
+            contract: "SoloTicTacToe".into(),
+            positions: POSITIONS_IN_PLAY,
+            by_value: [2_836, 1_052, 632],
+            drops: vec![loss("..X X.O ...", 4, GameValue::Draw, GameValue::Loss)],
+            slips: Vec::new(),
+        };
+        let verdict = value_verdict(&report);
+        assert!(!verdict.passed);
+        assert_eq!(
+            verdict.summary,
+            "Hard keeps the game's value on 4519 of 4520 legal positions with a move to make (an independent \
+             minimax): 1 drops (draw → loss), 0 slips (win → draw or loss)"
+        );
+        assert_eq!(
+            verdict.details,
+            [
+                "drops: O to move on ..X X.O ...: Hard took cell 4, which turns a draw into a loss; only cells 0 \
+                 and 6 keep the draw",
+                "   0 | 1 | X",
+                "  ---+---+---",
+                "   X | 4 | O",
+                "  ---+---+---",
+                "   6 | 7 | 8",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_failing_differential_names_cells_and_draws_the_board() {
+        let diff = DifferentialReport {
+            positions: 4_520,
+            comparisons: 81_360,
+            easy_seeds: 16,
+            differences: vec![crate::differential::Difference {
+                board: "X.. .O. ..X".into(),
+                cpu: 'O',
+                difficulty: "hard",
+                seed: "0".into(),
+                contract: 2,
+                engine: 1,
+            }],
+        };
+        let verdict = differential_verdict(&diff);
+        assert!(!verdict.passed);
+        assert_eq!(
+            verdict.details[0],
+            "hard (O to move), seed 0: the contract took cell 2, the engine cell 1"
+        );
+        assert_eq!(verdict.details[1], "   X | 1 | 2");
+        assert!(verdict.details.iter().all(|l| !l.contains("0x")));
+    }
+}
