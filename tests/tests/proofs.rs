@@ -4,9 +4,10 @@
 use std::collections::HashSet;
 
 use marubatsu_chain::{Chain, GasLog};
-use marubatsu_engine::tictactoe::Difficulty;
+use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::{
-    LevelGas, Property, SoloTarget, check_hard_value, compare_cpu, explore_lines, prove_all,
+    GameValue, LevelGas, Property, SoloTarget, check_hard_value, compare_cpu, explore_lines,
+    prove_all,
 };
 use marubatsu_tests::contracts;
 
@@ -169,6 +170,63 @@ fn the_value_proof_catches_hard_as_it_was_before_version_2() {
             .iter()
             .all(|d| d.to_move == 'O' && d.played == 4 && d.keeping.len() == 2)
     );
+    // It never turned a win into a loss, only into a draw.
+    assert!(report.slips.iter().all(|s| s.after == GameValue::Draw));
+    // And none of these positions occurs in Hard's own games (so "Hard never loses" held all along).
+    let mut in_games = HashSet::new();
+    positions_in_hard_games(Position::empty(), Side::X, &mut in_games);
+    positions_in_hard_games(Position::empty(), Side::O, &mut in_games);
+    assert!(
+        report
+            .drops
+            .iter()
+            .chain(&report.slips)
+            .all(|loss| !in_games.contains(&loss.board))
+    );
+}
+
+/// The board as the proof report draws it: rows of `X`, `O` and `.`, e.g. `X.O .X. ...`.
+fn rows(p: &Position) -> String {
+    let marks: Vec<char> = (0..9u8)
+        .map(|i| match Cell::new(i) {
+            Some(c) if p.x().contains(c) => 'X',
+            Some(c) if p.o().contains(c) => 'O',
+            _ => '.',
+        })
+        .collect();
+    marks
+        .chunks(3)
+        .map(|row| row.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every board (drawn as rows) where Hard is to move in a game against any sequence of human moves, Hard
+/// playing `hard`.
+fn positions_in_hard_games(p: Position, hard: Side, found: &mut HashSet<String>) {
+    if p.outcome().is_some() {
+        return;
+    }
+    let next: Vec<Position> = if p.side_to_move() == hard {
+        found.insert(rows(&p));
+        cpu_move(
+            p.board(hard),
+            p.board(hard.other()),
+            Difficulty::Hard,
+            &Seed::ZERO,
+        )
+        .and_then(|cell| p.play(cell).ok())
+        .into_iter()
+        .collect()
+    } else {
+        p.legal_moves()
+            .cells()
+            .filter_map(|cell| p.play(cell).ok())
+            .collect()
+    };
+    for n in next {
+        positions_in_hard_games(n, hard, found);
+    }
 }
 
 /// The proof's report says what a caught variant got wrong in cells and boards, apart from the real checks.
