@@ -59,7 +59,7 @@ impl GameValue {
 }
 
 fn has_line(side: u16) -> bool {
-    LINES.iter().any(|&line| side & line == line)
+    LINES.iter().any(|&line| line & !side == 0)
 }
 
 /// Plain minimax (negamax form) with a memo, from the side to move's point of view.
