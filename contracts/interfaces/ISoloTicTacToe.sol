@@ -14,7 +14,9 @@ interface ISoloTicTacToe {
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @dev How far the CPU follows its one procedure: Easy wins when it can and otherwise plays a pseudo-random
-    ///      cell; Normal also blocks and then takes the preferred cell; Hard also plays and prevents forks.
+    ///      cell; Normal also blocks and then takes the preferred cell; Hard also plays and prevents forks, and
+    ///      keeps the game's value from every legal position. Functions take it as a `uint8` (its value), so that
+    ///      a value above `Hard` is rejected with {InvalidDifficulty} instead of by the ABI decoder.
     enum Difficulty {
         Easy,
         Normal,
@@ -63,6 +65,9 @@ interface ISoloTicTacToe {
     /// @dev `cell` of game `gameId` is already taken.
     error CellTaken(uint256 gameId, uint8 cell);
 
+    /// @dev `difficulty` is not a {Difficulty} value (0 Easy, 1 Normal, 2 Hard).
+    error InvalidDifficulty(uint8 difficulty);
+
     /// @dev A mask given to {previewCpuMove} has bits above cell 8.
     error BoardOutOfRange(uint16 mine, uint16 theirs);
 
@@ -76,9 +81,12 @@ interface ISoloTicTacToe {
     /*                         FUNCTIONS                          */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
-    /// @dev Starts a game for the caller against the CPU at `difficulty`. If `cpuFirst`, the CPU makes its opening
-    ///      move in this same transaction. Ids start at 1 and increase by one.
-    function newGame(Difficulty difficulty, bool cpuFirst) external returns (uint256 gameId);
+    /// @dev Starts a game for the caller against the CPU at `difficulty` (a {Difficulty} value). If `cpuFirst`, the
+    ///      CPU makes its opening move in this same transaction. Ids start at 1 and increase by one.
+    ///
+    ///      Requirements:
+    ///      - `difficulty` is 0, 1 or 2 ({InvalidDifficulty}).
+    function newGame(uint8 difficulty, bool cpuFirst) external returns (uint256 gameId);
 
     /// @dev The caller takes `cell` in game `gameId`; unless that ends the game, the CPU answers in the same
     ///      transaction.
@@ -97,16 +105,20 @@ interface ISoloTicTacToe {
     ///      The procedure, wherever several cells qualify taking the first in the order 4, 0, 2, 6, 8, 1, 3, 5, 7:
     ///      1. a cell `c` such that `mine | 1 << c` holds a line (all levels); 2. Easy: the seeded cell;
     ///      3. a cell `c` such that `theirs | 1 << c` holds a line; 4. Normal: the first empty cell in the order;
-    ///      5. Hard: a fork (a cell after which `mine` has two or more winning cells), else the opponent's only fork
-    ///      cell, else, if the opponent has several, a forcing move (a cell after which `mine` has exactly one
-    ///      winning cell, that cell not being one of the opponent's fork cells), else the first empty cell in the
-    ///      order. Steps 1 and 3 are literal: on a board where a side already holds a line, every empty cell
-    ///      "completes" one, so the first empty cell in the order is the answer there.
+    ///      5. Hard: a fork (a cell after which `mine` has two or more winning cells); else a forcing move to a fork
+    ///      (a cell `c` after which `mine` has exactly one winning cell `t`, such that with `c` taken by `mine` and
+    ///      `t` by `theirs`, `theirs` has no winning cell and `mine` a fork cell, or `theirs` has exactly one
+    ///      winning cell and it is a fork cell of `mine`); else the opponent's only fork cell; else, if the
+    ///      opponent has several, a forcing move (a cell after which `mine` has exactly one winning cell, that
+    ///      cell not being one of the opponent's fork cells), else one of the opponent's fork cells; else the first
+    ///      empty cell in the order. Steps 1 and 3 are literal: on a board where a side already holds a line,
+    ///      every empty cell "completes" one, so the first empty cell in the order is the answer there.
     ///
     ///      Requirements:
+    ///      - `difficulty` is 0, 1 or 2 ({InvalidDifficulty});
     ///      - both masks fit in nine bits ({BoardOutOfRange}), do not overlap ({BoardsOverlap}) and leave at least
     ///        one empty cell ({BoardFull}).
-    function previewCpuMove(uint16 mine, uint16 theirs, Difficulty difficulty, uint256 seed)
+    function previewCpuMove(uint16 mine, uint16 theirs, uint8 difficulty, uint256 seed)
         external
         pure
         returns (uint8 cell);

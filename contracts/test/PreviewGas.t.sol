@@ -37,8 +37,8 @@ contract PreviewHardGasTest is TestBase {
         if (NaiveCpu.isWin(x) || NaiveCpu.isWin(o) || x | o == 0x1FF) return (positions, 0);
         open = 1;
         bool xToMove = popCount(x) == popCount(o);
-        if (xToMove) solo.previewCpuMove(x, o, ISoloTicTacToe.Difficulty.Hard, 0);
-        else solo.previewCpuMove(o, x, ISoloTicTacToe.Difficulty.Hard, 0);
+        if (xToMove) solo.previewCpuMove(x, o, uint8(ISoloTicTacToe.Difficulty.Hard), 0);
+        else solo.previewCpuMove(o, x, uint8(ISoloTicTacToe.Difficulty.Hard), 0);
         for (uint8 cell; cell < 9; ++cell) {
             uint16 bit = uint16(uint256(1) << cell);
             if ((x | o) & bit != 0) continue;

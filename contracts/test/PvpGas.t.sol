@@ -66,7 +66,7 @@ abstract contract PvpGasBase is TestBase {
     function _reply(ISoloTicTacToe.Difficulty level, uint16 x, uint16 o) internal view returns (uint8) {
         bool xToMove = popCount(x) == popCount(o);
         (uint16 mine, uint16 theirs) = xToMove ? (x, o) : (o, x);
-        return cpu.previewCpuMove(mine, theirs, level, uint256(keccak256(abi.encode(x, o))));
+        return cpu.previewCpuMove(mine, theirs, uint8(level), uint256(keccak256(abi.encode(x, o))));
     }
 
     function _over(uint16 x, uint16 o) internal pure returns (bool) {

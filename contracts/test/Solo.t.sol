@@ -9,9 +9,10 @@ import {ISoloTicTacToe} from "../interfaces/ISoloTicTacToe.sol";
 contract SoloTest is TestBase {
     SoloTicTacToe internal solo;
 
-    ISoloTicTacToe.Difficulty internal constant EASY = ISoloTicTacToe.Difficulty.Easy;
-    ISoloTicTacToe.Difficulty internal constant NORMAL = ISoloTicTacToe.Difficulty.Normal;
-    ISoloTicTacToe.Difficulty internal constant HARD = ISoloTicTacToe.Difficulty.Hard;
+    /// @dev The levels as the functions take them: the enum's values.
+    uint8 internal constant EASY = uint8(ISoloTicTacToe.Difficulty.Easy);
+    uint8 internal constant NORMAL = uint8(ISoloTicTacToe.Difficulty.Normal);
+    uint8 internal constant HARD = uint8(ISoloTicTacToe.Difficulty.Hard);
 
     function setUp() public {
         solo = new SoloTicTacToe();
@@ -33,7 +34,7 @@ contract SoloTest is TestBase {
         (address player, ISoloTicTacToe.Difficulty difficulty, uint16 p, uint16 c, ISoloTicTacToe.Result r) =
             solo.getGame(gameId);
         assertTrue(player == address(this), "player");
-        assertTrue(difficulty == NORMAL, "difficulty");
+        assertTrue(difficulty == ISoloTicTacToe.Difficulty.Normal, "difficulty");
         assertEq(p | c, 0, "empty board");
         assertTrue(r == ISoloTicTacToe.Result.InProgress, "in progress");
     }
@@ -49,7 +50,7 @@ contract SoloTest is TestBase {
         assertEq(uint256(logs[0].topics[1]), gameId, "gameId topic");
         assertEq(uint256(logs[0].topics[2]), uint160(address(this)), "player topic");
         (ISoloTicTacToe.Difficulty difficulty, uint8 cpuCell) = abi.decode(logs[0].data, (ISoloTicTacToe.Difficulty, uint8));
-        assertTrue(difficulty == HARD, "difficulty");
+        assertTrue(difficulty == ISoloTicTacToe.Difficulty.Hard, "difficulty");
         assertEq(cpuCell, 4, "cpu cell");
     }
 
@@ -156,6 +157,39 @@ contract SoloTest is TestBase {
         solo.play(gameId, 0);
         vm.expectRevert(abi.encodeWithSelector(ISoloTicTacToe.CellTaken.selector, gameId, 0));
         solo.play(gameId, 0);
+    }
+
+    function test_RevertWhen_InvalidDifficulty() public {
+        vm.expectRevert(abi.encodeWithSelector(ISoloTicTacToe.InvalidDifficulty.selector, uint8(3)));
+        solo.newGame(3, false);
+        vm.expectRevert(abi.encodeWithSelector(ISoloTicTacToe.InvalidDifficulty.selector, uint8(255)));
+        solo.newGame(255, true);
+        assertEq(solo.nextGameId(), 1, "no game made");
+        vm.expectRevert(abi.encodeWithSelector(ISoloTicTacToe.InvalidDifficulty.selector, uint8(3)));
+        solo.previewCpuMove(0, 0, 3, 0);
+    }
+
+    /// @dev A hand-built call with a difficulty word above 255 is not a `uint8` at all: the ABI decoder rejects it
+    ///      before the contract runs (with empty data), which no contract code can turn into a custom error.
+    function test_RevertWhen_DifficultyWordIsNotAUint8() public {
+        (bool ok, bytes memory data) =
+            address(solo).call(abi.encodeWithSelector(ISoloTicTacToe.newGame.selector, uint256(256), false));
+        assertTrue(!ok, "rejected");
+        assertEq(data.length, 0, "by the decoder");
+    }
+
+    /// @dev Hard as O against X on 2 and 3 (O on 5): X forks at 0 and at 6 and O has nothing to force with, so
+    ///      Hard takes a fork cell (0) where it once took the centre and lost.
+    function test_HardTakesAForkCellWhenItCannotForce() public view {
+        uint16 x = uint16((uint256(1) << 2) | (uint256(1) << 3));
+        assertEq(solo.previewCpuMove(uint16(uint256(1) << 5), x, HARD, 0), 0, "fork cell");
+    }
+
+    /// @dev Hard as X with X on 1 and O on 6: 0 threatens 2, O's forced reply there threatens 4, and X blocks at 4
+    ///      with a fork (7 and 8). Cell 0 is the only winning move; the centre only draws.
+    function test_HardForcesItsWayToAFork() public view {
+        assertEq(solo.previewCpuMove(uint16(uint256(1) << 1), uint16(uint256(1) << 6), HARD, 0), 0, "force to fork");
+        assertEq(solo.previewCpuMove(uint16(uint256(1) << 1), uint16(uint256(1) << 6), NORMAL, 0), 4, "normal");
     }
 
     function test_RevertWhen_EtherSent() public {

@@ -38,7 +38,7 @@ abstract contract SoloGasBase is TestBase {
             ISoloTicTacToe.Difficulty difficulty = ISoloTicTacToe.Difficulty(level);
             for (uint256 seat; seat < 2; ++seat) {
                 bool cpuFirst = seat == 1;
-                uint256 gameId = solo.newGame(difficulty, cpuFirst);
+                uint256 gameId = solo.newGame(uint8(difficulty), cpuFirst);
                 (,, uint16 playerBoard, uint16 cpuBoard,) = solo.getGame(gameId);
                 (uint256 lines, uint256 humanWins) = _explore(gameId, difficulty, cpuFirst, playerBoard, cpuBoard);
                 assertEq(lines, _lineCount(gameId, difficulty, playerBoard, cpuBoard), "line count");
@@ -95,7 +95,7 @@ abstract contract SoloGasBase is TestBase {
         solo.play(gameId, cell);
         (,, uint16 p, uint16 c, ISoloTicTacToe.Result result) = solo.getGame(gameId);
         if (result == ISoloTicTacToe.Result.InProgress) return _explore(gameId, difficulty, cpuFirst, p, c);
-        solo.newGame(difficulty, cpuFirst);
+        solo.newGame(uint8(difficulty), cpuFirst);
         return (1, result == ISoloTicTacToe.Result.PlayerWon ? 1 : 0);
     }
 
@@ -124,7 +124,7 @@ abstract contract SoloGasBase is TestBase {
     {
         if (NaiveCpu.isWin(playerBoard) || playerBoard | cpuBoard == 0x1FF) return 1;
         uint256 seed = difficulty == ISoloTicTacToe.Difficulty.Easy ? _seed(gameId, playerBoard | cpuBoard) : 0;
-        uint16 cpu = cpuBoard | uint16(uint256(1) << solo.previewCpuMove(cpuBoard, playerBoard, difficulty, seed));
+        uint16 cpu = cpuBoard | uint16(uint256(1) << solo.previewCpuMove(cpuBoard, playerBoard, uint8(difficulty), seed));
         if (NaiveCpu.isWin(cpu) || playerBoard | cpu == 0x1FF) return 1;
         return _lineCount(gameId, difficulty, playerBoard, cpu);
     }

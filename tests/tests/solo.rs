@@ -30,7 +30,7 @@ fn solo() -> Solo {
 impl Solo {
     fn new_game(&mut self, difficulty: Difficulty, cpu_first: bool) -> U256 {
         let call = ISoloTicTacToe::newGameCall {
-            difficulty,
+            difficulty: difficulty.into(),
             cpuFirst: cpu_first,
         };
         self.chain
@@ -84,7 +84,7 @@ fn game_ids_start_at_one_and_the_start_is_announced() {
             s.player,
             s.solo,
             &ISoloTicTacToe::newGameCall {
-                difficulty: Difficulty::Hard,
+                difficulty: Difficulty::Hard.into(),
                 cpuFirst: true,
             },
         )
@@ -210,7 +210,7 @@ fn preview_rejects_impossible_boards_with_custom_errors() {
     let preview = |mine: u16, theirs: u16| ISoloTicTacToe::previewCpuMoveCall {
         mine,
         theirs,
-        difficulty: Difficulty::Hard,
+        difficulty: Difficulty::Hard.into(),
         seed: U256::ZERO,
     };
     let e: ISoloTicTacToe::BoardOutOfRange = revert_of(s.chain.view(s.solo, &preview(0x200, 0)));
@@ -224,6 +224,33 @@ fn preview_rejects_impossible_boards_with_custom_errors() {
 }
 
 #[test]
+fn an_out_of_range_difficulty_is_a_custom_error_in_new_game_and_preview() {
+    let mut s = solo();
+    for difficulty in [3u8, 200, u8::MAX] {
+        let call = ISoloTicTacToe::newGameCall {
+            difficulty,
+            cpuFirst: true,
+        };
+        let e: ISoloTicTacToe::InvalidDifficulty = revert_of(s.chain.send(s.player, s.solo, &call));
+        assert_eq!(e.difficulty, difficulty);
+        let call = ISoloTicTacToe::previewCpuMoveCall {
+            mine: 0,
+            theirs: 0,
+            difficulty,
+            seed: U256::ZERO,
+        };
+        let e: ISoloTicTacToe::InvalidDifficulty = revert_of(s.chain.view(s.solo, &call));
+        assert_eq!(e.difficulty, difficulty);
+    }
+    // Nothing was created by the rejected calls.
+    let next = s
+        .chain
+        .view(s.solo, &ISoloTicTacToe::nextGameIdCall {})
+        .unwrap();
+    assert_eq!(next, U256::from(1));
+}
+
+#[test]
 fn the_solo_contract_accepts_no_ether() {
     let mut s = solo();
     let before = s.chain.balance(s.player);
@@ -233,7 +260,7 @@ fn the_solo_contract_accepts_no_ether() {
         .unwrap_err();
     assert!(err.revert().is_some(), "{err}");
     let call = ISoloTicTacToe::newGameCall {
-        difficulty: Difficulty::Easy,
+        difficulty: Difficulty::Easy.into(),
         cpuFirst: false,
     };
     assert!(

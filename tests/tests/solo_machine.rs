@@ -110,14 +110,6 @@ fn easy_seed(block: u64, solo: Address, game_id: U256, occupied: u16) -> Seed {
     Seed::from_be_bytes(keccak256(&packed).0)
 }
 
-fn sol_difficulty(difficulty: Difficulty) -> ISoloTicTacToe::Difficulty {
-    match difficulty {
-        Difficulty::Easy => ISoloTicTacToe::Difficulty::Easy,
-        Difficulty::Normal => ISoloTicTacToe::Difficulty::Normal,
-        Difficulty::Hard => ISoloTicTacToe::Difficulty::Hard,
-    }
-}
-
 fn sol_result(result: SoloResult) -> ISoloTicTacToe::Result {
     match result {
         SoloResult::InProgress => ISoloTicTacToe::Result::InProgress,
@@ -188,7 +180,7 @@ impl Reference {
                 let started = ISoloTicTacToeEvents::GameStarted(ISoloTicTacToe::GameStarted {
                     gameId: id,
                     player,
-                    difficulty: sol_difficulty(difficulty),
+                    difficulty: difficulty.into(),
                     cpuCell: game.last_cpu_move().map_or(NONE, |cell| cell.index()),
                 });
                 Expected::Call(Ok((Some(id), vec![started])))
@@ -398,7 +390,7 @@ impl Sut {
                     world.players[player],
                     world.solo,
                     &ISoloTicTacToe::newGameCall {
-                        difficulty: sol_difficulty(difficulty),
+                        difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
                         cpuFirst: cpu_first,
                     },
                 )
@@ -431,7 +423,7 @@ impl Sut {
                             world.solo,
                             value,
                             &ISoloTicTacToe::newGameCall {
-                                difficulty: ISoloTicTacToe::Difficulty::Hard,
+                                difficulty: ISoloTicTacToe::Difficulty::Hard.into(),
                                 cpuFirst: false,
                             },
                         )
@@ -516,7 +508,7 @@ impl Sut {
                 (g.player, g.difficulty, g.playerBoard, g.cpuBoard, g.result),
                 (
                     *player,
-                    sol_difficulty(game.difficulty()),
+                    game.difficulty().into(),
                     game.human().bits(),
                     game.cpu().bits(),
                     sol_result(game.result())
@@ -602,7 +594,7 @@ fn the_easy_seed_is_reproduced_exactly() {
             player,
             solo,
             &ISoloTicTacToe::newGameCall {
-                difficulty: ISoloTicTacToe::Difficulty::Easy,
+                difficulty: ISoloTicTacToe::Difficulty::Easy.into(),
                 cpuFirst: true,
             },
         )

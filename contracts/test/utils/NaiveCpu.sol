@@ -4,9 +4,18 @@ pragma solidity ^0.8.24;
 /// @title NaiveCpu
 /// @notice The CPU procedure of the spec written as literally as possible (loops over cells and over the eight
 ///         line masks, `isWin(side | bit(c))` everywhere), to check the bit-parallel contract against.
-/// @dev Deliberately slow and obvious. Levels: 0 Easy, 1 Normal, 2 Hard.
+/// @dev Deliberately slow and obvious. Levels: 0 Easy, 1 Normal, 2 Hard. Hard comes in three variants: the
+///      production one ({HARD}), the deliberately weakened one without the forcing move ({WEAK_HARD}), and Hard as
+///      it was before version 2, without the force-to-a-fork and take-a-fork-cell rules ({V1_HARD}).
 library NaiveCpu {
     uint8 internal constant NONE = 9;
+
+    /// @dev Every rule of the procedure.
+    uint8 internal constant HARD = 0;
+    /// @dev No forcing move (step c of Hard's fork rules).
+    uint8 internal constant WEAK_HARD = 1;
+    /// @dev Before version 2: no force-to-a-fork, no take-a-fork-cell.
+    uint8 internal constant V1_HARD = 2;
 
     /// @dev The preferred order 4, 0, 2, 6, 8, 1, 3, 5, 7, one cell per byte from the most significant.
     bytes9 internal constant ORDER = hex"040002060801030507";
@@ -55,7 +64,26 @@ library NaiveCpu {
         }
     }
 
-    function move(uint256 mine, uint256 theirs, uint8 level, uint256 seed, bool forcing)
+    /// @dev The empty cells after which `side` has exactly one threat and, once the opponent has taken that threat
+    ///      cell, a fork: any fork cell if the opponent's reply threatens nothing, else the cell that blocks the
+    ///      reply's one threat, if it is a fork cell.
+    function forceForkCells(uint256 side, uint256 other, uint256 empty) internal pure returns (uint256 cells) {
+        for (uint256 c; c < 9; ++c) {
+            if (!has(empty, c)) continue;
+            uint256 next = side | (uint256(1) << c);
+            uint256 rest = empty & ~(uint256(1) << c);
+            if (threatCount(next, rest) != 1) continue;
+            uint8 reply = winningCell(next, rest);
+            rest &= ~(uint256(1) << reply);
+            uint256 otherNext = other | (uint256(1) << reply);
+            uint256 forks = forkCells(next, rest);
+            uint256 otherThreats = threatCount(otherNext, rest);
+            if (otherThreats == 0 && forks != 0) cells |= uint256(1) << c;
+            if (otherThreats == 1 && has(forks, winningCell(otherNext, rest))) cells |= uint256(1) << c;
+        }
+    }
+
+    function move(uint256 mine, uint256 theirs, uint8 level, uint256 seed, uint8 variant)
         internal
         pure
         returns (uint8)
@@ -86,8 +114,12 @@ library NaiveCpu {
         for (uint256 c; c < 9; ++c) {
             if (has(theirForks, c)) ++count;
         }
+        if (count <= 1 && variant != V1_HARD) {
+            uint256 forcingToFork = forceForkCells(mine, theirs, empty);
+            if (forcingToFork != 0) return preferred(forcingToFork);
+        }
         if (count == 1) return preferred(theirForks);
-        if (count >= 2 && forcing) {
+        if (count >= 2 && variant != WEAK_HARD) {
             for (uint256 i; i < 9; ++i) {
                 uint8 c = uint8(ORDER[i]);
                 if (!has(empty, c)) continue;
@@ -98,6 +130,7 @@ library NaiveCpu {
                 if (!has(theirForks, reply)) return c;
             }
         }
+        if (count >= 2 && variant != V1_HARD) return preferred(theirForks);
         return preferred(empty);
     }
 }

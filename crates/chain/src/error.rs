@@ -109,3 +109,8 @@ impl TxError {
         }
     }
 }
+
+/// A difficulty value from the contract that the engine has no level for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the contract returned difficulty {0}, which is not easy (0), normal (1) or hard (2)")]
+pub struct UnknownDifficulty(pub u8);

@@ -6,6 +6,7 @@
 //! - [`Chain`] is an in-process revm chain: funded test accounts, deploys, calls and transactions with typed
 //!   alloy `sol!` bindings ([`bindings`]), logs, gas, block time and number, and reverts decoded into the
 //!   contracts' custom errors by name ([`Revert`]).
+//! - [`GasLog`] collects the gas of receipts per function and summarises it in forge's columns ([`GasStats`]).
 //!
 //! ```no_run
 //! use marubatsu_chain::{Chain, Compiler, bindings::IBoardHarness};
@@ -22,6 +23,7 @@
 mod chain;
 mod compiler;
 mod error;
+mod gas;
 mod receipt;
 mod revert;
 
@@ -32,6 +34,7 @@ pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SOLC_VAR,
     SolcSource, Workspace,
 };
-pub use error::{CompileError, TxError};
+pub use error::{CompileError, TxError, UnknownDifficulty};
+pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};
 pub use receipt::{Receipt, ViewOutcome};
 pub use revert::{DecodedRevert, Revert};

@@ -9,6 +9,8 @@ use marubatsu_chain::bindings::{
     ITicTacToe::{self, ITicTacToeEvents},
 };
 
+use marubatsu_engine::tictactoe::Difficulty;
+
 use crate::{
     error::Error,
     transactor::{Transactor, TxReport},
@@ -56,14 +58,9 @@ fn cell_name(cell: u8) -> String {
     }
 }
 
-/// The difficulty's name, lowercase.
+/// The difficulty's name, lowercase: the engine's name for the level (the chain crate maps one to the other).
 pub fn difficulty_name(difficulty: ISoloTicTacToe::Difficulty) -> &'static str {
-    match difficulty {
-        ISoloTicTacToe::Difficulty::Easy => "easy",
-        ISoloTicTacToe::Difficulty::Normal => "normal",
-        ISoloTicTacToe::Difficulty::Hard => "hard",
-        _ => "unknown",
-    }
+    Difficulty::try_from(difficulty).map_or("unknown", Difficulty::name)
 }
 
 /// A solo game's result in words.
@@ -242,7 +239,7 @@ impl SoloContract {
         cpu_first: bool,
     ) -> Result<Played<U256>, Error> {
         let call = ISoloTicTacToe::newGameCall {
-            difficulty,
+            difficulty: difficulty.into(),
             cpuFirst: cpu_first,
         };
         send_reading(

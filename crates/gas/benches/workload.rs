@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use marubatsu_chain::Compiler;
+use marubatsu_chain::GasKind;
 use marubatsu_gas::{format, run_workload};
-use marubatsu_prove::GasKind;
 
 fn main() {
     let iterations = std::env::args()

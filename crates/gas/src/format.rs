@@ -141,13 +141,14 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::report::{DeploymentGas, FunctionStats};
+    use crate::report::DeploymentGas;
+    use marubatsu_chain::GasStats;
 
     fn sample() -> GasReport {
         let mut functions = BTreeMap::new();
         functions.insert(
             "bit(uint8)".into(),
-            FunctionStats {
+            GasStats {
                 calls: 13,
                 min: 402,
                 mean: 428,
@@ -157,7 +158,7 @@ mod tests {
         );
         functions.insert(
             "isWin(uint16)".into(),
-            FunctionStats {
+            GasStats {
                 calls: 1024,
                 min: 585,
                 mean: 585,

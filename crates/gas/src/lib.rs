@@ -11,6 +11,7 @@
 //! - [`snapshot`] compares a report with a committed snapshot within a tolerance.
 //! - [`seed`] puts the seed's published figures beside ours.
 
+mod error;
 mod report;
 mod workload;
 
@@ -18,5 +19,7 @@ pub mod format;
 pub mod seed;
 pub mod snapshot;
 
-pub use report::{ContractGas, ContractLog, DeploymentGas, FunctionStats, GasReport};
+pub use error::GasError;
+pub use marubatsu_chain::{GasKind, GasStats};
+pub use report::{ContractGas, ContractLog, DeploymentGas, GasReport};
 pub use workload::{Workload, run_workload};

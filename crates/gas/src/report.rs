@@ -1,6 +1,7 @@
 use std::collections::BTreeMap;
 
-use marubatsu_prove::{FunctionGas, GasKind, GasLog};
+use marubatsu_chain::{GasKind, GasLog, GasStats};
+use marubatsu_prove::LevelGas;
 use serde::{Deserialize, Serialize};
 
 /// Gas per contract, in the shape of forge's `--gas-report --json` (an array of contracts).
@@ -19,7 +20,7 @@ pub struct ContractGas {
     /// The creation transaction.
     pub deployment: DeploymentGas,
     /// Per function signature, e.g. `play(uint256,uint8)`.
-    pub functions: BTreeMap<String, FunctionStats>,
+    pub functions: BTreeMap<String, GasStats>,
 }
 
 /// A deployment's cost and size.
@@ -31,33 +32,6 @@ pub struct DeploymentGas {
     pub size: u64,
 }
 
-/// One function's figures, with forge's JSON field names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FunctionStats {
-    /// Number of calls.
-    pub calls: u64,
-    /// Smallest.
-    pub min: u64,
-    /// Mean (forge's "Avg").
-    pub mean: u64,
-    /// Median.
-    pub median: u64,
-    /// Largest.
-    pub max: u64,
-}
-
-impl From<&FunctionGas> for FunctionStats {
-    fn from(row: &FunctionGas) -> Self {
-        Self {
-            calls: row.calls,
-            min: row.min,
-            mean: row.avg,
-            median: row.median,
-            max: row.max,
-        }
-    }
-}
-
 /// What a workload measured for one contract, before it is summarised.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContractLog {
@@ -65,24 +39,19 @@ pub struct ContractLog {
     pub contract: String,
     /// The creation transaction.
     pub deployment: DeploymentGas,
-    /// Every sample. Keys containing `[` are breakdowns (e.g. `previewCpuMove[hard]`), not functions.
+    /// Every sample, per function signature.
     pub log: GasLog,
+    /// `previewCpuMove` per level (solo only; empty for a contract without it).
+    pub preview_by_level: LevelGas,
 }
 
 impl ContractLog {
     /// The forge-shaped summary of this contract for `kind`.
     pub fn summary(&self, kind: GasKind) -> ContractGas {
-        let functions = self
-            .log
-            .summary(kind)
-            .iter()
-            .filter(|row| !row.function.contains('['))
-            .map(|row| (row.function.clone(), FunctionStats::from(row)))
-            .collect();
         ContractGas {
             contract: self.contract.clone(),
             deployment: self.deployment,
-            functions,
+            functions: self.log.summary(kind),
         }
     }
 }
@@ -103,7 +72,7 @@ impl ContractGas {
     }
 
     /// The figures of the function called `name` (signature without parameters).
-    pub fn function(&self, name: &str) -> Option<&FunctionStats> {
+    pub fn function(&self, name: &str) -> Option<&GasStats> {
         self.functions
             .iter()
             .find(|(sig, _)| sig.split('(').next() == Some(name))

@@ -208,11 +208,12 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::report::{DeploymentGas, FunctionStats};
+    use crate::report::DeploymentGas;
+    use marubatsu_chain::GasStats;
 
     fn report(play_mean: u64) -> GasReport {
         let mut functions = BTreeMap::new();
-        let stats = FunctionStats {
+        let stats = GasStats {
             calls: 10,
             min: 30_000,
             mean: play_mean,
@@ -261,7 +262,7 @@ mod tests {
     #[test]
     fn a_new_or_vanished_function_or_a_changed_workload_fails() {
         let mut more = report(32_000);
-        let extra = FunctionStats {
+        let extra = GasStats {
             calls: 1,
             min: 1,
             mean: 1,

@@ -2,14 +2,13 @@
 
 use alloy_primitives::{Address, U256, keccak256};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::{Chain, bindings::ISoloTicTacToe};
+use marubatsu_chain::{Chain, GasKind, GasLog, GasSamples, GasStats, bindings::ISoloTicTacToe};
 use marubatsu_engine::tictactoe::{Difficulty, Seed, cpu_move, legal_positions};
 use serde::Serialize;
 
 use crate::{
     error::{ProveError, TxContext},
-    gas::GasLog,
-    lines::to_sol,
+    show::{board_rows, mover_is_x},
 };
 
 /// Seeds Easy is compared over: small values, values near the word's ends, and hashes (so every residue mod
@@ -23,19 +22,39 @@ pub fn easy_seeds() -> Vec<U256> {
     seeds
 }
 
-/// The gas-log key of `previewCpuMove` calls at one level, e.g. `previewCpuMove[hard]`: the report shows the
-/// levels apart because their costs differ by design.
-pub fn preview_by_level(difficulty: Difficulty) -> String {
-    format!("previewCpuMove[{}]", difficulty.name())
+/// The gas of `previewCpuMove` per level: the levels cost differently by design, so a report shows them apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LevelGas {
+    levels: [GasSamples; 3],
+}
+
+impl LevelGas {
+    /// The samples of `level`.
+    pub fn samples(&self, level: Difficulty) -> &GasSamples {
+        &self.levels[usize::from(level.as_u8())]
+    }
+
+    /// Adds a call at `level`.
+    pub fn record(&mut self, level: Difficulty, sample: impl Into<marubatsu_chain::GasSample>) {
+        self.levels[usize::from(level.as_u8())].record(sample);
+    }
+
+    /// The summary of every level that has samples, easiest first.
+    pub fn stats(&self, kind: GasKind) -> Vec<(Difficulty, GasStats)> {
+        Difficulty::ALL
+            .into_iter()
+            .filter_map(|level| Some((level, self.samples(level).stats(kind)?)))
+            .collect()
+    }
 }
 
 /// A position where the contract and the engine chose differently.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Difference {
-    /// The CPU's cells.
-    pub mine: u16,
-    /// The opponent's cells.
-    pub theirs: u16,
+    /// The board, rows top to bottom, with the CPU's mark and the opponent's (e.g. `X.O .X. ...`).
+    pub board: String,
+    /// The CPU's mark, `X` or `O`.
+    pub cpu: char,
     /// The level.
     pub difficulty: &'static str,
     /// The seed (Easy only matters).
@@ -59,12 +78,20 @@ pub struct DifferentialReport {
     pub differences: Vec<Difference>,
 }
 
+impl DifferentialReport {
+    /// True when the contract chose the engine's cell in every comparison.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty() && self.comparisons > 0
+    }
+}
+
 /// Asks `previewCpuMove` at `contract` for every legal in-play position, every level and every Easy seed, and
-/// compares with [`cpu_move`]. Records the execution gas of each call as `previewCpuMove[Level]`.
+/// compares with [`cpu_move`]. Records each call's gas in `gas` (under the function's signature) and in `levels`.
 pub fn compare_cpu(
     chain: &mut Chain,
     contract: Address,
     gas: &mut GasLog,
+    levels: &mut LevelGas,
     on_position: &mut dyn FnMut(u64, u64),
 ) -> Result<DifferentialReport, ProveError> {
     let seeds = easy_seeds();
@@ -81,6 +108,7 @@ pub fn compare_cpu(
     for (done, position) in positions.iter().enumerate() {
         let mover = position.side_to_move();
         let (mine, theirs) = (position.board(mover), position.board(mover.other()));
+        let x = mover_is_x(mine.bits(), theirs.bits());
         for difficulty in Difficulty::ALL {
             let level_seeds: &[U256] = if difficulty == Difficulty::Easy {
                 &seeds
@@ -91,29 +119,24 @@ pub fn compare_cpu(
                 let call = ISoloTicTacToe::previewCpuMoveCall {
                     mine: mine.bits(),
                     theirs: theirs.bits(),
-                    difficulty: to_sol(difficulty),
+                    difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
                     seed,
                 };
                 let outcome = chain.call(contract, &call).during(|| {
                     format!(
-                        "previewCpuMove({:#x}, {:#x}, {}, {seed})",
-                        mine.bits(),
-                        theirs.bits(),
-                        difficulty.name()
+                        "previewCpuMove({}, {difficulty}, seed {seed})",
+                        board_rows(mine.bits(), theirs.bits(), x)
                     )
                 })?;
-                gas.record_view(
-                    ISoloTicTacToe::previewCpuMoveCall::SIGNATURE,
-                    outcome.execution_gas,
-                );
-                gas.record_view(&preview_by_level(difficulty), outcome.execution_gas);
+                gas.record(ISoloTicTacToe::previewCpuMoveCall::SIGNATURE, &outcome);
+                levels.record(difficulty, &outcome);
                 let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes()))
                     .map_or(9, |c| c.index());
                 report.comparisons += 1;
                 if outcome.value != engine {
                     report.differences.push(Difference {
-                        mine: mine.bits(),
-                        theirs: theirs.bits(),
+                        board: board_rows(mine.bits(), theirs.bits(), x),
+                        cpu: if x { 'X' } else { 'O' },
                         difficulty: difficulty.name(),
                         seed: seed.to_string(),
                         contract: outcome.value,

@@ -3,16 +3,16 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    Chain,
-    bindings::ISoloTicTacToe::{self, Difficulty as SolDifficulty, Result as SolResult},
+    Chain, GasLog, GasSample,
+    bindings::ISoloTicTacToe::{self, Result as SolResult},
 };
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
 use crate::{
     error::{ProveError, TxContext},
-    gas::GasLog,
     progress::Progress,
+    show::moves_in_turn,
 };
 
 /// The outcome counts of exploring every sequence of human moves against one level from one seat.
@@ -92,7 +92,7 @@ pub fn explore_lines(
 ) -> Result<LineExploration, ProveError> {
     let start = chain.snapshot();
     let call = ISoloTicTacToe::newGameCall {
-        difficulty: to_sol(difficulty),
+        difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
         cpuFirst: cpu_first,
     };
     let receipt = chain
@@ -120,8 +120,7 @@ pub fn explore_lines(
         on_line,
         path_gas: vec![(
             ISoloTicTacToe::newGameCall::SIGNATURE,
-            receipt.gas_used,
-            receipt.intrinsic_gas,
+            GasSample::from(&receipt),
         )],
         moves,
         report: LineExploration {
@@ -147,7 +146,7 @@ struct Search<'a> {
     game_id: U256,
     gas: &'a mut GasLog,
     on_line: &'a mut dyn FnMut(&LineExploration),
-    path_gas: Vec<(&'static str, u64, u64)>,
+    path_gas: Vec<(&'static str, GasSample)>,
     moves: Vec<u8>,
     report: LineExploration,
 }
@@ -161,10 +160,8 @@ impl Search<'_> {
             .chain
             .call(self.target.contract, &call)
             .during(|| format!("getGame({})", self.game_id))?;
-        self.gas.record_view(
-            ISoloTicTacToe::getGameCall::SIGNATURE,
-            outcome.execution_gas,
-        );
+        self.gas
+            .record(ISoloTicTacToe::getGameCall::SIGNATURE, &outcome);
         let game = outcome.value;
         if game.result != SolResult::InProgress {
             return self.finish_line(game.result);
@@ -179,7 +176,7 @@ impl Search<'_> {
             let receipt = self
                 .chain
                 .send(self.target.player, self.target.contract, &call)
-                .during(|| format!("play({cell}) after {:?}", self.moves))?;
+                .during(|| format!("play({cell}) after {}", moves_in_turn(&self.moves)))?;
             self.report.transactions += 1;
             let reply = receipt
                 .events::<ISoloTicTacToe::Moved>()
@@ -197,8 +194,7 @@ impl Search<'_> {
             }
             self.path_gas.push((
                 ISoloTicTacToe::playCall::SIGNATURE,
-                receipt.gas_used,
-                receipt.intrinsic_gas,
+                GasSample::from(&receipt),
             ));
             self.descend()?;
             self.path_gas.pop();
@@ -225,19 +221,10 @@ impl Search<'_> {
                 )));
             }
         }
-        for &(function, gas, intrinsic) in &self.path_gas {
-            self.gas.record_transaction(function, gas, intrinsic);
+        for &(function, sample) in &self.path_gas {
+            self.gas.record(function, sample);
         }
         (self.on_line)(&self.report);
         Ok(())
-    }
-}
-
-/// The Solidity enum value of an engine difficulty.
-pub fn to_sol(difficulty: Difficulty) -> SolDifficulty {
-    match difficulty {
-        Difficulty::Easy => SolDifficulty::Easy,
-        Difficulty::Normal => SolDifficulty::Normal,
-        Difficulty::Hard => SolDifficulty::Hard,
     }
 }

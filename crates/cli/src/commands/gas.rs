@@ -2,8 +2,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::{WrapErr, bail};
-use marubatsu_gas::{GasReport, format, run_workload, seed, snapshot};
-use marubatsu_prove::GasKind;
+use marubatsu_gas::{GasKind, GasReport, format, run_workload, seed, snapshot};
 
 use crate::{cli::CompilerArgs, output::print_json, progress::ProgressLine};
 
@@ -90,23 +89,17 @@ impl GasArgs {
 }
 
 fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
-    use marubatsu_engine::tictactoe::Difficulty;
     println!("previewCpuMove by level (execution gas):");
-    for difficulty in Difficulty::ALL {
-        if let Some(row) = solo.log.function(
-            &marubatsu_prove::preview_by_level(difficulty),
-            GasKind::Transaction,
-        ) {
-            println!(
-                "  {:<7} min {:>6}  avg {:>6}  median {:>6}  max {:>6}  calls {:>6}",
-                difficulty.name(),
-                row.min,
-                row.avg,
-                row.median,
-                row.max,
-                row.calls
-            );
-        }
+    for (level, row) in solo.preview_by_level.stats(GasKind::Transaction) {
+        println!(
+            "  {:<7} min {:>6}  avg {:>6}  median {:>6}  max {:>6}  calls {:>6}",
+            level.name(),
+            row.min,
+            row.mean,
+            row.median,
+            row.max,
+            row.calls
+        );
     }
     println!();
 }

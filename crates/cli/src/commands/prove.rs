@@ -1,12 +1,13 @@
 use clap::Args;
 use eyre::{WrapErr, bail};
-use marubatsu_prove::{LineExploration, ProofReport, prove_all};
+use marubatsu_prove::{Demonstration, LineExploration, ProofReport, Property, Verdict, prove_all};
 
 use crate::{cli::CompilerArgs, output::print_json, progress::ProgressLine};
 
 /// Compile the contracts, deploy them in the in-process chain and prove them exhaustively against the engine:
 /// Hard never loses, Normal falls to the fork line, the contract's CPU equals the engine's on every legal
-/// position, and a weakened Hard is caught.
+/// position, Hard keeps the game's value on every legal position (against an independent minimax), and broken
+/// variants of Hard are caught.
 #[derive(Debug, Args)]
 pub(crate) struct ProveArgs {
     #[command(flatten)]
@@ -37,20 +38,39 @@ impl ProveArgs {
                 contracts.elapsed().as_secs_f64(),
             );
         }
+        // The report has said what failed, and where; the exit status only has to agree with it.
         let failures = report.failures();
         if !failures.is_empty() {
             bail!(
-                "{} proof(s) failed:\n  {}",
-                failures.len(),
-                failures.join("\n  ")
+                "{} of the proofs failed (the report above shows where)",
+                failures.len()
             );
         }
         Ok(())
     }
 }
 
-fn verdict(ok: bool) -> &'static str {
-    if ok { "PASS" } else { "FAIL" }
+fn print_verdict(report: &ProofReport, property: Property) {
+    if let Some(verdict) = report.verdict(property) {
+        print_checked(verdict);
+    }
+}
+
+fn print_checked(verdict: &Verdict) {
+    let mark = if verdict.passed { "PASS" } else { "FAIL" };
+    println!("[{mark}] {}", verdict.summary);
+    for line in &verdict.details {
+        println!("       {line}");
+    }
+}
+
+fn print_demonstration(demo: &Demonstration) {
+    let mark = if demo.caught { "caught" } else { "MISSED" };
+    println!("  [{mark}] {} by {}:", demo.variant, demo.proof);
+    println!("           {}", demo.summary);
+    for line in &demo.details {
+        println!("           {line}");
+    }
 }
 
 fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
@@ -60,80 +80,24 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
         report.solc_version
     );
     println!();
-    let tree = &report.tree;
-    let tree_ok = (tree.nodes, tree.games, tree.positions) == marubatsu_prove::EXPECTED_TREE;
-    println!(
-        "[{}] engine game tree: {} nodes, {} complete games, {} legal positions",
-        verdict(tree_ok),
-        tree.nodes,
-        tree.games,
-        tree.positions
-    );
-    let board = &report.board;
-    println!(
-        "[{}] Board.isWin equals the engine on {} masks ({} winning, {} mismatches)",
-        verdict(board.passed()),
-        board.masks_checked,
-        board.winning_masks,
-        board.mismatches.len()
-    );
+    print_verdict(report, Property::TreeCounts);
+    print_verdict(report, Property::BoardWin);
     println!();
     println!("every human line, played as transactions against SoloTicTacToe:");
-    println!(
-        "  {:<8} {:<12} {:>6} {:>11} {:>9} {:>6} {:>6}",
-        "level", "seat", "lines", "human wins", "CPU wins", "draws", "txs"
-    );
-    for run in &report.lines {
-        print_run(run);
-    }
-    let hard_losses: u64 = report
-        .lines
-        .iter()
-        .filter(|r| r.difficulty == "hard")
-        .map(|r| r.human_wins)
-        .sum();
-    println!(
-        "[{}] Hard never loses: {hard_losses} human wins",
-        verdict(hard_losses == 0)
-    );
-    let fork = &report.normal_fork_line;
-    println!(
-        "[{}] Normal loses to corner → opposite corner → third corner: {:?}",
-        verdict(fork.human_won),
-        fork.moves
-    );
-    for run in report
-        .lines
-        .iter()
-        .filter(|r| r.difficulty != "hard" && r.human_wins > 0)
-    {
-        println!(
-            "       first human win vs {} ({}): {:?}",
-            run.difficulty,
-            seat(run),
-            run.first_human_win.as_deref().unwrap_or(&[])
-        );
-    }
+    print_runs(&report.lines);
+    print_verdict(report, Property::HardNeverLoses);
+    print_verdict(report, Property::NormalLosesForkLine);
     println!();
-    let diff = &report.differential;
+    print_verdict(report, Property::Differential);
+    print_verdict(report, Property::HardKeepsValue);
+    println!();
     println!(
-        "[{}] previewCpuMove equals the engine's cpu_move: {} positions, {} comparisons (Easy over {} seeds), {} differences",
-        verdict(diff.differences.is_empty()),
-        diff.positions,
-        diff.comparisons,
-        diff.easy_seeds,
-        diff.differences.len()
+        "can these proofs fail? deliberately broken contracts, each of which must be caught (not checks of \
+         SoloTicTacToe):"
     );
-    let caught = report.weakened_hard.iter().any(|r| r.human_wins > 0);
-    println!(
-        "[{}] the search catches a weakened Hard (no forcing move):",
-        verdict(caught)
-    );
-    for run in &report.weakened_hard {
-        print_run(run);
-        if let Some(line) = &run.first_human_win {
-            println!("       losing line ({}): {line:?}", seat(run));
-        }
+    print_runs(&report.demonstration_runs.weakened_hard);
+    for demo in &report.demonstrations {
+        print_demonstration(demo);
     }
     println!();
     println!(
@@ -144,24 +108,27 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
         "function", "min", "avg", "median", "max", "calls"
     );
     // previewCpuMove is shown per level (the combined row would hide that Hard costs the most).
-    let rows = report
+    for (signature, stats) in report
         .gas
         .iter()
-        .filter(|row| row.name() != "previewCpuMove");
-    for row in rows {
-        let name = if row.function.contains('[') {
-            row.function.as_str()
-        } else {
-            row.name()
-        };
-        println!(
-            "  {:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
-            name, row.min, row.avg, row.median, row.max, row.calls
-        );
+        .filter(|(signature, _)| !signature.starts_with("previewCpuMove("))
+    {
+        let name = signature.split('(').next().unwrap_or(signature);
+        print_stats(name, stats);
+    }
+    for level in &report.preview_gas_by_level {
+        print_stats(&format!("previewCpuMove, {}", level.level), &level.stats);
     }
     println!("(`marubatsu gas` reports both contracts in forge's format)");
     println!();
     println!("done in {:.2}s", report.seconds);
+}
+
+fn print_stats(name: &str, stats: &marubatsu_chain::GasStats) {
+    println!(
+        "  {:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        name, stats.min, stats.mean, stats.median, stats.max, stats.calls
+    );
 }
 
 fn seat(run: &LineExploration) -> &'static str {
@@ -172,15 +139,21 @@ fn seat(run: &LineExploration) -> &'static str {
     }
 }
 
-fn print_run(run: &LineExploration) {
+fn print_runs(runs: &[LineExploration]) {
     println!(
         "  {:<8} {:<12} {:>6} {:>11} {:>9} {:>6} {:>6}",
-        run.difficulty,
-        seat(run),
-        run.lines,
-        run.human_wins,
-        run.cpu_wins,
-        run.draws,
-        run.transactions
+        "level", "seat", "lines", "human wins", "CPU wins", "draws", "txs"
     );
+    for run in runs {
+        println!(
+            "  {:<8} {:<12} {:>6} {:>11} {:>9} {:>6} {:>6}",
+            run.difficulty,
+            seat(run),
+            run.lines,
+            run.human_wins,
+            run.cpu_wins,
+            run.draws,
+            run.transactions
+        );
+    }
 }

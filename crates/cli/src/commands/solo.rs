@@ -1,9 +1,10 @@
 use alloy_primitives::U256;
 use clap::{Args, Subcommand, ValueEnum};
-use marubatsu_chain::bindings::ISoloTicTacToe::{self, Difficulty};
+use marubatsu_chain::bindings::ISoloTicTacToe;
 use marubatsu_deploy::{
     Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name,
 };
+use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
 use super::network::TargetArgs;
@@ -59,9 +60,10 @@ enum Level {
     Hard,
 }
 
-impl From<Level> for Difficulty {
-    fn from(level: Level) -> Self {
-        match level {
+impl Level {
+    /// The engine's level of the same name (the chain crate maps it to the contract's).
+    fn difficulty(self) -> Difficulty {
+        match self {
             Level::Easy => Difficulty::Easy,
             Level::Normal => Difficulty::Normal,
             Level::Hard => Difficulty::Hard,
@@ -95,7 +97,11 @@ impl SoloArgs {
             } => {
                 let mut session = target.open(SOLO_CONTRACT, true)?;
                 let solo = SoloContract(session.address);
-                let played = solo.new_game(&mut session.chain, difficulty.into(), cpu_first)?;
+                let played = solo.new_game(
+                    &mut session.chain,
+                    ISoloTicTacToe::Difficulty::from(difficulty.difficulty()),
+                    cpu_first,
+                )?;
                 show(
                     &mut session.chain,
                     solo,

@@ -10,11 +10,21 @@
 //! | 2    | random empty cell from the seed                     | yes  |        |      |
 //! | 3    | block the opponent's win                            |      | yes    | yes  |
 //! | 4    | make a fork                                         |      |        | yes  |
-//! | 5    | take the opponent's only fork cell                  |      |        | yes  |
-//! | 6    | force a reply that is not an opponent's fork cell   |      |        | yes  |
-//! | 7    | preferred cell: centre, corners, sides              |      | yes    | yes  |
+//! | 5    | force a reply after which the CPU can fork (v2) *   |      |        | yes  |
+//! | 6    | take the opponent's only fork cell                  |      |        | yes  |
+//! | 7    | force a reply that is not an opponent's fork cell   |      |        | yes  |
+//! | 8    | else take one of the opponent's fork cells (v2)     |      |        | yes  |
+//! | 9    | preferred cell: centre, corners, sides              |      | yes    | yes  |
 //!
-//! Whenever several cells pass a rule, the first in [`PREFERRED_ORDER`] wins the tie.
+//! Whenever several cells pass a rule, the first in [`PREFERRED_ORDER`] wins the tie. (*) Step 5 applies only
+//! when the opponent can fork at one cell at most; with several, steps 7 and 8 decide.
+//!
+//! Steps 5 and 8 are the two rules that version 2 added to Newell and Simon's procedure so that Hard keeps the
+//! game-theoretic value on every legal position (a public preview may be asked about any of them), not only on
+//! those its own games reach. Without step 8 Hard turns a draw into a loss on 8 positions, where the opponent
+//! has two fork cells and the CPU no threat at all to force with, so only occupying a fork cell holds. Without
+//! step 5 it lets a win slip on 36: there the only winning moves are threats whose forced reply leaves the CPU a
+//! fork (the reply may itself threaten, and then the CPU's fork must be the cell that blocks it).
 
 use core::fmt;
 use core::num::NonZeroU8;
@@ -31,7 +41,8 @@ pub enum Difficulty {
     Easy = 0,
     /// Wins, blocks, otherwise takes the preferred cell. Loses to a fork.
     Normal = 1,
-    /// Wins, blocks, makes and prevents forks. Never loses.
+    /// Wins, blocks, makes and prevents forks, forces its way to a fork. Keeps the game's value from every
+    /// legal position, so it never loses.
     Hard = 2,
 }
 
@@ -81,10 +92,15 @@ pub enum Rule {
     Block,
     /// The cell gives the CPU two or more winning threats at once.
     Fork,
+    /// The cell makes one threat, and after the forced reply the CPU can fork (at the cell that blocks the
+    /// reply's own threat, if the reply makes one).
+    ForceFork,
     /// The opponent could fork at this cell and nowhere else.
     BlockFork,
     /// The cell makes one threat whose forced reply gives the opponent no fork.
     Force,
+    /// The opponent can fork at several cells and no forcing move helps: the CPU takes one of them.
+    TakeFork,
     /// No rule applied; the first empty cell in [`PREFERRED_ORDER`].
     Preferred,
 }
@@ -159,27 +175,26 @@ pub fn cpu_decision(
     first_preferred(empty).map(decide(Rule::Preferred))
 }
 
-/// Hard's three fork rules, in order: make a fork, take the opponent's only fork cell, force a harmless reply.
+/// Hard's fork rules, in order: make a fork; if the opponent can fork at one cell at most, force a reply that
+/// leaves a fork, else take that one fork cell; if at several, force a harmless reply, else take one of them.
 fn fork_rules(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Option<Decision> {
-    if let Some(cell) = first_preferred(fork_cells(mine, empty)) {
-        return Some(Decision {
-            cell,
-            rule: Rule::Fork,
-        });
+    let decide = |rule| move |cell| Decision { cell, rule };
+    if let Some(decision) = first_preferred(fork_cells(mine, empty)).map(decide(Rule::Fork)) {
+        return Some(decision);
     }
     let their_forks = fork_cells(theirs, empty);
     match their_forks.count() {
-        0 => None,
-        // One fork cell: occupying it is enough.
-        1 => their_forks.first().map(|cell| Decision {
-            cell,
-            rule: Rule::BlockFork,
-        }),
-        // Taking one fork cell would leave another, so keep the opponent busy answering a threat instead.
-        _ => first_preferred(forcing_cells(mine, empty, their_forks)).map(|cell| Decision {
-            cell,
-            rule: Rule::Force,
-        }),
+        // Nothing or one cell to guard: attacking first wins where it can. (With several fork cells to guard,
+        // forcing is already the plan, and the forcing rule below keeps the value there.)
+        0 | 1 => first_preferred(force_fork_cells(mine, theirs, empty))
+            .map(decide(Rule::ForceFork))
+            // One fork cell: occupying it is enough.
+            .or_else(|| their_forks.first().map(decide(Rule::BlockFork))),
+        // Taking one fork cell would leave another, so keep the opponent busy answering a threat instead; with
+        // no such threat, occupying a fork cell is the only hope left (and on a legal board it holds the draw).
+        _ => first_preferred(forcing_cells(mine, empty, their_forks))
+            .map(decide(Rule::Force))
+            .or_else(|| first_preferred(their_forks).map(decide(Rule::TakeFork))),
     }
 }
 
@@ -223,6 +238,39 @@ fn forcing_cells(mine: Bitboard, empty: Bitboard, their_forks: Bitboard) -> Bitb
         .filter(|&cell| {
             let threats = winning_cells(mine.with(cell), empty.without(cell));
             threats.count() == 1 && threats.intersect(their_forks).is_empty()
+        })
+        .collect()
+}
+
+/// The empty cells after which `mine` has exactly one threat and, once the opponent has taken the threat cell
+/// (the forced reply), a fork: any fork cell if the reply threatens nothing, else the one cell that blocks the
+/// reply's threat, if that is a fork cell. A reply with two threats wins for the opponent, so it disqualifies.
+///
+/// ```text
+///  . | X | .      X to move. X plays 0: a threat at 2, which O must take;
+/// ---+---+---     O then threatens 4 (diagonal 2-4-6), and X blocks there
+///  . | . | .      with a fork: 7 (column 1-4-7) and 8 (diagonal 0-4-8).
+/// ---+---+---     Cell 0 is the only winning move; Hard before version 2
+///  O | . | .      took the centre and drew.
+/// ```
+fn force_fork_cells(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Bitboard {
+    empty
+        .cells()
+        .filter(|&cell| {
+            let after = mine.with(cell);
+            let rest = empty.without(cell);
+            let threats = winning_cells(after, rest);
+            let Some(reply) = threats.first().filter(|_| threats.count() == 1) else {
+                return false;
+            };
+            let rest = rest.without(reply);
+            let their_threats = winning_cells(theirs.with(reply), rest);
+            let forks = fork_cells(after, rest);
+            match their_threats.count() {
+                0 => !forks.is_empty(),
+                1 => !forks.intersect(their_threats).is_empty(),
+                _ => false,
+            }
         })
         .collect()
 }
@@ -362,6 +410,24 @@ mod tests {
     }
 
     #[test]
+    fn hard_forces_its_way_to_a_fork() {
+        // X: 1; O: 6. Cell 0 threatens 2; O's forced reply there threatens 4; X blocks at 4 with a fork.
+        expect(".X. ... O..", Difficulty::Hard, 0, Rule::ForceFork);
+        // X: 0; O: 2. Cell 6 threatens 3, O's reply threatens nothing, and X then forks at 8.
+        expect("X.O ... ...", Difficulty::Hard, 6, Rule::ForceFork);
+        // Normal takes the centre on both, which only draws.
+        expect(".X. ... O..", Difficulty::Normal, 4, Rule::Preferred);
+        expect("X.O ... ...", Difficulty::Normal, 4, Rule::Preferred);
+    }
+
+    #[test]
+    fn hard_takes_a_fork_cell_when_it_cannot_force() {
+        // X: 0, 7; O: 1, O to move. X forks at 6 and at 8; O's lines through 1 are both blocked, so no threat
+        // can keep X busy. Taking a fork cell (6 comes first) holds the draw; the centre would lose.
+        expect("XO. ... .X.", Difficulty::Hard, 6, Rule::TakeFork);
+    }
+
+    #[test]
     fn overlapping_or_full_boards_give_none() {
         let d = Difficulty::Hard;
         assert_eq!(cpu_move(board(&[0]), board(&[0]), d, &Seed::ZERO), None);
@@ -421,13 +487,21 @@ mod tests {
             count(Rule::Win),
             count(Rule::Block),
             count(Rule::Fork),
+            count(Rule::ForceFork),
             count(Rule::BlockFork),
             count(Rule::Force),
+            count(Rule::TakeFork),
             count(Rule::Preferred),
         ];
         assert_eq!(count(Rule::Random), 0);
         assert_eq!(counts.iter().sum::<u32>(), 4_520, "{tally:?}");
-        // Win, Block, Fork, BlockFork, Force, Preferred.
-        assert_eq!(counts, [2_358, 1_484, 192, 120, 118, 248], "{tally:?}");
+        // Win, Block, Fork, ForceFork, BlockFork, Force, TakeFork, Preferred. Before version 2 (no ForceFork, no
+        // TakeFork) the same positions split as Win 2,358, Block 1,484, Fork 192, BlockFork 120, Force 118,
+        // Preferred 248.
+        assert_eq!(
+            counts,
+            [2_358, 1_484, 192, 66, 104, 118, 16, 182],
+            "{tally:?}"
+        );
     }
 }

@@ -3,10 +3,14 @@
 mod pvp;
 mod solo;
 
+use marubatsu_chain::GasKind;
 use marubatsu_chain::{Chain, CompiledContract, ContractSet};
-use marubatsu_prove::{GasKind, Progress, ProveError};
+use marubatsu_prove::Progress;
 
-use crate::report::{ContractLog, DeploymentGas, GasReport};
+use crate::{
+    error::GasError,
+    report::{ContractLog, DeploymentGas, GasReport},
+};
 
 /// Everything the workload measured, per contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +34,7 @@ impl Workload {
 pub fn run_workload(
     contracts: &ContractSet,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<Workload, ProveError> {
+) -> Result<Workload, GasError> {
     let mut chain = Chain::new();
     let solo = solo::measure(&mut chain, contracts.get("SoloTicTacToe")?, progress)?;
     let pvp = pvp::measure(&mut chain, contracts.get("TicTacToe")?, progress)?;
@@ -41,11 +45,11 @@ pub fn run_workload(
 fn deploy(
     chain: &mut Chain,
     contract: &CompiledContract,
-) -> Result<(alloy_primitives::Address, ContractLog), ProveError> {
+) -> Result<(alloy_primitives::Address, ContractLog), GasError> {
     let deployer = chain.accounts()[0];
     let deployment = chain
         .deploy(deployer, contract)
-        .map_err(|source| ProveError::Tx {
+        .map_err(|source| GasError::Tx {
             action: format!("deploying {}", contract.name),
             source,
         })?;
@@ -56,6 +60,7 @@ fn deploy(
             size: contract.bytecode.len() as u64,
         },
         log: Default::default(),
+        preview_by_level: Default::default(),
     };
     Ok((deployment.address, log))
 }

@@ -17,9 +17,9 @@ use marubatsu_chain::{
     bindings::ITicTacToe::{self, Status},
 };
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
-use marubatsu_prove::{Progress, ProveError};
+use marubatsu_prove::Progress;
 
-use crate::report::ContractLog;
+use crate::{error::GasError, report::ContractLog};
 
 const MOVE_TIMEOUT: u32 = 600;
 const ONE_ETHER: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
@@ -28,7 +28,7 @@ pub(super) fn measure(
     chain: &mut Chain,
     contract: &CompiledContract,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<ContractLog, ProveError> {
+) -> Result<ContractLog, GasError> {
     let (address, mut log) = super::deploy(chain, contract)?;
     let players: Vec<Address> = chain.accounts()[1..5].to_vec();
     let mut pvp = Pvp {
@@ -115,7 +115,7 @@ pub(super) fn measure(
     }
     let left = pvp.chain.balance(address);
     if left != U256::ZERO {
-        return Err(ProveError::Contract(format!(
+        return Err(GasError::Contract(format!(
             "TicTacToe still holds {left} wei after every withdrawal"
         )));
     }
@@ -160,36 +160,32 @@ impl Pvp<'_> {
         from: Address,
         value: U256,
         call: &C,
-    ) -> Result<Receipt<C::Return>, ProveError> {
+    ) -> Result<Receipt<C::Return>, GasError> {
         let receipt = self
             .chain
             .send_value(from, self.contract, value, call)
-            .map_err(|source| ProveError::Tx {
+            .map_err(|source| GasError::Tx {
                 action: format!("TicTacToe.{}", C::SIGNATURE),
                 source,
             })?;
-        self.log
-            .log
-            .record_transaction(C::SIGNATURE, receipt.gas_used, receipt.intrinsic_gas);
+        self.log.log.record(C::SIGNATURE, &receipt);
         Ok(receipt)
     }
 
-    fn view<C: SolCall>(&mut self, call: &C) -> Result<C::Return, ProveError> {
+    fn view<C: SolCall>(&mut self, call: &C) -> Result<C::Return, GasError> {
         let outcome = self
             .chain
             .call(self.contract, call)
-            .map_err(|source| ProveError::Tx {
+            .map_err(|source| GasError::Tx {
                 action: format!("TicTacToe.{}", C::SIGNATURE),
                 source,
             })?;
-        self.log
-            .log
-            .record_view(C::SIGNATURE, outcome.execution_gas);
+        self.log.log.record(C::SIGNATURE, &outcome);
         Ok(outcome.value)
     }
 
     /// Creates game number `index` of the script and has the next account join it.
-    fn start(&mut self, index: usize, staked: bool) -> Result<Game, ProveError> {
+    fn start(&mut self, index: usize, staked: bool) -> Result<Game, GasError> {
         let stake = if staked { ONE_ETHER } else { U256::ZERO };
         let (x, o) = (self.players[index % 4], self.players[(index + 1) % 4]);
         let id = self
@@ -211,12 +207,10 @@ impl Pvp<'_> {
         })
     }
 
-    fn play(&mut self, game: &mut Game, cell: u8) -> Result<(), ProveError> {
+    fn play(&mut self, game: &mut Game, cell: u8) -> Result<(), GasError> {
         let next = Cell::new(cell)
             .and_then(|c| game.position.play(c).ok())
-            .ok_or_else(|| {
-                ProveError::Contract(format!("workload tried an illegal move {cell}"))
-            })?;
+            .ok_or_else(|| GasError::Contract(format!("workload tried an illegal move {cell}")))?;
         self.tx(
             game.to_move(),
             U256::ZERO,
@@ -230,7 +224,7 @@ impl Pvp<'_> {
     }
 
     /// Up to `moves` moves of the engine's Hard for whoever is to move (fewer if the game ends).
-    fn play_hard(&mut self, game: &mut Game, moves: usize) -> Result<(), ProveError> {
+    fn play_hard(&mut self, game: &mut Game, moves: usize) -> Result<(), GasError> {
         for _ in 0..moves {
             if game.position.outcome().is_some() {
                 break;
@@ -248,7 +242,7 @@ impl Pvp<'_> {
         Ok(())
     }
 
-    fn play_to_end(&mut self, game: &mut Game, opening: &[u8]) -> Result<(), ProveError> {
+    fn play_to_end(&mut self, game: &mut Game, opening: &[u8]) -> Result<(), GasError> {
         for &cell in opening {
             self.play(game, cell)?;
         }
@@ -256,10 +250,10 @@ impl Pvp<'_> {
         self.expect_over(game)
     }
 
-    fn expect_over(&mut self, game: &Game) -> Result<(), ProveError> {
+    fn expect_over(&mut self, game: &Game) -> Result<(), GasError> {
         let onchain = self.view(&ITicTacToe::getGameCall { gameId: game.id })?;
         if matches!(onchain.status, Status::Open | Status::Active) {
-            return Err(ProveError::Contract(format!(
+            return Err(GasError::Contract(format!(
                 "game {} should be over, status {:?}",
                 game.id, onchain.status
             )));

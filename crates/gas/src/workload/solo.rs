@@ -1,8 +1,8 @@
 use marubatsu_chain::{Chain, CompiledContract};
 use marubatsu_engine::tictactoe::Difficulty;
-use marubatsu_prove::{Progress, ProveError, SoloTarget, compare_cpu, explore_levels};
+use marubatsu_prove::{Progress, SoloTarget, compare_cpu, explore_levels};
 
-use crate::report::ContractLog;
+use crate::{error::GasError, report::ContractLog};
 
 /// The proof workload: every human line against every level from both seats (each line a game of its own,
 /// `newGame` included), then `previewCpuMove` on every legal in-play position at every level (Easy over the
@@ -11,7 +11,7 @@ pub(super) fn measure(
     chain: &mut Chain,
     contract: &CompiledContract,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<ContractLog, ProveError> {
+) -> Result<ContractLog, GasError> {
     let (address, mut log) = super::deploy(chain, contract)?;
     let target = SoloTarget {
         contract: address,
@@ -34,6 +34,12 @@ pub(super) fn measure(
             total: Some(total),
         })
     };
-    compare_cpu(chain, address, &mut log.log, &mut on_position)?;
+    compare_cpu(
+        chain,
+        address,
+        &mut log.log,
+        &mut log.preview_by_level,
+        &mut on_position,
+    )?;
     Ok(log)
 }

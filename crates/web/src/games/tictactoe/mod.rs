@@ -203,14 +203,6 @@ fn winning_line(stones: Bitboard) -> Option<[u8; 3]> {
     Some([cells.next()?, cells.next()?, cells.next()?])
 }
 
-fn chain_difficulty(difficulty: Difficulty) -> ISoloTicTacToe::Difficulty {
-    match difficulty {
-        Difficulty::Easy => ISoloTicTacToe::Difficulty::Easy,
-        Difficulty::Normal => ISoloTicTacToe::Difficulty::Normal,
-        Difficulty::Hard => ISoloTicTacToe::Difficulty::Hard,
-    }
-}
-
 /// A cell from an event's `uint8`, where 9 means none.
 fn cell(value: u8) -> Option<u8> {
     Cell::new(value).map(Cell::index)

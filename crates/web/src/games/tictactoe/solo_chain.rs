@@ -13,7 +13,7 @@ use marubatsu_engine::tictactoe::{Bitboard, Cell, Difficulty};
 use tokio::sync::oneshot;
 
 use super::view::{SoloView, Turn};
-use super::{cell, chain_difficulty, game_id, refused, winning_line};
+use super::{cell, game_id, refused, winning_line};
 use crate::api::ApiError;
 use crate::error::WebError;
 
@@ -125,7 +125,7 @@ impl SoloTable {
         cpu_first: bool,
     ) -> Result<SoloView, ApiError> {
         let call = ISoloTicTacToe::newGameCall {
-            difficulty: chain_difficulty(difficulty),
+            difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
             cpuFirst: cpu_first,
         };
         let receipt = self
