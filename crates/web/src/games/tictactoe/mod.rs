@@ -25,7 +25,7 @@ use axum::{
     extract::{Path, State},
     routing::{get, post},
 };
-use marubatsu_chain::{TxError, bindings::ISoloTicTacToe};
+use marubatsu_chain::TxError;
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Difficulty, Outcome, Position, Side};
 use serde::Deserialize;
 
