@@ -385,8 +385,9 @@ fn two_chits_of_one_fixed_werewolf_kill_unless_the_table_wants_two_werewolves() 
 // ---------------------------------------------------------------------------------------------------------
 
 /// Seat 4 marks seat 2 black and takes its last seer card: seat 2 is a fixed werewolf. That costs its white
-/// markers (seats 1 and 6) the seer and clears its victims (seats 0 and 7): one step whose losses arise as
-/// (1, S), (6, S), (0, W), (7, W) and are applied — logged and owed — in seat order, whatever their roles.
+/// markers (seats 1 and 6) the seer and clears its victims (seats 0, 1 and 7): one step whose losses arise as
+/// (1, S), (6, S), (0, W), (1, W), (7, W) and are applied — logged and owed — in seat order, and within seat 1
+/// in canonical role order (werewolf before seer).
 #[test]
 fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
     let mut game = Position::new()
@@ -403,6 +404,7 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
         .chit(1, 2, ChitKind::White)
         .chit(6, 2, ChitKind::White)
         .chit(2, 0, ChitKind::Attack)
+        .chit(2, 1, ChitKind::Attack)
         .chit(2, 7, ChitKind::Attack)
         .turn(Phase::Seer, 4, 0)
         .build();
@@ -417,6 +419,7 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
         losses,
         [
             "[R6] P0 lost the werewolf possibility: P2 attacked P0 and is a fixed werewolf",
+            "[R6] P1 lost the werewolf possibility: P2 attacked P1 and is a fixed werewolf",
             "[R6] P1 lost the seer possibility: P1 had marked P2 white and P2 is a fixed werewolf",
             "[R6] P6 lost the seer possibility: P6 had marked P2 white and P2 is a fixed werewolf",
             "[R6] P7 lost the werewolf possibility: P2 attacked P7 and is a fixed werewolf",
@@ -424,7 +427,13 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
     );
     assert_eq!(
         game.owed_transfers(),
-        [(seat(0), W), (seat(1), S), (seat(6), S), (seat(7), W)]
+        [
+            (seat(0), W),
+            (seat(1), W),
+            (seat(1), S),
+            (seat(6), S),
+            (seat(7), W)
+        ]
     );
     assert_eq!(
         game.pending(),
