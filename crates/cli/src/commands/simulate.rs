@@ -290,7 +290,7 @@ impl ProgressLine {
         let Ok(mut last) = self.last.lock() else {
             return;
         };
-        let tenth = (progress.done * 10 / progress.total.max(1)) as u64;
+        let tenth = progress.done * 10 / progress.total.max(1);
         let due = if self.terminal {
             last.0.elapsed() >= Duration::from_millis(250) || progress.done == progress.total
         } else {
