@@ -1,18 +1,35 @@
 //! Times the werewolf simulator: `cargo bench -p marubatsu-sim --bench werewolf`.
 //!
-//! No benchmark framework: each policy plays a batch of default-table games on one thread, a few times, and
-//! the median and best rates are printed in games per second. Pass a number to change the batch (`-- 50000`).
+//! No benchmark framework. Without arguments each policy plays a batch of default-table games on one thread, a
+//! few times, and the median and best rates are printed in games per second; a number changes the batch
+//! (`-- 50000`). With `sweep` it times one workbench sweep on every core instead, as `marubatsu simulate
+//! werewolf --sweep` runs it (partisan, then random for reference): `-- sweep [PLAYERS] [GAMES]`, by default
+//! 8 to 9 players (128 tables) and 10,000 games per table and policy.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use marubatsu_engine::werewolf::Table;
-use marubatsu_sim::{Policy, simulate};
+use marubatsu_sim::{Policy, simulate, sweep, sweep_tables};
 
 fn main() {
-    // cargo passes `--bench`; the first argument that parses as a number sets the batch size.
-    let games = std::env::args()
+    // cargo passes `--bench`; the words after it are ours.
+    let args: Vec<String> = std::env::args()
         .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    if args.first().map(String::as_str) == Some("sweep") {
+        let (low, high) = args
+            .get(1)
+            .and_then(|p| p.split_once('-'))
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .unwrap_or((8, 9));
+        let games = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(10_000);
+        time_sweep(low..=high, games);
+        return;
+    }
+    let games = args
+        .iter()
         .find_map(|arg| arg.parse::<u64>().ok())
         .filter(|&n| n > 0)
         .unwrap_or(20_000);
@@ -26,6 +43,30 @@ fn main() {
         };
         time(policy, batch, 5);
     }
+}
+
+fn time_sweep(players: std::ops::RangeInclusive<u8>, games: u64) {
+    let tables = sweep_tables(players.clone());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let policies = [Policy::Partisan, Policy::Random];
+    println!(
+        "sweep: {} tables ({}–{} players) × {} policies × {games} games on {threads} thread(s)",
+        tables.len(),
+        players.start(),
+        players.end(),
+        policies.len()
+    );
+    let start = Instant::now();
+    let rows = sweep(&tables, &policies, games, 1, threads, |_| {});
+    let elapsed = start.elapsed();
+    let total = tables.len() as u64 * policies.len() as u64 * games;
+    println!(
+        "{} games in {:.1?} ({:.0} games/s); fairest: {}",
+        total,
+        elapsed,
+        total as f64 / elapsed.as_secs_f64(),
+        rows.first().map_or("none", |r| r.table.as_str())
+    );
 }
 
 fn time(policy: Policy, games: u64, runs: usize) {

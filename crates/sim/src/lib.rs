@@ -25,6 +25,8 @@ pub mod werewolf;
 
 pub use rng::SplitMix64;
 pub use werewolf::{
-    Camp, EndRate, GameRecord, Policy, Rate, Report, UnknownPolicy, balance_chart, play_game,
-    simulate,
+    Balance, CHIT_COUNTS, Camp, EndRate, GameRecord, Policy, Progress, Rate, Report, Sides,
+    SweepRow, TARGET_PARADOX, TARGET_SPREAD, UnknownPolicy, balance_chart, best_per_players,
+    describe_table, play_game, recommended_source, recommended_tables, simulate, sweep,
+    sweep_chart, sweep_tables,
 };

@@ -1,9 +1,16 @@
+use std::io::IsTerminal;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use eyre::{WrapErr, eyre};
-use marubatsu_engine::werewolf::{Side, Table};
-use marubatsu_sim::{Policy, Report, balance_chart, simulate};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Side, Table};
+use marubatsu_sim::{
+    Policy, Progress, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart,
+    best_per_players, recommended_source, simulate, sweep, sweep_chart, sweep_tables,
+};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -18,36 +25,80 @@ pub(crate) struct SimulateArgs {
 #[derive(Debug, Subcommand)]
 enum SimulateGame {
     /// Quantum werewolf without a game master: how often the village, the werewolves or a paradox wins, by
-    /// policy, with 95% intervals; writes an SVG chart of the rates.
+    /// policy, with 95% intervals — at one table, or with --sweep at many, ranked by balance.
     Werewolf(WerewolfArgs),
 }
 
-/// Quantum werewolf at a simulated table.
+/// Quantum werewolf at a simulated table, or (with --sweep) at many tables, ranked by balance.
 ///
 /// Policies: `random` (every choice uniform among the legal ones), `partisan` (everyone plays for the side its
 /// cards put it on, one event ahead), `village-partisan` and `wolf-partisan` (only that side plays partisan,
 /// the other at random). Tie-break winners and death draws are always uniform.
 #[derive(Debug, Args)]
 struct WerewolfArgs {
-    /// Games per policy.
+    /// Games per policy (per table and policy with --sweep).
     #[arg(long, default_value_t = 10_000)]
     games: u64,
     /// Seed: game i of every policy draws its randomness from the SplitMix64 stream (seed, i), so the same
     /// seed gives the same figures.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A policy to simulate; repeat for several. Default: random, partisan, village-partisan, wolf-partisan.
+    /// A policy to simulate; repeat for several. Default: random, partisan, village-partisan, wolf-partisan;
+    /// with --sweep, partisan (ranked by) and random (for reference).
     #[arg(long = "policy", value_name = "NAME")]
     policies: Vec<Policy>,
     /// The composition of every starting hand, as werewolves,seers,villagers; the table seats their sum.
     #[arg(long, value_name = "W,S,V", default_value = "2,1,5")]
     table: String,
-    /// Where to write the SVG chart of the win rates by policy.
-    #[arg(long, value_name = "PATH", default_value = "werewolf-balance.svg")]
-    chart: PathBuf,
+    /// Chits per player, as black,white,attacks.
+    #[arg(long, value_name = "B,W,A", default_value = "2,3,3")]
+    chits: String,
+    /// Whose attack chits kill (R5): `any-chits` (two chits of fixed werewolves, the spec's reading) or
+    /// `two-wolves` (chits of two different fixed werewolves).
+    #[arg(long, value_name = "READING", default_value = "any-chits", value_parser = parse_attack_death)]
+    attack_death: AttackDeath,
+    /// When the dead draw their card (R8): `after-transfers` (the spec's reading) or `before-transfers`.
+    #[arg(long, value_name = "READING", default_value = "after-transfers", value_parser = parse_death_draw)]
+    death_draw: DeathDraw,
+    /// Play every table of the workbench grid instead of one: player counts (--players), compositions with
+    /// 1–3 werewolves and 1–2 seers, four chit counts and both readings of R5 and R8; rank them by balance.
+    #[arg(long)]
+    sweep: bool,
+    /// With --sweep: the player counts, as `8` or `5-12`.
+    #[arg(long, value_name = "N or A-B", default_value = "5-12")]
+    players: String,
+    /// With --sweep: threads to play on (default: every core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// With --sweep: how many of the ranked tables to print (the fairest first); the best of every player
+    /// count is printed as well.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    top: usize,
+    /// Write an SVG chart here: the win rates by policy, or with --sweep every table's paradox rate against
+    /// the village's share of the decided games. No chart is written without it.
+    #[arg(long, value_name = "PATH")]
+    chart: Option<PathBuf>,
+    /// With --sweep: also write the best table of every player count as the Rust source of the simulator's
+    /// recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
+    #[arg(long, value_name = "PATH")]
+    recommended_rs: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+fn parse_attack_death(name: &str) -> Result<AttackDeath, String> {
+    AttackDeath::ALL
+        .into_iter()
+        .find(|r| r.name() == name)
+        .ok_or_else(|| format!("expected any-chits or two-wolves, not `{name}`"))
+}
+
+fn parse_death_draw(name: &str) -> Result<DeathDraw, String> {
+    DeathDraw::ALL
+        .into_iter()
+        .find(|r| r.name() == name)
+        .ok_or_else(|| format!("expected after-transfers or before-transfers, not `{name}`"))
 }
 
 #[derive(Serialize)]
@@ -57,15 +108,19 @@ struct JsonReport<'a> {
     werewolves: u8,
     seers: u8,
     villagers: u8,
+    chits: [u8; 3],
+    attack_death: &'static str,
+    death_draw: &'static str,
     games_per_policy: u64,
     seed: u64,
-    chart: String,
+    chart: Option<String>,
     policies: &'a [Report],
 }
 
 impl SimulateArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         match self.game {
+            SimulateGame::Werewolf(args) if args.sweep => args.run_sweep(),
             SimulateGame::Werewolf(args) => args.run(),
         }
     }
@@ -73,7 +128,12 @@ impl SimulateArgs {
 
 impl WerewolfArgs {
     fn run(self) -> eyre::Result<()> {
-        let table = parse_table(&self.table).wrap_err("reading --table")?;
+        let [black, white, attacks] =
+            parse_counts(&self.chits, "1,1,2").wrap_err("reading --chits")?;
+        let table = parse_table(&self.table)
+            .wrap_err("reading --table")?
+            .with_chits(black, white, attacks)
+            .with_readings(self.attack_death, self.death_draw);
         let policies = if self.policies.is_empty() {
             Policy::ALL.to_vec()
         } else {
@@ -84,43 +144,251 @@ impl WerewolfArgs {
             .map(|&policy| simulate(table, policy, self.games, self.seed))
             .collect();
         let title = format!(
-            "Quantum werewolf, {table}: {} games per policy, seed {}",
-            self.games, self.seed
+            "Quantum werewolf, {}: {} games per policy, seed {}",
+            describe(&table),
+            self.games,
+            self.seed
         );
-        std::fs::write(&self.chart, balance_chart(&reports, &title))
-            .wrap_err_with(|| format!("writing the chart to {}", self.chart.display()))?;
+        if let Some(chart) = &self.chart {
+            std::fs::write(chart, balance_chart(&reports, &title))
+                .wrap_err_with(|| format!("writing the chart to {}", chart.display()))?;
+        }
         if self.json {
+            let [werewolves, seers, villagers] = table.starting_hand().counts();
             return print_json(&JsonReport {
                 players: table.players(),
-                werewolves: table.starting_hand().counts()[0],
-                seers: table.starting_hand().counts()[1],
-                villagers: table.starting_hand().counts()[2],
+                werewolves,
+                seers,
+                villagers,
+                chits: [black, white, attacks],
+                attack_death: table.attack_death().name(),
+                death_draw: table.death_draw().name(),
                 games_per_policy: self.games,
                 seed: self.seed,
-                chart: self.chart.display().to_string(),
+                chart: self.chart.as_ref().map(|c| c.display().to_string()),
                 policies: &reports,
             });
         }
         print!("{}", render(&title, &reports));
-        println!("chart: {}", self.chart.display());
+        if let Some(chart) = &self.chart {
+            println!("chart: {}", chart.display());
+        }
+        Ok(())
+    }
+
+    fn run_sweep(self) -> eyre::Result<()> {
+        let players = parse_players(&self.players).wrap_err("reading --players")?;
+        let policies = if self.policies.is_empty() {
+            vec![Policy::Partisan, Policy::Random]
+        } else {
+            self.policies.clone()
+        };
+        let tables = sweep_tables(players.clone());
+        let threads = self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        if threads == 0 {
+            return Err(eyre!("--threads must be at least 1"));
+        }
+        eprintln!(
+            "sweep: {} tables × {} policies × {} games on {threads} thread(s)",
+            tables.len(),
+            policies.len(),
+            self.games
+        );
+        let started = Instant::now();
+        let meter = ProgressLine::new();
+        let rows = sweep(&tables, &policies, self.games, self.seed, threads, |p| {
+            meter.show(p)
+        });
+        meter.finish();
+        let elapsed = started.elapsed();
+        eprintln!("sweep: done in {}", clock(elapsed));
+        let title = format!(
+            "Quantum werewolf sweep: {} tables, {}–{} players, {} games per table and policy, seed {}, ranked under {}",
+            tables.len(),
+            players.start(),
+            players.end(),
+            self.games,
+            self.seed,
+            policies[0]
+        );
+        if let Some(chart) = &self.chart {
+            std::fs::write(chart, sweep_chart(&rows, &title))
+                .wrap_err_with(|| format!("writing the chart to {}", chart.display()))?;
+        }
+        if let Some(path) = &self.recommended_rs {
+            let mut command = vec!["marubatsu simulate werewolf --sweep".to_string()];
+            command.push(format!("--players {}", self.players));
+            command.push(format!("--games {}", self.games));
+            command.push(format!("--seed {}", self.seed));
+            command.extend(policies.iter().map(|p| format!("--policy {p}")));
+            std::fs::write(path, recommended_source(&rows, &command.join(" "))).wrap_err_with(
+                || format!("writing the recommended tables to {}", path.display()),
+            )?;
+        }
+        if self.json {
+            return print_json(&JsonSweep {
+                players: [*players.start(), *players.end()],
+                tables: rows.len(),
+                games_per_table: self.games,
+                seed: self.seed,
+                policies: policies.iter().map(|p| p.name()).collect(),
+                target: Target {
+                    paradox_at_most: TARGET_PARADOX,
+                    village_of_decided: [0.5 - TARGET_SPREAD, 0.5 + TARGET_SPREAD],
+                },
+                chart: self.chart.as_ref().map(|c| c.display().to_string()),
+                best_per_players: best_per_players(&rows).into_iter().cloned().collect(),
+                ranked: &rows,
+            });
+        }
+        print!("{}", render_sweep(&title, &rows, self.top));
+        if let Some(chart) = &self.chart {
+            println!("chart: {}", chart.display());
+        }
         Ok(())
     }
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonSweep<'a> {
+    players: [u8; 2],
+    tables: usize,
+    games_per_table: u64,
+    seed: u64,
+    policies: Vec<&'static str>,
+    target: Target,
+    chart: Option<String>,
+    best_per_players: Vec<SweepRow>,
+    ranked: &'a [SweepRow],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Target {
+    paradox_at_most: f64,
+    village_of_decided: [f64; 2],
+}
+
+/// Progress on stderr: one line redrawn in place on a terminal, a line every tenth of the way otherwise.
+struct ProgressLine {
+    terminal: bool,
+    last: Mutex<(Instant, u64)>,
+}
+
+impl ProgressLine {
+    fn new() -> ProgressLine {
+        ProgressLine {
+            terminal: std::io::stderr().is_terminal(),
+            last: Mutex::new((Instant::now(), 0)),
+        }
+    }
+
+    fn show(&self, progress: Progress) {
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        let tenth = progress.done * 10 / progress.total.max(1);
+        let due = if self.terminal {
+            last.0.elapsed() >= Duration::from_millis(250) || progress.done == progress.total
+        } else {
+            tenth > last.1
+        };
+        if !due {
+            return;
+        }
+        *last = (Instant::now(), tenth);
+        let eta = progress.eta().map_or_else(|| "?".to_string(), clock);
+        let line = format!(
+            "sweep: {:>3}% ({} of {} games), {} elapsed, about {eta} left",
+            100 * progress.done / progress.total.max(1),
+            progress.done,
+            progress.total,
+            clock(progress.elapsed)
+        );
+        if self.terminal {
+            eprint!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            eprintln!();
+        }
+    }
+}
+
+/// `m:ss`.
+fn clock(duration: Duration) -> String {
+    let secs = duration.as_secs();
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// `8` or `5-12` → the player counts, each 5 to 12 (the workbench's range) or at least within a table's limits.
+fn parse_players(text: &str) -> eyre::Result<RangeInclusive<u8>> {
+    let bound = |n: &str| -> eyre::Result<u8> {
+        let n: u8 = n
+            .trim()
+            .parse()
+            .map_err(|e| eyre!("expected a player count like 8 or a range like 5-12 ({e})"))?;
+        if !(5..=MAX_PLAYERS as u8).contains(&n) {
+            return Err(eyre!("the sweep seats 5 to {MAX_PLAYERS} players, not {n}"));
+        }
+        Ok(n)
+    };
+    let (low, high) = match text.split_once('-') {
+        Some((low, high)) => (bound(low)?, bound(high)?),
+        None => {
+            let n = bound(text)?;
+            (n, n)
+        }
+    };
+    if low > high {
+        return Err(eyre!("the range {low}-{high} is empty"));
+    }
+    Ok(low..=high)
+}
+
+/// A table's composition, and its chits and readings when they are not the spec's.
+fn describe(table: &Table) -> String {
+    let mut text = table.to_string();
+    let chits = (table.black(), table.white(), table.attacks());
+    if chits != (2, 3, 3) {
+        text.push_str(&format!(", chits {}/{}/{}", chits.0, chits.1, chits.2));
+    }
+    if table.attack_death() != AttackDeath::default() {
+        text.push_str(&format!(", {}", table.attack_death()));
+    }
+    if table.death_draw() != DeathDraw::default() {
+        text.push_str(&format!(", {}", table.death_draw()));
+    }
+    text
+}
+
 /// `W,S,V` → a table.
 fn parse_table(text: &str) -> eyre::Result<Table> {
+    let [w, s, v] = parse_counts(text, "2,1,5")?;
+    Ok(Table::new(w, s, v)?)
+}
+
+/// Three comma-separated counts, like `example`.
+fn parse_counts(text: &str, example: &str) -> eyre::Result<[u8; 3]> {
     let counts: Vec<u8> = text
         .split(',')
         .map(|n| n.trim().parse::<u8>())
         .collect::<Result<_, _>>()
-        .map_err(|e| eyre!("expected three counts like 2,1,5 ({e})"))?;
-    let [w, s, v] = counts[..] else {
+        .map_err(|e| eyre!("expected three counts like {example} ({e})"))?;
+    let [a, b, c] = counts[..] else {
         return Err(eyre!(
-            "expected three counts like 2,1,5, got {}",
+            "expected three counts like {example}, got {}",
             counts.len()
         ));
     };
-    Ok(Table::new(w, s, v)?)
+    Ok([a, b, c])
 }
 
 /// The text report: rates with intervals, rounds and events per policy, then how games ended.
@@ -168,6 +436,78 @@ fn render(title: &str, reports: &[Report]) -> String {
     out
 }
 
+/// The sweep's text report: the fairest tables, then the best of every player count.
+fn render_sweep(title: &str, rows: &[SweepRow], top: usize) -> String {
+    let mut out = format!("{title}\n\n");
+    let header = |out: &mut String| {
+        out.push_str(&format!(
+            "{:>4}  {:<46} {:<20} {:<20} {:>7} {:>7} {:>6}",
+            "rank", "table", "paradox", "village of decided", "village", "wolves", "rounds"
+        ));
+        if rows.first().is_some_and(|r| r.reports.len() > 1) {
+            out.push_str("   (reference policies: paradox / village / wolves)");
+        }
+        out.push('\n');
+    };
+    let line = |out: &mut String, rank: usize, row: &SweepRow| {
+        let b = row.balance;
+        let first = &row.reports[0];
+        let pct = |r: Rate| {
+            format!(
+                "{:5.1}% ({:.1}–{:.1})",
+                100.0 * r.share,
+                100.0 * r.low,
+                100.0 * r.high
+            )
+        };
+        out.push_str(&format!(
+            "{:>4}{} {:<46} {:<20} {:<20} {:>6.1}% {:>6.1}% {:>6.2}",
+            rank,
+            if b.on_target { "*" } else { " " },
+            row.table,
+            pct(b.paradox),
+            pct(b.village_of_decided),
+            100.0 * first.village.share,
+            100.0 * first.werewolves.share,
+            first.mean_rounds
+        ));
+        for report in &row.reports[1..] {
+            out.push_str(&format!(
+                "   {}: {:.1} / {:.1} / {:.1}%",
+                report.policy,
+                100.0 * report.paradox.share,
+                100.0 * report.village.share,
+                100.0 * report.werewolves.share
+            ));
+        }
+        out.push('\n');
+    };
+    header(&mut out);
+    for (i, row) in rows.iter().take(top).enumerate() {
+        line(&mut out, i + 1, row);
+    }
+    let on_target = rows.iter().filter(|r| r.balance.on_target).count();
+    out.push_str(&format!(
+        "\n* on target (paradox ≤ {:.0}%, village {:.0}–{:.0}% of decided games): {on_target} of {} tables\n",
+        100.0 * TARGET_PARADOX,
+        100.0 * (0.5 - TARGET_SPREAD),
+        100.0 * (0.5 + TARGET_SPREAD),
+        rows.len()
+    ));
+    out.push_str("\nbest table per player count\n");
+    header(&mut out);
+    for best in best_per_players(rows) {
+        let rank = rows
+            .iter()
+            .position(|r| core::ptr::eq(r, best))
+            .unwrap_or(0)
+            + 1;
+        line(&mut out, rank, best);
+    }
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +519,15 @@ mod tests {
         assert!(parse_table("2,1").is_err());
         assert!(parse_table("2,0,5").is_err());
         assert!(parse_table("a,b,c").is_err());
+    }
+
+    #[test]
+    fn player_counts_parse_as_one_or_a_range_within_the_sweep() {
+        assert_eq!(parse_players("8").ok(), Some(8..=8));
+        assert_eq!(parse_players("5-12").ok(), Some(5..=12));
+        assert!(parse_players("4-8").is_err());
+        assert!(parse_players("9-7").is_err());
+        assert!(parse_players("x").is_err());
     }
 
     #[test]

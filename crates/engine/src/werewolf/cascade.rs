@@ -5,11 +5,16 @@
 //! in seat order (roles in canonical order within a seat, R7), each newly lost role queues its consequences,
 //! and the consequences run first in first out until nothing changes. A loss of a role that is already lost
 //! does nothing, so every consequence fires at most once per player and role.
+//!
+//! After every step the world must still be possible (R11, Version 2): a player left with no role, or no
+//! assignment of roles fitting the table (`world.rs`), ends the game in a paradox there and then, before the
+//! next consequence fires or anyone dies of attacks.
 
 use super::chits::ChitKind;
 use super::game::Game;
 use super::log::{DeathCause, Happening, LossCause};
 use super::outcome::{End, Outcome, Paradox};
+use super::readings::AttackDeath;
 use super::role::{Role, RoleSet};
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 
@@ -99,12 +104,32 @@ impl Game {
     pub(crate) fn resolve(&mut self, mut losses: Losses) {
         let mut facts = Facts::new();
         self.apply_losses(&mut losses, &mut facts);
+        if !self.still_possible() {
+            return;
+        }
         while let Some(fact) = facts.pop() {
+            self.fire(fact, &mut facts);
             if self.outcome.is_some() {
                 return;
             }
-            self.fire(fact, &mut facts);
         }
+    }
+
+    /// R11 (Version 2), after a step: ends the game in a paradox if a player has lost every role or no
+    /// assignment of roles fits the table any more; returns whether the game goes on.
+    fn still_possible(&mut self) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        if let Some(player) = self.seats().find(|&s| self.lost(s) == RoleSet::ALL) {
+            self.finish(End::Paradox(Paradox::NoRoleLeft { player }));
+            return false;
+        }
+        if !self.is_consistent() {
+            self.finish(End::Paradox(Paradox::Contradiction));
+            return false;
+        }
+        true
     }
 
     fn apply_losses(&mut self, losses: &mut Losses, facts: &mut Facts) {
@@ -116,8 +141,8 @@ impl Game {
         }
     }
 
-    /// R2: `seat` loses `role`. Owes a transfer if cards of it remain (R7); becomes fixed if one role remains;
-    /// a player left with no role at all is a paradox (R11).
+    /// R2: `seat` loses `role`. Owes a transfer if cards of it remain (R7); becomes fixed if one role remains.
+    /// A player left with no role at all owes nothing: the step ends the game in a paradox (R11).
     fn lose(&mut self, seat: Seat, role: Role, cause: LossCause, facts: &mut Facts) {
         let lost = self.lost[seat.index()];
         if lost.contains(role) {
@@ -131,7 +156,6 @@ impl Game {
             cause,
         });
         if lost == RoleSet::ALL {
-            self.finish(End::Paradox(Paradox::NoRoleLeft { player: seat }));
             return;
         }
         let cards = self.hand(seat).count(role);
@@ -195,8 +219,12 @@ impl Game {
             }
         }
         self.apply_losses(&mut losses, facts);
+        // A contradiction ends the game before anyone dies of attacks counted from an impossible werewolf.
+        if !self.still_possible() {
+            return;
+        }
         // "Then check death by attack for everyone" (R5, R6).
-        if matches!(fact, Fact::Fixed(_, Role::Werewolf)) && self.outcome.is_none() {
+        if matches!(fact, Fact::Fixed(_, Role::Werewolf)) {
             self.attack_deaths();
         }
     }
@@ -209,19 +237,23 @@ impl Game {
     }
 
     /// R5: every alive player with at least two attack chits of fixed werewolves in front of them dies, in seat
-    /// order.
+    /// order; under [`AttackDeath::TwoWolves`] the chits must come from two different fixed werewolves.
     pub(crate) fn attack_deaths(&mut self) {
         let wolves = self.fixed_players(Role::Werewolf);
         if wolves.is_empty() {
             return;
         }
         for seat in self.alive {
-            if self.chits.on_from(seat, ChitKind::Attack, wolves) >= 2 {
-                let wolves = self
-                    .chits
-                    .owners_on(seat, ChitKind::Attack)
-                    .intersect(wolves);
-                self.die(seat, DeathCause::Attacked { wolves });
+            let attackers = self
+                .chits
+                .owners_on(seat, ChitKind::Attack)
+                .intersect(wolves);
+            let deadly = match self.table.attack_death() {
+                AttackDeath::AnyChits => self.chits.on_from(seat, ChitKind::Attack, wolves) >= 2,
+                AttackDeath::TwoWolves => attackers.len() >= 2,
+            };
+            if deadly {
+                self.die(seat, DeathCause::Attacked { wolves: attackers });
             }
         }
     }
@@ -284,10 +316,11 @@ impl Game {
                 .seats()
                 .filter(|&seat| self.lost(seat).contains(Role::Werewolf))
                 .collect(),
+            // Version 2: everyone not fixed as exactly one role, alive or dead, and so also a player who has
+            // lost every role (and a dead player whose card is not drawn yet).
             End::Paradox(_) => self
-                .alive
-                .iter()
-                .filter(|&seat| !self.is_fixed(seat))
+                .seats()
+                .filter(|&seat| self.possible(seat).len() != 1)
                 .collect(),
         };
         let outcome = Outcome { end, winners };

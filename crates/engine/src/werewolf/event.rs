@@ -158,7 +158,10 @@ pub enum Pending {
         /// The acting player.
         wolf: Seat,
     },
-    /// `from` must hand over the `cards` cards of `role` they lost.
+    /// Transfers are owed (R7) and at least one can be completed: this names the first that can, in the order
+    /// they arose — the one a table that asks nobody settles. Every other debtor whose transfer can be
+    /// completed may make theirs instead (Version 2): [`Game::ready_transfers`](super::Game::ready_transfers)
+    /// lists them, and [`legal_events`](super::legal_events) lists the transfers of all of them.
     Transfer {
         /// The player who owes the transfer.
         from: Seat,
@@ -188,7 +191,8 @@ pub enum Pending {
 
 impl Pending {
     /// The player who decides, if one player does: the tie-break is settled at the table among the tied
-    /// players, a draw is a shuffle, and everyone alive votes.
+    /// players, a draw is a shuffle, and everyone alive votes. For a transfer, the first debtor who can make
+    /// theirs; other ready debtors may go first ([`Pending::Transfer`]).
     pub const fn player(self) -> Option<Seat> {
         match self {
             Pending::StartPlayer { .. } | Pending::Draw { .. } | Pending::Vote { .. } => None,

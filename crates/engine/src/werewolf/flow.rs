@@ -1,11 +1,13 @@
 //! The round (R3): owed transfers and draws first, then the end conditions (R10), then the next turn of the
 //! seer (R4), attack (R5) or vote (R9) phase — skipping whoever cannot act — until a decision is needed.
 
+use super::cascade::Losses;
 use super::chits::ChitKind;
 use super::event::Phase;
 use super::game::{Game, Step};
-use super::log::{Happening, PassReason};
+use super::log::{Happening, LossCause, PassReason};
 use super::outcome::{End, Paradox};
+use super::readings::DeathDraw;
 use super::role::Role;
 use super::seat::Seat;
 
@@ -19,34 +21,24 @@ impl Game {
             if self.outcome.is_some() {
                 return;
             }
-            // R7: transfers first, in order; a paradox when one has no legal completion.
+            // R8 read as "the card is drawn at once": draws come before every transfer.
+            let draws_first = self.table.death_draw() == DeathDraw::BeforeTransfers;
+            if draws_first && self.draw_pending() {
+                return;
+            }
+            // R7 (Version 2): transfers in any order; a paradox only when none of them can be completed.
             if let Some((from, role)) = self.transfers.front() {
-                let cards = self.hand(from).count(role);
-                if cards == 0 {
-                    // Another transfer already took these cards back from `from`.
-                    self.transfers.pop();
-                    continue;
-                }
-                if self.transfer_capacity(from, role) < u16::from(cards) {
+                if self.ready_transfers().is_empty() {
                     self.finish(End::Paradox(Paradox::NoTransfer {
                         player: from,
                         role,
-                        cards,
+                        cards: self.hand(from).count(role),
                     }));
                 }
                 return;
             }
-            // R8: then draws, in order of death. A hand of one role (a fixed player) needs no draw.
-            if let Some(player) = self.draws.front() {
-                if let Some(role) = self.fixed_as(player) {
-                    self.draws.pop();
-                    self.record(Happening::Drew {
-                        player,
-                        role,
-                        index: None,
-                    });
-                    continue;
-                }
+            // R8: then draws, in order of death.
+            if !draws_first && self.draw_pending() {
                 return;
             }
             // R3: everything has resolved; R10 before anything else happens.
@@ -118,6 +110,31 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// R8: whether a dead player's draw waits for an event. A hand of one role needs no draw: it is made (and
+    /// logged) here, and the next death is looked at.
+    fn draw_pending(&mut self) -> bool {
+        while let Some(player) = self.draws.front() {
+            let Some(role) = self.hand(player).roles().only() else {
+                return true;
+            };
+            self.draws.pop();
+            self.record(Happening::Drew {
+                player,
+                role,
+                index: None,
+            });
+            let mut losses = Losses::new();
+            for other in self.possible(player).without(role).iter() {
+                losses.push(player, other, LossCause::Drew { role });
+            }
+            self.resolve(losses);
+            if self.outcome.is_some() {
+                return true;
+            }
+        }
+        false
     }
 
     /// The phase begins: logged once, then its start player is chosen (or the vote opened) by `advance`.

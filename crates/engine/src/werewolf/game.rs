@@ -10,6 +10,7 @@ use super::hand::Hand;
 use super::log::{Happening, LogEntry};
 use super::outcome::Outcome;
 use super::queue::Fifo;
+use super::readings::DeathDraw;
 use super::role::{Role, RoleSet};
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 use super::table::Table;
@@ -65,8 +66,9 @@ pub struct Game {
     pub(crate) chits: Chits,
     pub(crate) round: u8,
     pub(crate) step: Step,
-    /// Transfers owed (R7), first in first out. A player loses each role at most once, and losing the third
-    /// ends the game at once, so at most 2 per player are ever queued; 3 per player is room to spare.
+    /// Transfers owed (R7), in the order they arose; any that can be completed may be made first (Version 2),
+    /// and a debt another transfer settled is dropped at once. A player loses each role at most once, and
+    /// losing the third ends the game, so at most 2 per player are ever owed; 3 per player is room to spare.
     pub(crate) transfers: Fifo<(Seat, Role), { 3 * MAX_PLAYERS }>,
     /// Dead players waiting for their card to be drawn (R8); each player dies once.
     pub(crate) draws: Fifo<Seat, MAX_PLAYERS>,
@@ -199,9 +201,22 @@ impl Game {
         }
     }
 
-    /// The transfers owed, in the order they will be made (R7).
+    /// The transfers owed, in the order they arose (R7): always current — a debt settled by someone else's
+    /// transfer taking the cards back is gone (Version 2).
     pub fn owed_transfers(&self) -> &[(Seat, Role)] {
         self.transfers.as_slice()
+    }
+
+    /// The transfers owed that can be completed now, with the cards each hands over, in the order they arose:
+    /// each debtor may make theirs first (R7, Version 2). Empty when none is owed, or none can be completed
+    /// (then the game has ended in a paradox).
+    pub fn ready_transfers(&self) -> Vec<(Seat, Role, u8)> {
+        self.transfers
+            .as_slice()
+            .iter()
+            .map(|&(from, role)| (from, role, self.hand(from).count(role)))
+            .filter(|&(from, role, cards)| self.transfer_capacity(from, role) >= u16::from(cards))
+            .collect()
     }
 
     /// The dead players waiting for their draw, in order (R8).
@@ -229,18 +244,18 @@ impl Game {
         if self.outcome.is_some() {
             return None;
         }
-        if let Some((from, role)) = self.transfers.front() {
-            return Some(Pending::Transfer {
-                from,
-                role,
-                cards: self.hand(from).count(role),
-            });
+        let draw = self.draws.front().map(|player| Pending::Draw {
+            player,
+            cards: self.hand(player).size(),
+        });
+        if self.table.death_draw() == DeathDraw::BeforeTransfers && draw.is_some() {
+            return draw;
         }
-        if let Some(player) = self.draws.front() {
-            return Some(Pending::Draw {
-                player,
-                cards: self.hand(player).size(),
-            });
+        if let Some(&(from, role, cards)) = self.ready_transfers().first() {
+            return Some(Pending::Transfer { from, role, cards });
+        }
+        if draw.is_some() {
+            return draw;
         }
         match self.step {
             Step::Begin(phase) => Some(Pending::StartPlayer {
@@ -290,6 +305,13 @@ impl Game {
         self.seats()
             .filter(|&seat| self.fixed_as(seat) == Some(role))
             .collect()
+    }
+
+    /// Drops every debt that someone else's transfer has settled by taking the cards back (Version 2).
+    pub(crate) fn settle_debts(&mut self) {
+        let hands = self.hands;
+        self.transfers
+            .retain(|(from, role)| hands[from.index()].count(role) > 0);
     }
 
     /// Appends a line to the log, unless logging is off.

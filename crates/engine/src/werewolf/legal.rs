@@ -60,13 +60,14 @@ impl Game {
         if self.hand(target).count(took) == 0 {
             return Err(NoExchange::TargetHasNone);
         }
+        // "A role that the target also holds": no debt is owed while an action is pending, so holding a card
+        // of a role and not having lost it are the same thing (R2); the count is the rule's own words.
         let give: RoleSet = Role::ALL
             .into_iter()
             .filter(|&role| {
                 role != took
                     && self.hand(actor).count(role) > 0
                     && self.hand(target).count(role) > 0
-                    && !self.lost(target).contains(role)
             })
             .collect();
         if give.is_empty() {
@@ -77,13 +78,10 @@ impl Game {
     }
 
     /// Whether `to` may receive cards of `role` from `from` in a transfer (R7): another alive player, not
-    /// fixed, who has not lost `role` and holds at least one card of it.
+    /// fixed, who holds `role` — has not lost it, and so holds at least one card of it (R2 makes a player with
+    /// none lose it at once). A player who lost `role` but still holds cards of it owes them and receives none.
     pub fn may_receive(&self, from: Seat, to: Seat, role: Role) -> bool {
-        to != from
-            && self.is_alive(to)
-            && !self.is_fixed(to)
-            && !self.lost(to).contains(role)
-            && self.hand(to).count(role) > 0
+        to != from && self.is_alive(to) && !self.is_fixed(to) && !self.lost(to).contains(role)
     }
 
     /// How many cards of `take` `from` may take back from `to` while handing over cards of `role` (R7): all
@@ -167,24 +165,27 @@ pub fn legal_events(game: &Game) -> LegalEvents {
                 });
             }
         }
-        Pending::Transfer { from, role, cards } => {
-            let slots: Vec<HandOver> = game
-                .alive
-                .iter()
-                .flat_map(|to| Role::ALL.map(|take| (to, take)))
-                .filter_map(|(to, take)| {
-                    let cards = game.take_back_limit(from, role, to, take);
-                    (cards > 0).then_some(HandOver { to, take, cards })
-                })
-                .collect();
-            let mut chosen = Vec::new();
-            spread(&slots, cards, &mut chosen, &mut |handovers| {
-                events.push(Event::Transfer {
-                    from,
-                    role,
-                    handovers: handovers.to_vec(),
+        // R7 (Version 2): every debtor who can complete their transfer may make it, in any order.
+        Pending::Transfer { .. } => {
+            for (from, role, cards) in game.ready_transfers() {
+                let slots: Vec<HandOver> = game
+                    .alive
+                    .iter()
+                    .flat_map(|to| Role::ALL.map(|take| (to, take)))
+                    .filter_map(|(to, take)| {
+                        let cards = game.take_back_limit(from, role, to, take);
+                        (cards > 0).then_some(HandOver { to, take, cards })
+                    })
+                    .collect();
+                let mut chosen = Vec::new();
+                spread(&slots, cards, &mut chosen, &mut |handovers| {
+                    events.push(Event::Transfer {
+                        from,
+                        role,
+                        handovers: handovers.to_vec(),
+                    });
                 });
-            });
+            }
         }
         Pending::Draw { player, cards } => {
             events.extend((0..cards).map(|index| Event::Draw { player, index }));

@@ -55,11 +55,17 @@ mod log;
 mod outcome;
 mod play;
 mod queue;
+mod readings;
 mod role;
 mod seat;
 mod table;
 mod vote;
+mod world;
 
+#[cfg(test)]
+mod paradox_properties;
+#[cfg(test)]
+mod paradox_scenarios;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]
@@ -76,6 +82,7 @@ pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::transition;
+pub use readings::{AttackDeath, DeathDraw};
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};
 pub use table::{Table, TableError};

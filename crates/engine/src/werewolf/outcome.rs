@@ -23,7 +23,8 @@ pub enum End {
     VillageWins,
     /// R10.3: alive fixed werewolves are at least half of the alive players; the fixed werewolves win.
     WerewolvesWin,
-    /// R11: the state became contradictory or the game can no longer end; every player not fixed wins.
+    /// R11: the state became contradictory or the game can no longer end; every player not fixed as one role
+    /// wins (Version 2: alive or dead, and a player who lost every role too).
     Paradox(Paradox),
 }
 
@@ -44,6 +45,9 @@ pub enum Paradox {
         /// The player.
         player: Seat,
     },
+    /// R11 (Version 2): no assignment of roles to the players fits the composition, the possibilities left,
+    /// the seers' chits and the attack chits ([`Game::is_consistent`](super::Game::is_consistent)).
+    Contradiction,
     /// R9: a vote phase began with fewer than 3 players alive.
     UndecidableVote {
         /// How many were alive.
@@ -86,7 +90,7 @@ impl End {
         }
     }
 
-    /// The rule it comes from: `R10.1`, `R10.2`, `R10.3`, `R11 (R7)`, `R11 (R2)` or `R11 (R9)`.
+    /// The rule it comes from: `R10.1`, `R10.2`, `R10.3`, `R11 (R7)`, `R11 (R2)`, `R11` or `R11 (R9)`.
     pub const fn rule(self) -> &'static str {
         match self {
             End::AllDead => "R10.1",
@@ -94,12 +98,13 @@ impl End {
             End::WerewolvesWin => "R10.3",
             End::Paradox(Paradox::NoTransfer { .. }) => "R11 (R7)",
             End::Paradox(Paradox::NoRoleLeft { .. }) => "R11 (R2)",
+            End::Paradox(Paradox::Contradiction) => "R11",
             End::Paradox(Paradox::UndecidableVote { .. }) => "R11 (R9)",
         }
     }
 
     /// A short stable name for statistics: `all-dead`, `village`, `werewolves`, `paradox-transfer`,
-    /// `paradox-no-role`, `paradox-vote`.
+    /// `paradox-no-role`, `paradox-contradiction`, `paradox-vote`.
     pub const fn key(self) -> &'static str {
         match self {
             End::AllDead => "all-dead",
@@ -107,6 +112,7 @@ impl End {
             End::WerewolvesWin => "werewolves",
             End::Paradox(Paradox::NoTransfer { .. }) => "paradox-transfer",
             End::Paradox(Paradox::NoRoleLeft { .. }) => "paradox-no-role",
+            End::Paradox(Paradox::Contradiction) => "paradox-contradiction",
             End::Paradox(Paradox::UndecidableVote { .. }) => "paradox-vote",
         }
     }
@@ -156,6 +162,9 @@ impl<F: Fn(Seat) -> String> fmt::Display for EndText<'_, F> {
             ),
             End::Paradox(Paradox::NoRoleLeft { player }) => {
                 write!(f, "paradox: {} has lost every role", name(player))
+            }
+            End::Paradox(Paradox::Contradiction) => {
+                f.write_str("paradox: no assignment of roles fits the table any more")
             }
             End::Paradox(Paradox::UndecidableVote { alive }) => {
                 write!(f, "paradox: a vote among {alive} can never be decided")

@@ -66,14 +66,16 @@ impl Game {
                 self.check_action(Phase::Attack, wolf, target, give)?;
                 self.attack(wolf, target, give);
             }
+            // R7 (Version 2): any debtor may settle theirs, not only the one pending names.
             (
-                Pending::Transfer { from, role, cards },
-                Event::Transfer {
-                    from: giver,
-                    role: lost,
-                    handovers,
+                Pending::Transfer { .. },
+                &Event::Transfer {
+                    from,
+                    role,
+                    ref handovers,
                 },
-            ) if *giver == from && *lost == role => {
+            ) if self.transfers.as_slice().contains(&(from, role)) => {
+                let cards = self.hand(from).count(role);
                 self.check_transfer(from, role, cards, handovers)
                     .map_err(|reason| EventError::BadTransfer { reason })?;
                 self.transfer(from, role, handovers);
@@ -227,12 +229,13 @@ impl Game {
         }
     }
 
-    /// R7: every hand-over at once, then the losses of recipients left without a role they gave back.
+    /// R7: every hand-over at once, then the losses of recipients left without a role they gave back. The
+    /// debt is paid, and so is any other whose cards were all taken back (Version 2).
     fn transfer(&mut self, from: Seat, role: Role, handovers: &[HandOver]) {
         for h in handovers {
             self.hand_over(from, h.to, role, h.take, h.cards);
         }
-        self.transfers.pop();
+        self.settle_debts();
         let mut losses = Losses::new();
         let seats: SeatSet = handovers.iter().map(|h| h.to).collect();
         self.empty_roles(seats.with(from), &mut losses);

@@ -41,6 +41,22 @@ impl<T: Copy + Default + PartialEq, const CAP: usize> Fifo<T, CAP> {
         }
     }
 
+    /// Removes every item for which `keep` is false; the others keep their order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(T) -> bool) {
+        let mut kept = 0;
+        for i in 0..usize::from(self.len) {
+            let item = self.items[i];
+            if keep(item) {
+                self.items[kept] = item;
+                kept += 1;
+            }
+        }
+        for slot in &mut self.items[kept..usize::from(self.len)] {
+            *slot = T::default();
+        }
+        self.len = kept as u8;
+    }
+
     /// The items, oldest first.
     pub(crate) fn as_slice(&self) -> &[T] {
         &self.items[..usize::from(self.len)]
@@ -67,6 +83,22 @@ mod tests {
         assert!(queue.as_slice().is_empty());
         assert_eq!(queue.front(), None);
         // Emptied queues compare equal however they were filled: popped slots are cleared.
+        assert_eq!(queue, Fifo::new());
+    }
+
+    #[test]
+    fn retain_keeps_the_order_and_clears_the_slots_it_frees() {
+        let mut queue: Fifo<u8, 4> = Fifo::new();
+        for item in [5, 2, 7, 2] {
+            queue.push(item);
+        }
+        queue.retain(|item| item != 2);
+        assert_eq!(queue.as_slice(), [5, 7]);
+        let mut same: Fifo<u8, 4> = Fifo::new();
+        same.push(5);
+        same.push(7);
+        assert_eq!(queue, same);
+        queue.retain(|_| false);
         assert_eq!(queue, Fifo::new());
     }
 }

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::hand::Hand;
+use super::readings::{AttackDeath, DeathDraw};
 use super::role::Role;
 use super::seat::MAX_PLAYERS;
 
@@ -10,12 +11,13 @@ use super::seat::MAX_PLAYERS;
 /// each owning the same chits.
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{Role, Table};
+/// use marubatsu_engine::werewolf::{AttackDeath, Role, Table};
 ///
 /// let table = Table::DEFAULT;
 /// assert_eq!(table.players(), 8);
 /// assert_eq!(table.starting_hand().to_string(), "2W 1S 5V");
 /// assert_eq!((table.black(), table.white(), table.attacks()), (2, 3, 3));
+/// assert_eq!(table.attack_death(), AttackDeath::AnyChits);
 ///
 /// let small = Table::new(1, 1, 3)?;
 /// assert_eq!(small.players(), 5);
@@ -28,6 +30,8 @@ pub struct Table {
     black: u8,
     white: u8,
     attacks: u8,
+    attack_death: AttackDeath,
+    death_draw: DeathDraw,
 }
 
 impl Table {
@@ -38,6 +42,8 @@ impl Table {
         black: 2,
         white: 3,
         attacks: 3,
+        attack_death: AttackDeath::AnyChits,
+        death_draw: DeathDraw::AfterTransfers,
     };
 
     /// The fewest players: with two, the first vote could never be decided (R9).
@@ -69,6 +75,27 @@ impl Table {
             attacks,
             ..self
         }
+    }
+
+    /// The same table played with these readings of R5 and R8 (the spec's are [`AttackDeath::AnyChits`] and
+    /// [`DeathDraw::AfterTransfers`]).
+    #[must_use]
+    pub const fn with_readings(self, attack_death: AttackDeath, death_draw: DeathDraw) -> Table {
+        Table {
+            attack_death,
+            death_draw,
+            ..self
+        }
+    }
+
+    /// Whose attack chits kill (R5).
+    pub const fn attack_death(&self) -> AttackDeath {
+        self.attack_death
+    }
+
+    /// When the dead draw their card (R8).
+    pub const fn death_draw(&self) -> DeathDraw {
+        self.death_draw
     }
 
     /// How many players (and cards in every hand).

@@ -168,6 +168,8 @@ pub(crate) fn logged(game: &Game, what: Happening) -> bool {
 /// - no player has lost every role unless that ended the game in a paradox;
 /// - the dead are fixed or waiting for their draw (R8); chit supplies plus chits ever placed never exceed the
 ///   table's allowance;
+/// - every debt shown is current: cards of a lost role still held (Version 2);
+/// - the world is possible while the game goes on (R11, Version 2);
 /// - exactly one decision is pending until the game is over.
 pub(crate) fn check_invariants(game: &Game) {
     let n = game.players();
@@ -219,6 +221,18 @@ pub(crate) fn check_invariants(game: &Game) {
         assert!(used[0] <= u16::from(table.black()));
         assert!(used[1] <= u16::from(table.white()));
         assert!(used[2] <= u16::from(table.attacks()));
+    }
+    for &(s, role) in owed {
+        assert!(
+            game.hand(s).count(role) > 0 && game.lost(s).contains(role),
+            "{s} shown owing {role} cards it does not hold or may still be"
+        );
+    }
+    if game.outcome().is_none() {
+        assert!(
+            game.is_consistent(),
+            "the game goes on in a contradictory world"
+        );
     }
     assert_eq!(
         game.pending().is_none(),

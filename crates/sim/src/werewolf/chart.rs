@@ -158,7 +158,10 @@ mod tests {
             .map(|p| simulate(Table::DEFAULT, p, 20, 3))
             .collect();
         let svg = balance_chart(&reports, "t");
-        assert_eq!(svg.matches("<rect class=\"bar\"").count(), 12);
+        assert_eq!(
+            svg.matches("<rect class=\"bar\"").count(),
+            3 * Policy::ALL.len()
+        );
         for policy in Policy::ALL {
             assert!(svg.contains(&format!(">{}</text>", policy.name())));
         }

@@ -10,10 +10,20 @@ mod chart;
 pub mod partisan;
 mod policy;
 mod random;
+mod recommended;
+mod recommended_data;
 mod simulate;
+mod sweep;
+mod sweep_chart;
 
 pub use chart::balance_chart;
-pub use partisan::{Camp, camp};
+pub use partisan::{Camp, Sides, camp};
 pub use policy::{Policy, UnknownPolicy};
 pub use random::random_event;
+pub use recommended::{RECOMMENDED_BY, Recommended, recommended_source, recommended_tables};
 pub use simulate::{END_KEYS, EndRate, GameRecord, Rate, Report, play_game, simulate};
+pub use sweep::{
+    Balance, CHIT_COUNTS, Progress, SweepRow, TARGET_PARADOX, TARGET_SPREAD, best_per_players,
+    describe_table, sweep, sweep_tables,
+};
+pub use sweep_chart::sweep_chart;

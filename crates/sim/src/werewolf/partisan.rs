@@ -17,7 +17,7 @@
 //!   reverse. Ties are broken at random.
 
 use marubatsu_engine::werewolf::{
-    Ballot, Event, Game, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
+    Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
 };
 
 use super::random::random_transfer;
@@ -43,25 +43,87 @@ pub fn camp(game: &Game, seat: Seat) -> Camp {
     }
 }
 
+/// The sides players committed to at the start of a game, for the `committed` policy; players without a
+/// commitment take the side their cards give them ([`camp`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sides([Option<Camp>; MAX_PLAYERS]);
+
+impl Sides {
+    /// Nobody committed: every side follows the cards.
+    pub const NONE: Sides = Sides([None; MAX_PLAYERS]);
+
+    /// As many players as the composition has werewolves, chosen uniformly, commit to the werewolves; the
+    /// others to the village.
+    pub fn commit(game: &Game, rng: &mut SplitMix64) -> Sides {
+        let mut seats: Vec<Seat> = game.seats().collect();
+        let mut sides = [None; MAX_PLAYERS];
+        for seat in &seats {
+            sides[seat.index()] = Some(Camp::Village);
+        }
+        for _ in 0..game.table().count(Role::Werewolf) {
+            if seats.is_empty() {
+                break;
+            }
+            let seat = seats.swap_remove(rng.below(seats.len()));
+            sides[seat.index()] = Some(Camp::Werewolves);
+        }
+        Sides(sides)
+    }
+
+    /// The side `seat` plays for: a fixed werewolf for the werewolves and a player who lost the werewolf
+    /// possibility for the village, whatever they committed to; otherwise their commitment, or their cards.
+    pub fn of(&self, game: &Game, seat: Seat) -> Camp {
+        if game.fixed_as(seat) == Some(Role::Werewolf) {
+            return Camp::Werewolves;
+        }
+        if game.lost(seat).contains(Role::Werewolf) {
+            return Camp::Village;
+        }
+        self.0[seat.index()].unwrap_or_else(|| camp(game, seat))
+    }
+}
+
 /// The partisan choice of `player`, who owes the pending decision.
-pub(crate) fn partisan_event(game: &Game, player: Seat, rng: &mut SplitMix64) -> Option<Event> {
-    let camp = camp(game, player);
+pub(crate) fn partisan_event(
+    game: &Game,
+    player: Seat,
+    sides: &Sides,
+    rng: &mut SplitMix64,
+) -> Option<Event> {
+    let camp = sides.of(game, player);
     match game.pending()? {
-        Pending::Vote { .. } => partisan_vote(game, |_| true, rng),
-        Pending::Transfer { from, role, cards } => {
-            let candidates: Vec<Event> = (0..24)
-                .map(|_| random_transfer(game, from, role, cards, rng))
-                .collect();
-            best(game, player, camp, candidates, rng)
+        Pending::Vote { .. } => partisan_vote(game, sides, |_| true, rng),
+        Pending::Transfer { .. } => {
+            let (from, role, cards) = game
+                .ready_transfers()
+                .into_iter()
+                .find(|&(from, _, _)| from == player)?;
+            partisan_transfer(game, from, role, cards, sides, rng)
         }
         _ => best(game, player, camp, legal_events(game), rng),
     }
+}
+
+/// The partisan choice among 24 random splits of `from`'s transfer of `cards` cards of `role`.
+pub(crate) fn partisan_transfer(
+    game: &Game,
+    from: Seat,
+    role: Role,
+    cards: u8,
+    sides: &Sides,
+    rng: &mut SplitMix64,
+) -> Option<Event> {
+    let candidates: Vec<Event> = (0..24)
+        .map(|_| random_transfer(game, from, role, cards, rng))
+        .collect();
+    best(game, from, sides.of(game, from), candidates, rng)
 }
 
 /// The vote now pending, every voter for whom `partisan` holds voting for their side and every other voter
 /// uniformly among their choices; `None` when no vote is pending.
 pub(crate) fn partisan_vote(
     game: &Game,
+    sides: &Sides,
     partisan: impl Fn(Seat) -> bool,
     rng: &mut SplitMix64,
 ) -> Option<Event> {
@@ -75,7 +137,7 @@ pub(crate) fn partisan_vote(
             // R9 repeats a tied vote without limit, and sides that never give in can tie forever: in a
             // run-off each partisan voter sticks to its choice only half the time.
             let target = if partisan(voter) && (runoff == 0 || rng.below(2) == 1) {
-                vote(game, camp(game, voter), targets, rng)
+                vote(game, sides.of(game, voter), targets, rng)
             } else {
                 let all: Vec<Seat> = targets.iter().collect();
                 rng.pick(&all).copied()
@@ -188,8 +250,10 @@ mod tests {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
                 let event = match (pending, pending.player()) {
-                    (Pending::Vote { .. }, _) => partisan_vote(&game, |_| true, &mut rng),
-                    (_, Some(player)) => partisan_event(&game, player, &mut rng),
+                    (Pending::Vote { .. }, _) => {
+                        partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
+                    }
+                    (_, Some(player)) => partisan_event(&game, player, &Sides::NONE, &mut rng),
                     (_, None) => super::super::random::random_event(&game, &mut rng),
                 };
                 let Some(event) = event else {
@@ -229,7 +293,7 @@ mod tests {
                     ) {
                         let likeliest = *likeliest;
                         let Some(Event::Vote { ballots }) =
-                            partisan_vote(&game, |_| true, &mut rng)
+                            partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
                         else {
                             panic!("a vote is pending");
                         };

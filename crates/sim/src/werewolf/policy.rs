@@ -5,8 +5,8 @@ use core::str::FromStr;
 
 use marubatsu_engine::werewolf::{Event, Game, Pending};
 
-use super::partisan::{Camp, camp, partisan_event, partisan_vote};
-use super::random::random_event;
+use super::partisan::{Camp, Sides, partisan_event, partisan_transfer, partisan_vote};
+use super::random::{random_event, random_transfer};
 use crate::rng::SplitMix64;
 
 /// How the simulated players choose. Chance — the rock-paper-scissors of a tie for start player (R4, R5) and
@@ -21,15 +21,20 @@ pub enum Policy {
     VillagePartisan,
     /// The werewolves' side plays partisan, the village's side at random.
     WolfPartisan,
+    /// Everyone plays partisan for a side chosen at the start: as many players as the composition has
+    /// werewolves commit to the werewolves ([`Sides::commit`]), the rest to the village, so the werewolves'
+    /// side is played from the first turn instead of only by whoever ends up holding werewolf cards.
+    Committed,
 }
 
 impl Policy {
     /// Every policy, in the order reports list them.
-    pub const ALL: [Policy; 4] = [
+    pub const ALL: [Policy; 5] = [
         Policy::Random,
         Policy::Partisan,
         Policy::VillagePartisan,
         Policy::WolfPartisan,
+        Policy::Committed,
     ];
 
     /// The name on the command line and in reports.
@@ -39,6 +44,7 @@ impl Policy {
             Policy::Partisan => "partisan",
             Policy::VillagePartisan => "village-partisan",
             Policy::WolfPartisan => "wolf-partisan",
+            Policy::Committed => "committed",
         }
     }
 
@@ -46,7 +52,7 @@ impl Policy {
     pub const fn partisan(self, camp: Camp) -> bool {
         matches!(
             (self, camp),
-            (Policy::Partisan, _)
+            (Policy::Partisan | Policy::Committed, _)
                 | (Policy::VillagePartisan, Camp::Village)
                 | (Policy::WolfPartisan, Camp::Werewolves)
         )
@@ -66,19 +72,44 @@ impl Policy {
     /// assert!(game.outcome().is_some());
     /// ```
     pub fn choose(self, game: &Game, rng: &mut SplitMix64) -> Option<Event> {
+        self.choose_for(game, &Sides::NONE, rng)
+    }
+
+    /// The sides the players of a new `game` play for: committed for [`Policy::Committed`], by the cards
+    /// otherwise.
+    pub fn sides(self, game: &Game, rng: &mut SplitMix64) -> Sides {
+        match self {
+            Policy::Committed => Sides::commit(game, rng),
+            _ => Sides::NONE,
+        }
+    }
+
+    /// [`choose`](Policy::choose) with the players' `sides`, from [`Policy::sides`] at the game's start.
+    pub fn choose_for(self, game: &Game, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
         let pending = game.pending()?;
+        let side = |seat| sides.of(game, seat);
         if let Pending::Vote { voters, .. } = pending {
             // Everyone alive votes at once, each by the policy of their own side.
-            let partisan = |voter| self.partisan(camp(game, voter));
+            let partisan = |voter| self.partisan(side(voter));
             if voters.iter().any(partisan) {
-                return partisan_vote(game, partisan, rng).or_else(|| random_event(game, rng));
+                return partisan_vote(game, sides, partisan, rng)
+                    .or_else(|| random_event(game, rng));
             }
             return random_event(game, rng);
         }
+        if let Pending::Transfer { .. } = pending {
+            // Whichever debtor who can complete their transfer speaks first (R7 allows any order).
+            let ready = game.ready_transfers();
+            let &(from, role, cards) = rng.pick(&ready)?;
+            if self.partisan(side(from)) {
+                return partisan_transfer(game, from, role, cards, sides, rng);
+            }
+            return Some(random_transfer(game, from, role, cards, rng));
+        }
         match pending.player() {
-            Some(player) if self.partisan(camp(game, player)) => {
+            Some(player) if self.partisan(side(player)) => {
                 // The partisan player always finds a legal event; falling back keeps a game going regardless.
-                partisan_event(game, player, rng).or_else(|| random_event(game, rng))
+                partisan_event(game, player, sides, rng).or_else(|| random_event(game, rng))
             }
             _ => random_event(game, rng),
         }
@@ -131,7 +162,7 @@ mod tests {
         }
         assert_eq!(
             "clever".parse::<Policy>().map_err(|e| e.to_string()),
-            Err("unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan)".into())
+            Err("unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan, committed)".into())
         );
     }
 }

@@ -7,13 +7,16 @@ use crate::rng::SplitMix64;
 /// A uniformly random legal event for the pending decision, or `None` once the game is over.
 ///
 /// Transfers are the exception to "uniform over the legal events": their list can run to thousands of
-/// splits, so the hand-overs are drawn one card at a time, each to a uniformly chosen (recipient, role taken
-/// back) pair that can still take one. Every other decision draws a uniform index into [`legal_events`]; for a
-/// vote, whose events are numbered rather than listed, that is a uniform vote (every voter pointing at one of
-/// their choices uniformly and independently).
+/// splits, so a debtor who can complete theirs is chosen uniformly (any may go first, R7), and the hand-overs
+/// are drawn one card at a time, each to a uniformly chosen (recipient, role taken back) pair that can still
+/// take one. Every other decision draws a uniform index into [`legal_events`]; for a vote, whose events are
+/// numbered rather than listed, that is a uniform vote (every voter pointing at one of their choices uniformly
+/// and independently).
 pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
     match game.pending()? {
-        Pending::Transfer { from, role, cards } => {
+        Pending::Transfer { .. } => {
+            let ready = game.ready_transfers();
+            let &(from, role, cards) = rng.pick(&ready)?;
             Some(random_transfer(game, from, role, cards, rng))
         }
         _ => {

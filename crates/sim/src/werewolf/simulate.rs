@@ -20,8 +20,9 @@ pub struct GameRecord {
 /// Plays one game at `table` under `policy` with `rng` for every choice and every chance event.
 pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameRecord {
     let mut game = Game::new(table).without_log();
+    let sides = policy.sides(&game, rng);
     let mut events = 0;
-    while let Some(event) = policy.choose(&game, rng) {
+    while let Some(event) = policy.choose_for(&game, &sides, rng) {
         // Policies only produce legal events; a refusal would be a bug in one of them, and it ends the game.
         if game.play(&event).is_err() {
             debug_assert!(false, "{policy} chose an illegal event {event:?}");
@@ -94,12 +95,13 @@ impl Rate {
 }
 
 /// The ways a game ends, in report order, with their stable keys ([`End::key`]).
-pub const END_KEYS: [&str; 6] = [
+pub const END_KEYS: [&str; 7] = [
     "village",
     "werewolves",
     "all-dead",
     "paradox-transfer",
     "paradox-no-role",
+    "paradox-contradiction",
     "paradox-vote",
 ];
 
@@ -163,49 +165,93 @@ impl Report {
 /// assert_eq!(report, simulate(Table::DEFAULT, Policy::Random, 200, 1));
 /// ```
 pub fn simulate(table: Table, policy: Policy, games: u64, seed: u64) -> Report {
-    let mut sides = [0u64; 3];
-    let mut ends = [0u64; END_KEYS.len()];
-    let (mut rounds, mut events, mut max_rounds) = (0u64, 0u64, 0u8);
-    for index in 0..games {
-        let mut rng = SplitMix64::stream(seed, index);
-        let record = play_game(table, policy, &mut rng);
-        let side = Side::ALL
-            .iter()
-            .position(|&s| s == record.end.side())
-            .unwrap_or(2);
-        sides[side] += 1;
-        if let Some(i) = END_KEYS.iter().position(|&k| k == record.end.key()) {
-            ends[i] += 1;
+    let mut tally = Tally::default();
+    tally.play(table, policy, seed, 0..games);
+    tally.report(policy, seed)
+}
+
+/// Counts of some games of one table and policy; tallies of disjoint index ranges merge into the tally of
+/// their union, so games can be spread over threads without changing a figure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    games: u64,
+    sides: [u64; 3],
+    ends: [u64; END_KEYS.len()],
+    rounds: u64,
+    events: u64,
+    max_rounds: u8,
+}
+
+impl Tally {
+    /// Plays the games numbered `indices`.
+    pub(crate) fn play(
+        &mut self,
+        table: Table,
+        policy: Policy,
+        seed: u64,
+        indices: core::ops::Range<u64>,
+    ) {
+        for index in indices {
+            let mut rng = SplitMix64::stream(seed, index);
+            let record = play_game(table, policy, &mut rng);
+            let side = Side::ALL
+                .iter()
+                .position(|&s| s == record.end.side())
+                .unwrap_or(2);
+            self.games += 1;
+            self.sides[side] += 1;
+            if let Some(i) = END_KEYS.iter().position(|&k| k == record.end.key()) {
+                self.ends[i] += 1;
+            }
+            self.rounds += u64::from(record.rounds);
+            self.events += u64::from(record.events);
+            self.max_rounds = self.max_rounds.max(record.rounds);
         }
-        rounds += u64::from(record.rounds);
-        events += u64::from(record.events);
-        max_rounds = max_rounds.max(record.rounds);
     }
-    let mean = |total: u64| {
-        if games == 0 {
-            0.0
-        } else {
-            total as f64 / games as f64
+
+    /// Adds `other`'s games.
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        for (a, b) in self.sides.iter_mut().zip(other.sides) {
+            *a += b;
         }
-    };
-    Report {
-        policy: policy.name(),
-        games,
-        seed,
-        village: Rate::of(sides[0], games),
-        werewolves: Rate::of(sides[1], games),
-        paradox: Rate::of(sides[2], games),
-        mean_rounds: mean(rounds),
-        max_rounds,
-        mean_events: mean(events),
-        ends: END_KEYS
-            .into_iter()
-            .zip(ends)
-            .map(|(end, count)| EndRate {
-                end,
-                rate: Rate::of(count, games),
-            })
-            .collect(),
+        for (a, b) in self.ends.iter_mut().zip(other.ends) {
+            *a += b;
+        }
+        self.rounds += other.rounds;
+        self.events += other.events;
+        self.max_rounds = self.max_rounds.max(other.max_rounds);
+    }
+
+    /// The report of the games counted.
+    pub(crate) fn report(&self, policy: Policy, seed: u64) -> Report {
+        let games = self.games;
+        let mean = |total: u64| {
+            if games == 0 {
+                0.0
+            } else {
+                total as f64 / games as f64
+            }
+        };
+        Report {
+            policy: policy.name(),
+            games,
+            seed,
+            village: Rate::of(self.sides[0], games),
+            werewolves: Rate::of(self.sides[1], games),
+            paradox: Rate::of(self.sides[2], games),
+            mean_rounds: mean(self.rounds),
+            max_rounds: self.max_rounds,
+            mean_events: mean(self.events),
+            ends: END_KEYS
+                .into_iter()
+                .zip(self.ends)
+                .map(|(end, count)| EndRate {
+                    end,
+                    rate: Rate::of(count, games),
+                })
+                .collect(),
+        }
     }
 }
 
@@ -224,6 +270,21 @@ mod tests {
             .map(|e| e.rate.count)
             .sum();
         assert_eq!(paradoxes, report.paradox.count);
+    }
+
+    #[test]
+    fn tallies_of_split_ranges_merge_into_the_whole() {
+        let (table, policy) = (Table::new(1, 1, 3).unwrap_or_default(), Policy::Random);
+        let mut whole = Tally::default();
+        whole.play(table, policy, 4, 0..90);
+        let mut parts = Tally::default();
+        for range in [60..90, 0..25, 25..60] {
+            let mut part = Tally::default();
+            part.play(table, policy, 4, range);
+            parts.merge(&part);
+        }
+        assert_eq!(parts, whole);
+        assert_eq!(whole.report(policy, 4), simulate(table, policy, 90, 4));
     }
 
     #[test]
