@@ -6,9 +6,6 @@ use marubatsu_sim::SplitMix64;
 /// Deterministic pseudo-random numbers for property-style tests.
 pub(crate) struct TestRng(SplitMix64);
 
-/// The old name, until every test module says [`TestRng`].
-pub(crate) type XorShift = TestRng;
-
 impl TestRng {
     /// A generator from `seed`.
     pub(crate) fn new(seed: u64) -> TestRng {

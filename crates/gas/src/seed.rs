@@ -1,4 +1,4 @@
-//! The seed's published gas figures (specs/tictactoe.md) beside ours.
+//! The seed's published gas figures (the book's own table, quoted in the README's Gas section) beside ours.
 //!
 //! Theirs were measured by the book on its own Foundry tests, not on this workload: the ratios say how the
 //! contracts compare in cost, not that both ran the same calls.
@@ -22,7 +22,7 @@ pub struct SeedComparison {
     pub ratio: f64,
 }
 
-/// (contract, function, statistic, the seed's figure), from the table in specs/tictactoe.md.
+/// (contract, function, statistic, the seed's figure), from the book's table.
 const SEED_FIGURES: [(&str, &str, &str, u64); 10] = [
     ("SoloTicTacToe", "newGame", "min", 69_840),
     ("SoloTicTacToe", "newGame", "avg", 102_221),

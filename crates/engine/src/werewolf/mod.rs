@@ -1,4 +1,4 @@
-//! Quantum werewolf without a game master (`shared/specs/quantum-werewolf.md`, rules R1–R11): every player
+//! Quantum werewolf without a game master (`docs/rules/quantum-werewolf.md`, rules R1–R11): every player
 //! holds a public hand of role cards whose shares are the odds of their role, actions move cards between hands,
 //! and a player's role is only fixed when every other role is lost or when they die and a card is drawn.
 //!

@@ -1,4 +1,4 @@
-//! Scenario tests for Version 2 of the paradox rules (`shared/specs/quantum-werewolf.md`): a contradiction ends
+//! Scenario tests for Version 2 of the paradox rules (`docs/rules/quantum-werewolf.md`): a contradiction ends
 //! the game the step it appears, transfers go in any order, paradox winners include a player who lost every
 //! role, debts shown are current — and the cascade order and legality rules that mutation testing found
 //! unpinned. Hands are written `(W, S, V)` per seat, at the default table unless a test says otherwise.
