@@ -5,6 +5,8 @@ use core::fmt;
 
 /// Whose attack chits count towards death by attack (R5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum AttackDeath {
     /// The spec's reading: two attack chits owned by fixed werewolves kill, even if one werewolf placed both.
     #[default]
@@ -15,6 +17,8 @@ pub enum AttackDeath {
 
 /// When a dead player's card is drawn (R8), relative to the transfers they still owe.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum DeathDraw {
     /// The spec's reading: every transfer owed is made first, so the card comes from a hand holding only
     /// roles the player may still be.

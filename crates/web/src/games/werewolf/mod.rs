@@ -29,7 +29,8 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::werewolf::{Event, Game, MAX_PLAYERS, Table};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Event, Game, MAX_PLAYERS, Table};
+use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -54,6 +55,9 @@ pub(crate) const GAME: WebGame = WebGame {
 /// The longest log the server replays. A game takes at most about a hundred events; run-offs add one each.
 pub(crate) const MAX_EVENTS: usize = 5_000;
 
+/// The most chits of one kind a player may be given; more would only lengthen the game.
+const MAX_CHITS: u8 = 9;
+
 /// The longest player name kept; longer ones are cut.
 const MAX_NAME_CHARS: usize = 24;
 
@@ -68,17 +72,57 @@ fn api() -> Router<Shared> {
 struct TableInfo {
     /// The default composition: werewolves, seers, villagers.
     default: [u8; 3],
+    /// The default chits per player: black, white, attacks.
+    default_chits: [u8; 3],
     min_players: u8,
     max_players: usize,
     max_name_chars: usize,
+    /// The balance workbench's best table for each player count it covered.
+    recommended: Vec<RecommendedTable>,
+}
+
+/// A table the balance workbench (`marubatsu simulate werewolf --sweep`) recommends, with its figures.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RecommendedTable {
+    players: u8,
+    composition: [u8; 3],
+    chits: [u8; 3],
+    attack_death: AttackDeath,
+    death_draw: DeathDraw,
+    /// Games that ended in a paradox, of all games simulated.
+    paradox: f64,
+    /// Games the village won, of the decided games.
+    village_of_decided: f64,
+    /// Whether it met the workbench's target (paradox at most 20%, village 45–55% of decided games).
+    on_target: bool,
 }
 
 async fn table() -> Json<TableInfo> {
+    let default = Table::DEFAULT;
+    let recommended = recommended_tables()
+        .iter()
+        .filter_map(|r| {
+            let table = r.table().ok()?;
+            Some(RecommendedTable {
+                players: table.players(),
+                composition: table.starting_hand().counts(),
+                chits: [table.black(), table.white(), table.attacks()],
+                attack_death: table.attack_death(),
+                death_draw: table.death_draw(),
+                paradox: r.paradox,
+                village_of_decided: r.village_of_decided,
+                on_target: r.on_target,
+            })
+        })
+        .collect();
     Json(TableInfo {
-        default: Table::DEFAULT.starting_hand().counts(),
+        default: default.starting_hand().counts(),
+        default_chits: [default.black(), default.white(), default.attacks()],
         min_players: Table::MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         max_name_chars: MAX_NAME_CHARS,
+        recommended,
     })
 }
 
@@ -87,6 +131,15 @@ async fn table() -> Json<TableInfo> {
 struct ReplayRequest {
     /// Werewolves, seers, villagers per hand.
     table: [u8; 3],
+    /// Chits per player (black, white, attacks); the engine's default if absent.
+    #[serde(default)]
+    chits: Option<[u8; 3]>,
+    /// R5's reading; the spec's if absent.
+    #[serde(default)]
+    attack_death: AttackDeath,
+    /// R8's reading; the spec's if absent.
+    #[serde(default)]
+    death_draw: DeathDraw,
     /// One name per seat; blanks become "Player n".
     #[serde(default)]
     names: Vec<String>,
@@ -124,7 +177,17 @@ async fn replay(
     JsonBody(request): JsonBody<ReplayRequest>,
 ) -> Result<Json<ReplayResponse>, ApiError> {
     let [w, s, v] = request.table;
-    let table = Table::new(w, s, v).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut table = Table::new(w, s, v)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .with_readings(request.attack_death, request.death_draw);
+    if let Some(chits @ [black, white, attacks]) = request.chits {
+        if chits.iter().any(|&n| n > MAX_CHITS) {
+            return Err(ApiError::bad_request(format!(
+                "at most {MAX_CHITS} chits of a kind per player, not {chits:?}"
+            )));
+        }
+        table = table.with_chits(black, white, attacks);
+    }
     if request.events.len() > MAX_EVENTS {
         return Err(ApiError::bad_request(format!(
             "a log of {} events is longer than any game ({MAX_EVENTS} at most)",

@@ -50,7 +50,11 @@
     },
   };
 
-  let limits = { default: [2, 1, 5], minPlayers: 3, maxPlayers: 16, maxNameChars: 24 };
+  let limits = {
+    default: [2, 1, 5], defaultChits: [2, 3, 3], minPlayers: 3, maxPlayers: 16, maxNameChars: 24, recommended: [],
+  };
+  // The chits and readings of a recommended table, kept until the cards are set by hand again.
+  let rules = null;
   let saved = session.get();
   let view = null;
   let queue = Promise.resolve();
@@ -82,6 +86,7 @@
   async function step(event) {
     const answer = await M.api('/api/werewolf/replay', {
       table: saved.table,
+      ...(saved.rules || {}),
       names: saved.names,
       events: saved.events,
       event,
@@ -150,9 +155,30 @@
     }
     namesEl.replaceChildren(...items);
     const [w, s, v] = composition();
+    const [black, white, attacks] = rules ? rules.chits : limits.defaultChits;
+    const readings = rules && (rules.attackDeath !== 'any-chits' || rules.deathDraw !== 'after-transfers')
+      ? ` Played with ${rules.attackDeath === 'two-wolves' ? 'deaths only from two different werewolves\' attacks' : 'deaths from any two attacks'}`
+        + ` and the dead player's card drawn ${rules.deathDraw === 'before-transfers' ? 'before' : 'after'} their transfers.`
+      : '';
     $('#setup-help').textContent = `${players} players, each starting with ${players} cards: ${w} werewolf, ${s} seer, `
       + `${v} villager — so ${w} werewolves, ${s} seer(s) and ${v} villagers in all. `
-      + `Every player also gets 2 black and 3 white verdict chits and 3 attack chits.`;
+      + `Every player also gets ${black} black and ${white} white verdict chits and ${attacks} attack chits.${readings}`;
+  }
+
+  /** The workbench's recommended tables, one button per player count. */
+  function drawRecommended() {
+    const list = $('#ww-recommended-list');
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    list.replaceChildren(...limits.recommended.map((r) => {
+      const [w, s, v] = r.composition;
+      return button(`${r.players} players: ${w}W ${s}S ${v}V — paradox ${percent(r.paradox)}, `
+        + `village wins ${percent(r.villageOfDecided)} of decided games`, () => {
+        counts.forEach((input, i) => { input.value = String(r.composition[i]); });
+        rules = { chits: r.chits, attackDeath: r.attackDeath, deathDraw: r.deathDraw };
+        drawSetup();
+      });
+    }));
+    $('#ww-recommended').hidden = limits.recommended.length === 0;
   }
 
   async function start(event) {
@@ -160,9 +186,9 @@
     const table = composition();
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
-    const candidate = { table, names, events: [] };
+    const candidate = { table, rules, names, events: [] };
     try {
-      const answer = await M.api('/api/werewolf/replay', { ...candidate, event: null });
+      const answer = await M.api('/api/werewolf/replay', { table, ...(rules || {}), names, events: [], event: null });
       saved = candidate;
       session.set(saved);
       view = answer.state;
@@ -504,7 +530,10 @@
     drawSetup();
   }
 
-  counts.forEach((input) => input.addEventListener('input', drawSetup));
+  counts.forEach((input) => input.addEventListener('input', () => {
+    rules = null;
+    drawSetup();
+  }));
   setupForm.addEventListener('submit', start);
 
   async function boot() {
@@ -518,6 +547,7 @@
     }
     saved = null;
     counts.forEach((input, i) => { input.value = String(limits.default[i]); });
+    drawRecommended();
     setupForm.hidden = false;
     root.dataset.pending = 'setup';
     drawSetup();
