@@ -139,6 +139,9 @@ impl Rpc {
                 reason: err.to_string(),
             })?;
         let signer_address = signer.as_ref().map(|s| s.address());
+        // reqwest is built without a TLS provider of its own (see the workspace manifest): ring, for https://
+        // endpoints. Installing fails only when a provider is already in place, which serves as well.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let provider = {
             // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
             let _guard = runtime.enter();
@@ -536,6 +539,25 @@ mod tests {
         assert!(matches!(err, Error::Unreachable { .. }), "{message}");
         assert!(message.contains("refused"), "{message}");
         assert!(!message.contains("secret-path"), "{message}");
+    }
+
+    #[test]
+    fn an_https_endpoint_is_spoken_to_in_tls() {
+        // A listener that records the first bytes a client sends, then hangs up: over https:// they are a TLS
+        // handshake record (0x16, version 3.x), so the client has a TLS provider and uses it.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let first_bytes = std::thread::spawn(move || {
+            use std::io::Read;
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut head = [0; 2];
+            stream.read_exact(&mut head).unwrap();
+            head
+        });
+        let url = Secret::new(format!("https://127.0.0.1:{port}"));
+        let err = Rpc::connect(&url, None, RpcOptions::default()).unwrap_err();
+        assert!(matches!(err, Error::Unreachable { .. }), "{err}");
+        assert_eq!(first_bytes.join().unwrap(), [0x16, 0x03]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! forge's gas-report layouts: the boxed terminal table and Markdown.
 
+use comfy_table::{Cell, CellAlignment, Table, presets};
+
 use crate::report::{ContractGas, GasReport};
 
 const HEADER: [&str; 6] = ["Function Name", "Min", "Avg", "Median", "Max", "# Calls"];
@@ -43,97 +45,68 @@ fn rows(contract: &ContractGas) -> (String, Vec<[String; 6]>, Vec<[String; 6]>) 
     (title, deployment, functions)
 }
 
-fn widths(title: &str, blocks: &[&[[String; 6]]]) -> [usize; 6] {
-    let mut widths = HEADER.map(str::len);
-    widths[0] = widths[0].max(title.chars().count());
-    for row in blocks.iter().flat_map(|block| block.iter()) {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    widths
+/// How a contract's table is drawn: forge's terminal layout, or the Markdown one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Terminal,
+    Markdown,
 }
 
-/// The report as forge prints it on a terminal: one boxed table per contract, numbers right-aligned.
-pub fn table(report: &GasReport) -> String {
-    let mut out = String::new();
-    for contract in &report.contracts {
-        let (title, deployment, functions) = rows(contract);
-        let header = [HEADER.map(String::from)];
-        let widths = widths(&title, &[&deployment, &header, &functions]);
-        let rule = |left: &str, fill: &str, middle: &str, right: &str| {
-            let parts: Vec<String> = widths.iter().map(|w| fill.repeat(w + 2)).collect();
-            format!("{left}{}{right}\n", parts.join(middle))
-        };
-        let line = |cells: &[String; 6], numeric: bool| {
-            let parts: Vec<String> = cells
-                .iter()
-                .zip(widths)
-                .enumerate()
-                .map(|(i, (cell, w))| {
-                    let is_number =
-                        numeric && !cell.is_empty() && cell.bytes().all(|b| b.is_ascii_digit());
-                    // forge right-aligns figures; the deployment cost in the first column too.
-                    if is_number && (i > 0 || cell.parse::<u64>().is_ok()) {
-                        format!(" {cell:>w$} ")
-                    } else {
-                        format!(" {cell:<w$} ")
-                    }
-                })
-                .collect();
-            format!("|{}|\n", parts.join("|"))
-        };
-        let separator = rule("|", "-", "+", "|");
-        let empty: [String; 6] = Default::default();
-        let mut title_row = empty.clone();
-        title_row[0] = title.clone();
-        out.push_str(&rule("╭", "-", "+", "╮"));
-        out.push_str(&line(&title_row, false));
-        let inner: usize = widths.iter().map(|w| w + 2).sum::<usize>() + widths.len() - 1;
-        out.push_str(&format!("+{}+\n", "=".repeat(inner)));
-        out.push_str(&line(&deployment[0], false));
-        out.push_str(&separator);
-        out.push_str(&line(&deployment[1], true));
-        out.push_str(&separator);
-        out.push_str(&line(&empty, false));
-        out.push_str(&separator);
-        out.push_str(&line(&header[0], false));
-        for (i, row) in functions.iter().enumerate() {
-            out.push_str(&separator);
-            out.push_str(&line(row, i < usize::MAX));
+/// One contract's table: the title as the header, then the deployment, (on a terminal) a blank row, the function
+/// header and the functions. Rows shorter than six cells are drawn with empty cells, as forge's are.
+fn contract_table(contract: &ContractGas, layout: Layout) -> Table {
+    let (title, deployment, functions) = rows(contract);
+    let terminal = layout == Layout::Terminal;
+    // On a terminal the figures are right-aligned, the deployment cost under its label in the first column too.
+    let cell = |text: &String, figure: bool| {
+        let cell = Cell::new(text);
+        if figure && terminal {
+            cell.set_alignment(CellAlignment::Right)
+        } else {
+            cell
         }
-        out.push_str(&rule("╰", "-", "+", "╯"));
-        out.push('\n');
+    };
+    let mut table = Table::new();
+    table.load_style(if terminal {
+        presets::ASCII_FULL.with_rounded_corners()
+    } else {
+        presets::ASCII_MARKDOWN
+    });
+    table.set_header(vec![Cell::new(title)]);
+    let labels = |row: &[String; 6]| row.iter().map(|text| cell(text, false)).collect::<Vec<_>>();
+    let figures = |row: &[String; 6]| row.iter().map(|text| cell(text, true)).collect::<Vec<_>>();
+    table.add_row(labels(&deployment[0]));
+    table.add_row(figures(&deployment[1]));
+    if terminal {
+        table.add_row(vec![Cell::new("")]);
     }
-    out
+    table.add_row(HEADER.to_vec());
+    for row in &functions {
+        // The name stays left-aligned; the figures after it do not.
+        let mut cells = figures(row);
+        cells[0] = cell(&row[0], false);
+        table.add_row(cells);
+    }
+    table
+}
+
+/// The report as forge prints it on a terminal: one boxed table per contract (comfy-table's default style with
+/// round corners, as forge draws it), figures right-aligned.
+pub fn table(report: &GasReport) -> String {
+    report
+        .contracts
+        .iter()
+        .map(|contract| format!("{}\n\n", contract_table(contract, Layout::Terminal)))
+        .collect()
 }
 
 /// The report as forge's `--md` Markdown: a pipe table per contract, for a pull-request comment.
 pub fn markdown(report: &GasReport) -> String {
-    let mut out = String::new();
-    for contract in &report.contracts {
-        let (title, deployment, functions) = rows(contract);
-        let header = [HEADER.map(String::from)];
-        let widths = widths(&title, &[&deployment, &header, &functions]);
-        let line = |cells: &[String; 6]| {
-            let parts: Vec<String> = cells
-                .iter()
-                .zip(widths)
-                .map(|(c, w)| format!(" {c:<w$} "))
-                .collect();
-            format!("|{}|\n", parts.join("|"))
-        };
-        let mut title_row: [String; 6] = Default::default();
-        title_row[0] = title;
-        out.push_str(&line(&title_row));
-        let dashes: Vec<String> = widths.iter().map(|w| "-".repeat(w + 2)).collect();
-        out.push_str(&format!("|{}|\n", dashes.join("|")));
-        for row in deployment.iter().chain(&header).chain(&functions) {
-            out.push_str(&line(row));
-        }
-        out.push('\n');
-    }
-    out
+    report
+        .contracts
+        .iter()
+        .map(|contract| format!("{}\n\n", contract_table(contract, Layout::Markdown)))
+        .collect()
 }
 
 #[cfg(test)]

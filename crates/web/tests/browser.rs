@@ -762,3 +762,33 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
         browser.assert_no_console_errors();
     }
 }
+
+// ---- Chrome DevTools --------------------------------------------------------------------------------------
+
+#[test]
+fn a_script_added_through_devtools_runs_before_the_page_loads() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    // What a test wallet needs: code that is in place before any script of the page runs, on every page.
+    let added = browser.execute_cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": "window.injectedWhile = document.readyState;"}),
+    );
+    assert!(
+        added["identifier"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty()),
+        "DevTools names the added script: {added}"
+    );
+    for page in ["", "tictactoe"] {
+        browser.goto(&format!("{}{page}", server.url()));
+        assert_eq!(
+            browser.script("return window.injectedWhile;", &[]),
+            json!("loading"),
+            "/{page}: the script ran while the document was still loading"
+        );
+    }
+    browser.assert_no_console_errors();
+}

@@ -1,18 +1,21 @@
-//! What the web tests share: the app on a free loopback port, a small HTTP/1.1 client, and a WebDriver client
-//! for a headless Chromium driven through chromedriver, both started and stopped by the test.
+//! What the web tests share: the app on a free loopback port, requests to it (ureq), and a headless Chromium
+//! driven through chromedriver (thirtyfour), both started and stopped by the test.
 
 #![allow(dead_code, unreachable_pub, missing_docs)]
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use http::Method;
 use marubatsu_chain::{Compiler, ContractSet};
 use marubatsu_web::{App, Server};
 use serde_json::{Value, json};
+use thirtyfour::Capabilities;
+use thirtyfour::common::command::{Command as WebDriverCommand, ExtensionCommand};
+use thirtyfour::prelude::{By, WebDriver, WebDriverResult};
 
 /// The contracts, compiled once per test binary.
 pub fn contracts() -> &'static ContractSet {
@@ -71,85 +74,46 @@ pub fn post_ok(addr: SocketAddr, path: &str, body: &Value) -> Value {
     response.json()
 }
 
-/// One request on a fresh connection (`Connection: close`), with an optional JSON body.
+/// One request with an optional JSON body. Every status comes back as it is: no status is taken for an error and
+/// no redirect is followed, so a test sees exactly what the app answered.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Response {
-    let mut stream =
-        TcpStream::connect(addr).unwrap_or_else(|err| panic!("connecting to {addr}: {err}"));
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap_or_else(|err| panic!("{err}"));
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(body.as_bytes()))
-        .unwrap_or_else(|err| panic!("sending {method} {path}: {err}"));
-    let mut reader = BufReader::new(stream);
-    let mut status_line = String::new();
-    reader
-        .read_line(&mut status_line)
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        // Each test has its own server on its own port; a kept connection could outlive it.
+        .max_idle_connections(0)
+        .timeout_global(Some(Duration::from_secs(120)))
+        .build()
+        .new_agent();
+    let request = ureq::http::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"));
+    let sent = match body {
+        Some(body) => request
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .map(|request| agent.run(request)),
+        None => request.body(()).map(|request| agent.run(request)),
+    };
+    let mut response = sent
+        .unwrap_or_else(|err| panic!("building {method} {path}: {err}"))
+        .unwrap_or_else(|err| panic!("{method} {path}: {err}"));
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(name, value)| {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            (name.as_str().to_owned(), value)
+        })
+        .collect();
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(64 << 20)
+        .read_to_vec()
         .unwrap_or_else(|err| panic!("reading {method} {path}: {err}"));
-    let status: u16 = status_line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("bad status line {status_line:?}"));
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        reader
-            .read_line(&mut line)
-            .unwrap_or_else(|err| panic!("{err}"));
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
-        }
-    }
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size = String::new();
-            reader
-                .read_line(&mut size)
-                .unwrap_or_else(|err| panic!("{err}"));
-            let size = usize::from_str_radix(size.trim().split(';').next().unwrap_or("0"), 16)
-                .unwrap_or_else(|err| panic!("bad chunk size {size:?}: {err}"));
-            let mut chunk = vec![0; size + 2];
-            reader
-                .read_exact(&mut chunk)
-                .unwrap_or_else(|err| panic!("{err}"));
-            if size == 0 {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else if let Some(length) = headers
-        .iter()
-        .find(|(n, _)| n == "content-length")
-        .and_then(|(_, v)| v.parse::<usize>().ok())
-    {
-        // chromedriver keeps the connection open whatever the request says: read exactly the body.
-        body.resize(length, 0);
-        reader
-            .read_exact(&mut body)
-            .unwrap_or_else(|err| panic!("{err}"));
-    } else {
-        reader
-            .read_to_end(&mut body)
-            .unwrap_or_else(|err| panic!("{err}"));
-    }
     Response {
-        status,
+        status: response.status().as_u16(),
         headers,
         body,
     }
@@ -194,16 +158,22 @@ fn find_binary(variable: &str, names: &[&str]) -> PathBuf {
     );
 }
 
-/// chromedriver on a free loopback port, killed when dropped.
+/// chromedriver on a free loopback port, killed when dropped, and the runtime that the WebDriver client
+/// (thirtyfour, which is async) runs on while a test waits for each command.
 pub struct Driver {
     child: Child,
     addr: SocketAddr,
     chromium: PathBuf,
     profiles: tempfile::TempDir,
+    runtime: tokio::runtime::Runtime,
 }
 
 impl Driver {
     pub fn start() -> Driver {
+        // thirtyfour talks to chromedriver through reqwest, which this workspace builds with rustls and no
+        // provider of its own (see the workspace manifest): a client can only be made once one is installed.
+        // Installing fails only when one is in place already.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let chromium = find_binary("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
         let chromedriver = find_binary("CHROMEDRIVER", &["chromedriver"]);
         let port = free_port();
@@ -220,6 +190,10 @@ impl Driver {
             addr: SocketAddr::from(([127, 0, 0, 1], port)),
             chromium,
             profiles: tempfile::tempdir().unwrap_or_else(|err| panic!("{err}")),
+            runtime: tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap_or_else(|err| panic!("a runtime for the WebDriver client: {err}")),
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
@@ -267,20 +241,22 @@ impl Driver {
                 "width": width, "height": height, "pixelRatio": 1.0, "mobile": true, "touch": true,
             }});
         }
-        let capabilities = json!({"capabilities": {"alwaysMatch": {
+        let capabilities: Capabilities = serde_json::from_value(json!({
             "browserName": "chrome",
             "goog:chromeOptions": options,
             "goog:loggingPrefs": {"browser": "ALL"},
-        }}});
-        let answer = request(self.addr, "POST", "/session", Some(&capabilities));
-        let value = answer.json();
-        let session = value["value"]["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("chromedriver refused a session: {value}"))
-            .to_owned();
+        }))
+        .unwrap_or_else(|err| panic!("capabilities: {err}"));
+        let session = self
+            .runtime
+            .block_on(WebDriver::new(
+                format!("http://{}", self.addr),
+                capabilities,
+            ))
+            .unwrap_or_else(|err| panic!("chromedriver refused a session: {err}"));
         Browser {
             driver: self,
-            session,
+            session: Some(session),
             _profile: profile,
         }
     }
@@ -296,7 +272,8 @@ impl Drop for Driver {
 /// A WebDriver session; closed (and its Chromium ended) when dropped.
 pub struct Browser<'a> {
     driver: &'a Driver,
-    session: String,
+    /// Taken only by `drop`, to quit.
+    session: Option<WebDriver>,
     _profile: tempfile::TempDir,
 }
 
@@ -312,81 +289,81 @@ pub mod key {
     pub const DOWN: &str = "\u{E015}";
 }
 
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+/// chromedriver's log endpoint (`/se/log`, outside the W3C protocol): the browser console since the last read.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl ExtensionCommand for BrowserLog {
+    fn parameters_json(&self) -> Option<Value> {
+        Some(json!({"type": "browser"}))
+    }
+
+    fn method(&self) -> Method {
+        Method::POST
+    }
+
+    fn endpoint(&self) -> Arc<str> {
+        Arc::from("/se/log")
+    }
+}
 
 impl Browser<'_> {
-    fn command(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        let answer = request(self.driver.addr, method, &path, body);
-        let value = answer.json();
-        assert!(
-            answer.status == 200,
-            "WebDriver {method} {path} failed ({}): {value}",
-            answer.status
-        );
-        value["value"].clone()
+    fn session(&self) -> &WebDriver {
+        self.session.as_ref().unwrap_or_else(|| {
+            unreachable!("the session is only taken when the browser is dropped")
+        })
+    }
+
+    /// Runs one WebDriver exchange to completion; a refusal fails the test, saying what was asked.
+    fn run<T>(&self, what: &str, exchange: impl Future<Output = WebDriverResult<T>>) -> T {
+        self.driver
+            .runtime
+            .block_on(exchange)
+            .unwrap_or_else(|err| panic!("WebDriver {what} failed: {err}"))
     }
 
     pub fn goto(&self, url: &str) {
-        self.command("POST", "/url", Some(&json!({ "url": url })));
+        self.run(&format!("goto {url}"), self.session().goto(url));
     }
 
     pub fn refresh(&self) {
-        self.command("POST", "/refresh", Some(&json!({})));
-    }
-
-    pub fn set_window(&self, width: u32, height: u32) {
-        self.command(
-            "POST",
-            "/window/rect",
-            Some(&json!({"width": width, "height": height})),
-        );
+        self.run("refresh", self.session().refresh());
     }
 
     /// Runs `script` (a function body; `arguments` holds `args`) in the page and returns its value.
     pub fn script(&self, script: &str, args: &[Value]) -> Value {
-        self.command(
-            "POST",
-            "/execute/sync",
-            Some(&json!({ "script": script, "args": args })),
-        )
+        let ret = self.run(
+            "execute",
+            self.session().execute(script.to_owned(), args.to_vec()),
+        );
+        ret.json().clone()
     }
 
-    /// The WebDriver id of the element `selector` matches; the test fails if none does.
-    pub fn find(&self, selector: &str) -> String {
-        let value = self.command(
-            "POST",
-            "/element",
-            Some(&json!({"using": "css selector", "value": selector})),
-        );
-        value[ELEMENT]
-            .as_str()
-            .unwrap_or_else(|| panic!("no element id for {selector}: {value}"))
-            .to_owned()
+    /// Sends a Chrome DevTools Protocol command (`Page.addScriptToEvaluateOnNewDocument`, …) through
+    /// chromedriver's `goog/cdp/execute`, and returns its result.
+    pub fn execute_cdp(&self, cmd: &str, params: Value) -> Value {
+        self.run(cmd, self.session().cdp().send_raw(cmd, params))
     }
 
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     pub fn click(&self, selector: &str) {
-        let id = self.find(selector);
-        self.command("POST", &format!("/element/{id}/click"), Some(&json!({})));
+        let session = self.session();
+        self.run(&format!("click {selector}"), async move {
+            session.find(By::Css(selector)).await?.click().await
+        });
     }
 
     /// Presses and releases each key in turn, as a keyboard would, on whatever has the focus.
     pub fn keys(&self, keys: &[&str]) {
-        let actions: Vec<Value> = keys
-            .iter()
-            .flat_map(|k| {
-                [
-                    json!({"type": "keyDown", "value": k}),
-                    json!({"type": "keyUp", "value": k}),
-                ]
-            })
-            .collect();
-        self.command(
-            "POST",
-            "/actions",
-            Some(&json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
-        );
+        let mut chain = self.session().action_chain();
+        for key in keys {
+            let mut chars = key.chars();
+            let (Some(code), None) = (chars.next(), chars.next()) else {
+                panic!("a key is one character (a W3C key code), not {key:?}");
+            };
+            chain = chain.key_down(code).key_up(code);
+        }
+        self.run("actions", chain.perform());
     }
 
     pub fn text(&self, selector: &str) -> String {
@@ -425,7 +402,12 @@ impl Browser<'_> {
 
     /// Fails if the page logged an error to the console (a script error, a failed request) since the last call.
     pub fn assert_no_console_errors(&self) {
-        let entries = self.command("POST", "/se/log", Some(&json!({"type": "browser"})));
+        let response = self.run(
+            "/se/log",
+            self.session()
+                .cmd(WebDriverCommand::ExtensionCommand(Box::new(BrowserLog))),
+        );
+        let entries = self.run("/se/log", std::future::ready(response.value::<Value>()));
         let errors: Vec<&Value> = entries
             .as_array()
             .into_iter()
@@ -437,18 +419,15 @@ impl Browser<'_> {
 
     /// The page as a PNG, as Chromium rendered it.
     pub fn screenshot(&self) -> Vec<u8> {
-        use base64::Engine;
-        let value = self.command("GET", "/screenshot", None);
-        base64::engine::general_purpose::STANDARD
-            .decode(value.as_str().unwrap_or_default())
-            .unwrap_or_else(|err| panic!("screenshot is not base64: {err}"))
+        self.run("screenshot", self.session().screenshot_as_png())
     }
 }
 
 impl Drop for Browser<'_> {
     fn drop(&mut self) {
-        let path = format!("/session/{}", self.session);
-        let _ = request(self.driver.addr, "DELETE", &path, None);
+        if let Some(session) = self.session.take() {
+            let _ = self.driver.runtime.block_on(session.quit());
+        }
     }
 }
 
