@@ -124,6 +124,37 @@ pub enum Error {
         /// How long the wait was.
         seconds: u64,
     },
+    /// A transaction sent by this or an earlier run has no receipt yet: nothing more is sent until it settles.
+    #[error(
+        "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s; it is written down in \
+         {log}, and running `marubatsu deploy --broadcast` again settles it first and never sends a second \
+         creation while it is pending or mined"
+    )]
+    StillPending {
+        /// What the transaction does.
+        what: String,
+        /// Its hash.
+        hash: B256,
+        /// The sender's nonce it uses.
+        nonce: u64,
+        /// How long the wait was.
+        seconds: u64,
+        /// The broadcast log file that lists it.
+        log: PathBuf,
+    },
+    /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
+    #[error(
+        "chain {chain_id} is {name}, a mainnet with real money: marubatsu deploys and plays staked games on \
+         testnets only, because a staked game of chance for real money is gambling under Japanese law (and \
+         in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if you \
+         are sure it is lawful where you and every player are"
+    )]
+    Mainnet {
+        /// The chain id.
+        chain_id: u64,
+        /// The chain's name.
+        name: &'static str,
+    },
     /// There is no deployment record for the chain, and no `--address` was given.
     #[error(
         "no deployment of {contract} on chain {chain_id} in {path}: run `marubatsu deploy --broadcast` first, or pass --address"
