@@ -58,7 +58,10 @@ pub enum Error {
         reason: &'static str,
     },
     /// No signer was given where one is needed.
-    #[error("no wallet: pass --private-key KEY or --account NAME (a keystore in {keystore_dir})")]
+    #[error(
+        "no wallet: pass --account NAME (a keystore in {keystore_dir}), --keystore PATH, --private-key KEY, \
+         --interactive, or --unlocked --from ADDRESS"
+    )]
     NoSigner {
         /// The keystore folder searched by `--account`.
         keystore_dir: PathBuf,

@@ -108,11 +108,14 @@ pub fn keystore_at(path: &Path, name: Option<&str>) -> Result<PathBuf, Error> {
 }
 
 /// The password in the file `path` (`--password-file`, or `ETH_PASSWORD`, which names a file as in Foundry),
-/// without its trailing line break.
+/// without its trailing line break. The error never shows the path: a user following older advice may have put
+/// the password itself in `ETH_PASSWORD`.
 pub fn read_password_file(path: &Path) -> Result<Secret, Error> {
-    let text = std::fs::read_to_string(path).map_err(|err| Error::Keystore {
-        path: path.to_path_buf(),
-        reason: format!("cannot read the password file: {err}"),
+    let text = std::fs::read_to_string(path).map_err(|err| {
+        Error::Invalid(format!(
+            "cannot read the password file given by --password-file or ETH_PASSWORD ({err}); as in Foundry, \
+             ETH_PASSWORD names a file holding the password, not the password itself"
+        ))
     })?;
     Ok(Secret::new(text.trim_end_matches(['\r', '\n'])))
 }
@@ -208,10 +211,13 @@ mod tests {
         let path = dir.path().join("pw");
         std::fs::write(&path, "correct horse\n").unwrap();
         assert_eq!(read_password_file(&path).unwrap().expose(), "correct horse");
-        let err = read_password_file(&dir.path().join("none"))
+        let err = read_password_file(&dir.path().join("hunter2"))
             .unwrap_err()
             .to_string();
-        assert!(err.contains("password file"), "{err}");
+        assert!(
+            err.contains("password file") && !err.contains("hunter2"),
+            "{err}"
+        );
         let err = keystore_at(dir.path(), None).unwrap_err().to_string();
         assert!(err.contains("--account"), "{err}");
         assert_eq!(keystore_at(&path, None).unwrap(), path);

@@ -177,7 +177,7 @@ fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
 }
 
 /// Connects to the node of `rpc`, signing as `wallet` says (a sender is required when `need_signer`), with a
-/// spinner on stderr while receipts are awaited. An RPC alias is looked up in the repository's foundry.toml.
+/// spinner on stderr while receipts are awaited. An RPC alias is looked up in foundry.toml ([`foundry_toml`]).
 pub(crate) fn connect(
     rpc: &RpcArgs,
     wallet: &WalletArgs,
@@ -188,7 +188,7 @@ pub(crate) fn connect(
         .rpc_url
         .as_ref()
         .ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
-    let url = resolve_rpc_url(given, &workspace.root().join("foundry.toml"))?;
+    let url = resolve_rpc_url(given, &foundry_toml(workspace))?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {
@@ -223,6 +223,18 @@ pub(crate) fn connect(
     let mut spinner = Spinner::new();
     connection.on_wait(move |waiting| spinner.update(waiting));
     Ok(connection)
+}
+
+/// The foundry.toml Foundry would read: the nearest one from the current folder up, else the repository's.
+fn foundry_toml(workspace: &Workspace) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|dir| {
+            dir.ancestors()
+                .map(|d| d.join("foundry.toml"))
+                .find(|p| p.is_file())
+        })
+        .unwrap_or_else(|| workspace.root().join("foundry.toml"))
 }
 
 /// A price per gas: wei, or an amount with a unit (`10gwei`, `0.1ether`).
