@@ -89,15 +89,16 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let mut secrets: Vec<String> = vec![PASSWORD.to_owned()];
     secrets.extend(anvil.keys.iter().map(|k| k[2..].to_owned()));
     let mut outputs = Vec::new();
-    let mut sent_by = |run: Run, account: Address, before: u64, what: &str| {
-        assert!(run.ok, "{what}: {}", run.out);
-        assert_eq!(
-            nonce(&anvil, account),
-            before + 1,
-            "{what} signed by {account}"
-        );
-        outputs.push(run.out);
-    };
+    let sent_by =
+        |outputs: &mut Vec<String>, run: Run, account: Address, before: u64, what: &str| {
+            assert!(run.ok, "{what}: {}", run.out);
+            assert_eq!(
+                nonce(&anvil, account),
+                before + 1,
+                "{what} signed by {account}"
+            );
+            outputs.push(run.out);
+        };
 
     // A private key: deploy (one transaction per contract; check the first).
     let deployer = anvil.accounts[0];
@@ -128,7 +129,6 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
             .map(|s| s.to_string())
             .collect()
     };
-    let args = |v: &Vec<String>| -> Vec<&str> { v.iter().map(String::as_str).collect() };
 
     // --keystore FILE with --password-file.
     let keystores = work.path().join("home/.foundry/keystores");
@@ -147,6 +147,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
         password_file.to_str().unwrap(),
     ]);
     sent_by(
+        &mut outputs,
         marubatsu(work.path(), &args(&v), &[]),
         a,
         before,
@@ -157,6 +158,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let before = nonce(&anvil, a);
     let v = solo(&["-r", url]);
     sent_by(
+        &mut outputs,
         marubatsu(
             work.path(),
             &args(&v),
@@ -202,6 +204,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
         password_file,
     ]);
     sent_by(
+        &mut outputs,
         marubatsu(work.path(), &args(&v), &[("HOME", home)]),
         b,
         before,
@@ -210,6 +213,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let before = nonce(&anvil, b);
     let v = solo(&["-r", url, "--password-file", password_file]);
     sent_by(
+        &mut outputs,
         marubatsu(
             work.path(),
             &args(&v),
@@ -226,6 +230,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let from = c.to_string();
     let v = solo(&["-r", url, "--unlocked", "--from", &from]);
     sent_by(
+        &mut outputs,
         marubatsu(work.path(), &args(&v), &[]),
         c,
         before,
@@ -234,6 +239,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let before = nonce(&anvil, c);
     let v = solo(&["-r", url, "--unlocked"]);
     sent_by(
+        &mut outputs,
         marubatsu(work.path(), &args(&v), &[("ETH_FROM", &from)]),
         c,
         before,
@@ -258,6 +264,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
         "anvil",
     ]);
     sent_by(
+        &mut outputs,
         marubatsu(
             work.path(),
             &args(&v),
@@ -291,6 +298,10 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     }
 }
 
+fn args(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -302,4 +313,80 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+#[test]
+fn fee_flags_reach_the_signed_transaction() {
+    marubatsu_tests::contracts();
+    let anvil = Anvil::start();
+    let work = tempfile::tempdir().unwrap();
+    let records = work.path().join("records");
+    let records = records.to_str().unwrap();
+    let root = repository();
+    let root = root.to_str().unwrap();
+    let common = ["--root", root, "--deployments", records, "-r", &anvil.url];
+    let deployed = marubatsu(
+        work.path(),
+        &[
+            &["deploy", "--broadcast", "--private-key", &anvil.keys[0]][..],
+            &common,
+        ]
+        .concat(),
+        &[],
+    );
+    assert!(deployed.ok, "{}", deployed.out);
+
+    let latest_transaction = || -> serde_json::Value {
+        let block: serde_json::Value =
+            serde_json::from_str(&anvil.rpc("eth_getBlockByNumber", &["latest", "true"])).unwrap();
+        block["transactions"][0].clone()
+    };
+    let legacy = marubatsu(
+        work.path(),
+        &[
+            &["solo", "new", "--private-key", &anvil.keys[1]][..],
+            &common,
+            &["--legacy", "--gas-price", "3gwei", "--gas-limit", "400000"],
+        ]
+        .concat(),
+        &[],
+    );
+    assert!(legacy.ok, "{}", legacy.out);
+    let tx = latest_transaction();
+    assert_eq!(tx["type"], "0x0", "{tx}");
+    assert_eq!(tx["gasPrice"], format!("{:#x}", 3_000_000_000u64), "{tx}");
+    assert_eq!(tx["gas"], format!("{:#x}", 400_000), "{tx}");
+
+    let eip1559 = marubatsu(
+        work.path(),
+        &[
+            &["solo", "new", "--private-key", &anvil.keys[1]][..],
+            &common,
+            &[
+                "--gas-price",
+                "7gwei",
+                "--priority-gas-price",
+                "2gwei",
+                "--nonce",
+                "1",
+            ],
+        ]
+        .concat(),
+        &[("ETH_GAS_LIMIT", "450000")],
+    );
+    assert!(eip1559.ok, "{}", eip1559.out);
+    let tx = latest_transaction();
+    assert_eq!(tx["type"], "0x2", "{tx}");
+    assert_eq!(
+        tx["maxFeePerGas"],
+        format!("{:#x}", 7_000_000_000u64),
+        "{tx}"
+    );
+    assert_eq!(
+        tx["maxPriorityFeePerGas"],
+        format!("{:#x}", 2_000_000_000u64),
+        "{tx}"
+    );
+    assert_eq!(tx["gas"], format!("{:#x}", 450_000), "{tx}");
+    assert_eq!(tx["nonce"], "0x1", "{tx}");
 }

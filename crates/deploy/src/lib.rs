@@ -6,7 +6,11 @@
 //!   callers stay synchronous. It checks the chain id, estimates every transaction first (a revert is decoded
 //!   into the contract's custom error by name), checks the balance, and waits for receipts with a time limit.
 //! - [`deploy()`] puts [`DEPLOYED_CONTRACTS`] on the chain once and writes a [`DeploymentRecord`] per chain id
-//!   ([`Deployments`]); run again, it finds the same code at the recorded addresses and sends nothing.
+//!   ([`Deployments`]), with the history of every deployment; run again, it finds the same code at the
+//!   recorded addresses and sends nothing. Every broadcast run is kept in a [`Journal`] (forge's `broadcast/`):
+//!   each transaction is written down before it is sent, and a later run settles what is pending first.
+//! - [`ensure_testnet`] refuses known mainnets (staked play for real money is gambling); [`parse_chain`] and
+//!   [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
 //!   [`Rpc`], or a [`LocalChain`] (the in-process revm chain, saved between runs as a replayable log).
 //!
