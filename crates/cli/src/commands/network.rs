@@ -298,7 +298,12 @@ impl TargetArgs {
                 self.local_account,
             )?))
         } else {
-            Target::Rpc(connect(&self.rpc, &self.wallet, need_signer, workspace)?)
+            Target::Rpc(Box::new(connect(
+                &self.rpc,
+                &self.wallet,
+                need_signer,
+                workspace,
+            )?))
         };
         let address = match &chain {
             Target::Local(local) if self.address.is_none() => local
