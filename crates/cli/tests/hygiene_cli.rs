@@ -62,6 +62,8 @@ fn a_revert_is_one_message_even_with_rust_backtrace() {
             .args(args)
             .args(["--local", "--state", state])
             .env("RUST_BACKTRACE", "1")
+            // An exported endpoint must not stop --local.
+            .env("ETH_RPC_URL", "http://127.0.0.1:1")
             .output()
             .unwrap()
     };

@@ -275,6 +275,22 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
         "an RPC alias",
     );
 
+    // An exported keystore account does not get in the way of an explicit key: the key signs.
+    let e = anvil.accounts[6];
+    let before = nonce(&anvil, e);
+    let v = solo(&["-r", url, "--private-key", &anvil.keys[6]]);
+    sent_by(
+        &mut outputs,
+        marubatsu(
+            work.path(),
+            &args(&v),
+            &[("HOME", home), ("ETH_KEYSTORE_ACCOUNT", "bob")],
+        ),
+        e,
+        before,
+        "--private-key with ETH_KEYSTORE_ACCOUNT exported",
+    );
+
     // --from that is not the key's address is refused before anything is sent.
     let v = solo(&["-r", url, "--private-key", &anvil.keys[5], "--from", &from]);
     let mismatch = marubatsu(work.path(), &args(&v), &[]);

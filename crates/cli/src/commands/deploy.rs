@@ -47,7 +47,7 @@ pub(crate) struct DeployArgs {
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     deployments: Option<PathBuf>,
     /// Show the embedded chain's contracts instead (they are deployed whenever it starts; see `marubatsu local`).
-    #[arg(long, conflicts_with_all = ["rpc_url", "private_key", "account", "keystore", "unlocked", "broadcast", "force", "resume"])]
+    #[arg(long, conflicts_with_all = ["private_key", "unlocked", "broadcast", "force", "resume"])]
     local: bool,
     /// With --local: the state file (default target/marubatsu-local.json in the repository).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, requires = "local")]

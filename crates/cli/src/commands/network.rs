@@ -61,15 +61,17 @@ pub(crate) struct RpcArgs {
 }
 
 /// Who signs, as in `cast send`: a raw key (given or typed), a keystore (by path or account name), or an
-/// account the node unlocks.
+/// account the node unlocks. Flags that environment variables can also set never conflict (an exported
+/// ETH_KEYSTORE_ACCOUNT must not break `--private-key`); the first of --unlocked, --private-key, --interactive,
+/// --keystore, --account wins.
 #[derive(Debug, Args)]
 pub(crate) struct WalletArgs {
     /// Private key of the sender, as hex. Visible to other users of the machine while the command runs:
     /// prefer --account, --keystore or --interactive.
-    #[arg(long, value_name = "HEX", conflicts_with_all = ["account", "keystore", "interactive", "unlocked"])]
+    #[arg(long, value_name = "HEX", conflicts_with_all = ["interactive", "unlocked"])]
     pub(crate) private_key: Option<Secret>,
     /// Type the private key at a prompt that does not echo.
-    #[arg(short = 'i', long, conflicts_with_all = ["account", "keystore", "unlocked"])]
+    #[arg(short = 'i', long, conflicts_with = "unlocked")]
     pub(crate) interactive: bool,
     /// Keystore account to sign with, by its file name in ~/.foundry/keystores (e.g. made by `cast wallet
     /// import NAME --interactive`); with --keystore DIR, a file in DIR.
@@ -83,7 +85,7 @@ pub(crate) struct WalletArgs {
     pub(crate) keystore_dir: Option<PathBuf>,
     /// Password of the keystore (visible to other users while the command runs: prefer --password-file or
     /// the prompt).
-    #[arg(long, value_name = "PASSWORD", conflicts_with = "password_file")]
+    #[arg(long, value_name = "PASSWORD")]
     pub(crate) password: Option<Secret>,
     /// File holding the keystore's password. ETH_PASSWORD names such a file, as in Foundry.
     #[arg(
@@ -97,7 +99,7 @@ pub(crate) struct WalletArgs {
     #[arg(short = 'f', long, value_name = "ADDRESS", env = "ETH_FROM")]
     pub(crate) from: Option<Address>,
     /// Send through eth_sendTransaction from --from (or ETH_FROM), an account the node itself unlocks.
-    #[arg(long, requires = "from", conflicts_with_all = ["account", "keystore"])]
+    #[arg(long, requires = "from")]
     pub(crate) unlocked: bool,
 }
 
@@ -259,7 +261,7 @@ pub(crate) struct TargetArgs {
     #[command(flatten)]
     pub(crate) compiler: CompilerArgs,
     /// Play on the embedded in-process chain instead of a node; its state is kept in --state between runs.
-    #[arg(long, conflicts_with_all = ["rpc_url", "private_key", "account", "keystore", "unlocked"])]
+    #[arg(long, conflicts_with_all = ["private_key", "unlocked"])]
     pub(crate) local: bool,
     /// With --local: which of the embedded chain's ten funded accounts sends (0-9).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "local")]
