@@ -241,7 +241,7 @@ fn a_receipt_timeout_leaves_a_pending_creation_that_the_next_run_settles() {
         .unwrap();
     assert!(!ok);
     assert!(
-        stderr.contains("deployment of SoloTicTacToe") && stderr.contains("still pending after 2s"),
+        stderr.contains("after 2s: the deployment of SoloTicTacToe (nonce 0) is still pending"),
         "{stderr}"
     );
     assert!(

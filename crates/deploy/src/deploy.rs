@@ -132,7 +132,7 @@ impl DeployReport {
 ///
 /// First every transaction an earlier run left pending in the broadcast log ([`Journal`]) is settled: a mined
 /// creation is recorded, a pending one is waited for (and, if it is still pending after the receipt timeout,
-/// the run stops with [`Error::StillPending`] rather than send a second creation). A dry run only looks.
+/// the run stops with [`Error::ReceiptTimeout`] rather than send a second creation). A dry run only looks.
 ///
 /// A contract whose record entry points at code equal to the compiled runtime code is left alone unless
 /// `options.force`. Before sending anything the signer's balance must cover every planned transaction at its
@@ -274,13 +274,13 @@ pub fn deploy(
             }
             (Ok(report), None) => report,
             (Err(Error::ReceiptTimeout { seconds, .. }), Some(tx)) => {
-                return Err(Error::StillPending {
-                    what,
-                    hash: tx.hash,
-                    nonce: tx.nonce,
+                return Err(Error::pending_in_log(
+                    &what,
+                    tx.hash,
+                    tx.nonce,
                     seconds,
-                    log: journal.current_path().unwrap_or_default(),
-                });
+                    &journal.current_path().unwrap_or_default(),
+                ));
             }
             (Err(err), _) => return Err(err),
         };
@@ -369,13 +369,13 @@ fn settle(
             outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
                 Ok(outcome) => Some(outcome),
                 Err(Error::ReceiptTimeout { seconds, .. }) => {
-                    return Err(Error::StillPending {
-                        what: tx.purpose,
-                        hash: tx.hash,
-                        nonce: tx.nonce,
+                    return Err(Error::pending_in_log(
+                        &tx.purpose,
+                        tx.hash,
+                        tx.nonce,
                         seconds,
-                        log: journal.dir().join(format!("run-{run}.json")),
-                    });
+                        &journal.dir().join(format!("run-{run}.json")),
+                    ));
                 }
                 Err(err) => return Err(err),
             };

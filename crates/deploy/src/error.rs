@@ -117,33 +117,16 @@ pub enum Error {
         /// The raw revert data.
         data: Bytes,
     },
-    /// A transaction was sent but no receipt came within the time limit.
-    #[error(
-        "no receipt for transaction {hash} after {seconds}s: it may still be mined; check it later, or raise --timeout"
-    )]
+    /// A transaction was sent but no receipt came within the time limit. `deploy` says what it wrote down
+    /// ([`Error::pending_in_log`]): its next run settles the transaction and never sends it twice.
+    #[error("no receipt for transaction {hash} after {seconds}s: {advice}")]
     ReceiptTimeout {
         /// The transaction hash.
         hash: B256,
         /// How long the wait was.
         seconds: u64,
-    },
-    /// A transaction sent by this or an earlier run has no receipt yet: nothing more is sent until it settles.
-    #[error(
-        "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s; it is written down in \
-         {log}, and running `marubatsu deploy --broadcast` again settles it first and never sends a second \
-         creation while it is pending or mined"
-    )]
-    StillPending {
-        /// What the transaction does.
-        what: String,
-        /// Its hash.
-        hash: B256,
-        /// The sender's nonce it uses.
-        nonce: u64,
-        /// How long the wait was.
-        seconds: u64,
-        /// The broadcast log file that lists it.
-        log: PathBuf,
+        /// What to do: check later, or, for a deployment, what the broadcast log holds.
+        advice: String,
     },
     /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
     #[error(
@@ -217,6 +200,26 @@ impl Error {
         match self {
             Self::Reverted { name, .. } => name.as_deref(),
             _ => None,
+        }
+    }
+
+    /// A receipt timeout of the transaction `what` (nonce `nonce`), which the broadcast log `log` lists as pending.
+    pub(crate) fn pending_in_log(
+        what: &str,
+        hash: B256,
+        nonce: u64,
+        seconds: u64,
+        log: &std::path::Path,
+    ) -> Self {
+        Self::ReceiptTimeout {
+            hash,
+            seconds,
+            advice: format!(
+                "the {what} (nonce {nonce}) is still pending; it is written down in {}, and running `marubatsu \
+                 deploy --broadcast` again settles it first and never sends a second creation while it is \
+                 pending or mined",
+                log.display()
+            ),
         }
     }
 

@@ -490,6 +490,7 @@ impl Rpc {
                 return Err(Error::ReceiptTimeout {
                     hash,
                     seconds: self.options.receipt_timeout.as_secs(),
+                    advice: "it may still be mined; check it later, or raise --timeout".to_owned(),
                 });
             }
             std::thread::sleep(self.options.poll_interval);
