@@ -275,7 +275,8 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
         "{stderr}"
     );
 
-    // A keystore made by cast, found through --keystore-dir; the password from ETH_PASSWORD.
+    // A keystore made by cast, found through --keystore-dir; the password from the file ETH_PASSWORD names (as
+    // in Foundry).
     let keystores = tempfile::tempdir().unwrap();
     import(&anvil, keystores.path(), "ci", "right-password");
     let dir = keystores.path().to_str().unwrap();
@@ -290,17 +291,21 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
         "--deployments",
         records_dir,
     ];
-    let stderr = fails(&account, &[("ETH_PASSWORD", "wrong-password")]);
+    let wrong = keystores.path().join("wrong.txt");
+    std::fs::write(&wrong, "wrong-password\n").unwrap();
+    let right = keystores.path().join("right.txt");
+    std::fs::write(&right, "right-password\n").unwrap();
+    let stderr = fails(&account, &[("ETH_PASSWORD", wrong.to_str().unwrap())]);
     assert!(stderr.contains("wrong password for keystore"), "{stderr}");
     assert!(!stderr.contains("wrong-password"), "{stderr}");
-    let stdout = succeeds(&account, &[("ETH_PASSWORD", "right-password")]);
+    let stdout = succeeds(&account, &[("ETH_PASSWORD", right.to_str().unwrap())]);
     assert!(
         stdout.contains(&format!("Deployer: {}", anvil.accounts[5])),
         "{stdout}"
     );
     let stderr = fails(&account, &[]);
     assert!(
-        stderr.contains("needs its password: set ETH_PASSWORD"),
+        stderr.contains("needs its password: pass --password-file FILE or set ETH_PASSWORD"),
         "{stderr}"
     );
     let stderr = fails(

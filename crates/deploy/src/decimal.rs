@@ -12,9 +12,17 @@ pub(crate) mod u256 {
 
 /// `u128` as a decimal string.
 pub(crate) mod u128 {
-    use serde::Serializer;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     pub(crate) fn serialize<S: Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(value)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<u128, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("{text:?} is not a decimal amount")))
     }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::{
     error::Error,
+    journal::{Journal, LoggedReceipt, LoggedTx, TxState},
     record::{ContractRecord, DeploymentRecord, Deployments},
     rpc::{GasEstimate, Rpc},
     transactor::Transactor,
@@ -51,6 +52,12 @@ pub enum ContractStatus {
         /// gas limit × max fee per gas: the most it could cost.
         #[serde(with = "crate::decimal::u256")]
         max_cost: U256,
+    },
+    /// Its creation, sent by an earlier run, is still waiting to be mined (dry run only: a broadcast waits for
+    /// it, or stops). Nothing will be sent for it.
+    Pending {
+        /// The deployer's nonce the creation uses.
+        nonce: u64,
     },
     /// Deployed now.
     Deployed {
@@ -106,6 +113,10 @@ pub struct DeployReport {
     pub enough_funds: bool,
     /// The deployment record (written only by a broadcast that deployed something).
     pub record: PathBuf,
+    /// This run's file in the broadcast log (a broadcast only).
+    pub broadcast_log: Option<PathBuf>,
+    /// Transactions earlier runs left pending, as they stand now (settled first, before anything is sent).
+    pub settled: Vec<LoggedTx>,
 }
 
 impl DeployReport {
@@ -119,10 +130,14 @@ impl DeployReport {
 
 /// Deploys [`DEPLOYED_CONTRACTS`] from the signer of `rpc`, or in a dry run estimates what that would do.
 ///
+/// First every transaction an earlier run left pending in the broadcast log ([`Journal`]) is settled: a mined
+/// creation is recorded, a pending one is waited for (and, if it is still pending after the receipt timeout,
+/// the run stops with [`Error::ReceiptTimeout`] rather than send a second creation). A dry run only looks.
+///
 /// A contract whose record entry points at code equal to the compiled runtime code is left alone unless
 /// `options.force`. Before sending anything the signer's balance must cover every planned transaction at its
-/// gas limit and max fee ([`Error::InsufficientFunds`]). The record is saved after each deployment, so a
-/// failure halfway keeps what was done.
+/// gas limit and max fee ([`Error::InsufficientFunds`]). Each creation is written to the broadcast log before it
+/// is sent and the record is saved after each deployment, so a failure halfway keeps what was done.
 pub fn deploy(
     rpc: &mut Rpc,
     contracts: &ContractSet,
@@ -133,18 +148,41 @@ pub fn deploy(
     let chain_id = rpc.chain_id();
     let mut record = deployments
         .load(chain_id)?
-        .unwrap_or_else(|| DeploymentRecord {
-            chain_id,
-            contracts: Default::default(),
-        });
+        .unwrap_or_else(|| DeploymentRecord::empty(chain_id));
+    let mut journal = Journal::new(deployments.dir(), chain_id);
+    if options.broadcast {
+        journal.start(chain_id)?;
+    }
+    let settled = settle(
+        rpc,
+        contracts,
+        deployments,
+        &mut journal,
+        &mut record,
+        options,
+    )?;
 
     let mut outcomes: Vec<Option<ContractOutcome>> = Vec::new();
     let mut to_deploy = Vec::new();
     for name in DEPLOYED_CONTRACTS {
         let compiled = contracts.get(name)?;
         let hash = compiled.deployed_code_hash();
-        let existing = match record.contracts.get(name) {
-            Some(entry) if !options.force && entry.deployed_code_hash == hash => {
+        let pending = settled
+            .iter()
+            .find(|s| s.state == TxState::Pending && s.contract.as_deref() == Some(name));
+        let existing = match (pending, record.contracts.get(name)) {
+            // A dry run only: a broadcast has waited for every pending creation or stopped.
+            (Some(pending), _) => Some(ContractOutcome {
+                name: name.to_owned(),
+                address: pending.contract_address.unwrap_or_default(),
+                transaction_hash: Some(pending.hash),
+                block_number: None,
+                deployed_code_hash: hash,
+                status: ContractStatus::Pending {
+                    nonce: pending.nonce,
+                },
+            }),
+            (None, Some(entry)) if !options.force && entry.deployed_code_hash == hash => {
                 let code = rpc.code(entry.address)?;
                 (keccak256(&code) == hash).then(|| ContractOutcome {
                     name: name.to_owned(),
@@ -164,7 +202,6 @@ pub fn deploy(
     }
 
     let balance_before = rpc.balance(deployer)?;
-    let nonce = rpc.nonce(deployer)?;
     let mut estimates: Vec<GasEstimate> = Vec::new();
     for (_, name, compiled) in &to_deploy {
         estimates.push(rpc.estimate(
@@ -177,6 +214,7 @@ pub fn deploy(
     let max_total: U256 = estimates.iter().map(GasEstimate::max_fee).sum();
 
     if !options.broadcast {
+        let nonce = rpc.next_nonce()?;
         for (i, ((slot, name, compiled), estimate)) in to_deploy.iter().zip(&estimates).enumerate()
         {
             outcomes[*slot] = Some(ContractOutcome {
@@ -203,6 +241,8 @@ pub fn deploy(
             total_cost: max_total,
             enough_funds: balance_before >= max_total,
             record: deployments.path(chain_id),
+            broadcast_log: None,
+            settled,
         });
     }
 
@@ -215,13 +255,35 @@ pub fn deploy(
     let mut total_cost = U256::ZERO;
     for ((slot, name, compiled), estimate) in to_deploy.iter().zip(&estimates) {
         let what = format!("deployment of {name}");
-        let report = rpc.send_estimated(
+        let mut sent = None;
+        let result = rpc.send_recorded(
             &what,
             TxKind::Create,
             compiled.bytecode.clone(),
             U256::ZERO,
             estimate,
-        )?;
+            &mut |tx| {
+                sent = Some(tx.clone());
+                journal.sent(&what, Some(name), tx)
+            },
+        );
+        let report = match (result, &sent) {
+            (Ok(report), Some(tx)) => {
+                journal.mined(tx.hash, &report, true)?;
+                report
+            }
+            (Ok(report), None) => report,
+            (Err(Error::ReceiptTimeout { seconds, .. }), Some(tx)) => {
+                return Err(Error::pending_in_log(
+                    &what,
+                    tx.hash,
+                    tx.nonce,
+                    seconds,
+                    &journal.current_path().unwrap_or_default(),
+                ));
+            }
+            (Err(err), _) => return Err(err),
+        };
         let address = report.contract_address.ok_or_else(|| Error::Rpc {
             url: rpc.url().to_owned(),
             action: "eth_getTransactionReceipt",
@@ -241,8 +303,8 @@ pub fn deploy(
         }
         let transaction_hash = report.hash.unwrap_or_default();
         let block_number = report.block_number.unwrap_or_default();
-        record.contracts.insert(
-            (*name).to_owned(),
+        record.insert(
+            name,
             ContractRecord {
                 address,
                 transaction_hash,
@@ -280,7 +342,108 @@ pub fn deploy(
         total_cost,
         enough_funds: true,
         record: deployments.path(chain_id),
+        broadcast_log: journal.current_path(),
+        settled,
     })
+}
+
+/// Settles what earlier runs left pending: returns each such transaction as it now stands. A mined creation is
+/// added to `record` (and saved, in a broadcast); in a broadcast a pending one is waited for, and one still
+/// pending after the receipt timeout stops the run.
+fn settle(
+    rpc: &mut Rpc,
+    contracts: &ContractSet,
+    deployments: &Deployments,
+    journal: &mut Journal,
+    record: &mut DeploymentRecord,
+    options: DeployOptions,
+) -> Result<Vec<LoggedTx>, Error> {
+    let mut settled = Vec::new();
+    for (run, mut tx) in journal.pending()? {
+        let mut outcome = rpc.receipt(tx.hash)?;
+        if outcome.is_none() && rpc.transaction_known(tx.hash)? {
+            if !options.broadcast {
+                settled.push(tx);
+                continue;
+            }
+            outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
+                Ok(outcome) => Some(outcome),
+                Err(Error::ReceiptTimeout { seconds, .. }) => {
+                    return Err(Error::pending_in_log(
+                        &tx.purpose,
+                        tx.hash,
+                        tx.nonce,
+                        seconds,
+                        &journal.dir().join(format!("run-{run}.json")),
+                    ));
+                }
+                Err(err) => return Err(err),
+            };
+        }
+        let (state, receipt, block) = match &outcome {
+            Some((report, success)) => (
+                if *success {
+                    TxState::Mined
+                } else {
+                    TxState::Reverted
+                },
+                Some(LoggedReceipt::from_report(report)),
+                report.block_number.unwrap_or_default(),
+            ),
+            None => {
+                // Neither mined nor known: the node dropped it. Its nonce is either free again (then nothing
+                // of it can ever land) or taken by a later transaction; a creation that landed anyway shows as
+                // code at its address.
+                let landed = match tx.contract_address {
+                    Some(address) if rpc.mined_nonce(tx.from)? > tx.nonce => {
+                        !rpc.code(address)?.is_empty()
+                    }
+                    _ => false,
+                };
+                let state = if landed {
+                    TxState::Mined
+                } else {
+                    TxState::Dropped
+                };
+                (state, None, 0)
+            }
+        };
+        tx.state = state;
+        tx.receipt = receipt.clone();
+        if let (TxState::Mined, Some(name), Some(address)) =
+            (state, tx.contract.clone(), tx.contract_address)
+        {
+            let code_hash = keccak256(rpc.code(address)?);
+            let compiled = contracts.get(&name)?;
+            let same_sources = compiled.deployed_code_hash() == code_hash;
+            record.insert(
+                &name,
+                ContractRecord {
+                    address,
+                    transaction_hash: tx.hash,
+                    block_number: block,
+                    deployer: tx.from,
+                    gas_used: receipt.as_ref().map(|r| r.gas_used).unwrap_or_default(),
+                    deployed_code_hash: code_hash,
+                    compiler_version: if same_sources {
+                        contracts.solc_version().to_owned()
+                    } else {
+                        "unknown (the sources changed since this creation was sent)".to_owned()
+                    },
+                    optimizer_runs: OPTIMIZER_RUNS,
+                    evm_version: EVM_VERSION.to_owned(),
+                },
+            );
+            if options.broadcast {
+                deployments.save(record)?;
+            }
+        }
+        if options.broadcast {
+            journal.settle(run, tx.hash, state, receipt)?;
+        }
+        settled.push(tx);
+    }
+    Ok(settled)
 }
 
 /// The address of `contract` for the game commands: `explicit` if given, else the record's; either way it must

@@ -58,7 +58,10 @@ pub enum Error {
         reason: &'static str,
     },
     /// No signer was given where one is needed.
-    #[error("no wallet: pass --private-key KEY or --account NAME (a keystore in {keystore_dir})")]
+    #[error(
+        "no wallet: pass --account NAME (a keystore in {keystore_dir}), --keystore PATH, --private-key KEY, \
+         --interactive, or --unlocked --from ADDRESS"
+    )]
     NoSigner {
         /// The keystore folder searched by `--account`.
         keystore_dir: PathBuf,
@@ -114,15 +117,29 @@ pub enum Error {
         /// The raw revert data.
         data: Bytes,
     },
-    /// A transaction was sent but no receipt came within the time limit.
-    #[error(
-        "no receipt for transaction {hash} after {seconds}s: it may still be mined; check it later, or raise --timeout"
-    )]
+    /// A transaction was sent but no receipt came within the time limit. `deploy` says what it wrote down
+    /// ([`Error::pending_in_log`]): its next run settles the transaction and never sends it twice.
+    #[error("no receipt for transaction {hash} after {seconds}s: {advice}")]
     ReceiptTimeout {
         /// The transaction hash.
         hash: B256,
         /// How long the wait was.
         seconds: u64,
+        /// What to do: check later, or, for a deployment, what the broadcast log holds.
+        advice: String,
+    },
+    /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
+    #[error(
+        "chain {chain_id} is {name}, a mainnet with real money: marubatsu deploys and plays staked games on \
+         testnets only, because a staked game of chance for real money is gambling under Japanese law (and \
+         in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if you \
+         are sure it is lawful where you and every player are"
+    )]
+    Mainnet {
+        /// The chain id.
+        chain_id: u64,
+        /// The chain's name.
+        name: &'static str,
     },
     /// There is no deployment record for the chain, and no `--address` was given.
     #[error(
@@ -183,6 +200,26 @@ impl Error {
         match self {
             Self::Reverted { name, .. } => name.as_deref(),
             _ => None,
+        }
+    }
+
+    /// A receipt timeout of the transaction `what` (nonce `nonce`), which the broadcast log `log` lists as pending.
+    pub(crate) fn pending_in_log(
+        what: &str,
+        hash: B256,
+        nonce: u64,
+        seconds: u64,
+        log: &std::path::Path,
+    ) -> Self {
+        Self::ReceiptTimeout {
+            hash,
+            seconds,
+            advice: format!(
+                "the {what} (nonce {nonce}) is still pending; it is written down in {}, and running `marubatsu \
+                 deploy --broadcast` again settles it first and never sends a second creation while it is \
+                 pending or mined",
+                log.display()
+            ),
         }
     }
 

@@ -6,7 +6,11 @@
 //!   callers stay synchronous. It checks the chain id, estimates every transaction first (a revert is decoded
 //!   into the contract's custom error by name), checks the balance, and waits for receipts with a time limit.
 //! - [`deploy()`] puts [`DEPLOYED_CONTRACTS`] on the chain once and writes a [`DeploymentRecord`] per chain id
-//!   ([`Deployments`]); run again, it finds the same code at the recorded addresses and sends nothing.
+//!   ([`Deployments`]), with the history of every deployment; run again, it finds the same code at the
+//!   recorded addresses and sends nothing. Every broadcast run is kept in a [`Journal`] (forge's `broadcast/`):
+//!   each transaction is written down before it is sent, and a later run settles what is pending first.
+//! - [`ensure_testnet`] refuses known mainnets (staked play for real money is gambling); [`parse_chain`] and
+//!   [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
 //!   [`Rpc`], or a [`LocalChain`] (the in-process revm chain, saved between runs as a replayable log).
 //!
@@ -32,9 +36,12 @@
 
 mod decimal;
 mod deploy;
+mod endpoints;
 mod error;
 mod games;
+mod journal;
 mod local;
+mod mainnet;
 mod record;
 mod rpc;
 mod transactor;
@@ -44,19 +51,26 @@ pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT,
     SOLO_CONTRACT, deploy, resolve_contract,
 };
+pub use endpoints::{parse_chain, resolve_rpc_url};
 pub use error::Error;
 pub use games::{
     GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount,
     pvp_status_name, solo_result_name,
 };
+pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
+pub use mainnet::{ensure_testnet, known_mainnet};
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments,
+    PastDeployment,
 };
-pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, GasEstimate, Rpc, RpcOptions, Waiting, redact_url};
+pub use rpc::{
+    DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting, redact_url,
+};
 pub use transactor::{Target, Transactor, TxReport};
 pub use wallet::{
-    Secret, default_keystore_dir, keystore_path, signer_from_keystore, signer_from_private_key,
+    Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file,
+    signer_from_keystore, signer_from_private_key,
 };
 
 /// The signer type the wallet functions return (alloy's local secp256k1 signer).

@@ -21,8 +21,59 @@ pub const DEPLOYMENTS_VAR: &str = "MARUBATSU_DEPLOYMENTS";
 pub struct DeploymentRecord {
     /// The chain.
     pub chain_id: u64,
-    /// The contracts by name (`SoloTicTacToe`, `TicTacToe`).
+    /// The contracts by name (`SoloTicTacToe`, `TicTacToe`): the current deployment of each.
     pub contracts: BTreeMap<String, ContractRecord>,
+    /// Every deployment ever recorded on this chain, oldest first, current ones included: an address that
+    /// still holds a player's credit is never forgotten when the sources change and `deploy` runs again.
+    #[serde(default)]
+    pub history: Vec<PastDeployment>,
+}
+
+/// A deployment in the history: which contract, and the record it had.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastDeployment {
+    /// The contract's name.
+    pub name: String,
+    /// Its record (address, creation, code hash, compiler).
+    #[serde(flatten)]
+    pub record: ContractRecord,
+}
+
+impl DeploymentRecord {
+    /// An empty record of `chain_id`.
+    pub fn empty(chain_id: u64) -> Self {
+        Self {
+            chain_id,
+            contracts: BTreeMap::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// Makes `record` the current deployment of `name` and adds it to the history; the one it replaces stays
+    /// in the history (records written before there was a history get theirs added first).
+    pub fn insert(&mut self, name: &str, record: ContractRecord) {
+        let current: Vec<(String, ContractRecord)> = self
+            .contracts
+            .iter()
+            .map(|(n, r)| (n.clone(), r.clone()))
+            .collect();
+        for (past_name, past) in current
+            .into_iter()
+            .chain([(name.to_owned(), record.clone())])
+        {
+            if !self
+                .history
+                .iter()
+                .any(|h| h.name == past_name && h.record.address == past.address)
+            {
+                self.history.push(PastDeployment {
+                    name: past_name,
+                    record: past,
+                });
+            }
+        }
+        self.contracts.insert(name.to_owned(), record);
+    }
 }
 
 /// One deployed contract.
@@ -95,16 +146,8 @@ impl Deployments {
 
     /// Writes `record` (to a temporary file first, then renamed, so a crash never leaves half a record).
     pub fn save(&self, record: &DeploymentRecord) -> Result<PathBuf, Error> {
-        std::fs::create_dir_all(&self.dir)
-            .map_err(|err| Error::file("creating", &self.dir, err))?;
         let path = self.path(record.chain_id);
-        let temporary = path.with_extension("json.tmp");
-        let mut text = serde_json::to_string_pretty(record)
-            .map_err(|err| Error::file("serialising", &path, err))?;
-        text.push('\n');
-        std::fs::write(&temporary, text).map_err(|err| Error::file("writing", &temporary, err))?;
-        std::fs::rename(&temporary, &path)
-            .map_err(|err| Error::file("renaming", &temporary, err))?;
+        crate::journal::write_json(&path, record)?;
         Ok(path)
     }
 
@@ -136,10 +179,30 @@ mod tests {
             optimizer_runs: 1_000_000,
             evm_version: "prague".into(),
         };
-        DeploymentRecord {
-            chain_id,
-            contracts: [("SoloTicTacToe".to_owned(), contract)].into(),
-        }
+        let mut record = DeploymentRecord::empty(chain_id);
+        record.insert("SoloTicTacToe", contract);
+        record
+    }
+
+    #[test]
+    fn a_replaced_deployment_stays_in_the_history() {
+        let mut record = sample(1);
+        // A record from before the history: its current deployment must survive a replacement.
+        record.history.clear();
+        let mut newer = record.contracts["SoloTicTacToe"].clone();
+        newer.address = Address::repeat_byte(0xaa);
+        newer.deployed_code_hash = B256::repeat_byte(0xbb);
+        record.insert("SoloTicTacToe", newer.clone());
+        assert_eq!(record.contracts["SoloTicTacToe"], newer);
+        let addresses: Vec<Address> = record.history.iter().map(|h| h.record.address).collect();
+        assert_eq!(
+            addresses,
+            [Address::repeat_byte(1), Address::repeat_byte(0xaa)]
+        );
+        // Old files without a history still parse.
+        let old = r#"{"chain_id": 1, "contracts": {}}"#;
+        let parsed: DeploymentRecord = serde_json::from_str(old).unwrap();
+        assert!(parsed.history.is_empty());
     }
 
     #[test]

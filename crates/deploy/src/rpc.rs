@@ -7,8 +7,8 @@ use std::{
 };
 
 use alloy::{
-    eips::BlockNumberOrTag,
-    network::{EthereumWallet, TransactionBuilder},
+    eips::{BlockNumberOrTag, eip2718::Encodable2718},
+    network::{EthereumWallet, NetworkTransactionBuilder, TransactionBuilder},
     providers::{DynProvider, Provider, ProviderBuilder},
     rpc::types::{TransactionReceipt, TransactionRequest},
     signers::local::PrivateKeySigner,
@@ -40,6 +40,37 @@ pub struct RpcOptions {
     pub receipt_timeout: Duration,
     /// How often to ask for a receipt while waiting.
     pub poll_interval: Duration,
+    /// Fixed fees, gas limit, transaction type or nonce instead of the node's estimates (Foundry's fee flags).
+    pub fees: FeeOptions,
+}
+
+/// What `--gas-price`, `--priority-gas-price`, `--gas-limit`, `--legacy` and `--nonce` fix, as in `cast send`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeeOptions {
+    /// The max fee per gas (EIP-1559) or the gas price (legacy), in wei.
+    pub gas_price: Option<u128>,
+    /// The max priority fee per gas (tip), in wei; ignored for legacy transactions.
+    pub priority_gas_price: Option<u128>,
+    /// The gas limit of every transaction, instead of the estimate plus 30%.
+    pub gas_limit: Option<u64>,
+    /// Send legacy (type 0) transactions, for chains without EIP-1559.
+    pub legacy: bool,
+    /// The nonce of the first transaction; later ones of the same run follow it.
+    pub nonce: Option<u64>,
+}
+
+/// A signed transaction about to be sent (or, from an unlocked account, just sent): what the broadcast log
+/// writes down before any receipt is awaited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SentTx {
+    /// Its hash.
+    pub hash: B256,
+    /// The sender's nonce it uses.
+    pub nonce: u64,
+    /// The sender.
+    pub from: Address,
+    /// The callee; none for a contract creation.
+    pub to: Option<Address>,
 }
 
 impl Default for RpcOptions {
@@ -48,6 +79,7 @@ impl Default for RpcOptions {
             expected_chain_id: None,
             receipt_timeout: DEFAULT_RECEIPT_TIMEOUT,
             poll_interval: Duration::from_millis(250),
+            fees: FeeOptions::default(),
         }
     }
 }
@@ -94,7 +126,11 @@ pub struct Rpc {
     url: String,
     chain_id: u64,
     signer: Option<Address>,
+    /// The local key that signs; `None` with an unlocked account, whose node signs (`eth_sendTransaction`).
+    wallet: Option<EthereumWallet>,
     options: RpcOptions,
+    /// The nonce `--nonce` fixed for the next transaction, counting up as transactions are sent.
+    next_nonce: Option<u64>,
     on_wait: Option<WaitCallback>,
 }
 
@@ -114,6 +150,26 @@ impl Rpc {
     pub fn connect(
         url: &Secret,
         signer: Option<PrivateKeySigner>,
+        options: RpcOptions,
+    ) -> Result<Self, Error> {
+        let from = signer.as_ref().map(|s| s.address());
+        Self::open(url, from, signer.map(EthereumWallet::from), options)
+    }
+
+    /// Connects like [`Rpc::connect`], sending from `from`, an account the node itself unlocks and signs for
+    /// (`eth_sendTransaction`; anvil's and geth --dev's accounts): Foundry's `--unlocked --from`.
+    pub fn connect_unlocked(
+        url: &Secret,
+        from: Address,
+        options: RpcOptions,
+    ) -> Result<Self, Error> {
+        Self::open(url, Some(from), None, options)
+    }
+
+    fn open(
+        url: &Secret,
+        from: Option<Address>,
+        wallet: Option<EthereumWallet>,
         options: RpcOptions,
     ) -> Result<Self, Error> {
         let shown = redact_url(url.expose());
@@ -138,20 +194,15 @@ impl Rpc {
                 action: "starting the async runtime",
                 reason: err.to_string(),
             })?;
-        let signer_address = signer.as_ref().map(|s| s.address());
         // reqwest is built without a TLS provider of its own (see the workspace manifest): ring, for https://
         // endpoints. Installing fails only when a provider is already in place, which serves as well.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let provider = {
             // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
             let _guard = runtime.enter();
-            match signer {
-                Some(signer) => ProviderBuilder::new()
-                    .wallet(EthereumWallet::from(signer))
-                    .connect_http(parsed)
-                    .erased(),
-                None => ProviderBuilder::new().connect_http(parsed).erased(),
-            }
+            // No wallet filler: transactions are signed here, so that their hash is known (and written down)
+            // before they leave.
+            ProviderBuilder::new().connect_http(parsed).erased()
         };
         let chain_id = runtime
             .block_on(provider.get_chain_id())
@@ -170,7 +221,9 @@ impl Rpc {
             provider,
             url: shown,
             chain_id,
-            signer: signer_address,
+            signer: from,
+            wallet,
+            next_nonce: options.fees.nonce,
             options,
             on_wait: None,
         })
@@ -204,6 +257,43 @@ impl Rpc {
             .map_err(|err| classify(err, &self.url, "eth_getTransactionCount"))
     }
 
+    /// The nonce the signer's next transaction will use: `--nonce` if given (counting up), else the node's
+    /// pending count.
+    pub fn next_nonce(&self) -> Result<u64, Error> {
+        match self.next_nonce {
+            Some(nonce) => Ok(nonce),
+            None => self.nonce(self.require_signer()?),
+        }
+    }
+
+    /// How many transactions of `account` are mined: the nonce its next mined transaction must have.
+    pub fn mined_nonce(&self, account: Address) -> Result<u64, Error> {
+        self.block(self.provider.get_transaction_count(account).latest())
+            .map_err(|err| classify(err, &self.url, "eth_getTransactionCount"))
+    }
+
+    /// Whether the node knows transaction `hash` (mined, or waiting in its pool).
+    pub fn transaction_known(&self, hash: B256) -> Result<bool, Error> {
+        self.block(self.provider.get_transaction_by_hash(hash))
+            .map(|tx| tx.is_some())
+            .map_err(|err| classify(err, &self.url, "eth_getTransactionByHash"))
+    }
+
+    /// The receipt of `hash`, if it is mined: what it did, and whether it succeeded.
+    pub fn receipt(&self, hash: B256) -> Result<Option<(TxReport, bool)>, Error> {
+        let receipt = self
+            .block(self.provider.get_transaction_receipt(hash))
+            .map_err(|err| classify(err, &self.url, "eth_getTransactionReceipt"))?;
+        Ok(receipt.map(|r| (report(r.from, &r), r.status())))
+    }
+
+    /// Waits (up to the receipt timeout) for the receipt of a transaction sent earlier, and returns what it
+    /// did and whether it succeeded.
+    pub fn await_receipt(&mut self, what: &str, hash: B256) -> Result<(TxReport, bool), Error> {
+        let receipt = self.wait_for_receipt(what, hash)?;
+        Ok((report(receipt.from, &receipt), receipt.status()))
+    }
+
     /// The latest block's number.
     pub fn block_number(&self) -> Result<u64, Error> {
         self.block(self.provider.get_block_number())
@@ -223,14 +313,36 @@ impl Rpc {
         let estimated_gas = self
             .block(self.provider.estimate_gas(request))
             .map_err(|err| revert_or(err, what, &self.url, "eth_estimateGas"))?;
-        let fees = self
-            .block(self.provider.estimate_eip1559_fees())
-            .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
+        let fixed = self.options.fees;
+        let (max_fee_per_gas, max_priority_fee_per_gas) = if fixed.legacy {
+            let price = match fixed.gas_price {
+                Some(price) => price,
+                None => self
+                    .block(self.provider.get_gas_price())
+                    .map_err(|err| classify(err, &self.url, "eth_gasPrice"))?,
+            };
+            (price, price)
+        } else {
+            match (fixed.gas_price, fixed.priority_gas_price) {
+                (Some(max), Some(tip)) => (max, tip.min(max)),
+                (max, tip) => {
+                    let fees =
+                        self.block(self.provider.estimate_eip1559_fees())
+                            .map_err(|err| {
+                                classify(err, &self.url, "estimating fees (eth_feeHistory)")
+                            })?;
+                    let max = max.unwrap_or(fees.max_fee_per_gas);
+                    (max, tip.unwrap_or(fees.max_priority_fee_per_gas).min(max))
+                }
+            }
+        };
         Ok(GasEstimate {
             estimated_gas,
-            gas_limit: estimated_gas.saturating_mul(GAS_MARGIN_NUMERATOR) / GAS_MARGIN_DENOMINATOR,
-            max_fee_per_gas: fees.max_fee_per_gas,
-            max_priority_fee_per_gas: fees.max_priority_fee_per_gas,
+            gas_limit: fixed.gas_limit.unwrap_or(
+                estimated_gas.saturating_mul(GAS_MARGIN_NUMERATOR) / GAS_MARGIN_DENOMINATOR,
+            ),
+            max_fee_per_gas,
+            max_priority_fee_per_gas,
         })
     }
 
@@ -271,16 +383,78 @@ impl Rpc {
         value: U256,
         estimate: &GasEstimate,
     ) -> Result<TxReport, Error> {
+        self.send_recorded(what, kind, data, value, estimate, &mut |_| Ok(()))
+    }
+
+    /// Like [`Rpc::send_estimated`], calling `on_sent` with the transaction's hash and nonce before its receipt
+    /// is awaited: with a local key before it is even sent (so a crash can never lose a transaction that went
+    /// out), with an unlocked account as soon as the node names its hash. An error from `on_sent` stops a
+    /// locally signed transaction from being sent.
+    pub fn send_recorded(
+        &mut self,
+        what: &str,
+        kind: TxKind,
+        data: Bytes,
+        value: U256,
+        estimate: &GasEstimate,
+        on_sent: &mut dyn FnMut(&SentTx) -> Result<(), Error>,
+    ) -> Result<TxReport, Error> {
         let from = self.require_signer()?;
-        let request = request(from, kind, data, value)
+        let nonce = match self.next_nonce {
+            Some(nonce) => nonce,
+            None => self.nonce(from)?,
+        };
+        let mut request = request(from, kind, data, value)
             .with_gas_limit(estimate.gas_limit)
-            .with_max_fee_per_gas(estimate.max_fee_per_gas)
-            .with_max_priority_fee_per_gas(estimate.max_priority_fee_per_gas)
+            .with_nonce(nonce)
             .with_chain_id(self.chain_id);
-        let pending = self
-            .block(self.provider.send_transaction(request))
-            .map_err(|err| revert_or(err, what, &self.url, "eth_sendRawTransaction"))?;
-        let hash = *pending.tx_hash();
+        if self.options.fees.legacy {
+            request = request.with_gas_price(estimate.max_fee_per_gas);
+        } else {
+            request = request
+                .with_max_fee_per_gas(estimate.max_fee_per_gas)
+                .with_max_priority_fee_per_gas(estimate.max_priority_fee_per_gas);
+        }
+        let to = match kind {
+            TxKind::Call(to) => Some(to),
+            TxKind::Create => None,
+        };
+        let hash = match self.wallet.clone() {
+            Some(wallet) => {
+                let envelope = self
+                    .block(request.build(&wallet))
+                    .map_err(|err| Error::Rpc {
+                        url: self.url.clone(),
+                        action: "signing the transaction",
+                        reason: err.to_string(),
+                    })?;
+                let hash = *envelope.tx_hash();
+                on_sent(&SentTx {
+                    hash,
+                    nonce,
+                    from,
+                    to,
+                })?;
+                let pending = self
+                    .block(self.provider.send_raw_transaction(&envelope.encoded_2718()))
+                    .map_err(|err| revert_or(err, what, &self.url, "eth_sendRawTransaction"))?;
+                *pending.tx_hash()
+            }
+            None => {
+                let pending = self
+                    .block(self.provider.send_transaction(request))
+                    .map_err(|err| revert_or(err, what, &self.url, "eth_sendTransaction"))?;
+                let hash = *pending.tx_hash();
+                on_sent(&SentTx {
+                    hash,
+                    nonce,
+                    from,
+                    to,
+                })?;
+                hash
+            }
+        };
+        self.next_nonce = self.next_nonce.map(|n| n + 1);
         let receipt = self.wait_for_receipt(what, hash)?;
         if !receipt.status() {
             return Err(Error::Reverted {
@@ -319,6 +493,7 @@ impl Rpc {
                 return Err(Error::ReceiptTimeout {
                     hash,
                     seconds: self.options.receipt_timeout.as_secs(),
+                    advice: "it may still be mined; check it later, or raise --timeout".to_owned(),
                 });
             }
             std::thread::sleep(self.options.poll_interval);

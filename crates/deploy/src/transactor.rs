@@ -63,8 +63,8 @@ pub trait Transactor {
 /// Either kind of chain, chosen at run time (`--rpc-url` or `--local`).
 #[derive(Debug)]
 pub enum Target {
-    /// A node over JSON-RPC.
-    Rpc(crate::rpc::Rpc),
+    /// A node over JSON-RPC (boxed: its runtime, wallet and options are large too).
+    Rpc(Box<crate::rpc::Rpc>),
     /// The embedded chain, replayed from its state file (boxed: the EVM is large).
     Local(Box<crate::local::LocalChain>),
 }

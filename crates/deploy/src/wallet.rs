@@ -84,6 +84,42 @@ pub fn keystore_path(dir: &Path, name: &str) -> Result<PathBuf, Error> {
     })
 }
 
+/// The keystore of `--keystore PATH`: PATH itself when it is a file; when it is a folder, the account `name`
+/// in it (`--account`), which must then be given.
+pub fn keystore_at(path: &Path, name: Option<&str>) -> Result<PathBuf, Error> {
+    if path.is_dir() {
+        return match name {
+            Some(name) => keystore_path(path, name),
+            None => Err(Error::Keystore {
+                path: path.to_path_buf(),
+                reason:
+                    "it is a folder: name the account in it with --account NAME, or give the file"
+                        .to_owned(),
+            }),
+        };
+    }
+    if path.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    Err(Error::Keystore {
+        path: path.to_path_buf(),
+        reason: "no such file or folder".to_owned(),
+    })
+}
+
+/// The password in the file `path` (`--password-file`, or `ETH_PASSWORD`, which names a file as in Foundry),
+/// without its trailing line break. The error never shows the path: a user following older advice may have put
+/// the password itself in `ETH_PASSWORD`.
+pub fn read_password_file(path: &Path) -> Result<Secret, Error> {
+    let text = std::fs::read_to_string(path).map_err(|err| {
+        Error::Invalid(format!(
+            "cannot read the password file given by --password-file or ETH_PASSWORD ({err}); as in Foundry, \
+             ETH_PASSWORD names a file holding the password, not the password itself"
+        ))
+    })?;
+    Ok(Secret::new(text.trim_end_matches(['\r', '\n'])))
+}
+
 /// A signing key from a raw private key (hex, `0x` optional).
 pub fn signer_from_private_key(key: &Secret) -> Result<PrivateKeySigner, Error> {
     let hex = key.expose().trim();
@@ -167,6 +203,24 @@ mod tests {
             signer.address().to_string(),
             "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
         );
+    }
+
+    #[test]
+    fn a_password_file_loses_its_line_break_and_a_missing_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pw");
+        std::fs::write(&path, "correct horse\n").unwrap();
+        assert_eq!(read_password_file(&path).unwrap().expose(), "correct horse");
+        let err = read_password_file(&dir.path().join("hunter2"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("password file") && !err.contains("hunter2"),
+            "{err}"
+        );
+        let err = keystore_at(dir.path(), None).unwrap_err().to_string();
+        assert!(err.contains("--account"), "{err}");
+        assert_eq!(keystore_at(&path, None).unwrap(), path);
     }
 
     #[test]

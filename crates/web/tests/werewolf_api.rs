@@ -340,3 +340,51 @@ fn tables_the_engine_refuses_are_bad_requests() {
         );
     }
 }
+
+#[test]
+fn the_recommended_tables_are_offered_and_play_with_their_chits_and_readings() {
+    let server = server();
+    let info = request(server.local_addr(), "GET", "/api/werewolf/table", None).json();
+    let recommended = info["recommended"].as_array().cloned().unwrap_or_default();
+    assert!(!recommended.is_empty(), "{info}");
+    for table in &recommended {
+        let players = table["players"].as_u64().unwrap_or(0);
+        let cards: u64 = table["composition"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_u64)
+            .sum();
+        assert_eq!(cards, players, "a hand holds one card per player: {table}");
+        let body = json!({
+            "table": table["composition"],
+            "chits": table["chits"],
+            "attackDeath": table["attackDeath"],
+            "deathDraw": table["deathDraw"],
+            "events": [],
+            "event": null,
+        });
+        let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
+        let state = &answer["state"];
+        assert_eq!(
+            state["players"].as_array().map(Vec::len),
+            Some(players as usize)
+        );
+        // Every player starts with the table's chits, not the default ones.
+        assert_eq!(state["players"][0]["chitsLeft"], table["chits"], "{table}");
+    }
+    let too_many = request(
+        server.local_addr(),
+        "POST",
+        "/api/werewolf/replay",
+        Some(&json!({"table": [2, 1, 5], "chits": [2, 3, 200], "events": []})),
+    );
+    assert_eq!(too_many.status, 400);
+    let unknown_reading = request(
+        server.local_addr(),
+        "POST",
+        "/api/werewolf/replay",
+        Some(&json!({"table": [2, 1, 5], "attackDeath": "one-wolf", "events": []})),
+    );
+    assert!((400..500).contains(&unknown_reading.status));
+}

@@ -4,7 +4,7 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_deploy::{
     ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport,
-    LOCAL_STATE_VAR, deploy,
+    LOCAL_STATE_VAR, Transactor, TxState, deploy, ensure_testnet,
 };
 use serde::Serialize;
 
@@ -35,11 +35,19 @@ pub(crate) struct DeployArgs {
     /// Deploy again even where the record shows the same code already deployed.
     #[arg(long)]
     force: bool,
+    /// Finish an interrupted broadcast: settle what earlier runs left pending, then deploy what is missing
+    /// (every --broadcast does this first; --resume is --broadcast said explicitly).
+    #[arg(long, conflicts_with = "force")]
+    resume: bool,
+    /// Deploy to a known mainnet. Refused without it: staked play with real money is gambling under Japanese
+    /// law (and in many other places).
+    #[arg(long)]
+    allow_mainnet: bool,
     /// Folder of deployment records (default deployments/ in the repository).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     deployments: Option<PathBuf>,
     /// Show the embedded chain's contracts instead (they are deployed whenever it starts; see `marubatsu local`).
-    #[arg(long, conflicts_with_all = ["rpc_url", "private_key", "account", "broadcast", "force"])]
+    #[arg(long, conflicts_with_all = ["private_key", "unlocked", "broadcast", "force", "resume"])]
     local: bool,
     /// With --local: the state file (default target/marubatsu-local.json in the repository).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, requires = "local")]
@@ -69,10 +77,11 @@ impl DeployArgs {
         if self.local {
             return self.show_local(&contracts, compiler.workspace());
         }
-        let mut rpc = connect(&self.rpc, &self.wallet, true)?;
+        let mut rpc = connect(&self.rpc, &self.wallet, true, compiler.workspace())?;
+        ensure_testnet(rpc.chain_id(), self.allow_mainnet)?;
         let records = deployments(self.deployments.clone(), compiler.workspace());
         let options = DeployOptions {
-            broadcast: self.broadcast,
+            broadcast: self.broadcast || self.resume,
             force: self.force,
         };
         let report = deploy(&mut rpc, &contracts, &records, options)
@@ -129,6 +138,18 @@ fn print_report(report: &DeployReport, url: &str) {
         "{mode}: chain {} via {url}, solc {}",
         report.chain_id, report.compiler_version
     );
+    for tx in &report.settled {
+        let state = match tx.state {
+            TxState::Pending => "still pending (nothing more is sent for it)",
+            TxState::Mined => "mined",
+            TxState::Reverted => "reverted",
+            TxState::Dropped => "dropped by the node (never mined; its nonce is free again)",
+        };
+        println!(
+            "earlier run: {} (transaction {}, nonce {}): {state}",
+            tx.purpose, tx.hash, tx.nonce
+        );
+    }
     for contract in &report.contracts {
         println!();
         match &contract.status {
@@ -137,11 +158,15 @@ fn print_report(report: &DeployReport, url: &str) {
                 contract.name
             ),
             ContractStatus::Planned { .. } => println!("{}: would be deployed", contract.name),
+            ContractStatus::Pending { nonce } => println!(
+                "{}: its creation (nonce {nonce}) is pending; nothing will be sent for it",
+                contract.name
+            ),
             ContractStatus::Deployed { .. } => println!("{}: deployed", contract.name),
         }
         println!("Deployer: {}", report.deployer);
         match contract.status {
-            ContractStatus::Planned { .. } => {
+            ContractStatus::Planned { .. } | ContractStatus::Pending { .. } => {
                 println!("Deployed to: {} (predicted)", contract.address)
             }
             _ => println!("Deployed to: {}", contract.address),
@@ -153,7 +178,7 @@ fn print_report(report: &DeployReport, url: &str) {
             println!("Block: {block}");
         }
         match &contract.status {
-            ContractStatus::Existing => {}
+            ContractStatus::Existing | ContractStatus::Pending { .. } => {}
             ContractStatus::Planned {
                 estimated_gas,
                 gas_limit,
@@ -188,7 +213,11 @@ fn print_report(report: &DeployReport, url: &str) {
     } else if report.broadcast {
         println!("Total cost: {}", ether(report.total_cost));
         println!("Deployment record: {}", report.record.display());
-    } else {
+    }
+    if let Some(log) = &report.broadcast_log {
+        println!("Broadcast log: {}", log.display());
+    }
+    if !report.up_to_date() && !report.broadcast {
         println!(
             "At most: {}; balance {} — {}",
             ether(report.total_cost),

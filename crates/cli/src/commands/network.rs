@@ -7,9 +7,10 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::{ContractSet, Workspace};
 use marubatsu_deploy::{
-    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, LOCAL_STATE_VAR, LocalChain,
-    PrivateKeySigner, Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_path,
-    resolve_contract, signer_from_keystore, signer_from_private_key,
+    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain,
+    PrivateKeySigner, Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at,
+    keystore_path, parse_amount, parse_chain, read_password_file, resolve_contract,
+    resolve_rpc_url, signer_from_keystore, signer_from_private_key,
 };
 
 use crate::{cli::CompilerArgs, spinner::Spinner};
@@ -17,50 +18,141 @@ use crate::{cli::CompilerArgs, spinner::Spinner};
 /// The environment variable that names the keystore folder for `--account` (the flag wins over it).
 const KEYSTORE_DIR_VAR: &str = "MARUBATSU_KEYSTORE_DIR";
 
-/// Which node, and how patiently to wait for it.
+/// Which node, and how patiently to wait for it; Foundry's network and fee flags, with Foundry's meanings.
 #[derive(Debug, Args)]
 pub(crate) struct RpcArgs {
-    /// JSON-RPC endpoint of the node (http:// or https://). Never printed in full: only scheme, host and port.
-    #[arg(long, value_name = "URL", env = "ETH_RPC_URL", hide_env_values = true)]
+    /// JSON-RPC endpoint (http:// or https://), or the name of an alias in foundry.toml's [rpc_endpoints]
+    /// (`${VAR}` in it is read from the environment). Never printed in full: only scheme, host and port.
+    #[arg(
+        short = 'r',
+        long,
+        value_name = "URL",
+        env = "ETH_RPC_URL",
+        hide_env_values = true
+    )]
     pub(crate) rpc_url: Option<Secret>,
-    /// Fail unless the node serves this chain id (e.g. 11155111 for Sepolia).
-    #[arg(long, value_name = "ID")]
-    pub(crate) chain_id: Option<u64>,
+    /// Fail unless the node serves this chain: a name (sepolia, base-sepolia, …) or an EIP-155 id.
+    #[arg(
+        short = 'c',
+        long,
+        value_name = "CHAIN",
+        env = "CHAIN",
+        alias = "chain-id"
+    )]
+    pub(crate) chain: Option<String>,
     /// Seconds to wait for each transaction's receipt.
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
     pub(crate) timeout: u64,
+    /// Gas price of a legacy transaction, or max fee per gas of an EIP-1559 one: wei, or with a unit (10gwei).
+    #[arg(long, value_name = "PRICE", env = "ETH_GAS_PRICE")]
+    pub(crate) gas_price: Option<String>,
+    /// Max priority fee per gas (tip) of an EIP-1559 transaction: wei, or with a unit (2gwei).
+    #[arg(long, value_name = "PRICE", env = "ETH_PRIORITY_GAS_PRICE")]
+    pub(crate) priority_gas_price: Option<String>,
+    /// Gas limit of each transaction, instead of the estimate plus 30%.
+    #[arg(long, value_name = "GAS", env = "ETH_GAS_LIMIT")]
+    pub(crate) gas_limit: Option<u64>,
+    /// Send legacy (type 0) transactions instead of EIP-1559 ones.
+    #[arg(long)]
+    pub(crate) legacy: bool,
+    /// Nonce of the first transaction (later ones count up from it).
+    #[arg(long, value_name = "NONCE")]
+    pub(crate) nonce: Option<u64>,
 }
 
-/// Who signs: a raw private key, or a Foundry keystore account.
+/// Who signs, as in `cast send`: a raw key (given or typed), a keystore (by path or account name), or an
+/// account the node unlocks. Flags that environment variables can also set never conflict (an exported
+/// ETH_KEYSTORE_ACCOUNT must not break `--private-key`); the first of --unlocked, --private-key, --interactive,
+/// --keystore, --account wins.
 #[derive(Debug, Args)]
 pub(crate) struct WalletArgs {
     /// Private key of the sender, as hex. Visible to other users of the machine while the command runs:
-    /// prefer --account.
-    #[arg(long, value_name = "HEX", conflicts_with = "account")]
+    /// prefer --account, --keystore or --interactive.
+    #[arg(long, value_name = "HEX", conflicts_with_all = ["interactive", "unlocked"])]
     pub(crate) private_key: Option<Secret>,
-    /// Keystore account to sign with: a file in ~/.foundry/keystores, e.g. made by `cast wallet import NAME
-    /// --interactive`.
-    #[arg(long, value_name = "NAME")]
+    /// Type the private key at a prompt that does not echo.
+    #[arg(short = 'i', long, conflicts_with = "unlocked")]
+    pub(crate) interactive: bool,
+    /// Keystore account to sign with, by its file name in ~/.foundry/keystores (e.g. made by `cast wallet
+    /// import NAME --interactive`); with --keystore DIR, a file in DIR.
+    #[arg(long, value_name = "NAME", env = "ETH_KEYSTORE_ACCOUNT")]
     pub(crate) account: Option<String>,
+    /// Keystore to sign with: a keystore file, or a folder of them (then --account names the file).
+    #[arg(long, value_name = "PATH", env = "ETH_KEYSTORE")]
+    pub(crate) keystore: Option<PathBuf>,
     /// Folder of keystores for --account (default ~/.foundry/keystores).
     #[arg(long, value_name = "DIR", env = KEYSTORE_DIR_VAR)]
     pub(crate) keystore_dir: Option<PathBuf>,
-    /// Password of the keystore (else ETH_PASSWORD, else a prompt on the terminal).
+    /// Password of the keystore (visible to other users while the command runs: prefer --password-file or
+    /// the prompt).
+    #[arg(long, value_name = "PASSWORD")]
+    pub(crate) password: Option<Secret>,
+    /// File holding the keystore's password. ETH_PASSWORD names such a file, as in Foundry.
     #[arg(
         long,
-        value_name = "PASSWORD",
+        value_name = "FILE",
         env = "ETH_PASSWORD",
         hide_env_values = true
     )]
-    pub(crate) password: Option<Secret>,
+    pub(crate) password_file: Option<PathBuf>,
+    /// The sender account; with --unlocked, the node signs for it (eth_sendTransaction: anvil, geth --dev).
+    #[arg(short = 'f', long, value_name = "ADDRESS", env = "ETH_FROM")]
+    pub(crate) from: Option<Address>,
+    /// Send through eth_sendTransaction from --from (or ETH_FROM), an account the node itself unlocks.
+    #[arg(long, requires = "from")]
+    pub(crate) unlocked: bool,
+}
+
+/// Where the transactions' signatures come from.
+enum Sender {
+    Key(PrivateKeySigner),
+    Unlocked(Address),
 }
 
 impl WalletArgs {
-    /// The signer, if a key or an account was given. A keystore's password comes from --password or
-    /// ETH_PASSWORD, else from a prompt that does not echo.
-    pub(crate) fn signer(&self) -> eyre::Result<Option<PrivateKeySigner>> {
-        if let Some(key) = &self.private_key {
-            return Ok(Some(signer_from_private_key(key)?));
+    /// The sender, if one was given. A keystore's password comes from --password, --password-file or the file
+    /// ETH_PASSWORD names, else from a prompt that does not echo.
+    fn sender(&self) -> eyre::Result<Option<Sender>> {
+        if self.unlocked {
+            return Ok(self.from.map(Sender::Unlocked));
+        }
+        let signer = if let Some(key) = &self.private_key {
+            signer_from_private_key(key)?
+        } else if self.interactive {
+            let key = prompt_secret("Enter the private key: ")?;
+            signer_from_private_key(&key)?
+        } else if let Some(path) = self.keystore_file()? {
+            let name = path.display().to_string();
+            let password = match (&self.password, &self.password_file) {
+                (Some(password), _) => password.clone(),
+                (None, Some(file)) => read_password_file(file)?,
+                (None, None) if std::io::stdin().is_terminal() => {
+                    prompt_secret(&format!("Enter the password of keystore {name}: "))?
+                }
+                (None, None) => eyre::bail!(
+                    "keystore {name} needs its password: pass --password-file FILE or set ETH_PASSWORD to \
+                     such a file (there is no terminal to ask on)"
+                ),
+            };
+            signer_from_keystore(&path, &password)?
+        } else {
+            return Ok(None);
+        };
+        if let Some(from) = self.from
+            && from != signer.address()
+        {
+            eyre::bail!(
+                "--from {from} is not the address of the given key ({}); drop --from, or add --unlocked to send \
+                 from an account the node unlocks",
+                signer.address()
+            );
+        }
+        Ok(Some(Sender::Key(signer)))
+    }
+
+    fn keystore_file(&self) -> eyre::Result<Option<PathBuf>> {
+        if let Some(path) = &self.keystore {
+            return Ok(Some(keystore_at(path, self.account.as_deref())?));
         }
         let Some(name) = &self.account else {
             return Ok(None);
@@ -69,31 +161,38 @@ impl WalletArgs {
             .keystore_dir
             .clone()
             .unwrap_or_else(default_keystore_dir);
-        let path = keystore_path(&dir, name)?;
-        let password = match &self.password {
-            Some(password) => password.clone(),
-            None if std::io::stdin().is_terminal() => Secret::new(
-                rpassword::prompt_password(format!("Enter the password of keystore {name}: "))
-                    .wrap_err("reading the keystore password")?,
-            ),
-            None => eyre::bail!(
-                "keystore {name} needs its password: set ETH_PASSWORD or pass --password (there is no \
-                 terminal to ask on)"
-            ),
-        };
-        Ok(Some(signer_from_keystore(&path, &password)?))
+        Ok(Some(keystore_path(&dir, name)?))
     }
 }
 
-/// Connects to the node of `rpc`, signing with `wallet` (required when `need_signer`), with a spinner on
-/// stderr while receipts are awaited.
-pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool) -> eyre::Result<Rpc> {
-    let url = rpc
+fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
+    if !std::io::stdin().is_terminal() {
+        eyre::bail!(
+            "cannot ask \"{}\": there is no terminal (use --private-key, --keystore with --password-file, or \
+             --account)",
+            prompt.trim_end_matches(": ")
+        );
+    }
+    Ok(Secret::new(
+        rpassword::prompt_password(prompt).wrap_err("reading from the terminal")?,
+    ))
+}
+
+/// Connects to the node of `rpc`, signing as `wallet` says (a sender is required when `need_signer`), with a
+/// spinner on stderr while receipts are awaited. An RPC alias is looked up in foundry.toml ([`foundry_toml`]).
+pub(crate) fn connect(
+    rpc: &RpcArgs,
+    wallet: &WalletArgs,
+    need_signer: bool,
+    workspace: &Workspace,
+) -> eyre::Result<Rpc> {
+    let given = rpc
         .rpc_url
         .as_ref()
         .ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
-    let signer = wallet.signer()?;
-    if need_signer && signer.is_none() {
+    let url = resolve_rpc_url(given, &foundry_toml(workspace))?;
+    let sender = wallet.sender()?;
+    if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {
             keystore_dir: wallet
                 .keystore_dir
@@ -103,14 +202,47 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool) -> 
         .into());
     }
     let options = RpcOptions {
-        expected_chain_id: rpc.chain_id,
+        expected_chain_id: rpc.chain.as_deref().map(parse_chain).transpose()?,
         receipt_timeout: Duration::from_secs(rpc.timeout),
+        fees: FeeOptions {
+            gas_price: rpc.gas_price.as_deref().map(parse_price).transpose()?,
+            priority_gas_price: rpc
+                .priority_gas_price
+                .as_deref()
+                .map(parse_price)
+                .transpose()?,
+            gas_limit: rpc.gas_limit,
+            legacy: rpc.legacy,
+            nonce: rpc.nonce,
+        },
         ..RpcOptions::default()
     };
-    let mut connection = Rpc::connect(url, signer, options)?;
+    let mut connection = match sender {
+        Some(Sender::Unlocked(from)) => Rpc::connect_unlocked(&url, from, options)?,
+        Some(Sender::Key(signer)) => Rpc::connect(&url, Some(signer), options)?,
+        None => Rpc::connect(&url, None, options)?,
+    };
     let mut spinner = Spinner::new();
     connection.on_wait(move |waiting| spinner.update(waiting));
     Ok(connection)
+}
+
+/// The foundry.toml Foundry would read: the nearest one from the current folder up, else the repository's.
+fn foundry_toml(workspace: &Workspace) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|dir| {
+            dir.ancestors()
+                .map(|d| d.join("foundry.toml"))
+                .find(|p| p.is_file())
+        })
+        .unwrap_or_else(|| workspace.root().join("foundry.toml"))
+}
+
+/// A price per gas: wei, or an amount with a unit (`10gwei`, `0.1ether`).
+fn parse_price(text: &str) -> eyre::Result<u128> {
+    let wei = parse_amount(text)?;
+    u128::try_from(wei).map_err(|_| eyre::eyre!("the gas price {text} is too large"))
 }
 
 /// Where the deployment records are: `--deployments`, else `MARUBATSU_DEPLOYMENTS`, else `deployments/` in the
@@ -129,7 +261,7 @@ pub(crate) struct TargetArgs {
     #[command(flatten)]
     pub(crate) compiler: CompilerArgs,
     /// Play on the embedded in-process chain instead of a node; its state is kept in --state between runs.
-    #[arg(long, conflicts_with_all = ["rpc_url", "private_key", "account"])]
+    #[arg(long, conflicts_with_all = ["private_key", "unlocked"])]
     pub(crate) local: bool,
     /// With --local: which of the embedded chain's ten funded accounts sends (0-9).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "local")]
@@ -168,7 +300,12 @@ impl TargetArgs {
                 self.local_account,
             )?))
         } else {
-            Target::Rpc(connect(&self.rpc, &self.wallet, need_signer)?)
+            Target::Rpc(Box::new(connect(
+                &self.rpc,
+                &self.wallet,
+                need_signer,
+                workspace,
+            )?))
         };
         let address = match &chain {
             Target::Local(local) if self.address.is_none() => local

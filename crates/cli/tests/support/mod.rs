@@ -10,6 +10,13 @@ pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
     for variable in [
         "ETH_RPC_URL",
         "ETH_PASSWORD",
+        "ETH_KEYSTORE",
+        "ETH_KEYSTORE_ACCOUNT",
+        "ETH_FROM",
+        "ETH_GAS_PRICE",
+        "ETH_PRIORITY_GAS_PRICE",
+        "ETH_GAS_LIMIT",
+        "CHAIN",
         "MARUBATSU_DEPLOYMENTS",
         "MARUBATSU_LOCAL_STATE",
         "MARUBATSU_KEYSTORE_DIR",

@@ -1,0 +1,179 @@
+//! Network names as Foundry reads them: `--chain <name or id>`, and `--rpc-url <alias>` looked up in
+//! `foundry.toml`'s `[rpc_endpoints]` with `${VAR}` taken from the environment.
+
+use std::path::Path;
+
+use crate::{error::Error, wallet::Secret};
+
+/// Chain names `--chain` accepts (Foundry's spellings), with their EIP-155 ids.
+const CHAINS: [(&str, u64); 22] = [
+    ("mainnet", 1),
+    ("ethereum", 1),
+    ("sepolia", 11_155_111),
+    ("holesky", 17_000),
+    ("hoodi", 560_048),
+    ("optimism", 10),
+    ("optimism-sepolia", 11_155_420),
+    ("bsc", 56),
+    ("gnosis", 100),
+    ("polygon", 137),
+    ("polygon-amoy", 80_002),
+    ("zksync", 324),
+    ("base", 8453),
+    ("base-sepolia", 84_532),
+    ("arbitrum", 42_161),
+    ("arbitrum-nova", 42_170),
+    ("arbitrum-sepolia", 421_614),
+    ("avalanche", 43_114),
+    ("linea", 59_144),
+    ("blast", 81_457),
+    ("scroll", 534_352),
+    ("anvil", 31_337),
+];
+
+/// The chain id of `--chain`: a decimal id, or a name such as `sepolia`.
+pub fn parse_chain(value: &str) -> Result<u64, Error> {
+    let value = value.trim();
+    if let Ok(id) = value.parse::<u64>() {
+        return Ok(id);
+    }
+    let lower = value.to_ascii_lowercase();
+    CHAINS
+        .iter()
+        .find(|(name, _)| *name == lower)
+        .map(|(_, id)| *id)
+        .ok_or_else(|| {
+            let names: Vec<&str> = CHAINS.iter().map(|(name, _)| *name).collect();
+            Error::Invalid(format!(
+                "unknown chain {value:?}: give an EIP-155 chain id or one of {}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// The URL of `--rpc-url VALUE`: VALUE itself when it is a URL, else the alias of that name in the
+/// `[rpc_endpoints]` table of `foundry_toml`, with every `${VAR}` replaced by the environment variable (as
+/// Foundry does; a missing variable is an error naming it, never an empty string in a URL).
+pub fn resolve_rpc_url(value: &Secret, foundry_toml: &Path) -> Result<Secret, Error> {
+    let raw = value.expose().trim();
+    if raw.contains("://") {
+        return Ok(value.clone());
+    }
+    let text = match std::fs::read_to_string(foundry_toml) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Error::Invalid(format!(
+                "--rpc-url {raw:?} is neither a URL (http://…) nor an alias: there is no {}",
+                foundry_toml.display()
+            )));
+        }
+        Err(err) => return Err(Error::file("reading", foundry_toml, err)),
+    };
+    let document: toml_edit::Document<String> = text
+        .parse()
+        .map_err(|err: toml_edit::TomlError| Error::file("parsing", foundry_toml, err.message()))?;
+    let endpoints = document
+        .get("rpc_endpoints")
+        .and_then(|item| item.as_table_like());
+    let Some(endpoint) = endpoints.and_then(|table| table.get(raw)) else {
+        let known: Vec<String> = endpoints
+            .map(|table| table.iter().map(|(name, _)| name.to_owned()).collect())
+            .unwrap_or_default();
+        return Err(Error::Invalid(format!(
+            "--rpc-url {raw:?} is neither a URL (http://…) nor an alias in [rpc_endpoints] of {} (aliases there: {})",
+            foundry_toml.display(),
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        )));
+    };
+    // Foundry also accepts `alias = { url = "…" }`.
+    let url = endpoint
+        .as_str()
+        .or_else(|| {
+            endpoint
+                .as_table_like()
+                .and_then(|t| t.get("url"))
+                .and_then(|u| u.as_str())
+        })
+        .ok_or_else(|| {
+            Error::Invalid(format!(
+                "the RPC alias {raw:?} in {} is not a URL string",
+                foundry_toml.display()
+            ))
+        })?;
+    expand_env(url, raw).map(Secret::new)
+}
+
+/// Replaces `${VAR}` with the environment's value.
+fn expand_env(template: &str, alias: &str) -> Result<String, Error> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after.find('}').ok_or_else(|| {
+            Error::Invalid(format!(
+                "the RPC alias {alias:?} has an unclosed ${{ in its URL"
+            ))
+        })?;
+        let name = &after[..end];
+        let value = std::env::var(name).map_err(|_| {
+            Error::Invalid(format!(
+                "the RPC alias {alias:?} needs the environment variable {name}, which is not set"
+            ))
+        })?;
+        out.push_str(&value);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chains_parse_by_id_and_by_name() {
+        assert_eq!(parse_chain("11155111").unwrap(), 11_155_111);
+        assert_eq!(parse_chain("Sepolia").unwrap(), 11_155_111);
+        assert_eq!(parse_chain("base").unwrap(), 8453);
+        let err = parse_chain("narnia").unwrap_err().to_string();
+        assert!(err.contains("narnia") && err.contains("sepolia"), "{err}");
+    }
+
+    #[test]
+    fn an_alias_expands_its_variables_and_a_missing_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let toml = dir.path().join("foundry.toml");
+        std::fs::write(
+            &toml,
+            "[profile.default]\nsrc = \"contracts\"\n\n[rpc_endpoints]\nlocal = \"http://127.0.0.1:${MARUBATSU_TEST_PORT_A}/\"\n\
+             missing = \"https://x.invalid/${MARUBATSU_TEST_UNSET_B}\"\ntable = { url = \"http://h:1\" }\n",
+        )
+        .unwrap();
+        // SAFETY: this test alone reads or writes this variable.
+        unsafe { std::env::set_var("MARUBATSU_TEST_PORT_A", "8545") };
+        let url = resolve_rpc_url(&Secret::new("local"), &toml).unwrap();
+        assert_eq!(url.expose(), "http://127.0.0.1:8545/");
+        assert_eq!(
+            resolve_rpc_url(&Secret::new("table"), &toml)
+                .unwrap()
+                .expose(),
+            "http://h:1"
+        );
+        let err = resolve_rpc_url(&Secret::new("missing"), &toml)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("MARUBATSU_TEST_UNSET_B"), "{err}");
+        let err = resolve_rpc_url(&Secret::new("nope"), &toml)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("local, missing, table"), "{err}");
+        let direct = Secret::new("http://example.invalid:1");
+        assert_eq!(resolve_rpc_url(&direct, &toml).unwrap(), direct);
+    }
+}
