@@ -174,9 +174,17 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
             records_dir,
         ]
     };
-    let stderr = fails(&[&["pvp", "join", "2"][..], &as_account(3)].concat(), &env);
+    // A staked join names its money: without --stake nothing is sent, and the message says how much.
+    let unnamed = fails(&[&["pvp", "join", "2"][..], &as_account(2)].concat(), &env);
+    assert!(
+        unnamed.contains("is staked: joining sends 0.000000001 ETH (1000000000 wei)")
+            && unnamed.contains("--stake 1000000000"),
+        "{unnamed}"
+    );
+    let join = ["pvp", "join", "2", "--stake", "1gwei"];
+    let stderr = fails(&[&join[..], &as_account(3)].concat(), &env);
     assert!(stderr.contains("NotInvited"), "{stderr}");
-    succeeds(&[&["pvp", "join", "2"][..], &as_account(2)].concat(), &env);
+    succeeds(&[&join[..], &as_account(2)].concat(), &env);
     anvil.advance_time(61);
     let shown = succeeds(&["pvp", "show", "2", "--deployments", records_dir], &env);
     assert!(
@@ -360,10 +368,11 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
         &[],
     );
     assert!(created.contains("pvp game 1"), "{created}");
-    let stderr = fails(&[&["pvp", "join", "1"][..], &local].concat(), &[]);
+    let join = ["pvp", "join", "1", "--stake", "1ether"];
+    let stderr = fails(&[&join[..], &local].concat(), &[]);
     assert!(stderr.contains("CreatorCannotJoin"), "{stderr}");
     succeeds(
-        &[&["pvp", "join", "1", "--local-account", "1"][..], &local].concat(),
+        &[&join[..], &["--local-account", "1"], &local].concat(),
         &[],
     );
     succeeds(&[&["pvp", "play", "1", "4"][..], &local].concat(), &[]);

@@ -2,7 +2,8 @@ use alloy_primitives::{Address, U256};
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
-    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, parse_amount,
+    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet,
+    parse_amount,
     pvp_status_name,
 };
 use serde::Serialize;
@@ -38,16 +39,23 @@ enum PvpCommand {
         /// Make the game private: only this account may join (default: anyone).
         #[arg(long, value_name = "ADDRESS")]
         opponent: Option<Address>,
+        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        #[arg(long)]
+        allow_mainnet: bool,
         #[command(flatten)]
         target: TargetArgs,
     },
-    /// Join an open game as O, sending exactly its stake.
+    /// Join an open game as O, sending exactly its stake (a staked game needs --stake to say so).
     Join {
         /// The game's id.
         game: u64,
-        /// Refuse unless the game's stake is exactly this (wei, or with a unit).
+        /// The stake you agree to send; it must equal the game's (wei, or with a unit). Required when the game
+        /// is staked, so that no money leaves unnamed.
         #[arg(long, value_name = "AMOUNT", value_parser = amount)]
         stake: Option<U256>,
+        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        #[arg(long)]
+        allow_mainnet: bool,
         #[command(flatten)]
         target: TargetArgs,
     },
@@ -131,9 +139,13 @@ impl PvpArgs {
                 move_timeout,
                 stake,
                 opponent,
+                allow_mainnet,
                 target,
             } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
+                if !stake.is_zero() {
+                    ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
+                }
                 let pvp = PvpContract(session.address);
                 let played = pvp.create(&mut session.chain, move_timeout, stake, opponent)?;
                 show(
@@ -147,20 +159,27 @@ impl PvpArgs {
             PvpCommand::Join {
                 game,
                 stake,
+                allow_mainnet,
                 target,
             } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
-                if let Some(expected) = stake {
-                    let asked = pvp.game(&mut session.chain, id)?.stake;
-                    if asked != expected {
-                        eyre::bail!(
-                            "game {game} asks for a stake of {}, not {}; nothing was sent",
-                            ether(asked),
-                            ether(expected)
-                        );
-                    }
+                let asked = pvp.game(&mut session.chain, id)?.stake;
+                match stake {
+                    Some(expected) if asked != expected => eyre::bail!(
+                        "game {game} asks for a stake of {}, not {}; nothing was sent",
+                        ether(asked),
+                        ether(expected)
+                    ),
+                    None if !asked.is_zero() => eyre::bail!(
+                        "game {game} is staked: joining sends {}; say so with --stake {asked} (nothing was sent)",
+                        ether(asked)
+                    ),
+                    _ => {}
+                }
+                if !asked.is_zero() {
+                    ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
                 }
                 let played = pvp.join(&mut session.chain, id, stake)?;
                 show(&mut session.chain, pvp, id, Some(&played), target.json)
