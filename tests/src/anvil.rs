@@ -74,10 +74,7 @@ impl Anvil {
 /// A Foundry tool's native binary from node_modules (`anvil`, `cast`, `forge`): the npm launchers hide exit
 /// codes.
 pub fn binary(tool: &str) -> PathBuf {
-    let root = Workspace::locate()
-        .expect("the repository")
-        .root()
-        .to_path_buf();
+    let root = Workspace::locate().expect("the repository").root().to_path_buf();
     root.join("node_modules")
         .join("@foundry-rs")
         .join(format!("{tool}-linux-amd64"))

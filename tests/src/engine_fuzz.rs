@@ -86,33 +86,21 @@ impl<'a> Input<'a> {
 /// full board for a draw, the player to move while in progress); an event the game refuses changes nothing;
 /// the CPU only ever names an empty cell, and names none on a board that is not a position.
 pub fn tictactoe(data: &[u8]) {
-    use tictactoe::{
-        Bitboard, Difficulty, Seed, SoloEvent, SoloGame, SoloResult, cpu_move, transition,
-    };
+    use tictactoe::{Bitboard, Difficulty, Seed, SoloEvent, SoloGame, SoloResult, cpu_move, transition};
 
     let mut input = Input::new(data);
     let difficulty = |input: &mut Input<'_>| Difficulty::ALL[input.below(3)];
     let mut game = SoloGame::default();
     while !input.is_empty() {
         // The CPU on any two masks.
-        let (mine, theirs) = (
-            u16::from_le_bytes(input.array()),
-            u16::from_le_bytes(input.array()),
-        );
-        if let (Some(mine), Some(theirs)) = (Bitboard::from_bits(mine), Bitboard::from_bits(theirs))
-        {
+        let (mine, theirs) = (u16::from_le_bytes(input.array()), u16::from_le_bytes(input.array()));
+        if let (Some(mine), Some(theirs)) = (Bitboard::from_bits(mine), Bitboard::from_bits(theirs)) {
             let level = difficulty(&mut input);
             let seed = Seed::from_be_bytes(input.array());
             match cpu_move(mine, theirs, level, &seed) {
                 Some(cell) => {
-                    assert!(
-                        mine.intersect(theirs).is_empty(),
-                        "a move on overlapping boards"
-                    );
-                    assert!(
-                        !mine.union(theirs).contains(cell),
-                        "the CPU took a taken cell"
-                    );
+                    assert!(mine.intersect(theirs).is_empty(), "a move on overlapping boards");
+                    assert!(!mine.union(theirs).contains(cell), "the CPU took a taken cell");
                 }
                 None => assert!(
                     !mine.intersect(theirs).is_empty() || mine.union(theirs) == Bitboard::FULL,
@@ -144,19 +132,12 @@ pub fn tictactoe(data: &[u8]) {
         game = next;
 
         let (human, cpu) = (game.human(), game.cpu());
-        assert!(
-            human.intersect(cpu).is_empty(),
-            "overlapping boards {game:?}"
-        );
+        assert!(human.intersect(cpu).is_empty(), "overlapping boards {game:?}");
         let full = human.union(cpu) == Bitboard::FULL;
         match game.result() {
             SoloResult::InProgress => {
                 assert!(!human.has_line() && !cpu.has_line() && !full, "{game:?}");
-                assert_eq!(
-                    game.position().side_to_move(),
-                    game.human_side(),
-                    "{game:?}"
-                );
+                assert_eq!(game.position().side_to_move(), game.human_side(), "{game:?}");
             }
             SoloResult::PlayerWon => assert!(human.has_line() && !cpu.has_line(), "{game:?}"),
             SoloResult::CpuWon => assert!(cpu.has_line() && !human.has_line(), "{game:?}"),
@@ -200,12 +181,7 @@ pub fn lights(data: &[u8]) {
             }
         };
         let Some(current) = &game else {
-            if let LightsEvent::NewPuzzle {
-                level,
-                cells,
-                at_ms,
-            } = new_puzzle(&mut input)
-            {
+            if let LightsEvent::NewPuzzle { level, cells, at_ms } = new_puzzle(&mut input) {
                 game = LightsGame::new(level, &cells, at_ms).ok();
             }
             continue;
@@ -242,16 +218,10 @@ pub fn lights(data: &[u8]) {
         }
         assert!(solve(next.board()).is_some(), "unsolvable board {next:?}");
         if let Some(cell) = next.hint() {
-            assert!(
-                next.board().size().contains(cell),
-                "hint {cell:?} off the board"
-            );
+            assert!(next.board().size().contains(cell), "hint {cell:?} off the board");
         }
         if next.is_solved() {
-            assert!(
-                next.board().is_dark() && next.solved_at_ms().is_some(),
-                "{next:?}"
-            );
+            assert!(next.board().is_dark() && next.solved_at_ms().is_some(), "{next:?}");
         }
         game = Some(next);
     }
@@ -306,9 +276,7 @@ pub fn relay(data: &[u8]) {
                 target: input.below(14),
             },
             7 | 8 => RelayEvent::Confirm,
-            9 => RelayEvent::NextRound {
-                topic: input.text(12),
-            },
+            9 => RelayEvent::NextRound { topic: input.text(12) },
             10 => RelayEvent::Restart,
             _ => RelayEvent::Abandon,
         };
@@ -317,11 +285,7 @@ pub fn relay(data: &[u8]) {
             panic!("{event:?} made an invalid state ({error}): {state:?}");
         }
         let saved = save(&state);
-        assert_eq!(
-            restore(&saved).as_ref(),
-            Ok(&state),
-            "round trip of {saved}"
-        );
+        assert_eq!(restore(&saved).as_ref(), Ok(&state), "round trip of {saved}");
 
         // A corrupted copy of the save.
         let mut bytes = saved.into_bytes();
@@ -343,11 +307,7 @@ pub fn relay(data: &[u8]) {
             if let Err(error) = restored.validate() {
                 panic!("restore accepted an invalid state ({error}) from {text:?}");
             }
-            assert_eq!(
-                restore(&save(&restored)),
-                Ok(restored.clone()),
-                "from {text:?}"
-            );
+            assert_eq!(restore(&save(&restored)), Ok(restored.clone()), "from {text:?}");
             // A restored state plays on like any other.
             if input.bool() {
                 state = restored;
@@ -366,25 +326,15 @@ pub fn relay(data: &[u8]) {
 /// that is over accepts nothing and waits for nothing; while a game goes on, it waits for exactly one decision
 /// and some event is legal.
 pub fn werewolf(data: &[u8]) {
-    use werewolf::{
-        Ballot, Event, Game, HandOver, Role, Seat, Table, Verdict, legal_events, transition,
-    };
+    use werewolf::{Ballot, Event, Game, HandOver, Role, Seat, Table, Verdict, legal_events, transition};
 
     let mut input = Input::new(data);
     let table = if input.bool() {
         Table::DEFAULT
     } else {
-        let (w, s, v) = (
-            input.below(5) as u8,
-            input.below(3) as u8,
-            input.below(10) as u8,
-        );
+        let (w, s, v) = (input.below(5) as u8, input.below(3) as u8, input.below(10) as u8);
         match Table::new(w, s, v) {
-            Ok(table) => table.with_chits(
-                input.below(4) as u8,
-                input.below(4) as u8,
-                input.below(5) as u8,
-            ),
+            Ok(table) => table.with_chits(input.below(4) as u8, input.below(4) as u8, input.below(5) as u8),
             Err(_) => Table::DEFAULT,
         }
     };
@@ -423,11 +373,7 @@ pub fn werewolf(data: &[u8]) {
                 1 => Event::Verdict {
                     seer: a,
                     target: b,
-                    verdict: if input.bool() {
-                        Verdict::Black
-                    } else {
-                        Verdict::White
-                    },
+                    verdict: if input.bool() { Verdict::Black } else { Verdict::White },
                     give: input.bool().then(|| role(&mut input)),
                 },
                 2 => Event::Attack {
@@ -472,13 +418,7 @@ pub fn werewolf(data: &[u8]) {
                         2 => {
                             ballots.remove(i);
                         }
-                        _ => ballots.insert(
-                            i,
-                            Ballot {
-                                voter: a,
-                                target: b,
-                            },
-                        ),
+                        _ => ballots.insert(i, Ballot { voter: a, target: b }),
                     }
                     Event::Vote { ballots }
                 }

@@ -64,9 +64,7 @@ impl Hostility {
 
 /// Deploys the hostile player `kind` from `deployer`, playing on the game contract at `game`.
 pub fn deploy(chain: &mut Chain, deployer: Address, kind: Hostility, game: Address) -> Address {
-    let contract = contracts()
-        .get(kind.contract())
-        .unwrap_or_else(|err| panic!("{err}"));
+    let contract = contracts().get(kind.contract()).unwrap_or_else(|err| panic!("{err}"));
     let mut code = contract.bytecode.to_vec();
     code.extend_from_slice(&game.abi_encode());
     chain

@@ -70,10 +70,7 @@ impl Indexer {
                     _ if e.winner == game.creator => Status::XWon,
                     _ if e.winner == game.opponent => Status::OWon,
                     _ => {
-                        return Err(format!(
-                            "game {}: winner {} is no player",
-                            e.gameId, e.winner
-                        ));
+                        return Err(format!("game {}: winner {} is no player", e.gameId, e.winner));
                     }
                 };
             }

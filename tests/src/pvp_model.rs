@@ -57,29 +57,17 @@ impl Game {
 
     /// The player to move.
     pub fn mover(&self) -> Address {
-        if self.o_to_move() {
-            self.opponent
-        } else {
-            self.creator
-        }
+        if self.o_to_move() { self.opponent } else { self.creator }
     }
 
     /// The player waiting for the other.
     pub fn waiting(&self) -> Address {
-        if self.o_to_move() {
-            self.creator
-        } else {
-            self.opponent
-        }
+        if self.o_to_move() { self.creator } else { self.opponent }
     }
 
     /// Whether the player to move has not moved yet: a timeout now aborts the game instead of losing it.
     pub fn first_move(&self) -> bool {
-        if self.o_to_move() {
-            self.o == 0
-        } else {
-            self.x == 0
-        }
+        if self.o_to_move() { self.o == 0 } else { self.x == 0 }
     }
 
     /// The empty cells.
@@ -176,14 +164,7 @@ impl Model {
 
     /// `sender` opens a game staking `value`, paid from `payer`'s wallet (the sender's own for an account,
     /// the caller's for a contract that forwards the ether); only `opponent` may join (anyone if zero).
-    pub fn create(
-        &mut self,
-        sender: Address,
-        payer: Address,
-        value: U256,
-        timeout: u32,
-        opponent: Address,
-    ) -> Outcome {
+    pub fn create(&mut self, sender: Address, payer: Address, value: U256, timeout: u32, opponent: Address) -> Outcome {
         if timeout < MIN_MOVE_TIMEOUT {
             return Err(Error::TimeoutTooShort(ITicTacToe::TimeoutTooShort {
                 moveTimeout: timeout,
@@ -245,9 +226,7 @@ impl Model {
             }
         }
         if sender == game.creator {
-            return Err(Error::CreatorCannotJoin(ITicTacToe::CreatorCannotJoin {
-                gameId: id,
-            }));
+            return Err(Error::CreatorCannotJoin(ITicTacToe::CreatorCannotJoin { gameId: id }));
         }
         if !game.opponent.is_zero() && game.opponent != sender {
             return Err(Error::NotInvited(ITicTacToe::NotInvited {
@@ -311,10 +290,7 @@ impl Model {
         let line = LINES.iter().any(|&line| line & !*board == 0);
         let full = game.x | game.o == FULL;
         let ending = if line {
-            Some((
-                if o_moves { Status::OWon } else { Status::XWon },
-                EndReason::Win,
-            ))
+            Some((if o_moves { Status::OWon } else { Status::XWon }, EndReason::Win))
         } else if full {
             Some((Status::Draw, EndReason::Draw))
         } else {
@@ -344,12 +320,10 @@ impl Model {
                 return Err(not_a_player(id, sender));
             }
             if !first_move {
-                return Err(Error::CannotClaimOwnTimeout(
-                    ITicTacToe::CannotClaimOwnTimeout {
-                        gameId: id,
-                        caller: sender,
-                    },
-                ));
+                return Err(Error::CannotClaimOwnTimeout(ITicTacToe::CannotClaimOwnTimeout {
+                    gameId: id,
+                    caller: sender,
+                }));
             }
         }
         if self.now <= game.deadline {
@@ -361,11 +335,7 @@ impl Model {
         if first_move {
             return Ok(events(self.finish(id, Status::Aborted, EndReason::Abort)));
         }
-        let winner = if game.o_to_move() {
-            Status::XWon
-        } else {
-            Status::OWon
-        };
+        let winner = if game.o_to_move() { Status::XWon } else { Status::OWon };
         Ok(events(self.finish(id, winner, EndReason::Timeout)))
     }
 
@@ -436,11 +406,7 @@ impl Model {
         self.pending.remove(&account);
         self.held -= amount;
         *self.wallets.entry(to).or_default() += amount;
-        Event::Withdrawn(ITicTacToe::Withdrawn {
-            account,
-            to,
-            amount,
-        })
+        Event::Withdrawn(ITicTacToe::Withdrawn { account, to, amount })
     }
 
     /// Ends active game `id` with `status` and credits the stakes: both to the winner, or each back on a draw or
@@ -467,10 +433,7 @@ impl Model {
             return None;
         }
         *self.pending.entry(account).or_default() += amount;
-        Some(Event::BalanceCredited(ITicTacToe::BalanceCredited {
-            account,
-            amount,
-        }))
+        Some(Event::BalanceCredited(ITicTacToe::BalanceCredited { account, amount }))
     }
 
     /// The contract receives `value` from `payer`'s wallet.
@@ -505,10 +468,7 @@ impl Model {
 }
 
 fn events(events: Vec<Event>) -> Done {
-    Done {
-        game_id: None,
-        events,
-    }
+    Done { game_id: None, events }
 }
 
 fn ended(id: U256, reason: EndReason, winner: Address) -> Event {
@@ -540,11 +500,7 @@ mod tests {
 
     fn started(m: &mut Model, x: Address, o: Address, stake: u64) -> U256 {
         let stake = U256::from(stake);
-        let id = m
-            .create(x, x, stake, 60, Address::ZERO)
-            .unwrap()
-            .game_id
-            .unwrap();
+        let id = m.create(x, x, stake, 60, Address::ZERO).unwrap().game_id.unwrap();
         m.join(o, o, id, stake).unwrap();
         id
     }
@@ -575,10 +531,7 @@ mod tests {
         let (mut m, x, o) = model();
         let id = started(&mut m, x, o, 0);
         m.advance(60);
-        assert!(matches!(
-            m.claim_timeout(o, id),
-            Err(Error::DeadlineNotPassed(_))
-        ));
+        assert!(matches!(m.claim_timeout(o, id), Err(Error::DeadlineNotPassed(_))));
         let mut late = m.clone();
         m.play(x, id, 4).unwrap();
         late.advance(1);
@@ -605,10 +558,7 @@ mod tests {
 
         m.play(o, id, 0).unwrap();
         m.advance(61);
-        assert!(matches!(
-            m.claim_timeout(x, id),
-            Err(Error::CannotClaimOwnTimeout(_))
-        ));
+        assert!(matches!(m.claim_timeout(x, id), Err(Error::CannotClaimOwnTimeout(_))));
         m.claim_timeout(o, id).unwrap();
         assert_eq!(m.game(id).unwrap().status, Status::OWon);
         assert_eq!(m.pending(o), U256::from(20));

@@ -21,21 +21,14 @@ fn is_win_agrees_with_the_engine_on_all_512_masks() {
 #[test]
 fn the_contracts_were_compiled_by_the_pinned_solc() {
     let version = contracts().solc_version();
-    assert!(
-        version.starts_with(marubatsu_chain::PINNED_SOLC_VERSION),
-        "{version}"
-    );
+    assert!(version.starts_with(marubatsu_chain::PINNED_SOLC_VERSION), "{version}");
 }
 
 #[test]
 fn a_cell_out_of_range_reverts_with_its_custom_error_decoded_by_name() {
     let (mut chain, harness) = chain_with("BoardHarness");
-    let err = chain
-        .view(harness, &IBoardHarness::bitCall { cell: 9 })
-        .unwrap_err();
-    let revert = err
-        .revert()
-        .expect("a revert, not a halt or an invalid transaction");
+    let err = chain.view(harness, &IBoardHarness::bitCall { cell: 9 }).unwrap_err();
+    let revert = err.revert().expect("a revert, not a halt or an invalid transaction");
     assert_eq!(revert.name(), Some("CellOutOfRange"));
     assert_eq!(
         revert.as_error::<IBoardHarness::CellOutOfRange>(),
@@ -49,9 +42,7 @@ fn bit_of_every_cell_is_its_single_cell_mask() {
     let (mut chain, harness) = chain_with("BoardHarness");
     for cell in 0..9u8 {
         assert_eq!(
-            chain
-                .view(harness, &IBoardHarness::bitCall { cell })
-                .unwrap(),
+            chain.view(harness, &IBoardHarness::bitCall { cell }).unwrap(),
             1u16 << cell
         );
     }

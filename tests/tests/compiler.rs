@@ -21,8 +21,8 @@ fn an_unchanged_second_compile_is_served_from_the_cache() {
 #[test]
 fn without_a_native_solc_the_toolkit_uses_solc_js_through_the_wrapper() {
     let compiler = Compiler::locate().unwrap();
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("solc").is_file()));
+    let on_path =
+        std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("solc").is_file()));
     if std::env::var_os("MARUBATSU_SOLC").is_none() && !on_path {
         match compiler.source() {
             SolcSource::SolcJs(wrapper) => assert!(wrapper.ends_with("script/solc-wrapper.js")),

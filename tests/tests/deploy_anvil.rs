@@ -6,9 +6,9 @@ use std::{path::Path, process::Command, time::Duration};
 use alloy_primitives::{Address, U256, keccak256};
 use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
 use marubatsu_deploy::{
-    ContractStatus, DeployOptions, DeployReport, Deployments, Error, PVP_CONTRACT, Played,
-    PvpContract, Rpc, RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy,
-    resolve_contract, signer_from_keystore, signer_from_private_key,
+    ContractStatus, DeployOptions, DeployReport, Deployments, Error, PVP_CONTRACT, Played, PvpContract, Rpc,
+    RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, resolve_contract, signer_from_keystore,
+    signer_from_private_key,
 };
 use marubatsu_tests::{anvil::Anvil, contracts};
 
@@ -97,13 +97,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     let mut deployer_ledger = Ledger::open(&mut deployer);
 
     // A dry run estimates and predicts, and sends nothing.
-    let dry = deploy(
-        &mut deployer,
-        contracts(),
-        &deployments,
-        DeployOptions::default(),
-    )
-    .unwrap();
+    let dry = deploy(&mut deployer, contracts(), &deployments, DeployOptions::default()).unwrap();
     assert!(!dry.broadcast && dry.enough_funds);
     assert_eq!(deployer.nonce(anvil.accounts[0]).unwrap(), 0);
     assert!(!deployments.path(31_337).exists());
@@ -117,11 +111,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     // The broadcast lands where the dry run said, with the compiled runtime code, and is recorded.
     let report = broadcast(&mut deployer, &deployments);
     assert_eq!(
-        report
-            .contracts
-            .iter()
-            .map(|c| c.address)
-            .collect::<Vec<_>>(),
+        report.contracts.iter().map(|c| c.address).collect::<Vec<_>>(),
         predicted
     );
     for contract in &report.contracts {
@@ -161,12 +151,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
         },
     )
     .unwrap();
-    assert!(
-        forced
-            .contracts
-            .iter()
-            .all(|c| !predicted.contains(&c.address))
-    );
+    assert!(forced.contracts.iter().all(|c| !predicted.contains(&c.address)));
     for contract in &forced.contracts {
         let ContractStatus::Deployed { cost, .. } = contract.status else {
             panic!("--force did not deploy {}", contract.name);
@@ -182,8 +167,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     // A full solo game against Hard, from another account.
     let mut player = rpc_as(&anvil, &anvil.keys[1]);
     let mut player_ledger = Ledger::open(&mut player);
-    let solo_address =
-        resolve_contract(&mut player, contracts(), &deployments, SOLO_CONTRACT, None).unwrap();
+    let solo_address = resolve_contract(&mut player, contracts(), &deployments, SOLO_CONTRACT, None).unwrap();
     let solo = SoloContract(solo_address);
     let started = solo
         .new_game(&mut player, ISoloTicTacToe::Difficulty::Hard, false)
@@ -203,15 +187,11 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     // A move in a finished game is refused with the contract's own error, decoded by name.
     let err = solo.play(&mut player, started.value, 0).unwrap_err();
     assert_eq!(err.revert_name(), Some("GameOver"), "{err}");
-    assert!(
-        err.to_string().contains("play(uint256,uint8) reverted"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("play(uint256,uint8) reverted"), "{err}");
     player_ledger.check(&mut player);
 
     // Staked PvP to a win: X (account 2) takes the top row.
-    let pvp_address =
-        resolve_contract(&mut player, contracts(), &deployments, PVP_CONTRACT, None).unwrap();
+    let pvp_address = resolve_contract(&mut player, contracts(), &deployments, PVP_CONTRACT, None).unwrap();
     let pvp = PvpContract(pvp_address);
     let mut x = rpc_as(&anvil, &anvil.keys[2]);
     let mut o = rpc_as(&anvil, &anvil.keys[3]);
@@ -222,9 +202,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     x_ledger.paid(&created, stake);
     let game = created.value;
     // Joining with the wrong stake is refused, by name, and costs nothing (the estimate catches it).
-    let err = pvp
-        .join(&mut o, game, Some(stake - U256::from(1)))
-        .unwrap_err();
+    let err = pvp.join(&mut o, game, Some(stake - U256::from(1))).unwrap_err();
     assert_eq!(err.revert_name(), Some("WrongStake"), "{err}");
     let joined = pvp.join(&mut o, game, None).unwrap();
     assert_eq!(joined.value, stake);
@@ -271,10 +249,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     assert_eq!(err.revert_name(), Some("CannotClaimOwnTimeout"), "{err}");
     let claimed = pvp.claim_timeout(&mut x, game).unwrap();
     x_ledger.paid(&claimed, U256::ZERO);
-    assert_eq!(
-        pvp.game(&mut x, game).unwrap().status,
-        ITicTacToe::Status::XWon
-    );
+    assert_eq!(pvp.game(&mut x, game).unwrap().status, ITicTacToe::Status::XWon);
     assert!(
         claimed
             .events
@@ -285,9 +260,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     );
 
     // A private game: only O may join; X never makes the first move, and O aborts it: both stakes go back.
-    let created = pvp
-        .create(&mut x, 60, stake, Some(anvil.accounts[3]))
-        .unwrap();
+    let created = pvp.create(&mut x, 60, stake, Some(anvil.accounts[3])).unwrap();
     x_ledger.paid(&created, stake);
     let game = created.value;
     let err = pvp.join(&mut player, game, Some(stake)).unwrap_err();
@@ -299,19 +272,13 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     anvil.advance_time(61);
     let aborted = pvp.claim_timeout(&mut o, game).unwrap();
     o_ledger.paid(&aborted, U256::ZERO);
-    assert_eq!(
-        pvp.game(&mut o, game).unwrap().status,
-        ITicTacToe::Status::Aborted
-    );
+    assert_eq!(pvp.game(&mut o, game).unwrap().status, ITicTacToe::Status::Aborted);
     let words: Vec<String> = aborted.events.iter().map(ToString::to_string).collect();
     assert!(
         words.iter().any(|e| e.contains("aborted")) && words.len() == 3,
         "the end and two credits: {words:?}"
     );
-    assert_eq!(
-        pvp.pending_balance(&mut o, anvil.accounts[3]).unwrap(),
-        stake
-    );
+    assert_eq!(pvp.pending_balance(&mut o, anvil.accounts[3]).unwrap(), stake);
 
     // X sends both won pots and its refund to another account with withdrawTo; O withdraws its refund.
     let err = pvp.withdraw(&mut x, Some(Address::ZERO)).unwrap_err();
@@ -321,10 +288,7 @@ fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() 
     let withdrawn = pvp.withdraw(&mut x, Some(payee)).unwrap();
     assert_eq!(withdrawn.value, stake * U256::from(5));
     x_ledger.paid(&withdrawn, U256::ZERO);
-    assert_eq!(
-        x.balance(payee).unwrap(),
-        payee_before + stake * U256::from(5)
-    );
+    assert_eq!(x.balance(payee).unwrap(), payee_before + stake * U256::from(5));
     let withdrawn = pvp.withdraw(&mut o, None).unwrap();
     assert_eq!(withdrawn.value, stake);
     o_ledger.paid(&withdrawn, U256::ZERO);
@@ -348,12 +312,7 @@ fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &s
     let output = Command::new(marubatsu_tests::anvil::binary("cast"))
         .args(["wallet", "import", name, "--keystore-dir"])
         .arg(dir)
-        .args([
-            "--private-key",
-            &anvil.keys[index],
-            "--unsafe-password",
-            password,
-        ])
+        .args(["--private-key", &anvil.keys[index], "--unsafe-password", password])
         .output()
         .unwrap();
     assert!(
@@ -367,22 +326,13 @@ fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &s
 fn deploys_and_plays_from_a_cast_keystore_and_refuses_a_wrong_password() {
     let anvil = Anvil::start();
     let keystores = tempfile::tempdir().unwrap();
-    cast_import(
-        &anvil,
-        keystores.path(),
-        "deployer",
-        4,
-        "hunter2-but-longer",
-    );
+    cast_import(&anvil, keystores.path(), "deployer", 4, "hunter2-but-longer");
     let path = marubatsu_deploy::keystore_path(keystores.path(), "deployer").unwrap();
 
     let err = signer_from_keystore(&path, &Secret::new("not the password")).unwrap_err();
     assert!(matches!(err, Error::WrongPassword { .. }), "{err}");
     let message = err.to_string();
-    assert!(
-        message.starts_with("wrong password for keystore"),
-        "{message}"
-    );
+    assert!(message.starts_with("wrong password for keystore"), "{message}");
     assert!(!message.contains("not the password"), "{message}");
 
     let signer = signer_from_keystore(&path, &Secret::new("hunter2-but-longer")).unwrap();
@@ -434,10 +384,7 @@ fn failures_say_what_went_wrong_without_secrets() {
     )
     .unwrap_err();
     let message = err.to_string();
-    assert!(
-        message.starts_with("cannot reach the RPC endpoint"),
-        "{message}"
-    );
+    assert!(message.starts_with("cannot reach the RPC endpoint"), "{message}");
     assert!(!message.contains("key-in-path"), "{message}");
 
     // Wrong chain id.
@@ -486,12 +433,8 @@ fn failures_say_what_went_wrong_without_secrets() {
     assert!(!deployments.path(4242).exists());
 
     // Game commands without a deployment on this chain say how to make one.
-    let err =
-        resolve_contract(&mut poor, contracts(), &deployments, SOLO_CONTRACT, None).unwrap_err();
-    assert!(
-        err.to_string().contains("marubatsu deploy --broadcast"),
-        "{err}"
-    );
+    let err = resolve_contract(&mut poor, contracts(), &deployments, SOLO_CONTRACT, None).unwrap_err();
+    assert!(err.to_string().contains("marubatsu deploy --broadcast"), "{err}");
     // An address without the contract's code is refused.
     let err = resolve_contract(
         &mut poor,
@@ -530,12 +473,6 @@ fn a_receipt_that_never_comes_times_out_with_its_hash() {
         },
     )
     .unwrap_err();
-    assert!(
-        matches!(err, Error::ReceiptTimeout { seconds: 1, .. }),
-        "{err}"
-    );
-    assert!(
-        err.to_string().contains("no receipt for transaction 0x"),
-        "{err}"
-    );
+    assert!(matches!(err, Error::ReceiptTimeout { seconds: 1, .. }), "{err}");
+    assert!(err.to_string().contains("no receipt for transaction 0x"), "{err}");
 }

@@ -30,25 +30,11 @@ fn the_report_meets_the_gas_targets_of_the_contracts() {
     assert!(preview.max <= 10_000, "previewCpuMove max {}", preview.max);
     assert!(play.mean <= 32_000, "solo play avg {}", play.mean);
     assert!(pvp_play.mean <= 33_000, "PvP play avg {}", pvp_play.mean);
-    assert!(
-        new_game.mean <= 52_000,
-        "solo newGame avg {}",
-        new_game.mean
-    );
+    assert!(new_game.mean <= 52_000, "solo newGame avg {}", new_game.mean);
     // The workload is the documented one: every line of every level and seat, every position's preview.
     assert_eq!(new_game.calls, report_lines());
-    assert_eq!(
-        preview.calls,
-        4_520 * (2 + marubatsu_prove::easy_seeds().len() as u64)
-    );
-    for function in [
-        "createGame",
-        "joinGame",
-        "claimTimeout",
-        "resign",
-        "cancel",
-        "withdraw",
-    ] {
+    assert_eq!(preview.calls, 4_520 * (2 + marubatsu_prove::easy_seeds().len() as u64));
+    for function in ["createGame", "joinGame", "claimTimeout", "resign", "cancel", "withdraw"] {
         assert!(
             pvp.function(function).is_some_and(|f| f.calls > 0),
             "{function} not exercised"

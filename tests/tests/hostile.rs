@@ -53,15 +53,11 @@ impl Table {
     }
 
     fn honest<C: SolCall>(&mut self, from: Address, value: U256, call: &C) -> Result<(), TxError> {
-        self.chain
-            .send_value(from, self.game, value, call)
-            .map(|_| ())
+        self.chain.send_value(from, self.game, value, call).map(|_| ())
     }
 
     fn next_id(&mut self) -> U256 {
-        self.chain
-            .view(self.game, &ITicTacToe::nextGameIdCall {})
-            .unwrap()
+        self.chain.view(self.game, &ITicTacToe::nextGameIdCall {}).unwrap()
     }
 
     /// A staked game, the hostile contract as X against `opponent`, joined and ready.
@@ -92,8 +88,7 @@ impl Table {
             },
         )
         .unwrap();
-        self.hostile(STAKE, &IHostilePlayer::joinCall { gameId: id })
-            .unwrap();
+        self.hostile(STAKE, &IHostilePlayer::joinCall { gameId: id }).unwrap();
         id
     }
 
@@ -104,11 +99,7 @@ impl Table {
             if hostile_moves {
                 self.hostile(U256::ZERO, &IHostilePlayer::playCall { gameId: id, cell })
             } else {
-                self.honest(
-                    other,
-                    U256::ZERO,
-                    &ITicTacToe::playCall { gameId: id, cell },
-                )
+                self.honest(other, U256::ZERO, &ITicTacToe::playCall { gameId: id, cell })
             }
             .unwrap_or_else(|err| panic!("move {cell} of game {id}: {err}"));
         }
@@ -131,18 +122,11 @@ impl Table {
     /// otherwise the call fails with `TransferFailed` and nothing changes. Returns what it received.
     fn hostile_withdraws(&mut self) -> U256 {
         let owed = self.pending(self.hostile);
-        let (held, own) = (
-            self.chain.balance(self.game),
-            self.chain.balance(self.hostile),
-        );
+        let (held, own) = (self.chain.balance(self.game), self.chain.balance(self.hostile));
         let result = self.hostile(U256::ZERO, &IHostilePlayer::withdrawCall {});
         if self.kind.accepts_ether() {
             result.unwrap_or_else(|err| panic!("{:?} withdraws: {err}", self.kind));
-            assert_eq!(
-                self.chain.balance(self.hostile),
-                own + owed,
-                "exactly what it was owed"
-            );
+            assert_eq!(self.chain.balance(self.hostile), own + owed, "exactly what it was owed");
             assert_eq!(self.chain.balance(self.game), held - owed);
             assert_eq!(self.pending(self.hostile), U256::ZERO);
             let reentered = self
@@ -164,11 +148,7 @@ impl Table {
                 .unwrap_or_else(|| panic!("expected TransferFailed, got {err}"));
             assert_eq!((failed.recipient, failed.amount), (self.hostile, owed));
             assert_eq!(self.pending(self.hostile), owed, "its balance is kept");
-            assert_eq!(
-                self.chain.balance(self.game),
-                held,
-                "nothing left the contract"
-            );
+            assert_eq!(self.chain.balance(self.game), held, "nothing left the contract");
             U256::ZERO
         }
     }
@@ -261,22 +241,15 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
         let timed_out = t.hostile_joins(alice);
         t.play(timed_out, &[4, 0, 8], false, alice);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
-        t.honest(
-            alice,
-            U256::ZERO,
-            &ITicTacToe::claimTimeoutCall { gameId: timed_out },
-        )
-        .unwrap();
+        t.honest(alice, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: timed_out })
+            .unwrap();
         assert_eq!(t.status(timed_out), Status::XWon);
         // Bob's clock runs out against the hostile X, after his first move; it claims.
         let claimed = t.hostile_creates(bob);
         t.play(claimed, &[0, 4, 8], true, bob);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
-        t.hostile(
-            U256::ZERO,
-            &IHostilePlayer::claimTimeoutCall { gameId: claimed },
-        )
-        .unwrap();
+        t.hostile(U256::ZERO, &IHostilePlayer::claimTimeoutCall { gameId: claimed })
+            .unwrap();
         assert_eq!(t.status(claimed), Status::XWon);
         // The hostile contract resigns to Bob.
         let resigned = t.hostile_creates(bob);
@@ -293,11 +266,8 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
             },
         )
         .unwrap();
-        t.hostile(
-            U256::ZERO,
-            &IHostilePlayer::cancelCall { gameId: cancelled },
-        )
-        .unwrap();
+        t.hostile(U256::ZERO, &IHostilePlayer::cancelCall { gameId: cancelled })
+            .unwrap();
         assert_eq!(t.status(cancelled), Status::Cancelled);
 
         // Alice: 2 stakes; Bob: 2 stakes; the hostile contract: 2 (claim) + 1 (cancel).
@@ -329,11 +299,7 @@ fn a_refused_payment_never_reaches_another_players_money() {
         t.hostile_withdraws();
         assert_eq!(t.pending(bob), STAKE * U256::from(2));
         t.honest_withdraws(bob);
-        assert_eq!(
-            t.pending(alice),
-            U256::ZERO,
-            "Alice lost her game and is owed nothing"
-        );
+        assert_eq!(t.pending(alice), U256::ZERO, "Alice lost her game and is owed nothing");
         assert_eq!(
             t.chain.balance(t.game),
             STAKE * U256::from(2),
@@ -351,21 +317,14 @@ fn a_first_move_that_times_out_against_a_hostile_player_gives_both_stakes_back()
         let o_late = t.hostile_joins(alice);
         t.play(o_late, &[4], false, alice);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
-        t.honest(
-            alice,
-            U256::ZERO,
-            &ITicTacToe::claimTimeoutCall { gameId: o_late },
-        )
-        .unwrap();
+        t.honest(alice, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: o_late })
+            .unwrap();
         assert_eq!(t.status(o_late), Status::Aborted, "{kind:?}");
         // The hostile X never makes its first move; it aborts itself, which frees Bob's stake as well.
         let x_late = t.hostile_creates(bob);
         t.chain.advance_time(u64::from(TIMEOUT) + 1);
-        t.hostile(
-            U256::ZERO,
-            &IHostilePlayer::claimTimeoutCall { gameId: x_late },
-        )
-        .unwrap();
+        t.hostile(U256::ZERO, &IHostilePlayer::claimTimeoutCall { gameId: x_late })
+            .unwrap();
         assert_eq!(t.status(x_late), Status::Aborted, "{kind:?}");
         assert_eq!(t.pending(alice), STAKE);
         assert_eq!(t.pending(bob), STAKE);
@@ -409,9 +368,7 @@ fn a_recipient_that_refuses_ether_takes_its_winnings_out_with_withdraw_to() {
         let withdrawn = receipt
             .logs
             .iter()
-            .find_map(|log| {
-                <ITicTacToe::Withdrawn as alloy_sol_types::SolEvent>::decode_log(log).ok()
-            })
+            .find_map(|log| <ITicTacToe::Withdrawn as alloy_sol_types::SolEvent>::decode_log(log).ok())
             .expect("a Withdrawn event");
         assert_eq!(
             (withdrawn.account, withdrawn.to, withdrawn.amount),

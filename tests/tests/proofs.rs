@@ -6,8 +6,7 @@ use std::collections::HashSet;
 use marubatsu_chain::{Chain, GasLog};
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::{
-    GameValue, LevelGas, Property, SoloTarget, check_hard_value, compare_cpu, explore_lines,
-    prove_all,
+    GameValue, LevelGas, Property, SoloTarget, check_hard_value, compare_cpu, explore_lines, prove_all,
 };
 use marubatsu_tests::contracts;
 
@@ -25,11 +24,7 @@ fn every_proof_passes_against_the_compiled_contracts() {
         (report.tree.nodes, report.tree.games, report.tree.positions),
         (549_946, 255_168, 5_478)
     );
-    let hard: Vec<_> = report
-        .lines
-        .iter()
-        .filter(|run| run.difficulty == "hard")
-        .collect();
+    let hard: Vec<_> = report.lines.iter().filter(|run| run.difficulty == "hard").collect();
     assert_eq!(hard.len(), 2, "both seats explored");
     assert!(hard.iter().all(|run| run.human_wins == 0));
     // The contract's tree of human lines has exactly the engine's shape (see the engine's own exploration).
@@ -76,10 +71,7 @@ fn every_proof_passes_against_the_compiled_contracts() {
         .iter()
         .filter_map(|run| run.first_human_win.clone())
         .collect();
-    assert!(
-        !caught.is_empty(),
-        "the weakened Hard must lose at least one line"
-    );
+    assert!(!caught.is_empty(), "the weakened Hard must lose at least one line");
 }
 
 #[test]
@@ -113,10 +105,7 @@ fn the_weakened_hard_loses_the_fork_line_as_real_transactions() {
         .deploy(deployer, contracts().get("WeakHardSoloTicTacToe").unwrap())
         .unwrap()
         .address;
-    let target = SoloTarget {
-        contract: weak,
-        player,
-    };
+    let target = SoloTarget { contract: weak, player };
     let run = explore_lines(
         &mut chain,
         target,
@@ -209,20 +198,12 @@ fn positions_in_hard_games(p: Position, hard: Side, found: &mut HashSet<String>)
     }
     let next: Vec<Position> = if p.side_to_move() == hard {
         found.insert(rows(&p));
-        cpu_move(
-            p.board(hard),
-            p.board(hard.other()),
-            Difficulty::Hard,
-            &Seed::ZERO,
-        )
-        .and_then(|cell| p.play(cell).ok())
-        .into_iter()
-        .collect()
-    } else {
-        p.legal_moves()
-            .cells()
-            .filter_map(|cell| p.play(cell).ok())
+        cpu_move(p.board(hard), p.board(hard.other()), Difficulty::Hard, &Seed::ZERO)
+            .and_then(|cell| p.play(cell).ok())
+            .into_iter()
             .collect()
+    } else {
+        p.legal_moves().cells().filter_map(|cell| p.play(cell).ok()).collect()
     };
     for n in next {
         positions_in_hard_games(n, hard, found);
@@ -256,10 +237,7 @@ fn a_caught_variant_is_shown_as_a_board_and_cells() {
     assert_eq!(v1.details[2].trim(), "---+---+---");
     assert!(v1.details[1].contains(" | "));
     assert!(v1.details[6].starts_with("slips: "), "{}", v1.details[6]);
-    assert_eq!(
-        v1.details.last().unwrap(),
-        "… and 42 more (--json lists them all)"
-    );
+    assert_eq!(v1.details.last().unwrap(), "… and 42 more (--json lists them all)");
     assert!(
         v1.details
             .iter()

@@ -220,11 +220,7 @@ impl Reference {
             world
                 .actors
                 .iter()
-                .filter(move |actor| {
-                    actor
-                        .hostility
-                        .is_some_and(|kind| kind.accepts_ether() == accepts)
-                })
+                .filter(move |actor| actor.hostility.is_some_and(|kind| kind.accepts_ether() == accepts))
                 .map(|actor| actor.address)
         };
         // The game contract itself refuses ether too (no `receive`): `withdrawTo(game)` fails.
@@ -272,15 +268,9 @@ impl Reference {
             Action::ClaimTimeout { actor, game } => {
                 Expected::Call(model.claim_timeout(self.world.actors[actor].address, game))
             }
-            Action::Resign { actor, game } => {
-                Expected::Call(model.resign(self.world.actors[actor].address, game))
-            }
-            Action::Cancel { actor, game } => {
-                Expected::Call(model.cancel(self.world.actors[actor].address, game))
-            }
-            Action::Withdraw { actor, to } => {
-                Expected::Call(model.withdraw(self.world.actors[actor].address, to))
-            }
+            Action::Resign { actor, game } => Expected::Call(model.resign(self.world.actors[actor].address, game)),
+            Action::Cancel { actor, game } => Expected::Call(model.cancel(self.world.actors[actor].address, game)),
+            Action::Withdraw { actor, to } => Expected::Call(model.withdraw(self.world.actors[actor].address, to)),
             Action::Transfer { .. } => Expected::Refused,
             Action::Advance { seconds } => {
                 model.advance(seconds);
@@ -321,10 +311,7 @@ impl Reference {
         }
         // Everyone withdraws; a contract that refuses ether sends its balance to the account controlling it.
         for (actor, a) in self.world.actors.iter().enumerate() {
-            let to = a
-                .hostility
-                .is_some_and(|kind| !kind.accepts_ether())
-                .then_some(a.payer);
+            let to = a.hostility.is_some_and(|kind| !kind.accepts_ether()).then_some(a.payer);
             actions.push(Action::Withdraw { actor, to });
         }
         actions
@@ -444,16 +431,9 @@ fn plausible(reference: &Reference) -> Vec<Action> {
                     game: id,
                 });
                 // On a first move the late player may abort too; later it may not.
-                actions.push(Action::ClaimTimeout {
-                    actor: mover,
-                    game: id,
-                });
+                actions.push(Action::ClaimTimeout { actor: mover, game: id });
                 actions.push(Action::Resign {
-                    actor: if game.x.count_ones() % 2 == 0 {
-                        mover
-                    } else {
-                        waiting
-                    },
+                    actor: if game.x.count_ones() % 2 == 0 { mover } else { waiting },
                     game: id,
                 });
                 for offset in -1..=1 {
@@ -478,10 +458,7 @@ fn plausible(reference: &Reference) -> Vec<Action> {
                 .into_iter()
                 .chain(reentering)
             {
-                actions.push(Action::Withdraw {
-                    actor,
-                    to: Some(to),
-                });
+                actions.push(Action::Withdraw { actor, to: Some(to) });
             }
         }
     }
@@ -628,20 +605,14 @@ struct Sut {
 impl Sut {
     fn new(contract: &str, world: &World, tally: bool) -> Sut {
         let (mut chain, game) = chain_with(contract);
-        assert_eq!(
-            game, world.game,
-            "the game contract is where the model expects it"
-        );
+        assert_eq!(game, world.game, "the game contract is where the model expects it");
         for (actor, kind) in world
             .actors
             .iter()
             .filter_map(|actor| actor.hostility.map(|kind| (actor, kind)))
         {
             let address = hostile::deploy(&mut chain, world.deployer, kind, game);
-            assert_eq!(
-                address, actor.address,
-                "{kind:?} is where the model expects it"
-            );
+            assert_eq!(address, actor.address, "{kind:?} is where the model expects it");
         }
         Sut {
             chain,
@@ -674,13 +645,7 @@ impl Sut {
     }
 
     /// Creates a game; the id comes back as the call's return value.
-    fn create(
-        &mut self,
-        actor: usize,
-        stake: U256,
-        timeout: u32,
-        opponent: Address,
-    ) -> Result<Receipt<U256>, TxError> {
+    fn create(&mut self, actor: usize, stake: U256, timeout: u32, opponent: Address) -> Result<Receipt<U256>, TxError> {
         let a = self.world.actors[actor];
         match a.hostility {
             None => self.chain.send_value(
@@ -763,10 +728,7 @@ impl Sut {
                     &IHostilePlayer::withdrawCall {},
                 )
                 .map(|logs| (None, logs)),
-            Action::Withdraw {
-                actor,
-                to: Some(to),
-            } => self
+            Action::Withdraw { actor, to: Some(to) } => self
                 .send(
                     actor,
                     U256::ZERO,
@@ -838,10 +800,7 @@ impl Sut {
                     .unwrap_or_else(|| panic!("{action:?}: expected {error:?}, got {err}"));
                 let actual = ITicTacToeErrors::abi_decode(revert.data())
                     .unwrap_or_else(|_| panic!("{action:?}: expected {error:?}, got {revert}"));
-                assert_eq!(
-                    &actual, error,
-                    "{action:?}: the custom error and its fields"
-                );
+                assert_eq!(&actual, error, "{action:?}: the custom error and its fields");
             }
         }
     }
@@ -861,11 +820,7 @@ impl Sut {
     /// Everything the contract shows against the model: balances, ether, games, the next id.
     fn check(&mut self, model: &Model, when: &str) {
         let game = self.world.game;
-        assert_eq!(
-            model.held,
-            model.owed(),
-            "{when}: the model holds what it owes"
-        );
+        assert_eq!(model.held, model.owed(), "{when}: the model holds what it owes");
         let held = self.chain.balance(game);
         assert_eq!(
             held, model.held,
@@ -873,21 +828,12 @@ impl Sut {
             model.held
         );
         for (&address, &ether) in &model.wallets {
-            assert_eq!(
-                self.chain.balance(address),
-                ether,
-                "{when}: ether of {address}"
-            );
+            assert_eq!(self.chain.balance(address), ether, "{when}: ether of {address}");
         }
         for actor in &self.world.actors {
             let pending = self
                 .chain
-                .view(
-                    game,
-                    &ITicTacToe::pendingBalanceCall {
-                        account: actor.address,
-                    },
-                )
+                .view(game, &ITicTacToe::pendingBalanceCall { account: actor.address })
                 .unwrap_or_else(|err| panic!("pendingBalance: {err}"));
             assert_eq!(
                 pending,
@@ -1014,13 +960,10 @@ fn run_machine<V: Variant>(cases: u32) -> Result<(), Box<Failure>> {
     let config = config(cases);
     let mut runner = TestRunner::new(config.clone());
     runner
-        .run(
-            &PvpReference::sequential_strategy(1..40),
-            |(initial, actions, seen)| {
-                PvpMachine::<V>::test_sequential(config.clone(), initial, actions, seen);
-                Ok(())
-            },
-        )
+        .run(&PvpReference::sequential_strategy(1..40), |(initial, actions, seen)| {
+            PvpMachine::<V>::test_sequential(config.clone(), initial, actions, seen);
+            Ok(())
+        })
         .map_err(Box::new)
 }
 
@@ -1040,10 +983,7 @@ fn pvp_contract_follows_the_model_in_random_sequences() {
         "{cases} random sequences against TicTacToe in {:.1} s; outcomes:",
         started.elapsed().as_secs_f64()
     );
-    let tally = TALLY
-        .lock()
-        .unwrap_or_else(|poison| poison.into_inner())
-        .clone();
+    let tally = TALLY.lock().unwrap_or_else(|poison| poison.into_inner()).clone();
     for (outcome, count) in &tally {
         eprintln!("  {count:>7}  {outcome}");
     }
@@ -1158,10 +1098,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
             game: id(3),
             value: ether,
         },
-        Action::ToDeadline {
-            game: id(3),
-            offset: 1,
-        },
+        Action::ToDeadline { game: id(3), offset: 1 },
         Action::ClaimTimeout {
             actor: reverts,
             game: id(3),
@@ -1185,12 +1122,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
     let names: Vec<String> = outcomes
         .iter()
         .map(|expected| match expected {
-            Expected::Call(Ok(done)) => done
-                .events
-                .iter()
-                .map(variant_name)
-                .collect::<Vec<_>>()
-                .join("+"),
+            Expected::Call(Ok(done)) => done.events.iter().map(variant_name).collect::<Vec<_>>().join("+"),
             Expected::Call(Err(error)) => variant_name(error),
             other => format!("{other:?}"),
         })
@@ -1215,8 +1147,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
 #[test]
 fn a_contract_that_pays_twice_is_caught() {
     quiet_panics_in_this_thread();
-    let error = run_machine::<DoublePay>(cases(1_000))
-        .expect_err("the machine must catch DoublePayTicTacToe");
+    let error = run_machine::<DoublePay>(cases(1_000)).expect_err("the machine must catch DoublePayTicTacToe");
     let TestError::Fail(reason, (_, actions, _)) = *error else {
         panic!("expected a failing case, got {error}");
     };
@@ -1225,8 +1156,7 @@ fn a_contract_that_pays_twice_is_caught() {
     // pending balance, a wallet or the contract's ether disagrees with the model, after a credit in the sequence
     // or in the closing steps (cancel, resign, withdraw).
     let message = reason.message();
-    let doubled_credit =
-        message.contains("return value and events") && message.contains("BalanceCredited");
+    let doubled_credit = message.contains("return value and events") && message.contains("BalanceCredited");
     assert!(
         doubled_credit
             || [
@@ -1239,10 +1169,7 @@ fn a_contract_that_pays_twice_is_caught() {
             .any(|what| message.contains(what)),
         "{reason}"
     );
-    assert!(
-        actions.len() <= 8,
-        "shrunk to a short sequence: {actions:?}"
-    );
+    assert!(actions.len() <= 8, "shrunk to a short sequence: {actions:?}");
 }
 
 /// The broken variant's runs panic many times while the runner shrinks; keep those messages out of the output

@@ -33,10 +33,7 @@ impl Solo {
             difficulty: difficulty.into(),
             cpuFirst: cpu_first,
         };
-        self.chain
-            .send(self.player, self.solo, &call)
-            .unwrap()
-            .value
+        self.chain.send(self.player, self.solo, &call).unwrap().value
     }
 
     fn play(
@@ -45,14 +42,9 @@ impl Solo {
         game_id: U256,
         cell: u8,
     ) -> Result<ISoloTicTacToe::Moved, marubatsu_chain::TxError> {
-        let receipt = self.chain.send(
-            from,
-            self.solo,
-            &ISoloTicTacToe::playCall {
-                gameId: game_id,
-                cell,
-            },
-        )?;
+        let receipt = self
+            .chain
+            .send(from, self.solo, &ISoloTicTacToe::playCall { gameId: game_id, cell })?;
         Ok(receipt.events::<ISoloTicTacToe::Moved>().remove(0).1)
     }
 
@@ -63,13 +55,9 @@ impl Solo {
     }
 }
 
-fn revert_of<E: alloy_sol_types::SolError>(
-    result: Result<impl std::fmt::Debug, marubatsu_chain::TxError>,
-) -> E {
+fn revert_of<E: alloy_sol_types::SolError>(result: Result<impl std::fmt::Debug, marubatsu_chain::TxError>) -> E {
     let err = result.expect_err("the call should have reverted");
-    let revert = err
-        .revert()
-        .unwrap_or_else(|| panic!("expected a revert, got {err}"));
+    let revert = err.revert().unwrap_or_else(|| panic!("expected a revert, got {err}"));
     revert
         .as_error::<E>()
         .unwrap_or_else(|| panic!("expected {}, got {revert}", E::SIGNATURE))
@@ -101,10 +89,7 @@ fn game_ids_start_at_one_and_the_start_is_announced() {
     assert_eq!(event.cpuCell, 4);
     assert_eq!(s.game(U256::from(1)).cpuBoard, 1 << 4);
     assert_eq!(s.new_game(Difficulty::Easy, false), U256::from(2));
-    let next = s
-        .chain
-        .view(s.solo, &ISoloTicTacToe::nextGameIdCall {})
-        .unwrap();
+    let next = s.chain.view(s.solo, &ISoloTicTacToe::nextGameIdCall {}).unwrap();
     assert_eq!(next, U256::from(3));
 }
 
@@ -131,19 +116,9 @@ fn a_game_against_normal_matches_the_engine_move_for_move_and_ends_with_an_event
         }
         let receipt = s
             .chain
-            .send(
-                s.player,
-                s.solo,
-                &ISoloTicTacToe::playCall { gameId: id, cell },
-            )
+            .send(s.player, s.solo, &ISoloTicTacToe::playCall { gameId: id, cell })
             .unwrap();
-        offchain = engine::transition(
-            &offchain,
-            &SoloEvent::Play {
-                cell,
-                seed: Seed::ZERO,
-            },
-        );
+        offchain = engine::transition(&offchain, &SoloEvent::Play { cell, seed: Seed::ZERO });
         let onchain = s.game(id);
         assert_eq!(
             onchain.playerBoard,
@@ -151,10 +126,7 @@ fn a_game_against_normal_matches_the_engine_move_for_move_and_ends_with_an_event
         );
         assert_eq!(
             onchain.cpuBoard,
-            offchain
-                .position()
-                .board(offchain.human_side().other())
-                .bits()
+            offchain.position().board(offchain.human_side().other()).bits()
         );
         last = Some(receipt);
     }
@@ -163,10 +135,7 @@ fn a_game_against_normal_matches_the_engine_move_for_move_and_ends_with_an_event
     assert_eq!(offchain.result(), SoloResult::PlayerWon);
     let ended = receipt.events::<ISoloTicTacToe::GameEnded>();
     assert_eq!(ended.len(), 1);
-    assert_eq!(
-        (ended[0].1.gameId, ended[0].1.result),
-        (id, GameResult::PlayerWon)
-    );
+    assert_eq!((ended[0].1.gameId, ended[0].1.result), (id, GameResult::PlayerWon));
 }
 
 #[test]
@@ -217,8 +186,7 @@ fn preview_rejects_impossible_boards_with_custom_errors() {
     assert_eq!((e.mine, e.theirs), (0x200, 0));
     let e: ISoloTicTacToe::BoardsOverlap = revert_of(s.chain.view(s.solo, &preview(0b11, 0b10)));
     assert_eq!((e.mine, e.theirs), (0b11, 0b10));
-    let e: ISoloTicTacToe::BoardFull =
-        revert_of(s.chain.view(s.solo, &preview(0b1_0101_0101, 0b0_1010_1010)));
+    let e: ISoloTicTacToe::BoardFull = revert_of(s.chain.view(s.solo, &preview(0b1_0101_0101, 0b0_1010_1010)));
     assert_eq!((e.mine, e.theirs), (0b1_0101_0101, 0b0_1010_1010));
     assert_eq!(s.chain.view(s.solo, &preview(0, 0)).unwrap(), 4);
 }
@@ -243,10 +211,7 @@ fn an_out_of_range_difficulty_is_a_custom_error_in_new_game_and_preview() {
         assert_eq!(e.difficulty, difficulty);
     }
     // Nothing was created by the rejected calls.
-    let next = s
-        .chain
-        .view(s.solo, &ISoloTicTacToe::nextGameIdCall {})
-        .unwrap();
+    let next = s.chain.view(s.solo, &ISoloTicTacToe::nextGameIdCall {}).unwrap();
     assert_eq!(next, U256::from(1));
 }
 
@@ -254,20 +219,13 @@ fn an_out_of_range_difficulty_is_a_custom_error_in_new_game_and_preview() {
 fn the_solo_contract_accepts_no_ether() {
     let mut s = solo();
     let before = s.chain.balance(s.player);
-    let err = s
-        .chain
-        .transfer(s.player, s.solo, U256::from(1))
-        .unwrap_err();
+    let err = s.chain.transfer(s.player, s.solo, U256::from(1)).unwrap_err();
     assert!(err.revert().is_some(), "{err}");
     let call = ISoloTicTacToe::newGameCall {
         difficulty: Difficulty::Easy.into(),
         cpuFirst: false,
     };
-    assert!(
-        s.chain
-            .send_value(s.player, s.solo, U256::from(1), &call)
-            .is_err()
-    );
+    assert!(s.chain.send_value(s.player, s.solo, U256::from(1), &call).is_err());
     assert_eq!(s.chain.balance(s.solo), U256::ZERO);
     assert_eq!(s.chain.balance(s.player), before);
 }

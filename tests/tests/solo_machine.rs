@@ -88,9 +88,7 @@ fn world() -> &'static World {
 fn deploy(number: u64) -> (Chain, Address) {
     let (mut chain, solo) = chain_with("SoloTicTacToe");
     let deployer = chain.accounts()[0];
-    let probe = contracts()
-        .get("BlockHashProbe")
-        .unwrap_or_else(|err| panic!("{err}"));
+    let probe = contracts().get("BlockHashProbe").unwrap_or_else(|err| panic!("{err}"));
     chain
         .deploy(deployer, probe)
         .unwrap_or_else(|err| panic!("deploying BlockHashProbe: {err}"));
@@ -185,9 +183,7 @@ impl Reference {
                 });
                 Expected::Call(Ok((Some(id), vec![started])))
             }
-            Action::Play { player, game, cell } => {
-                Expected::Call(self.play(world.players[player], game, cell))
-            }
+            Action::Play { player, game, cell } => Expected::Call(self.play(world.players[player], game, cell)),
             Action::NextBlock => {
                 self.block += 1;
                 Expected::Block
@@ -209,19 +205,17 @@ impl Reference {
             .and_then(|index| index.try_into().ok())
             .filter(|&index: &usize| index < self.games.len());
         let Some(index) = index else {
-            return Err(ISoloTicTacToeErrors::UnknownGame(
-                ISoloTicTacToe::UnknownGame { gameId: id },
-            ));
+            return Err(ISoloTicTacToeErrors::UnknownGame(ISoloTicTacToe::UnknownGame {
+                gameId: id,
+            }));
         };
         let (player, game) = self.games[index];
         if caller != player {
-            return Err(ISoloTicTacToeErrors::NotYourGame(
-                ISoloTicTacToe::NotYourGame {
-                    gameId: id,
-                    player,
-                    caller,
-                },
-            ));
+            return Err(ISoloTicTacToeErrors::NotYourGame(ISoloTicTacToe::NotYourGame {
+                gameId: id,
+                player,
+                caller,
+            }));
         }
         let occupied = game.human().bits() | game.cpu().bits();
         let error = if game.result() != SoloResult::InProgress {
@@ -230,9 +224,9 @@ impl Reference {
                 result: sol_result(game.result()),
             }))
         } else if cell > 8 {
-            Some(ISoloTicTacToeErrors::CellOutOfRange(
-                ISoloTicTacToe::CellOutOfRange { cell },
-            ))
+            Some(ISoloTicTacToeErrors::CellOutOfRange(ISoloTicTacToe::CellOutOfRange {
+                cell,
+            }))
         } else if occupied & (1 << cell) != 0 {
             Some(ISoloTicTacToeErrors::CellTaken(ISoloTicTacToe::CellTaken {
                 gameId: id,
@@ -257,11 +251,7 @@ impl Reference {
             "engine and rules disagree on {cell} in {game:?}"
         );
         if let Some(error) = error {
-            assert_eq!(
-                transition(&game, &event),
-                game,
-                "a meaningless move changes nothing"
-            );
+            assert_eq!(transition(&game, &event), game, "a meaningless move changes nothing");
             return Err(error);
         }
         let next = transition(&game, &event);
@@ -432,13 +422,8 @@ impl Sut {
                     self.chain.transfer(from, world.solo, value).map(|_| ())
                 };
                 let err = result.expect_err("the solo contract must refuse ether");
-                let revert = err
-                    .revert()
-                    .unwrap_or_else(|| panic!("expected a revert, got {err}"));
-                assert!(
-                    revert.data().is_empty(),
-                    "refused without data, got {revert}"
-                );
+                let revert = err.revert().unwrap_or_else(|| panic!("expected a revert, got {err}"));
+                assert!(revert.data().is_empty(), "refused without data, got {revert}");
                 assert_eq!(reference.expected, Expected::Refused);
                 return;
             }
@@ -470,10 +455,7 @@ impl Sut {
                     .unwrap_or_else(|| panic!("{action:?}: expected {error:?}, got {err}"));
                 let actual = ISoloTicTacToeErrors::abi_decode(revert.data())
                     .unwrap_or_else(|_| panic!("{action:?}: expected {error:?}, got {revert}"));
-                assert_eq!(
-                    &actual, error,
-                    "{action:?}: the custom error and its fields"
-                );
+                assert_eq!(&actual, error, "{action:?}: the custom error and its fields");
             }
         }
     }
@@ -493,11 +475,7 @@ impl Sut {
             .chain
             .view(world.solo, &ISoloTicTacToe::nextGameIdCall {})
             .unwrap_or_else(|err| panic!("nextGameId: {err}"));
-        assert_eq!(
-            next,
-            U256::from(reference.games.len() + 1),
-            "{when}: next id"
-        );
+        assert_eq!(next, U256::from(reference.games.len() + 1), "{when}: next id");
         for (index, (player, game)) in reference.games.iter().enumerate() {
             let id = U256::from(index + 1);
             let g = self
@@ -523,11 +501,7 @@ impl Sut {
             "{when}: solo holds no ether"
         );
         for &player in &world.players {
-            assert_eq!(
-                self.chain.balance(player),
-                ACCOUNT_BALANCE,
-                "{when}: ether of {player}"
-            );
+            assert_eq!(self.chain.balance(player), ACCOUNT_BALANCE, "{when}: ether of {player}");
         }
     }
 }

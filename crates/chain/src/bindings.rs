@@ -68,8 +68,7 @@ mod tests {
             assert_eq!(u8::from(sol), level.as_u8(), "{level}");
             assert_eq!(Difficulty::try_from(sol), Ok(level));
         }
-        let unknown = ISoloTicTacToe::Difficulty::try_from(3u8)
-            .unwrap_or(ISoloTicTacToe::Difficulty::__Invalid);
+        let unknown = ISoloTicTacToe::Difficulty::try_from(3u8).unwrap_or(ISoloTicTacToe::Difficulty::__Invalid);
         assert_eq!(
             Difficulty::try_from(unknown).map_err(|e| e.to_string()),
             Err("the contract returned difficulty 255, which is not easy (0), normal (1) or hard (2)".into())

@@ -122,10 +122,7 @@ impl Chain {
 
     /// Moves to a later block `seconds` later (one block per call, like a node mining on demand).
     pub fn advance_time(&mut self, seconds: u64) {
-        let (number, timestamp) = (
-            self.block_number() + 1,
-            self.timestamp().saturating_add(seconds),
-        );
+        let (number, timestamp) = (self.block_number() + 1, self.timestamp().saturating_add(seconds));
         self.set_block(number, timestamp);
     }
 
@@ -165,21 +162,12 @@ impl Chain {
     }
 
     /// Deploys `contract` from `from`.
-    pub fn deploy(
-        &mut self,
-        from: Address,
-        contract: &CompiledContract,
-    ) -> Result<Deployment, TxError> {
+    pub fn deploy(&mut self, from: Address, contract: &CompiledContract) -> Result<Deployment, TxError> {
         self.deploy_code(from, contract.bytecode.clone(), U256::ZERO)
     }
 
     /// Deploys raw creation code (constructor arguments appended) with an endowment.
-    pub fn deploy_code(
-        &mut self,
-        from: Address,
-        init_code: Bytes,
-        value: U256,
-    ) -> Result<Deployment, TxError> {
+    pub fn deploy_code(&mut self, from: Address, init_code: Bytes, value: U256) -> Result<Deployment, TxError> {
         let tx = self.tx(from, TxKind::Create, init_code, value);
         let (result, intrinsic_gas) = self.commit(tx)?;
         let address = result
@@ -190,12 +178,7 @@ impl Chain {
     }
 
     /// Sends `call` to `to` as a transaction from `from` and commits it.
-    pub fn send<C: SolCall>(
-        &mut self,
-        from: Address,
-        to: Address,
-        call: &C,
-    ) -> Result<Receipt<C::Return>, TxError> {
+    pub fn send<C: SolCall>(&mut self, from: Address, to: Address, call: &C) -> Result<Receipt<C::Return>, TxError> {
         self.send_value(from, to, U256::ZERO, call)
     }
 
@@ -215,12 +198,7 @@ impl Chain {
     }
 
     /// A plain ether transfer (empty calldata).
-    pub fn transfer(
-        &mut self,
-        from: Address,
-        to: Address,
-        value: U256,
-    ) -> Result<Receipt<()>, TxError> {
+    pub fn transfer(&mut self, from: Address, to: Address, value: U256) -> Result<Receipt<()>, TxError> {
         let tx = self.tx(from, TxKind::Call(to), Bytes::new(), value);
         let (result, intrinsic_gas) = self.commit(tx)?;
         Ok(success(result, intrinsic_gas)?.map(|_| ()))
@@ -228,11 +206,7 @@ impl Chain {
 
     /// Executes `call` without committing anything (a view, a pure function or a dry run) from the first
     /// account, returning the value and the execution gas.
-    pub fn call<C: SolCall>(
-        &mut self,
-        to: Address,
-        call: &C,
-    ) -> Result<ViewOutcome<C::Return>, TxError> {
+    pub fn call<C: SolCall>(&mut self, to: Address, call: &C) -> Result<ViewOutcome<C::Return>, TxError> {
         let from = self.accounts[0];
         let tx = self.tx(from, TxKind::Call(to), call.abi_encode().into(), U256::ZERO);
         let intrinsic_gas = intrinsic_gas(&tx);
@@ -305,9 +279,7 @@ fn success(result: ExecutionResult, intrinsic_gas: u64) -> Result<Receipt<Bytes>
             intrinsic_gas,
             logs,
         }),
-        ExecutionResult::Revert { output, .. } => {
-            Err(TxError::Reverted(Revert::new(output, gas_used)))
-        }
+        ExecutionResult::Revert { output, .. } => Err(TxError::Reverted(Revert::new(output, gas_used))),
         ExecutionResult::Halt { reason, .. } => Err(TxError::Halted {
             reason: format!("{reason:?}"),
             gas_used,

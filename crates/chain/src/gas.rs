@@ -112,10 +112,7 @@ pub struct GasLog {
 impl GasLog {
     /// Adds a call of `function`: pass its [`Receipt`] (a transaction) or [`ViewOutcome`] (a view or pure call).
     pub fn record(&mut self, function: &str, sample: impl Into<GasSample>) {
-        self.functions
-            .entry(function.to_owned())
-            .or_default()
-            .record(sample);
+        self.functions.entry(function.to_owned()).or_default().record(sample);
     }
 
     /// Adds every sample of `other`.
@@ -131,9 +128,7 @@ impl GasLog {
 
     /// The samples of `function`, in recording order.
     pub fn samples(&self, function: &str) -> &[GasSample] {
-        self.functions
-            .get(function)
-            .map_or(&[], GasSamples::as_slice)
+        self.functions.get(function).map_or(&[], GasSamples::as_slice)
     }
 
     /// The summary of `function`, if it has samples.
@@ -176,23 +171,11 @@ mod tests {
                 execution_gas: 7,
             },
         );
-        let row = log
-            .stats("play(uint256,uint8)", GasKind::Execution)
-            .unwrap();
-        assert_eq!(
-            (row.min, row.mean, row.median, row.max, row.calls),
-            (10, 25, 20, 40, 4)
-        );
-        let row = log
-            .stats("play(uint256,uint8)", GasKind::Transaction)
-            .unwrap();
+        let row = log.stats("play(uint256,uint8)", GasKind::Execution).unwrap();
+        assert_eq!((row.min, row.mean, row.median, row.max, row.calls), (10, 25, 20, 40, 4));
+        let row = log.stats("play(uint256,uint8)", GasKind::Transaction).unwrap();
         assert_eq!((row.min, row.max), (21_010, 21_040));
-        assert_eq!(
-            log.stats("getGame(uint256)", GasKind::Transaction)
-                .unwrap()
-                .max,
-            7
-        );
+        assert_eq!(log.stats("getGame(uint256)", GasKind::Transaction).unwrap().max, 7);
         assert!(log.stats("missing()", GasKind::Transaction).is_none());
         assert_eq!(
             log.summary(GasKind::Transaction).keys().collect::<Vec<_>>(),

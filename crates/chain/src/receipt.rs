@@ -25,11 +25,7 @@ impl<T> Receipt<T> {
         self.logs
             .iter()
             .filter(|log| log.topics().first() == Some(&E::SIGNATURE_HASH))
-            .filter_map(|log| {
-                E::decode_log_data(&log.data)
-                    .ok()
-                    .map(|event| (log.address, event))
-            })
+            .filter_map(|log| E::decode_log_data(&log.data).ok().map(|event| (log.address, event)))
             .collect()
     }
 

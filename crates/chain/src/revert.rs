@@ -98,14 +98,8 @@ pub(crate) fn describe<E: SolInterface + fmt::Debug>(data: &[u8]) -> Option<Deco
     let error = E::abi_decode(data).ok()?;
     let debug = format!("{error:?}");
     let (name, inner) = match debug.split_once('(') {
-        Some((name, rest)) => (
-            name.to_owned(),
-            rest.strip_suffix(')').unwrap_or(rest).to_owned(),
-        ),
+        Some((name, rest)) => (name.to_owned(), rest.strip_suffix(')').unwrap_or(rest).to_owned()),
         None => (debug.clone(), debug),
     };
-    Some(DecodedRevert {
-        name,
-        detail: inner,
-    })
+    Some(DecodedRevert { name, detail: inner })
 }

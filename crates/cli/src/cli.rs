@@ -5,8 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::commands::relay::RelayArgs;
 use crate::commands::simulate::SimulateArgs;
 use crate::commands::{
-    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs,
-    prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
+    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs, prove::ProveArgs,
+    pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
 };
 
 /// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
@@ -87,8 +87,7 @@ impl CompilerArgs {
             None => marubatsu_chain::Workspace::locate(),
         }
         .wrap_err("finding the repository")?;
-        marubatsu_chain::Compiler::new(workspace, self.solc.clone())
-            .wrap_err("finding a Solidity compiler")
+        marubatsu_chain::Compiler::new(workspace, self.solc.clone()).wrap_err("finding a Solidity compiler")
     }
 }
 

@@ -23,16 +23,8 @@ impl ProgressLine {
             return;
         }
         // Redrawing on every unit would cost more than the work; redraw every 64 units or on a new stage.
-        let new_stage = self
-            .last
-            .as_ref()
-            .is_none_or(|(stage, _)| *stage != progress.stage);
-        if !new_stage
-            && self
-                .last
-                .as_ref()
-                .is_some_and(|(_, done)| progress.done < done + 64)
-        {
+        let new_stage = self.last.as_ref().is_none_or(|(stage, _)| *stage != progress.stage);
+        if !new_stage && self.last.as_ref().is_some_and(|(_, done)| progress.done < done + 64) {
             return;
         }
         let line = match progress.total {

@@ -13,10 +13,7 @@ fn without_node_on_path_compile_says_what_to_install() {
         .output()
         .expect("running marubatsu");
     std::fs::remove_dir_all(&empty).unwrap();
-    assert!(
-        !out.status.success(),
-        "compile succeeded without node on PATH"
-    );
+    assert!(!out.status.success(), "compile succeeded without node on PATH");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("node was not found on PATH"), "{stderr}");
     assert!(stderr.contains("install them"), "{stderr}");

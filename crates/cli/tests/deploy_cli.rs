@@ -31,10 +31,7 @@ fn succeeds(args: &[&str], envs: &[(&str, &str)]) -> String {
 fn fails(args: &[&str], envs: &[(&str, &str)]) -> String {
     let output = marubatsu(args, envs);
     let (stdout, stderr) = text(&output);
-    assert!(
-        !output.status.success(),
-        "marubatsu {args:?} should fail:\n{stdout}"
-    );
+    assert!(!output.status.success(), "marubatsu {args:?} should fail:\n{stdout}");
     stderr
 }
 
@@ -55,10 +52,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         dry.contains("Deployer: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"),
         "{dry}"
     );
-    assert!(
-        dry.contains("Deployed to: 0x") && dry.contains("(predicted)"),
-        "{dry}"
-    );
+    assert!(dry.contains("Deployed to: 0x") && dry.contains("(predicted)"), "{dry}");
     assert!(!dry.contains("Transaction hash:"), "{dry}");
     assert!(!records.path().join("31337.json").exists());
 
@@ -71,25 +65,18 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
     assert_eq!(sent.matches("Deployer: ").count(), 2, "{sent}");
     assert_eq!(sent.matches("Deployed to: 0x").count(), 2, "{sent}");
     assert_eq!(sent.matches("Transaction hash: 0x").count(), 2, "{sent}");
-    assert!(
-        sent.contains("Gas used: ") && sent.contains(" gwei = "),
-        "{sent}"
-    );
+    assert!(sent.contains("Gas used: ") && sent.contains(" gwei = "), "{sent}");
     assert!(sent.contains("Deployment record: "), "{sent}");
     assert!(
         !sent.contains(key) && !sent.contains(&key[2..]),
         "the key leaked:\n{sent}"
     );
     let record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap()).unwrap();
     assert_eq!(record["chain_id"], 31337);
 
     let again = succeeds(&broadcast_args, &env);
-    assert!(
-        again.contains("already deployed with the same code"),
-        "{again}"
-    );
+    assert!(again.contains("already deployed with the same code"), "{again}");
     assert!(again.contains("nothing to deploy"), "{again}");
 
     let mut json_args = broadcast_args.clone();
@@ -119,14 +106,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
     // PvP create and show, with a stake in ether units.
     let created = succeeds(
         &[
-            &[
-                "pvp",
-                "create",
-                "--stake",
-                "0.5ether",
-                "--move-timeout",
-                "600",
-            ][..],
+            &["pvp", "create", "--stake", "0.5ether", "--move-timeout", "600"][..],
             &target,
         ]
         .concat(),
@@ -162,10 +142,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         &env,
     );
     assert!(private.contains("pvp game 2 on 0x"), "{private}");
-    assert!(
-        private.contains(&format!("only {invited} may join")),
-        "{private}"
-    );
+    assert!(private.contains(&format!("only {invited} may join")), "{private}");
     let as_account = |index: usize| {
         [
             "--private-key",
@@ -191,10 +168,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         shown.contains("passed on a first move: either player can abort"),
         "{shown}"
     );
-    let aborted = succeeds(
-        &[&["pvp", "claim-timeout", "2"][..], &as_account(2)].concat(),
-        &env,
-    );
+    let aborted = succeeds(&[&["pvp", "claim-timeout", "2"][..], &as_account(2)].concat(), &env);
     assert!(
         aborted.contains("aborted (a first move timed out; both stakes went back)"),
         "{aborted}"
@@ -203,10 +177,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         aborted.contains("aborted: a player missed the deadline of their first move, nobody wins"),
         "{aborted}"
     );
-    assert!(
-        aborted.contains("can withdraw 0.000000001 ETH"),
-        "{aborted}"
-    );
+    assert!(aborted.contains("can withdraw 0.000000001 ETH"), "{aborted}");
     // Account 2 sends its refund to account 7.
     let payee = anvil.accounts[7].to_string();
     let withdrawn = succeeds(
@@ -214,9 +185,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         &env,
     );
     assert!(
-        withdrawn.contains(&format!(
-            "withdrew 0.000000001 ETH (1000000000 wei) to {payee}"
-        )),
+        withdrawn.contains(&format!("withdrew 0.000000001 ETH (1000000000 wei) to {payee}")),
         "{withdrawn}"
     );
     assert!(
@@ -259,10 +228,7 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
         .unwrap()
         .port();
     let url = format!("http://127.0.0.1:{port}/v2/SECRET-API-KEY");
-    let stderr = fails(
-        &["deploy", "--rpc-url", &url, "--private-key", &anvil.keys[0]],
-        &[],
-    );
+    let stderr = fails(&["deploy", "--rpc-url", &url, "--private-key", &anvil.keys[0]], &[]);
     assert!(stderr.contains("cannot reach the RPC endpoint"), "{stderr}");
     assert!(!stderr.contains("SECRET-API-KEY"), "{stderr}");
 
@@ -307,21 +273,14 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
     assert!(stderr.contains("wrong password for keystore"), "{stderr}");
     assert!(!stderr.contains("wrong-password"), "{stderr}");
     let stdout = succeeds(&account, &[("ETH_PASSWORD", right.to_str().unwrap())]);
-    assert!(
-        stdout.contains(&format!("Deployer: {}", anvil.accounts[5])),
-        "{stdout}"
-    );
+    assert!(stdout.contains(&format!("Deployer: {}", anvil.accounts[5])), "{stdout}");
     let stderr = fails(&account, &[]);
     assert!(
         stderr.contains("needs its password: pass --password-file FILE or set ETH_PASSWORD"),
         "{stderr}"
     );
     let stderr = fails(
-        &[
-            &account[..3],
-            &["--account", "nobody", "--keystore-dir", dir],
-        ]
-        .concat(),
+        &[&account[..3], &["--account", "nobody", "--keystore-dir", dir]].concat(),
         &[],
     );
     assert!(
@@ -334,19 +293,10 @@ fn import(anvil: &Anvil, dir: &Path, name: &str, password: &str) {
     let output = Command::new(binary("cast"))
         .args(["wallet", "import", name, "--keystore-dir"])
         .arg(dir)
-        .args([
-            "--private-key",
-            &anvil.keys[5],
-            "--unsafe-password",
-            password,
-        ])
+        .args(["--private-key", &anvil.keys[5], "--unsafe-password", password])
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
 
 #[test]
@@ -371,10 +321,7 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     let join = ["pvp", "join", "1", "--stake", "1ether"];
     let stderr = fails(&[&join[..], &local].concat(), &[]);
     assert!(stderr.contains("CreatorCannotJoin"), "{stderr}");
-    succeeds(
-        &[&join[..], &["--local-account", "1"], &local].concat(),
-        &[],
-    );
+    succeeds(&[&join[..], &["--local-account", "1"], &local].concat(), &[]);
     succeeds(&[&["pvp", "play", "1", "4"][..], &local].concat(), &[]);
     let early = fails(&[&["pvp", "claim-timeout", "1"][..], &local].concat(), &[]);
     assert!(early.contains("DeadlineNotPassed"), "{early}");
@@ -391,10 +338,7 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     assert!(withdrawn.contains("withdrew 1 ETH"), "{withdrawn}");
 
     // Game 2, played on past both first moves: now a missed deadline loses.
-    succeeds(
-        &[&["pvp", "create", "--move-timeout", "60"][..], &local].concat(),
-        &[],
-    );
+    succeeds(&[&["pvp", "create", "--move-timeout", "60"][..], &local].concat(), &[]);
     let o = ["--local-account", "1"];
     succeeds(&[&["pvp", "join", "2"][..], &local, &o].concat(), &[]);
     succeeds(&[&["pvp", "play", "2", "4"][..], &local].concat(), &[]);
@@ -402,22 +346,13 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     succeeds(&["local", "warp", "61", "--state", file], &[]);
     let own = fails(&[&["pvp", "claim-timeout", "2"][..], &local].concat(), &[]);
     assert!(own.contains("CannotClaimOwnTimeout"), "{own}");
-    let won = succeeds(
-        &[&["pvp", "claim-timeout", "2"][..], &local, &o].concat(),
-        &[],
-    );
-    assert!(
-        won.contains(": O won") && won.contains("won by a timeout"),
-        "{won}"
-    );
+    let won = succeeds(&[&["pvp", "claim-timeout", "2"][..], &local, &o].concat(), &[]);
+    assert!(won.contains(": O won") && won.contains("won by a timeout"), "{won}");
 
     let solo = succeeds(&[&["solo", "new", "--cpu-first"][..], &local].concat(), &[]);
     assert!(solo.contains("the CPU opened at cell 4"), "{solo}");
     let shown = succeeds(&[&["solo", "show", "1"][..], &local].concat(), &[]);
-    assert!(
-        shown.contains(" 0 | 1 | 2 ") && shown.contains(" O "),
-        "{shown}"
-    );
+    assert!(shown.contains(" 0 | 1 | 2 ") && shown.contains(" O "), "{shown}");
 
     let accounts = succeeds(&["local", "accounts", "--state", file], &[]);
     assert!(accounts.contains("1: 0x"), "{accounts}");

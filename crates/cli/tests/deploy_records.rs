@@ -78,30 +78,17 @@ fn assert_one_creation_each(anvil: &Anvil, records: &Path, key: &str) {
     for (name, address) in [("SoloTicTacToe", solo), ("TicTacToe", pvp)] {
         let entry = &record["contracts"][name];
         assert_eq!(
-            entry["address"]
-                .as_str()
-                .unwrap()
-                .parse::<Address>()
-                .unwrap(),
+            entry["address"].as_str().unwrap().parse::<Address>().unwrap(),
             address,
             "{record}"
         );
-        assert!(
-            entry["deployed_code_hash"]
-                .as_str()
-                .unwrap()
-                .starts_with("0x")
-        );
+        assert!(entry["deployed_code_hash"].as_str().unwrap().starts_with("0x"));
     }
     assert_eq!(record["history"].as_array().unwrap().len(), 2, "{record}");
     // No secret in any file written.
     for entry in walk(records) {
         let text = std::fs::read_to_string(&entry).unwrap();
-        assert!(
-            !text.contains(&key[2..]),
-            "{} holds the key",
-            entry.display()
-        );
+        assert!(!text.contains(&key[2..]), "{} holds the key", entry.display());
     }
 }
 
@@ -174,11 +161,7 @@ fn a_deploy_killed_after_sending_a_creation_never_sends_it_twice() {
     assert_eq!(logged["nonce"], 0);
 
     // A dry run now names the pending creation instead of planning a second one.
-    let dry_run: Vec<&str> = args
-        .iter()
-        .copied()
-        .filter(|a| *a != "--broadcast")
-        .collect();
+    let dry_run: Vec<&str> = args.iter().copied().filter(|a| *a != "--broadcast").collect();
     let (ok, dry, stderr) = run(&dry_run);
     assert!(ok, "{stderr}");
     assert!(
@@ -202,10 +185,7 @@ fn a_deploy_killed_after_sending_a_creation_never_sends_it_twice() {
     assert_eq!(all[0]["transactions"][0]["state"], "mined");
     assert_eq!(all[1]["transactions"].as_array().unwrap().len(), 1);
     assert_eq!(all[1]["transactions"][0]["contract"], "TicTacToe");
-    assert_eq!(
-        json(&records.path().join("broadcast/31337/run-latest.json")),
-        all[1]
-    );
+    assert_eq!(json(&records.path().join("broadcast/31337/run-latest.json")), all[1]);
 }
 
 #[test]

@@ -20,11 +20,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// become that much costlier since the snapshot.
 fn snapshot_with_cheaper_play(percent: u64) -> (String, u64, u64) {
     let out = marubatsu(&["gas", "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let play = &mut json[0]["functions"]["play(uint256,uint8)"]["mean"];
     let now = play.as_u64().unwrap();
@@ -51,10 +47,7 @@ fn check_fails_beyond_the_tolerance_and_names_the_function_and_both_numbers() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "a 5% rise passed a 1% tolerance");
     let expected = format!("SoloTicTacToe.play(uint256,uint8) mean: {before} → {now}");
-    assert!(
-        stderr.contains(&expected),
-        "stderr lacks `{expected}`:\n{stderr}"
-    );
+    assert!(stderr.contains(&expected), "stderr lacks `{expected}`:\n{stderr}");
 
     let out = marubatsu(&[
         "gas",

@@ -67,24 +67,14 @@ fn a_revert_is_one_message_even_with_rust_backtrace() {
             .output()
             .unwrap()
     };
-    assert!(
-        run(&["solo", "new", "--difficulty", "hard"])
-            .status
-            .success()
-    );
+    assert!(run(&["solo", "new", "--difficulty", "hard"]).status.success());
     assert!(run(&["solo", "play", "1", "4"]).status.success());
     let taken = run(&["solo", "play", "1", "4"]);
     assert!(!taken.status.success());
     let message = stderr(&taken);
     assert!(message.starts_with("error: "), "{message}");
     assert!(message.contains("CellTaken"), "{message}");
-    for forbidden in [
-        "Location:",
-        "crates/",
-        "stack backtrace",
-        "Backtrace",
-        "panicked",
-    ] {
+    for forbidden in ["Location:", "crates/", "stack backtrace", "Backtrace", "panicked"] {
         assert!(!message.contains(forbidden), "{forbidden} in:\n{message}");
     }
     assert!(message.lines().count() <= 4, "{message}");

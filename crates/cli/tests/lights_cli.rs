@@ -21,20 +21,13 @@ fn marubatsu(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]
 fn solve_prints_a_minimum_solution_its_length_and_the_number_of_solutions() {
-    let out = stdout(&marubatsu(
-        &["lights", "solve", "01100/10010/01100/00000/00000"],
-        None,
-    ));
+    let out = stdout(&marubatsu(&["lights", "solve", "01100/10010/01100/00000/00000"], None));
     assert_eq!(
         out,
         "minimum solution of this 5×5 board (1 = press):\n\
@@ -53,19 +46,13 @@ fn solve_reads_the_board_from_stdin() {
     let board = "110000\n100000\n000000\n000000\n000000\n000000\n";
     for args in [&["lights", "solve"][..], &["lights", "solve", "-"][..]] {
         let out = stdout(&marubatsu(args, Some(board)));
-        assert!(
-            out.starts_with("minimum solution of this 6×6 board"),
-            "{out}"
-        );
+        assert!(out.starts_with("minimum solution of this 6×6 board"), "{out}");
     }
 }
 
 #[test]
 fn solve_says_when_a_board_has_no_solution() {
-    let out = stdout(&marubatsu(
-        &["lights", "solve", "10000/00000/00000/00000/00000"],
-        None,
-    ));
+    let out = stdout(&marubatsu(&["lights", "solve", "10000/00000/00000/00000/00000"], None));
     assert_eq!(
         out,
         "this 5×5 board has no solution: no set of presses turns every light off\n"
@@ -100,10 +87,7 @@ fn solve_json_has_the_presses_as_rows_and_cells() {
         .sum();
     assert_eq!(ones, 15);
     assert_eq!(json["cells"].as_array().map(Vec::len), Some(15));
-    assert_eq!(
-        json["cells"][0],
-        serde_json::json!({"row": 1, "column": 2, "index": 1})
-    );
+    assert_eq!(json["cells"][0], serde_json::json!({"row": 1, "column": 2, "index": 1}));
 }
 
 #[test]

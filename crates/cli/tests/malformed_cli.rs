@@ -34,20 +34,13 @@ fn rejects(args: &[&str], expected: &str) {
         stderr.contains(expected),
         "marubatsu {args:?}: expected {expected:?} in:\n{stderr}"
     );
-    assert!(
-        stdout.trim().is_empty(),
-        "marubatsu {args:?} printed:\n{stdout}"
-    );
+    assert!(stdout.trim().is_empty(), "marubatsu {args:?} printed:\n{stdout}");
 }
 
 /// Runs `args` with `--local --state <dir>/state.json`.
 fn local<'a>(dir: &'a str, args: &[&'a str]) -> Vec<String> {
     let mut all: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
-    all.extend([
-        "--local".to_owned(),
-        "--state".to_owned(),
-        format!("{dir}/state.json"),
-    ]);
+    all.extend(["--local".to_owned(), "--state".to_owned(), format!("{dir}/state.json")]);
     all
 }
 
@@ -78,63 +71,29 @@ fn game_ids_that_are_no_number_or_unknown() {
     rejects_local(dir, &["pvp", "show", &"9".repeat(90)], "too large");
     // Well-formed ids of games that do not exist: the contract's own error, by name.
     rejects_local(dir, &["solo", "show", "999"], "UnknownGame { gameId: 999 }");
-    rejects_local(
-        dir,
-        &["solo", "play", "0", "4"],
-        "UnknownGame { gameId: 0 }",
-    );
-    rejects_local(
-        dir,
-        &["pvp", "join", "7", "--stake", "0"],
-        "UnknownGame { gameId: 7 }",
-    );
-    rejects_local(
-        dir,
-        &["pvp", "claim-timeout", "18446744073709551615"],
-        "UnknownGame",
-    );
+    rejects_local(dir, &["solo", "play", "0", "4"], "UnknownGame { gameId: 0 }");
+    rejects_local(dir, &["pvp", "join", "7", "--stake", "0"], "UnknownGame { gameId: 7 }");
+    rejects_local(dir, &["pvp", "claim-timeout", "18446744073709551615"], "UnknownGame");
 }
 
 #[test]
 fn bad_addresses_amounts_keys_and_urls() {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path().to_str().unwrap();
-    for address in [
-        "0xZZ",
-        "0x1234",
-        "hello",
-        "0x00000000000000000000000000000000000000000",
-    ] {
-        rejects_local(
-            dir,
-            &["solo", "show", "1", "--address", address],
-            "--address",
-        );
+    for address in ["0xZZ", "0x1234", "hello", "0x00000000000000000000000000000000000000000"] {
+        rejects_local(dir, &["solo", "show", "1", "--address", address], "--address");
     }
-    for amount in [
-        "1.5.5ether",
-        "1e1000ether",
-        "ether",
-        "0.0000000000000000001ether",
-    ] {
+    for amount in ["1.5.5ether", "1e1000ether", "ether", "0.0000000000000000001ether"] {
         rejects_local(dir, &["pvp", "create", "--stake", amount], "--stake");
     }
     rejects_local(dir, &["pvp", "create", "--stake", "-1"], "'-1'");
-    rejects_local(
-        dir,
-        &["pvp", "create", "--move-timeout", "30"],
-        "TimeoutTooShort",
-    );
+    rejects_local(dir, &["pvp", "create", "--move-timeout", "30"], "TimeoutTooShort");
     rejects_local(
         dir,
         &["pvp", "create", "--move-timeout", "99999999999"],
         "--move-timeout",
     );
-    rejects_local(
-        dir,
-        &["pvp", "create", "--local-account", "99"],
-        "no account 99",
-    );
+    rejects_local(dir, &["pvp", "create", "--local-account", "99"], "no account 99");
     rejects(&["solo", "show", "1", "--rpc-url", "not-a-url"], "RPC URL");
     rejects(
         &[
@@ -157,15 +116,7 @@ fn broken_deep_or_huge_state_files_are_reported_not_replayed() {
     let dir_str = dir.path().to_str().unwrap();
     let nested = "[".repeat(100_000);
     let huge = format!("{{\"version\":1,\"junk\":\"{}\"}}", "x".repeat(8 << 20));
-    for content in [
-        "{",
-        "",
-        "null",
-        "[1,2",
-        "\u{0}\u{1}",
-        nested.as_str(),
-        huge.as_str(),
-    ] {
+    for content in ["{", "", "null", "[1,2", "\u{0}\u{1}", nested.as_str(), huge.as_str()] {
         std::fs::write(&path, content).unwrap();
         rejects_local(dir_str, &["solo", "show", "1"], "cannot be replayed");
     }
@@ -178,11 +129,7 @@ fn broken_deep_or_huge_state_files_are_reported_not_replayed() {
             .collect::<Vec<_>>(),
         &[],
     );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let saved = std::fs::read(&path).unwrap();
     std::fs::write(&path, &saved[..saved.len() / 2]).unwrap();
     rejects_local(dir_str, &["pvp", "show", "1"], "cannot be replayed");

@@ -11,30 +11,15 @@ fn marubatsu(args: &[&str]) -> Output {
 }
 
 fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
 
 #[test]
 fn four_players_three_rounds_as_json() {
-    let out = marubatsu(&[
-        "relay",
-        "fairness",
-        "--players",
-        "4",
-        "--rounds",
-        "3",
-        "--json",
-    ]);
+    let out = marubatsu(&["relay", "fairness", "--players", "4", "--rounds", "3", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(
-        (json["players"].as_u64(), json["rounds"].as_u64()),
-        (Some(4), Some(3))
-    );
+    assert_eq!((json["players"].as_u64(), json["rounds"].as_u64()), (Some(4), Some(3)));
     let rules = json["rules"].as_array().unwrap();
     let expected = [("independent", 5, 8), ("avoid-last", 1, 3)];
     assert_eq!(rules.len(), expected.len());
@@ -51,29 +36,19 @@ fn four_players_three_rounds_as_json() {
         let rate = simulated["rate"].as_f64().unwrap();
         let sigma = (p * (1.0 - p) / games as f64).sqrt();
         assert!((rate - p).abs() <= 4.0 * sigma, "{name}: {rate} vs {p}");
-        assert_eq!(
-            simulated["repeated"].as_u64().unwrap() as f64 / games as f64,
-            rate
-        );
+        assert_eq!(simulated["repeated"].as_u64().unwrap() as f64 / games as f64, rate);
     }
 }
 
 #[test]
 fn the_text_names_both_rules_with_exact_and_simulated_figures() {
-    let text = stdout(&marubatsu(&[
-        "relay", "fairness", "--games", "2000", "--seed", "9",
-    ]));
-    assert!(
-        text.starts_with("know-it-all relay, 4 players, 3 rounds:"),
-        "{text}"
-    );
+    let text = stdout(&marubatsu(&["relay", "fairness", "--games", "2000", "--seed", "9"]));
+    assert!(text.starts_with("know-it-all relay, 4 players, 3 rounds:"), "{text}");
     assert!(text.contains("independent  62.5%  = 5/8"), "{text}");
     assert!(text.contains("avoid-last   33.3%  = 1/3"), "{text}");
     assert!(text.contains("simulated (2000 games, seed 9)"), "{text}");
     // The same seed gives the same figures.
-    let again = stdout(&marubatsu(&[
-        "relay", "fairness", "--games", "2000", "--seed", "9",
-    ]));
+    let again = stdout(&marubatsu(&["relay", "fairness", "--games", "2000", "--seed", "9"]));
     assert_eq!(text, again);
 }
 

@@ -47,10 +47,7 @@ fn serve_prints_its_url_and_serves_the_games_on_loopback() {
         .strip_prefix("http://")
         .and_then(|rest| rest.strip_suffix('/'))
         .unwrap_or_else(|| panic!("not a URL: {url}"));
-    assert!(
-        addr.starts_with("127.0.0.1:"),
-        "loopback by default: {addr}"
-    );
+    assert!(addr.starts_with("127.0.0.1:"), "loopback by default: {addr}");
     let rest: Vec<String> = lines.take(6).map(|l| l.expect("reading stdout")).collect();
     assert_eq!(
         rest[..4],
@@ -67,8 +64,5 @@ fn serve_prints_its_url_and_serves_the_games_on_loopback() {
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("/assets/lights.js"));
     let info = get(addr, "/api/tictactoe/solo");
-    assert!(
-        info.contains(r#""available":true"#),
-        "the contract is deployed: {info}"
-    );
+    assert!(info.contains(r#""available":true"#), "the contract is deployed: {info}");
 }

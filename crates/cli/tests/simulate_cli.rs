@@ -16,11 +16,7 @@ fn marubatsu(args: &[&str]) -> Output {
 }
 
 fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -36,17 +32,8 @@ fn the_text_report_and_the_chart_cover_every_policy() {
         stdout.starts_with("Quantum werewolf, 8 players (2W 1S 5V): 40 games per policy, seed 3"),
         "{stdout}"
     );
-    for policy in [
-        "random",
-        "partisan",
-        "village-partisan",
-        "wolf-partisan",
-        "committed",
-    ] {
-        assert!(
-            stdout.contains(&format!("\n{policy} ")),
-            "{policy} missing:\n{stdout}"
-        );
+    for policy in ["random", "partisan", "village-partisan", "wolf-partisan", "committed"] {
+        assert!(stdout.contains(&format!("\n{policy} ")), "{policy} missing:\n{stdout}");
     }
     assert!(stdout.contains("paradox-contradiction"), "{stdout}");
     let svg = std::fs::read_to_string(chart).expect("the chart was written");
@@ -64,20 +51,10 @@ fn no_chart_is_written_unless_asked() {
     assert!(!stdout.contains("chart:"), "{stdout}");
     let sweep = ok(&marubatsu_in(
         dir.path(),
-        &[
-            "simulate",
-            "werewolf",
-            "--sweep",
-            "--players",
-            "5",
-            "--games",
-            "5",
-        ],
+        &["simulate", "werewolf", "--sweep", "--players", "5", "--games", "5"],
     ));
     assert!(sweep.contains("best table per player count"), "{sweep}");
-    let left: Vec<_> = std::fs::read_dir(dir.path())
-        .expect("listing the directory")
-        .collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("listing the directory").collect();
     assert!(left.is_empty(), "files written unasked: {left:?}");
 }
 
@@ -115,10 +92,7 @@ fn the_json_report_is_reproducible_from_the_seed() {
         .map(|side| report[side]["count"].as_u64().unwrap_or(0))
         .sum();
     assert_eq!(counted, 60);
-    assert!(
-        report["maxRounds"].as_u64().unwrap_or(99) <= 4,
-        "at most N − 1 rounds"
-    );
+    assert!(report["maxRounds"].as_u64().unwrap_or(99) <= 4, "at most N − 1 rounds");
     assert_eq!(report["ends"].as_array().map(Vec::len), Some(7));
     // Same seed, same figures.
     assert_eq!(marubatsu(&args).stdout, first.stdout);
@@ -154,21 +128,13 @@ fn the_sweep_ranks_every_table_reports_progress_and_charts_where_asked() {
         .iter()
         .map(|r| r["balance"]["distance"].as_f64().unwrap_or(f64::NAN))
         .collect();
-    assert!(
-        distances.windows(2).all(|w| w[0] <= w[1]),
-        "ranked fairest first"
-    );
+    assert!(distances.windows(2).all(|w| w[0] <= w[1]), "ranked fairest first");
     for row in ranked {
         assert_eq!(row["reports"].as_array().map(Vec::len), Some(2));
         assert_eq!(row["reports"][0]["games"], 30);
     }
     let best = json["bestPerPlayers"].as_array().expect("best per count");
-    assert_eq!(
-        best.iter()
-            .map(|b| b["players"].clone())
-            .collect::<Vec<_>>(),
-        [5, 6]
-    );
+    assert_eq!(best.iter().map(|b| b["players"].clone()).collect::<Vec<_>>(), [5, 6]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("sweep: 64 tables × 2 policies × 30 games on 2 thread(s)")

@@ -67,11 +67,7 @@ fn import(dir: &Path, name: &str, key: &str) -> PathBuf {
         .arg(dir)
         .output()
         .expect("running cast wallet import");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     dir.join(name)
 }
 
@@ -89,30 +85,18 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let mut secrets: Vec<String> = vec![PASSWORD.to_owned()];
     secrets.extend(anvil.keys.iter().map(|k| k[2..].to_owned()));
     let mut outputs = Vec::new();
-    let sent_by =
-        |outputs: &mut Vec<String>, run: Run, account: Address, before: u64, what: &str| {
-            assert!(run.ok, "{what}: {}", run.out);
-            assert_eq!(
-                nonce(&anvil, account),
-                before + 1,
-                "{what} signed by {account}"
-            );
-            outputs.push(run.out);
-        };
+    let sent_by = |outputs: &mut Vec<String>, run: Run, account: Address, before: u64, what: &str| {
+        assert!(run.ok, "{what}: {}", run.out);
+        assert_eq!(nonce(&anvil, account), before + 1, "{what} signed by {account}");
+        outputs.push(run.out);
+    };
 
     // A private key: deploy (one transaction per contract; check the first).
     let deployer = anvil.accounts[0];
     let run = marubatsu(
         work.path(),
         &[
-            &[
-                "deploy",
-                "--broadcast",
-                "-r",
-                url,
-                "--private-key",
-                &anvil.keys[0],
-            ][..],
+            &["deploy", "--broadcast", "-r", url, "--private-key", &anvil.keys[0]][..],
             &common,
         ]
         .concat(),
@@ -175,16 +159,9 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let wrong = marubatsu(
         work.path(),
         &args(&v),
-        &[
-            ("ETH_KEYSTORE", alice.to_str().unwrap()),
-            ("ETH_PASSWORD", PASSWORD),
-        ],
+        &[("ETH_KEYSTORE", alice.to_str().unwrap()), ("ETH_PASSWORD", PASSWORD)],
     );
-    assert!(
-        !wrong.ok && wrong.out.contains("password file"),
-        "{}",
-        wrong.out
-    );
+    assert!(!wrong.ok && wrong.out.contains("password file"), "{}", wrong.out);
     outputs.push(wrong.out);
 
     // --account NAME in ~/.foundry/keystores, and ETH_KEYSTORE_ACCOUNT.
@@ -195,14 +172,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     let home = home.to_str().unwrap();
     let password_file = password_file.to_str().unwrap();
     let before = nonce(&anvil, b);
-    let v = solo(&[
-        "-r",
-        url,
-        "--account",
-        "bob",
-        "--password-file",
-        password_file,
-    ]);
+    let v = solo(&["-r", url, "--account", "bob", "--password-file", password_file]);
     sent_by(
         &mut outputs,
         marubatsu(work.path(), &args(&v), &[("HOME", home)]),
@@ -255,21 +225,10 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     .unwrap();
     let d = anvil.accounts[4];
     let before = nonce(&anvil, d);
-    let v = solo(&[
-        "-r",
-        "devnet",
-        "--private-key",
-        &anvil.keys[4],
-        "--chain",
-        "anvil",
-    ]);
+    let v = solo(&["-r", "devnet", "--private-key", &anvil.keys[4], "--chain", "anvil"]);
     sent_by(
         &mut outputs,
-        marubatsu(
-            work.path(),
-            &args(&v),
-            &[("MARUBATSU_TEST_DEVNET_PORT", port)],
-        ),
+        marubatsu(work.path(), &args(&v), &[("MARUBATSU_TEST_DEVNET_PORT", port)]),
         d,
         before,
         "an RPC alias",
@@ -294,11 +253,7 @@ fn each_wallet_source_signs_a_real_transaction_and_no_secret_is_shown() {
     // --from that is not the key's address is refused before anything is sent.
     let v = solo(&["-r", url, "--private-key", &anvil.keys[5], "--from", &from]);
     let mismatch = marubatsu(work.path(), &args(&v), &[]);
-    assert!(
-        !mismatch.ok && mismatch.out.contains("--from"),
-        "{}",
-        mismatch.out
-    );
+    assert!(!mismatch.ok && mismatch.out.contains("--from"), "{}", mismatch.out);
     assert_eq!(nonce(&anvil, anvil.accounts[5]), 0);
     outputs.push(mismatch.out);
 
@@ -343,11 +298,7 @@ fn fee_flags_reach_the_signed_transaction() {
     let common = ["--root", root, "--deployments", records, "-r", &anvil.url];
     let deployed = marubatsu(
         work.path(),
-        &[
-            &["deploy", "--broadcast", "--private-key", &anvil.keys[0]][..],
-            &common,
-        ]
-        .concat(),
+        &[&["deploy", "--broadcast", "--private-key", &anvil.keys[0]][..], &common].concat(),
         &[],
     );
     assert!(deployed.ok, "{}", deployed.out);
@@ -378,14 +329,7 @@ fn fee_flags_reach_the_signed_transaction() {
         &[
             &["solo", "new", "--private-key", &anvil.keys[1]][..],
             &common,
-            &[
-                "--gas-price",
-                "7gwei",
-                "--priority-gas-price",
-                "2gwei",
-                "--nonce",
-                "1",
-            ],
+            &["--gas-price", "7gwei", "--priority-gas-price", "2gwei", "--nonce", "1"],
         ]
         .concat(),
         &[("ETH_GAS_LIMIT", "450000")],
@@ -393,16 +337,8 @@ fn fee_flags_reach_the_signed_transaction() {
     assert!(eip1559.ok, "{}", eip1559.out);
     let tx = latest_transaction();
     assert_eq!(tx["type"], "0x2", "{tx}");
-    assert_eq!(
-        tx["maxFeePerGas"],
-        format!("{:#x}", 7_000_000_000u64),
-        "{tx}"
-    );
-    assert_eq!(
-        tx["maxPriorityFeePerGas"],
-        format!("{:#x}", 2_000_000_000u64),
-        "{tx}"
-    );
+    assert_eq!(tx["maxFeePerGas"], format!("{:#x}", 7_000_000_000u64), "{tx}");
+    assert_eq!(tx["maxPriorityFeePerGas"], format!("{:#x}", 2_000_000_000u64), "{tx}");
     assert_eq!(tx["gas"], format!("{:#x}", 450_000), "{tx}");
     assert_eq!(tx["nonce"], "0x1", "{tx}");
 }

@@ -18,9 +18,7 @@ pub(crate) mod u128 {
         serializer.collect_str(value)
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<u128, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u128, D::Error> {
         let text = String::deserialize(deserializer)?;
         text.parse()
             .map_err(|_| D::Error::custom(format!("{text:?} is not a decimal amount")))

@@ -122,9 +122,7 @@ pub struct DeployReport {
 impl DeployReport {
     /// True when nothing needed deploying.
     pub fn up_to_date(&self) -> bool {
-        self.contracts
-            .iter()
-            .all(|c| c.status == ContractStatus::Existing)
+        self.contracts.iter().all(|c| c.status == ContractStatus::Existing)
     }
 }
 
@@ -153,14 +151,7 @@ pub fn deploy(
     if options.broadcast {
         journal.start(chain_id)?;
     }
-    let settled = settle(
-        rpc,
-        contracts,
-        deployments,
-        &mut journal,
-        &mut record,
-        options,
-    )?;
+    let settled = settle(rpc, contracts, deployments, &mut journal, &mut record, options)?;
 
     let mut outcomes: Vec<Option<ContractOutcome>> = Vec::new();
     let mut to_deploy = Vec::new();
@@ -178,9 +169,7 @@ pub fn deploy(
                 transaction_hash: Some(pending.hash),
                 block_number: None,
                 deployed_code_hash: hash,
-                status: ContractStatus::Pending {
-                    nonce: pending.nonce,
-                },
+                status: ContractStatus::Pending { nonce: pending.nonce },
             }),
             (None, Some(entry)) if !options.force && entry.deployed_code_hash == hash => {
                 let code = rpc.code(entry.address)?;
@@ -215,8 +204,7 @@ pub fn deploy(
 
     if !options.broadcast {
         let nonce = rpc.next_nonce()?;
-        for (i, ((slot, name, compiled), estimate)) in to_deploy.iter().zip(&estimates).enumerate()
-        {
+        for (i, ((slot, name, compiled), estimate)) in to_deploy.iter().zip(&estimates).enumerate() {
             outcomes[*slot] = Some(ContractOutcome {
                 name: (*name).to_owned(),
                 address: deployer.create(nonce + i as u64),
@@ -247,10 +235,7 @@ pub fn deploy(
     }
 
     if !to_deploy.is_empty() {
-        rpc.ensure_funds(
-            max_total,
-            &format!("deploying {} contract(s)", to_deploy.len()),
-        )?;
+        rpc.ensure_funds(max_total, &format!("deploying {} contract(s)", to_deploy.len()))?;
     }
     let mut total_cost = U256::ZERO;
     for ((slot, name, compiled), estimate) in to_deploy.iter().zip(&estimates) {
@@ -382,11 +367,7 @@ fn settle(
         }
         let (state, receipt, block) = match &outcome {
             Some((report, success)) => (
-                if *success {
-                    TxState::Mined
-                } else {
-                    TxState::Reverted
-                },
+                if *success { TxState::Mined } else { TxState::Reverted },
                 Some(LoggedReceipt::from_report(report)),
                 report.block_number.unwrap_or_default(),
             ),
@@ -395,24 +376,16 @@ fn settle(
                 // of it can ever land) or taken by a later transaction; a creation that landed anyway shows as
                 // code at its address.
                 let landed = match tx.contract_address {
-                    Some(address) if rpc.mined_nonce(tx.from)? > tx.nonce => {
-                        !rpc.code(address)?.is_empty()
-                    }
+                    Some(address) if rpc.mined_nonce(tx.from)? > tx.nonce => !rpc.code(address)?.is_empty(),
                     _ => false,
                 };
-                let state = if landed {
-                    TxState::Mined
-                } else {
-                    TxState::Dropped
-                };
+                let state = if landed { TxState::Mined } else { TxState::Dropped };
                 (state, None, 0)
             }
         };
         tx.state = state;
         tx.receipt = receipt.clone();
-        if let (TxState::Mined, Some(name), Some(address)) =
-            (state, tx.contract.clone(), tx.contract_address)
-        {
+        if let (TxState::Mined, Some(name), Some(address)) = (state, tx.contract.clone(), tx.contract_address) {
             let code_hash = keccak256(rpc.code(address)?);
             let compiled = contracts.get(&name)?;
             let same_sources = compiled.deployed_code_hash() == code_hash;

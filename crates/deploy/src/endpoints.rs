@@ -72,9 +72,7 @@ pub fn resolve_rpc_url(value: &Secret, foundry_toml: &Path) -> Result<Secret, Er
     let document: toml_edit::Document<String> = text
         .parse()
         .map_err(|err: toml_edit::TomlError| Error::file("parsing", foundry_toml, err.message()))?;
-    let endpoints = document
-        .get("rpc_endpoints")
-        .and_then(|item| item.as_table_like());
+    let endpoints = document.get("rpc_endpoints").and_then(|item| item.as_table_like());
     let Some(endpoint) = endpoints.and_then(|table| table.get(raw)) else {
         let known: Vec<String> = endpoints
             .map(|table| table.iter().map(|(name, _)| name.to_owned()).collect())
@@ -114,11 +112,9 @@ fn expand_env(template: &str, alias: &str) -> Result<String, Error> {
     while let Some(start) = rest.find("${") {
         out.push_str(&rest[..start]);
         let after = &rest[start + 2..];
-        let end = after.find('}').ok_or_else(|| {
-            Error::Invalid(format!(
-                "the RPC alias {alias:?} has an unclosed ${{ in its URL"
-            ))
-        })?;
+        let end = after
+            .find('}')
+            .ok_or_else(|| Error::Invalid(format!("the RPC alias {alias:?} has an unclosed ${{ in its URL")))?;
         let name = &after[..end];
         let value = std::env::var(name).map_err(|_| {
             Error::Invalid(format!(
@@ -160,18 +156,12 @@ mod tests {
         let url = resolve_rpc_url(&Secret::new("local"), &toml).unwrap();
         assert_eq!(url.expose(), "http://127.0.0.1:8545/");
         assert_eq!(
-            resolve_rpc_url(&Secret::new("table"), &toml)
-                .unwrap()
-                .expose(),
+            resolve_rpc_url(&Secret::new("table"), &toml).unwrap().expose(),
             "http://h:1"
         );
-        let err = resolve_rpc_url(&Secret::new("missing"), &toml)
-            .unwrap_err()
-            .to_string();
+        let err = resolve_rpc_url(&Secret::new("missing"), &toml).unwrap_err().to_string();
         assert!(err.contains("MARUBATSU_TEST_UNSET_B"), "{err}");
-        let err = resolve_rpc_url(&Secret::new("nope"), &toml)
-            .unwrap_err()
-            .to_string();
+        let err = resolve_rpc_url(&Secret::new("nope"), &toml).unwrap_err().to_string();
         assert!(err.contains("local, missing, table"), "{err}");
         let direct = Secret::new("http://example.invalid:1");
         assert_eq!(resolve_rpc_url(&direct, &toml).unwrap(), direct);

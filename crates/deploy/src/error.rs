@@ -25,14 +25,10 @@ pub enum Error {
         reason: String,
     },
     /// No RPC URL was given.
-    #[error(
-        "no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)"
-    )]
+    #[error("no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)")]
     NoRpcUrl,
     /// The node is on another chain than the one asked for.
-    #[error(
-        "wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for"
-    )]
+    #[error("wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for")]
     WrongChainId {
         /// The redacted URL.
         url: String,
@@ -174,9 +170,7 @@ pub enum Error {
         reason: String,
     },
     /// The embedded chain's saved state no longer replays (the contracts changed, or the file was edited).
-    #[error(
-        "the local chain state {path} cannot be replayed ({reason}); start over with `marubatsu local reset`"
-    )]
+    #[error("the local chain state {path} cannot be replayed ({reason}); start over with `marubatsu local reset`")]
     LocalState {
         /// The state file.
         path: PathBuf,
@@ -204,13 +198,7 @@ impl Error {
     }
 
     /// A receipt timeout of the transaction `what` (nonce `nonce`), which the broadcast log `log` lists as pending.
-    pub(crate) fn pending_in_log(
-        what: &str,
-        hash: B256,
-        nonce: u64,
-        seconds: u64,
-        log: &std::path::Path,
-    ) -> Self {
+    pub(crate) fn pending_in_log(what: &str, hash: B256, nonce: u64, seconds: u64, log: &std::path::Path) -> Self {
         Self::ReceiptTimeout {
             hash,
             seconds,
@@ -239,11 +227,7 @@ impl Error {
         }
     }
 
-    pub(crate) fn file(
-        action: &'static str,
-        path: &std::path::Path,
-        reason: impl ToString,
-    ) -> Self {
+    pub(crate) fn file(action: &'static str, path: &std::path::Path, reason: impl ToString) -> Self {
         Self::File {
             action,
             path: path.to_path_buf(),

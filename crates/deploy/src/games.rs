@@ -96,8 +96,7 @@ fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
         ITicTacToe::EndReason::Timeout => format!("{winner} won by a timeout"),
         ITicTacToe::EndReason::Resignation => format!("{winner} won by a resignation"),
         ITicTacToe::EndReason::Abort => {
-            "aborted: a player missed the deadline of their first move, nobody wins, each stake went back"
-                .to_owned()
+            "aborted: a player missed the deadline of their first move, nobody wins, each stake went back".to_owned()
         }
         ITicTacToe::EndReason::Cancellation => "cancelled by its creator before anyone joined".to_owned(),
         _ => "ended for a reason this version does not know".to_owned(),
@@ -127,12 +126,9 @@ impl fmt::Display for GameEvent {
                 cell_name(e.cpuCell),
                 solo_result_name(e.result)
             ),
-            Self::Solo(ISoloTicTacToeEvents::GameEnded(e)) => write!(
-                f,
-                "GameEnded: game {}, {}",
-                e.gameId,
-                solo_result_name(e.result)
-            ),
+            Self::Solo(ISoloTicTacToeEvents::GameEnded(e)) => {
+                write!(f, "GameEnded: game {}, {}", e.gameId, solo_result_name(e.result))
+            }
             Self::Pvp(ITicTacToeEvents::GameCreated(e)) => write!(
                 f,
                 "GameCreated: game {} by {} (X), stake {} wei, {} s per move, {}",
@@ -161,45 +157,29 @@ impl fmt::Display for GameEvent {
                 "Moved: game {}, {} took cell {}; the opponent moves by {}",
                 e.gameId, e.player, e.cell, e.deadline
             ),
-            Self::Pvp(ITicTacToeEvents::GameEnded(e)) => write!(
-                f,
-                "GameEnded: game {}, {}",
-                e.gameId,
-                ending(e.reason, e.winner)
-            ),
-            Self::Pvp(ITicTacToeEvents::BalanceCredited(e)) => write!(
-                f,
-                "BalanceCredited: {} can withdraw {} wei more",
-                e.account, e.amount
-            ),
+            Self::Pvp(ITicTacToeEvents::GameEnded(e)) => {
+                write!(f, "GameEnded: game {}, {}", e.gameId, ending(e.reason, e.winner))
+            }
+            Self::Pvp(ITicTacToeEvents::BalanceCredited(e)) => {
+                write!(f, "BalanceCredited: {} can withdraw {} wei more", e.account, e.amount)
+            }
             Self::Pvp(ITicTacToeEvents::Withdrawn(e)) if e.to == e.account => {
                 write!(f, "Withdrawn: {} took {} wei", e.account, e.amount)
             }
-            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => write!(
-                f,
-                "Withdrawn: {} sent {} wei to {}",
-                e.account, e.amount, e.to
-            ),
+            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => {
+                write!(f, "Withdrawn: {} sent {} wei to {}", e.account, e.amount, e.to)
+            }
         }
     }
 }
 
 fn played<T>(value: T, report: TxReport) -> Played<T> {
     let events = decode_events(&report.logs);
-    Played {
-        value,
-        report,
-        events,
-    }
+    Played { value, report, events }
 }
 
 /// Sends `call` to `to` with `value` wei; the transaction's result is nothing but its receipt and events.
-fn send<T: Transactor, C: SolCall>(
-    chain: &mut T,
-    to: Address,
-    value: U256,
-    call: &C,
-) -> Result<Played<()>, Error> {
+fn send<T: Transactor, C: SolCall>(chain: &mut T, to: Address, value: U256, call: &C) -> Result<Played<()>, Error> {
     Ok(played((), chain.send_call(to, value, call)?))
 }
 
@@ -219,11 +199,7 @@ fn send_reading<T: Transactor, C: SolCall, V>(
         .iter()
         .find_map(read)
         .ok_or_else(|| missing_event(function, event))?;
-    Ok(Played {
-        value,
-        report,
-        events,
-    })
+    Ok(Played { value, report, events })
 }
 
 /// A deployed `SoloTicTacToe`.
@@ -242,36 +218,20 @@ impl SoloContract {
             difficulty: difficulty.into(),
             cpuFirst: cpu_first,
         };
-        send_reading(
-            chain,
-            self.0,
-            U256::ZERO,
-            &call,
-            "GameStarted",
-            |event| match event {
-                GameEvent::Solo(ISoloTicTacToeEvents::GameStarted(e)) => Some(e.gameId),
-                _ => None,
-            },
-        )
+        send_reading(chain, self.0, U256::ZERO, &call, "GameStarted", |event| match event {
+            GameEvent::Solo(ISoloTicTacToeEvents::GameStarted(e)) => Some(e.gameId),
+            _ => None,
+        })
     }
 
     /// The sender takes `cell`; the CPU answers in the same transaction.
-    pub fn play<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-        cell: u8,
-    ) -> Result<Played<()>, Error> {
+    pub fn play<T: Transactor>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
         let call = ISoloTicTacToe::playCall { gameId: game, cell };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Game `game` as the contract stores it.
-    pub fn game<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-    ) -> Result<ISoloTicTacToe::getGameReturn, Error> {
+    pub fn game<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<ISoloTicTacToe::getGameReturn, Error> {
         chain.view(self.0, &ISoloTicTacToe::getGameCall { gameId: game })
     }
 }
@@ -294,26 +254,14 @@ impl PvpContract {
             moveTimeout: move_timeout,
             opponent: opponent.unwrap_or(Address::ZERO),
         };
-        send_reading(
-            chain,
-            self.0,
-            stake,
-            &call,
-            "GameCreated",
-            |event| match event {
-                GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
-                _ => None,
-            },
-        )
+        send_reading(chain, self.0, stake, &call, "GameCreated", |event| match event {
+            GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
+            _ => None,
+        })
     }
 
     /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.
-    pub fn join<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-        stake: Option<U256>,
-    ) -> Result<Played<U256>, Error> {
+    pub fn join<T: Transactor>(&self, chain: &mut T, game: U256, stake: Option<U256>) -> Result<Played<U256>, Error> {
         let stake = match stake {
             Some(stake) => stake,
             None => self.game(chain, game)?.stake,
@@ -323,23 +271,14 @@ impl PvpContract {
     }
 
     /// The sender, to move, takes `cell`.
-    pub fn play<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-        cell: u8,
-    ) -> Result<Played<()>, Error> {
+    pub fn play<T: Transactor>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
         let call = ITicTacToe::playCall { gameId: game, cell };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Ends `game`, whose player to move missed the deadline: the sender wins, or, if that was the late player's
     /// first move, the game is aborted and each stake goes back.
-    pub fn claim_timeout<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-    ) -> Result<Played<()>, Error> {
+    pub fn claim_timeout<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::claimTimeoutCall { gameId: game };
         send(chain, self.0, U256::ZERO, &call)
     }
@@ -358,11 +297,7 @@ impl PvpContract {
 
     /// Sends the sender its whole balance, to `to` if given (`withdrawTo`), else to the sender (`withdraw`); the
     /// value is the amount (from the `Withdrawn` event).
-    pub fn withdraw<T: Transactor>(
-        &self,
-        chain: &mut T,
-        to: Option<Address>,
-    ) -> Result<Played<U256>, Error> {
+    pub fn withdraw<T: Transactor>(&self, chain: &mut T, to: Option<Address>) -> Result<Played<U256>, Error> {
         match to {
             Some(to) => read_withdrawn(chain, self.0, &ITicTacToe::withdrawToCall { to }),
             None => read_withdrawn(chain, self.0, &ITicTacToe::withdrawCall {}),
@@ -370,41 +305,22 @@ impl PvpContract {
     }
 
     /// Game `game` as the contract stores it.
-    pub fn game<T: Transactor>(
-        &self,
-        chain: &mut T,
-        game: U256,
-    ) -> Result<ITicTacToe::getGameReturn, Error> {
+    pub fn game<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<ITicTacToe::getGameReturn, Error> {
         chain.view(self.0, &ITicTacToe::getGameCall { gameId: game })
     }
 
     /// What `account` can withdraw, in wei.
-    pub fn pending_balance<T: Transactor>(
-        &self,
-        chain: &mut T,
-        account: Address,
-    ) -> Result<U256, Error> {
+    pub fn pending_balance<T: Transactor>(&self, chain: &mut T, account: Address) -> Result<U256, Error> {
         chain.view(self.0, &ITicTacToe::pendingBalanceCall { account })
     }
 }
 
 /// Sends a withdrawal and reads the amount from its `Withdrawn` event.
-fn read_withdrawn<T: Transactor, C: SolCall>(
-    chain: &mut T,
-    pvp: Address,
-    call: &C,
-) -> Result<Played<U256>, Error> {
-    send_reading(
-        chain,
-        pvp,
-        U256::ZERO,
-        call,
-        "Withdrawn",
-        |event| match event {
-            GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
-            _ => None,
-        },
-    )
+fn read_withdrawn<T: Transactor, C: SolCall>(chain: &mut T, pvp: Address, call: &C) -> Result<Played<U256>, Error> {
+    send_reading(chain, pvp, U256::ZERO, call, "Withdrawn", |event| match event {
+        GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
+        _ => None,
+    })
 }
 
 fn missing_event(function: &str, event: &str) -> Error {
@@ -417,18 +333,9 @@ fn missing_event(function: &str, event: &str) -> Error {
 /// `1.5 gwei`, `10wei`).
 pub fn parse_amount(text: &str) -> Result<U256, Error> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| c.is_ascii_alphabetic())
-        .unwrap_or(text.len());
-    let (number, unit) = (
-        text[..split].trim(),
-        text[split..].trim().to_ascii_lowercase(),
-    );
-    let unit = if unit.is_empty() {
-        "wei"
-    } else {
-        unit.as_str()
-    };
+    let split = text.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.len());
+    let (number, unit) = (text[..split].trim(), text[split..].trim().to_ascii_lowercase());
+    let unit = if unit.is_empty() { "wei" } else { unit.as_str() };
     let bad = |reason: String| {
         Error::Invalid(format!(
             "cannot read the amount {text:?}: {reason} (write e.g. 1000, 10gwei or 0.01ether)"
@@ -450,9 +357,7 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
     if let Some((_, fraction)) = number.split_once('.')
         && fraction.len() > decimals
     {
-        return Err(bad(format!(
-            "{unit} takes at most {decimals} decimal places"
-        )));
+        return Err(bad(format!("{unit} takes at most {decimals} decimal places")));
     }
     alloy_primitives::utils::parse_units(number, unit)
         .map(Into::into)
@@ -466,18 +371,12 @@ mod tests {
     #[test]
     fn amounts_read_like_foundry_writes_them() {
         assert_eq!(parse_amount("1000").unwrap(), U256::from(1000));
-        assert_eq!(
-            parse_amount("10gwei").unwrap(),
-            U256::from(10_000_000_000u64)
-        );
+        assert_eq!(parse_amount("10gwei").unwrap(), U256::from(10_000_000_000u64));
         assert_eq!(
             parse_amount("0.01 ether").unwrap(),
             U256::from(10_000_000_000_000_000u64)
         );
-        assert_eq!(
-            parse_amount("2eth").unwrap(),
-            U256::from(2_000_000_000_000_000_000u128)
-        );
+        assert_eq!(parse_amount("2eth").unwrap(), U256::from(2_000_000_000_000_000_000u128));
         assert!(parse_amount("1.5wei").is_err());
         assert!(
             parse_amount("3 dollars")

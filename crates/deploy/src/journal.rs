@@ -114,9 +114,7 @@ impl Journal {
 
     /// The file of the run being written, once started.
     pub fn current_path(&self) -> Option<PathBuf> {
-        self.current
-            .as_ref()
-            .map(|run| self.run_path(run.started_ms))
+        self.current.as_ref().map(|run| self.run_path(run.started_ms))
     }
 
     /// Starts a new run and writes its (empty) file, so that every broadcast run is kept.
@@ -139,12 +137,7 @@ impl Journal {
     }
 
     /// Writes down a transaction of this run before its receipt is awaited.
-    pub fn sent(
-        &mut self,
-        purpose: &str,
-        contract: Option<&str>,
-        tx: &SentTx,
-    ) -> Result<(), Error> {
+    pub fn sent(&mut self, purpose: &str, contract: Option<&str>, tx: &SentTx) -> Result<(), Error> {
         let run = self.running()?;
         run.transactions.push(LoggedTx {
             purpose: purpose.to_owned(),
@@ -164,11 +157,7 @@ impl Journal {
     pub fn mined(&mut self, hash: B256, report: &TxReport, success: bool) -> Result<(), Error> {
         let run = self.running()?;
         if let Some(tx) = run.transactions.iter_mut().find(|tx| tx.hash == hash) {
-            tx.state = if success {
-                TxState::Mined
-            } else {
-                TxState::Reverted
-            };
+            tx.state = if success { TxState::Mined } else { TxState::Reverted };
             tx.receipt = Some(LoggedReceipt::from_report(report));
         }
         self.save_current().map(drop)
@@ -224,17 +213,11 @@ impl Journal {
             .filter_map(Result::ok)
             .filter_map(|entry| {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                name.strip_prefix("run-")?
-                    .strip_suffix(".json")?
-                    .parse()
-                    .ok()
+                name.strip_prefix("run-")?.strip_suffix(".json")?.parse().ok()
             })
             .collect();
         stamps.sort_unstable();
-        stamps
-            .into_iter()
-            .map(|ms| read_run(&self.run_path(ms)))
-            .collect()
+        stamps.into_iter().map(|ms| read_run(&self.run_path(ms))).collect()
     }
 
     fn running(&mut self) -> Result<&mut Run, Error> {
@@ -250,11 +233,7 @@ impl Journal {
 
     fn save_current(&self) -> Result<PathBuf, Error> {
         let Some(run) = &self.current else {
-            return Err(Error::file(
-                "writing to",
-                &self.dir,
-                "no broadcast run was started",
-            ));
+            return Err(Error::file("writing to", &self.dir, "no broadcast run was started"));
         };
         let path = self.run_path(run.started_ms);
         write_json(&path, run)?;
@@ -275,12 +254,10 @@ pub(crate) fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), Err
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|err| Error::file("creating", dir, err))?;
     }
-    let mut text =
-        serde_json::to_string_pretty(value).map_err(|err| Error::file("serialising", path, err))?;
+    let mut text = serde_json::to_string_pretty(value).map_err(|err| Error::file("serialising", path, err))?;
     text.push('\n');
     let temporary = path.with_extension("json.tmp");
-    let mut file = std::fs::File::create(&temporary)
-        .map_err(|err| Error::file("creating", &temporary, err))?;
+    let mut file = std::fs::File::create(&temporary).map_err(|err| Error::file("creating", &temporary, err))?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
         .map_err(|err| Error::file("writing", &temporary, err))?;

@@ -48,29 +48,26 @@ mod transactor;
 mod wallet;
 
 pub use deploy::{
-    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT,
-    SOLO_CONTRACT, deploy, resolve_contract,
+    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT, SOLO_CONTRACT,
+    deploy, resolve_contract,
 };
 pub use endpoints::{parse_chain, resolve_rpc_url};
 pub use error::Error;
 pub use games::{
-    GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount,
-    pvp_status_name, solo_result_name,
+    GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount, pvp_status_name,
+    solo_result_name,
 };
 pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
 pub use mainnet::{ensure_testnet, known_mainnet};
 pub use record::{
-    ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments,
-    PastDeployment,
+    ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
-pub use rpc::{
-    DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting, redact_url,
-};
+pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting, redact_url};
 pub use transactor::{Target, Transactor, TxReport};
 pub use wallet::{
-    Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file,
-    signer_from_keystore, signer_from_private_key,
+    Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file, signer_from_keystore,
+    signer_from_private_key,
 };
 
 /// The signer type the wallet functions return (alloy's local secp256k1 signer).

@@ -101,12 +101,7 @@ impl LocalChain {
         Ok(chain)
     }
 
-    fn replay(
-        contracts: &ContractSet,
-        path: &Path,
-        mut log: Log,
-        account: usize,
-    ) -> Result<Self, Error> {
+    fn replay(contracts: &ContractSet, path: &Path, mut log: Log, account: usize) -> Result<Self, Error> {
         let mut chain = Chain::new();
         if account >= chain.accounts().len() {
             return Err(Error::Invalid(format!(
@@ -134,26 +129,16 @@ impl LocalChain {
             log.code_hashes = hashes.clone();
         }
         if log.version != FORMAT_VERSION {
-            return Err(state_error(format!(
-                "unknown format version {}",
-                log.version
-            )));
+            return Err(state_error(format!("unknown format version {}", log.version)));
         }
         if log.code_hashes != hashes {
-            return Err(state_error(
-                "the contracts changed since it was recorded".to_owned(),
-            ));
+            return Err(state_error("the contracts changed since it was recorded".to_owned()));
         }
         let (solo, pvp) = (addresses[0], addresses[1]);
         for (i, entry) in log.entries.iter().enumerate() {
             match entry {
                 Entry::Warp { seconds } => chain.advance_time(*seconds),
-                Entry::Transaction {
-                    from,
-                    to,
-                    value,
-                    data,
-                } => {
+                Entry::Transaction { from, to, value, data } => {
                     let sender = *chain
                         .accounts()
                         .get(*from)
@@ -219,12 +204,11 @@ impl LocalChain {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|err| Error::file("creating", dir, err))?;
         }
-        let text = serde_json::to_string_pretty(&self.log)
-            .map_err(|err| Error::file("serialising", &self.path, err))?;
+        let text =
+            serde_json::to_string_pretty(&self.log).map_err(|err| Error::file("serialising", &self.path, err))?;
         let temporary = self.path.with_extension("tmp");
         std::fs::write(&temporary, text).map_err(|err| Error::file("writing", &temporary, err))?;
-        std::fs::rename(&temporary, &self.path)
-            .map_err(|err| Error::file("renaming", &temporary, err))
+        std::fs::rename(&temporary, &self.path).map_err(|err| Error::file("renaming", &temporary, err))
     }
 }
 
@@ -238,13 +222,7 @@ fn replay_transaction(
     solo: Address,
     pvp: Address,
 ) -> Result<(), String> {
-    fn send<C: SolCall>(
-        chain: &mut Chain,
-        from: Address,
-        to: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<(), String> {
+    fn send<C: SolCall>(chain: &mut Chain, from: Address, to: Address, value: U256, call: &C) -> Result<(), String> {
         chain
             .send_value(from, to, value, call)
             .map(drop)
@@ -264,9 +242,7 @@ fn replay_transaction(
             ITicTacToeCalls::claimTimeout(call) => send(chain, from, to, value, &call),
             ITicTacToeCalls::resign(call) => send(chain, from, to, value, &call),
             ITicTacToeCalls::cancel(call) => send(chain, from, to, value, &call),
-            ITicTacToeCalls::withdraw(call) => {
-                send::<ITicTacToe::withdrawCall>(chain, from, to, value, &call)
-            }
+            ITicTacToeCalls::withdraw(call) => send::<ITicTacToe::withdrawCall>(chain, from, to, value, &call),
             ITicTacToeCalls::withdrawTo(call) => send(chain, from, to, value, &call),
             _ => Err("a view call was logged as a transaction".to_owned()),
         }
@@ -291,12 +267,7 @@ impl Transactor for LocalChain {
         Some(self.chain.accounts()[self.account])
     }
 
-    fn send_call<C: SolCall>(
-        &mut self,
-        to: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<TxReport, Error> {
+    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
         let from = self.chain.accounts()[self.account];
         let receipt = self
             .chain
@@ -321,9 +292,7 @@ impl Transactor for LocalChain {
     }
 
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
-        self.chain
-            .view(to, call)
-            .map_err(|err| tx_error(C::SIGNATURE, err))
+        self.chain.view(to, call).map_err(|err| tx_error(C::SIGNATURE, err))
     }
 
     fn balance(&mut self, account: Address) -> Result<U256, Error> {

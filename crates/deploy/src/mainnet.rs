@@ -22,10 +22,7 @@ const MAINNETS: [(u64, &str); 13] = [
 
 /// The name of `chain_id` if it is a known mainnet.
 pub fn known_mainnet(chain_id: u64) -> Option<&'static str> {
-    MAINNETS
-        .iter()
-        .find(|(id, _)| *id == chain_id)
-        .map(|(_, name)| *name)
+    MAINNETS.iter().find(|(id, _)| *id == chain_id).map(|(_, name)| *name)
 }
 
 /// Refuses a known mainnet unless `allow_mainnet` (`--allow-mainnet`), saying why: the check `deploy` and the
@@ -47,10 +44,7 @@ mod tests {
             1, 10, 56, 100, 137, 324, 8453, 42161, 42170, 43114, 59144, 81457, 534352,
         ] {
             let err = ensure_testnet(id, false).unwrap_err().to_string();
-            assert!(
-                err.contains("gambling") && err.contains("--allow-mainnet"),
-                "{err}"
-            );
+            assert!(err.contains("gambling") && err.contains("--allow-mainnet"), "{err}");
             ensure_testnet(id, true).unwrap();
         }
         for testnet in [11_155_111, 17_000, 84_532, 421_614, 31_337, 1_337] {

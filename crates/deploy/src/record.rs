@@ -52,15 +52,9 @@ impl DeploymentRecord {
     /// Makes `record` the current deployment of `name` and adds it to the history; the one it replaces stays
     /// in the history (records written before there was a history get theirs added first).
     pub fn insert(&mut self, name: &str, record: ContractRecord) {
-        let current: Vec<(String, ContractRecord)> = self
-            .contracts
-            .iter()
-            .map(|(n, r)| (n.clone(), r.clone()))
-            .collect();
-        for (past_name, past) in current
-            .into_iter()
-            .chain([(name.to_owned(), record.clone())])
-        {
+        let current: Vec<(String, ContractRecord)> =
+            self.contracts.iter().map(|(n, r)| (n.clone(), r.clone())).collect();
+        for (past_name, past) in current.into_iter().chain([(name.to_owned(), record.clone())]) {
             if !self
                 .history
                 .iter()
@@ -129,16 +123,12 @@ impl Deployments {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(err) => return Err(Error::file("reading", &path, err)),
         };
-        let record: DeploymentRecord =
-            serde_json::from_str(&text).map_err(|err| Error::file("parsing", &path, err))?;
+        let record: DeploymentRecord = serde_json::from_str(&text).map_err(|err| Error::file("parsing", &path, err))?;
         if record.chain_id != chain_id {
             return Err(Error::file(
                 "checking",
                 &path,
-                format!(
-                    "it is the record of chain {}, not {chain_id}",
-                    record.chain_id
-                ),
+                format!("it is the record of chain {}, not {chain_id}", record.chain_id),
             ));
         }
         Ok(Some(record))
@@ -195,10 +185,7 @@ mod tests {
         record.insert("SoloTicTacToe", newer.clone());
         assert_eq!(record.contracts["SoloTicTacToe"], newer);
         let addresses: Vec<Address> = record.history.iter().map(|h| h.record.address).collect();
-        assert_eq!(
-            addresses,
-            [Address::repeat_byte(1), Address::repeat_byte(0xaa)]
-        );
+        assert_eq!(addresses, [Address::repeat_byte(1), Address::repeat_byte(0xaa)]);
         // Old files without a history still parse.
         let old = r#"{"chain_id": 1, "contracts": {}}"#;
         let parsed: DeploymentRecord = serde_json::from_str(old).unwrap();
@@ -217,14 +204,8 @@ mod tests {
             deployments.address_of(5, "SoloTicTacToe").unwrap(),
             Address::repeat_byte(1)
         );
-        let missing = deployments
-            .address_of(5, "TicTacToe")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            missing.contains("marubatsu deploy --broadcast"),
-            "{missing}"
-        );
+        let missing = deployments.address_of(5, "TicTacToe").unwrap_err().to_string();
+        assert!(missing.contains("marubatsu deploy --broadcast"), "{missing}");
     }
 
     #[test]

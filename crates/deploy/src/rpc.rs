@@ -147,22 +147,14 @@ impl fmt::Debug for Rpc {
 impl Rpc {
     /// Connects to `url`, asks for the chain id (which proves the node answers) and checks it against
     /// `options.expected_chain_id`. Transactions are signed by `signer`; without one only reads work.
-    pub fn connect(
-        url: &Secret,
-        signer: Option<PrivateKeySigner>,
-        options: RpcOptions,
-    ) -> Result<Self, Error> {
+    pub fn connect(url: &Secret, signer: Option<PrivateKeySigner>, options: RpcOptions) -> Result<Self, Error> {
         let from = signer.as_ref().map(|s| s.address());
         Self::open(url, from, signer.map(EthereumWallet::from), options)
     }
 
     /// Connects like [`Rpc::connect`], sending from `from`, an account the node itself unlocks and signs for
     /// (`eth_sendTransaction`; anvil's and geth --dev's accounts): Foundry's `--unlocked --from`.
-    pub fn connect_unlocked(
-        url: &Secret,
-        from: Address,
-        options: RpcOptions,
-    ) -> Result<Self, Error> {
+    pub fn connect_unlocked(url: &Secret, from: Address, options: RpcOptions) -> Result<Self, Error> {
         Self::open(url, Some(from), None, options)
     }
 
@@ -301,13 +293,7 @@ impl Rpc {
     }
 
     /// Estimates a transaction from the signer: gas (a revert here is decoded into the custom error) and fees.
-    pub fn estimate(
-        &self,
-        what: &str,
-        kind: TxKind,
-        data: Bytes,
-        value: U256,
-    ) -> Result<GasEstimate, Error> {
+    pub fn estimate(&self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<GasEstimate, Error> {
         let from = self.require_signer()?;
         let request = request(from, kind, data, value);
         let estimated_gas = self
@@ -326,11 +312,9 @@ impl Rpc {
             match (fixed.gas_price, fixed.priority_gas_price) {
                 (Some(max), Some(tip)) => (max, tip.min(max)),
                 (max, tip) => {
-                    let fees =
-                        self.block(self.provider.estimate_eip1559_fees())
-                            .map_err(|err| {
-                                classify(err, &self.url, "estimating fees (eth_feeHistory)")
-                            })?;
+                    let fees = self
+                        .block(self.provider.estimate_eip1559_fees())
+                        .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
                     let max = max.unwrap_or(fees.max_fee_per_gas);
                     (max, tip.unwrap_or(fees.max_priority_fee_per_gas).min(max))
                 }
@@ -338,9 +322,9 @@ impl Rpc {
         };
         Ok(GasEstimate {
             estimated_gas,
-            gas_limit: fixed.gas_limit.unwrap_or(
-                estimated_gas.saturating_mul(GAS_MARGIN_NUMERATOR) / GAS_MARGIN_DENOMINATOR,
-            ),
+            gas_limit: fixed
+                .gas_limit
+                .unwrap_or(estimated_gas.saturating_mul(GAS_MARGIN_NUMERATOR) / GAS_MARGIN_DENOMINATOR),
             max_fee_per_gas,
             max_priority_fee_per_gas,
         })
@@ -362,13 +346,7 @@ impl Rpc {
     }
 
     /// Estimates, checks the balance, signs, sends and waits for the receipt of one transaction.
-    pub fn send(
-        &mut self,
-        what: &str,
-        kind: TxKind,
-        data: Bytes,
-        value: U256,
-    ) -> Result<TxReport, Error> {
+    pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<TxReport, Error> {
         let estimate = self.estimate(what, kind, data.clone(), value)?;
         self.ensure_funds(estimate.max_fee() + value, what)?;
         self.send_estimated(what, kind, data, value, &estimate)
@@ -421,20 +399,13 @@ impl Rpc {
         };
         let hash = match self.wallet.clone() {
             Some(wallet) => {
-                let envelope = self
-                    .block(request.build(&wallet))
-                    .map_err(|err| Error::Rpc {
-                        url: self.url.clone(),
-                        action: "signing the transaction",
-                        reason: err.to_string(),
-                    })?;
-                let hash = *envelope.tx_hash();
-                on_sent(&SentTx {
-                    hash,
-                    nonce,
-                    from,
-                    to,
+                let envelope = self.block(request.build(&wallet)).map_err(|err| Error::Rpc {
+                    url: self.url.clone(),
+                    action: "signing the transaction",
+                    reason: err.to_string(),
                 })?;
+                let hash = *envelope.tx_hash();
+                on_sent(&SentTx { hash, nonce, from, to })?;
                 let pending = self
                     .block(self.provider.send_raw_transaction(&envelope.encoded_2718()))
                     .map_err(|err| revert_or(err, what, &self.url, "eth_sendRawTransaction"))?;
@@ -445,12 +416,7 @@ impl Rpc {
                     .block(self.provider.send_transaction(request))
                     .map_err(|err| revert_or(err, what, &self.url, "eth_sendTransaction"))?;
                 let hash = *pending.tx_hash();
-                on_sent(&SentTx {
-                    hash,
-                    nonce,
-                    from,
-                    to,
-                })?;
+                on_sent(&SentTx { hash, nonce, from, to })?;
                 hash
             }
         };
@@ -525,18 +491,8 @@ impl Transactor for Rpc {
         self.signer
     }
 
-    fn send_call<C: SolCall>(
-        &mut self,
-        to: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<TxReport, Error> {
-        self.send(
-            C::SIGNATURE,
-            TxKind::Call(to),
-            call.abi_encode().into(),
-            value,
-        )
+    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
+        self.send(C::SIGNATURE, TxKind::Call(to), call.abi_encode().into(), value)
     }
 
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
@@ -587,12 +543,7 @@ fn report(from: Address, receipt: &TransactionReceipt) -> TxReport {
         gas_used: receipt.gas_used,
         effective_gas_price: receipt.effective_gas_price,
         contract_address: receipt.contract_address,
-        logs: receipt
-            .inner
-            .logs()
-            .iter()
-            .map(|log| Log::clone(&log.inner))
-            .collect(),
+        logs: receipt.inner.logs().iter().map(|log| Log::clone(&log.inner)).collect(),
     }
 }
 
@@ -621,9 +572,7 @@ fn revert_or(err: TransportError, what: &str, url: &str, action: &'static str) -
 fn classify(err: TransportError, url: &str, action: &'static str) -> Error {
     match err {
         RpcError::Transport(TransportErrorKind::HttpError(http))
-        | RpcError::Transport(TransportErrorKind::HttpErrorWithRetryAfter {
-            error: http, ..
-        }) => Error::Rpc {
+        | RpcError::Transport(TransportErrorKind::HttpErrorWithRetryAfter { error: http, .. }) => Error::Rpc {
             url: url.to_owned(),
             action,
             reason: format!(

@@ -40,12 +40,7 @@ pub trait Transactor {
     fn sender(&self) -> Option<Address>;
 
     /// Sends `call` to `to` with `value` wei and waits for it to be mined.
-    fn send_call<C: SolCall>(
-        &mut self,
-        to: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<TxReport, Error>;
+    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error>;
 
     /// Runs `call` without sending anything (a view).
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error>;
@@ -84,12 +79,7 @@ impl Transactor for Target {
         }
     }
 
-    fn send_call<C: SolCall>(
-        &mut self,
-        to: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<TxReport, Error> {
+    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
         match self {
             Self::Rpc(rpc) => rpc.send_call(to, value, call),
             Self::Local(local) => local.send_call(to, value, call),

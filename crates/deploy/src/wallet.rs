@@ -92,9 +92,7 @@ pub fn keystore_at(path: &Path, name: Option<&str>) -> Result<PathBuf, Error> {
             Some(name) => keystore_path(path, name),
             None => Err(Error::Keystore {
                 path: path.to_path_buf(),
-                reason:
-                    "it is a folder: name the account in it with --account NAME, or give the file"
-                        .to_owned(),
+                reason: "it is a folder: name the account in it with --account NAME, or give the file".to_owned(),
             }),
         };
     }
@@ -148,11 +146,9 @@ pub fn signer_from_keystore(path: &Path, password: &Secret) -> Result<PrivateKey
         });
     }
     PrivateKeySigner::decrypt_keystore(path, password.expose()).map_err(|err| match err {
-        LocalSignerError::EthKeystoreError(eth_keystore::KeystoreError::MacMismatch) => {
-            Error::WrongPassword {
-                path: path.to_path_buf(),
-            }
-        }
+        LocalSignerError::EthKeystoreError(eth_keystore::KeystoreError::MacMismatch) => Error::WrongPassword {
+            path: path.to_path_buf(),
+        },
         LocalSignerError::EthKeystoreError(other) => Error::Keystore {
             path: path.to_path_buf(),
             reason: other.to_string(),
@@ -179,16 +175,10 @@ mod tests {
     fn a_bad_private_key_is_named_without_being_shown() {
         let short = Secret::new("0x1234");
         let err = signer_from_private_key(&short).unwrap_err().to_string();
-        assert!(
-            err.contains("64 hexadecimal digits") && !err.contains("1234"),
-            "{err}"
-        );
+        assert!(err.contains("64 hexadecimal digits") && !err.contains("1234"), "{err}");
         let not_hex = Secret::new("zz".repeat(32));
         let err = signer_from_private_key(&not_hex).unwrap_err().to_string();
-        assert!(
-            err.contains("not hexadecimal") && !err.contains("zz"),
-            "{err}"
-        );
+        assert!(err.contains("not hexadecimal") && !err.contains("zz"), "{err}");
         let zero = Secret::new("0".repeat(64));
         let err = signer_from_private_key(&zero).unwrap_err().to_string();
         assert!(err.contains("secp256k1"), "{err}");
@@ -211,13 +201,8 @@ mod tests {
         let path = dir.path().join("pw");
         std::fs::write(&path, "correct horse\n").unwrap();
         assert_eq!(read_password_file(&path).unwrap().expose(), "correct horse");
-        let err = read_password_file(&dir.path().join("hunter2"))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("password file") && !err.contains("hunter2"),
-            "{err}"
-        );
+        let err = read_password_file(&dir.path().join("hunter2")).unwrap_err().to_string();
+        assert!(err.contains("password file") && !err.contains("hunter2"), "{err}");
         let err = keystore_at(dir.path(), None).unwrap_err().to_string();
         assert!(err.contains("--account"), "{err}");
         assert_eq!(keystore_at(&path, None).unwrap(), path);
@@ -228,14 +213,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("alice"), "{}").unwrap();
         let err = keystore_path(dir.path(), "bob").unwrap_err().to_string();
-        assert!(
-            err.contains("\"bob\"") && err.contains("found: alice"),
-            "{err}"
-        );
-        assert_eq!(
-            keystore_path(dir.path(), "alice").unwrap(),
-            dir.path().join("alice")
-        );
+        assert!(err.contains("\"bob\"") && err.contains("found: alice"), "{err}");
+        assert_eq!(keystore_path(dir.path(), "alice").unwrap(), dir.path().join("alice"));
     }
 
     #[test]

@@ -7,9 +7,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use marubatsu_engine::lights::{
-    Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition,
-};
+use marubatsu_engine::lights::{Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition};
 use marubatsu_sim::SplitMix64;
 
 /// Boards solved per timed batch: enough that one batch takes far longer than the clock's resolution.

@@ -14,19 +14,13 @@ fn main() {
         .filter(|&n| n > 0)
         .unwrap_or(5);
     let started = Instant::now();
-    let contracts = Compiler::locate()
-        .and_then(|c| c.compile())
-        .unwrap_or_else(|err| {
-            eprintln!("cannot compile the contracts: {err}");
-            std::process::exit(1);
-        });
+    let contracts = Compiler::locate().and_then(|c| c.compile()).unwrap_or_else(|err| {
+        eprintln!("cannot compile the contracts: {err}");
+        std::process::exit(1);
+    });
     println!(
         "compile ({}): {:.3?}",
-        if contracts.from_cache() {
-            "from cache"
-        } else {
-            "fresh"
-        },
+        if contracts.from_cache() { "from cache" } else { "fresh" },
         started.elapsed()
     );
     let mut samples: Vec<Duration> = Vec::with_capacity(iterations);

@@ -181,10 +181,6 @@ mod tests {
         let lines: Vec<&str> = md.lines().collect();
         assert!(lines[0].starts_with("| contracts/test/BoardHarness.sol:BoardHarness Contract |"));
         assert!(lines[1].starts_with("|---"));
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("| isWin ") && l.contains("| 1024 "))
-        );
+        assert!(lines.iter().any(|l| l.starts_with("| isWin ") && l.contains("| 1024 ")));
     }
 }

@@ -109,11 +109,7 @@ impl fmt::Display for Change {
 /// Every figure that differs between `snapshot` and `current`, in report order.
 pub fn diff(snapshot: &GasReport, current: &GasReport) -> Vec<Change> {
     let mut changes = Vec::new();
-    let mut names: Vec<&str> = current
-        .contracts
-        .iter()
-        .map(|c| c.contract.as_str())
-        .collect();
+    let mut names: Vec<&str> = current.contracts.iter().map(|c| c.contract.as_str()).collect();
     for old in &snapshot.contracts {
         if !names.contains(&old.contract.as_str()) {
             names.push(&old.contract);
@@ -127,12 +123,7 @@ pub fn diff(snapshot: &GasReport, current: &GasReport) -> Vec<Change> {
     changes
 }
 
-fn diff_contract(
-    name: &str,
-    old: Option<&ContractGas>,
-    new: Option<&ContractGas>,
-    out: &mut Vec<Change>,
-) {
+fn diff_contract(name: &str, old: Option<&ContractGas>, new: Option<&ContractGas>, out: &mut Vec<Change>) {
     let short = name.rsplit(':').next().unwrap_or(name);
     let mut push = |subject: String, figure, before: Option<u64>, after: Option<u64>| {
         if before != after {
@@ -157,9 +148,7 @@ fn diff_contract(
         old.map(|c| c.deployment.size),
         new.map(|c| c.deployment.size),
     );
-    let mut functions: Vec<&String> = new
-        .map(|c| c.functions.keys().collect())
-        .unwrap_or_default();
+    let mut functions: Vec<&String> = new.map(|c| c.functions.keys().collect()).unwrap_or_default();
     if let Some(old) = old {
         functions.extend(
             old.functions
@@ -181,18 +170,8 @@ fn diff_contract(
             // A function that appeared or vanished: one line says it; its other figures add nothing.
             continue;
         }
-        push(
-            subject.clone(),
-            "min",
-            before.map(|s| s.min),
-            after.map(|s| s.min),
-        );
-        push(
-            subject.clone(),
-            "mean",
-            before.map(|s| s.mean),
-            after.map(|s| s.mean),
-        );
+        push(subject.clone(), "min", before.map(|s| s.min), after.map(|s| s.min));
+        push(subject.clone(), "mean", before.map(|s| s.mean), after.map(|s| s.mean));
         push(
             subject.clone(),
             "median",
@@ -246,16 +225,8 @@ mod tests {
 
     #[test]
     fn a_rise_within_the_tolerance_and_any_fall_pass() {
-        assert!(
-            diff(&report(32_000), &report(32_300))
-                .iter()
-                .all(|c| !c.fails(1.0))
-        );
-        assert!(
-            diff(&report(32_000), &report(20_000))
-                .iter()
-                .all(|c| !c.fails(0.0))
-        );
+        assert!(diff(&report(32_000), &report(32_300)).iter().all(|c| !c.fails(1.0)));
+        assert!(diff(&report(32_000), &report(20_000)).iter().all(|c| !c.fails(0.0)));
         assert!(diff(&report(32_000), &report(32_000)).is_empty());
     }
 
@@ -269,9 +240,7 @@ mod tests {
             median: 1,
             max: 1,
         };
-        more.contracts[0]
-            .functions
-            .insert("resign(uint256)".into(), extra);
+        more.contracts[0].functions.insert("resign(uint256)".into(), extra);
         assert!(
             diff(&report(32_000), &more)
                 .iter()

@@ -15,12 +15,10 @@ fn main() {
         .find_map(|arg| arg.parse::<usize>().ok())
         .filter(|&n| n > 0)
         .unwrap_or(5);
-    let contracts = Compiler::locate()
-        .and_then(|c| c.compile())
-        .unwrap_or_else(|err| {
-            eprintln!("cannot compile the contracts: {err}");
-            std::process::exit(1);
-        });
+    let contracts = Compiler::locate().and_then(|c| c.compile()).unwrap_or_else(|err| {
+        eprintln!("cannot compile the contracts: {err}");
+        std::process::exit(1);
+    });
     let mut samples: Vec<Duration> = Vec::with_capacity(iterations);
     let mut transactions = 0;
     for _ in 0..=iterations {
@@ -46,11 +44,6 @@ fn main() {
     samples.remove(0);
     samples.sort();
     let (median, min) = (samples[samples.len() / 2], samples[0]);
-    println!(
-        "{iterations} iterations of the whole proof ({transactions} EVM calls and transactions each)"
-    );
-    println!(
-        "{:<32} median {median:>12.3?}   min {min:>12.3?}",
-        "prove_all"
-    );
+    println!("{iterations} iterations of the whole proof ({transactions} EVM calls and transactions each)");
+    println!("{:<32} median {median:>12.3?}   min {min:>12.3?}", "prove_all");
 }

@@ -130,8 +130,7 @@ pub fn compare_cpu(
                 })?;
                 gas.record(ISoloTicTacToe::previewCpuMoveCall::SIGNATURE, &outcome);
                 levels.record(difficulty, &outcome);
-                let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes()))
-                    .map_or(9, |c| c.index());
+                let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes())).map_or(9, |c| c.index());
                 report.comparisons += 1;
                 if outcome.value != engine {
                     report.differences.push(Difference {

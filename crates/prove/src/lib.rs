@@ -21,7 +21,7 @@ pub use lines::{LineExploration, SoloTarget, explore_levels, explore_lines};
 pub use minimax::{GameValue, POSITIONS_IN_PLAY, ValueLoss, ValueReport, check_hard_value};
 pub use progress::Progress;
 pub use proof::{
-    Demonstration, DemonstrationRuns, EXPECTED_TREE, ForkLine, LevelGasStats, ProofReport,
-    Property, TreeReport, Verdict, prove_all,
+    Demonstration, DemonstrationRuns, EXPECTED_TREE, ForkLine, LevelGasStats, ProofReport, Property, TreeReport,
+    Verdict, prove_all,
 };
 pub use show::{board_grid, cell_list, moves_in_turn};

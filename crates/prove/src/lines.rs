@@ -58,22 +58,10 @@ pub fn explore_levels(
     let mut runs = Vec::new();
     for &difficulty in levels {
         for cpu_first in [false, true] {
-            let seat = if cpu_first {
-                "CPU first"
-            } else {
-                "human first"
-            };
+            let seat = if cpu_first { "CPU first" } else { "human first" };
             let stage = format!("{label} vs {}, {seat}", difficulty.name());
-            let mut on_line =
-                |run: &LineExploration| progress(&Progress::counting(&stage, run.lines));
-            runs.push(explore_lines(
-                chain,
-                target,
-                difficulty,
-                cpu_first,
-                gas,
-                &mut on_line,
-            )?);
+            let mut on_line = |run: &LineExploration| progress(&Progress::counting(&stage, run.lines));
+            runs.push(explore_lines(chain, target, difficulty, cpu_first, gas, &mut on_line)?);
         }
     }
     Ok(runs)
@@ -105,11 +93,7 @@ pub fn explore_lines(
         let opening = started
             .first()
             .map(|(_, event)| event.cpuCell)
-            .ok_or_else(|| {
-                ProveError::Contract(
-                    "newGame with cpuFirst emitted no GameStarted opening move".into(),
-                )
-            })?;
+            .ok_or_else(|| ProveError::Contract("newGame with cpuFirst emitted no GameStarted opening move".into()))?;
         moves.push(opening);
     }
     let mut search = Search {
@@ -118,10 +102,7 @@ pub fn explore_lines(
         game_id,
         gas,
         on_line,
-        path_gas: vec![(
-            ISoloTicTacToe::newGameCall::SIGNATURE,
-            GasSample::from(&receipt),
-        )],
+        path_gas: vec![(ISoloTicTacToe::newGameCall::SIGNATURE, GasSample::from(&receipt))],
         moves,
         report: LineExploration {
             difficulty: difficulty.name(),
@@ -153,15 +134,12 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn descend(&mut self) -> Result<(), ProveError> {
-        let call = ISoloTicTacToe::getGameCall {
-            gameId: self.game_id,
-        };
+        let call = ISoloTicTacToe::getGameCall { gameId: self.game_id };
         let outcome = self
             .chain
             .call(self.target.contract, &call)
             .during(|| format!("getGame({})", self.game_id))?;
-        self.gas
-            .record(ISoloTicTacToe::getGameCall::SIGNATURE, &outcome);
+        self.gas.record(ISoloTicTacToe::getGameCall::SIGNATURE, &outcome);
         let game = outcome.value;
         if game.result != SolResult::InProgress {
             return self.finish_line(game.result);
@@ -183,19 +161,15 @@ impl Search<'_> {
                 .first()
                 .map(|(_, moved)| moved.cpuCell);
             let Some(reply) = reply else {
-                return Err(ProveError::Contract(format!(
-                    "play({cell}) emitted no Moved event"
-                )));
+                return Err(ProveError::Contract(format!("play({cell}) emitted no Moved event")));
             };
             let pushed = if reply < 9 { 2 } else { 1 };
             self.moves.push(cell);
             if reply < 9 {
                 self.moves.push(reply);
             }
-            self.path_gas.push((
-                ISoloTicTacToe::playCall::SIGNATURE,
-                GasSample::from(&receipt),
-            ));
+            self.path_gas
+                .push((ISoloTicTacToe::playCall::SIGNATURE, GasSample::from(&receipt)));
             self.descend()?;
             self.path_gas.pop();
             self.moves.truncate(self.moves.len() - pushed);

@@ -161,9 +161,7 @@ pub fn check_hard_value(
     on_position: &mut dyn FnMut(u64, u64),
 ) -> Result<ValueReport, ProveError> {
     let positions = positions_in_play();
-    let mut minimax = Minimax {
-        memo: HashMap::new(),
-    };
+    let mut minimax = Minimax { memo: HashMap::new() };
     let mut report = ValueReport {
         contract: name.to_owned(),
         positions: positions.len() as u64,
@@ -230,15 +228,10 @@ mod tests {
     fn the_minimax_knows_the_game() {
         let positions = positions_in_play();
         assert_eq!(positions.len() as u64, POSITIONS_IN_PLAY);
-        let mut minimax = Minimax {
-            memo: HashMap::new(),
-        };
+        let mut minimax = Minimax { memo: HashMap::new() };
         assert_eq!(minimax.value(0, 0), GameValue::Draw);
         // X on 0 and 4, O on 1 and 8, X to move: a fork at 6 wins.
-        assert_eq!(
-            minimax.value((1 << 0) | (1 << 4), (1 << 1) | (1 << 8)),
-            GameValue::Win
-        );
+        assert_eq!(minimax.value((1 << 0) | (1 << 4), (1 << 1) | (1 << 8)), GameValue::Win);
         // O answered a corner with an adjacent side: X wins by force.
         assert_eq!(minimax.value(1 << 0, 1 << 1), GameValue::Win);
         // O to move after X's corner: only the centre holds the draw.

@@ -150,11 +150,7 @@ impl ProofReport {
 
     /// What failed, one line each: properties that do not hold and broken variants that were not caught.
     pub fn failures(&self) -> Vec<String> {
-        let properties = self
-            .verdicts
-            .iter()
-            .filter(|v| !v.passed)
-            .map(|v| v.summary.clone());
+        let properties = self.verdicts.iter().filter(|v| !v.passed).map(|v| v.summary.clone());
         let demonstrations = self
             .demonstrations
             .iter()
@@ -210,11 +206,7 @@ fn board_verdict(board: &BoardReport) -> Verdict {
 }
 
 fn seat(run: &LineExploration) -> &'static str {
-    if run.cpu_first {
-        "CPU first"
-    } else {
-        "human first"
-    }
+    if run.cpu_first { "CPU first" } else { "human first" }
 }
 
 fn hard_lines_verdict(lines: &[LineExploration]) -> Verdict {
@@ -227,11 +219,7 @@ fn hard_lines_verdict(lines: &[LineExploration]) -> Verdict {
         .iter()
         .filter_map(|run| {
             let line = run.first_human_win.as_deref()?;
-            Some(format!(
-                "first losing line ({}): {}",
-                seat(run),
-                moves_in_turn(line)
-            ))
+            Some(format!("first losing line ({}): {}", seat(run), moves_in_turn(line)))
         })
         .collect();
     Verdict {
@@ -323,10 +311,7 @@ fn value_details(report: &ValueReport) -> Vec<String> {
     let total = report.drops.len() + report.slips.len();
     let shown = first.iter().flatten().count();
     if total > shown {
-        details.push(format!(
-            "… and {} more (--json lists them all)",
-            total - shown
-        ));
+        details.push(format!("… and {} more (--json lists them all)", total - shown));
     }
     details
 }
@@ -400,10 +385,7 @@ fn demonstrations(runs: &DemonstrationRuns) -> Vec<Demonstration> {
 }
 
 /// Deploys the contracts in a fresh chain and runs every proof, reporting progress through `progress`.
-pub fn prove_all(
-    contracts: &ContractSet,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<ProofReport, ProveError> {
+pub fn prove_all(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -> Result<ProofReport, ProveError> {
     let started = Instant::now();
     let mut chain = Chain::new();
     let (deployer, player) = (chain.accounts()[0], chain.accounts()[1]);
@@ -436,15 +418,11 @@ pub fn prove_all(
         done: 0,
         total: Some(512),
     });
-    let board =
-        check_board_win_masks(&mut chain, harness).during(|| "checking Board.isWin".into())?;
+    let board = check_board_win_masks(&mut chain, harness).during(|| "checking Board.isWin".into())?;
 
     let mut gas = GasLog::default();
     let mut levels = LevelGas::default();
-    let target = SoloTarget {
-        contract: solo,
-        player,
-    };
+    let target = SoloTarget { contract: solo, player };
     let order = [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy];
     let lines = explore_levels(&mut chain, target, &order, &mut gas, "every line", progress)?;
 
@@ -471,10 +449,7 @@ pub fn prove_all(
         check_hard_value(&mut chain, solo, "SoloTicTacToe", &mut on_position)?
     };
 
-    let weak_target = SoloTarget {
-        contract: weak,
-        player,
-    };
+    let weak_target = SoloTarget { contract: weak, player };
     let weakened_hard = explore_levels(
         &mut chain,
         weak_target,
@@ -546,28 +521,20 @@ fn play_fork_line(chain: &mut Chain, target: SoloTarget) -> Result<ForkLine, Pro
     let mut human = 0u16;
     for planned in [Some(0u8), Some(8), Some(6), None] {
         let game = chain
-            .view(
-                target.contract,
-                &ISoloTicTacToe::getGameCall { gameId: game_id },
-            )
+            .view(target.contract, &ISoloTicTacToe::getGameCall { gameId: game_id })
             .during(|| "getGame".into())?;
         if game.result != ISoloTicTacToe::Result::InProgress {
             break;
         }
         let empty = !(game.playerBoard | game.cpuBoard) & 0x1ff;
         // After the three corners, the finishing move is any empty cell that completes a line of the human's.
-        let cell = planned.or_else(|| {
-            (0..9u8).find(|&c| empty & (1 << c) != 0 && completes_line(human | (1 << c)))
-        });
+        let cell = planned.or_else(|| (0..9u8).find(|&c| empty & (1 << c) != 0 && completes_line(human | (1 << c))));
         let Some(cell) = cell else { break };
         let receipt = chain
             .send(
                 target.player,
                 target.contract,
-                &ISoloTicTacToe::playCall {
-                    gameId: game_id,
-                    cell,
-                },
+                &ISoloTicTacToe::playCall { gameId: game_id, cell },
             )
             .during(|| format!("play({cell}) on the fork line"))?;
         human |= 1 << cell;
@@ -579,10 +546,7 @@ fn play_fork_line(chain: &mut Chain, target: SoloTarget) -> Result<ForkLine, Pro
         }
     }
     let game = chain
-        .view(
-            target.contract,
-            &ISoloTicTacToe::getGameCall { gameId: game_id },
-        )
+        .view(target.contract, &ISoloTicTacToe::getGameCall { gameId: game_id })
         .during(|| "getGame".into())?;
     chain.restore(&start);
     Ok(ForkLine {

@@ -14,10 +14,7 @@ use marubatsu_sim::{Policy, simulate, sweep, sweep_tables};
 
 fn main() {
     // cargo passes `--bench`; the words after it are ours.
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     if args.first().map(String::as_str) == Some("sweep") {
         let (low, high) = args
             .get(1)

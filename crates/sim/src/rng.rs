@@ -93,10 +93,7 @@ mod tests {
         for _ in 0..60_000 {
             counts[rng.below(6)] += 1;
         }
-        assert!(
-            counts.iter().all(|&c| (9_400..10_600).contains(&c)),
-            "{counts:?}"
-        );
+        assert!(counts.iter().all(|&c| (9_400..10_600).contains(&c)), "{counts:?}");
         assert_eq!(rng.below(0), 0);
     }
 
@@ -110,10 +107,7 @@ mod tests {
         for _ in 0..30_000 {
             residues[(rng.below_u64(n) % 3) as usize] += 1;
         }
-        assert!(
-            residues.iter().all(|&c| (9_400..10_600).contains(&c)),
-            "{residues:?}"
-        );
+        assert!(residues.iter().all(|&c| (9_400..10_600).contains(&c)), "{residues:?}");
         assert_eq!(rng.below_u64(0), 0);
         assert_eq!(rng.below_u64(1), 0);
     }

@@ -37,18 +37,12 @@ fn pages_and_assets_are_served_from_the_binary_with_a_strict_policy() {
         let response = get(&server, page);
         assert_eq!(response.status, 200, "{page}");
         let html = response.text();
-        assert!(
-            html.contains(&format!("/assets/{script}")),
-            "{page} loads its script"
-        );
+        assert!(html.contains(&format!("/assets/{script}")), "{page} loads its script");
         assert!(
             html.contains(r#"aria-current="page""#),
             "{page} is marked in the navigation"
         );
-        assert!(
-            html.contains(r#"id="sound""#),
-            "{page} has the sound switch"
-        );
+        assert!(html.contains(r#"id="sound""#), "{page} has the sound switch");
         assert!(
             !html.contains("http://") && !html.contains("https://"),
             "{page} loads nothing from elsewhere"
@@ -63,12 +57,7 @@ fn pages_and_assets_are_served_from_the_binary_with_a_strict_policy() {
     ] {
         let response = get(&server, &format!("/assets/{asset}"));
         assert_eq!(response.status, 200, "{asset}");
-        assert!(
-            response
-                .header("content-type")
-                .unwrap_or_default()
-                .starts_with(kind)
-        );
+        assert!(response.header("content-type").unwrap_or_default().starts_with(kind));
         assert!(
             !response.text().contains("https://"),
             "{asset} loads nothing from elsewhere"
@@ -91,8 +80,7 @@ fn lights_replay_folds_the_log_through_the_engine() {
         ])
     );
 
-    let start =
-        json!({"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 6], "atMs": 1000});
+    let start = json!({"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 6], "atMs": 1000});
     let answer = post(&server, "/api/lights/replay", json!({"events": [start]})).json();
     let game = &answer["game"];
     assert_eq!(game["side"], 5);
@@ -126,10 +114,7 @@ fn lights_replay_folds_the_log_through_the_engine() {
     assert!(game["hint"]["index"].as_u64().is_some_and(|i| i < 25));
     assert_eq!(
         game["hint"]["row"],
-        game["hint"]["index"]
-            .as_u64()
-            .map(|i| i / 5 + 1)
-            .unwrap_or(0)
+        game["hint"]["index"].as_u64().map(|i| i / 5 + 1).unwrap_or(0)
     );
     let undone = post(
         &server,
@@ -142,18 +127,12 @@ fn lights_replay_folds_the_log_through_the_engine() {
     assert_eq!(undone["game"]["moves"], 0);
 
     // A scramble the engine refuses says why, and leaves no game.
-    let bad =
-        json!({"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 5], "atMs": 0});
+    let bad = json!({"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 5], "atMs": 0});
     let answer = post(&server, "/api/lights/replay", json!({"events": [bad]})).json();
     assert_eq!(answer["game"], Value::Null);
     assert_eq!(answer["rejected"], "event 0: cell 5 is scrambled twice");
     // Events before any puzzle mean nothing.
-    let answer = post(
-        &server,
-        "/api/lights/replay",
-        json!({"events": [{"type": "undo"}]}),
-    )
-    .json();
+    let answer = post(&server, "/api/lights/replay", json!({"events": [{"type": "undo"}]})).json();
     assert_eq!(
         (answer["game"].clone(), answer["changed"].clone()),
         (Value::Null, json!(false))
@@ -221,12 +200,7 @@ fn solo_games_are_transactions_on_the_in_process_chain() {
     assert_eq!(game["turns"][0]["cpu"], 4);
     assert!(game["turns"][0]["gas"].as_u64().is_some_and(|g| g > 21_000));
 
-    let moved = post(
-        &server,
-        "/api/tictactoe/solo/games/1/moves",
-        json!({"cell": 0}),
-    )
-    .json();
+    let moved = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 0})).json();
     assert_eq!(moved["cells"][0], "O");
     assert_eq!(moved["turns"].as_array().map(Vec::len), Some(2));
     let reply = moved["lastCpu"].as_u64().unwrap_or(9);
@@ -240,24 +214,12 @@ fn solo_games_are_transactions_on_the_in_process_chain() {
     );
 
     // The contract's refusals come back by name.
-    let taken = post(
-        &server,
-        "/api/tictactoe/solo/games/1/moves",
-        json!({"cell": 0}),
-    );
+    let taken = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 0}));
     assert_eq!(taken.status, 409);
     let body = taken.json();
     assert_eq!(body["name"], "CellTaken");
-    assert_eq!(
-        body["error"],
-        "the contract refused: CellTaken { gameId: 1, cell: 0 }"
-    );
-    let off = post(
-        &server,
-        "/api/tictactoe/solo/games/1/moves",
-        json!({"cell": 9}),
-    )
-    .json();
+    assert_eq!(body["error"], "the contract refused: CellTaken { gameId: 1, cell: 0 }");
+    let off = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 9})).json();
     assert_eq!(off["name"], "CellOutOfRange");
     assert_eq!(get(&server, "/api/tictactoe/solo/games/7").status, 404);
     let unknown = post(
@@ -271,12 +233,7 @@ fn solo_games_are_transactions_on_the_in_process_chain() {
 #[test]
 fn hot_seat_replays_the_moves_through_the_engine() {
     let server = server();
-    let answer = post(
-        &server,
-        "/api/tictactoe/hotseat",
-        json!({"moves": [4, 0, 8]}),
-    )
-    .json();
+    let answer = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4, 0, 8]})).json();
     assert_eq!(
         answer["cells"],
         json!(["O", null, null, null, "X", null, null, null, "X"])
@@ -284,12 +241,7 @@ fn hot_seat_replays_the_moves_through_the_engine() {
     assert_eq!(answer["toMove"], "O");
     assert_eq!(answer["played"], 3);
 
-    let won = post(
-        &server,
-        "/api/tictactoe/hotseat",
-        json!({"moves": [0, 3, 1, 4, 2, 5]}),
-    )
-    .json();
+    let won = post(&server, "/api/tictactoe/hotseat", json!({"moves": [0, 3, 1, 4, 2, 5]})).json();
     assert_eq!(
         (won["winner"].clone(), won["toMove"].clone()),
         (json!("X"), Value::Null)

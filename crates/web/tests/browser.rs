@@ -33,11 +33,7 @@ fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
         browser.keys(&[key::TAB]);
     }
     let cell = focused_cell(browser, board);
-    assert_ne!(
-        cell,
-        json!(-1),
-        "Tab never reaches {board} in {limit} presses"
-    );
+    assert_ne!(cell, json!(-1), "Tab never reaches {board} in {limit} presses");
     cell
 }
 
@@ -81,9 +77,7 @@ fn pressed(before: &[bool], index: u8) -> Vec<bool> {
         36 => Size::Six,
         _ => Size::Seven,
     };
-    let cross = LightCell::new(index)
-        .map(|c| size.cross(c))
-        .unwrap_or_default();
+    let cross = LightCell::new(index).map(|c| size.cross(c)).unwrap_or_default();
     before
         .iter()
         .enumerate()
@@ -94,11 +88,7 @@ fn pressed(before: &[bool], index: u8) -> Vec<bool> {
 /// Asks for hints and presses them until the dialog says the puzzle is solved; returns the presses made.
 fn follow_hints(browser: &Browser<'_>) -> usize {
     let mut presses = 0;
-    while browser.script(
-        "return document.querySelector('#board').dataset.solved;",
-        &[],
-    ) != json!("true")
-    {
+    while browser.script("return document.querySelector('#board').dataset.solved;", &[]) != json!("true") {
         browser.click("#hint");
         let index = browser.wait_for(
             "a hinted cell",
@@ -107,10 +97,7 @@ fn follow_hints(browser: &Browser<'_>) -> usize {
         );
         let index = index.as_str().unwrap_or_default().to_owned();
         let message = browser.text("#message");
-        assert!(
-            message.starts_with("Hint: press row"),
-            "hint message: {message:?}"
-        );
+        assert!(message.starts_with("Hint: press row"), "hint message: {message:?}");
         browser.click(&format!("#board .cell[data-index='{index}']"));
         presses += 1;
         wait_moves(browser, presses);
@@ -129,10 +116,7 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
     lights_ready(&browser);
 
     for level in ["easy", "hard"] {
-        let started = browser.script(
-            "return document.querySelector('#board').dataset.started;",
-            &[],
-        );
+        let started = browser.script("return document.querySelector('#board').dataset.started;", &[]);
         browser.click(&format!(".segmented [data-level='{level}']"));
         browser.wait_for(
             &format!("a new {level} puzzle"),
@@ -161,17 +145,11 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
             &[],
         );
         let shot = browser.screenshot();
-        std::fs::write(
-            screenshot_dir().join(format!("lights-solved-{level}.png")),
-            shot,
-        )
-        .unwrap_or_else(|err| panic!("{err}"));
+        std::fs::write(screenshot_dir().join(format!("lights-solved-{level}.png")), shot)
+            .unwrap_or_else(|err| panic!("{err}"));
         let text = browser.text("#solved-text");
         assert!(text.starts_with(&format!("{par} moves in ")), "{text}");
-        assert!(
-            text.contains(&format!("Par was {par}. A perfect solve.")),
-            "{text}"
-        );
+        assert!(text.contains(&format!("Par was {par}. A perfect solve.")), "{text}");
         assert!(text.contains("A new best for this level!"), "{text}");
         assert_eq!(number(&browser, "#best"), par, "the best is kept");
         let best = browser.script(
@@ -183,11 +161,7 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
         browser.click("#solved-close");
         browser.click("#board .cell[data-index='0']");
         assert_eq!(number(&browser, "#moves"), par);
-        assert!(
-            browser
-                .text("#message")
-                .starts_with(&format!("Solved in {par} moves"))
-        );
+        assert!(browser.text("#message").starts_with(&format!("Solved in {par} moves")));
     }
     browser.assert_no_console_errors();
 }
@@ -254,10 +228,7 @@ fn cross_light_plays_from_the_keyboard_alone() {
     for (i, label) in labels.as_array().into_iter().flatten().enumerate() {
         let (row, column) = (i / 5 + 1, i % 5 + 1);
         let state = if start[i] { "on|true" } else { "off|false" };
-        assert_eq!(
-            label,
-            &json!(format!("Row {row}, column {column}, {state}"))
-        );
+        assert_eq!(label, &json!(format!("Row {row}, column {column}, {state}")));
     }
 
     // Arrows move (wrapping at the edge), Enter presses.
@@ -324,10 +295,7 @@ fn cross_light_game_survives_a_reload() {
     browser.refresh();
     lights_ready(&browser);
     assert_eq!(
-        browser.script(
-            "return document.querySelector('#board').dataset.puzzle;",
-            &[]
-        ),
+        browser.script("return document.querySelector('#board').dataset.puzzle;", &[]),
         json!("normal")
     );
     assert_eq!(lit(&browser), board, "the board is back");
@@ -410,10 +378,7 @@ fn position(marks: &[Option<String>]) -> Position {
             .iter()
             .enumerate()
             .filter(|(_, m)| m.as_deref() == Some(mark))
-            .map(|(i, _)| {
-                marubatsu_engine::tictactoe::Cell::new(i as u8)
-                    .unwrap_or_else(|| panic!("cell {i}"))
-            })
+            .map(|(i, _)| marubatsu_engine::tictactoe::Cell::new(i as u8).unwrap_or_else(|| panic!("cell {i}")))
             .collect()
     };
     Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
@@ -450,17 +415,9 @@ fn tictactoe_fork_line_beats_normal_through_the_contract() {
 
     // Corner, opposite corner, third corner: Normal never looks at forks.
     play_solo(&browser, 0);
-    assert_eq!(
-        marks(&browser)[4].as_deref(),
-        Some("O"),
-        "Normal takes the centre"
-    );
+    assert_eq!(marks(&browser)[4].as_deref(), Some("O"), "Normal takes the centre");
     play_solo(&browser, 8);
-    assert_eq!(
-        marks(&browser)[2].as_deref(),
-        Some("O"),
-        "then the first free corner"
-    );
+    assert_eq!(marks(&browser)[2].as_deref(), Some("O"), "then the first free corner");
     play_solo(&browser, 6);
     let board = marks(&browser);
     assert_eq!(dataset(&browser, "result"), "inProgress");
@@ -469,11 +426,7 @@ fn tictactoe_fork_line_beats_normal_through_the_contract() {
         .into_iter()
         .filter(|&c| board[usize::from(c)].is_none())
         .collect();
-    assert_eq!(
-        open.len(),
-        1,
-        "the CPU blocked exactly one threat: {board:?}"
-    );
+    assert_eq!(open.len(), 1, "the CPU blocked exactly one threat: {board:?}");
     play_solo(&browser, open[0]);
     assert_eq!(dataset(&browser, "result"), "playerWon");
     assert_eq!(browser.text("#ttt-status"), "You win!");
@@ -615,11 +568,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
 
     // Arrows move and wrap; Enter plays the focused cell on chain, and the CPU answers in the same transaction.
     browser.keys(&[key::UP, key::LEFT, key::LEFT]);
-    assert_eq!(
-        focused(),
-        json!(2),
-        "left from the first column wraps to the last"
-    );
+    assert_eq!(focused(), json!(2), "left from the first column wraps to the last");
     let turns = dataset(&browser, "turns");
     browser.keys(&[key::ENTER]);
     browser.wait_for(
@@ -703,8 +652,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
         browser.goto(&format!("{}lights", server.url()));
         lights_ready(&browser);
         let shot = browser.screenshot();
-        std::fs::write(dir.join(format!("lights-{width}x{height}.png")), &shot)
-            .unwrap_or_else(|err| panic!("{err}"));
+        std::fs::write(dir.join(format!("lights-{width}x{height}.png")), &shot).unwrap_or_else(|err| panic!("{err}"));
         let image = Image::decode(&shot);
         let board = rects(&browser, "#board")[0];
         assert!(
@@ -777,9 +725,7 @@ fn a_script_added_through_devtools_runs_before_the_page_loads() {
         json!({"source": "window.injectedWhile = document.readyState;"}),
     );
     assert!(
-        added["identifier"]
-            .as_str()
-            .is_some_and(|id| !id.is_empty()),
+        added["identifier"].as_str().is_some_and(|id| !id.is_empty()),
         "DevTools names the added script: {added}"
     );
     for page in ["", "tictactoe"] {

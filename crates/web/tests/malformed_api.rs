@@ -14,18 +14,9 @@ use serde_json::{Value, json};
 use support::{post_ok, request, server};
 
 /// One raw request: any bytes as the body, any content type; returns the status and the body.
-fn raw(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    content_type: &str,
-    body: &[u8],
-) -> (u16, Vec<u8>) {
-    let mut stream =
-        TcpStream::connect(addr).unwrap_or_else(|err| panic!("connecting to {addr}: {err}"));
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
+fn raw(addr: SocketAddr, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, Vec<u8>) {
+    let mut stream = TcpStream::connect(addr).unwrap_or_else(|err| panic!("connecting to {addr}: {err}"));
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {content_type}\r\n\
          Content-Length: {}\r\n\r\n",
@@ -50,13 +41,7 @@ fn raw(
 }
 
 /// A refusal: a client error, with a JSON body whose `error` says something.
-fn refused(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    content_type: &str,
-    body: &[u8],
-) -> (u16, String) {
+fn refused(addr: SocketAddr, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
     let (status, response) = raw(addr, method, path, content_type, body);
     let shown = String::from_utf8_lossy(&body[..body.len().min(80)]).into_owned();
     assert!(
@@ -79,12 +64,7 @@ fn refused(
 /// The server still answers: the index page, and the game `id` with `moves` moves made.
 fn still_serving(addr: SocketAddr, id: u64, moves: usize) {
     assert_eq!(request(addr, "GET", "/", None).status, 200);
-    let game = request(
-        addr,
-        "GET",
-        &format!("/api/tictactoe/solo/games/{id}"),
-        None,
-    );
+    let game = request(addr, "GET", &format!("/api/tictactoe/solo/games/{id}"), None);
     assert_eq!(game.status, 200, "{}", game.text());
     let turns = game.json()["turns"].as_array().map_or(0, Vec::len);
     assert_eq!(turns, moves, "the game is as it was: {}", game.text());
@@ -104,13 +84,7 @@ fn broken_json_and_bad_values_get_a_clear_error_and_the_server_carries_on() {
     let id = new.json()["id"].as_u64().expect("a game id");
     let moves_path = format!("/api/tictactoe/solo/games/{id}/moves");
     let turns = |addr| {
-        request(
-            addr,
-            "GET",
-            &format!("/api/tictactoe/solo/games/{id}"),
-            None,
-        )
-        .json()["turns"]
+        request(addr, "GET", &format!("/api/tictactoe/solo/games/{id}"), None).json()["turns"]
             .as_array()
             .map_or(0, Vec::len)
     };
@@ -158,13 +132,7 @@ fn broken_json_and_bad_values_get_a_clear_error_and_the_server_carries_on() {
         "/api/tictactoe/solo/games/184467440737095516150",
     ] {
         refused(addr, "GET", path, json_type, b"");
-        refused(
-            addr,
-            "POST",
-            &format!("{path}/moves"),
-            json_type,
-            b"{\"cell\": 4}",
-        );
+        refused(addr, "POST", &format!("{path}/moves"), json_type, b"{\"cell\": 4}");
     }
     // Bad new games.
     for body in [
@@ -200,11 +168,7 @@ fn corrupted_saves_and_meaningless_events_in_the_other_games() {
         "\u{0}".repeat(1000),
         format!("{{\"version\":1,\"state\":{}}}", "[".repeat(10_000)),
     ] {
-        let body = post_ok(
-            addr,
-            "/api/relay/step",
-            &json!({"save": save, "event": null}),
-        );
+        let body = post_ok(addr, "/api/relay/step", &json!({"save": save, "event": null}));
         assert!(
             body["restoreError"].as_str().is_some_and(|e| !e.is_empty()),
             "the broken save is reported: {body}"
@@ -217,13 +181,7 @@ fn corrupted_saves_and_meaningless_events_in_the_other_games() {
         json!({"save": null, "event": {"type": "select", "target": -3}}),
         json!({"save": 17}),
     ] {
-        refused(
-            addr,
-            "POST",
-            "/api/relay/step",
-            json_type,
-            body.to_string().as_bytes(),
-        );
+        refused(addr, "POST", "/api/relay/step", json_type, body.to_string().as_bytes());
     }
     // Lights: events that do not parse.
     for body in [

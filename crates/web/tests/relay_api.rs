@@ -65,31 +65,19 @@ fn a_whole_game_through_the_endpoint() {
     let mut table = Table::new(&server);
     let answer = table.step(Value::Null);
     assert_eq!(Table::phase(&answer), "setup");
-    assert_eq!(
-        answer["save"],
-        json!({"version": 1, "state": {"phase": "setup"}})
-    );
+    assert_eq!(answer["save"], json!({"version": 1, "state": {"phase": "setup"}}));
 
     // Two players: the engine ignores the start, and the endpoint says why.
-    let answer = table
-        .step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
-    assert_eq!(
-        (Table::phase(&answer), &answer["changed"]),
-        ("setup", &json!(false))
-    );
+    let answer = table.step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
+    assert_eq!((Table::phase(&answer), &answer["changed"]), ("setup", &json!(false)));
     assert_eq!(answer["rejected"], "2 players: at least 3 are needed");
 
-    let answer = table.step(
-        json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
-                                   "talkSeconds": 30}),
-    );
+    let answer = table.step(json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
+                                   "talkSeconds": 30}));
     assert_eq!(Table::phase(&answer), "topicReveal");
     let state = &answer["state"];
     assert_eq!(state["players"], json!(["Aki", "Ben", "Cho"]));
-    assert_eq!(
-        (state["round"].clone(), state["rounds"].clone()),
-        (json!(1), json!(1))
-    );
+    assert_eq!((state["round"].clone(), state["rounds"].clone()), (json!(1), json!(1)));
     let topic = state["topic"].as_str().unwrap_or_default().to_owned();
     assert!(
         TOPICS.iter().any(|t| t.text(Language::English) == topic),
@@ -109,10 +97,7 @@ fn a_whole_game_through_the_endpoint() {
     // A done for a turn already over (a double tap) changes nothing.
     let answer = table.step(json!({"type": "talkDone", "nowMs": 5_000, "turn": 0}));
     assert_eq!(
-        (
-            answer["state"]["turn"].clone(),
-            answer["state"]["deadlineMs"].clone()
-        ),
+        (answer["state"]["turn"].clone(), answer["state"]["deadlineMs"].clone()),
         (json!(1), json!(35_000))
     );
     let again = table.step(json!({"type": "talkDone", "nowMs": 5_100, "turn": 0}));
@@ -132,31 +117,21 @@ fn a_whole_game_through_the_endpoint() {
         assert_eq!(stray["changed"], false);
         let answer = table.step(json!({"type": "received"}));
         let state = &answer["state"];
-        assert_eq!(
-            (Table::phase(&answer), state["voter"].clone()),
-            ("vote", json!(voter))
-        );
-        let ballot: Vec<usize> =
-            serde_json::from_value(state["candidates"].clone()).unwrap_or_default();
+        assert_eq!((Table::phase(&answer), state["voter"].clone()), ("vote", json!(voter)));
+        let ballot: Vec<usize> = serde_json::from_value(state["candidates"].clone()).unwrap_or_default();
         assert_eq!(
             ballot,
             (0..3).filter(|&s| s != voter).collect::<Vec<_>>(),
             "no own name on the ballot"
         );
-        assert!(
-            state.get("votes").is_none(),
-            "the votes cast so far are not shown"
-        );
+        assert!(state.get("votes").is_none(), "the votes cast so far are not shown");
         let own = table.step(json!({"type": "select", "target": voter}));
         assert_eq!(own["changed"], false, "a self-vote is ignored");
         let answer = table.step(json!({"type": "select", "target": ballot[0]}));
         assert_eq!(answer["state"]["selected"], ballot[0]);
         let answer = table.step(json!({"type": "confirm"}));
         let double = table.step(json!({"type": "confirm"}));
-        assert_eq!(
-            double["changed"], false,
-            "a double confirm records one vote"
-        );
+        assert_eq!(double["changed"], false, "a double confirm records one vote");
         if turn < 2 {
             assert_eq!(Table::phase(&answer), "handover");
         }
@@ -178,35 +153,22 @@ fn a_whole_game_through_the_endpoint() {
     assert_eq!(answer["state"]["scores"], json!([2, 1, 0]));
     let answer = table.step(json!({"type": "restart"}));
     assert_eq!(Table::phase(&answer), "setup");
-    assert_eq!(
-        answer["memory"],
-        json!({"usedTopics": [], "previousCloser": null})
-    );
+    assert_eq!(answer["memory"], json!({"usedTopics": [], "previousCloser": null}));
 }
 
 #[test]
 fn ten_rounds_never_repeat_a_topic_and_never_repeat_a_closer_back_to_back() {
     let server = server();
     let mut table = Table::new(&server);
-    table.step(
-        json!({"type": "start", "players": ["A", "B", "C", "D"], "rounds": 10, "talkSeconds": 10}),
-    );
+    table.step(json!({"type": "start", "players": ["A", "B", "C", "D"], "rounds": 10, "talkSeconds": 10}));
     let mut topics = HashSet::new();
     let mut closers = Vec::new();
     for round in 0..10 {
         let answer = table.step(Value::Null);
         assert_eq!(Table::phase(&answer), "topicReveal", "round {round}");
-        assert!(
-            topics.insert(
-                answer["state"]["topic"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_owned()
-            )
-        );
+        assert!(topics.insert(answer["state"]["topic"].as_str().unwrap_or_default().to_owned()));
         let answer = table.step(json!({"type": "beginTalk", "nowMs": 0}));
-        let order: Vec<usize> =
-            serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
+        let order: Vec<usize> = serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
         closers.push(order[3]);
         for turn in 0..4 {
             table.step(json!({"type": "talkDone", "nowMs": 0, "turn": turn}));
@@ -218,10 +180,7 @@ fn ten_rounds_never_repeat_a_topic_and_never_repeat_a_closer_back_to_back() {
         }
         let answer = table.step(json!({"type": "nextRound"}));
         if round < 9 {
-            assert_eq!(
-                answer["memory"]["usedTopics"].as_array().map(Vec::len),
-                Some(round + 2)
-            );
+            assert_eq!(answer["memory"]["usedTopics"].as_array().map(Vec::len), Some(round + 2));
         } else {
             assert_eq!(Table::phase(&answer), "finalResult");
             assert_eq!(answer["state"]["scores"], json!([10, 10, 10, 10]));
@@ -236,10 +195,7 @@ fn a_broken_save_restores_to_a_new_game_and_says_why() {
     let server = server();
     for (save, reason) in [
         (json!("not json"), "not JSON"),
-        (
-            json!(r#"{"version":9,"state":{"phase":"setup"}}"#),
-            "save version 9",
-        ),
+        (json!(r#"{"version":9,"state":{"phase":"setup"}}"#), "save version 9"),
         (
             json!(
                 r#"{"version":1,"state":{"phase":"topicReveal","round":0,"rounds":1,"players":["A","B"],"talkSeconds":10,"scores":[0,0],"topic":"T"}}"#
@@ -258,10 +214,7 @@ fn a_broken_save_restores_to_a_new_game_and_says_why() {
         assert_eq!(answer["state"]["phase"], "setup");
         let error = answer["restoreError"].as_str().unwrap_or_default();
         assert!(error.contains(reason), "{error}");
-        assert_eq!(
-            answer["memory"],
-            json!({"usedTopics": [], "previousCloser": null})
-        );
+        assert_eq!(answer["memory"], json!({"usedTopics": [], "previousCloser": null}));
     }
 }
 
@@ -286,10 +239,7 @@ fn malformed_requests_are_refused() {
     ] {
         let response = request(server.local_addr(), "POST", "/api/relay/step", Some(&body));
         assert_eq!(response.status / 100, 4, "{body}");
-        let error = response.json()["error"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
         assert!(error.contains(message), "{error}");
     }
 }

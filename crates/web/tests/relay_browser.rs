@@ -55,10 +55,7 @@ fn type_into(browser: &Browser<'_>, selector: &str, text: &str) {
 }
 
 fn remaining_ms(browser: &Browser<'_>) -> u64 {
-    let text = browser.script(
-        "return document.querySelector('#countdown').dataset.remainingMs;",
-        &[],
-    );
+    let text = browser.script("return document.querySelector('#countdown').dataset.remainingMs;", &[]);
     text.as_str()
         .and_then(|t| t.parse().ok())
         .unwrap_or_else(|| panic!("no countdown: {text}"))
@@ -76,11 +73,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     // Setup: three names typed, one round of 10-second talks.
     assert_eq!(texts(&browser, "#names input").len(), 3);
     for (i, name) in ["Aki", "Ben", "Cho"].iter().enumerate() {
-        type_into(
-            &browser,
-            &format!("#names li:nth-child({}) input", i + 1),
-            name,
-        );
+        type_into(&browser, &format!("#names li:nth-child({}) input", i + 1), name);
     }
     browser.script(
         "document.querySelector('#rounds').value = '1'; document.querySelector('#talk-seconds').value = '10';",
@@ -100,10 +93,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     assert_eq!(sorted, ["Aki", "Ben", "Cho"], "the order has everyone once");
     assert_eq!(browser.text("#speaker"), order[0]);
     assert_eq!(browser.text("#talk .relay-topic"), topic);
-    let deadline = browser.script(
-        "return document.querySelector('#relay').dataset.deadlineMs;",
-        &[],
-    );
+    let deadline = browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]);
     assert!(remaining_ms(&browser) > 8_000, "a fresh 10-second talk");
 
     // Reload 1.5 s into the talk: same speaker, same deadline, and about 8.5 s left — not 10 again.
@@ -113,17 +103,11 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     assert_eq!(browser.text("#speaker"), order[0]);
     assert_eq!(texts(&browser, "#order li"), order);
     assert_eq!(
-        browser.script(
-            "return document.querySelector('#relay').dataset.deadlineMs;",
-            &[]
-        ),
+        browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]),
         deadline
     );
     let left = remaining_ms(&browser);
-    assert!(
-        (4_000..=8_600).contains(&left),
-        "{left} ms left after the reload"
-    );
+    assert!((4_000..=8_600).contains(&left), "{left} ms left after the reload");
     let shown = browser.text("#countdown");
     assert!(
         ["0:05", "0:06", "0:07", "0:08", "0:09"].contains(&shown.as_str()),
@@ -131,11 +115,8 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     );
     assert_eq!(saved_state(&browser)["turn"], 0);
     browser.assert_no_console_errors();
-    std::fs::write(
-        screenshot_dir().join("relay-talk-phone.png"),
-        browser.screenshot(),
-    )
-    .unwrap_or_else(|err| panic!("{err}"));
+    std::fs::write(screenshot_dir().join("relay-talk-phone.png"), browser.screenshot())
+        .unwrap_or_else(|err| panic!("{err}"));
 
     browser.click("#talk-done");
     browser.wait_for(
@@ -207,9 +188,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     assert_eq!(rows.len(), 3);
     assert_eq!(
         texts(&browser, "#round-table tbody td"),
-        [
-            "1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"
-        ]
+        ["1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"]
     );
     assert_eq!(browser.text("#next-round"), "See the final result");
     browser.click("#next-round");
@@ -256,11 +235,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     assert_eq!(saved_state(&browser)["phase"], "setup");
 
     browser.click("#remove-player");
-    assert_eq!(
-        texts(&browser, "#names input").len(),
-        3,
-        "never fewer than three seats"
-    );
+    assert_eq!(texts(&browser, "#names input").len(), 3, "never fewer than three seats");
     browser.click("#add-player");
     type_into(&browser, "#names li:nth-child(4) input", "Dan");
     browser.script(
@@ -269,10 +244,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     );
     browser.click("#start");
     wait_phase(&browser, "topicReveal");
-    assert_eq!(
-        saved_state(&browser)["players"],
-        json!(["Aki", "Ben", "Cho", "Dan"])
-    );
+    assert_eq!(saved_state(&browser)["players"], json!(["Aki", "Ben", "Cho", "Dan"]));
 
     // Abandon asks first; "keep playing" keeps the game.
     browser.click("#abandon");

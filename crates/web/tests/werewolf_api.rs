@@ -26,8 +26,7 @@ impl Page<'_> {
 
     /// Sends `event` with the log; keeps the log that comes back; returns the answer.
     fn send(&mut self, event: Value) -> Value {
-        let body =
-            json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
+        let body = json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
         let answer = post_ok(self.server.local_addr(), "/api/werewolf/replay", &body);
         self.events = answer["events"].clone();
         answer
@@ -108,16 +107,10 @@ fn until_a_vote(server: &marubatsu_web::Server) -> (Page<'_>, Value, usize) {
 fn the_page_its_script_and_the_table_come_from_the_app() {
     let server = server();
     let index = request(server.local_addr(), "GET", "/", None).text();
-    assert!(
-        index.contains(r#"href="/werewolf""#),
-        "the index lists the game"
-    );
+    assert!(index.contains(r#"href="/werewolf""#), "the index lists the game");
     let page = request(server.local_addr(), "GET", "/werewolf", None);
     assert_eq!(page.status, 200);
-    assert!(
-        page.text()
-            .contains(r#"<script src="/assets/werewolf.js" defer>"#)
-    );
+    assert!(page.text().contains(r#"<script src="/assets/werewolf.js" defer>"#));
     let script = request(server.local_addr(), "GET", "/assets/werewolf.js", None);
     assert_eq!(script.status, 200);
     let table = request(server.local_addr(), "GET", "/api/werewolf/table", None).json();
@@ -150,28 +143,16 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
         if !state["outcome"].is_null() {
             break;
         }
-        kinds.insert(
-            state["pending"]["kind"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
-        );
+        kinds.insert(state["pending"]["kind"].as_str().unwrap_or_default().to_string());
         n += 1;
         let event = legal(state, n);
         answer = page.send(event.clone());
-        assert_eq!(
-            answer["accepted"], true,
-            "{event} refused: {}",
-            answer["rejected"]
-        );
+        assert_eq!(answer["accepted"], true, "{event} refused: {}", answer["rejected"]);
     }
     let state = answer["state"].clone();
     let outcome = &state["outcome"];
     assert!(!outcome.is_null(), "the game ended");
-    assert!(
-        ["village", "werewolves", "paradox"]
-            .contains(&outcome["side"].as_str().unwrap_or_default())
-    );
+    assert!(["village", "werewolves", "paradox"].contains(&outcome["side"].as_str().unwrap_or_default()));
     assert!(state["pending"].is_null() && state["choices"].as_array().is_some_and(Vec::is_empty));
     for kind in ["startPlayer", "verdict", "attack", "vote"] {
         assert!(kinds.contains(kind), "{kind} was never pending: {kinds:?}");
@@ -201,9 +182,7 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
     let refused = page.send(json!({"type": "vote", "ballots": [{"voter": 0, "target": 1}]}));
     assert_eq!(refused["accepted"], false);
     assert!(
-        refused["rejected"]
-            .as_str()
-            .is_some_and(|r| r.contains("pending")),
+        refused["rejected"].as_str().is_some_and(|r| r.contains("pending")),
         "{refused}"
     );
     assert_eq!(refused["state"], start["state"]);
@@ -244,13 +223,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
         .collect();
     // Every alive player votes, each offered everyone alive but themselves; no list of whole votes.
     let ballots = state["ballots"].as_array().cloned().unwrap_or_default();
-    assert_eq!(
-        ballots
-            .iter()
-            .map(|b| b["voter"].clone())
-            .collect::<Vec<_>>(),
-        alive
-    );
+    assert_eq!(ballots.iter().map(|b| b["voter"].clone()).collect::<Vec<_>>(), alive);
     for voter in &ballots {
         let targets: Vec<Value> = voter["targets"]
             .as_array()
@@ -258,11 +231,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
             .flatten()
             .map(|t| t["target"].clone())
             .collect();
-        let others: Vec<Value> = alive
-            .iter()
-            .filter(|&s| *s != voter["voter"])
-            .cloned()
-            .collect();
+        let others: Vec<Value> = alive.iter().filter(|&s| *s != voter["voter"]).cloned().collect();
         assert_eq!(targets, others);
         assert!(
             voter["targets"][0]["label"]
@@ -291,10 +260,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     let refused = page.send(partial);
     assert_eq!(refused["accepted"], false);
     let voter = last["voter"].as_u64().unwrap_or(99) as usize;
-    assert_eq!(
-        refused["rejected"],
-        format!("illegal vote: seat {voter} has not voted")
-    );
+    assert_eq!(refused["rejected"], format!("illegal vote: seat {voter} has not voted"));
     assert_eq!(refused["state"], answer["state"]);
     // Pointing at oneself is refused too.
     let mut own = vote.clone();
@@ -309,13 +275,10 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     let counted = page.send(vote);
     assert_eq!(counted["accepted"], true, "{}", counted["rejected"]);
     assert_eq!(lines(&counted), before + alive.len());
-    assert!(
-        counted["state"]["log"]
-            .as_array()
-            .is_some_and(|log| log.iter().any(|l| l["text"]
-                .as_str()
-                .is_some_and(|t| t.starts_with("[R9] the count: "))))
-    );
+    assert!(counted["state"]["log"].as_array().is_some_and(|log| {
+        log.iter()
+            .any(|l| l["text"].as_str().is_some_and(|t| t.starts_with("[R9] the count: ")))
+    }));
     assert_eq!(
         counted["events"].as_array().map(Vec::len),
         page.events.as_array().map(Vec::len)
@@ -333,11 +296,7 @@ fn tables_the_engine_refuses_are_bad_requests() {
             Some(&json!({"table": table, "events": []})),
         );
         assert_eq!(response.status, 400, "{table}");
-        assert!(
-            response.json()["error"]
-                .as_str()
-                .is_some_and(|e| !e.is_empty())
-        );
+        assert!(response.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
 }
 
@@ -366,10 +325,7 @@ fn the_recommended_tables_are_offered_and_play_with_their_chits_and_readings() {
         });
         let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
         let state = &answer["state"];
-        assert_eq!(
-            state["players"].as_array().map(Vec::len),
-            Some(players as usize)
-        );
+        assert_eq!(state["players"].as_array().map(Vec::len), Some(players as usize));
         // Every player starts with the table's chits, not the default ones.
         assert_eq!(state["players"][0]["chitsLeft"], table["chits"], "{table}");
     }

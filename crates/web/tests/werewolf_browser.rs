@@ -86,8 +86,7 @@ fn act(browser: &Browser<'_>, pick: u64) -> Value {
         for voter in 0..16_u64 {
             // A hash per voter: picks that shift with the voter can make every vote a cycle, a tie forever
             // (R9 has no limit on run-offs).
-            let hash =
-                ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+            let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
             let did = browser.script(ONE_BALLOT, &[json!(hash)]);
             match did.as_str() {
                 Some("next") => {}
@@ -132,10 +131,7 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
     wait_pending(&browser, "setup");
 
     // Setup: the default table seats 8; the first player is named.
-    let names = browser.script(
-        "return document.querySelectorAll('#ww-names input').length;",
-        &[],
-    );
+    let names = browser.script("return document.querySelectorAll('#ww-names input').length;", &[]);
     assert_eq!(names, 8);
     browser.click("#ww-names li:first-child input");
     browser.keys(&["M", "i", "k", "a"]);
@@ -158,10 +154,7 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
     browser.click("#choices button.primary");
     wait_pending(&browser, "verdict");
     let seer = browser.text(".ww-player[data-turn='true'] .ww-name");
-    assert!(
-        browser.text("#prompt").starts_with(&seer),
-        "{seer} is asked"
-    );
+    assert!(browser.text("#prompt").starts_with(&seer), "{seer} is asked");
     browser.click("#choices button");
     wait_events(&browser, 2);
     let log_before = browser.script("return document.querySelectorAll('#log li').length;", &[]);
@@ -195,10 +188,7 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
             saw_vote = true;
             assert!(browser.text("#prompt").contains("Pass the device to"));
             assert_eq!(
-                browser.script(
-                    "return document.querySelectorAll('#choices button').length;",
-                    &[]
-                ),
+                browser.script("return document.querySelectorAll('#choices button').length;", &[]),
                 1,
                 "only the hand-over button before a ballot"
             );
@@ -217,11 +207,8 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
             );
             assert_eq!(ballot, json!([alive.as_u64().unwrap_or(0) - 1, 1]));
             browser.click("#choices button[aria-pressed]");
-            std::fs::write(
-                screenshot_dir().join("werewolf-ballot.png"),
-                browser.screenshot(),
-            )
-            .unwrap_or_else(|err| panic!("{err}"));
+            std::fs::write(screenshot_dir().join("werewolf-ballot.png"), browser.screenshot())
+                .unwrap_or_else(|err| panic!("{err}"));
             // Confirmed, the choice is hidden: the next voter's hand-over button alone. A reload resumes the
             // vote there, and nothing was sent yet.
             browser.click("#choices button.primary");
@@ -235,23 +222,15 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
             browser.refresh();
             wait_pending(&browser, "vote");
             let prompt = browser.text("#prompt");
-            let first = first
-                .trim_start_matches("I am ")
-                .trim_end_matches(" — show my ballot");
-            assert!(
-                prompt.contains(&format!("Voted so far: {first}.")),
-                "{prompt}"
-            );
+            let first = first.trim_start_matches("I am ").trim_end_matches(" — show my ballot");
+            assert!(prompt.contains(&format!("Voted so far: {first}.")), "{prompt}");
             assert!(!browser.text("#choices button").contains(first));
             assert_eq!(logged_events(&browser), events);
         }
         if kind == "attack" && !shot {
             shot = true;
-            std::fs::write(
-                screenshot_dir().join("werewolf-table.png"),
-                browser.screenshot(),
-            )
-            .unwrap_or_else(|err| panic!("{err}"));
+            std::fs::write(screenshot_dir().join("werewolf-table.png"), browser.screenshot())
+                .unwrap_or_else(|err| panic!("{err}"));
         }
         let before = logged_events(&browser);
         let did = act(&browser, step * 2_654_435_761 % 1_000_003);
@@ -267,11 +246,8 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
     assert!(browser.text("#outcome-text").contains('R'));
     assert!(browser.text("#log").contains("game over"));
     browser.assert_no_console_errors();
-    std::fs::write(
-        screenshot_dir().join("werewolf-end.png"),
-        browser.screenshot(),
-    )
-    .unwrap_or_else(|err| panic!("{err}"));
+    std::fs::write(screenshot_dir().join("werewolf-end.png"), browser.screenshot())
+        .unwrap_or_else(|err| panic!("{err}"));
 
     // A new game after the end goes straight back to setup.
     browser.click("#new-game");

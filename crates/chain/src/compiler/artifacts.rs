@@ -45,22 +45,12 @@ pub struct ContractSet {
 impl ContractSet {
     /// The contract called `name`, with deployable bytecode.
     pub fn get(&self, name: &str) -> Result<&CompiledContract, CompileError> {
-        let contract = self
-            .contracts
-            .get(name)
-            .ok_or_else(|| CompileError::UnknownContract {
-                name: name.to_owned(),
-                available: self
-                    .contracts
-                    .keys()
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })?;
+        let contract = self.contracts.get(name).ok_or_else(|| CompileError::UnknownContract {
+            name: name.to_owned(),
+            available: self.contracts.keys().cloned().collect::<Vec<_>>().join(", "),
+        })?;
         if contract.bytecode.is_empty() {
-            return Err(CompileError::NoBytecode {
-                name: name.to_owned(),
-            });
+            return Err(CompileError::NoBytecode { name: name.to_owned() });
         }
         Ok(contract)
     }

@@ -55,22 +55,16 @@ pub(super) fn installed_solc_js_version(root: &Path) -> Result<semver::Version, 
         path: manifest.clone(),
         source,
     })?;
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
-        CompileError::Solc(format!("{} is not valid JSON: {err}", manifest.display()))
-    })?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|err| CompileError::Solc(format!("{} is not valid JSON: {err}", manifest.display())))?;
     json["version"]
         .as_str()
         .and_then(|v| semver::Version::parse(v).ok())
-        .ok_or_else(|| {
-            CompileError::Solc(format!("{} has no valid \"version\"", manifest.display()))
-        })
+        .ok_or_else(|| CompileError::Solc(format!("{} has no valid \"version\"", manifest.display())))
 }
 
 fn solc_js_installed(root: &Path) -> bool {
-    root.join("node_modules")
-        .join("solc")
-        .join("soljson.js")
-        .is_file()
+    root.join("node_modules").join("solc").join("soljson.js").is_file()
 }
 
 pub(super) fn open_lock(path: &Path) -> Result<File, CompileError> {

@@ -2,10 +2,7 @@ use std::{collections::BTreeMap, path::PathBuf, time::Instant};
 
 use foundry_compilers::{
     ProjectBuilder, ProjectPathsConfig,
-    artifacts::{
-        BytecodeHash, EvmVersion, Optimizer, Settings, SettingsMetadata,
-        output_selection::OutputSelection,
-    },
+    artifacts::{BytecodeHash, EvmVersion, Optimizer, Settings, SettingsMetadata, output_selection::OutputSelection},
     solc::{CliSettings, Solc, SolcCompiler, SolcSettings},
 };
 
@@ -104,10 +101,7 @@ impl Compiler {
 
         let mut contracts = BTreeMap::new();
         for (id, artifact) in output.into_artifacts() {
-            let bytecode = artifact
-                .bytecode
-                .and_then(|b| b.into_bytes())
-                .unwrap_or_default();
+            let bytecode = artifact.bytecode.and_then(|b| b.into_bytes()).unwrap_or_default();
             let deployed_bytecode = artifact
                 .deployed_bytecode
                 .and_then(|d| d.bytecode)
@@ -117,11 +111,7 @@ impl Compiler {
                 .abi
                 .map(|abi| serde_json::to_value(abi).unwrap_or_default())
                 .unwrap_or_default();
-            let source = id
-                .source
-                .strip_prefix(root)
-                .map(PathBuf::from)
-                .unwrap_or(id.source);
+            let source = id.source.strip_prefix(root).map(PathBuf::from).unwrap_or(id.source);
             contracts.insert(
                 id.name.clone(),
                 CompiledContract {
@@ -158,10 +148,7 @@ fn toolkit_sources(dir: &std::path::Path) -> Result<Vec<PathBuf>, CompileError> 
     while let Some(dir) = pending.pop() {
         for entry in std::fs::read_dir(&dir).map_err(list_error(&dir))? {
             let path = entry.map_err(list_error(&dir))?.path();
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
             if path.is_dir() {
                 pending.push(path);
             } else if name.ends_with(".sol") && !name.ends_with(".t.sol") {
@@ -193,8 +180,5 @@ fn settings(root: PathBuf) -> SolcSettings {
         allow_paths: [root].into(),
         ..CliSettings::default()
     };
-    SolcSettings {
-        settings,
-        cli_settings,
-    }
+    SolcSettings { settings, cli_settings }
 }

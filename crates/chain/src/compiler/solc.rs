@@ -54,10 +54,7 @@ impl fmt::Display for SolcSource {
 
 /// Picks the compiler: the explicit path (flag, then environment variable), else a native `solc` of the pinned
 /// version on `PATH`, else solc-js (installing the npm packages on first use).
-pub(super) fn provision(
-    workspace: &Workspace,
-    flag: Option<PathBuf>,
-) -> Result<(SolcSource, Solc), CompileError> {
+pub(super) fn provision(workspace: &Workspace, flag: Option<PathBuf>) -> Result<(SolcSource, Solc), CompileError> {
     let explicit = flag
         .map(|path| (path, "--solc"))
         .or_else(|| std::env::var_os(SOLC_VAR).map(|path| (PathBuf::from(path), SOLC_VAR)));
@@ -142,9 +139,7 @@ fn probe_version(binary: &Path, limit: Duration) -> Option<semver::Version> {
 
 /// The version in solc's `--version` output, without its build metadata.
 fn parse_version_output(output: &str) -> Option<semver::Version> {
-    let line = output
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Version:"))?;
+    let line = output.lines().find_map(|l| l.trim().strip_prefix("Version:"))?;
     let core = line.trim().split(['+', '-']).next()?;
     semver::Version::parse(core).ok()
 }
@@ -155,9 +150,7 @@ mod tests {
 
     #[test]
     fn package_json_pins_the_same_solc() {
-        let manifest =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../package.json"))
-                .unwrap();
+        let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../package.json")).unwrap();
         let json: serde_json::Value = serde_json::from_str(&manifest).unwrap();
         assert_eq!(json["dependencies"]["solc"], PINNED_SOLC_VERSION);
     }
@@ -165,14 +158,8 @@ mod tests {
     #[test]
     fn reads_the_version_from_solc_output() {
         let output = "solc, the solidity compiler commandline interface\nVersion: 0.8.37+commit.a1b79de6.Linux.g++\n";
-        assert_eq!(
-            parse_version_output(output),
-            Some(semver::Version::new(0, 8, 37))
-        );
-        assert_eq!(
-            parse_version_output("solc-select: no version installed"),
-            None
-        );
+        assert_eq!(parse_version_output(output), Some(semver::Version::new(0, 8, 37)));
+        assert_eq!(parse_version_output("solc-select: no version installed"), None);
     }
 
     /// Writes an executable `solc` script into a fresh directory of its own, which the caller removes.

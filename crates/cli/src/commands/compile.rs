@@ -33,11 +33,7 @@ struct ContractSummary {
 
 impl CompileArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
-        let contracts = self
-            .compiler
-            .compiler()?
-            .compile()
-            .wrap_err("compiling contracts/")?;
+        let contracts = self.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
         let summary = Summary {
             solc: contracts.solc().to_string(),
             solc_version: contracts.solc_version().to_owned(),

@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use clap::Args;
 use eyre::WrapErr;
 use marubatsu_deploy::{
-    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport,
-    LOCAL_STATE_VAR, Transactor, TxState, deploy, ensure_testnet,
+    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Transactor,
+    TxState, deploy, ensure_testnet,
 };
 use serde::Serialize;
 
@@ -84,8 +84,8 @@ impl DeployArgs {
             broadcast: self.broadcast || self.resume,
             force: self.force,
         };
-        let report = deploy(&mut rpc, &contracts, &records, options)
-            .wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
+        let report =
+            deploy(&mut rpc, &contracts, &records, options).wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
         if self.json {
             return print_json(&report);
         }

@@ -104,12 +104,7 @@ fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
     println!();
 }
 
-fn compare(
-    path: &std::path::Path,
-    report: &GasReport,
-    check: bool,
-    tolerance: f64,
-) -> eyre::Result<()> {
+fn compare(path: &std::path::Path, report: &GasReport, check: bool, tolerance: f64) -> eyre::Result<()> {
     let saved = snapshot::read(path)?;
     let changes = snapshot::diff(&saved, report);
     let failing: Vec<_> = changes.iter().filter(|c| c.fails(tolerance)).collect();

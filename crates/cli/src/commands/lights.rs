@@ -110,9 +110,7 @@ impl SolveArgs {
                 }
             }
             _ => {
-                println!(
-                    "this {side}×{side} board has no solution: no set of presses turns every light off"
-                );
+                println!("this {side}×{side} board has no solution: no set of presses turns every light off");
             }
         }
         Ok(())

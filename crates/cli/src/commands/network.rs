@@ -7,10 +7,9 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::{ContractSet, Workspace};
 use marubatsu_deploy::{
-    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain,
-    PrivateKeySigner, Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at,
-    keystore_path, parse_amount, parse_chain, read_password_file, resolve_contract,
-    resolve_rpc_url, signer_from_keystore, signer_from_private_key,
+    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, PrivateKeySigner,
+    Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path, parse_amount, parse_chain,
+    read_password_file, resolve_contract, resolve_rpc_url, signer_from_keystore, signer_from_private_key,
 };
 
 use crate::{cli::CompilerArgs, spinner::Spinner};
@@ -23,22 +22,10 @@ const KEYSTORE_DIR_VAR: &str = "MARUBATSU_KEYSTORE_DIR";
 pub(crate) struct RpcArgs {
     /// JSON-RPC endpoint (http:// or https://), or the name of an alias in foundry.toml's [rpc_endpoints]
     /// (`${VAR}` in it is read from the environment). Never printed in full: only scheme, host and port.
-    #[arg(
-        short = 'r',
-        long,
-        value_name = "URL",
-        env = "ETH_RPC_URL",
-        hide_env_values = true
-    )]
+    #[arg(short = 'r', long, value_name = "URL", env = "ETH_RPC_URL", hide_env_values = true)]
     pub(crate) rpc_url: Option<Secret>,
     /// Fail unless the node serves this chain: a name (sepolia, base-sepolia, …) or an EIP-155 id.
-    #[arg(
-        short = 'c',
-        long,
-        value_name = "CHAIN",
-        env = "CHAIN",
-        alias = "chain-id"
-    )]
+    #[arg(short = 'c', long, value_name = "CHAIN", env = "CHAIN", alias = "chain-id")]
     pub(crate) chain: Option<String>,
     /// Seconds to wait for each transaction's receipt.
     #[arg(long, value_name = "SECONDS", default_value_t = 120)]
@@ -88,12 +75,7 @@ pub(crate) struct WalletArgs {
     #[arg(long, value_name = "PASSWORD")]
     pub(crate) password: Option<Secret>,
     /// File holding the keystore's password. ETH_PASSWORD names such a file, as in Foundry.
-    #[arg(
-        long,
-        value_name = "FILE",
-        env = "ETH_PASSWORD",
-        hide_env_values = true
-    )]
+    #[arg(long, value_name = "FILE", env = "ETH_PASSWORD", hide_env_values = true)]
     pub(crate) password_file: Option<PathBuf>,
     /// The sender account; with --unlocked, the node signs for it (eth_sendTransaction: anvil, geth --dev).
     #[arg(short = 'f', long, value_name = "ADDRESS", env = "ETH_FROM")]
@@ -157,10 +139,7 @@ impl WalletArgs {
         let Some(name) = &self.account else {
             return Ok(None);
         };
-        let dir = self
-            .keystore_dir
-            .clone()
-            .unwrap_or_else(default_keystore_dir);
+        let dir = self.keystore_dir.clone().unwrap_or_else(default_keystore_dir);
         Ok(Some(keystore_path(&dir, name)?))
     }
 }
@@ -186,18 +165,12 @@ pub(crate) fn connect(
     need_signer: bool,
     workspace: &Workspace,
 ) -> eyre::Result<Rpc> {
-    let given = rpc
-        .rpc_url
-        .as_ref()
-        .ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
+    let given = rpc.rpc_url.as_ref().ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
     let url = resolve_rpc_url(given, &foundry_toml(workspace))?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {
-            keystore_dir: wallet
-                .keystore_dir
-                .clone()
-                .unwrap_or_else(default_keystore_dir),
+            keystore_dir: wallet.keystore_dir.clone().unwrap_or_else(default_keystore_dir),
         }
         .into());
     }
@@ -206,11 +179,7 @@ pub(crate) fn connect(
         receipt_timeout: Duration::from_secs(rpc.timeout),
         fees: FeeOptions {
             gas_price: rpc.gas_price.as_deref().map(parse_price).transpose()?,
-            priority_gas_price: rpc
-                .priority_gas_price
-                .as_deref()
-                .map(parse_price)
-                .transpose()?,
+            priority_gas_price: rpc.priority_gas_price.as_deref().map(parse_price).transpose()?,
             gas_limit: rpc.gas_limit,
             legacy: rpc.legacy,
             nonce: rpc.nonce,
@@ -231,11 +200,7 @@ pub(crate) fn connect(
 fn foundry_toml(workspace: &Workspace) -> PathBuf {
     std::env::current_dir()
         .ok()
-        .and_then(|dir| {
-            dir.ancestors()
-                .map(|d| d.join("foundry.toml"))
-                .find(|p| p.is_file())
-        })
+        .and_then(|dir| dir.ancestors().map(|d| d.join("foundry.toml")).find(|p| p.is_file()))
         .unwrap_or_else(|| workspace.root().join("foundry.toml"))
 }
 
@@ -300,12 +265,7 @@ impl TargetArgs {
                 self.local_account,
             )?))
         } else {
-            Target::Rpc(Box::new(connect(
-                &self.rpc,
-                &self.wallet,
-                need_signer,
-                workspace,
-            )?))
+            Target::Rpc(Box::new(connect(&self.rpc, &self.wallet, need_signer, workspace)?))
         };
         let address = match &chain {
             Target::Local(local) if self.address.is_none() => local

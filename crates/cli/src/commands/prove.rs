@@ -19,32 +19,20 @@ pub(crate) struct ProveArgs {
 
 impl ProveArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
-        let contracts = self
-            .compiler
-            .compiler()?
-            .compile()
-            .wrap_err("compiling contracts/")?;
+        let contracts = self.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
         let mut progress = ProgressLine::new();
-        let report =
-            prove_all(&contracts, &mut |p| progress.update(p)).wrap_err("running the proofs");
+        let report = prove_all(&contracts, &mut |p| progress.update(p)).wrap_err("running the proofs");
         progress.finish();
         let report = report?;
         if self.json {
             print_json(&report)?;
         } else {
-            print_report(
-                &report,
-                contracts.from_cache(),
-                contracts.elapsed().as_secs_f64(),
-            );
+            print_report(&report, contracts.from_cache(), contracts.elapsed().as_secs_f64());
         }
         // The report has said what failed, and where; the exit status only has to agree with it.
         let failures = report.failures();
         if !failures.is_empty() {
-            bail!(
-                "{} of the proofs failed (the report above shows where)",
-                failures.len()
-            );
+            bail!("{} of the proofs failed (the report above shows where)", failures.len());
         }
         Ok(())
     }
@@ -100,9 +88,7 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
         print_demonstration(demo);
     }
     println!();
-    println!(
-        "gas over this workload (transaction gas; previewCpuMove: execution gas of the call):"
-    );
+    println!("gas over this workload (transaction gas; previewCpuMove: execution gas of the call):");
     println!(
         "  {:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
         "function", "min", "avg", "median", "max", "calls"
@@ -132,11 +118,7 @@ fn print_stats(name: &str, stats: &marubatsu_chain::GasStats) {
 }
 
 fn seat(run: &LineExploration) -> &'static str {
-    if run.cpu_first {
-        "CPU first"
-    } else {
-        "human first"
-    }
+    if run.cpu_first { "CPU first" } else { "human first" }
 }
 
 fn print_runs(runs: &[LineExploration]) {

@@ -2,8 +2,7 @@ use alloy_primitives::{Address, U256};
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
-    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet,
-    parse_amount,
+    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
     pvp_status_name,
 };
 use serde::Serialize;
@@ -148,13 +147,7 @@ impl PvpArgs {
                 }
                 let pvp = PvpContract(session.address);
                 let played = pvp.create(&mut session.chain, move_timeout, stake, opponent)?;
-                show(
-                    &mut session.chain,
-                    pvp,
-                    played.value,
-                    Some(&played),
-                    target.json,
-                )
+                show(&mut session.chain, pvp, played.value, Some(&played), target.json)
             }
             PvpCommand::Join {
                 game,
@@ -190,12 +183,8 @@ impl PvpArgs {
             PvpCommand::ClaimTimeout { game, target } => {
                 transact(&target, game, |chain, pvp, id| pvp.claim_timeout(chain, id))
             }
-            PvpCommand::Resign { game, target } => {
-                transact(&target, game, |chain, pvp, id| pvp.resign(chain, id))
-            }
-            PvpCommand::Cancel { game, target } => {
-                transact(&target, game, |chain, pvp, id| pvp.cancel(chain, id))
-            }
+            PvpCommand::Resign { game, target } => transact(&target, game, |chain, pvp, id| pvp.resign(chain, id)),
+            PvpCommand::Cancel { game, target } => transact(&target, game, |chain, pvp, id| pvp.cancel(chain, id)),
             PvpCommand::Withdraw { to, target } => {
                 let mut session = target.open(PVP_CONTRACT, true)?;
                 let pvp = PvpContract(session.address);
@@ -234,13 +223,7 @@ fn transact(
     show(&mut session.chain, pvp, id, Some(&played), target.json)
 }
 
-fn show<T>(
-    chain: &mut Target,
-    pvp: PvpContract,
-    id: U256,
-    played: Option<&Played<T>>,
-    json: bool,
-) -> eyre::Result<()> {
+fn show<T>(chain: &mut Target, pvp: PvpContract, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
     let game: ITicTacToe::getGameReturn = pvp.game(chain, id)?;
     if json {
         return print_json(&PlayedJson {
@@ -259,11 +242,7 @@ fn show<T>(
             transaction: played.map(ReceiptJson::new),
         });
     }
-    println!(
-        "pvp game {id} on {}: {}",
-        pvp.0,
-        pvp_status_name(game.status)
-    );
+    println!("pvp game {id} on {}: {}", pvp.0, pvp_status_name(game.status));
     println!("X (creator): {}", game.creator);
     let open = game.status == ITicTacToe::Status::Open;
     match (open, game.opponent.is_zero()) {
@@ -271,19 +250,11 @@ fn show<T>(
         (true, false) => println!("O (joiner):  nobody yet; only {} may join", game.opponent),
         (false, _) => println!("O (joiner):  {}", game.opponent),
     }
-    println!(
-        "stake: {} each; {} s per move",
-        ether(game.stake),
-        game.moveTimeout
-    );
+    println!("stake: {} each; {} s per move", ether(game.stake), game.moveTimeout);
     if game.status == ITicTacToe::Status::Active {
         let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
         let now = chain.timestamp()?;
-        let first_move = if x_to_move {
-            game.xBoard == 0
-        } else {
-            game.oBoard == 0
-        };
+        let first_move = if x_to_move { game.xBoard == 0 } else { game.oBoard == 0 };
         let left = if now > game.deadline && first_move {
             "passed on a first move: either player can abort the game (`pvp claim-timeout`), both stakes go back"
                 .to_owned()
@@ -302,10 +273,7 @@ fn show<T>(
     if let Some(sender) = chain.sender() {
         let pending = pvp.pending_balance(chain, sender)?;
         if !pending.is_zero() {
-            println!(
-                "{sender} can withdraw {} (`marubatsu pvp withdraw`)",
-                ether(pending)
-            );
+            println!("{sender} can withdraw {} (`marubatsu pvp withdraw`)", ether(pending));
         }
     }
     if let Some(played) = played {

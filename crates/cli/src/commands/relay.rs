@@ -1,7 +1,5 @@
 use clap::{Args, Subcommand};
-use marubatsu_engine::relay::{
-    Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers,
-};
+use marubatsu_engine::relay::{Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers};
 use marubatsu_sim::SplitMix64;
 use serde::Serialize;
 
@@ -101,8 +99,7 @@ impl FairnessArgs {
                 )
             })?;
             let simulated = (self.games > 0).then(|| {
-                let simulation: Simulation =
-                    simulate_repeated_closers(players, rounds, rule, self.games, &mut source);
+                let simulation: Simulation = simulate_repeated_closers(players, rounds, rule, self.games, &mut source);
                 Simulated {
                     games: simulation.games,
                     repeated: simulation.repeated,

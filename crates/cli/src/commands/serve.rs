@@ -37,9 +37,7 @@ impl ServeArgs {
         };
         let addr = SocketAddr::new(self.host, self.port);
         let server = Server::bind(addr, app).wrap_err_with(|| {
-            format!(
-                "serving on {addr} (pick another port with --port, or --port 0 for any free one)"
-            )
+            format!("serving on {addr} (pick another port with --port, or --port 0 for any free one)")
         })?;
         let url = server.url();
         println!("marubatsu is serving {url}");
@@ -52,9 +50,7 @@ impl ServeArgs {
                 "listening on every interface: from a phone on the same network open http://<this machine's address>:{port}/"
             );
         } else if self.host.is_loopback() {
-            println!(
-                "only this machine can connect (--host 0.0.0.0 lets a phone on your network in)"
-            );
+            println!("only this machine can connect (--host 0.0.0.0 lets a phone on your network in)");
         }
         println!("press Ctrl-C to stop");
         server.wait();

@@ -8,8 +8,8 @@ use clap::{Args, Subcommand};
 use eyre::{WrapErr, eyre};
 use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Side, Table};
 use marubatsu_sim::{
-    Policy, Progress, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart,
-    best_per_players, recommended_source, simulate, sweep, sweep_chart, sweep_tables,
+    Policy, Progress, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players,
+    recommended_source, simulate, sweep, sweep_chart, sweep_tables,
 };
 use serde::Serialize;
 
@@ -128,8 +128,7 @@ impl SimulateArgs {
 
 impl WerewolfArgs {
     fn run(self) -> eyre::Result<()> {
-        let [black, white, attacks] =
-            parse_counts(&self.chits, "1,1,2").wrap_err("reading --chits")?;
+        let [black, white, attacks] = parse_counts(&self.chits, "1,1,2").wrap_err("reading --chits")?;
         let table = parse_table(&self.table)
             .wrap_err("reading --table")?
             .with_chits(black, white, attacks)
@@ -184,9 +183,9 @@ impl WerewolfArgs {
             self.policies.clone()
         };
         let tables = sweep_tables(players.clone());
-        let threads = self.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
         if threads == 0 {
             return Err(eyre!("--threads must be at least 1"));
         }
@@ -198,9 +197,7 @@ impl WerewolfArgs {
         );
         let started = Instant::now();
         let meter = ProgressLine::new();
-        let rows = sweep(&tables, &policies, self.games, self.seed, threads, |p| {
-            meter.show(p)
-        });
+        let rows = sweep(&tables, &policies, self.games, self.seed, threads, |p| meter.show(p));
         meter.finish();
         let elapsed = started.elapsed();
         eprintln!("sweep: done in {}", clock(elapsed));
@@ -223,9 +220,8 @@ impl WerewolfArgs {
             command.push(format!("--games {}", self.games));
             command.push(format!("--seed {}", self.seed));
             command.extend(policies.iter().map(|p| format!("--policy {p}")));
-            std::fs::write(path, recommended_source(&rows, &command.join(" "))).wrap_err_with(
-                || format!("writing the recommended tables to {}", path.display()),
-            )?;
+            std::fs::write(path, recommended_source(&rows, &command.join(" ")))
+                .wrap_err_with(|| format!("writing the recommended tables to {}", path.display()))?;
         }
         if self.json {
             return print_json(&JsonSweep {
@@ -383,10 +379,7 @@ fn parse_counts(text: &str, example: &str) -> eyre::Result<[u8; 3]> {
         .collect::<Result<_, _>>()
         .map_err(|e| eyre!("expected three counts like {example} ({e})"))?;
     let [a, b, c] = counts[..] else {
-        return Err(eyre!(
-            "expected three counts like {example}, got {}",
-            counts.len()
-        ));
+        return Err(eyre!("expected three counts like {example}, got {}", counts.len()));
     };
     Ok([a, b, c])
 }
@@ -412,10 +405,7 @@ fn render(title: &str, reports: &[Report]) -> String {
                 )
             ));
         }
-        out.push_str(&format!(
-            " {:>6.2} {:>7.1}\n",
-            report.mean_rounds, report.mean_events
-        ));
+        out.push_str(&format!(" {:>6.2} {:>7.1}\n", report.mean_rounds, report.mean_events));
     }
     out.push_str("\nhow games ended (share of games; 95% intervals in --json)\n");
     out.push_str(&format!("{:<17}", "policy"));
@@ -452,14 +442,7 @@ fn render_sweep(title: &str, rows: &[SweepRow], top: usize) -> String {
     let line = |out: &mut String, rank: usize, row: &SweepRow| {
         let b = row.balance;
         let first = &row.reports[0];
-        let pct = |r: Rate| {
-            format!(
-                "{:5.1}% ({:.1}–{:.1})",
-                100.0 * r.share,
-                100.0 * r.low,
-                100.0 * r.high
-            )
-        };
+        let pct = |r: Rate| format!("{:5.1}% ({:.1}–{:.1})", 100.0 * r.share, 100.0 * r.low, 100.0 * r.high);
         out.push_str(&format!(
             "{:>4}{} {:<46} {:<20} {:<20} {:>6.1}% {:>6.1}% {:>6.2}",
             rank,
@@ -497,11 +480,7 @@ fn render_sweep(title: &str, rows: &[SweepRow], top: usize) -> String {
     out.push_str("\nbest table per player count\n");
     header(&mut out);
     for best in best_per_players(rows) {
-        let rank = rows
-            .iter()
-            .position(|r| core::ptr::eq(r, best))
-            .unwrap_or(0)
-            + 1;
+        let rank = rows.iter().position(|r| core::ptr::eq(r, best)).unwrap_or(0) + 1;
         line(&mut out, rank, best);
     }
     out.push('\n');
@@ -538,13 +517,7 @@ mod tests {
             .collect();
         let text = render("title", &reports);
         assert!(text.starts_with("title\n"));
-        for needle in [
-            "random",
-            "partisan",
-            "paradox-transfer",
-            "all-dead",
-            "rounds",
-        ] {
+        for needle in ["random", "partisan", "paradox-transfer", "all-dead", "rounds"] {
             assert!(text.contains(needle), "{needle} missing from\n{text}");
         }
     }

@@ -1,9 +1,7 @@
 use alloy_primitives::U256;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_deploy::{
-    Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name,
-};
+use marubatsu_deploy::{Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
@@ -102,13 +100,7 @@ impl SoloArgs {
                     ISoloTicTacToe::Difficulty::from(difficulty.difficulty()),
                     cpu_first,
                 )?;
-                show(
-                    &mut session.chain,
-                    solo,
-                    played.value,
-                    Some(&played),
-                    target.json,
-                )
+                show(&mut session.chain, solo, played.value, Some(&played), target.json)
             }
             SoloCommand::Play { game, cell, target } => {
                 let mut session = target.open(SOLO_CONTRACT, true)?;
@@ -120,13 +112,7 @@ impl SoloArgs {
             SoloCommand::Show { game, target } => {
                 let mut session = target.open(SOLO_CONTRACT, false)?;
                 let solo = SoloContract(session.address);
-                show::<()>(
-                    &mut session.chain,
-                    solo,
-                    U256::from(game),
-                    None,
-                    target.json,
-                )
+                show::<()>(&mut session.chain, solo, U256::from(game), None, target.json)
             }
         }
     }

@@ -154,10 +154,7 @@ mod tests {
     #[test]
     fn from_bits_refuses_bits_above_48() {
         assert_eq!(Bitboard::from_bits(0), Some(Bitboard::EMPTY));
-        assert_eq!(
-            Bitboard::from_bits((1 << 49) - 1).map(Bitboard::count),
-            Some(49)
-        );
+        assert_eq!(Bitboard::from_bits((1 << 49) - 1).map(Bitboard::count), Some(49));
         for bit in 49..64 {
             assert_eq!(Bitboard::from_bits(1 << bit), None, "bit {bit}");
         }

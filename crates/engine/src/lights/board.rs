@@ -45,10 +45,7 @@ impl Board {
 
     /// The board of this size with every light on.
     pub const fn all_lit(size: Size) -> Board {
-        Board {
-            size,
-            lit: size.full(),
-        }
+        Board { size, lit: size.full() }
     }
 
     /// The board with these lights on, or `None` if a lit cell is not on a board of this size.
@@ -121,9 +118,7 @@ pub(super) fn write_rows(f: &mut fmt::Formatter<'_>, size: Size, set: Bitboard) 
             f.write_str("\n")?;
         }
         for column in 0..size.side() {
-            let on = size
-                .cell(row, column)
-                .is_some_and(|cell| set.contains(cell));
+            let on = size.cell(row, column).is_some_and(|cell| set.contains(cell));
             f.write_str(if on { "1" } else { "0" })?;
         }
     }
@@ -223,10 +218,7 @@ mod tests {
         let Some(board) = Board::dark(Size::Six).press(cell(7)) else {
             panic!("7 is on 6×6")
         };
-        assert_eq!(
-            board.to_string(),
-            "010000\n111000\n010000\n000000\n000000\n000000"
-        );
+        assert_eq!(board.to_string(), "010000\n111000\n010000\n000000\n000000\n000000");
         assert!(
             Board::all_lit(Size::Seven)
                 .to_string()

@@ -31,11 +31,7 @@ impl Cell {
     /// assert_eq!(Cell::new(49), None);
     /// ```
     pub const fn new(index: u8) -> Option<Cell> {
-        if index < MAX_CELLS {
-            Some(Cell(index))
-        } else {
-            None
-        }
+        if index < MAX_CELLS { Some(Cell(index)) } else { None }
     }
 
     /// The index of the cell, `0..49`.

@@ -84,14 +84,9 @@ pub enum ScrambleError {
 impl fmt::Display for ScrambleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ScrambleError::WrongCount {
-                level,
-                expected,
-                found,
-            } => write!(
-                f,
-                "the {level} level scrambles {expected} cells, got {found}"
-            ),
+            ScrambleError::WrongCount { level, expected, found } => {
+                write!(f, "the {level} level scrambles {expected} cells, got {found}")
+            }
             ScrambleError::OffBoard { cell, size } => {
                 write!(f, "cell {cell} is not on a {size} board")
             }
@@ -359,11 +354,7 @@ mod tests {
         let mut events: Vec<LightsEvent> = (0..=u8::MAX)
             .map(|cell| LightsEvent::Press { cell, at_ms: 5 })
             .collect();
-        events.extend([
-            LightsEvent::Undo,
-            LightsEvent::Hint,
-            LightsEvent::Restart { at_ms: 5 },
-        ]);
+        events.extend([LightsEvent::Undo, LightsEvent::Hint, LightsEvent::Restart { at_ms: 5 }]);
         let n = level.scramble_presses();
         let off = level.size().cells();
         for cells in [
@@ -374,11 +365,7 @@ mod tests {
             (0..n - 1).chain([off]).collect(),
             (0..n - 1).chain([u8::MAX]).collect(),
         ] {
-            events.push(LightsEvent::NewPuzzle {
-                level,
-                cells,
-                at_ms: 5,
-            });
+            events.push(LightsEvent::NewPuzzle { level, cells, at_ms: 5 });
         }
         events
     }
@@ -394,10 +381,7 @@ mod tests {
                 };
                 let scramble: Bitboard = cells.iter().filter_map(|&i| Cell::new(i)).collect();
                 assert_eq!(game.scramble(), scramble);
-                assert_eq!(
-                    Board::dark(level.size()).press_all(scramble),
-                    Some(game.board())
-                );
+                assert_eq!(Board::dark(level.size()).press_all(scramble), Some(game.board()));
                 assert_eq!(game.initial(), game.board());
                 assert_eq!((game.moves(), game.hint(), game.level()), (0, None, level));
                 assert_eq!((game.started_at_ms(), game.solved_at_ms()), (42, None));
@@ -478,21 +462,13 @@ mod tests {
             ),
             (Level::Easy, vec![3, 1, 2, 3, 4, 5, 6], Repeated { cell: 3 }),
             // The first problem in order wins: 24 repeats before 99 is off the board.
-            (
-                Level::Easy,
-                vec![24, 1, 24, 99, 4, 5, 6],
-                Repeated { cell: 24 },
-            ),
+            (Level::Easy, vec![24, 1, 24, 99, 4, 5, 6], Repeated { cell: 24 }),
         ];
         let mut rng = TestRng::new(3);
         let game = new_game(&mut rng, Level::Normal);
         for (level, cells, error) in cases {
             assert_eq!(LightsGame::new(level, &cells, 0), Err(error), "{cells:?}");
-            let event = LightsEvent::NewPuzzle {
-                level,
-                cells,
-                at_ms: 0,
-            };
+            let event = LightsEvent::NewPuzzle { level, cells, at_ms: 0 };
             assert_eq!(game.apply(&event), None);
             assert_eq!(transition(&game, &event), game);
         }
@@ -513,10 +489,7 @@ mod tests {
             .to_string(),
             "cell 30 is not on a 5×5 board"
         );
-        assert_eq!(
-            Repeated { cell: 3 }.to_string(),
-            "cell 3 is scrambled twice"
-        );
+        assert_eq!(Repeated { cell: 3 }.to_string(), "cell 3 is scrambled twice");
     }
 
     #[test]
@@ -577,8 +550,7 @@ mod tests {
                         }
                         game = undone;
                     } else {
-                        let Ok(cell) = u8::try_from(rng.below_u64(u64::from(level.size().cells())))
-                        else {
+                        let Ok(cell) = u8::try_from(rng.below_u64(u64::from(level.size().cells()))) else {
                             panic!("below 49")
                         };
                         before.push(game.clone());
@@ -620,28 +592,16 @@ mod tests {
             assert!(!now.is_solved());
             assert_eq!(now.solved_at_ms(), None);
         }
-        now = transition(
-            &now,
-            &LightsEvent::Press {
-                cell: 17,
-                at_ms: 3_000,
-            },
-        );
+        now = transition(&now, &LightsEvent::Press { cell: 17, at_ms: 3_000 });
         assert!(now.is_solved());
-        assert_eq!(
-            (now.solved_at_ms(), now.elapsed_ms(50_000)),
-            (Some(3_000), 2_000)
-        );
+        assert_eq!((now.solved_at_ms(), now.elapsed_ms(50_000)), (Some(3_000), 2_000));
         assert_eq!((now.moves(), now.par(), now.hint()), (7, 0, None));
 
         let again = transition(&now, &LightsEvent::Restart { at_ms: 60_000 });
         assert_eq!(again.board(), game.board());
         assert_eq!((again.moves(), again.solved_at_ms()), (0, None));
         assert_eq!(again.started_at_ms(), 60_000);
-        assert_eq!(
-            transition(&again, &LightsEvent::Restart { at_ms: 1 }),
-            again
-        );
+        assert_eq!(transition(&again, &LightsEvent::Restart { at_ms: 1 }), again);
     }
 
     #[test]
@@ -653,18 +613,11 @@ mod tests {
             panic!("an unsolved board has a hint")
         };
         assert_eq!(Some(cell), hint(game.board()));
-        assert_eq!(
-            (hinted.board(), hinted.moves()),
-            (game.board(), 0),
-            "a hint is free"
-        );
+        assert_eq!((hinted.board(), hinted.moves()), (game.board(), 0), "a hint is free");
         let pressed = press(&hinted, cell.index());
         assert_eq!(pressed.hint(), None);
         assert_eq!(pressed.par() + 1, game.par());
-        let undone = transition(
-            &transition(&pressed, &LightsEvent::Hint),
-            &LightsEvent::Undo,
-        );
+        let undone = transition(&transition(&pressed, &LightsEvent::Hint), &LightsEvent::Undo);
         assert_eq!(undone.hint(), None);
         assert_eq!(undone, game);
     }
@@ -683,9 +636,7 @@ mod tests {
                 assert!(solution.par() <= level.scramble_presses());
                 assert_eq!(solution.par(), game.par());
                 assert_eq!(
-                    game.board()
-                        .press_all(solution.presses())
-                        .map(|b| b.is_dark()),
+                    game.board().press_all(solution.presses()).map(|b| b.is_dark()),
                     Some(true)
                 );
                 if level.size() != Size::Five {

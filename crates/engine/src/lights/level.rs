@@ -66,11 +66,7 @@ pub struct UnknownLevel(pub String);
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown level {:?}: the levels are easy, normal and hard",
-            self.0
-        )
+        write!(f, "unknown level {:?}: the levels are easy, normal and hard", self.0)
     }
 }
 

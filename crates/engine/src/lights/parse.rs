@@ -53,22 +53,15 @@ impl fmt::Display for ParseError {
                 f,
                 "row {row}, column {column}: {found:?} is not a light (use 0 for off, 1 for on)"
             ),
-            ParseError::WrongRowLength {
-                row,
-                expected,
-                found,
-            } => write!(
-                f,
-                "row {row} has {found} cells but the first row has {expected}"
-            ),
-            ParseError::NotSquare { rows, columns } => write!(
-                f,
-                "the board has {rows} rows of {columns} cells; it must be square"
-            ),
-            ParseError::UnsupportedSize { side } => write!(
-                f,
-                "a {side}×{side} board is not supported (5×5, 6×6 or 7×7)"
-            ),
+            ParseError::WrongRowLength { row, expected, found } => {
+                write!(f, "row {row} has {found} cells but the first row has {expected}")
+            }
+            ParseError::NotSquare { rows, columns } => {
+                write!(f, "the board has {rows} rows of {columns} cells; it must be square")
+            }
+            ParseError::UnsupportedSize { side } => {
+                write!(f, "a {side}×{side} board is not supported (5×5, 6×6 or 7×7)")
+            }
         }
     }
 }
@@ -145,12 +138,12 @@ impl Board {
             .and_then(Size::from_side)
             .ok_or(ParseError::UnsupportedSize { side: width })?;
         let side = size.side();
-        let lit = rows.iter().enumerate().fold(0u64, |acc, (r, &bits)| {
-            acc | bits << (r * usize::from(side))
-        });
+        let lit = rows
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (r, &bits)| acc | bits << (r * usize::from(side)));
         // The rows are `side` cells wide, so the bits stay within the board.
-        Board::new(size, Bitboard::from_low_bits(lit))
-            .ok_or(ParseError::UnsupportedSize { side: width })
+        Board::new(size, Bitboard::from_low_bits(lit)).ok_or(ParseError::UnsupportedSize { side: width })
     }
 }
 
@@ -242,16 +235,10 @@ mod tests {
             ),
             (
                 "00000\n00000\n00000\n00000",
-                ParseError::NotSquare {
-                    rows: 4,
-                    columns: 5,
-                },
+                ParseError::NotSquare { rows: 4, columns: 5 },
             ),
             ("1", ParseError::UnsupportedSize { side: 1 }),
-            (
-                &"00000000\n".repeat(8),
-                ParseError::UnsupportedSize { side: 8 },
-            ),
+            (&"00000000\n".repeat(8), ParseError::UnsupportedSize { side: 8 }),
             (
                 "11111\n1111é",
                 ParseError::BadCharacter {
@@ -273,16 +260,10 @@ mod tests {
         let wide = "1".repeat(100);
         assert_eq!(
             Board::parse(&wide),
-            Err(ParseError::NotSquare {
-                rows: 1,
-                columns: 100
-            })
+            Err(ParseError::NotSquare { rows: 1, columns: 100 })
         );
         let square = format!("{wide}\n").repeat(100);
-        assert_eq!(
-            Board::parse(&square),
-            Err(ParseError::UnsupportedSize { side: 100 })
-        );
+        assert_eq!(Board::parse(&square), Err(ParseError::UnsupportedSize { side: 100 }));
         // Random texts over a small alphabet: any outcome but a panic, and an Ok is a board that prints back.
         let alphabet = ['0', '1', '\n', '/', ' ', '\r', 'x'];
         let mut rng = TestRng::new(11);
@@ -290,9 +271,7 @@ mod tests {
             let Ok(len) = usize::try_from(rng.below_u64(60)) else {
                 panic!("below 60")
             };
-            let text: String = (0..len)
-                .map(|_| alphabet[rng.below(alphabet.len())])
-                .collect();
+            let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
             if let Ok(board) = Board::parse(&text) {
                 assert_eq!(Board::parse(&board.to_string()), Ok(board));
             }
@@ -320,11 +299,7 @@ mod tests {
             "row 3 has 6 cells but the first row has 5"
         );
         assert_eq!(
-            ParseError::NotSquare {
-                rows: 4,
-                columns: 5
-            }
-            .to_string(),
+            ParseError::NotSquare { rows: 4, columns: 5 }.to_string(),
             "the board has 4 rows of 5 cells; it must be square"
         );
         assert_eq!(

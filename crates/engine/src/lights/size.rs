@@ -53,11 +53,7 @@ impl Size {
 
     /// The cell with this index on a board of this size, or `None` if the board has no such cell.
     pub const fn cell_at_index(self, index: u8) -> Option<Cell> {
-        if index < self.cells() {
-            Cell::new(index)
-        } else {
-            None
-        }
+        if index < self.cells() { Cell::new(index) } else { None }
     }
 
     /// The cell at `row` and `column` (both from 0, top left), or `None` off the board.
@@ -213,10 +209,7 @@ mod tests {
                 }
             }
             let side = i32::from(size.side());
-            assert_eq!(
-                (corners, edges, inner),
-                (4, 4 * (side - 2), (side - 2) * (side - 2))
-            );
+            assert_eq!((corners, edges, inner), (4, 4 * (side - 2), (side - 2) * (side - 2)));
             for index in size.cells()..49 {
                 assert_eq!(size.cross(cell(index)), Bitboard::EMPTY);
             }

@@ -291,8 +291,7 @@ mod tests {
     use crate::lights::test_util::{TestRng, cell, random_board};
 
     fn board(rows: &str) -> Board {
-        rows.parse()
-            .unwrap_or_else(|e| panic!("test board {rows:?}: {e}"))
+        rows.parse().unwrap_or_else(|e| panic!("test board {rows:?}: {e}"))
     }
 
     /// `A·x`, straight from the definition: the lights toggled by pressing every cell of `x` once.
@@ -328,10 +327,7 @@ mod tests {
                 assert_eq!(row(k) & pivot_bits, 1 << s.pivots[k], "{size} row {k}");
             }
             for k in r..n {
-                assert_ne!(
-                    s.combination[k], 0,
-                    "{size} check {k} is a real combination"
-                );
+                assert_ne!(s.combination[k], 0, "{size} check {k} is a real combination");
                 assert_eq!(row(k), 0, "{size} check {k}");
             }
             assert!(s.pivots[..r].windows(2).all(|w| w[0] < w[1]));
@@ -397,8 +393,7 @@ mod tests {
             // Each board is reached by its four solutions, so every board is counted four times.
             par_histogram[fewest as usize] += 1;
             if step % 61 == 0 {
-                let b = Board::new(size, Bitboard::from_low_bits(lit))
-                    .unwrap_or_else(|| panic!("25 bits"));
+                let b = Board::new(size, Bitboard::from_low_bits(lit)).unwrap_or_else(|| panic!("25 bits"));
                 assert_eq!(solve(b).map(|s| u32::from(s.par())), Some(fewest));
             }
         }
@@ -417,15 +412,13 @@ mod tests {
         assert_eq!(
             boards_by_par[6..=16],
             [
-                176_176, 467_104, 982_335, 1_596_279, 1_935_294, 1_684_446, 1_004_934, 383_670,
-                82_614, 7_350, 0
+                176_176, 467_104, 982_335, 1_596_279, 1_935_294, 1_684_446, 1_004_934, 383_670, 82_614, 7_350, 0
             ]
         );
 
         let mut solvable = 0u32;
         for bits in 0u64..1 << 25 {
-            let b = Board::new(size, Bitboard::from_low_bits(bits))
-                .unwrap_or_else(|| panic!("25 bits"));
+            let b = Board::new(size, Bitboard::from_low_bits(bits)).unwrap_or_else(|| panic!("25 bits"));
             let is_reached = reached[(bits >> 6) as usize] & 1 << (bits & 63) != 0;
             assert_eq!(is_solvable(b), is_reached, "{bits:#x}");
             solvable += u32::from(is_reached);
@@ -456,10 +449,7 @@ mod tests {
                 assert!(is_solvable(b));
                 assert_eq!(solution.size(), size);
                 assert_eq!(solution.solutions(), 1 << nullity(size));
-                assert_eq!(
-                    b.press_all(solution.presses()).map(Board::is_dark),
-                    Some(true)
-                );
+                assert_eq!(b.press_all(solution.presses()).map(Board::is_dark), Some(true));
                 // No other solution is shorter.
                 for &v in null_space(size) {
                     assert!(solution.presses().xor(v).count() >= solution.par());

@@ -41,9 +41,7 @@ impl ShuffleRule {
     ) -> Vec<usize> {
         match self {
             ShuffleRule::Independent => shuffled_order(players, source),
-            ShuffleRule::AvoidLast => {
-                shuffled_order_avoiding_last(players, previous_closer, source)
-            }
+            ShuffleRule::AvoidLast => shuffled_order_avoiding_last(players, previous_closer, source),
         }
     }
 }
@@ -157,8 +155,7 @@ mod tests {
     use crate::relay::test_util::TestRng;
 
     fn chance(players: usize, rounds: usize, rule: ShuffleRule) -> Ratio {
-        repeated_closer_chance(players, rounds, rule)
-            .unwrap_or_else(|| panic!("{players} players, {rounds} rounds"))
+        repeated_closer_chance(players, rounds, rule).unwrap_or_else(|| panic!("{players} players, {rounds} rounds"))
     }
 
     fn ratio(n: u128, d: u128) -> Ratio {
@@ -170,10 +167,7 @@ mod tests {
         assert_eq!(chance(4, 3, ShuffleRule::Independent), ratio(5, 8));
         assert_eq!(chance(4, 3, ShuffleRule::AvoidLast), ratio(1, 3));
         assert_eq!(
-            format!(
-                "{:.1}%",
-                100.0 * chance(4, 3, ShuffleRule::AvoidLast).to_f64()
-            ),
+            format!("{:.1}%", 100.0 * chance(4, 3, ShuffleRule::AvoidLast).to_f64()),
             "33.3%"
         );
     }
@@ -182,11 +176,7 @@ mod tests {
     fn edges_of_the_limits() {
         for rule in ShuffleRule::ALL {
             for players in MIN_PLAYERS..=MAX_PLAYERS {
-                assert_eq!(
-                    chance(players, 1, rule),
-                    Ratio::ZERO,
-                    "one round never repeats"
-                );
+                assert_eq!(chance(players, 1, rule), Ratio::ZERO, "one round never repeats");
                 // More rounds than players: some closer must repeat.
                 if players < 10 {
                     assert_eq!(chance(players, players + 1, rule), Ratio::ONE);
@@ -220,9 +210,7 @@ mod tests {
                 let mut repeated = [Ratio::ZERO; 2];
                 let total = players.pow(rounds as u32);
                 for code in 0..total {
-                    let closers: Vec<usize> = (0..rounds)
-                        .map(|k| code / players.pow(k as u32) % players)
-                        .collect();
+                    let closers: Vec<usize> = (0..rounds).map(|k| code / players.pow(k as u32) % players).collect();
                     let repeats = (1..rounds).any(|k| closers[..k].contains(&closers[k]));
                     if !repeats {
                         continue;
@@ -238,10 +226,7 @@ mod tests {
                         *sum = sum.checked_add(weight).unwrap_or_else(|| panic!("fits"));
                     }
                 }
-                assert_eq!(
-                    repeated[0],
-                    chance(players, rounds, ShuffleRule::Independent)
-                );
+                assert_eq!(repeated[0], chance(players, rounds, ShuffleRule::Independent));
                 assert_eq!(repeated[1], chance(players, rounds, ShuffleRule::AvoidLast));
             }
         }
@@ -332,10 +317,7 @@ mod tests {
     fn simulated_games_agree_with_the_exact_chance_within_sampling_error() {
         const GAMES: u64 = 200_000;
         let mut rng = TestRng::new(2026);
-        for (rule, expected) in [
-            (ShuffleRule::Independent, 0.625),
-            (ShuffleRule::AvoidLast, 1.0 / 3.0),
-        ] {
+        for (rule, expected) in [(ShuffleRule::Independent, 0.625), (ShuffleRule::AvoidLast, 1.0 / 3.0)] {
             let p = chance(4, 3, rule).to_f64();
             assert!((p - expected).abs() < 1e-15);
             let simulation = simulate_repeated_closers(4, 3, rule, GAMES, &mut rng);

@@ -79,9 +79,7 @@ mod validate;
 mod wire;
 
 pub use event::RelayEvent;
-pub use fairness::{
-    ShuffleRule, Simulation, closers_repeat, repeated_closer_chance, simulate_repeated_closers,
-};
+pub use fairness::{ShuffleRule, Simulation, closers_repeat, repeated_closer_chance, simulate_repeated_closers};
 pub use order::is_permutation;
 pub use random::RandomSource;
 pub use ratio::Ratio;
@@ -89,12 +87,10 @@ pub use ratio::Ratio;
 pub use save::{RestoreError, SAVE_VERSION, SaveEnvelope, restore, restore_value, save};
 pub use score::{Standing, ranking};
 pub use shuffle::{shuffled_order, shuffled_order_avoiding_last};
-pub use state::{
-    FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote,
-};
+pub use state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote};
 pub use table::{
-    MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS,
-    MIN_TALK_SECONDS, SetupError, Table,
+    MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, SetupError,
+    Table,
 };
 pub use topics::{Language, TOPICS, Topic, draw_topic};
 pub use transition::transition;

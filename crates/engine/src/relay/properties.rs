@@ -15,9 +15,7 @@ fn pick<T: Clone>(rng: &mut TestRng, items: &[T]) -> T {
     items[rng.below(items.len())].clone()
 }
 
-const NAMES: [&str; 10] = [
-    "Aki", "Ben", " Cho ", "千尋", "", "  ", "Aki", "D", "エリ", "Fay\t",
-];
+const NAMES: [&str; 10] = ["Aki", "Ben", " Cho ", "千尋", "", "  ", "Aki", "D", "エリ", "Fay\t"];
 
 fn arbitrary_players(rng: &mut TestRng) -> Vec<String> {
     let long = "長".repeat(25);
@@ -62,11 +60,7 @@ fn arbitrary_now(rng: &mut TestRng) -> u64 {
 }
 
 fn arbitrary_topic(rng: &mut TestRng) -> String {
-    pick(
-        rng,
-        &["", "   ", "Tea", " 霧の正体 ", "A\"quoted\"\\topic\n"],
-    )
-    .to_owned()
+    pick(rng, &["", "   ", "Tea", " 霧の正体 ", "A\"quoted\"\\topic\n"]).to_owned()
 }
 
 /// Any event at all, with values from anywhere.
@@ -89,15 +83,7 @@ fn arbitrary_event(rng: &mut TestRng) -> RelayEvent {
             now_ms: arbitrary_now(rng),
             turn: pick(
                 rng,
-                &[
-                    None,
-                    Some(0),
-                    Some(1),
-                    Some(2),
-                    Some(5),
-                    Some(12),
-                    Some(usize::MAX),
-                ],
+                &[None, Some(0), Some(1), Some(2), Some(5), Some(12), Some(usize::MAX)],
             ),
         },
         3 => RelayEvent::Received,
@@ -166,11 +152,7 @@ fn listed(phase: Phase, event: &RelayEvent) -> bool {
 
 /// Checks one step against the rules that hold for every state and event.
 fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
-    assert_eq!(
-        next.validate(),
-        Ok(()),
-        "{event:?} on {state:?} gave {next:?}"
-    );
+    assert_eq!(next.validate(), Ok(()), "{event:?} on {state:?} gave {next:?}");
     let saved = save(next);
     assert_eq!(restore(&saved).as_ref(), Ok(next), "{saved}");
     if !listed(state.phase(), event) {

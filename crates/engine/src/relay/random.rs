@@ -82,9 +82,6 @@ mod tests {
         for _ in 0..7_000 {
             seen[source.below(7)] += 1;
         }
-        assert!(
-            seen.iter().all(|&count| (800..1_200).contains(&count)),
-            "{seen:?}"
-        );
+        assert!(seen.iter().all(|&count| (800..1_200).contains(&count)), "{seen:?}");
     }
 }

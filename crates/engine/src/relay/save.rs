@@ -157,11 +157,10 @@ pub fn restore_value(envelope: Value) -> Result<RelayState, RestoreError> {
         }
         _ => return Err(RestoreError::Version { found: None }),
     }
-    let envelope: ReadEnvelope =
-        serde_path_to_error::deserialize(envelope).map_err(|error| RestoreError::Shape {
-            path: error.path().to_string(),
-            problem: error.into_inner().to_string(),
-        })?;
+    let envelope: ReadEnvelope = serde_path_to_error::deserialize(envelope).map_err(|error| RestoreError::Shape {
+        path: error.path().to_string(),
+        problem: error.into_inner().to_string(),
+    })?;
     Ok(RelayState::try_from(envelope.state)?)
 }
 
@@ -201,10 +200,7 @@ mod tests {
         let RelayState::Vote(vote) = &state else {
             panic!("{state:?}")
         };
-        assert_eq!(
-            (vote.voter(), vote.selected(), vote.votes()),
-            (2, Some(3), &[0, 1][..])
-        );
+        assert_eq!((vote.voter(), vote.selected(), vote.votes()), (2, Some(3), &[0, 1][..]));
         assert_eq!(save(&state), VOTE);
         // Other writers' spacing and key order restore to the same state.
         let spaced = VOTE.replace(',', " ,\n ").replace(r#""version":1 ,"#, "");
@@ -224,14 +220,8 @@ mod tests {
         };
         let shape = |problem: &str| shape_at(ANY_PATH, problem);
         let cases: Vec<(String, RestoreError)> = vec![
-            (
-                with(r#""version":1"#, r#""version":2"#),
-                Version { found: Some(2) },
-            ),
-            (
-                with(r#""version":1"#, r#""version":"1""#),
-                Version { found: None },
-            ),
+            (with(r#""version":1"#, r#""version":2"#), Version { found: Some(2) }),
+            (with(r#""version":1"#, r#""version":"1""#), Version { found: None }),
             (with(r#""version":1,"#, ""), Version { found: None }),
             (
                 with(r#"{"version":1,"#, r#"{"version":1,"extra":0,"#),
@@ -281,10 +271,7 @@ mod tests {
             ),
             // A valid shape, but not a game.
             (
-                with(
-                    r#""players":["Aki","Ben","Cho","Dan"]"#,
-                    r#""players":["Aki","Ben"]"#,
-                ),
+                with(r#""players":["Aki","Ben","Cho","Dan"]"#, r#""players":["Aki","Ben"]"#),
                 Invalid(StateError::Table(SetupError::TooFewPlayers { found: 2 })),
             ),
             (
@@ -292,10 +279,7 @@ mod tests {
                     r#""players":["Aki","Ben","Cho","Dan"]"#,
                     r#""players":["Aki","Ben","Aki","Dan"]"#,
                 ),
-                Invalid(StateError::Table(SetupError::RepeatedName {
-                    seat: 2,
-                    first: 0,
-                })),
+                Invalid(StateError::Table(SetupError::RepeatedName { seat: 2, first: 0 })),
             ),
             (
                 with(
@@ -314,10 +298,7 @@ mod tests {
             ),
             (
                 with(r#""round":1"#, r#""round":3"#),
-                Invalid(StateError::RoundIndex {
-                    index: 3,
-                    rounds: 3,
-                }),
+                Invalid(StateError::RoundIndex { index: 3, rounds: 3 }),
             ),
             (
                 with(r#""scores":[1,2,1,0]"#, r#""scores":[1,2,1,1]"#),
@@ -331,10 +312,7 @@ mod tests {
                 with(r#""scores":[1,2,1,0]"#, r#""scores":[1,2,1]"#),
                 Invalid(StateError::Scores),
             ),
-            (
-                with(r#""topic":"Why"#, r#""topic":" Why"#),
-                Invalid(StateError::Topic),
-            ),
+            (with(r#""topic":"Why"#, r#""topic":" Why"#), Invalid(StateError::Topic)),
             (
                 with(r#""order":[3,0,2,1]"#, r#""order":[3,0,2,2]"#),
                 Invalid(StateError::Order),
@@ -345,19 +323,10 @@ mod tests {
             ),
             (
                 with(r#""turn":2"#, r#""turn":4"#),
-                Invalid(StateError::Turn {
-                    turn: 4,
-                    players: 4,
-                }),
+                Invalid(StateError::Turn { turn: 4, players: 4 }),
             ),
-            (
-                with(r#""votes":[0,1]"#, r#""votes":[0]"#),
-                Invalid(StateError::Votes),
-            ),
-            (
-                with(r#""votes":[0,1]"#, r#""votes":[0,4]"#),
-                Invalid(StateError::Votes),
-            ),
+            (with(r#""votes":[0,1]"#, r#""votes":[0]"#), Invalid(StateError::Votes)),
+            (with(r#""votes":[0,1]"#, r#""votes":[0,4]"#), Invalid(StateError::Votes)),
             // Dan (seat 3) spoke first, so the first vote is Dan's: a vote for seat 3 is a self-vote.
             (
                 with(r#""votes":[0,1]"#, r#""votes":[3,1]"#),
@@ -403,15 +372,9 @@ mod tests {
         assert!(restore(&talk("[2,0,1]", 2, 10_000)).is_ok());
         assert_eq!(
             restore(&talk("[2,0,1]", 3, 10_000)),
-            Err(Invalid(StateError::Turn {
-                turn: 3,
-                players: 3
-            }))
+            Err(Invalid(StateError::Turn { turn: 3, players: 3 }))
         );
-        assert_eq!(
-            restore(&talk("[2,0,0]", 0, 10_000)),
-            Err(Invalid(StateError::Order))
-        );
+        assert_eq!(restore(&talk("[2,0,0]", 0, 10_000)), Err(Invalid(StateError::Order)));
         assert_eq!(
             restore(&talk("[2,0,1]", 0, 9_999)),
             Err(Invalid(StateError::Deadline { deadline_ms: 9_999 }))
@@ -433,16 +396,10 @@ mod tests {
             restore(&handover(2, "[0,0]")),
             Err(Invalid(StateError::SelfVote { turn: 0 }))
         );
-        assert_eq!(
-            restore(&handover(1, "[1,0]")),
-            Err(Invalid(StateError::Votes))
-        );
+        assert_eq!(restore(&handover(1, "[1,0]")), Err(Invalid(StateError::Votes)));
         assert_eq!(
             restore(&handover(3, "[1,0,0]")),
-            Err(Invalid(StateError::Turn {
-                turn: 3,
-                players: 3
-            }))
+            Err(Invalid(StateError::Turn { turn: 3, players: 3 }))
         );
 
         let result = |round: u64, scores: &str, votes: &str| {
@@ -486,13 +443,10 @@ mod tests {
         );
         assert_eq!(
             restore(&last(1, r#"["A","B"]"#, "[1,1]")),
-            Err(Invalid(StateError::Table(SetupError::TooFewPlayers {
-                found: 2
-            })))
+            Err(Invalid(StateError::Table(SetupError::TooFewPlayers { found: 2 })))
         );
         assert_eq!(
-            restore(r#"{"version":1,"state":{"phase":"setup","round":0}}"#)
-                .map_err(|e| e.to_string()),
+            restore(r#"{"version":1,"state":{"phase":"setup","round":0}}"#).map_err(|e| e.to_string()),
             Err("at `state`: unknown field `round`, there are no fields".to_string())
         );
     }

@@ -57,10 +57,7 @@ mod tests {
     fn ties_share_a_rank_and_the_next_rank_skips() {
         assert_eq!(ranks(&[2, 2, 2]), [(0, 1), (1, 1), (2, 1)]);
         assert_eq!(ranks(&[0, 4, 4, 1]), [(1, 1), (2, 1), (3, 3), (0, 4)]);
-        assert_eq!(
-            ranks(&[1, 0, 0, 9, 1]),
-            [(3, 1), (0, 2), (4, 2), (1, 4), (2, 4)]
-        );
+        assert_eq!(ranks(&[1, 0, 0, 9, 1]), [(3, 1), (0, 2), (4, 2), (1, 4), (2, 4)]);
         assert_eq!(ranks(&[]), []);
         let standings = ranking(&[7, 3]);
         assert_eq!(

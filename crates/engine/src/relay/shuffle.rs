@@ -60,10 +60,7 @@ mod tests {
         }
         // 24 orders, about 1,000 each (σ ≈ 31).
         assert_eq!(seen.len(), 24);
-        assert!(
-            seen.values().all(|&c| (850..1_150).contains(&c)),
-            "{seen:?}"
-        );
+        assert!(seen.values().all(|&c| (850..1_150).contains(&c)), "{seen:?}");
         assert_eq!(shuffled_order(0, &mut rng), Vec::<usize>::new());
         assert_eq!(shuffled_order(1, &mut rng), [0]);
     }
@@ -81,10 +78,7 @@ mod tests {
             }
             assert_eq!(closers[0], 0);
             // Each other seat about 2,000 times (σ < 45).
-            assert!(
-                closers[1..].iter().all(|&c| (1_800..2_200).contains(&c)),
-                "{closers:?}"
-            );
+            assert!(closers[1..].iter().all(|&c| (1_800..2_200).contains(&c)), "{closers:?}");
         }
     }
 

@@ -294,9 +294,7 @@ impl Vote {
     /// The seats on the ballot: everyone but the voter, in seat order.
     pub fn candidates(&self) -> Vec<usize> {
         let voter = self.voter();
-        (0..self.round.players().len())
-            .filter(|&seat| seat != voter)
-            .collect()
+        (0..self.round.players().len()).filter(|&seat| seat != voter).collect()
     }
 }
 

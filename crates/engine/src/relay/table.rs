@@ -92,10 +92,9 @@ impl fmt::Display for SetupError {
             SetupError::UntrimmedName { seat } => {
                 write!(f, "the name in seat {} has white space around it", seat + 1)
             }
-            SetupError::Rounds { found } => write!(
-                f,
-                "{found} rounds: between {MIN_ROUNDS} and {MAX_ROUNDS} are allowed"
-            ),
+            SetupError::Rounds { found } => {
+                write!(f, "{found} rounds: between {MIN_ROUNDS} and {MAX_ROUNDS} are allowed")
+            }
             SetupError::TalkSeconds { found } => write!(
                 f,
                 "{found} talk seconds: between {MIN_TALK_SECONDS} and {MAX_TALK_SECONDS} are allowed"
@@ -131,24 +130,13 @@ pub struct Table {
 impl Table {
     /// A table from names as typed (each is trimmed), rounds and talk seconds; the first problem found says why
     /// not, checking the names first.
-    pub fn new<S: AsRef<str>>(
-        names: &[S],
-        rounds: u32,
-        talk_seconds: u32,
-    ) -> Result<Table, SetupError> {
-        let players: Vec<String> = names
-            .iter()
-            .map(|name| name.as_ref().trim().to_owned())
-            .collect();
+    pub fn new<S: AsRef<str>>(names: &[S], rounds: u32, talk_seconds: u32) -> Result<Table, SetupError> {
+        let players: Vec<String> = names.iter().map(|name| name.as_ref().trim().to_owned()).collect();
         Table::from_parts(players, rounds, talk_seconds)
     }
 
     /// A table from names already trimmed, as a restored state holds them.
-    pub(crate) fn from_parts(
-        players: Vec<String>,
-        rounds: u32,
-        talk_seconds: u32,
-    ) -> Result<Table, SetupError> {
+    pub(crate) fn from_parts(players: Vec<String>, rounds: u32, talk_seconds: u32) -> Result<Table, SetupError> {
         check_players(&players)?;
         let rounds = u8::try_from(rounds)
             .ok()
@@ -157,9 +145,7 @@ impl Table {
         let talk = u16::try_from(talk_seconds)
             .ok()
             .filter(|s| (MIN_TALK_SECONDS..=MAX_TALK_SECONDS).contains(&u32::from(*s)))
-            .ok_or(SetupError::TalkSeconds {
-                found: talk_seconds,
-            })?;
+            .ok_or(SetupError::TalkSeconds { found: talk_seconds })?;
         Ok(Table {
             players,
             rounds,
@@ -201,14 +187,10 @@ impl Table {
 /// Checks stored names: how many, each trimmed, non-empty and short enough, and no two alike.
 pub(crate) fn check_players(players: &[String]) -> Result<(), SetupError> {
     if players.len() < MIN_PLAYERS {
-        return Err(SetupError::TooFewPlayers {
-            found: players.len(),
-        });
+        return Err(SetupError::TooFewPlayers { found: players.len() });
     }
     if players.len() > MAX_PLAYERS {
-        return Err(SetupError::TooManyPlayers {
-            found: players.len(),
-        });
+        return Err(SetupError::TooManyPlayers { found: players.len() });
     }
     for (seat, name) in players.iter().enumerate() {
         if name.trim() != name {

@@ -4,9 +4,7 @@
 use super::event::RelayEvent::{self, *};
 use super::save::{restore, save};
 use super::score::Standing;
-use super::state::{
-    FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote,
-};
+use super::state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote};
 use super::table::Table;
 use super::transition::transition;
 
@@ -26,8 +24,7 @@ fn start(players: &[&str], rounds: u32, talk_seconds: u32, topic: &str) -> Relay
 }
 
 fn table(players: &[&str], rounds: u32, talk_seconds: u32) -> Table {
-    Table::new(players, rounds, talk_seconds)
-        .unwrap_or_else(|e| panic!("{players:?}, {rounds}, {talk_seconds}: {e}"))
+    Table::new(players, rounds, talk_seconds).unwrap_or_else(|e| panic!("{players:?}, {rounds}, {talk_seconds}: {e}"))
 }
 
 fn round(table: &Table, index: u8, scores: &[u32], topic: &str) -> Round {
@@ -57,13 +54,7 @@ fn handover(round: &Round, order: &[usize], next_turn: usize, votes: &[usize]) -
     })
 }
 
-fn vote(
-    round: &Round,
-    order: &[usize],
-    turn: usize,
-    votes: &[usize],
-    selected: Option<usize>,
-) -> RelayState {
+fn vote(round: &Round, order: &[usize], turn: usize, votes: &[usize], selected: Option<usize>) -> RelayState {
     RelayState::Vote(Vote {
         round: round.clone(),
         order: order.to_vec(),
@@ -127,9 +118,7 @@ fn one_of_each_phase() -> Vec<RelayState> {
     let last = play(
         &result,
         &[
-            NextRound {
-                topic: "Fog".into(),
-            },
+            NextRound { topic: "Fog".into() },
             BeginTalk {
                 now_ms: 20_000,
                 order: vec![0, 1, 2],
@@ -155,9 +144,7 @@ fn one_of_each_phase() -> Vec<RelayState> {
             Received,
             Select { target: 0 },
             Confirm,
-            NextRound {
-                topic: "unused".into(),
-            },
+            NextRound { topic: "unused".into() },
         ],
     );
     let states = vec![setup, reveal, talking, handing, voting, result, last];
@@ -222,9 +209,7 @@ fn every_kind_of_event() -> Vec<RelayEvent> {
         Select { target: 1 },
         Select { target: 2 },
         Confirm,
-        NextRound {
-            topic: "Snow".into(),
-        },
+        NextRound { topic: "Snow".into() },
         Restart,
         Abandon,
     ];
@@ -248,10 +233,7 @@ fn start_with_fewer_than_three_players_is_ignored() {
     let setup = RelayState::Setup;
     assert_eq!(transition(&setup, &start(&[], 3, 60, "Tea")), setup);
     assert_eq!(transition(&setup, &start(&["Aki"], 3, 60, "Tea")), setup);
-    assert_eq!(
-        transition(&setup, &start(&["Aki", "Ben"], 3, 60, "Tea")),
-        setup
-    );
+    assert_eq!(transition(&setup, &start(&["Aki", "Ben"], 3, 60, "Tea")), setup);
     assert_eq!(
         transition(&setup, &start(&ABC, 3, 60, "Tea")).phase(),
         Phase::TopicReveal
@@ -475,13 +457,8 @@ fn the_remaining_time_comes_from_the_deadline_so_a_reload_keeps_it() {
 fn received_shows_the_ballot_to_the_next_voter_with_nothing_picked() {
     let r = round(&table(&ABC, 3, 30), 0, &[0, 0, 0], "Tea");
     let state = handover(&r, &[1, 2, 0], 1, &[0]);
-    assert_eq!(
-        transition(&state, &Received),
-        vote(&r, &[1, 2, 0], 1, &[0], None)
-    );
-    let RelayState::Handover(h) = &state else {
-        panic!()
-    };
+    assert_eq!(transition(&state, &Received), vote(&r, &[1, 2, 0], 1, &[0], None));
+    let RelayState::Handover(h) = &state else { panic!() };
     assert_eq!(h.next_voter(), 2);
 }
 
@@ -492,10 +469,7 @@ fn a_mis_tap_during_the_hand_over_does_nothing() {
     for event in [
         Select { target: 1 },
         Confirm,
-        TalkDone {
-            now_ms: 1,
-            turn: None,
-        },
+        TalkDone { now_ms: 1, turn: None },
         NextRound { topic: "x".into() },
         Restart,
     ] {
@@ -507,12 +481,7 @@ fn a_mis_tap_during_the_hand_over_does_nothing() {
 
 #[test]
 fn the_ballot_has_everyone_but_the_voter() {
-    let r = round(
-        &table(&["Aki", "Ben", "Cho", "Dan"], 1, 30),
-        0,
-        &[0; 4],
-        "Tea",
-    );
+    let r = round(&table(&["Aki", "Ben", "Cho", "Dan"], 1, 30), 0, &[0; 4], "Tea");
     let RelayState::Vote(v) = vote(&r, &[3, 1, 0, 2], 1, &[0], None) else {
         panic!()
     };
@@ -548,10 +517,7 @@ fn confirm_needs_a_pick_and_passes_the_phone_on() {
     let unpicked = vote(&r, &[1, 2, 0], 0, &[], None);
     assert_eq!(transition(&unpicked, &Confirm), unpicked);
     let picked = vote(&r, &[1, 2, 0], 1, &[0], Some(1));
-    assert_eq!(
-        transition(&picked, &Confirm),
-        handover(&r, &[1, 2, 0], 2, &[0, 1])
-    );
+    assert_eq!(transition(&picked, &Confirm), handover(&r, &[1, 2, 0], 2, &[0, 1]));
 }
 
 #[test]
@@ -597,24 +563,11 @@ fn next_round_reveals_the_next_topic_and_keeps_the_scores() {
         round_votes: vec![2, 1, 0],
     });
     assert_eq!(
-        transition(
-            &state,
-            &NextRound {
-                topic: " Fog ".into()
-            }
-        ),
+        transition(&state, &NextRound { topic: " Fog ".into() }),
         RelayState::TopicReveal(round(&t, 1, &[2, 1, 0], "Fog"))
     );
     // Another round needs a topic.
-    assert_eq!(
-        transition(
-            &state,
-            &NextRound {
-                topic: "   ".into()
-            }
-        ),
-        state
-    );
+    assert_eq!(transition(&state, &NextRound { topic: "   ".into() }), state);
 }
 
 #[test]
@@ -631,15 +584,7 @@ fn after_the_last_round_comes_the_final_result() {
     });
     // No topic is needed after the last round.
     for topic in ["", "Snow"] {
-        assert_eq!(
-            transition(
-                &state,
-                &NextRound {
-                    topic: topic.into()
-                }
-            ),
-            expected
-        );
+        assert_eq!(transition(&state, &NextRound { topic: topic.into() }), expected);
     }
 }
 
@@ -720,11 +665,7 @@ fn a_whole_game_scores_every_vote_once() {
     assert_eq!(first.round_votes(), [2, 1, 0]);
     assert_eq!(first.round().scores(), [2, 1, 0]);
     assert_eq!(
-        first
-            .standings()
-            .iter()
-            .map(|s| s.player)
-            .collect::<Vec<_>>(),
+        first.standings().iter().map(|s| s.player).collect::<Vec<_>>(),
         [0, 1, 2]
     );
     // Round 2, seat order: Aki → Cho, Ben → Cho, Cho → Aki.

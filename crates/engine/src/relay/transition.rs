@@ -7,9 +7,7 @@
 use super::event::RelayEvent;
 use super::order::order_or_seats;
 use super::score::tally;
-use super::state::{
-    FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote,
-};
+use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote};
 use super::table::Table;
 
 /// The state after `event`; an event that means nothing now returns `state` unchanged.

@@ -111,9 +111,7 @@ impl RelayState {
                 check_order(&vote.order, vote.turn, players)?;
                 check_votes(&vote.order, &vote.votes, vote.turn)?;
                 match vote.selected {
-                    Some(seat) if seat >= players || seat == vote.voter() => {
-                        Err(StateError::Selected)
-                    }
+                    Some(seat) if seat >= players || seat == vote.voter() => Err(StateError::Selected),
                     _ => Ok(()),
                 }
             }
@@ -167,11 +165,7 @@ fn check_votes(order: &[usize], votes: &[usize], turn: usize) -> Result<(), Stat
     if votes.len() != turn || votes.iter().any(|&seat| seat >= order.len()) {
         return Err(StateError::Votes);
     }
-    match votes
-        .iter()
-        .zip(order)
-        .position(|(vote, voter)| vote == voter)
-    {
+    match votes.iter().zip(order).position(|(vote, voter)| vote == voter) {
         Some(turn) => Err(StateError::SelfVote { turn }),
         None => Ok(()),
     }
@@ -209,9 +203,7 @@ fn possible_scores(scores: &[u32], rounds: u32, players: usize) -> bool {
     let total: u64 = scores.iter().map(|&s| u64::from(s)).sum();
     scores.len() == players
         && total == rounds * n
-        && scores
-            .iter()
-            .all(|&s| u64::from(s) <= rounds * n.saturating_sub(1))
+        && scores.iter().all(|&s| u64::from(s) <= rounds * n.saturating_sub(1))
 }
 
 #[cfg(test)]
@@ -222,10 +214,7 @@ mod tests {
     fn possible_scores_are_one_vote_per_player_per_round_never_for_oneself() {
         assert!(possible_scores(&[0, 0, 0], 0, 3));
         assert!(possible_scores(&[2, 1, 0], 1, 3));
-        assert!(
-            !possible_scores(&[3, 0, 0], 1, 3),
-            "nobody votes for themselves"
-        );
+        assert!(!possible_scores(&[3, 0, 0], 1, 3), "nobody votes for themselves");
         assert!(!possible_scores(&[1, 1, 0], 1, 3), "one vote each");
         assert!(!possible_scores(&[1, 1, 1, 0], 1, 3), "one score a seat");
         assert!(possible_scores(&[4, 2, 0], 2, 3));

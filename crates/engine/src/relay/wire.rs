@@ -108,9 +108,7 @@ impl TryFrom<WireState> for RelayState {
                 talk_seconds,
                 scores,
                 topic,
-            } => {
-                RelayState::TopicReveal(round(index, rounds, players, talk_seconds, scores, topic)?)
-            }
+            } => RelayState::TopicReveal(round(index, rounds, players, talk_seconds, scores, topic)?),
             WireState::Talk {
                 round: index,
                 rounds,

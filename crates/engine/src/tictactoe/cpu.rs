@@ -136,22 +136,12 @@ pub struct Decision {
 /// assert_eq!(cpu_move(o, x, Difficulty::Hard, &Seed::ZERO), Cell::new(1));
 /// assert_eq!(cpu_move(o, x, Difficulty::Normal, &Seed::ZERO), Cell::new(2));
 /// ```
-pub fn cpu_move(
-    mine: Bitboard,
-    theirs: Bitboard,
-    difficulty: Difficulty,
-    seed: &Seed,
-) -> Option<Cell> {
+pub fn cpu_move(mine: Bitboard, theirs: Bitboard, difficulty: Difficulty, seed: &Seed) -> Option<Cell> {
     cpu_decision(mine, theirs, difficulty, seed).map(|decision| decision.cell)
 }
 
 /// [`cpu_move`] together with the rule that chose the cell.
-pub fn cpu_decision(
-    mine: Bitboard,
-    theirs: Bitboard,
-    difficulty: Difficulty,
-    seed: &Seed,
-) -> Option<Decision> {
+pub fn cpu_decision(mine: Bitboard, theirs: Bitboard, difficulty: Difficulty, seed: &Seed) -> Option<Decision> {
     if !mine.intersect(theirs).is_empty() {
         return None;
     }
@@ -208,10 +198,7 @@ fn fork_rules(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Option<Decis
 ///  . | . | .
 /// ```
 fn winning_cells(side: Bitboard, empty: Bitboard) -> Bitboard {
-    empty
-        .cells()
-        .filter(|&cell| side.with(cell).has_line())
-        .collect()
+    empty.cells().filter(|&cell| side.with(cell).has_line()).collect()
 }
 
 /// The empty cells after which `side` would have two or more threats, so the other side cannot block them all.
@@ -284,9 +271,7 @@ fn seeded_cell(empty: Bitboard, seed: &Seed) -> Option<Cell> {
 
 /// The first of `candidates` in [`PREFERRED_ORDER`].
 fn first_preferred(candidates: Bitboard) -> Option<Cell> {
-    PREFERRED_ORDER
-        .into_iter()
-        .find(|&cell| candidates.contains(cell))
+    PREFERRED_ORDER.into_iter().find(|&cell| candidates.contains(cell))
 }
 
 #[cfg(test)]
@@ -299,12 +284,7 @@ mod tests {
     fn decide(drawing: &str, difficulty: Difficulty, seed: u64) -> Option<Decision> {
         let p = position(drawing);
         let side = p.side_to_move();
-        cpu_decision(
-            p.board(side),
-            p.board(side.other()),
-            difficulty,
-            &Seed::from_u64(seed),
-        )
+        cpu_decision(p.board(side), p.board(side.other()), difficulty, &Seed::from_u64(seed))
     }
 
     fn expect(drawing: &str, difficulty: Difficulty, index: u8, rule: Rule) {
@@ -439,25 +419,14 @@ mod tests {
 
     #[test]
     fn the_move_is_always_an_empty_cell() {
-        for p in legal_positions()
-            .into_iter()
-            .filter(|p| p.outcome().is_none())
-        {
+        for p in legal_positions().into_iter().filter(|p| p.outcome().is_none()) {
             let side = p.side_to_move();
             for d in Difficulty::ALL {
                 for seed in [0, 1, 5, u64::MAX] {
-                    let Some(c) = cpu_move(
-                        p.board(side),
-                        p.board(side.other()),
-                        d,
-                        &Seed::from_u64(seed),
-                    ) else {
+                    let Some(c) = cpu_move(p.board(side), p.board(side.other()), d, &Seed::from_u64(seed)) else {
                         panic!("no move on\n{p}")
                     };
-                    assert!(
-                        p.legal_moves().contains(c),
-                        "{d} chose taken cell {c} on\n{p}"
-                    );
+                    assert!(p.legal_moves().contains(c), "{d} chose taken cell {c} on\n{p}");
                 }
             }
         }
@@ -468,17 +437,9 @@ mod tests {
     #[test]
     fn hard_uses_every_rule() {
         let mut tally = std::collections::HashMap::new();
-        for p in legal_positions()
-            .into_iter()
-            .filter(|p| p.outcome().is_none())
-        {
+        for p in legal_positions().into_iter().filter(|p| p.outcome().is_none()) {
             let side = p.side_to_move();
-            if let Some(d) = cpu_decision(
-                p.board(side),
-                p.board(side.other()),
-                Difficulty::Hard,
-                &Seed::ZERO,
-            ) {
+            if let Some(d) = cpu_decision(p.board(side), p.board(side.other()), Difficulty::Hard, &Seed::ZERO) {
                 *tally.entry(d.rule).or_insert(0u32) += 1;
             }
         }
@@ -498,10 +459,6 @@ mod tests {
         // Win, Block, Fork, ForceFork, BlockFork, Force, TakeFork, Preferred. Before version 2 (no ForceFork, no
         // TakeFork) the same positions split as Win 2,358, Block 1,484, Fork 192, BlockFork 120, Force 118,
         // Preferred 248.
-        assert_eq!(
-            counts,
-            [2_358, 1_484, 192, 66, 104, 118, 16, 182],
-            "{tally:?}"
-        );
+        assert_eq!(counts, [2_358, 1_484, 192, 66, 104, 118, 16, 182], "{tally:?}");
     }
 }

@@ -113,10 +113,7 @@ mod tests {
                 e.first_human_win
             );
         }
-        assert_eq!(
-            tally(Difficulty::Hard, false, &Seed::ZERO),
-            (457, 0, 346, 111)
-        );
+        assert_eq!(tally(Difficulty::Hard, false, &Seed::ZERO), (457, 0, 346, 111));
         assert_eq!(tally(Difficulty::Hard, true, &Seed::ZERO), (92, 0, 82, 10));
     }
 
@@ -126,10 +123,7 @@ mod tests {
         let other = Seed::from_be_bytes([0xA5; 32]);
         for d in [Difficulty::Normal, Difficulty::Hard] {
             for cpu_first in [false, true] {
-                assert_eq!(
-                    explore(d, cpu_first, &Seed::ZERO),
-                    explore(d, cpu_first, &other)
-                );
+                assert_eq!(explore(d, cpu_first, &Seed::ZERO), explore(d, cpu_first, &other));
             }
         }
     }
@@ -137,14 +131,8 @@ mod tests {
     /// Normal loses 12 of the 489 games when the human moves first, and none of its 94 when it moves first.
     #[test]
     fn normal_can_be_beaten_when_the_human_moves_first() {
-        assert_eq!(
-            tally(Difficulty::Normal, false, &Seed::ZERO),
-            (489, 12, 350, 127)
-        );
-        assert_eq!(
-            tally(Difficulty::Normal, true, &Seed::ZERO),
-            (94, 0, 80, 14)
-        );
+        assert_eq!(tally(Difficulty::Normal, false, &Seed::ZERO), (489, 12, 350, 127));
+        assert_eq!(tally(Difficulty::Normal, true, &Seed::ZERO), (94, 0, 80, 14));
         // The first win found: corner 0, then side 7, then corner 6 forks at 3 and 8; Normal blocks 8.
         let e = explore(Difficulty::Normal, false, &Seed::ZERO);
         let cells = [0, 4, 7, 2, 6, 8, 3].into_iter().map(cell).collect();
@@ -155,10 +143,7 @@ mod tests {
     /// games are human wins; CPU first: 32 of 122.
     #[test]
     fn easy_with_seed_zero_can_be_beaten() {
-        assert_eq!(
-            tally(Difficulty::Easy, false, &Seed::ZERO),
-            (649, 329, 296, 24)
-        );
+        assert_eq!(tally(Difficulty::Easy, false, &Seed::ZERO), (649, 329, 296, 24));
         assert_eq!(tally(Difficulty::Easy, true, &Seed::ZERO), (122, 32, 84, 6));
     }
 }

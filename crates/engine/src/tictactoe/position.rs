@@ -333,10 +333,7 @@ pub(crate) mod test_util {
 
     /// A position drawn as nine marks, row by row; spaces and `/` are ignored: `"XO. .X. ..."`.
     pub(crate) fn position(drawing: &str) -> Position {
-        let marks: Vec<char> = drawing
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '/' | '\n'))
-            .collect();
+        let marks: Vec<char> = drawing.chars().filter(|c| !matches!(c, ' ' | '/' | '\n')).collect();
         assert_eq!(marks.len(), 9, "drawing {drawing:?}");
         let (mut x, mut o) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for (cell, mark) in Cell::ALL.into_iter().zip(marks) {
@@ -371,24 +368,15 @@ mod tests {
 
     #[test]
     fn outcome_win_draw_and_none() {
-        assert_eq!(
-            position("XXX OO. ...").outcome(),
-            Some(Outcome::Win(Side::X))
-        );
-        assert_eq!(
-            position("X.X OOO X..").outcome(),
-            Some(Outcome::Win(Side::O))
-        );
+        assert_eq!(position("XXX OO. ...").outcome(), Some(Outcome::Win(Side::X)));
+        assert_eq!(position("X.X OOO X..").outcome(), Some(Outcome::Win(Side::O)));
         assert_eq!(position("XOX XOO OXX").outcome(), Some(Outcome::Draw));
         assert_eq!(position("XO. ... ...").outcome(), None);
     }
 
     #[test]
     fn a_full_board_with_a_line_is_a_win_not_a_draw() {
-        assert_eq!(
-            position("XXX OOX OXO").outcome(),
-            Some(Outcome::Win(Side::X))
-        );
+        assert_eq!(position("XXX OOX OXO").outcome(), Some(Outcome::Win(Side::X)));
     }
 
     #[test]
@@ -421,10 +409,7 @@ mod tests {
             panic!("cell 0 is empty")
         };
         assert_eq!(after.o(), board(&[0]));
-        assert_eq!(
-            after.play(cell(0)),
-            Err(MoveError::CellTaken { cell: cell(0) })
-        );
+        assert_eq!(after.play(cell(0)), Err(MoveError::CellTaken { cell: cell(0) }));
     }
 
     #[test]
@@ -437,23 +422,14 @@ mod tests {
             })
         );
         assert_eq!(won.legal_moves(), Bitboard::EMPTY);
-        assert_eq!(
-            position("XO. ... ...").legal_moves(),
-            board(&[2, 3, 4, 5, 6, 7, 8])
-        );
+        assert_eq!(position("XO. ... ...").legal_moves(), board(&[2, 3, 4, 5, 6, 7, 8]));
     }
 
     #[test]
     fn errors_read_in_lowercase() {
+        assert_eq!(MoveError::CellTaken { cell: cell(3) }.to_string(), "cell 3 is taken");
         assert_eq!(
-            MoveError::CellTaken { cell: cell(3) }.to_string(),
-            "cell 3 is taken"
-        );
-        assert_eq!(
-            MoveError::GameOver {
-                outcome: Outcome::Draw
-            }
-            .to_string(),
+            MoveError::GameOver { outcome: Outcome::Draw }.to_string(),
             "the game is over (draw)"
         );
     }

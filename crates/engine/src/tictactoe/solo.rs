@@ -240,13 +240,7 @@ mod tests {
     use crate::tictactoe::position::test_util::{board, cell};
 
     fn play(game: &SoloGame, cell: u8) -> SoloGame {
-        transition(
-            game,
-            &SoloEvent::Play {
-                cell,
-                seed: Seed::ZERO,
-            },
-        )
+        transition(game, &SoloEvent::Play { cell, seed: Seed::ZERO })
     }
 
     #[test]

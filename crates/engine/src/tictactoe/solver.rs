@@ -156,20 +156,12 @@ mod tests {
         }
         let next: Vec<Position> = if p.side_to_move() == hard {
             found.insert(p);
-            cpu_move(
-                p.board(hard),
-                p.board(hard.other()),
-                Difficulty::Hard,
-                &Seed::ZERO,
-            )
-            .and_then(|cell| p.play(cell).ok())
-            .into_iter()
-            .collect()
-        } else {
-            p.legal_moves()
-                .cells()
-                .filter_map(|cell| p.play(cell).ok())
+            cpu_move(p.board(hard), p.board(hard.other()), Difficulty::Hard, &Seed::ZERO)
+                .and_then(|cell| p.play(cell).ok())
+                .into_iter()
                 .collect()
+        } else {
+            p.legal_moves().cells().filter_map(|cell| p.play(cell).ok()).collect()
         };
         for n in next {
             positions_in_hard_games(n, hard, found);
@@ -179,12 +171,7 @@ mod tests {
     /// Hard's move, seen by Hard, is worth `solve(after).flip()`; perfect play keeps `solve(before)`.
     fn hard_value_change(p: Position) -> (Value, Value) {
         let side = p.side_to_move();
-        let Some(cell) = cpu_move(
-            p.board(side),
-            p.board(side.other()),
-            Difficulty::Hard,
-            &Seed::ZERO,
-        ) else {
+        let Some(cell) = cpu_move(p.board(side), p.board(side.other()), Difficulty::Hard, &Seed::ZERO) else {
             panic!("Hard has no move on\n{p}")
         };
         let Ok(next) = p.play(cell) else {
@@ -223,10 +210,7 @@ mod tests {
     #[test]
     fn hard_keeps_the_value_on_every_legal_position() {
         let (mut checked, mut drops, mut slips) = (0, 0, 0);
-        for p in legal_positions()
-            .into_iter()
-            .filter(|p| p.outcome().is_none())
-        {
+        for p in legal_positions().into_iter().filter(|p| p.outcome().is_none()) {
             checked += 1;
             match hard_value_change(p) {
                 (Value::Win, after) if after < Value::Win => slips += 1,

@@ -124,10 +124,9 @@ mod tests {
         assert_eq!(by_rule, 5_478);
         // Sorted and distinct.
         assert!(
-            reachable
-                .windows(2)
-                .all(|w| (w[0].ply(), w[0].x().bits(), w[0].o().bits())
-                    < (w[1].ply(), w[1].x().bits(), w[1].o().bits()))
+            reachable.windows(2).all(
+                |w| (w[0].ply(), w[0].x().bits(), w[0].o().bits()) < (w[1].ply(), w[1].x().bits(), w[1].o().bits())
+            )
         );
         assert_eq!(reachable.first(), Some(&Position::empty()));
     }

@@ -185,11 +185,7 @@ impl Game {
             Fact::Lost(a, Role::Werewolf) => {
                 self.remove_chits(a, ChitKind::Attack);
                 for b in self.chits.owners_on(a, ChitKind::Black) {
-                    losses.push(
-                        b,
-                        Role::Seer,
-                        LossCause::MarkedBlackNotWerewolf { suspect: a },
-                    );
+                    losses.push(b, Role::Seer, LossCause::MarkedBlackNotWerewolf { suspect: a });
                 }
             }
             // A loses S: A's verdict chits go.
@@ -244,10 +240,7 @@ impl Game {
             return;
         }
         for seat in self.alive {
-            let attackers = self
-                .chits
-                .owners_on(seat, ChitKind::Attack)
-                .intersect(wolves);
+            let attackers = self.chits.owners_on(seat, ChitKind::Attack).intersect(wolves);
             let deadly = match self.table.attack_death() {
                 AttackDeath::AnyChits => self.chits.on_from(seat, ChitKind::Attack, wolves) >= 2,
                 AttackDeath::TwoWolves => attackers.len() >= 2,
@@ -261,10 +254,7 @@ impl Game {
     /// R8: `seat` dies now; their card is drawn once every transfer owed has been made.
     pub(crate) fn die(&mut self, seat: Seat, cause: DeathCause) {
         self.alive = self.alive.without(seat);
-        self.record(Happening::Died {
-            player: seat,
-            cause,
-        });
+        self.record(Happening::Died { player: seat, cause });
         self.draws.push(seat);
     }
 
@@ -318,10 +308,7 @@ impl Game {
                 .collect(),
             // Version 2: everyone not fixed as exactly one role, alive or dead, and so also a player who has
             // lost every role (and a dead player whose card is not drawn yet).
-            End::Paradox(_) => self
-                .seats()
-                .filter(|&seat| self.possible(seat).len() != 1)
-                .collect(),
+            End::Paradox(_) => self.seats().filter(|&seat| self.possible(seat).len() != 1).collect(),
         };
         let outcome = Outcome { end, winners };
         self.outcome = Some(outcome);

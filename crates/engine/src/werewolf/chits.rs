@@ -104,10 +104,7 @@ impl Chits {
 
     /// How many chits of `kind` lie in front of `target`, counting only owners in `owners`.
     pub fn on_from(&self, target: Seat, kind: ChitKind, owners: SeatSet) -> u8 {
-        owners
-            .iter()
-            .map(|owner| self.count(owner, target, kind))
-            .sum()
+        owners.iter().map(|owner| self.count(owner, target, kind)).sum()
     }
 
     /// How many chits of `kind` `owner` has on the table.
@@ -154,18 +151,9 @@ mod tests {
         chits.place(seat(1), seat(2), ChitKind::Black);
         chits.place(seat(3), seat(2), ChitKind::Attack);
         assert_eq!(chits.count(seat(1), seat(2), ChitKind::Attack), 2);
-        assert_eq!(
-            chits.owners_on(seat(2), ChitKind::Attack).to_string(),
-            "{1, 3}"
-        );
-        assert_eq!(
-            chits.targets_of(seat(1), ChitKind::Attack).to_string(),
-            "{2, 4}"
-        );
-        assert_eq!(
-            chits.on_from(seat(2), ChitKind::Attack, SeatSet::first(2)),
-            2
-        );
+        assert_eq!(chits.owners_on(seat(2), ChitKind::Attack).to_string(), "{1, 3}");
+        assert_eq!(chits.targets_of(seat(1), ChitKind::Attack).to_string(), "{2, 4}");
+        assert_eq!(chits.on_from(seat(2), ChitKind::Attack, SeatSet::first(2)), 2);
         assert_eq!(chits.remove_all(seat(1), ChitKind::Attack), 3);
         assert_eq!(chits.placed_by(seat(1), ChitKind::Attack), 0);
         assert_eq!(chits.placed_by(seat(1), ChitKind::Black), 1);

@@ -45,10 +45,7 @@ impl fmt::Display for Phase {
 /// role `take`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(rename_all = "camelCase", deny_unknown_fields)
-)]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct HandOver {
     /// The receiving player.
     pub to: Seat,
@@ -61,10 +58,7 @@ pub struct HandOver {
 /// One player's vote in a [`Event::Vote`] (R9): `voter` points at `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(rename_all = "camelCase", deny_unknown_fields)
-)]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
 pub struct Ballot {
     /// The alive player voting.
     pub voter: Seat,
@@ -196,9 +190,7 @@ impl Pending {
     pub const fn player(self) -> Option<Seat> {
         match self {
             Pending::StartPlayer { .. } | Pending::Draw { .. } | Pending::Vote { .. } => None,
-            Pending::Verdict { seer: p }
-            | Pending::Attack { wolf: p }
-            | Pending::Transfer { from: p, .. } => Some(p),
+            Pending::Verdict { seer: p } | Pending::Attack { wolf: p } | Pending::Transfer { from: p, .. } => Some(p),
         }
     }
 }
@@ -324,10 +316,7 @@ impl fmt::Display for EventError {
         match self {
             EventError::GameOver => f.write_str("the game is over"),
             EventError::NotPending { pending } => {
-                write!(
-                    f,
-                    "the event does not answer the pending decision {pending:?}"
-                )
+                write!(f, "the event does not answer the pending decision {pending:?}")
             }
             EventError::NotTied { seat, tied } => {
                 write!(f, "{seat} is not among the tied players {tied}")
@@ -337,9 +326,7 @@ impl fmt::Display for EventError {
             EventError::WrongExchange { give: Some(role) } => {
                 write!(f, "a {role} card may not be given in this exchange")
             }
-            EventError::WrongExchange { give: None } => {
-                f.write_str("the exchange is possible, so it is mandatory")
-            }
+            EventError::WrongExchange { give: None } => f.write_str("the exchange is possible, so it is mandatory"),
             EventError::DrawOutOfRange { index, cards } => {
                 write!(f, "card {index} drawn from a hand of {cards}")
             }
@@ -352,9 +339,9 @@ impl fmt::Display for EventError {
 impl fmt::Display for TransferError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TransferError::NotCanonical => f.write_str(
-                "hand-overs must be strictly increasing by recipient and role, each of at least one card",
-            ),
+            TransferError::NotCanonical => {
+                f.write_str("hand-overs must be strictly increasing by recipient and role, each of at least one card")
+            }
             TransferError::WrongTotal { owed, given } => {
                 write!(f, "{owed} cards owed, {given} handed over")
             }
@@ -379,10 +366,7 @@ impl fmt::Display for BallotError {
             ),
             BallotError::OwnSeat { voter } => write!(f, "{voter} points at themselves"),
             BallotError::NotACandidate { voter, target } => {
-                write!(
-                    f,
-                    "{voter} points at {target}, who may not be pointed at now"
-                )
+                write!(f, "{voter} points at {target}, who may not be pointed at now")
             }
             BallotError::Missing { voter } => write!(f, "{voter} has not voted"),
         }

@@ -75,11 +75,7 @@ impl Game {
                         _ => return,
                     }
                 }
-                Step::Turns {
-                    phase,
-                    start,
-                    offset,
-                } => {
+                Step::Turns { phase, start, offset } => {
                     if offset >= self.players() {
                         self.enter(next_phase(phase));
                         continue;
@@ -163,9 +159,7 @@ impl Game {
     /// Why `actor` must pass in `phase`, if they must (R4, R5).
     pub(crate) fn cannot_act(&self, phase: Phase, actor: Seat) -> Option<PassReason> {
         let chits = match phase {
-            Phase::Seer => {
-                self.chits_left(actor, ChitKind::Black) + self.chits_left(actor, ChitKind::White)
-            }
+            Phase::Seer => self.chits_left(actor, ChitKind::Black) + self.chits_left(actor, ChitKind::White),
             _ => self.chits_left(actor, ChitKind::Attack),
         };
         if chits == 0 {
@@ -183,10 +177,7 @@ impl Game {
         let alive = self.alive;
         let end = if alive.is_empty() {
             Some(End::AllDead)
-        } else if alive
-            .iter()
-            .all(|seat| self.lost(seat).contains(Role::Werewolf))
-        {
+        } else if alive.iter().all(|seat| self.lost(seat).contains(Role::Werewolf)) {
             Some(End::VillageWins)
         } else {
             let wolves = self.fixed_players(Role::Werewolf).intersect(alive).len();

@@ -262,11 +262,7 @@ impl Game {
                 phase,
                 tied: self.most_cards(phase.actor_role()?),
             }),
-            Step::Turns {
-                phase,
-                start,
-                offset,
-            } => {
+            Step::Turns { phase, start, offset } => {
                 let actor = start.clockwise(offset, self.players());
                 match phase {
                     Phase::Seer => Some(Pending::Verdict { seer: actor }),
@@ -302,9 +298,7 @@ impl Game {
 
     /// The players fixed as `role`, alive or dead.
     pub fn fixed_players(&self, role: Role) -> SeatSet {
-        self.seats()
-            .filter(|&seat| self.fixed_as(seat) == Some(role))
-            .collect()
+        self.seats().filter(|&seat| self.fixed_as(seat) == Some(role)).collect()
     }
 
     /// Drops every debt that someone else's transfer has settled by taking the cards back (Version 2).

@@ -53,10 +53,7 @@ impl Hand {
 
     /// The roles with at least one card.
     pub fn roles(self) -> RoleSet {
-        Role::ALL
-            .into_iter()
-            .filter(|&role| self.count(role) > 0)
-            .collect()
+        Role::ALL.into_iter().filter(|&role| self.count(role) > 0).collect()
     }
 
     /// The card at `index` when the hand is laid out in canonical order (all W, then S, then V), as the UI

@@ -44,12 +44,7 @@ impl Game {
     ///
     /// The actor takes a card of the phase's role (seer or werewolf) and gives a card of another role that the
     /// target also holds.
-    pub fn exchange_options(
-        &self,
-        phase: Phase,
-        actor: Seat,
-        target: Seat,
-    ) -> Result<RoleSet, NoExchange> {
+    pub fn exchange_options(&self, phase: Phase, actor: Seat, target: Seat) -> Result<RoleSet, NoExchange> {
         let took = phase.actor_role().unwrap_or(Role::Seer);
         if self.is_fixed(actor) {
             return Err(NoExchange::ActorFixed);
@@ -64,11 +59,7 @@ impl Game {
         // of a role and not having lost it are the same thing (R2); the count is the rule's own words.
         let give: RoleSet = Role::ALL
             .into_iter()
-            .filter(|&role| {
-                role != took
-                    && self.hand(actor).count(role) > 0
-                    && self.hand(target).count(role) > 0
-            })
+            .filter(|&role| role != took && self.hand(actor).count(role) > 0 && self.hand(target).count(role) > 0)
             .collect();
         if give.is_empty() {
             Err(NoExchange::NothingToGive)
@@ -98,9 +89,7 @@ impl Game {
     /// no vote is pending or `voter` is not alive.
     pub fn vote_targets(&self, voter: Seat) -> SeatSet {
         match self.pending() {
-            Some(Pending::Vote {
-                voters, candidates, ..
-            }) if voters.contains(voter) => candidates.without(voter),
+            Some(Pending::Vote { voters, candidates, .. }) if voters.contains(voter) => candidates.without(voter),
             _ => SeatSet::EMPTY,
         }
     }
@@ -190,22 +179,14 @@ pub fn legal_events(game: &Game) -> LegalEvents {
         Pending::Draw { player, cards } => {
             events.extend((0..cards).map(|index| Event::Draw { player, index }));
         }
-        Pending::Vote {
-            voters, candidates, ..
-        } => return LegalEvents::vote(voters, candidates),
+        Pending::Vote { voters, candidates, .. } => return LegalEvents::vote(voters, candidates),
     }
     LegalEvents::listed(events)
 }
 
 /// Calls `emit` with each `give` an action event may carry: `None` alone when there is no exchange, else each
 /// role that may be given.
-fn each_give(
-    game: &Game,
-    phase: Phase,
-    actor: Seat,
-    target: Seat,
-    mut emit: impl FnMut(Option<Role>),
-) {
+fn each_give(game: &Game, phase: Phase, actor: Seat, target: Seat, mut emit: impl FnMut(Option<Role>)) {
     match game.exchange_options(phase, actor, target) {
         Ok(roles) => roles.iter().for_each(|role| emit(Some(role))),
         Err(_) => emit(None),
@@ -214,12 +195,7 @@ fn each_give(
 
 /// Calls `emit` with every way to hand over `cards` cards across `slots` (each slot's `cards` is its limit),
 /// in canonical order: slots in the order given, each used with at least one card.
-fn spread(
-    slots: &[HandOver],
-    cards: u8,
-    chosen: &mut Vec<HandOver>,
-    emit: &mut impl FnMut(&[HandOver]),
-) {
+fn spread(slots: &[HandOver], cards: u8, chosen: &mut Vec<HandOver>, emit: &mut impl FnMut(&[HandOver])) {
     if cards == 0 {
         emit(chosen);
         return;
@@ -273,16 +249,10 @@ mod tests {
         assert_eq!(sorted.len(), 6);
         for split in &all {
             assert_eq!(split.iter().map(|h| h.cards).sum::<u8>(), 3);
-            assert!(
-                split
-                    .windows(2)
-                    .all(|w| (w[0].to, w[0].take) < (w[1].to, w[1].take))
-            );
+            assert!(split.windows(2).all(|w| (w[0].to, w[0].take) < (w[1].to, w[1].take)));
         }
         let mut none = Vec::new();
-        spread(&slots[..2], 4, &mut Vec::new(), &mut |h| {
-            none.push(h.to_vec())
-        });
+        spread(&slots[..2], 4, &mut Vec::new(), &mut |h| none.push(h.to_vec()));
         assert!(none.is_empty());
     }
 }

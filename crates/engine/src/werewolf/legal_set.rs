@@ -124,10 +124,7 @@ impl LegalEvents {
     /// The event numbered `index`, in `0..len()`; `None` beyond.
     pub fn get(&self, index: u64) -> Option<Event> {
         match &self.0 {
-            Kind::Listed(events) => usize::try_from(index)
-                .ok()
-                .and_then(|i| events.get(i))
-                .cloned(),
+            Kind::Listed(events) => usize::try_from(index).ok().and_then(|i| events.get(i)).cloned(),
             Kind::Vote(space) => space.get(index),
         }
     }
@@ -294,18 +291,13 @@ mod tests {
         // The last vote: everyone at their last choice, seat 15 (seat 15 itself at seat 14).
         assert!(ballots.iter().take(15).all(|b| b.target.number() == 15));
         assert_eq!(ballots[15].target.number(), 14);
-        assert_eq!(
-            votes.iter().size_hint().1,
-            usize::try_from(votes.len()).ok()
-        );
+        assert_eq!(votes.iter().size_hint().1, usize::try_from(votes.len()).ok());
     }
 
     #[test]
     fn listed_events_index_and_iterate_as_a_list() {
         let events = vec![
-            Event::StartPlayer {
-                seat: Seat::default(),
-            },
+            Event::StartPlayer { seat: Seat::default() },
             Event::Draw {
                 player: Seat::default(),
                 index: 2,
@@ -315,9 +307,7 @@ mod tests {
         assert_eq!(legal.len(), 2);
         assert_eq!(legal.iter().collect::<Vec<_>>(), events);
         assert_eq!(legal.get(1), Some(events[1].clone()));
-        assert!(!legal.contains(&Event::Vote {
-            ballots: Vec::new()
-        }));
+        assert!(!legal.contains(&Event::Vote { ballots: Vec::new() }));
         assert!(LegalEvents::listed(Vec::new()).is_empty());
     }
 }

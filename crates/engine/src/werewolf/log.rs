@@ -266,13 +266,13 @@ impl Happening {
     pub const fn rule(&self) -> &'static str {
         match self {
             Happening::RoundBegan | Happening::PhaseBegan { .. } => "R3",
-            Happening::NoActors { phase }
-            | Happening::StartPlayer { phase, .. }
-            | Happening::Passed { phase, .. } => match phase {
-                Phase::Seer => "R4",
-                Phase::Attack => "R5",
-                Phase::Vote => "R9",
-            },
+            Happening::NoActors { phase } | Happening::StartPlayer { phase, .. } | Happening::Passed { phase, .. } => {
+                match phase {
+                    Phase::Seer => "R4",
+                    Phase::Attack => "R5",
+                    Phase::Vote => "R9",
+                }
+            }
             Happening::Marked { .. } => "R4",
             Happening::Attacked { .. } => "R5",
             Happening::Exchanged { took, .. } => match took {
@@ -372,11 +372,7 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
                 reason: PassReason::NoTarget,
                 ..
             } => write!(f, "{} passes: nobody may be targeted", n(seat)),
-            Happening::Marked {
-                seer,
-                target,
-                verdict,
-            } => write!(f, "{} marks {} {verdict}", n(seer), n(target)),
+            Happening::Marked { seer, target, verdict } => write!(f, "{} marks {} {verdict}", n(seer), n(target)),
             Happening::Attacked { wolf, target } => {
                 write!(f, "{} attacks {}", n(wolf), n(target))
             }
@@ -404,11 +400,7 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
                 };
                 write!(f, "no exchange: {why}")
             }
-            Happening::Lost {
-                player,
-                role,
-                cause,
-            } => {
+            Happening::Lost { player, role, cause } => {
                 write!(f, "{} lost the {role} possibility", n(player))?;
                 match cause {
                     LossCause::NoCardsLeft => write!(f, ": no {role} card left"),
@@ -426,12 +418,9 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
                         n(wolf),
                         n(wolf)
                     ),
-                    LossCause::AttackedByWerewolf { wolf } => write!(
-                        f,
-                        ": {} attacked {} and is a fixed werewolf",
-                        n(wolf),
-                        n(player)
-                    ),
+                    LossCause::AttackedByWerewolf { wolf } => {
+                        write!(f, ": {} attacked {} and is a fixed werewolf", n(wolf), n(player))
+                    }
                     LossCause::BlackFromSeer { seer } => {
                         write!(f, ": {}, a fixed seer, marked {} black", n(seer), n(player))
                     }
@@ -446,16 +435,12 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
             Happening::Fixed { player, role } => {
                 write!(f, "{} is fixed as a {role}", n(player))
             }
-            Happening::ChitsRemoved { owner, kind, count } => write!(
-                f,
-                "{}'s {count} {kind} chit(s) are taken off the table",
-                n(owner)
-            ),
-            Happening::TransferOwed {
-                player,
-                role,
-                cards,
-            } => write!(f, "{} must hand over {cards} {role} card(s)", n(player)),
+            Happening::ChitsRemoved { owner, kind, count } => {
+                write!(f, "{}'s {count} {kind} chit(s) are taken off the table", n(owner))
+            }
+            Happening::TransferOwed { player, role, cards } => {
+                write!(f, "{} must hand over {cards} {role} card(s)", n(player))
+            }
             Happening::HandedOver {
                 from,
                 to,
@@ -471,12 +456,7 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
             Happening::Died {
                 player,
                 cause: DeathCause::Attacked { wolves },
-            } => write!(
-                f,
-                "{} dies, attacked by fixed werewolves {}",
-                n(player),
-                names(wolves)
-            ),
+            } => write!(f, "{} dies, attacked by fixed werewolves {}", n(player), names(wolves)),
             Happening::Died {
                 player,
                 cause: DeathCause::Voted { votes },

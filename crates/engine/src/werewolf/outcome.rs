@@ -145,17 +145,11 @@ impl<F: Fn(Seat) -> String> fmt::Display for EndText<'_, F> {
         let name = self.1;
         match self.0 {
             End::AllDead => f.write_str("everyone is dead: the werewolves win"),
-            End::VillageWins => f.write_str(
-                "every living player has lost the werewolf possibility: the village wins",
-            ),
-            End::WerewolvesWin => f.write_str(
-                "the fixed werewolves are at least half of the living: the werewolves win",
-            ),
-            End::Paradox(Paradox::NoTransfer {
-                player,
-                role,
-                cards,
-            }) => write!(
+            End::VillageWins => f.write_str("every living player has lost the werewolf possibility: the village wins"),
+            End::WerewolvesWin => {
+                f.write_str("the fixed werewolves are at least half of the living: the werewolves win")
+            }
+            End::Paradox(Paradox::NoTransfer { player, role, cards }) => write!(
                 f,
                 "paradox: {} cannot hand over their {cards} {role} card(s)",
                 name(player)

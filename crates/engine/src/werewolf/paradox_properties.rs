@@ -74,18 +74,12 @@ fn transfer_exists(game: &Game, from: Seat, role: Role) -> bool {
     let pairs: Vec<(Seat, Role)> = game
         .seats()
         .filter(|&to| {
-            to != from
-                && game.is_alive(to)
-                && game.possible(to).len() > 1
-                && game.possible(to).contains(role)
+            to != from && game.is_alive(to) && game.possible(to).len() > 1 && game.possible(to).contains(role)
         })
         .flat_map(|to| Role::ALL.map(|take| (to, take)))
         .filter(|&(_, take)| take != role && !game.lost(from).contains(take))
         .collect();
-    let mut left: Vec<u8> = pairs
-        .iter()
-        .map(|&(to, take)| game.hand(to).count(take))
-        .collect();
+    let mut left: Vec<u8> = pairs.iter().map(|&(to, take)| game.hand(to).count(take)).collect();
     place(&pairs, &mut left, 0, game.hand(from).count(role))
 }
 
@@ -141,10 +135,7 @@ fn check(game: &Game, seen: &mut Seen) {
         .filter(|&(from, role)| transfer_exists(game, from, role))
         .collect();
     for &(from, role) in owed {
-        assert!(
-            game.hand(from).count(role) > 0,
-            "a settled debt is still shown"
-        );
+        assert!(game.hand(from).count(role) > 0, "a settled debt is still shown");
     }
     match game.outcome().map(|o| o.end) {
         Some(End::Paradox(Paradox::Contradiction)) => {
@@ -159,10 +150,7 @@ fn check(game: &Game, seen: &mut Seen) {
         Some(End::Paradox(Paradox::NoTransfer { .. })) => {
             seen.stuck_transfers += 1;
             assert!(world, "a transfer paradox in a contradictory world");
-            assert!(
-                !owed.is_empty() && ready.is_empty(),
-                "{owed:?}, ready {ready:?}"
-            );
+            assert!(!owed.is_empty() && ready.is_empty(), "{owed:?}, ready {ready:?}");
         }
         Some(End::Paradox(Paradox::UndecidableVote { alive })) => {
             seen.votes += 1;
@@ -171,10 +159,7 @@ fn check(game: &Game, seen: &mut Seen) {
         }
         Some(_) => {
             seen.other_ends += 1;
-            assert!(
-                world,
-                "the game ended without a paradox in a contradictory world"
-            );
+            assert!(world, "the game ended without a paradox in a contradictory world");
         }
         None => {
             assert!(world, "the game goes on in a contradictory world");
@@ -196,10 +181,7 @@ fn check(game: &Game, seen: &mut Seen) {
     if let Some(outcome) = game.outcome()
         && outcome.end.side() == super::outcome::Side::Paradox
     {
-        let unfixed: SeatSet = game
-            .seats()
-            .filter(|&s| game.possible(s).len() != 1)
-            .collect();
+        let unfixed: SeatSet = game.seats().filter(|&s| game.possible(s).len() != 1).collect();
         assert_eq!(outcome.winners, unfixed, "paradox winners");
     }
 }
@@ -222,7 +204,9 @@ fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer
                         let (from, role, _) = ready[rng.below(ready.len())];
                         let theirs: Vec<Event> = events
                             .iter()
-                            .filter(|e| matches!(e, Event::Transfer { from: f, role: r, .. } if *f == from && *r == role))
+                            .filter(
+                                |e| matches!(e, Event::Transfer { from: f, role: r, .. } if *f == from && *r == role),
+                            )
                             .collect();
                         theirs[rng.below(theirs.len())].clone()
                     }

@@ -233,11 +233,7 @@ fn any_ready_debtor_may_go_first_and_a_debt_settled_by_another_transfer_disappea
     assert_eq!(listed_debtors(&game), [(0, W), (1, S)]);
     play(&mut game, transfer(1, S, &[(0, W, 1)]));
     assert_eq!(hand(&game, 0), "0W 2S 6V");
-    assert!(
-        game.owed_transfers().is_empty(),
-        "{:?}",
-        game.owed_transfers()
-    );
+    assert!(game.owed_transfers().is_empty(), "{:?}", game.owed_transfers());
     assert!(!matches!(game.pending(), Some(Pending::Transfer { .. })));
     check_invariants(&game);
 }
@@ -427,13 +423,7 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
     );
     assert_eq!(
         game.owed_transfers(),
-        [
-            (seat(0), W),
-            (seat(1), W),
-            (seat(1), S),
-            (seat(6), S),
-            (seat(7), W)
-        ]
+        [(seat(0), W), (seat(1), W), (seat(1), S), (seat(6), S), (seat(7), W)]
     );
     assert_eq!(
         game.pending(),
@@ -481,10 +471,7 @@ fn within_a_step_seat_order_comes_before_role_order() {
         ]
     );
     assert!(lost(&game, 6, S, LossCause::NoCardsLeft));
-    assert_eq!(
-        game.owed_transfers(),
-        [(seat(2), V), (seat(5), W), (seat(6), W)]
-    );
+    assert_eq!(game.owed_transfers(), [(seat(2), V), (seat(5), W), (seat(6), W)]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -547,9 +534,7 @@ fn a_receiver_must_hold_the_role_not_merely_its_cards() {
     assert_eq!(game.take_back_limit(seat(0), W, seat(1), V), 0);
     assert!(
         legal_events(&game).iter().all(|event| match event {
-            Event::Transfer {
-                from, handovers, ..
-            } => handovers.iter().all(|h| h.to.number() > 1 && h.to != from),
+            Event::Transfer { from, handovers, .. } => handovers.iter().all(|h| h.to.number() > 1 && h.to != from),
             _ => false,
         }),
         "no transfer between the two debtors"

@@ -80,26 +80,14 @@ impl Game {
                     .map_err(|reason| EventError::BadTransfer { reason })?;
                 self.transfer(from, role, handovers);
             }
-            (
-                Pending::Draw { player, cards },
-                &Event::Draw {
-                    player: dead,
-                    index,
-                },
-            ) if dead == player => {
+            (Pending::Draw { player, cards }, &Event::Draw { player: dead, index }) if dead == player => {
                 if index >= cards {
                     return Err(EventError::DrawOutOfRange { index, cards });
                 }
                 self.draw(player, index);
             }
-            (
-                Pending::Vote {
-                    voters, candidates, ..
-                },
-                Event::Vote { ballots },
-            ) => {
-                check_ballots(voters, candidates, ballots)
-                    .map_err(|reason| EventError::BadVote { reason })?;
+            (Pending::Vote { voters, candidates, .. }, Event::Vote { ballots }) => {
+                check_ballots(voters, candidates, ballots).map_err(|reason| EventError::BadVote { reason })?;
                 self.count_vote(ballots, candidates);
             }
             _ => return Err(not_pending),
@@ -109,13 +97,7 @@ impl Game {
     }
 
     /// The target and the card given must be legal for `actor` in `phase`.
-    fn check_action(
-        &self,
-        phase: Phase,
-        actor: Seat,
-        target: Seat,
-        give: Option<Role>,
-    ) -> Result<(), EventError> {
+    fn check_action(&self, phase: Phase, actor: Seat, target: Seat, give: Option<Role>) -> Result<(), EventError> {
         let targets = match phase {
             Phase::Seer => self.verdict_targets(actor),
             _ => self.attack_targets(actor),
@@ -136,13 +118,7 @@ impl Game {
     }
 
     /// R7: canonical form, the right total, recipients who may receive, take-backs within their limits.
-    fn check_transfer(
-        &self,
-        from: Seat,
-        role: Role,
-        cards: u8,
-        handovers: &[HandOver],
-    ) -> Result<(), TransferError> {
+    fn check_transfer(&self, from: Seat, role: Role, cards: u8, handovers: &[HandOver]) -> Result<(), TransferError> {
         let canonical = handovers.iter().all(|h| h.cards > 0)
             && handovers
                 .windows(2)
@@ -159,10 +135,7 @@ impl Game {
                 return Err(TransferError::Recipient { to: h.to });
             }
             if h.cards > self.take_back_limit(from, role, h.to, h.take) {
-                return Err(TransferError::TakeBack {
-                    to: h.to,
-                    take: h.take,
-                });
+                return Err(TransferError::TakeBack { to: h.to, take: h.take });
             }
         }
         Ok(())
@@ -173,11 +146,7 @@ impl Game {
         let kind = verdict.chit();
         self.left[seer.index()][kind.index()] -= 1;
         self.chits.place(seer, target, kind);
-        self.record(Happening::Marked {
-            seer,
-            target,
-            verdict,
-        });
+        self.record(Happening::Marked { seer, target, verdict });
         self.act_exchange(Phase::Seer, seer, target, give);
         let mut losses = Losses::new();
         self.empty_roles(SeatSet::EMPTY.with(seer).with(target), &mut losses);
@@ -205,11 +174,7 @@ impl Game {
         let mut losses = Losses::new();
         self.empty_roles(SeatSet::EMPTY.with(wolf).with(target), &mut losses);
         if self.fixed_as(wolf) == Some(Role::Werewolf) {
-            losses.push(
-                target,
-                Role::Werewolf,
-                LossCause::AttackedByWerewolf { wolf },
-            );
+            losses.push(target, Role::Werewolf, LossCause::AttackedByWerewolf { wolf });
         }
         self.next_turn();
         self.resolve(losses);

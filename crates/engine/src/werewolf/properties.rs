@@ -92,10 +92,7 @@ fn random_game(
             panic!("listed event {event:?} refused: {error}");
         }
         check_invariants(&game);
-        assert!(
-            length.others + length.votes + length.runoffs < 100_000,
-            "runaway game"
-        );
+        assert!(length.others + length.votes + length.runoffs < 100_000, "runaway game");
     }
     length.rounds = game.round();
     (game, length)
@@ -116,11 +113,7 @@ fn random_games_keep_every_invariant_and_end_within_the_bound() {
                 "{} events besides votes > {others}",
                 length.others
             );
-            assert!(
-                length.votes <= votes,
-                "{} first votes > {votes}",
-                length.votes
-            );
+            assert!(length.votes <= votes, "{} first votes > {votes}", length.votes);
             assert!(length.runoffs <= 40 * votes);
             assert!(length.most_runoffs <= 40);
         }
@@ -180,11 +173,7 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut TestRng) -> Even
                 2 => *v = verdict(rng),
                 _ => *g = give(rng),
             },
-            Event::Attack {
-                wolf,
-                target,
-                give: g,
-            } => match rng.below(3) {
+            Event::Attack { wolf, target, give: g } => match rng.below(3) {
                 0 => *wolf = seat(rng),
                 1 => *target = seat(rng),
                 _ => *g = give(rng),
@@ -272,9 +261,9 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut TestRng) -> Even
 fn legal_vote(game: &Game, candidates: SeatSet, ballots: &[Ballot]) -> bool {
     let voters: Vec<Seat> = ballots.iter().map(|b| b.voter).collect();
     voters == game.alive().iter().collect::<Vec<_>>()
-        && ballots.iter().all(|b| {
-            b.target != b.voter && game.is_alive(b.target) && candidates.contains(b.target)
-        })
+        && ballots
+            .iter()
+            .all(|b| b.target != b.voter && game.is_alive(b.target) && candidates.contains(b.target))
 }
 
 /// Plays `event` on a copy of `game` and checks that it is accepted exactly when `legal` says so, that the
@@ -300,20 +289,14 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
     for table in tables() {
         for _ in 0..40 {
             random_game(table, &mut rng, &mut |game, events, rng| {
-                let Some(Pending::Vote {
-                    voters, candidates, ..
-                }) = game.pending()
-                else {
+                let Some(Pending::Vote { voters, candidates, .. }) = game.pending() else {
                     return;
                 };
                 votes += 1;
                 assert_eq!(voters, game.alive());
                 assert_eq!(candidates.minus(game.alive()), SeatSet::EMPTY);
                 // The count, from R9 alone: each alive player chooses among the other candidates.
-                let product: u64 = voters
-                    .iter()
-                    .map(|v| candidates.without(v).len() as u64)
-                    .product();
+                let product: u64 = voters.iter().map(|v| candidates.without(v).len() as u64).product();
                 assert_eq!(events.len(), product);
                 if product <= 4_096 {
                     // Small enough to try all: each once, each accepted.
@@ -423,9 +406,7 @@ fn the_finished_game_refuses_everything() {
     let mut rng = TestRng::new(3);
     let (game, _) = random_game(Table::DEFAULT, &mut rng, &mut |_, _, _| {});
     assert!(legal_events(&game).is_empty());
-    let events = LegalEvents::listed(vec![Event::StartPlayer {
-        seat: Seat::default(),
-    }]);
+    let events = LegalEvents::listed(vec![Event::StartPlayer { seat: Seat::default() }]);
     for _ in 0..200 {
         let event = arbitrary_event(&game, &events, &mut rng);
         assert_eq!(transition(&game, &event), game);

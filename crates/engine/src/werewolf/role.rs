@@ -130,9 +130,7 @@ impl RoleSet {
 
     /// The roles in canonical order.
     pub fn iter(self) -> impl Iterator<Item = Role> {
-        Role::ALL
-            .into_iter()
-            .filter(move |&role| self.contains(role))
+        Role::ALL.into_iter().filter(move |&role| self.contains(role))
     }
 }
 
@@ -147,8 +145,7 @@ impl fmt::Display for RoleSet {
         if self.is_empty() {
             return f.write_str("-");
         }
-        self.iter()
-            .try_for_each(|role| write!(f, "{}", role.letter()))
+        self.iter().try_for_each(|role| write!(f, "{}", role.letter()))
     }
 }
 

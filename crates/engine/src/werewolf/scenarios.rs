@@ -2,9 +2,7 @@
 //! table (8 players; 16 W, 8 S and 40 V cards in all). Hands are written `(W, S, V)` per seat.
 
 use super::chits::{ChitKind, Verdict};
-use super::event::{
-    Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError,
-};
+use super::event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError};
 use super::log::{DeathCause, Happening, LossCause, NoExchange, PassReason};
 use super::outcome::{End, Outcome, Paradox};
 use super::role::Role;
@@ -153,10 +151,7 @@ fn r4_a_tie_for_start_player_is_broken_by_an_event_naming_one_of_the_tied() {
     );
     assert_eq!(
         error(&game, Event::StartPlayer { seat: seat(1) }),
-        EventError::NotTied {
-            seat: seat(1),
-            tied
-        }
+        EventError::NotTied { seat: seat(1), tied }
     );
     assert!(matches!(
         error(&game, mark(0, 1, Verdict::Black, Some(V))),
@@ -194,9 +189,7 @@ fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
     for target in [0, 1, 2, 3, 9] {
         assert_eq!(
             error(&game, mark(0, target, Verdict::Black, None)),
-            EventError::IllegalTarget {
-                target: seat(target)
-            }
+            EventError::IllegalTarget { target: seat(target) }
         );
     }
     let targets: Vec<_> = legal_events(&game)
@@ -372,12 +365,7 @@ fn r4_a_fixed_seers_chits_take_effect_at_once() {
             why: NoExchange::ActorFixed
         }
     ));
-    assert!(lost(
-        &game,
-        1,
-        V,
-        LossCause::BlackFromSeer { seer: seat(0) }
-    ));
+    assert!(lost(&game, 1, V, LossCause::BlackFromSeer { seer: seat(0) }));
     assert_eq!(game.fixed_as(seat(1)), Some(W));
     assert_eq!(
         game.pending(),
@@ -393,12 +381,7 @@ fn r4_a_fixed_seers_chits_take_effect_at_once() {
     // White: the target loses the werewolf possibility at once.
     let mut game = Position::new().hands(&hands).build();
     play(&mut game, mark(0, 2, Verdict::White, None));
-    assert!(lost(
-        &game,
-        2,
-        W,
-        LossCause::WhiteFromSeer { seer: seat(0) }
-    ));
+    assert!(lost(&game, 2, W, LossCause::WhiteFromSeer { seer: seat(0) }));
     assert_eq!(game.fixed_as(seat(2)), Some(V));
     assert_eq!(game.owed_transfers(), [(seat(2), W)]);
 }
@@ -461,19 +444,12 @@ fn r5_attacks_spare_the_dead_and_fixed_werewolves_and_a_fixed_werewolfs_attack_c
     for target in [0, 1] {
         assert_eq!(
             error(&game, attack(0, target, None)),
-            EventError::IllegalTarget {
-                target: seat(target)
-            }
+            EventError::IllegalTarget { target: seat(target) }
         );
     }
     play(&mut game, attack(0, 2, None));
     // A fixed werewolf's victim is not a werewolf (R6), from the moment the chit is down.
-    assert!(lost(
-        &game,
-        2,
-        W,
-        LossCause::AttackedByWerewolf { wolf: seat(0) }
-    ));
+    assert!(lost(&game, 2, W, LossCause::AttackedByWerewolf { wolf: seat(0) }));
     assert_eq!(
         game.pending(),
         Some(Pending::Transfer {
@@ -508,9 +484,7 @@ fn r5_two_attack_chits_of_fixed_werewolves_kill() {
         &game,
         Happening::Died {
             player: seat(3),
-            cause: DeathCause::Attacked {
-                wolves: seats(&[0])
-            }
+            cause: DeathCause::Attacked { wolves: seats(&[0]) }
         }
     ));
     assert_eq!(
@@ -549,9 +523,7 @@ fn r5_attacks_kill_once_their_owner_becomes_a_fixed_werewolf() {
         &game,
         Happening::Died {
             player: seat(3),
-            cause: DeathCause::Attacked {
-                wolves: seats(&[0, 5])
-            }
+            cause: DeathCause::Attacked { wolves: seats(&[0, 5]) }
         }
     ));
     // Seat 6 has one chit of a fixed werewolf: alive, and cleared.
@@ -649,37 +621,16 @@ fn r6_a_new_fixed_werewolf_clears_its_victims_and_costs_its_white_markers_the_se
         },
     );
     assert_eq!(game.fixed_as(seat(3)), Some(W));
-    assert!(lost(
-        &game,
-        6,
-        S,
-        LossCause::MarkedWhiteWerewolf { wolf: seat(3) }
-    ));
-    assert!(lost(
-        &game,
-        4,
-        W,
-        LossCause::AttackedByWerewolf { wolf: seat(3) }
-    ));
-    assert!(lost(
-        &game,
-        5,
-        W,
-        LossCause::AttackedByWerewolf { wolf: seat(3) }
-    ));
+    assert!(lost(&game, 6, S, LossCause::MarkedWhiteWerewolf { wolf: seat(3) }));
+    assert!(lost(&game, 4, W, LossCause::AttackedByWerewolf { wolf: seat(3) }));
+    assert!(lost(&game, 5, W, LossCause::AttackedByWerewolf { wolf: seat(3) }));
     // The black marker was right: nothing happens to seat 7.
     assert!(game.lost(seat(7)).is_empty());
     assert_eq!(game.chits().placed_by(seat(6), ChitKind::White), 0);
     // The draw's own losses first, then the step's in seat order.
     assert_eq!(
         game.owed_transfers(),
-        [
-            (seat(3), S),
-            (seat(3), V),
-            (seat(4), W),
-            (seat(5), W),
-            (seat(6), S)
-        ]
+        [(seat(3), S), (seat(3), V), (seat(4), W), (seat(5), W), (seat(6), S)]
     );
 }
 
@@ -711,26 +662,11 @@ fn r6_a_new_fixed_seer_fixes_its_black_marks_as_werewolves_and_clears_its_white_
     );
     assert_eq!(game.fixed_as(seat(2)), Some(S));
     assert_eq!(game.fixed_as(seat(5)), Some(W));
-    assert!(lost(
-        &game,
-        5,
-        V,
-        LossCause::BlackFromSeer { seer: seat(2) }
-    ));
+    assert!(lost(&game, 5, V, LossCause::BlackFromSeer { seer: seat(2) }));
     assert_eq!(game.fixed_as(seat(6)), Some(V));
-    assert!(lost(
-        &game,
-        6,
-        W,
-        LossCause::WhiteFromSeer { seer: seat(2) }
-    ));
+    assert!(lost(&game, 6, W, LossCause::WhiteFromSeer { seer: seat(2) }));
     // And the new werewolf's victim is cleared in turn.
-    assert!(lost(
-        &game,
-        1,
-        W,
-        LossCause::AttackedByWerewolf { wolf: seat(5) }
-    ));
+    assert!(lost(&game, 1, W, LossCause::AttackedByWerewolf { wolf: seat(5) }));
     check_invariants(&game);
 }
 
@@ -786,10 +722,7 @@ fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_
     assert_eq!(game.chits().placed_by(seat(1), ChitKind::Attack), 0);
     assert_eq!(game.chits().placed_by(seat(3), ChitKind::Attack), 0);
     assert_eq!(game.chits().placed_by(seat(2), ChitKind::Attack), 3);
-    assert_eq!(
-        game.owed_transfers(),
-        [(seat(1), W), (seat(2), V), (seat(3), W)]
-    );
+    assert_eq!(game.owed_transfers(), [(seat(1), W), (seat(2), V), (seat(3), W)]);
     assert_eq!(game.owed_draws(), [seat(4)]);
 
     // R7: any debtor may go first (Version 2); here they go in the order the debts arose. Seat 1's only
@@ -806,10 +739,7 @@ fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_
     play(&mut game, transfer(2, V, &[(5, W, 2), (6, W, 1)]));
     assert_eq!(hand(&game, 2), "8W 0S 0V");
     play(&mut game, transfer(3, W, &[(6, V, 1), (7, V, 1)]));
-    assert_eq!(
-        [5, 6, 7].map(|p| hand(&game, p)),
-        ["2W 0S 6V", "3W 0S 5V", "3W 0S 5V"]
-    );
+    assert_eq!([5, 6, 7].map(|p| hand(&game, p)), ["2W 0S 6V", "3W 0S 5V", "3W 0S 5V"]);
     // Seat 4 held only villager cards: no draw. The seer phase is over (seat 0 was its only seer); the new
     // werewolf, with all eight werewolf cards, starts the attack phase but has no attack chit left.
     assert!(logged(
@@ -870,10 +800,7 @@ fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
     let bad = |reason| EventError::BadTransfer { reason };
     assert_eq!(
         error(&game, transfer(1, W, &[(0, W, 3)])),
-        bad(TransferError::TakeBack {
-            to: seat(0),
-            take: W
-        })
+        bad(TransferError::TakeBack { to: seat(0), take: W })
     );
     assert_eq!(
         error(&game, transfer(1, W, &[(1, V, 3)])),
@@ -897,10 +824,7 @@ fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
     );
     assert_eq!(
         error(&game, transfer(1, W, &[(0, S, 2), (2, V, 1)])),
-        bad(TransferError::TakeBack {
-            to: seat(0),
-            take: S
-        })
+        bad(TransferError::TakeBack { to: seat(0), take: S })
     );
     assert!(matches!(
         error(&game, transfer(1, V, &[(0, S, 1)])),
@@ -1084,16 +1008,7 @@ fn r9_everyone_alive_votes_at_once_in_one_event_and_the_most_voted_dies() {
     // Each of the 8 points at one of the 7 others: 7^8 votes, numbered rather than listed.
     let legal = legal_events(&game);
     assert_eq!(legal.len(), 5_764_801);
-    let ballots = [
-        (0, 3),
-        (1, 3),
-        (2, 0),
-        (3, 0),
-        (4, 3),
-        (5, 1),
-        (6, 2),
-        (7, 3),
-    ];
+    let ballots = [(0, 3), (1, 3), (2, 0), (3, 0), (4, 3), (5, 1), (6, 2), (7, 3)];
     assert!(legal.contains(&vote(&ballots)));
     let before = game.log().len();
     play(&mut game, vote(&ballots));
@@ -1135,16 +1050,7 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
         ])
         .begin(Phase::Vote)
         .build();
-    let good = [
-        (0, 1),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (4, 0),
-        (5, 0),
-        (6, 0),
-        (7, 0),
-    ];
+    let good = [(0, 1), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)];
     let with = |i: usize, ballot: (u8, u8)| {
         let mut ballots = good.to_vec();
         ballots[i] = ballot;
@@ -1154,10 +1060,7 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
         EventError::BadVote { reason } => reason,
         other => panic!("{other:?}"),
     };
-    assert_eq!(
-        bad(with(2, (2, 2))),
-        BallotError::OwnSeat { voter: seat(2) }
-    );
+    assert_eq!(bad(with(2, (2, 2))), BallotError::OwnSeat { voter: seat(2) });
     assert_eq!(
         bad(with(2, (2, 9))),
         BallotError::NotACandidate {
@@ -1165,26 +1068,14 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
             target: seat(9)
         }
     );
-    assert_eq!(
-        bad(with(2, (9, 0))),
-        BallotError::NotAVoter { voter: seat(9) }
-    );
+    assert_eq!(bad(with(2, (9, 0))), BallotError::NotAVoter { voter: seat(9) });
     assert_eq!(bad(with(2, (1, 0))), BallotError::Twice { voter: seat(1) });
-    assert_eq!(
-        bad(with(2, (4, 0))),
-        BallotError::OutOfOrder { voter: seat(3) }
-    );
-    assert_eq!(
-        bad(vote(&good[..7])),
-        BallotError::Missing { voter: seat(7) }
-    );
+    assert_eq!(bad(with(2, (4, 0))), BallotError::OutOfOrder { voter: seat(3) });
+    assert_eq!(bad(vote(&good[..7])), BallotError::Missing { voter: seat(7) });
     assert_eq!(bad(vote(&[])), BallotError::Missing { voter: seat(0) });
     let mut reversed = good.to_vec();
     reversed.reverse();
-    assert_eq!(
-        bad(vote(&reversed)),
-        BallotError::OutOfOrder { voter: seat(6) }
-    );
+    assert_eq!(bad(vote(&reversed)), BallotError::OutOfOrder { voter: seat(6) });
     assert_eq!(
         error(&game, vote(&good[..7])).to_string(),
         "illegal vote: seat 7 has not voted"
@@ -1248,16 +1139,7 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     let mut game = Position::new().begin(Phase::Vote).build();
     play(
         &mut game,
-        vote(&[
-            (0, 1),
-            (1, 0),
-            (2, 0),
-            (3, 1),
-            (4, 5),
-            (5, 4),
-            (6, 7),
-            (7, 6),
-        ]),
+        vote(&[(0, 1), (1, 0), (2, 0), (3, 1), (4, 5), (5, 4), (6, 7), (7, 6)]),
     );
     let tied = seats(&[0, 1]);
     assert!(logged(&game, Happening::RunOff { tied, votes: 2 }));
@@ -1288,16 +1170,7 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     assert_eq!(
         error(
             &game,
-            vote(&[
-                (0, 1),
-                (1, 0),
-                (2, 0),
-                (3, 0),
-                (4, 5),
-                (5, 1),
-                (6, 1),
-                (7, 0)
-            ])
+            vote(&[(0, 1), (1, 0), (2, 0), (3, 0), (4, 5), (5, 1), (6, 1), (7, 0)])
         ),
         EventError::BadVote {
             reason: BallotError::NotACandidate {
@@ -1308,34 +1181,13 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     );
     play(
         &mut game,
-        vote(&[
-            (0, 1),
-            (1, 0),
-            (2, 0),
-            (3, 0),
-            (4, 1),
-            (5, 1),
-            (6, 1),
-            (7, 0),
-        ]),
+        vote(&[(0, 1), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (6, 1), (7, 0)]),
     );
     assert!(logged(&game, Happening::RunOff { tied, votes: 4 }));
-    assert!(matches!(
-        game.pending(),
-        Some(Pending::Vote { runoff: 2, .. })
-    ));
+    assert!(matches!(game.pending(), Some(Pending::Vote { runoff: 2, .. })));
     play(
         &mut game,
-        vote(&[
-            (0, 1),
-            (1, 0),
-            (2, 1),
-            (3, 0),
-            (4, 1),
-            (5, 1),
-            (6, 1),
-            (7, 0),
-        ]),
+        vote(&[(0, 1), (1, 0), (2, 1), (3, 0), (4, 1), (5, 1), (6, 1), (7, 0)]),
     );
     assert!(!game.is_alive(seat(1)));
     assert!(game.is_alive(seat(0)));

@@ -64,12 +64,7 @@ pub struct NoSuchSeat(pub u8);
 
 impl fmt::Display for NoSuchSeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "seat {} does not exist: seats are 0 to {}",
-            self.0,
-            MAX_PLAYERS - 1
-        )
+        write!(f, "seat {} does not exist: seats are 0 to {}", self.0, MAX_PLAYERS - 1)
     }
 }
 
@@ -261,15 +256,9 @@ mod tests {
     fn sets_iterate_in_seat_order_and_count() {
         let set: SeatSet = [Seat(9), Seat(0), Seat(15), Seat(3)].into_iter().collect();
         assert_eq!(set.len(), 4);
-        assert_eq!(
-            set.iter().map(Seat::number).collect::<Vec<_>>(),
-            [0, 3, 9, 15]
-        );
+        assert_eq!(set.iter().map(Seat::number).collect::<Vec<_>>(), [0, 3, 9, 15]);
         assert_eq!(set.lowest(), Some(Seat(0)));
-        assert_eq!(
-            set.iter().rev().map(Seat::number).collect::<Vec<_>>(),
-            [15, 9, 3, 0]
-        );
+        assert_eq!(set.iter().rev().map(Seat::number).collect::<Vec<_>>(), [15, 9, 3, 0]);
         assert_eq!(SeatSet::first(16).len(), 16);
         assert_eq!(SeatSet::first(3), SeatSet::from_bits(0b111));
         assert_eq!(set.minus(SeatSet::first(4)).to_string(), "{9, 15}");

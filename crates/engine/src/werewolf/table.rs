@@ -184,20 +184,9 @@ mod tests {
 
     #[test]
     fn compositions_outside_the_limits_are_refused() {
-        assert_eq!(
-            Table::new(2, 0, 5),
-            Err(TableError::NoCards { role: Role::Seer })
-        );
-        assert_eq!(
-            Table::new(1, 1, 0),
-            Err(TableError::NoCards {
-                role: Role::Villager
-            })
-        );
-        assert_eq!(
-            Table::new(4, 4, 9),
-            Err(TableError::Players { players: 17 })
-        );
+        assert_eq!(Table::new(2, 0, 5), Err(TableError::NoCards { role: Role::Seer }));
+        assert_eq!(Table::new(1, 1, 0), Err(TableError::NoCards { role: Role::Villager }));
+        assert_eq!(Table::new(4, 4, 9), Err(TableError::Players { players: 17 }));
         assert_eq!(Table::new(2, 1, 5), Ok(Table::DEFAULT));
         assert_eq!(
             TableError::Players { players: 2 }.to_string(),

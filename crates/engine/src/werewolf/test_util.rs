@@ -45,11 +45,7 @@ impl Position {
 
     /// Sets every hand, as `(W, S, V)` per seat; roles with no card become lost.
     pub(crate) fn hands(mut self, hands: &[(u8, u8, u8)]) -> Position {
-        assert_eq!(
-            hands.len(),
-            usize::from(self.game.players()),
-            "one hand per seat"
-        );
+        assert_eq!(hands.len(), usize::from(self.game.players()), "one hand per seat");
         for (i, &(w, s, v)) in hands.iter().enumerate() {
             let hand = Hand::new(w, s, v);
             self.game.hands[i] = hand;
@@ -175,15 +171,8 @@ pub(crate) fn check_invariants(game: &Game) {
     let n = game.players();
     let table = *game.table();
     for role in Role::ALL {
-        let total: u32 = game
-            .seats()
-            .map(|s| u32::from(game.hand(s).count(role)))
-            .sum();
-        assert_eq!(
-            total,
-            u32::from(table.count(role)) * u32::from(n),
-            "{role} total"
-        );
+        let total: u32 = game.seats().map(|s| u32::from(game.hand(s).count(role))).sum();
+        assert_eq!(total, u32::from(table.count(role)) * u32::from(n), "{role} total");
     }
     let owed = game.owed_transfers();
     for s in game.seats() {
@@ -191,23 +180,14 @@ pub(crate) fn check_invariants(game: &Game) {
         for role in Role::ALL {
             let held = game.hand(s).count(role);
             if held == 0 && game.outcome().is_none() {
-                assert!(
-                    game.lost(s).contains(role),
-                    "{s} holds no {role} but may be it"
-                );
+                assert!(game.lost(s).contains(role), "{s} holds no {role} but may be it");
             }
             if held > 0 && game.lost(s).contains(role) && game.outcome().is_none() {
-                assert!(
-                    owed.contains(&(s, role)),
-                    "{s} holds lost {role} with no transfer owed"
-                );
+                assert!(owed.contains(&(s, role)), "{s} holds lost {role} with no transfer owed");
             }
         }
         if game.lost(s) == RoleSet::ALL {
-            assert!(
-                game.outcome().is_some(),
-                "{s} lost every role and the game goes on"
-            );
+            assert!(game.outcome().is_some(), "{s} lost every role and the game goes on");
         }
         if !game.is_alive(s) && game.outcome().is_none() {
             assert!(
@@ -215,9 +195,8 @@ pub(crate) fn check_invariants(game: &Game) {
                 "{s} is dead, not fixed, and owes no draw"
             );
         }
-        let used = [ChitKind::Black, ChitKind::White, ChitKind::Attack].map(|kind| {
-            u16::from(game.chits_left(s, kind)) + u16::from(game.chits().placed_by(s, kind))
-        });
+        let used = [ChitKind::Black, ChitKind::White, ChitKind::Attack]
+            .map(|kind| u16::from(game.chits_left(s, kind)) + u16::from(game.chits().placed_by(s, kind)));
         assert!(used[0] <= u16::from(table.black()));
         assert!(used[1] <= u16::from(table.white()));
         assert!(used[2] <= u16::from(table.attacks()));
@@ -229,10 +208,7 @@ pub(crate) fn check_invariants(game: &Game) {
         );
     }
     if game.outcome().is_none() {
-        assert!(
-            game.is_consistent(),
-            "the game goes on in a contradictory world"
-        );
+        assert!(game.is_consistent(), "the game goes on in a contradictory world");
     }
     assert_eq!(
         game.pending().is_none(),

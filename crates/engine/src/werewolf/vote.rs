@@ -11,11 +11,7 @@ use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 ///
 /// [`Game::play`] and [`LegalEvents::contains`](super::LegalEvents::contains) both use this, so the legal
 /// events and the validation cannot drift apart.
-pub(crate) fn check_ballots(
-    voters: SeatSet,
-    candidates: SeatSet,
-    ballots: &[Ballot],
-) -> Result<(), BallotError> {
+pub(crate) fn check_ballots(voters: SeatSet, candidates: SeatSet, ballots: &[Ballot]) -> Result<(), BallotError> {
     let mut seen = SeatSet::EMPTY;
     let mut last: Option<Seat> = None;
     for &Ballot { voter, target } in ballots {
@@ -88,10 +84,7 @@ impl Tally {
     /// The most votes any of `candidates` received, and who received that many.
     fn top(self, candidates: SeatSet) -> (u8, SeatSet) {
         let most = candidates.iter().map(|c| self.votes(c)).max().unwrap_or(0);
-        let top = candidates
-            .iter()
-            .filter(|&c| self.votes(c) == most)
-            .collect();
+        let top = candidates.iter().filter(|&c| self.votes(c) == most).collect();
         (most, top)
     }
 }
@@ -112,10 +105,7 @@ impl Game {
                 self.step = Step::NextRound;
             }
             _ => {
-                self.record(Happening::RunOff {
-                    tied: top,
-                    votes: most,
-                });
+                self.record(Happening::RunOff { tied: top, votes: most });
                 if let Step::Ballots { runoff, .. } = self.step {
                     // R9 puts no limit on run-offs: players who never give in vote forever, and the count
                     // saturates rather than overflow.
@@ -176,24 +166,15 @@ mod tests {
                 target: seat(3)
             })
         );
-        assert_eq!(
-            check(&[(0, 1), (3, 0)]),
-            Err(BallotError::Missing { voter: seat(1) })
-        );
+        assert_eq!(check(&[(0, 1), (3, 0)]), Err(BallotError::Missing { voter: seat(1) }));
         assert_eq!(check(&[]), Err(BallotError::Missing { voter: seat(0) }));
     }
 
     #[test]
     fn the_tally_finds_the_top_among_the_candidates_only() {
         let tally = Tally::of(&ballots(&[(0, 3), (1, 3), (2, 0), (3, 1)]));
-        assert_eq!(
-            tally.top(SeatSet::from_bits(0b1111)),
-            (2, SeatSet::EMPTY.with(seat(3)))
-        );
-        assert_eq!(
-            tally.top(SeatSet::from_bits(0b0011)),
-            (1, SeatSet::from_bits(0b0011))
-        );
+        assert_eq!(tally.top(SeatSet::from_bits(0b1111)), (2, SeatSet::EMPTY.with(seat(3))));
+        assert_eq!(tally.top(SeatSet::from_bits(0b0011)), (1, SeatSet::from_bits(0b0011)));
         assert_eq!(Tally::default().iter().count(), 0);
     }
 }

@@ -31,10 +31,7 @@ impl Workload {
 }
 
 /// Deploys both contracts in a fresh in-process chain and runs the whole workload.
-pub fn run_workload(
-    contracts: &ContractSet,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Workload, GasError> {
+pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -> Result<Workload, GasError> {
     let mut chain = Chain::new();
     let solo = solo::measure(&mut chain, contracts.get("SoloTicTacToe")?, progress)?;
     let pvp = pvp::measure(&mut chain, contracts.get("TicTacToe")?, progress)?;
@@ -47,12 +44,10 @@ fn deploy(
     contract: &CompiledContract,
 ) -> Result<(alloy_primitives::Address, ContractLog), GasError> {
     let deployer = chain.accounts()[0];
-    let deployment = chain
-        .deploy(deployer, contract)
-        .map_err(|source| GasError::Tx {
-            action: format!("deploying {}", contract.name),
-            source,
-        })?;
+    let deployment = chain.deploy(deployer, contract).map_err(|source| GasError::Tx {
+        action: format!("deploying {}", contract.name),
+        source,
+    })?;
     let log = ContractLog {
         contract: format!("{}:{}", contract.source.display(), contract.name),
         deployment: DeploymentGas {

@@ -58,11 +58,7 @@ pub(super) fn measure(
         pvp.play_hard(&mut game, moves)?;
         pvp.chain.advance_time(u64::from(MOVE_TIMEOUT) + 1);
         let waiting = game.waiting();
-        pvp.tx(
-            waiting,
-            U256::ZERO,
-            &ITicTacToe::claimTimeoutCall { gameId: game.id },
-        )?;
+        pvp.tx(waiting, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: game.id })?;
         pvp.expect_over(&game)?;
         report(index as u64 + 1);
     }
@@ -70,25 +66,13 @@ pub(super) fn measure(
         let index = 78 + moves;
         let mut game = pvp.start(index, moves % 2 == 0)?;
         pvp.play_hard(&mut game, moves)?;
-        let resigner = if moves % 2 == 0 {
-            game.to_move()
-        } else {
-            game.waiting()
-        };
-        pvp.tx(
-            resigner,
-            U256::ZERO,
-            &ITicTacToe::resignCall { gameId: game.id },
-        )?;
+        let resigner = if moves % 2 == 0 { game.to_move() } else { game.waiting() };
+        pvp.tx(resigner, U256::ZERO, &ITicTacToe::resignCall { gameId: game.id })?;
         pvp.expect_over(&game)?;
         report(index as u64 + 1);
     }
     for index in 84..90 {
-        let stake = if index % 2 == 0 {
-            ONE_ETHER
-        } else {
-            U256::ZERO
-        };
+        let stake = if index % 2 == 0 { ONE_ETHER } else { U256::ZERO };
         let creator = pvp.players[index % 4];
         let id = pvp
             .tx(
@@ -155,12 +139,7 @@ impl Game {
 }
 
 impl Pvp<'_> {
-    fn tx<C: SolCall>(
-        &mut self,
-        from: Address,
-        value: U256,
-        call: &C,
-    ) -> Result<Receipt<C::Return>, GasError> {
+    fn tx<C: SolCall>(&mut self, from: Address, value: U256, call: &C) -> Result<Receipt<C::Return>, GasError> {
         let receipt = self
             .chain
             .send_value(from, self.contract, value, call)
@@ -173,13 +152,10 @@ impl Pvp<'_> {
     }
 
     fn view<C: SolCall>(&mut self, call: &C) -> Result<C::Return, GasError> {
-        let outcome = self
-            .chain
-            .call(self.contract, call)
-            .map_err(|source| GasError::Tx {
-                action: format!("TicTacToe.{}", C::SIGNATURE),
-                source,
-            })?;
+        let outcome = self.chain.call(self.contract, call).map_err(|source| GasError::Tx {
+            action: format!("TicTacToe.{}", C::SIGNATURE),
+            source,
+        })?;
         self.log.log.record(C::SIGNATURE, &outcome);
         Ok(outcome.value)
     }
@@ -214,10 +190,7 @@ impl Pvp<'_> {
         self.tx(
             game.to_move(),
             U256::ZERO,
-            &ITicTacToe::playCall {
-                gameId: game.id,
-                cell,
-            },
+            &ITicTacToe::playCall { gameId: game.id, cell },
         )?;
         game.position = next;
         Ok(())
@@ -230,10 +203,7 @@ impl Pvp<'_> {
                 break;
             }
             let mover = game.position.side_to_move();
-            let (mine, theirs) = (
-                game.position.board(mover),
-                game.position.board(mover.other()),
-            );
+            let (mine, theirs) = (game.position.board(mover), game.position.board(mover.other()));
             let Some(cell) = cpu_move(mine, theirs, Difficulty::Hard, &Seed::ZERO) else {
                 break;
             };

@@ -44,10 +44,7 @@ pub fn balance_chart(reports: &[Report], title: &str) -> String {
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
     );
-    let _ = writeln!(
-        svg,
-        r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##
-    );
+    let _ = writeln!(svg, r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
@@ -158,19 +155,14 @@ mod tests {
             .map(|p| simulate(Table::DEFAULT, p, 20, 3))
             .collect();
         let svg = balance_chart(&reports, "t");
-        assert_eq!(
-            svg.matches("<rect class=\"bar\"").count(),
-            3 * Policy::ALL.len()
-        );
+        assert_eq!(svg.matches("<rect class=\"bar\"").count(), 3 * Policy::ALL.len());
         for policy in Policy::ALL {
             assert!(svg.contains(&format!(">{}</text>", policy.name())));
         }
         // Every bar lies inside the plot area.
         for bar in svg.split("<rect class=\"bar\" ").skip(1) {
             let field = |name: &str| -> f64 {
-                let start = bar
-                    .find(&format!("{name}=\""))
-                    .map_or(0, |i| i + name.len() + 2);
+                let start = bar.find(&format!("{name}=\"")).map_or(0, |i| i + name.len() + 2);
                 bar[start..]
                     .split('"')
                     .next()
@@ -178,9 +170,7 @@ mod tests {
                     .unwrap_or(f64::NAN)
             };
             assert!(field("x") >= LEFT && field("x") + field("width") <= WIDTH - RIGHT);
-            assert!(
-                field("y") >= TOP - 1e-6 && field("y") + field("height") <= HEIGHT - BOTTOM + 1e-6
-            );
+            assert!(field("y") >= TOP - 1e-6 && field("y") + field("height") <= HEIGHT - BOTTOM + 1e-6);
         }
     }
 

@@ -23,7 +23,7 @@ pub use random::random_event;
 pub use recommended::{RECOMMENDED_BY, Recommended, recommended_source, recommended_tables};
 pub use simulate::{END_KEYS, EndRate, GameRecord, Rate, Report, play_game, simulate};
 pub use sweep::{
-    Balance, CHIT_COUNTS, Progress, SweepRow, TARGET_PARADOX, TARGET_SPREAD, best_per_players,
-    describe_table, sweep, sweep_tables,
+    Balance, CHIT_COUNTS, Progress, SweepRow, TARGET_PARADOX, TARGET_SPREAD, best_per_players, describe_table, sweep,
+    sweep_tables,
 };
 pub use sweep_chart::sweep_chart;

@@ -84,12 +84,7 @@ impl Sides {
 }
 
 /// The partisan choice of `player`, who owes the pending decision.
-pub(crate) fn partisan_event(
-    game: &Game,
-    player: Seat,
-    sides: &Sides,
-    rng: &mut SplitMix64,
-) -> Option<Event> {
+pub(crate) fn partisan_event(game: &Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
     let camp = sides.of(game, player);
     match game.pending()? {
         Pending::Vote { .. } => partisan_vote(game, sides, |_| true, rng),
@@ -113,9 +108,7 @@ pub(crate) fn partisan_transfer(
     sides: &Sides,
     rng: &mut SplitMix64,
 ) -> Option<Event> {
-    let candidates: Vec<Event> = (0..24)
-        .map(|_| random_transfer(game, from, role, cards, rng))
-        .collect();
+    let candidates: Vec<Event> = (0..24).map(|_| random_transfer(game, from, role, cards, rng)).collect();
     best(game, from, sides.of(game, from), candidates, rng)
 }
 
@@ -220,10 +213,7 @@ fn value(game: &Game, me: Seat, camp: Camp) -> f64 {
 
 /// A seer's verdict as its side sees the target: a small bonus that only breaks ties between card outcomes.
 fn candour(game: &Game, camp: Camp, event: &Event) -> f64 {
-    let &Event::Verdict {
-        target, verdict, ..
-    } = event
-    else {
+    let &Event::Verdict { target, verdict, .. } = event else {
         return 0.0;
     };
     let likely = game.share(target, Role::Werewolf);
@@ -250,9 +240,7 @@ mod tests {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
                 let event = match (pending, pending.player()) {
-                    (Pending::Vote { .. }, _) => {
-                        partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
-                    }
+                    (Pending::Vote { .. }, _) => partisan_vote(&game, &Sides::NONE, |_| true, &mut rng),
                     (_, Some(player)) => partisan_event(&game, player, &Sides::NONE, &mut rng),
                     (_, None) => super::super::random::random_event(&game, &mut rng),
                 };
@@ -274,10 +262,7 @@ mod tests {
         for _ in 0..200 {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
-                if let Pending::Vote {
-                    voters, runoff: 0, ..
-                } = pending
-                {
+                if let Pending::Vote { voters, runoff: 0, .. } = pending {
                     let most = voters
                         .iter()
                         .map(|v| game.hand(v).count(Role::Werewolf))
@@ -287,20 +272,14 @@ mod tests {
                         .iter()
                         .filter(|&v| game.hand(v).count(Role::Werewolf) == most)
                         .collect();
-                    if let ([likeliest], true) = (
-                        top.as_slice(),
-                        game.fixed_players(Role::Werewolf).is_empty(),
-                    ) {
+                    if let ([likeliest], true) = (top.as_slice(), game.fixed_players(Role::Werewolf).is_empty()) {
                         let likeliest = *likeliest;
-                        let Some(Event::Vote { ballots }) =
-                            partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
+                        let Some(Event::Vote { ballots }) = partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
                         else {
                             panic!("a vote is pending");
                         };
                         for ballot in ballots {
-                            if camp(&game, ballot.voter) == Camp::Village
-                                && ballot.voter != likeliest
-                            {
+                            if camp(&game, ballot.voter) == Camp::Village && ballot.voter != likeliest {
                                 assert_eq!(ballot.target, likeliest, "{ballot:?}");
                             }
                         }

@@ -92,8 +92,7 @@ impl Policy {
             // Everyone alive votes at once, each by the policy of their own side.
             let partisan = |voter| self.partisan(side(voter));
             if voters.iter().any(partisan) {
-                return partisan_vote(game, sides, partisan, rng)
-                    .or_else(|| random_event(game, rng));
+                return partisan_vote(game, sides, partisan, rng).or_else(|| random_event(game, rng));
             }
             return random_event(game, rng);
         }
@@ -129,12 +128,7 @@ pub struct UnknownPolicy(pub String);
 impl fmt::Display for UnknownPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
-        write!(
-            f,
-            "unknown policy `{}` (one of: {})",
-            self.0,
-            names.join(", ")
-        )
+        write!(f, "unknown policy `{}` (one of: {})", self.0, names.join(", "))
     }
 }
 
@@ -162,7 +156,9 @@ mod tests {
         }
         assert_eq!(
             "clever".parse::<Policy>().map_err(|e| e.to_string()),
-            Err("unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan, committed)".into())
+            Err(
+                "unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan, committed)".into()
+            )
         );
     }
 }

@@ -41,11 +41,7 @@ pub(crate) fn random_transfer(
         .flat_map(|to| Role::ALL.map(|take| (to, take)))
         .filter_map(|(to, take)| {
             let room = game.take_back_limit(from, role, to, take);
-            (room > 0).then_some(HandOver {
-                to,
-                take,
-                cards: room,
-            })
+            (room > 0).then_some(HandOver { to, take, cards: room })
         })
         .collect();
     let mut chosen: Vec<HandOver> = slots.iter().map(|s| HandOver { cards: 0, ..*s }).collect();

@@ -84,11 +84,7 @@ pub fn recommended_source(rows: &[SweepRow], command: &str) -> String {
     let _ = writeln!(out, "use super::recommended::Recommended;\n");
     let _ = writeln!(out, "/// The command whose sweep chose these tables.");
     let _ = writeln!(out, "pub const RECOMMENDED_BY: &str = {command:?};\n");
-    let _ = writeln!(
-        out,
-        "pub(super) const RECOMMENDED: [Recommended; {}] = [",
-        best.len()
-    );
+    let _ = writeln!(out, "pub(super) const RECOMMENDED: [Recommended; {}] = [", best.len());
     for row in best {
         let report = &row.reports[0];
         let _ = writeln!(
@@ -127,9 +123,7 @@ mod tests {
             assert!(AttackDeath::ALL.iter().any(|a| a.name() == r.attack_death));
             assert!(DeathDraw::ALL.iter().any(|d| d.name() == r.death_draw));
             if r.on_target {
-                assert!(
-                    r.paradox <= 0.2 + 1e-3 && (r.village_of_decided - 0.5).abs() <= 0.05 + 1e-3
-                );
+                assert!(r.paradox <= 0.2 + 1e-3 && (r.village_of_decided - 0.5).abs() <= 0.05 + 1e-3);
             }
         }
         assert!(tables.windows(2).all(|w| w[0].players < w[1].players));
@@ -147,8 +141,8 @@ mod tests {
         let source = recommended_source(&rows, "marubatsu simulate werewolf --sweep --games 30");
         assert_eq!(source.matches("Recommended {").count(), 2);
         assert!(source.contains("players: 5,") && source.contains("players: 8,"));
-        assert!(source.contains(
-            "pub const RECOMMENDED_BY: &str = \"marubatsu simulate werewolf --sweep --games 30\";"
-        ));
+        assert!(
+            source.contains("pub const RECOMMENDED_BY: &str = \"marubatsu simulate werewolf --sweep --games 30\";")
+        );
     }
 }

@@ -3,7 +3,8 @@
 use super::recommended::Recommended;
 
 /// The command whose sweep chose these tables.
-pub const RECOMMENDED_BY: &str = "marubatsu simulate werewolf --sweep --players 5-12 --games 2000 --seed 1 --policy partisan --policy random";
+pub const RECOMMENDED_BY: &str =
+    "marubatsu simulate werewolf --sweep --players 5-12 --games 2000 --seed 1 --policy partisan --policy random";
 
 pub(super) const RECOMMENDED: [Recommended; 8] = [
     Recommended {

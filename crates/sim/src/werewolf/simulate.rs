@@ -184,20 +184,11 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// Plays the games numbered `indices`.
-    pub(crate) fn play(
-        &mut self,
-        table: Table,
-        policy: Policy,
-        seed: u64,
-        indices: core::ops::Range<u64>,
-    ) {
+    pub(crate) fn play(&mut self, table: Table, policy: Policy, seed: u64, indices: core::ops::Range<u64>) {
         for index in indices {
             let mut rng = SplitMix64::stream(seed, index);
             let record = play_game(table, policy, &mut rng);
-            let side = Side::ALL
-                .iter()
-                .position(|&s| s == record.end.side())
-                .unwrap_or(2);
+            let side = Side::ALL.iter().position(|&s| s == record.end.side()).unwrap_or(2);
             self.games += 1;
             self.sides[side] += 1;
             if let Some(i) = END_KEYS.iter().position(|&k| k == record.end.key()) {
@@ -227,11 +218,7 @@ impl Tally {
     pub(crate) fn report(&self, policy: Policy, seed: u64) -> Report {
         let games = self.games;
         let mean = |total: u64| {
-            if games == 0 {
-                0.0
-            } else {
-                total as f64 / games as f64
-            }
+            if games == 0 { 0.0 } else { total as f64 / games as f64 }
         };
         Report {
             policy: policy.name(),

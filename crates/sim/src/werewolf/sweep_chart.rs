@@ -40,10 +40,7 @@ pub fn sweep_chart(rows: &[SweepRow], title: &str) -> String {
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
     );
-    let _ = writeln!(
-        svg,
-        r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##
-    );
+    let _ = writeln!(svg, r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,

@@ -42,28 +42,15 @@ impl Game {
 }
 
 /// Every game, in the order the index lists them.
-pub(crate) const GAMES: [&Game; 4] = [
-    &lights::GAME,
-    &relay::GAME,
-    &tictactoe::GAME,
-    &werewolf::GAME,
-];
+pub(crate) const GAMES: [&Game; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
 
 /// The index page, every game's page, and every game's API.
 pub(crate) fn router() -> Router<Shared> {
     let mut router = Router::new().route("/", get(|| async { Html(index_page()) }));
     for game in GAMES {
-        let page = layout::page(
-            Some(game.slug),
-            game.title,
-            game.page,
-            &[&game.script_name()],
-        );
+        let page = layout::page(Some(game.slug), game.title, game.page, &[&game.script_name()]);
         router = router
-            .route(
-                &format!("/{}", game.slug),
-                get(move || async move { Html(page) }),
-            )
+            .route(&format!("/{}", game.slug), get(move || async move { Html(page) }))
             .nest(&format!("/api/{}", game.slug), (game.api)());
     }
     router

@@ -36,8 +36,7 @@ pub fn server() -> Server {
 /// One browser at a time: the machines have two cores, and parallel Chromiums only make every test slower.
 pub fn one_browser_at_a_time() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 // ---- HTTP/1.1 ---------------------------------------------------------------------------------------------
@@ -51,10 +50,7 @@ pub struct Response {
 
 impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     pub fn text(&self) -> String {
@@ -62,8 +58,7 @@ impl Response {
     }
 
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.text()))
+        serde_json::from_slice(&self.body).unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.text()))
     }
 }
 
@@ -136,11 +131,7 @@ const INSTALL: &str = "install Debian's `chromium` and `chromium-driver` package
 fn find_binary(variable: &str, names: &[&str]) -> PathBuf {
     if let Some(path) = std::env::var_os(variable) {
         let path = PathBuf::from(path);
-        assert!(
-            path.is_file(),
-            "{variable}={} is not a file: {INSTALL}",
-            path.display()
-        );
+        assert!(path.is_file(), "{variable}={} is not a file: {INSTALL}", path.display());
         return path;
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -212,8 +203,7 @@ impl Driver {
 
     /// A new headless Chromium with a fresh profile and a `width`×`height` window.
     pub fn browser(&self, width: u32, height: u32) -> Browser<'_> {
-        let profile =
-            tempfile::tempdir_in(self.profiles.path()).unwrap_or_else(|err| panic!("{err}"));
+        let profile = tempfile::tempdir_in(self.profiles.path()).unwrap_or_else(|err| panic!("{err}"));
         let args = [
             "--headless",
             "--no-sandbox",
@@ -249,10 +239,7 @@ impl Driver {
         .unwrap_or_else(|err| panic!("capabilities: {err}"));
         let session = self
             .runtime
-            .block_on(WebDriver::new(
-                format!("http://{}", self.addr),
-                capabilities,
-            ))
+            .block_on(WebDriver::new(format!("http://{}", self.addr), capabilities))
             .unwrap_or_else(|err| panic!("chromedriver refused a session: {err}"));
         Browser {
             driver: self,
@@ -309,9 +296,9 @@ impl ExtensionCommand for BrowserLog {
 
 impl Browser<'_> {
     fn session(&self) -> &WebDriver {
-        self.session.as_ref().unwrap_or_else(|| {
-            unreachable!("the session is only taken when the browser is dropped")
-        })
+        self.session
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("the session is only taken when the browser is dropped"))
     }
 
     /// Runs one WebDriver exchange to completion; a refusal fails the test, saying what was asked.
@@ -332,10 +319,7 @@ impl Browser<'_> {
 
     /// Runs `script` (a function body; `arguments` holds `args`) in the page and returns its value.
     pub fn script(&self, script: &str, args: &[Value]) -> Value {
-        let ret = self.run(
-            "execute",
-            self.session().execute(script.to_owned(), args.to_vec()),
-        );
+        let ret = self.run("execute", self.session().execute(script.to_owned(), args.to_vec()));
         ret.json().clone()
     }
 
@@ -442,9 +426,7 @@ impl Image {
     pub fn decode(png_bytes: &[u8]) -> Image {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
         decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-        let mut reader = decoder
-            .read_info()
-            .unwrap_or_else(|err| panic!("bad PNG: {err}"));
+        let mut reader = decoder.read_info().unwrap_or_else(|err| panic!("bad PNG: {err}"));
         let mut buffer = vec![0; reader.output_buffer_size().unwrap_or(0)];
         let frame = reader
             .next_frame(&mut buffer)
@@ -468,11 +450,7 @@ impl Image {
     }
 
     /// How many pixels of the rectangle `(x, y, w, h)` satisfy `test(r, g, b)`.
-    pub fn count(
-        &self,
-        (x, y, w, h): (u32, u32, u32, u32),
-        test: impl Fn(u8, u8, u8) -> bool,
-    ) -> usize {
+    pub fn count(&self, (x, y, w, h): (u32, u32, u32, u32), test: impl Fn(u8, u8, u8) -> bool) -> usize {
         let mut n = 0;
         for row in y..(y + h).min(self.height) {
             for col in x..(x + w).min(self.width) {

@@ -76,9 +76,7 @@ struct ReplayResponse {
     events: usize,
 }
 
-async fn replay(
-    JsonBody(request): JsonBody<ReplayRequest>,
-) -> Result<Json<ReplayResponse>, ApiError> {
+async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
     let count = request.events.len();
     if count > MAX_EVENTS {
         return Err(ApiError::bad_request(format!(
@@ -92,14 +90,9 @@ async fn replay(
         let next = match (&game, &event) {
             // A new puzzle replaces any state; `LightsGame::new` is what the transition does with it, and it
             // says why a scramble is refused.
-            (
-                _,
-                LightsEvent::NewPuzzle {
-                    level,
-                    cells,
-                    at_ms,
-                },
-            ) => LightsGame::new(*level, cells, *at_ms).map_err(|err| err.to_string()),
+            (_, LightsEvent::NewPuzzle { level, cells, at_ms }) => {
+                LightsGame::new(*level, cells, *at_ms).map_err(|err| err.to_string())
+            }
             (Some(state), _) => match state.apply(&event) {
                 Some(next) => Ok(next),
                 None => {
@@ -155,13 +148,10 @@ mod tests {
                 LightsEvent::Restart { at_ms: 7 },
             ]
         );
-        assert!(
-            serde_json::from_str::<LightsEvent>(r#"{"type":"press","cell":256,"atMs":0}"#).is_err()
-        );
+        assert!(serde_json::from_str::<LightsEvent>(r#"{"type":"press","cell":256,"atMs":0}"#).is_err());
         assert!(serde_json::from_str::<LightsEvent>(r#"{"type":"fly"}"#).is_err());
-        let unknown = serde_json::from_str::<LightsEvent>(
-            r#"{"type":"newPuzzle","level":"expert","cells":[],"atMs":0}"#,
-        );
+        let unknown =
+            serde_json::from_str::<LightsEvent>(r#"{"type":"newPuzzle","level":"expert","cells":[],"atMs":0}"#);
         assert!(matches!(unknown, Err(message) if message.to_string().contains("\"expert\"")));
     }
 }

@@ -30,9 +30,9 @@ use axum::{
     routing::{get, post},
 };
 use marubatsu_engine::relay::{
-    Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS,
-    MIN_TALK_SECONDS, RandomSource, RelayEvent, RelayState, SaveEnvelope, Table, draw_topic,
-    restore, restore_value, shuffled_order_avoiding_last, transition,
+    Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS,
+    RandomSource, RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value,
+    shuffled_order_avoiding_last, transition,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -56,9 +56,7 @@ pub(crate) const GAME: Game = Game {
 };
 
 fn api() -> Router<Shared> {
-    Router::new()
-        .route("/limits", get(limits))
-        .route("/step", post(step))
+    Router::new().route("/limits", get(limits)).route("/step", post(step))
 }
 
 #[derive(Serialize)]
@@ -203,11 +201,8 @@ const MIN_ENTROPY_WORDS: usize = 2;
 async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
     let language = match request.language.as_deref() {
         None => Language::English,
-        Some(tag) => Language::from_tag(tag).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown language {tag:?}: the languages are ja and en"
-            ))
-        })?,
+        Some(tag) => Language::from_tag(tag)
+            .ok_or_else(|| ApiError::bad_request(format!("unknown language {tag:?}: the languages are ja and en")))?,
     };
     let restored = match request.save {
         None => Ok(RelayState::Setup),
@@ -245,9 +240,7 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
                 ..
             } = &event
             {
-                rejected = Table::new(players, *rounds, *talk_seconds)
-                    .err()
-                    .map(|e| e.to_string());
+                rejected = Table::new(players, *rounds, *talk_seconds).err().map(|e| e.to_string());
             }
             transition(&state, &event)
         }

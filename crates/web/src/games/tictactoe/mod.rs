@@ -60,11 +60,7 @@ fn api() -> Router<Shared> {
 
 async fn solo_info(State(state): State<Shared>) -> Json<SoloInfo> {
     let (contract, player, reason) = match &state.solo {
-        Ok(chain) => (
-            Some(chain.contract.to_string()),
-            Some(chain.player.to_string()),
-            None,
-        ),
+        Ok(chain) => (Some(chain.contract.to_string()), Some(chain.player.to_string()), None),
         Err(reason) => (None, None, Some(reason.clone())),
     };
     Json(SoloInfo {
@@ -105,15 +101,8 @@ async fn new_game(
         .map(Json)
 }
 
-async fn show_game(
-    State(state): State<Shared>,
-    Path(id): Path<u64>,
-) -> Result<Json<SoloView>, ApiError> {
-    state
-        .solo()?
-        .run(move |table| table.view(id))
-        .await
-        .map(Json)
+async fn show_game(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<SoloView>, ApiError> {
+    state.solo()?.run(move |table| table.view(id)).await.map(Json)
 }
 
 #[derive(Deserialize)]
@@ -128,11 +117,7 @@ async fn play(
     JsonBody(request): JsonBody<Move>,
 ) -> Result<Json<SoloView>, ApiError> {
     let cell = request.cell;
-    state
-        .solo()?
-        .run(move |table| table.play(id, cell))
-        .await
-        .map(Json)
+    state.solo()?.run(move |table| table.play(id, cell)).await.map(Json)
 }
 
 #[derive(Deserialize)]
@@ -209,8 +194,7 @@ fn cell(value: u8) -> Option<u8> {
 }
 
 fn game_id(value: U256) -> Result<u64, ApiError> {
-    u64::try_from(value)
-        .map_err(|_| ApiError::internal(format!("game id {value} does not fit in 64 bits")))
+    u64::try_from(value).map_err(|_| ApiError::internal(format!("game id {value} does not fit in 64 bits")))
 }
 
 /// A transaction the contract refused, by its custom error's name; anything else is the server's fault.
@@ -235,9 +219,6 @@ mod tests {
     fn winning_lines_are_read_from_the_engine() {
         let diagonal = Bitboard::from_bits(0b1_0001_0001 | 0b10).unwrap_or(Bitboard::EMPTY);
         assert_eq!(winning_line(diagonal), Some([0, 4, 8]));
-        assert_eq!(
-            winning_line(Bitboard::from_bits(0b11).unwrap_or(Bitboard::EMPTY)),
-            None
-        );
+        assert_eq!(winning_line(Bitboard::from_bits(0b11).unwrap_or(Bitboard::EMPTY)), None);
     }
 }

@@ -59,11 +59,7 @@ impl SoloChain {
         let (contract, player) = deployed
             .recv()
             .map_err(|_| deploy_error("the chain's thread stopped".into()))??;
-        Ok(SoloChain {
-            jobs,
-            contract,
-            player,
-        })
+        Ok(SoloChain { jobs, contract, player })
     }
 
     /// Runs `job` on the chain's thread and waits for its answer without blocking the server.
@@ -119,19 +115,12 @@ impl SoloTable {
         })
     }
 
-    pub(super) fn new_game(
-        &mut self,
-        difficulty: Difficulty,
-        cpu_first: bool,
-    ) -> Result<SoloView, ApiError> {
+    pub(super) fn new_game(&mut self, difficulty: Difficulty, cpu_first: bool) -> Result<SoloView, ApiError> {
         let call = ISoloTicTacToe::newGameCall {
             difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
             cpuFirst: cpu_first,
         };
-        let receipt = self
-            .chain
-            .send(self.player, self.contract, &call)
-            .map_err(refused)?;
+        let receipt = self.chain.send(self.player, self.contract, &call).map_err(refused)?;
         let id = game_id(receipt.value)?;
         let opening = receipt
             .events::<ISoloTicTacToe::GameStarted>()
@@ -156,10 +145,7 @@ impl SoloTable {
             gameId: U256::from(id),
             cell: cell_index,
         };
-        let receipt = self
-            .chain
-            .send(self.player, self.contract, &call)
-            .map_err(refused)?;
+        let receipt = self.chain.send(self.player, self.contract, &call).map_err(refused)?;
         let reply = receipt
             .events::<ISoloTicTacToe::Moved>()
             .first()
@@ -178,25 +164,15 @@ impl SoloTable {
     pub(super) fn view(&mut self, id: u64) -> Result<SoloView, ApiError> {
         let game = self
             .chain
-            .view(
-                self.contract,
-                &ISoloTicTacToe::getGameCall {
-                    gameId: U256::from(id),
-                },
-            )
+            .view(self.contract, &ISoloTicTacToe::getGameCall { gameId: U256::from(id) })
             .map_err(|err| match err.revert().and_then(|r| r.name()) {
-                Some("UnknownGame") => {
-                    ApiError::not_found(format!("there is no game {id} on this chain"))
-                }
+                Some("UnknownGame") => ApiError::not_found(format!("there is no game {id} on this chain")),
                 _ => refused(err),
             })?;
         let (cpu_first, turns) = match self.games.get(&id) {
             Some(log) => (log.cpu_first, log.turns.clone()),
             // Not started through this table (impossible while the table owns the chain): infer the opener.
-            None => (
-                game.cpuBoard.count_ones() > game.playerBoard.count_ones(),
-                Vec::new(),
-            ),
+            None => (game.cpuBoard.count_ones() > game.playerBoard.count_ones(), Vec::new()),
         };
         let player = Bitboard::from_bits(game.playerBoard).unwrap_or(Bitboard::EMPTY);
         let cpu = Bitboard::from_bits(game.cpuBoard).unwrap_or(Bitboard::EMPTY);
@@ -215,8 +191,7 @@ impl SoloTable {
         };
         Ok(SoloView {
             id,
-            difficulty: Difficulty::from_u8(game.difficulty as u8)
-                .map_or("unknown", Difficulty::name),
+            difficulty: Difficulty::from_u8(game.difficulty as u8).map_or("unknown", Difficulty::name),
             cpu_first,
             player_mark,
             cpu_mark,

@@ -62,9 +62,7 @@ const MAX_CHITS: u8 = 9;
 const MAX_NAME_CHARS: usize = 24;
 
 fn api() -> Router<Shared> {
-    Router::new()
-        .route("/table", get(table))
-        .route("/replay", post(replay))
+    Router::new().route("/table", get(table)).route("/replay", post(replay))
 }
 
 #[derive(Serialize)]
@@ -173,9 +171,7 @@ fn play(game: &mut Game, event: Value) -> Result<Event, String> {
     Ok(event)
 }
 
-async fn replay(
-    JsonBody(request): JsonBody<ReplayRequest>,
-) -> Result<Json<ReplayResponse>, ApiError> {
+async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
         .map_err(|e| ApiError::bad_request(e.to_string()))?
@@ -202,10 +198,7 @@ async fn replay(
         match play(&mut game, event) {
             Ok(event) => events.push(event),
             Err(reason) => {
-                log_error = Some(format!(
-                    "event {} of the saved log was refused: {reason}",
-                    i + 1
-                ));
+                log_error = Some(format!("event {} of the saved log was refused: {reason}", i + 1));
                 break;
             }
         }

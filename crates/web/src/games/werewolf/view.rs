@@ -1,9 +1,7 @@
 //! What the werewolf page draws: the table, the pending decision with its legal choices, the log and the end.
 //! Events and roles appear in the engine's own JSON form; players are named as the page named them.
 
-use marubatsu_engine::werewolf::{
-    ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events,
-};
+use marubatsu_engine::werewolf::{ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events};
 use serde::Serialize;
 
 /// What the page draws.
@@ -54,11 +52,7 @@ struct ChitView {
 
 /// The decision the table owes, by kind, with a sentence saying what is to be decided.
 #[derive(Serialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 enum PendingView {
     /// Rock-paper-scissors among the tied decides who starts the phase.
     StartPlayer {
@@ -231,10 +225,7 @@ impl PendingView {
             },
             Pending::Attack { wolf } => PendingView::Attack {
                 player: wolf,
-                prompt: format!(
-                    "{} holds werewolf cards: attack another player.",
-                    name(wolf)
-                ),
+                prompt: format!("{} holds werewolf cards: attack another player.", name(wolf)),
             },
             Pending::Transfer { from, role, cards } => PendingView::Transfer {
                 player: from,
@@ -253,9 +244,7 @@ impl PendingView {
                     name(player)
                 ),
             },
-            Pending::Vote {
-                candidates, runoff, ..
-            } => PendingView::Vote {
+            Pending::Vote { candidates, runoff, .. } => PendingView::Vote {
                 runoff,
                 candidates: candidates.iter().collect(),
                 prompt: if runoff == 0 {
@@ -290,10 +279,7 @@ fn choices(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<Choice> {
             let label = match event {
                 Event::StartPlayer { seat } => format!("{} won", name(seat)),
                 Event::Verdict {
-                    target,
-                    verdict,
-                    give,
-                    ..
+                    target, verdict, give, ..
                 } => format!("Mark {} {verdict}{}", name(target), card(give)),
                 Event::Attack { target, give, .. } => {
                     format!("Attack {}{}", name(target), card(give))
@@ -337,11 +323,7 @@ impl TransferView {
             .flat_map(|to| Role::ALL.map(|take| (to, take)))
             .filter_map(|(to, take)| {
                 let limit = game.take_back_limit(from, role, to, take);
-                (limit > 0).then_some(HandOver {
-                    to,
-                    take,
-                    cards: limit,
-                })
+                (limit > 0).then_some(HandOver { to, take, cards: limit })
             })
             .collect();
         // One legal transfer when the limits leave no choice: a single pair takes every card, or the limits
@@ -351,11 +333,7 @@ impl TransferView {
             [slot] => Some(vec![HandOver { cards, ..*slot }]),
             _ => (room == u16::from(cards)).then(|| slots.clone()),
         };
-        let only = handovers.map(|handovers| Event::Transfer {
-            from,
-            role,
-            handovers,
-        });
+        let only = handovers.map(|handovers| Event::Transfer { from, role, handovers });
         Some(TransferView {
             from,
             role,
