@@ -2,39 +2,17 @@
 //! the creation went out, or stopped by a receipt timeout. Run again, it settles what is pending and sends
 //! exactly one creation per contract, and the record and the broadcast log name them.
 
+mod support;
+
 use std::{
     path::Path,
-    process::{Command, Output, Stdio},
+    process::{Output, Stdio},
     time::{Duration, Instant},
 };
 
 use alloy_primitives::Address;
 use marubatsu_tests::anvil::Anvil;
-
-/// The variables a user's shell may set that would change what the binary does.
-const SHELL_VARIABLES: [&str; 12] = [
-    "ETH_RPC_URL",
-    "ETH_PASSWORD",
-    "ETH_KEYSTORE",
-    "ETH_KEYSTORE_ACCOUNT",
-    "ETH_FROM",
-    "ETH_GAS_PRICE",
-    "ETH_PRIORITY_GAS_PRICE",
-    "ETH_GAS_LIMIT",
-    "CHAIN",
-    "MARUBATSU_DEPLOYMENTS",
-    "MARUBATSU_LOCAL_STATE",
-    "MARUBATSU_KEYSTORE_DIR",
-];
-
-fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
-    command.args(args);
-    for variable in SHELL_VARIABLES {
-        command.env_remove(variable);
-    }
-    command
-}
+use support::command;
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let output: Output = command(args).output().expect("running marubatsu");

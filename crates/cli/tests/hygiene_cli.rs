@@ -2,17 +2,18 @@
 //! its causes and never a source location or a backtrace (even with `RUST_BACKTRACE=1`), and no colour escapes
 //! reach a pipe or a `NO_COLOR` user (compiler diagnostics included).
 
+mod support;
+
 use std::{
     os::unix::process::ExitStatusExt,
     path::Path,
     process::{Command, Output, Stdio},
 };
 
+/// The binary without the user's shell variables, and without `NO_COLOR` (a test sets it where it means to).
 fn marubatsu() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
-    for variable in ["ETH_RPC_URL", "MARUBATSU_LOCAL_STATE", "NO_COLOR"] {
-        command.env_remove(variable);
-    }
+    let mut command = support::command(&[]);
+    command.env_remove("NO_COLOR");
     command
 }
 

@@ -3,6 +3,8 @@
 //! `ETH_KEYSTORE_ACCOUNT`) in `~/.foundry/keystores`, an account anvil unlocks (`--unlocked --from`), and an RPC
 //! alias from `foundry.toml`. No key or password ever appears in the output or the records.
 
+mod support;
+
 use std::{
     path::{Path, PathBuf},
     process::Command,
@@ -10,6 +12,7 @@ use std::{
 
 use alloy_primitives::Address;
 use marubatsu_tests::anvil::{Anvil, binary};
+use support::command;
 
 const PASSWORD: &str = "correct horse battery staple";
 
@@ -20,24 +23,8 @@ struct Run {
 
 /// Runs marubatsu in `dir` with `envs`, without the variables a user's shell may set.
 fn marubatsu(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
-    command.current_dir(dir).args(args);
-    for variable in [
-        "ETH_RPC_URL",
-        "ETH_PASSWORD",
-        "ETH_KEYSTORE",
-        "ETH_KEYSTORE_ACCOUNT",
-        "ETH_FROM",
-        "ETH_GAS_PRICE",
-        "ETH_PRIORITY_GAS_PRICE",
-        "ETH_GAS_LIMIT",
-        "CHAIN",
-        "MARUBATSU_DEPLOYMENTS",
-        "MARUBATSU_LOCAL_STATE",
-        "MARUBATSU_KEYSTORE_DIR",
-    ] {
-        command.env_remove(variable);
-    }
+    let mut command = command(args);
+    command.current_dir(dir);
     command.envs(envs.iter().copied());
     let output = command.output().expect("running marubatsu");
     Run {

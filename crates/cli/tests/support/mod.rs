@@ -2,9 +2,9 @@
 
 use std::process::{Command, Output};
 
-/// Runs the `marubatsu` binary with `args` and `envs`, and without the variables that a user's shell may set
-/// (RPC URL, password, state and record paths), so that no test reads the developer's own set-up.
-pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
+/// The `marubatsu` binary with `args`, without the variables that a user's shell may set (RPC URL, wallet,
+/// fees, state and record paths), so that no test reads the developer's own set-up.
+pub(crate) fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_marubatsu"));
     command.args(args);
     for variable in [
@@ -23,6 +23,11 @@ pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
     ] {
         command.env_remove(variable);
     }
-    command.envs(envs.iter().copied());
-    command.output().expect("running marubatsu")
+    command
+}
+
+/// Runs [`command`] with `envs` added, to the end.
+#[allow(dead_code)] // Not every test file that shares this module runs the binary this way.
+pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    command(args).envs(envs.iter().copied()).output().expect("running marubatsu")
 }
