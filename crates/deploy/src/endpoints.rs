@@ -63,7 +63,7 @@ pub fn resolve_rpc_url(value: &Secret, foundry_toml: &Path) -> Result<Secret, Er
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             return Err(Error::Invalid(format!(
-                "--rpc-url {raw:?} is neither a URL (http://…) nor an alias: there is no {}",
+                "--rpc-url {raw:?} is neither an RPC URL (http://…) nor an alias: there is no {}",
                 foundry_toml.display()
             )));
         }
@@ -78,7 +78,7 @@ pub fn resolve_rpc_url(value: &Secret, foundry_toml: &Path) -> Result<Secret, Er
             .map(|table| table.iter().map(|(name, _)| name.to_owned()).collect())
             .unwrap_or_default();
         return Err(Error::Invalid(format!(
-            "--rpc-url {raw:?} is neither a URL (http://…) nor an alias in [rpc_endpoints] of {} (aliases there: {})",
+            "--rpc-url {raw:?} is neither an RPC URL (http://…) nor an alias in [rpc_endpoints] of {} (aliases there: {})",
             foundry_toml.display(),
             if known.is_empty() {
                 "none".to_owned()

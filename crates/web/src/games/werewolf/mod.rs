@@ -8,8 +8,11 @@
 //! event, and the answer says so.
 //!
 //! ```text
-//! GET  /api/werewolf/table    the default composition and the table sizes the engine accepts
-//! POST /api/werewolf/replay   {"table": [2, 1, 5], "names": ["Mika", …], "events": [event, …], "event": event | null}
+//! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
+//!                             workbench's recommended table for each player count
+//! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
+//!                              "deathDraw": "after-transfers"?, "names": ["Mika", …], "events": [event, …],
+//!                              "event": event | null}
 //!                             -> {"accepted": bool, "rejected": "…" | null, "logError": "…" | null,
 //!                                 "events": [event, …], "state": {…}}
 //! ```
