@@ -29,5 +29,8 @@ pub(crate) fn command(args: &[&str]) -> Command {
 /// Runs [`command`] with `envs` added, to the end.
 #[allow(dead_code)] // Not every test file that shares this module runs the binary this way.
 pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
-    command(args).envs(envs.iter().copied()).output().expect("running marubatsu")
+    command(args)
+        .envs(envs.iter().copied())
+        .output()
+        .expect("running marubatsu")
 }
