@@ -212,8 +212,9 @@ mod tests {
     #[test]
     fn anything_broken_restores_to_nothing() {
         use RestoreError::*;
-        // What serde says of a field that is missing, unknown, or of the wrong type or size: the field or the
-        // value found is named in the problem.
+        // What serde says of a field that is missing, unknown, or of the wrong type or size: the field, the value
+        // found or the type expected is named in the problem. (How serde_json names a number depends on its
+        // features, which other crates of a workspace may switch on, so numbers are matched by the type expected.)
         let shape_at = |path: &str, problem: &str| Shape {
             path: path.into(),
             problem: problem.into(),
@@ -239,7 +240,7 @@ mod tests {
             ),
             (
                 with(r#""phase":"vote""#, r#""phase":1"#),
-                shape("invalid type: integer `1`"),
+                shape("expected variant identifier"),
             ),
             (with(r#","turn":2"#, ""), shape("missing field `turn`")),
             (
@@ -250,13 +251,10 @@ mod tests {
                 with(r#""selected":3"#, r#""selected":"Dan""#),
                 shape("invalid type: string \"Dan\""),
             ),
-            (
-                with(r#""round":1"#, r#""round":256"#),
-                shape("invalid value: integer `256`, expected u8"),
-            ),
+            (with(r#""round":1"#, r#""round":256"#), shape("expected u8")),
             (
                 with(r#""scores":[1,2,1,0]"#, r#""scores":[1,2,1,4294967296]"#),
-                shape("invalid value: integer `4294967296`, expected u32"),
+                shape("expected u32"),
             ),
             (
                 with(r#""votes":[0,1]"#, r#""votes":[0,"1"]"#),
@@ -267,7 +265,7 @@ mod tests {
                     r#""players":["Aki","Ben","Cho","Dan"]"#,
                     r#""players":["Aki",2,"Cho","Dan"]"#,
                 ),
-                shape("invalid type: integer `2`"),
+                shape("expected a string"),
             ),
             // A valid shape, but not a game.
             (
