@@ -154,6 +154,7 @@ impl Table {
     }
 
     /// The names, by seat, given up by the table.
+    #[cfg(feature = "serde")]
     pub(crate) fn into_players(self) -> Vec<String> {
         self.players
     }
