@@ -38,19 +38,7 @@ pub fn balance_chart(reports: &[Report], title: &str) -> String {
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;
     let y = |share: f64| TOP + plot_h * (1.0 - share.clamp(0.0, 1.0));
-    let mut svg = String::new();
-    // Writing to a String cannot fail; the results are ignored on purpose.
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    );
+    let mut svg = svg_head(WIDTH, HEIGHT, title);
     // Legend.
     for (i, (_, colour, label)) in COLOURS.iter().enumerate() {
         let x = LEFT + 150.0 * i as f64;
@@ -134,7 +122,26 @@ pub fn balance_chart(reports: &[Report], title: &str) -> String {
 }
 
 /// `text` with the characters XML reserves escaped.
-fn escape(text: &str) -> String {
+/// The opening of a chart: the `<svg>` element of `width` × `height`, a white background and the title.
+pub(super) fn svg_head(width: f64, height: f64, title: &str) -> String {
+    let mut svg = String::new();
+    // Writing to a String cannot fail; the results are ignored on purpose.
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
+        width / 2.0,
+        escape(title)
+    );
+    svg
+}
+
+/// Text made safe inside SVG markup and attributes.
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

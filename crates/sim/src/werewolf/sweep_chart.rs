@@ -3,6 +3,7 @@
 
 use core::fmt::Write;
 
+use super::chart::{escape, svg_head};
 use super::sweep::{SweepRow, TARGET_PARADOX, TARGET_SPREAD};
 
 const WIDTH: f64 = 760.0;
@@ -34,19 +35,7 @@ pub fn sweep_chart(rows: &[SweepRow], title: &str) -> String {
     let plot_h = HEIGHT - TOP - BOTTOM;
     let x = |share: f64| LEFT + plot_w * share.clamp(0.0, 1.0);
     let y = |share: f64| TOP + plot_h * (1.0 - share.clamp(0.0, 1.0));
-    let mut svg = String::new();
-    // Writing to a String cannot fail; the results are ignored on purpose.
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-        WIDTH / 2.0,
-        escape(title)
-    );
+    let mut svg = svg_head(WIDTH, HEIGHT, title);
     // The target: village 45–55% of decided games, paradox at most 20%.
     let (x0, x1) = (x(0.5 - TARGET_SPREAD), x(0.5 + TARGET_SPREAD));
     let _ = writeln!(
@@ -129,11 +118,4 @@ pub fn sweep_chart(rows: &[SweepRow], title: &str) -> String {
     );
     svg.push_str("</svg>\n");
     svg
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
