@@ -182,7 +182,8 @@ async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<Repla
     if let Some(chits @ [black, white, attacks]) = request.chits {
         if chits.iter().any(|&n| n > MAX_CHITS) {
             return Err(ApiError::bad_request(format!(
-                "at most {MAX_CHITS} chits of a kind per player, not {chits:?}"
+                "at most {MAX_CHITS} chits of a kind per player, not {black} black, {white} white and {attacks} \
+                 attack chits"
             )));
         }
         table = table.with_chits(black, white, attacks);
