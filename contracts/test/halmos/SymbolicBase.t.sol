@@ -18,13 +18,15 @@ interface HalmosVm {
     function prank(address sender) external;
     function deal(address account, uint256 newBalance) external;
     function warp(uint256 newTimestamp) external;
+    function load(address target, bytes32 slot) external view returns (bytes32);
 }
 
 /// @title SymbolicBase
 /// @notice What every halmos check here shares: the two cheatcode handles and the notion of an ordinary account.
-/// @dev halmos counts a check as failed only on `assert` (Panic 0x01); a path that reverts any other way is not
-///      explored further. So the checks below state their properties with `assert` and make every contract call
-///      through `address.call`, never letting a revert of the contract under test end a path silently.
+/// @dev halmos counts a check as failed on a panic (`script/halmos-check.py` passes `--panic-error-codes '*'`,
+///      so an overflow in a check's own arithmetic fails too, rather than dropping the path); a path that reverts
+///      any other way is not explored further. So the checks state their properties with `assert` and call the
+///      contract under test through `address.call`, never letting its reverts end a path unseen.
 abstract contract SymbolicBase {
     /// @dev `address(uint160(uint256(keccak256("svm cheat code"))))`.
     Svm internal constant svm = Svm(0xF3993A62377BCd56AE39D773740A5390411E8BC9);
@@ -35,6 +37,25 @@ abstract contract SymbolicBase {
     /// @dev Addresses at or below this are precompiles, today's (0x01..0x11) and room for more; no account lives
     ///      there.
     uint160 internal constant _LAST_PRECOMPILE = 0xff;
+
+    /// @dev 1 if `a == b`, else 0, as a word: comparing without a branch keeps halmos on one path.
+    function _is(uint256 a, uint256 b) internal pure returns (uint256 r) {
+        assembly {
+            r := eq(a, b)
+        }
+    }
+
+    /// @dev See {_is}.
+    function _is(address a, address b) internal pure returns (uint256) {
+        return _is(uint256(uint160(a)), uint256(uint160(b)));
+    }
+
+    /// @dev `amount` if `flag` is 1, 0 if it is 0, without a branch.
+    function _when(uint256 flag, uint256 amount) internal pure returns (uint256 r) {
+        assembly {
+            r := and(amount, sub(0, flag))
+        }
+    }
 
     /// @dev Restricts `account` to an account a person or a contract outside this test could hold: no precompile,
     ///      no cheatcode address, not this test, not `target`.
