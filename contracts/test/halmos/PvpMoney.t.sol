@@ -105,7 +105,7 @@ abstract contract PvpMoney is SymbolicBase {
             vm.deal(account, _FUNDS);
         }
         anyoneElse = svm.createAddress("anyoneElse");
-        vm.assume(anyoneElse != actors[0] && anyoneElse != actors[1] && anyoneElse != actors[2]);
+        vm.assume(_isActor(anyoneElse) == 0);
         vm.warp(_START);
     }
 
@@ -176,8 +176,8 @@ abstract contract PvpMoney is SymbolicBase {
         _assumeOrdinary(to, address(ttt));
     }
 
-    /// @dev A symbolic index below `count`, made concrete on each path (a branch per value), so that the game
-    ///      or account it picks is a plain storage slot rather than a symbolic one.
+    /// @dev A symbolic index below `count`, made concrete on each path (a branch per value), so that the game it
+    ///      picks sits in a known storage slot rather than a symbolic one.
     function _pick(uint256 count, string memory name) internal returns (uint256) {
         uint256 choice = svm.createUint256(name);
         for (uint256 i; i + 1 < count; ++i) {
@@ -191,9 +191,9 @@ abstract contract PvpMoney is SymbolicBase {
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @dev Every game, the three pending balances and the contract's ether, read straight from storage with
-    ///      `vm.load`. Reading through the view functions gives the same (check_storageViewMatchesTheViews), but
-    ///      every external call makes halmos copy the whole trace of the path so far, which made a four-step
-    ///      sequence many times slower.
+    ///      `vm.load`. Reading through the view functions gives the same ({PvpStorageViewCheck}), but halmos
+    ///      copies the path's whole trace so far at every external call, so a dozen view calls per step made each
+    ///      step dearer than the last.
     function _read() internal view returns (Books memory books) {
         uint256 next = uint256(vm.load(address(ttt), bytes32(_NEXT_GAME_ID_SLOT)));
         books.games = new Game[](next - 1);
