@@ -33,7 +33,7 @@ mod layout;
 mod server;
 
 pub use error::WebError;
-pub use server::{App, Server};
+pub use server::{App, RemoteChain, Server};
 
 /// Every game's page as `(title, path without the leading slash)`, in the order the index lists them, so that
 /// whoever starts the server can say where each game is.
