@@ -1,38 +1,66 @@
-// Tic-tac-toe. Vs CPU: every action is a transaction the server sends to SoloTicTacToe in its in-process
-// chain; the page keeps only the game id (and the server's instance name) in localStorage and asks the server
-// for that game after a reload. Two players: the page keeps the cells played in localStorage and the server
-// replays them through the engine. No rule is decided here.
+// Tic-tac-toe on chain, and two players on one device.
+//
+// On chain, the page never encodes a call: it asks the server for a transaction ({to, data, value}, encoded
+// with the contracts' Rust bindings), hands it to a wallet, and asks the server what became of the hash (events
+// in words, the CPU's reply, gas, or the contract's refusal explained). The wallet is the player's own browser
+// wallet (EIP-6963 discovery, else window.ethereum) when the server plays on a real chain; on the server's
+// embedded chain it is this browser's own account there, which the server sends from. The hash of a
+// transaction in flight is kept in localStorage, so a reload finds it and waits for it.
+//
+// Two players on one device: the page keeps the cells played in localStorage and the server replays them
+// through the engine. No rule is decided here.
 'use strict';
 
 (() => {
   const M = window.Marubatsu;
   const MODE_KEY = 'marubatsu.tictactoe.mode';
   const SOLO_KEY = 'marubatsu.tictactoe.solo';
+  const PVP_KEY = 'marubatsu.tictactoe.pvp';
+  const PENDING_KEY = 'marubatsu.tictactoe.pending';
   const SETTINGS_KEY = 'marubatsu.tictactoe.settings';
   const HOTSEAT_KEY = 'marubatsu.tictactoe.hotseat';
+  const POLL_MS = 1000;
 
   const $ = (selector) => document.querySelector(selector);
   const boardEl = $('#ttt-board');
   const statusEl = $('#ttt-status');
+  const txEl = $('#tx-status');
   const turnsBody = $('#turns tbody');
   const chainInfoEl = $('#chain-info');
-  const soloPanel = $('#solo-panel');
-  const hotseatPanel = $('#hotseat-panel');
+  const walletEl = $('#wallet');
+  const walletStatusEl = $('#wallet-status');
+  const connectButton = $('#wallet-connect');
+  const switchButton = $('#wallet-switch');
+  const panels = { solo: $('#solo-panel'), pvp: $('#pvp-panel'), hotseat: $('#hotseat-panel') };
   const modeButtons = Array.from(document.querySelectorAll('.segmented [data-mode]'));
   const difficultyButtons = Array.from(document.querySelectorAll('.segmented [data-difficulty]'));
   const firstButtons = Array.from(document.querySelectorAll('.segmented [data-first]'));
 
-  let mode = M.store.get(MODE_KEY, 'solo') === 'hotseat' ? 'hotseat' : 'solo';
+  const params = new URLSearchParams(window.location.search);
+  const linkedGame = /^[1-9][0-9]*$/.test(params.get('game') || '') ? Number(params.get('game')) : null;
+  let mode = linkedGame !== null ? 'pvp' : M.store.get(MODE_KEY, 'solo');
+  if (!panels[mode]) mode = 'solo';
   let settings = Object.assign({ difficulty: 'normal', cpuFirst: false }, M.store.get(SETTINGS_KEY, {}));
-  let info = null;
-  let solo = null;
+  let info = null; // the server's chain: mode, chain id, contracts (embedded: this browser's account)
+  let infoError = null;
+  let solo = null; // the solo game as the contract has it
+  let soloTurns = []; // the page's record of that game's transactions: {player, cpu, gas}
   let soloError = null;
+  let pvpId = linkedGame;
+  let pvp = null; // the PvP game as the contract has it, for this viewer
+  let pvpFetchedAt = 0;
+  let pvpError = null;
+  let pvpLog = [];
+  let balance = null;
+  let oracle = null;
   let hotseatMoves = M.store.get(HOTSEAT_KEY, []);
   let hotseat = null;
   let busy = false;
   let cursor = 4;
 
   const where = (i) => `row ${Math.floor(i / 3) + 1}, column ${(i % 3) + 1}`;
+  const shortAddress = (a) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : '');
+  const sameAddress = (a, b) => Boolean(a && b) && a.toLowerCase() === b.toLowerCase();
 
   boardEl.replaceChildren(...Array.from({ length: 9 }, (_, i) => {
     const button = document.createElement('button');
@@ -44,73 +72,457 @@
   }));
   const cells = Array.from(boardEl.children);
 
+  // ---- the wallet ------------------------------------------------------------------------------------------
+
+  const wallet = { provider: null, name: null, account: null, chainId: null, searched: false };
+  const announced = [];
+
+  window.addEventListener('eip6963:announceProvider', (event) => {
+    const detail = event.detail;
+    if (!detail || !detail.provider || announced.some((p) => p.info.uuid === detail.info.uuid)) return;
+    announced.push(detail);
+  });
+
+  /** EIP-6963: ask every wallet to announce itself, give them a moment, fall back to window.ethereum. */
+  async function discoverWallet() {
+    window.dispatchEvent(new Event('eip6963:requestProvider'));
+    await new Promise((resolve) => { window.setTimeout(resolve, 250); });
+    const chosen = announced[0];
+    if (chosen) {
+      wallet.provider = chosen.provider;
+      wallet.name = chosen.info.name;
+    } else if (window.ethereum && typeof window.ethereum.request === 'function') {
+      wallet.provider = window.ethereum;
+      wallet.name = 'your browser wallet';
+    }
+    wallet.searched = true;
+    if (!wallet.provider) return;
+    if (typeof wallet.provider.on === 'function') {
+      wallet.provider.on('accountsChanged', (accounts) => { wallet.account = accounts[0] || null; walletChanged(); });
+      wallet.provider.on('chainChanged', (id) => { wallet.chainId = Number.parseInt(id, 16); walletChanged(); });
+    }
+    // Already connected on an earlier visit: eth_accounts answers without a prompt.
+    try {
+      const accounts = await wallet.provider.request({ method: 'eth_accounts' });
+      wallet.account = accounts[0] || null;
+      wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
+    } catch (_) { /* asked again on Connect */ }
+  }
+
+  async function connectWallet() {
+    if (!wallet.provider) return;
+    try {
+      const accounts = await wallet.provider.request({ method: 'eth_requestAccounts' });
+      wallet.account = accounts[0] || null;
+      wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
+    } catch (error) {
+      setTx('refused', refusedWords(error, 'The wallet did not connect'));
+    }
+    walletChanged();
+  }
+
+  async function switchChain() {
+    if (!wallet.provider || !info) return;
+    try {
+      await wallet.provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: `0x${info.chainId.toString(16)}` }],
+      });
+      wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
+    } catch (error) {
+      setTx('refused', error && error.code === 4902
+        ? `Your wallet does not know chain ${info.chainId} yet: add it in the wallet (its RPC URL is the one this `
+          + 'server was started with), then switch.'
+        : refusedWords(error, 'The wallet did not switch networks'));
+    }
+    walletChanged();
+  }
+
+  function walletChanged() {
+    restoreSolo();
+    render();
+    if (mode === 'pvp') refreshPvp();
+    if (mode === 'solo' && !solo) maybeStartSolo();
+  }
+
+  /** The account that sends, if the page may send now: the embedded account, or a connected wallet on the
+   * right chain. */
+  function sender() {
+    if (!info) return null;
+    if (info.mode === 'embedded') return info.account;
+    if (!wallet.account || wallet.chainId !== info.chainId) return null;
+    return wallet.account;
+  }
+
+  function walletState() {
+    if (!info) return infoError ? 'error' : 'loading';
+    if (info.mode === 'embedded') return 'embedded';
+    if (!wallet.searched) return 'searching';
+    if (!wallet.provider) return 'missing';
+    if (!wallet.account) return 'disconnected';
+    if (wallet.chainId !== info.chainId) return 'wrong-chain';
+    return 'ready';
+  }
+
+  function renderWallet() {
+    const state = walletState();
+    walletEl.dataset.state = state;
+    connectButton.hidden = state !== 'disconnected';
+    switchButton.hidden = state !== 'wrong-chain';
+    const chain = info ? `chain ${info.chainId}` : '';
+    walletStatusEl.textContent = {
+      loading: 'Looking for the chain…',
+      error: infoError,
+      embedded: info && `Playing on this server's own test chain (${chain}) from your account here, `
+        + `${shortAddress(info.account)}, funded with test ether. Nothing leaves this machine.`,
+      searching: 'Looking for a browser wallet…',
+      missing: `No browser wallet found. To play on ${chain}, install a wallet extension such as MetaMask or `
+        + 'Rabby and reload this page — or play from a terminal with the marubatsu command line: '
+        + '`marubatsu solo --help`, `marubatsu pvp --help`.',
+      disconnected: `Connect ${wallet.name} to play on ${chain}. This server holds no key: your wallet signs.`,
+      'wrong-chain': `Your wallet is on chain ${wallet.chainId}; these games are on ${chain}. Switch networks `
+        + 'to play.',
+      ready: `Connected: ${wallet.account} on ${chain}.`,
+    }[state] || '';
+  }
+
+  // ---- transactions ----------------------------------------------------------------------------------------
+
+  let pending = null; // {hash, action, scope, summary}
+
+  function setTx(state, text) {
+    txEl.dataset.state = state;
+    txEl.textContent = text;
+    txEl.classList.toggle('error', state === 'refused' || state === 'reverted' || state === 'failed');
+  }
+
+  function refusedWords(error, what) {
+    if (error && error.code === 4001) return `${what}: you refused it in the wallet. Nothing was sent.`;
+    return `${what}: ${(error && error.message) || 'the wallet gave no reason'}.`;
+  }
+
+  /** Where a transaction belongs: the server run (embedded) or the chain and account (a real chain). */
+  function scope() {
+    if (!info) return null;
+    return info.mode === 'embedded' ? `embedded:${info.instance}` : `chain:${info.chainId}:${sender()}`;
+  }
+
+  async function sendTransaction(tx) {
+    if (info.mode === 'embedded') {
+      const sent = await M.api('/api/tictactoe/send', { to: tx.to, data: tx.data, value: tx.value });
+      return sent.hash;
+    }
+    return wallet.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: sender(), to: tx.to, data: tx.data, value: tx.value }],
+    });
+  }
+
+  /**
+   * Sends `action` through the wallet and waits for its receipt. Resolves to the server's reading of the
+   * receipt, or null if nothing was mined (refused by the wallet, or refused by the server before that).
+   */
+  async function transact(action) {
+    if (pending || !sender()) return null;
+    setBusy(true);
+    try {
+      const tx = await M.api('/api/tictactoe/tx', action);
+      setTx('wallet', `${tx.summary}: waiting for the wallet…`);
+      let hash;
+      try {
+        hash = await sendTransaction(tx);
+      } catch (error) {
+        setTx('refused', refusedWords(error, tx.summary));
+        M.sound.play('nothing');
+        return null;
+      }
+      pending = { hash, action, scope: scope(), summary: tx.summary };
+      M.store.set(PENDING_KEY, pending);
+      return await follow(pending);
+    } catch (error) {
+      setTx('failed', error.message);
+      M.sound.play('nothing');
+      return null;
+    } finally {
+      setBusy(false);
+      render();
+    }
+  }
+
+  /** Waits for a sent transaction's receipt (also after a reload) and shows each state as it comes. */
+  async function follow(tx) {
+    setTx('sent', `${tx.summary}: sent as ${tx.hash}, waiting for a block…`);
+    render();
+    let result;
+    for (;;) {
+      try {
+        result = await M.api(`/api/tictactoe/tx/${tx.hash}`);
+      } catch (error) {
+        setTx('sent', `${tx.summary}: sent as ${tx.hash}; the server cannot read it now (${error.message}), `
+          + 'trying again…');
+        result = null;
+      }
+      if (result && (result.state === 'confirmed' || result.state === 'reverted')) break;
+      await new Promise((resolve) => { window.setTimeout(resolve, POLL_MS); });
+    }
+    pending = null;
+    M.store.remove(PENDING_KEY);
+    if (result.state === 'confirmed') {
+      setTx('confirmed', `${tx.summary}: confirmed in block ${result.block}. ${result.events.join(' ')}`.trim());
+    } else {
+      setTx('reverted', `${tx.summary}: reverted in block ${result.block}. ${result.reason}`);
+    }
+    await settle(tx.action, result);
+    return result;
+  }
+
+  /** What a mined transaction changes on the page. */
+  async function settle(action, result) {
+    const ok = result.state === 'confirmed';
+    if (action.action === 'newSolo' && ok && result.game !== null) {
+      soloTurns = [{ player: null, cpu: result.cpuCell, gas: result.gasUsed }];
+      await loadSolo(result.game);
+      M.sound.play('start');
+    } else if (action.action === 'playSolo') {
+      if (ok) soloTurns.push({ player: action.cell, cpu: result.cpuCell, gas: result.gasUsed });
+      await loadSolo(action.game);
+      if (ok) {
+        const ending = { playerWon: 'win', cpuWon: 'lose', draw: 'draw' }[solo && solo.result];
+        M.sound.play(ending || 'cpu');
+      }
+    } else if (action.action === 'create' && ok && result.game !== null) {
+      openPvp(result.game);
+    }
+    if (action.action !== 'newSolo' && action.action !== 'playSolo') {
+      pvpLog.unshift(`${action.action} — block ${result.block}, gas ${(result.gasUsed || 0).toLocaleString('en-US')}`);
+      pvpLog = pvpLog.slice(0, 20);
+      await refreshPvp();
+    }
+    if (!ok) M.sound.play('nothing');
+  }
+
   // ---- vs CPU, on chain ------------------------------------------------------------------------------------
 
   async function newSolo() {
-    if (!info || !info.available || busy) return;
-    setBusy(true);
+    if (busy) return;
+    soloError = null;
+    await transact({ action: 'newSolo', difficulty: settings.difficulty, cpuFirst: settings.cpuFirst });
+    render();
+  }
+
+  async function loadSolo(id) {
     try {
-      solo = await M.api('/api/tictactoe/solo/games', settings);
+      solo = await M.api(`/api/tictactoe/solo/games/${id}`);
       soloError = null;
-      M.store.set(SOLO_KEY, { instance: info.instance, id: solo.id });
-      M.sound.play('start');
-      if (solo.lastCpu !== null) window.setTimeout(() => M.sound.play('cpu'), 140);
+      M.store.set(SOLO_KEY, { scope: scope(), id, turns: soloTurns });
     } catch (error) {
       soloError = error.message;
-    } finally {
-      setBusy(false);
     }
     render();
   }
 
-  async function playSolo(i) {
-    if (!solo || solo.result !== 'inProgress' || solo.cells[i] !== null) {
+  function playSolo(i) {
+    if (!solo || solo.result !== 'inProgress' || solo.cells[i] !== null || !sender()) {
       M.sound.play('nothing');
       return;
     }
-    setBusy(true);
-    try {
-      solo = await M.api(`/api/tictactoe/solo/games/${solo.id}/moves`, { cell: i });
-      soloError = null;
-      M.sound.play('press');
-      const ending = { playerWon: 'win', cpuWon: 'lose', draw: 'draw' }[solo.result];
-      window.setTimeout(() => M.sound.play(ending || 'cpu'), 140);
-    } catch (error) {
-      soloError = error.message;
-      M.sound.play('nothing');
-    } finally {
-      setBusy(false);
-    }
-    render();
+    M.sound.play('press');
+    transact({ action: 'playSolo', game: solo.id, cell: i });
   }
 
-  async function loadSolo() {
-    try {
-      info = await M.api('/api/tictactoe/solo');
-    } catch (error) {
-      soloError = `Cannot reach the server: ${error.message}`;
-      render();
-      return;
-    }
-    if (!info.available) {
-      soloError = info.reason;
-      render();
-      return;
-    }
+  /** The solo game this browser kept for this chain and account, if any. */
+  function restoreSolo() {
     const stored = M.store.get(SOLO_KEY, null);
-    if (stored && stored.instance === info.instance) {
-      try {
-        solo = await M.api(`/api/tictactoe/solo/games/${stored.id}`);
-        render();
-        return;
-      } catch (_) { /* gone: start a new one below */ }
+    if (!stored || stored.scope !== scope()) {
+      solo = null;
+      soloTurns = [];
+      return false;
     }
-    await newSolo();
-    if (stored && stored.instance !== info.instance) {
-      soloError = null;
-      statusEl.textContent = 'The server was restarted with a fresh chain, so a new game has started. '
-        + statusEl.textContent;
+    if (!solo || solo.id !== stored.id) {
+      soloTurns = Array.isArray(stored.turns) ? stored.turns : [];
+      loadSolo(stored.id);
     }
+    return true;
+  }
+
+  /** On the embedded chain a game starts by itself (it costs nothing); on a real one the player asks. */
+  function maybeStartSolo() {
+    if (info && info.mode === 'embedded' && !solo && !pending && !busy) newSolo();
+  }
+
+  // ---- vs a player, on chain -------------------------------------------------------------------------------
+
+  function openPvp(id) {
+    pvpId = id;
+    pvp = null;
+    oracle = null;
+    M.store.set(PVP_KEY, { scope: info ? `${info.mode}:${info.instance}:${info.chainId}` : null, id });
+    const url = new URL(window.location.href);
+    url.searchParams.set('game', String(id));
+    window.history.replaceState(null, '', url);
+    refreshPvp();
+  }
+
+  function leavePvp() {
+    pvpId = null;
+    pvp = null;
+    oracle = null;
+    M.store.remove(PVP_KEY);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('game');
+    window.history.replaceState(null, '', url);
+    render();
+  }
+
+  let pvpLoading = false;
+  async function refreshPvp() {
+    if (!info || pvpLoading) return;
+    pvpLoading = true;
+    try {
+      const viewer = sender();
+      if (pvpId !== null) {
+        const query = viewer ? `?viewer=${viewer}` : '';
+        pvp = await M.api(`/api/tictactoe/pvp/games/${pvpId}${query}`);
+        pvpFetchedAt = Date.now();
+        pvpError = null;
+      }
+      balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
+    } catch (error) {
+      pvpError = error.message;
+    } finally {
+      pvpLoading = false;
+    }
+    render();
+  }
+
+  function pvpAction(action) {
+    if (!pvp) return;
+    transact({ action, game: pvp.id });
+  }
+
+  function createPvp(event) {
+    event.preventDefault();
+    const stake = $('#pvp-stake').value;
+    const timeout = Number($('#pvp-timeout').value);
+    const opponent = $('#pvp-opponent').value.trim();
+    transact({ action: 'create', stake, timeout, opponent: opponent || null });
+  }
+
+  async function askOracle() {
+    if (!pvp) return;
+    try {
+      oracle = await M.api(`/api/tictactoe/pvp/games/${pvp.id}/oracle`);
+    } catch (error) {
+      oracle = { cell: null, words: error.message };
+    }
+    render();
+  }
+
+  function playPvp(i) {
+    if (!pvp || !pvp.can.includes('play') || pvp.cells[i] !== null) {
+      M.sound.play('nothing');
+      return;
+    }
+    M.sound.play('press');
+    oracle = null;
+    transact({ action: 'play', game: pvp.id, cell: i });
+  }
+
+  /** Seconds left on the clock now: the chain's answer, counted down since it came. */
+  function secondsLeft() {
+    if (!pvp || pvp.secondsLeft === null) return null;
+    const elapsed = Math.floor((Date.now() - pvpFetchedAt) / 1000);
+    const deadlineGone = pvp.now + elapsed > pvp.deadline;
+    return deadlineGone ? -1 : Math.max(0, pvp.secondsLeft - elapsed);
+  }
+
+  function clockWords(seconds) {
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    const two = (n) => String(n).padStart(2, '0');
+    return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+  }
+
+  function pvpStatus() {
+    if (!pvp) return pvpId === null ? 'Open a game, or open a link someone sent you.' : (pvpError || 'Reading the game…');
+    const mine = pvp.role === 'X' || pvp.role === 'O';
+    switch (pvp.status) {
+      case 'open':
+        if (pvp.role === 'X') return 'Waiting for an opponent to join. Send them the link.';
+        if (pvp.role === 'invited' || pvp.role === 'open') return 'You may join this game as O.';
+        return 'This game is waiting for the player it invited.';
+      case 'active': {
+        const left = secondsLeft();
+        const late = left !== null && left < 0;
+        if (!mine) return `${pvp.toMove} to move.`;
+        if (pvp.toMove === pvp.role) {
+          return late ? 'Your time for this move ran out.' : `Your move: you are ${pvp.role}.`;
+        }
+        return late ? `${pvp.toMove} ran out of time.` : `Waiting for ${pvp.toMove}'s move.`;
+      }
+      case 'xWon': return pvp.role === 'X' ? 'You win!' : (pvp.role === 'O' ? 'X wins.' : 'X won.');
+      case 'oWon': return pvp.role === 'O' ? 'You win!' : (pvp.role === 'X' ? 'O wins.' : 'O won.');
+      case 'draw': return 'Draw. Each stake went back.';
+      case 'cancelled': return 'This game was cancelled before anyone joined; the stake went back.';
+      case 'aborted': return 'This game was aborted: a first move ran out of time, and each stake went back.';
+      default: return `This game is ${pvp.statusWords}.`;
+    }
+  }
+
+  function renderPvp() {
+    const gameEl = $('#pvp-game');
+    $('#pvp-create-form').hidden = pvpId !== null;
+    gameEl.hidden = pvpId === null;
+    const can = (what) => Boolean(pvp) && pvp.can.includes(what) && Boolean(sender());
+    const readyToSend = Boolean(sender()) && !busy && !pending;
+    $('#pvp-create').disabled = !readyToSend;
+    if (pvp) {
+      const invited = pvp.opponent ? `O: ${pvp.opponent}` : 'O: anyone may join';
+      $('#pvp-info').textContent = `Game ${pvp.id}. Stake ${pvp.stakeWords} each, ${pvp.timeoutWords} per move. `
+        + `X: ${pvp.creator}. ${invited}. ${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}.`;
+      const link = new URL('/tictactoe', window.location.href);
+      link.searchParams.set('game', String(pvp.id));
+      $('#pvp-share').textContent = link.href;
+      $('#pvp-share').href = link.href;
+      $('#pvp-share-line').hidden = !(pvp.status === 'open' && pvp.role === 'X');
+      const joinable = pvp.status === 'open' && (pvp.role === 'invited' || pvp.role === 'open');
+      $('#pvp-join-box').hidden = !joinable;
+      $('#pvp-join-terms').textContent = `Joining stakes ${pvp.stakeWords} from your account; the winner takes `
+        + `both stakes. Each player has ${pvp.timeoutWords} per move: a player who lets the time run out after `
+        + 'their first move loses the game and the stake. The creator chose this time limit, plays X and moves '
+        + 'first.';
+      $('#pvp-join').disabled = !can('join') || !readyToSend;
+      const left = secondsLeft();
+      $('#pvp-clock').textContent = pvp.status === 'active' && left !== null
+        ? (left >= 0 ? `${pvp.toMove} has ${clockWords(left)} left for this move.`
+          : `${pvp.toMove}'s time ran out${pvp.moverHasMoved ? '' : ' on their first move: the game can be aborted, each stake going back'}.`)
+        : '';
+    } else {
+      $('#pvp-info').textContent = pvpError || '';
+      $('#pvp-share-line').hidden = true;
+      $('#pvp-join-box').hidden = true;
+      $('#pvp-clock').textContent = '';
+    }
+    [['#pvp-claim', 'claimTimeout'], ['#pvp-resign', 'resign'], ['#pvp-cancel', 'cancel']].forEach(([sel, what]) => {
+      $(sel).hidden = !can(what);
+      $(sel).disabled = !readyToSend;
+    });
+    $('#pvp-oracle').hidden = !(pvp && pvp.status === 'active');
+    $('#pvp-oracle-answer').hidden = !oracle;
+    $('#pvp-oracle-answer').textContent = oracle ? `${oracle.words} The oracle is free to everyone — your `
+      + 'opponent can ask it too.' : '';
+    const pendingWei = balance ? BigInt(balance.pending) : 0n;
+    $('#pvp-balance').textContent = balance
+      ? `Winnings to withdraw: ${balance.pendingWords}. In your account: ${balance.walletWords}.`
+      : 'Winnings to withdraw: connect a wallet to see them.';
+    $('#pvp-balance').dataset.wei = balance ? BigInt(balance.pending).toString() : '';
+    $('#pvp-withdraw').disabled = pendingWei === 0n || !readyToSend;
+    $('#pvp-log').replaceChildren(...pvpLog.map((line) => {
+      const item = document.createElement('li');
+      item.textContent = line;
+      return item;
+    }));
   }
 
   // ---- two players, off chain ------------------------------------------------------------------------------
@@ -144,28 +556,31 @@
     sendHotseat('press');
   }
 
-  // ---- both ------------------------------------------------------------------------------------------------
+  // ---- all modes -------------------------------------------------------------------------------------------
 
   function play(i) {
     cursor = i;
-    if (busy) return;
+    if (busy || pending) return;
     if (mode === 'solo') playSolo(i);
+    else if (mode === 'pvp') playPvp(i);
     else playHotseat(i);
   }
 
   function setBusy(value) {
     busy = value;
-    boardEl.dataset.busy = String(value);
-    boardEl.setAttribute('aria-busy', String(value));
+    boardEl.dataset.busy = String(value || Boolean(pending));
+    boardEl.setAttribute('aria-busy', String(value || Boolean(pending)));
   }
 
   function render() {
     modeButtons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.mode === mode)));
     difficultyButtons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.difficulty === settings.difficulty)));
     firstButtons.forEach((b) => b.setAttribute('aria-pressed', String((b.dataset.first === 'cpu') === settings.cpuFirst)));
-    soloPanel.hidden = mode !== 'solo';
-    hotseatPanel.hidden = mode !== 'hotseat';
-    const state = mode === 'solo' ? soloState() : hotseatState();
+    Object.entries(panels).forEach(([name, panel]) => { panel.hidden = name !== mode; });
+    walletEl.hidden = mode === 'hotseat';
+    txEl.hidden = mode === 'hotseat';
+    renderWallet();
+    const state = mode === 'solo' ? soloState() : (mode === 'pvp' ? pvpState() : hotseatState());
     cells.forEach((button, i) => {
       const mark = state.cells[i] || null;
       button.textContent = mark || '';
@@ -175,6 +590,7 @@
       button.setAttribute('aria-disabled', String(!open));
       button.classList.toggle('last', state.last === i);
       button.classList.toggle('line', Boolean(state.line && state.line.includes(i)));
+      button.classList.toggle('hint', state.hint === i);
       button.setAttribute('aria-label', `${where(i)}, ${mark || 'empty'}${state.last === i ? ', last CPU move' : ''}`);
     });
     M.focusCell(boardEl, cursor, false);
@@ -183,37 +599,64 @@
     boardEl.dataset.mode = mode;
     boardEl.dataset.result = state.result;
     boardEl.dataset.ready = String(state.ready);
-    if (solo) {
+    boardEl.dataset.busy = String(busy || Boolean(pending));
+    if (mode === 'solo' && solo) {
       boardEl.dataset.game = String(solo.id);
       boardEl.dataset.cpuLevel = solo.difficulty;
       boardEl.dataset.cpuFirst = String(solo.cpuFirst);
-      boardEl.dataset.turns = String(solo.turns.length);
+      boardEl.dataset.turns = String(soloTurns.length);
+    } else if (mode === 'pvp' && pvp) {
+      boardEl.dataset.game = String(pvp.id);
+      boardEl.dataset.role = pvp.role;
+      boardEl.dataset.moves = String(pvp.cells.filter((c) => c !== null).length);
+    } else if (mode !== 'solo') {
+      delete boardEl.dataset.game;
     }
     if (mode === 'solo') renderTurns();
+    if (mode === 'pvp') renderPvp();
   }
 
   function soloState() {
     if (!solo) {
+      let status = soloError || infoError || 'Start a game against the CPU: every move is a transaction.';
+      if (!info && !infoError) status = 'Finding the chain…';
+      else if (info && info.mode === 'embedded' && !soloError) status = 'Starting a game on the chain…';
       return {
-        cells: [], playable: false, last: null, line: null, result: 'none', ready: false,
-        status: soloError || 'Deploying a game on the in-process chain…', error: Boolean(soloError),
+        // The embedded chain starts a game by itself: the board is ready once it has one.
+        cells: [], playable: false, last: null, line: null, result: 'none',
+        ready: Boolean(info) && info.mode !== 'embedded' && !busy,
+        status, error: Boolean(soloError || infoError),
       };
     }
+    const lastCpu = soloTurns.length ? soloTurns[soloTurns.length - 1].cpu : null;
     let status;
     if (solo.result === 'inProgress') {
-      const reply = solo.lastCpu === null ? '' : `The CPU took ${where(solo.lastCpu)}. `;
+      const reply = lastCpu === null || lastCpu === undefined ? '' : `The CPU took ${where(lastCpu)}. `;
       status = `${reply}Your move: you are ${solo.playerMark}.`;
     } else if (solo.result === 'playerWon') {
       status = 'You win!';
     } else if (solo.result === 'cpuWon') {
-      status = `The CPU wins${solo.lastCpu === null ? '' : ` with ${where(solo.lastCpu)}`}.`;
+      status = `The CPU wins${lastCpu === null || lastCpu === undefined ? '' : ` with ${where(lastCpu)}`}.`;
     } else {
       status = 'Draw.';
     }
     if (soloError) status = `${soloError} ${status}`;
     return {
-      cells: solo.cells, playable: solo.result === 'inProgress' && !busy, last: solo.lastCpu, line: solo.line,
-      result: solo.result, ready: true, status, error: Boolean(soloError),
+      cells: solo.cells, playable: solo.result === 'inProgress' && !busy && Boolean(sender()), last: lastCpu,
+      line: solo.line, result: solo.result, ready: true, status, error: Boolean(soloError),
+    };
+  }
+
+  function pvpState() {
+    if (!pvp) {
+      return {
+        cells: [], playable: false, last: null, line: null, result: 'none', ready: Boolean(info), status: pvpStatus(),
+        error: Boolean(pvpError),
+      };
+    }
+    return {
+      cells: pvp.cells, playable: pvp.can.includes('play') && !busy, last: null, line: pvp.line,
+      hint: oracle ? oracle.cell : null, result: pvp.status, ready: true, status: pvpStatus(), error: false,
     };
   }
 
@@ -240,37 +683,70 @@
   }
 
   function renderTurns() {
-    const rows = solo ? solo.turns : [];
+    const rows = solo ? soloTurns : [];
     turnsBody.replaceChildren(...rows.map((turn, k) => {
       const row = document.createElement('tr');
-      const square = (cell) => (cell === null ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
+      const square = (cell) => (cell === null || cell === undefined ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
       [k === 0 ? 'start' : String(k), turn.player === null ? '–' : square(turn.player), square(turn.cpu),
-        turn.gas.toLocaleString('en-US')].forEach((text) => {
+        (turn.gas || 0).toLocaleString('en-US')].forEach((text) => {
         const cell = document.createElement('td');
         cell.textContent = text;
         row.appendChild(cell);
       });
       return row;
     }));
-    chainInfoEl.textContent = info && info.available && solo
-      ? `Game ${solo.id} (${solo.difficulty}) of SoloTicTacToe at ${info.contract} on the in-process chain `
-        + `(id ${info.chainId}), played from ${info.player}. Gas includes the 21,000 base of a transaction.`
+    chainInfoEl.textContent = info && solo
+      ? `Game ${solo.id} (${solo.difficulty}) of SoloTicTacToe at ${info.solo} on chain ${info.chainId}, `
+        + `played from ${solo.player}. Gas includes the 21,000 base of a transaction.`
       : '';
   }
 
   function newGame() {
     if (mode === 'solo') {
       newSolo();
+    } else if (mode === 'pvp') {
+      leavePvp();
     } else {
       hotseatMoves = [];
       sendHotseat('start');
     }
   }
 
+  // ---- start -----------------------------------------------------------------------------------------------
+
+  async function start() {
+    try {
+      info = await M.api('/api/tictactoe/chain');
+    } catch (error) {
+      infoError = `Tic-tac-toe on chain is not available: ${error.message}`;
+      render();
+      return;
+    }
+    if (info.mode !== 'embedded') await discoverWallet();
+    if (pvpId === null) {
+      const stored = M.store.get(PVP_KEY, null);
+      if (stored && stored.scope === `${info.mode}:${info.instance}:${info.chainId}`) pvpId = stored.id;
+    }
+    const storedPending = M.store.get(PENDING_KEY, null);
+    const hadGame = restoreSolo();
+    render();
+    if (storedPending && storedPending.scope === scope()) {
+      pending = storedPending;
+      setBusy(false);
+      follow(pending).then(() => render());
+    } else {
+      if (storedPending) M.store.remove(PENDING_KEY);
+      if (mode === 'solo' && !hadGame) maybeStartSolo();
+    }
+    if (mode === 'pvp') refreshPvp();
+  }
+
   modeButtons.forEach((button) => button.addEventListener('click', () => {
     mode = button.dataset.mode;
     M.store.set(MODE_KEY, mode);
     if (mode === 'hotseat' && !hotseat) sendHotseat(null);
+    if (mode === 'solo' && !solo) maybeStartSolo();
+    if (mode === 'pvp') refreshPvp();
     render();
   }));
   difficultyButtons.forEach((button) => button.addEventListener('click', () => {
@@ -283,7 +759,17 @@
     M.store.set(SETTINGS_KEY, settings);
     newSolo();
   }));
+  connectButton.addEventListener('click', connectWallet);
+  switchButton.addEventListener('click', switchChain);
   $('#solo-new').addEventListener('click', newSolo);
+  $('#pvp-create-form').addEventListener('submit', createPvp);
+  $('#pvp-join').addEventListener('click', () => pvpAction('join'));
+  $('#pvp-claim').addEventListener('click', () => pvpAction('claimTimeout'));
+  $('#pvp-resign').addEventListener('click', () => pvpAction('resign'));
+  $('#pvp-cancel').addEventListener('click', () => pvpAction('cancel'));
+  $('#pvp-oracle').addEventListener('click', askOracle);
+  $('#pvp-leave').addEventListener('click', leavePvp);
+  $('#pvp-withdraw').addEventListener('click', () => transact({ action: 'withdraw' }));
   $('#hotseat-new').addEventListener('click', newGame);
   $('#hotseat-undo').addEventListener('click', () => {
     if (hotseatMoves.length === 0) return;
@@ -293,7 +779,12 @@
   M.keyboardGrid(boardEl, { side: () => 3, onMove: (i) => { cursor = i; } });
   M.shortcuts({ n: newGame });
 
+  // Both pages of a PvP game follow the chain: the game, the clock and the balance, about once a second.
+  window.setInterval(() => {
+    if (mode === 'pvp' && !document.hidden) refreshPvp();
+  }, POLL_MS);
+
   render();
-  loadSolo();
+  start();
   if (mode === 'hotseat') sendHotseat(null);
 })();
