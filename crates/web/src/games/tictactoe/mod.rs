@@ -16,6 +16,7 @@
 //! POST /api/tictactoe/tx                         {"action": "play", "game": 1, "cell": 4} -> {to, data, value}
 //! GET  /api/tictactoe/tx/{hash}                  pending / confirmed in block N with events / reverted, why
 //! POST /api/tictactoe/send                       embedded only: {to, data, value} -> {hash}
+//! POST /api/tictactoe/explain                    {to, data}: revert data a wallet reported, in words
 //! GET  /api/tictactoe/solo/games/{id}            a solo game
 //! GET  /api/tictactoe/pvp/games/{id}?viewer=0x…  a PvP game, its clock, what the viewer can do
 //! GET  /api/tictactoe/pvp/games/{id}/oracle      what Hard would play for the player to move
@@ -50,6 +51,7 @@ pub(crate) use chain_client::{ChainClient, Contracts};
 pub(crate) use embedded::Embedded;
 pub(crate) use remote::Remote;
 use view::ChainView;
+use words::Contract;
 
 /// The tic-tac-toe page.
 pub(crate) const GAME: Game = Game {
@@ -71,6 +73,7 @@ fn api() -> Router<Shared> {
         .route("/tx", post(encode))
         .route("/tx/{hash}", get(transaction))
         .route("/send", post(send))
+        .route("/explain", post(explain))
         .route("/solo/games/{id}", get(solo_game))
         .route("/pvp/games/{id}", get(pvp_game))
         .route("/pvp/games/{id}/oracle", get(oracle))
@@ -176,6 +179,39 @@ async fn send(
     }
     let hash = embedded.send(from, request.to, request.data, request.value).await?;
     Ok(Json(Sent { hash }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Explain {
+    to: Address,
+    data: Bytes,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Explained {
+    error_name: String,
+    reason: String,
+}
+
+/// A wallet that refuses to send a transaction that would revert (it estimates gas first) reports the revert
+/// data; this says what it means, as a receipt's reason would.
+async fn explain(
+    State(state): State<Shared>,
+    JsonBody(request): JsonBody<Explain>,
+) -> Result<Json<Explained>, ApiError> {
+    let contracts = state.tictactoe()?.contracts();
+    let contract = if request.to == contracts.solo {
+        Contract::Solo
+    } else {
+        Contract::Pvp
+    };
+    let refusal = words::refusal(contract, &request.data);
+    Ok(Json(Explained {
+        error_name: refusal.name,
+        reason: refusal.words,
+    }))
 }
 
 async fn solo_game(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<view::SoloView>, ApiError> {

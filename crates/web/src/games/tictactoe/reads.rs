@@ -75,7 +75,8 @@ pub(super) async fn pvp_game(chain: &ChainClient, id: u64, viewer: Option<Addres
     let mut can = Vec::new();
     match game.status {
         Status::Open if role == "X" => can.push("cancel"),
-        Status::Open if matches!(role, "invited" | "open") && viewer.is_some() => can.push("join"),
+        // An uninvited account may still try: the contract refuses it and the page says why.
+        Status::Open if viewer.is_some() => can.push("join"),
         Status::Active if matches!(role, "X" | "O") => {
             let my_turn = to_move == Some(role);
             if my_turn && !expired {

@@ -201,6 +201,14 @@
     return `${what}: ${(error && error.message) || 'the wallet gave no reason'}.`;
   }
 
+  /** Revert data in a wallet's error, wherever the wallet put it (EIP-1474 `data`, or nested one deeper). */
+  function revertData(error) {
+    const hex = (v) => (typeof v === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(v) ? v : null);
+    if (!error || error.code === 4001) return null;
+    const data = error.data;
+    return hex(data) || (data && (hex(data.data) || (data.originalError && hex(data.originalError.data)))) || null;
+  }
+
   /** Where a transaction belongs: the server run (embedded) or the chain and account (a real chain). */
   function scope() {
     if (!info) return null;
@@ -232,7 +240,14 @@
       try {
         hash = await sendTransaction(tx);
       } catch (error) {
-        setTx('refused', refusedWords(error, tx.summary));
+        const data = revertData(error);
+        if (data) {
+          // The wallet estimated the transaction and the contract refused it: nothing was sent.
+          const explained = await M.api('/api/tictactoe/explain', { to: tx.to, data });
+          setTx('reverted', `${tx.summary}: the contract refuses it, so nothing was sent. ${explained.reason}`);
+        } else {
+          setTx('refused', refusedWords(error, tx.summary));
+        }
         M.sound.play('nothing');
         return null;
       }
@@ -486,12 +501,13 @@
       $('#pvp-share').textContent = link.href;
       $('#pvp-share').href = link.href;
       $('#pvp-share-line').hidden = !(pvp.status === 'open' && pvp.role === 'X');
-      const joinable = pvp.status === 'open' && (pvp.role === 'invited' || pvp.role === 'open');
+      const joinable = pvp.status === 'open' && pvp.role !== 'X';
       $('#pvp-join-box').hidden = !joinable;
       $('#pvp-join-terms').textContent = `Joining stakes ${pvp.stakeWords} from your account; the winner takes `
         + `both stakes. Each player has ${pvp.timeoutWords} per move: a player who lets the time run out after `
         + 'their first move loses the game and the stake. The creator chose this time limit, plays X and moves '
-        + 'first.';
+        + 'first.' + (pvp.role === 'watcher' && pvp.opponent
+        ? ` This game is private: only ${pvp.opponent} may join, so the contract will refuse anyone else.` : '');
       $('#pvp-join').disabled = !can('join') || !readyToSend;
       const left = secondsLeft();
       $('#pvp-clock').textContent = pvp.status === 'active' && left !== null
