@@ -1,8 +1,9 @@
 //! The marubatsu web app: every off-chain game in a browser, served from one binary on localhost.
 //!
-//! - [`App`] holds what the pages need: the solo tic-tac-toe contract deployed into an in-process chain (one
-//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, every move a real
-//!   transaction) and the games' routes.
+//! - [`App`] holds what the pages need: the tic-tac-toe contracts, either deployed into an in-process chain (one
+//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, where each browser gets a
+//!   funded account of its own) with [`App::new`], or deployed on a node that the app reads without any key
+//!   ([`App::on_chain`], players sign with their own wallets); and the games' routes.
 //! - [`Server`] serves an [`App`] over HTTP/1 on a tokio runtime of its own thread until it is dropped.
 //!
 //! Pages, scripts and styles are compiled into the binary, so the app needs no network and no files. The rules
