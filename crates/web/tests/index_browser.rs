@@ -18,9 +18,33 @@ fn the_index_passes_the_page_check_in_both_languages_and_sizes() {
             &[],
         );
         browser.check_page(&format!("index-{size}-en"), Some(".cards"));
+        // One row of header, so the first screen is the page's.
+        let header = browser.script(
+            "return document.querySelector('header.site').getBoundingClientRect().height;",
+            &[],
+        );
+        assert!(
+            header.as_f64().is_some_and(|h| h <= 56.5),
+            "{size}: the header is {header} px high"
+        );
+        let cards = browser.script(
+            "return Array.from(document.querySelectorAll('.cards .card')).map((c) =>
+                [c.querySelector('svg.picture') !== null, c.textContent]);",
+            &[],
+        );
+        let cards = cards.as_array().cloned().unwrap_or_default();
+        assert_eq!(cards.len(), 4, "{cards:?}");
+        for card in &cards {
+            assert_eq!(card[0], true, "every card has its picture: {card}");
+            assert!(
+                !card[1].as_str().unwrap_or_default().contains("in-process"),
+                "plain words: {card}"
+            );
+        }
         browser.click("#lang");
         browser.wait_for("Japanese", "return document.documentElement.lang === 'ja';", &[]);
         browser.check_page(&format!("index-{size}-ja"), Some(".cards"));
+        assert_eq!(browser.text(".cards .card-title"), "クロスライト");
         browser.assert_no_console_errors();
     }
 }
