@@ -88,6 +88,7 @@
       }
     }
     document.documentElement.lang = lang;
+    document.documentElement.classList.add('i18n-ready');
     const button = document.getElementById('lang');
     if (button) button.setAttribute('lang', other());
   }

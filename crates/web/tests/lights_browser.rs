@@ -109,9 +109,11 @@ fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the
     let _one = one_browser_at_a_time();
     let server = server();
     let driver = Driver::start();
+    let browser = driver.browser(1280, 860);
+    watch_warnings(&browser);
+    let mut first_solve = true;
     for (size_name, (width, height)) in SIZES {
-        let browser = driver.browser(width, height);
-        watch_warnings(&browser);
+        browser.set_viewport(width, height);
         browser.goto(&format!("{}lights", server.url()));
         ready(&browser);
         for lang in ["en", "ja"] {
@@ -143,18 +145,25 @@ fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the
             browser.check_page(&format!("{name}-solved"), Some("#solved .actions"));
             let text = browser.text("#solved-text");
             let par = presses.len();
-            let (perfect, best) = match lang {
-                "en" => (format!("Par was {par}. A perfect solve."), "A new best for this level!"),
+            let (perfect, best, kept) = match lang {
+                "en" => (
+                    format!("Par was {par}. A perfect solve."),
+                    "A new best for this level!",
+                    "Your best here is",
+                ),
                 _ => (
                     format!("最短は {par} 手でした。最短手数でのクリアです。"),
                     "このレベルの新記録です!",
+                    "このレベルのベストは",
                 ),
             };
             assert!(text.contains(&perfect), "{text}");
-            // The first solve in this browser is a best; the second (other language, same level) ties on moves
-            // and may or may not be faster.
-            if lang == "en" {
+            // The first solve in this browser is a best; later ones tie on moves and may or may not be faster.
+            if first_solve {
                 assert!(text.contains(best), "{text}");
+                first_solve = false;
+            } else {
+                assert!(text.contains(best) || text.contains(kept), "{text}");
             }
             browser.click("#solved-close");
             browser.wait_for(
@@ -164,9 +173,9 @@ fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the
             );
             browser.check_page(&format!("{name}-after"), Some(DECISION));
         }
-        no_missing_text(&browser);
-        browser.assert_no_console_errors();
     }
+    no_missing_text(&browser);
+    browser.assert_no_console_errors();
 }
 
 #[test]

@@ -363,6 +363,17 @@ impl Browser<'_> {
         self.run("switch to window", self.session().switch_to_window(tab.clone()));
     }
 
+    /// Makes the current tab's viewport `width`×`height` CSS px, a phone's (touch, mobile layout) under 500 px
+    /// wide, so one browser session can check a page at several sizes. Kept across navigations in this tab.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        let mobile = width < 500;
+        self.execute_cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+        self.execute_cdp("Emulation.setTouchEmulationEnabled", json!({"enabled": mobile}));
+    }
+
     /// Cuts the current tab off the network (`fetch` fails as with a dead server), or connects it again.
     pub fn set_offline(&self, offline: bool) {
         self.execute_cdp("Network.enable", json!({}));
