@@ -208,6 +208,7 @@ fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best()
         browser.script("return document.querySelector('#board').dataset.hints;", &[]),
         "1"
     );
+    browser.check_page("lights-desktop-en-hint", Some(DECISION));
 
     let hinted: usize = hinted.as_str().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     press(&browser, hinted, 1);
