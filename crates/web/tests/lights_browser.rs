@@ -104,21 +104,55 @@ fn no_missing_text(browser: &Browser<'_>) {
     );
 }
 
+/// Every scenario in one browser session (starting Chromium is the slow part), each from a fresh page with no
+/// stored game, best, language or switch; a failure names its scenario.
 #[test]
-fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_every_step() {
+fn cross_light_in_a_real_browser() {
     let _one = one_browser_at_a_time();
     let server = server();
     let driver = Driver::start();
-    let browser = driver.browser(1280, 860);
-    watch_warnings(&browser);
+    let session = driver.browser(1280, 860);
+    let browser = &session;
+    watch_warnings(browser);
+    let page = format!("{}lights", server.url());
+    solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_every_step(browser, &page);
+    no_missing_text(browser);
+    browser.assert_no_console_errors();
+    fresh(browser, &page, (1280, 860));
+    a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best(browser);
+    browser.assert_no_console_errors();
+    fresh(browser, &page, (390, 844));
+    music_and_effects_switch_apart_and_are_remembered(browser);
+    browser.assert_no_console_errors();
+    fresh(browser, &page, (1280, 860));
+    presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_follows(browser, &page);
+    // No console check after this one: Chromium logs the requests refused while offline as errors, as it should.
+}
+
+/// The page at `size` with nothing stored: no game, best, language choice or sound switch.
+fn fresh(browser: &Browser<'_>, page: &str, (width, height): (u32, u32)) {
+    browser.set_viewport(width, height);
+    browser.goto(page);
+    browser.script(
+        "localStorage.clear(); document.cookie = 'lang=; path=/; max-age=0'; return true;",
+        &[],
+    );
+    browser.goto(page);
+    ready(browser);
+}
+
+fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_every_step(
+    browser: &Browser<'_>,
+    page: &str,
+) {
     let mut first_solve = true;
     for (size_name, (width, height)) in SIZES {
         browser.set_viewport(width, height);
-        browser.goto(&format!("{}lights", server.url()));
-        ready(&browser);
+        browser.goto(page);
+        ready(browser);
         for lang in ["en", "ja"] {
-            set_language(&browser, lang);
-            new_puzzle(&browser, "easy");
+            set_language(browser, lang);
+            new_puzzle(browser, "easy");
             let name = format!("lights-{size_name}-{lang}");
             browser.check_page(&format!("{name}-start"), Some(DECISION));
             // The clock waits for the first press.
@@ -129,10 +163,10 @@ fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the
                 "the clock started before the first press"
             );
 
-            let presses = solution(&browser);
+            let presses = solution(browser);
             assert!(!presses.is_empty(), "a scrambled puzzle needs presses");
             for (n, &cell) in presses.iter().enumerate() {
-                press(&browser, cell, n + 1);
+                press(browser, cell, n + 1);
                 if n + 1 < presses.len() {
                     browser.check_page(&format!("{name}-step"), Some(DECISION));
                 }
@@ -174,19 +208,10 @@ fn cross_light_is_solved_in_both_languages_at_phone_and_desktop_size_passing_the
             browser.check_page(&format!("{name}-after"), Some(DECISION));
         }
     }
-    no_missing_text(&browser);
-    browser.assert_no_console_errors();
 }
 
-#[test]
-fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best() {
-    let _one = one_browser_at_a_time();
-    let server = server();
-    let driver = Driver::start();
-    let browser = driver.browser(1280, 860);
-    browser.goto(&format!("{}lights", server.url()));
-    ready(&browser);
-    new_puzzle(&browser, "easy");
+fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best(browser: &Browser<'_>) {
+    new_puzzle(browser, "easy");
 
     browser.click("#hint");
     let hinted = browser.wait_for(
@@ -211,10 +236,10 @@ fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best()
     browser.check_page("lights-desktop-en-hint", Some(DECISION));
 
     let hinted: usize = hinted.as_str().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
-    press(&browser, hinted, 1);
-    let rest = solution(&browser);
+    press(browser, hinted, 1);
+    let rest = solution(browser);
     for (n, &cell) in rest.iter().enumerate() {
-        press(&browser, cell, n + 2);
+        press(browser, cell, n + 2);
     }
     browser.wait_for(
         "the solved dialog",
@@ -237,17 +262,9 @@ fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best()
         browser.text("#message")
     );
     browser.check_page("lights-desktop-en-assisted", Some("#solved .actions"));
-    browser.assert_no_console_errors();
 }
 
-#[test]
-fn music_and_effects_switch_apart_and_are_remembered() {
-    let _one = one_browser_at_a_time();
-    let server = server();
-    let driver = Driver::start();
-    let browser = driver.browser(390, 844);
-    browser.goto(&format!("{}lights", server.url()));
-    ready(&browser);
+fn music_and_effects_switch_apart_and_are_remembered(browser: &Browser<'_>) {
     let state = |browser: &Browser<'_>| -> Value {
         browser.script(
             "return [document.querySelector('#music').getAttribute('aria-pressed'),
@@ -257,7 +274,7 @@ fn music_and_effects_switch_apart_and_are_remembered() {
         )
     };
     assert_eq!(
-        state(&browser),
+        state(browser),
         json!(["false", "true", "stopped"]),
         "music starts off, effects on"
     );
@@ -270,14 +287,14 @@ fn music_and_effects_switch_apart_and_are_remembered() {
     assert_eq!(browser.text("#music"), "Music on");
     browser.click("#sound");
     assert_eq!(
-        state(&browser),
+        state(browser),
         json!(["true", "false", "playing"]),
         "effects off leaves the music playing"
     );
     browser.refresh();
-    ready(&browser);
+    ready(browser);
     // Remembered; the music itself waits for the first touch, as browsers require.
-    let remembered = state(&browser);
+    let remembered = state(browser);
     assert_eq!((&remembered[0], &remembered[1]), (&json!("true"), &json!("false")));
     browser.click("#board .cell[data-index='0']");
     browser.wait_for(
@@ -286,21 +303,16 @@ fn music_and_effects_switch_apart_and_are_remembered() {
         &[],
     );
     browser.click("#music");
-    assert_eq!(state(&browser), json!(["false", "false", "stopped"]));
+    assert_eq!(state(browser), json!(["false", "false", "stopped"]));
     browser.check_page("lights-phone-en-music", Some(DECISION));
-    browser.assert_no_console_errors();
 }
 
-#[test]
-fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_follows() {
-    let _one = one_browser_at_a_time();
-    let server = server();
-    let driver = Driver::start();
-    let browser = driver.browser(1280, 860);
-    browser.goto(&format!("{}lights", server.url()));
-    ready(&browser);
-    new_puzzle(&browser, "easy");
-    let start = lit(&browser);
+fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_follows(
+    browser: &Browser<'_>,
+    page: &str,
+) {
+    new_puzzle(browser, "easy");
+    let start = lit(browser);
 
     browser.set_offline(true);
     browser.click("#board .cell[data-index='0']");
@@ -311,8 +323,8 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
     );
     browser.click("#board .cell[data-index='6']");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(moves(&browser), "0");
-    assert_eq!(lit(&browser), start, "the board stays as the server has it");
+    assert_eq!(moves(browser), "0");
+    assert_eq!(lit(browser), start, "the board stays as the server has it");
     assert!(
         browser.script(
             "return document.querySelector('#message').classList.contains('error');",
@@ -321,10 +333,10 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
     );
 
     browser.set_offline(false);
-    press(&browser, 12, 1);
+    press(browser, 12, 1);
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(
-        moves(&browser),
+        moves(browser),
         "1",
         "the presses made offline were dropped, not sent later"
     );
@@ -336,30 +348,30 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
         stored, 2,
         "the stored log is the puzzle and the one press the server answered"
     );
-    let after_one = lit(&browser);
+    let after_one = lit(browser);
 
     // A second tab shows the same game; a press there moves the first tab along.
     let first = browser.new_tab();
-    browser.goto(&format!("{}lights", server.url()));
-    ready(&browser);
-    assert_eq!(lit(&browser), after_one);
-    assert_eq!(moves(&browser), "1");
-    press(&browser, 24, 2);
-    let after_two = lit(&browser);
+    // A new tab has no device emulation: the desktop size it opens at.
+    browser.goto(page);
+    ready(browser);
+    assert_eq!(lit(browser), after_one);
+    assert_eq!(moves(browser), "1");
+    press(browser, 24, 2);
+    let after_two = lit(browser);
     let second = browser.current_tab();
     browser.switch_to(&first);
-    wait_moves(&browser, 2);
-    assert_eq!(lit(&browser), after_two, "the first tab follows the second");
+    wait_moves(browser, 2);
+    assert_eq!(lit(browser), after_two, "the first tab follows the second");
     assert!(
         browser.text("#message").contains("another tab"),
         "{}",
         browser.text("#message")
     );
     // A press on the first tab continues from the followed game, and the second follows back.
-    press(&browser, 20, 3);
-    let after_three = lit(&browser);
+    press(browser, 20, 3);
+    let after_three = lit(browser);
     browser.switch_to(&second);
-    wait_moves(&browser, 3);
-    assert_eq!(lit(&browser), after_three);
-    // No console check here: Chromium logs the requests refused while offline as errors, as it should.
+    wait_moves(browser, 3);
+    assert_eq!(lit(browser), after_three);
 }
