@@ -57,10 +57,14 @@ use words::Contract;
 pub(crate) const GAME: Game = Game {
     slug: "tictactoe",
     title: "Tic-tac-toe",
-    summary: "Play the on-chain CPU at easy, normal or hard, or another player for a stake, each move a \
-              transaction — or two players on one device.",
+    summary: "Three in a row against the computer at easy, normal or hard, or another player for a stake, each \
+              move a transaction — or two players on one device.",
+    title_ja: "○×ゲーム",
+    summary_ja: "コンピューター(かんたん・ふつう・むずかしい)や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 

@@ -58,7 +58,8 @@
   let busy = false;
   let cursor = 4;
 
-  const where = (i) => `row ${Math.floor(i / 3) + 1}, column ${(i % 3) + 1}`;
+  const T = (key, params) => window.I18n.t(`tictactoe.${key}`, params);
+  const where = (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 });
   const shortAddress = (a) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : '');
   const sameAddress = (a, b) => Boolean(a && b) && a.toLowerCase() === b.toLowerCase();
 
@@ -93,7 +94,7 @@
       wallet.name = chosen.info.name;
     } else if (window.ethereum && typeof window.ethereum.request === 'function') {
       wallet.provider = window.ethereum;
-      wallet.name = 'your browser wallet';
+      wallet.name = null;
     }
     wallet.searched = true;
     if (!wallet.provider) return;
@@ -116,7 +117,7 @@
       wallet.account = accounts[0] || null;
       wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
     } catch (error) {
-      setTx('refused', refusedWords(error, 'The wallet did not connect'));
+      setTx('refused', refusedWords(error, T('wallet.noConnect')));
     }
     walletChanged();
   }
@@ -131,9 +132,8 @@
       wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
     } catch (error) {
       setTx('refused', error && error.code === 4902
-        ? `Your wallet does not know chain ${info.chainId} yet: add it in the wallet (its RPC URL is the one this `
-          + 'server was started with), then switch.'
-        : refusedWords(error, 'The wallet did not switch networks'));
+        ? T('wallet.unknownChain', { chain: info.chainId })
+        : refusedWords(error, T('wallet.noSwitch')));
     }
     walletChanged();
   }
@@ -169,21 +169,14 @@
     walletEl.dataset.state = state;
     connectButton.hidden = state !== 'disconnected';
     switchButton.hidden = state !== 'wrong-chain';
-    const chain = info ? `chain ${info.chainId}` : '';
-    walletStatusEl.textContent = {
-      loading: 'Looking for the chain…',
-      error: infoError,
-      embedded: info && `Playing on this server's own test chain (${chain}) from your account here, `
-        + `${shortAddress(info.account)}, funded with test ether. Nothing leaves this machine.`,
-      searching: 'Looking for a browser wallet…',
-      missing: `No browser wallet found. To play on ${chain}, install a wallet extension such as MetaMask or `
-        + 'Rabby and reload this page — or play from a terminal with the marubatsu command line: '
-        + '`marubatsu solo --help`, `marubatsu pvp --help`.',
-      disconnected: `Connect ${wallet.name} to play on ${chain}. This server holds no key: your wallet signs.`,
-      'wrong-chain': `Your wallet is on chain ${wallet.chainId}; these games are on ${chain}. Switch networks `
-        + 'to play.',
-      ready: `Connected: ${wallet.account} on ${chain}.`,
-    }[state] || '';
+    const params = {
+      chain: info ? info.chainId : '',
+      account: info && info.mode === 'embedded' ? shortAddress(info.account) : wallet.account,
+      wallet: wallet.name || T('wallet.yours'),
+      walletChain: wallet.chainId,
+    };
+    const key = { 'wrong-chain': 'wrongChain' }[state] || state;
+    walletStatusEl.textContent = state === 'error' ? infoError : T(`wallet.${key}`, params);
   }
 
   // ---- transactions ----------------------------------------------------------------------------------------
@@ -197,8 +190,8 @@
   }
 
   function refusedWords(error, what) {
-    if (error && error.code === 4001) return `${what}: you refused it in the wallet. Nothing was sent.`;
-    return `${what}: ${(error && error.message) || 'the wallet gave no reason'}.`;
+    if (error && error.code === 4001) return T('tx.refused', { what });
+    return T('tx.failed', { what, reason: (error && error.message) || T('tx.noReason') });
   }
 
   /** Revert data in a wallet's error, wherever the wallet put it (EIP-1474 `data`, or nested one deeper). */
@@ -235,7 +228,7 @@
     setBusy(true);
     try {
       const tx = await M.api('/api/tictactoe/tx', action);
-      setTx('wallet', `${tx.summary}: waiting for the wallet…`);
+      setTx('wallet', T('tx.wallet', { what: tx.summary }));
       let hash;
       try {
         hash = await sendTransaction(tx);
@@ -244,7 +237,7 @@
         if (data) {
           // The wallet estimated the transaction and the contract refused it: nothing was sent.
           const explained = await M.api('/api/tictactoe/explain', { to: tx.to, data });
-          setTx('reverted', `${tx.summary}: the contract refuses it, so nothing was sent. ${explained.reason}`);
+          setTx('reverted', T('tx.preflight', { what: tx.summary, reason: explained.reason }));
         } else {
           setTx('refused', refusedWords(error, tx.summary));
         }
@@ -266,15 +259,14 @@
 
   /** Waits for a sent transaction's receipt (also after a reload) and shows each state as it comes. */
   async function follow(tx) {
-    setTx('sent', `${tx.summary}: sent as ${tx.hash}, waiting for a block…`);
+    setTx('sent', T('tx.sent', { what: tx.summary, hash: tx.hash }));
     render();
     let result;
     for (;;) {
       try {
         result = await M.api(`/api/tictactoe/tx/${tx.hash}`);
       } catch (error) {
-        setTx('sent', `${tx.summary}: sent as ${tx.hash}; the server cannot read it now (${error.message}), `
-          + 'trying again…');
+        setTx('sent', T('tx.unreadable', { what: tx.summary, hash: tx.hash, reason: error.message }));
         result = null;
       }
       if (result && (result.state === 'confirmed' || result.state === 'reverted')) break;
@@ -283,9 +275,9 @@
     pending = null;
     M.store.remove(PENDING_KEY);
     if (result.state === 'confirmed') {
-      setTx('confirmed', `${tx.summary}: confirmed in block ${result.block}. ${result.events.join(' ')}`.trim());
+      setTx('confirmed', T('tx.confirmed', { what: tx.summary, block: result.block, events: result.events.join(' ') }).trim());
     } else {
-      setTx('reverted', `${tx.summary}: reverted in block ${result.block}. ${result.reason}`);
+      setTx('reverted', T('tx.reverted', { what: tx.summary, block: result.block, reason: result.reason }));
     }
     await settle(tx.action, result);
     return result;
@@ -309,7 +301,7 @@
       openPvp(result.game);
     }
     if (action.action !== 'newSolo' && action.action !== 'playSolo') {
-      pvpLog.unshift(`${action.action} — block ${result.block}, gas ${(result.gasUsed || 0).toLocaleString('en-US')}`);
+      pvpLog.unshift(T('pvp.log', { action: action.action, block: result.block, gas: (result.gasUsed || 0).toLocaleString('en-US') }));
       pvpLog = pvpLog.slice(0, 20);
       await refreshPvp();
     }
@@ -460,28 +452,31 @@
   }
 
   function pvpStatus() {
-    if (!pvp) return pvpId === null ? 'Open a game, or open a link someone sent you.' : (pvpError || 'Reading the game…');
+    if (!pvp) return pvpId === null ? T('pvp.none') : (pvpError || T('pvp.reading'));
     const mine = pvp.role === 'X' || pvp.role === 'O';
     switch (pvp.status) {
       case 'open':
-        if (pvp.role === 'X') return 'Waiting for an opponent to join. Send them the link.';
-        if (pvp.role === 'invited' || pvp.role === 'open') return 'You may join this game as O.';
-        return 'This game is waiting for the player it invited.';
+        if (pvp.role === 'X') return T('pvp.waitingJoin');
+        if (pvp.role === 'invited' || pvp.role === 'open') return T('pvp.mayJoin');
+        return T('pvp.waitingInvited');
       case 'active': {
         const left = secondsLeft();
         const late = left !== null && left < 0;
-        if (!mine) return `${pvp.toMove} to move.`;
-        if (pvp.toMove === pvp.role) {
-          return late ? 'Your time for this move ran out.' : `Your move: you are ${pvp.role}.`;
-        }
-        return late ? `${pvp.toMove} ran out of time.` : `Waiting for ${pvp.toMove}'s move.`;
+        const side = pvp.toMove;
+        if (!mine) return T('pvp.toMove', { side });
+        if (side === pvp.role) return late ? T('pvp.yourTimeOut') : T('pvp.yourMove', { side });
+        return late ? T('pvp.theirTimeOut', { side }) : T('pvp.waitingMove', { side });
       }
-      case 'xWon': return pvp.role === 'X' ? 'You win!' : (pvp.role === 'O' ? 'X wins.' : 'X won.');
-      case 'oWon': return pvp.role === 'O' ? 'You win!' : (pvp.role === 'X' ? 'O wins.' : 'O won.');
-      case 'draw': return 'Draw. Each stake went back.';
-      case 'cancelled': return 'This game was cancelled before anyone joined; the stake went back.';
-      case 'aborted': return 'This game was aborted: a first move ran out of time, and each stake went back.';
-      default: return `This game is ${pvp.statusWords}.`;
+      case 'xWon':
+      case 'oWon': {
+        const side = pvp.status === 'xWon' ? 'X' : 'O';
+        if (pvp.role === side) return T('pvp.youWin');
+        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.sideWins' : 'pvp.sideWon', { side });
+      }
+      case 'draw': return T('pvp.draw');
+      case 'cancelled': return T('pvp.cancelled');
+      case 'aborted': return T('pvp.aborted');
+      default: return T('pvp.other', { status: pvp.statusWords });
     }
   }
 
@@ -493,9 +488,14 @@
     const readyToSend = Boolean(sender()) && !busy && !pending;
     $('#pvp-create').disabled = !readyToSend;
     if (pvp) {
-      const invited = pvp.opponent ? `O: ${pvp.opponent}` : 'O: anyone may join';
-      $('#pvp-info').textContent = `Game ${pvp.id}. Stake ${pvp.stakeWords} each, ${pvp.timeoutWords} per move. `
-        + `X: ${pvp.creator}. ${invited}. ${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}.`;
+      $('#pvp-info').textContent = T('pvp.info', {
+        id: pvp.id,
+        stake: pvp.stakeWords,
+        timeout: pvp.timeoutWords,
+        creator: pvp.creator,
+        o: pvp.opponent ? T('pvp.o', { account: pvp.opponent }) : T('pvp.oAnyone'),
+        status: `${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}`,
+      });
       const link = new URL('/tictactoe', window.location.href);
       link.searchParams.set('game', String(pvp.id));
       $('#pvp-share').textContent = link.href;
@@ -503,16 +503,13 @@
       $('#pvp-share-line').hidden = !(pvp.status === 'open' && pvp.role === 'X');
       const joinable = pvp.status === 'open' && pvp.role !== 'X';
       $('#pvp-join-box').hidden = !joinable;
-      $('#pvp-join-terms').textContent = `Joining stakes ${pvp.stakeWords} from your account; the winner takes `
-        + `both stakes. Each player has ${pvp.timeoutWords} per move: a player who lets the time run out after `
-        + 'their first move loses the game and the stake. The creator chose this time limit, plays X and moves '
-        + 'first.' + (pvp.role === 'watcher' && pvp.opponent
-        ? ` This game is private: only ${pvp.opponent} may join, so the contract will refuse anyone else.` : '');
+      $('#pvp-join-terms').textContent = T('pvp.terms', { stake: pvp.stakeWords, timeout: pvp.timeoutWords })
+        + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '');
       $('#pvp-join').disabled = !can('join') || !readyToSend;
       const left = secondsLeft();
       $('#pvp-clock').textContent = pvp.status === 'active' && left !== null
-        ? (left >= 0 ? `${pvp.toMove} has ${clockWords(left)} left for this move.`
-          : `${pvp.toMove}'s time ran out${pvp.moverHasMoved ? '' : ' on their first move: the game can be aborted, each stake going back'}.`)
+        ? (left >= 0 ? T('pvp.clock', { side: pvp.toMove, left: clockWords(left) })
+          : T(pvp.moverHasMoved ? 'pvp.late' : 'pvp.lateFirst', { side: pvp.toMove }))
         : '';
     } else {
       $('#pvp-info').textContent = pvpError || '';
@@ -526,12 +523,11 @@
     });
     $('#pvp-oracle').hidden = !(pvp && pvp.status === 'active');
     $('#pvp-oracle-answer').hidden = !oracle;
-    $('#pvp-oracle-answer').textContent = oracle ? `${oracle.words} The oracle is free to everyone — your `
-      + 'opponent can ask it too.' : '';
+    $('#pvp-oracle-answer').textContent = oracle ? T('pvp.oracleNote', { words: oracle.words }) : '';
     const pendingWei = balance ? BigInt(balance.pending) : 0n;
     $('#pvp-balance').textContent = balance
-      ? `Winnings to withdraw: ${balance.pendingWords}. In your account: ${balance.walletWords}.`
-      : 'Winnings to withdraw: connect a wallet to see them.';
+      ? T('pvp.balance', { pending: balance.pendingWords, wallet: balance.walletWords })
+      : T('pvp.noBalance');
     $('#pvp-balance').dataset.wei = balance ? BigInt(balance.pending).toString() : '';
     $('#pvp-withdraw').disabled = pendingWei === 0n || !readyToSend;
     $('#pvp-log').replaceChildren(...pvpLog.map((line) => {
@@ -607,7 +603,7 @@
       button.classList.toggle('last', state.last === i);
       button.classList.toggle('line', Boolean(state.line && state.line.includes(i)));
       button.classList.toggle('hint', state.hint === i);
-      button.setAttribute('aria-label', `${where(i)}, ${mark || 'empty'}${state.last === i ? ', last CPU move' : ''}`);
+      button.setAttribute('aria-label', T(state.last === i ? 'cellLabelLast' : 'cellLabel', { where: where(i), mark: mark || T('empty') }));
     });
     M.focusCell(boardEl, cursor, false);
     statusEl.textContent = state.status;
@@ -634,9 +630,9 @@
 
   function soloState() {
     if (!solo) {
-      let status = soloError || infoError || 'Start a game against the CPU: every move is a transaction.';
-      if (!info && !infoError) status = 'Finding the chain…';
-      else if (info && info.mode === 'embedded' && !soloError) status = 'Starting a game on the chain…';
+      let status = soloError || infoError || T('solo.ask');
+      if (!info && !infoError) status = T('solo.finding');
+      else if (info && info.mode === 'embedded' && !soloError) status = T('solo.starting');
       return {
         // The embedded chain starts a game by itself: the board is ready once it has one.
         cells: [], playable: false, last: null, line: null, result: 'none',
@@ -647,14 +643,14 @@
     const lastCpu = soloTurns.length ? soloTurns[soloTurns.length - 1].cpu : null;
     let status;
     if (solo.result === 'inProgress') {
-      const reply = lastCpu === null || lastCpu === undefined ? '' : `The CPU took ${where(lastCpu)}. `;
-      status = `${reply}Your move: you are ${solo.playerMark}.`;
+      const reply = lastCpu === null || lastCpu === undefined ? '' : T('solo.cpuTook', { where: where(lastCpu) });
+      status = T('solo.yourMove', { reply, mark: solo.playerMark });
     } else if (solo.result === 'playerWon') {
-      status = 'You win!';
+      status = T('solo.won');
     } else if (solo.result === 'cpuWon') {
-      status = `The CPU wins${lastCpu === null || lastCpu === undefined ? '' : ` with ${where(lastCpu)}`}.`;
+      status = lastCpu === null || lastCpu === undefined ? T('solo.lost') : T('solo.lostWith', { where: where(lastCpu) });
     } else {
-      status = 'Draw.';
+      status = T('draw');
     }
     if (soloError) status = `${soloError} ${status}`;
     return {
@@ -683,13 +679,13 @@
     let status;
     let result;
     if (hotseat.winner) {
-      status = `${hotseat.winner} wins!`;
+      status = T('hotseat.wins', { side: hotseat.winner });
       result = hotseat.winner;
     } else if (hotseat.draw) {
-      status = 'Draw.';
+      status = T('draw');
       result = 'draw';
     } else {
-      status = `${hotseat.toMove} to move.`;
+      status = T('hotseat.toMove', { side: hotseat.toMove });
       result = 'inProgress';
     }
     return {
@@ -703,7 +699,7 @@
     turnsBody.replaceChildren(...rows.map((turn, k) => {
       const row = document.createElement('tr');
       const square = (cell) => (cell === null || cell === undefined ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
-      [k === 0 ? 'start' : String(k), turn.player === null ? '–' : square(turn.player), square(turn.cpu),
+      [k === 0 ? T('solo.start') : String(k), turn.player === null ? '–' : square(turn.player), square(turn.cpu),
         (turn.gas || 0).toLocaleString('en-US')].forEach((text) => {
         const cell = document.createElement('td');
         cell.textContent = text;
@@ -712,8 +708,9 @@
       return row;
     }));
     chainInfoEl.textContent = info && solo
-      ? `Game ${solo.id} (${solo.difficulty}) of SoloTicTacToe at ${info.solo} on chain ${info.chainId}, `
-        + `played from ${solo.player}. Gas includes the 21,000 base of a transaction.`
+      ? T('solo.info', {
+        id: solo.id, level: T(solo.difficulty), contract: info.solo, chain: info.chainId, player: solo.player,
+      })
       : '';
   }
 
@@ -734,7 +731,7 @@
     try {
       info = await M.api('/api/tictactoe/chain');
     } catch (error) {
-      infoError = `Tic-tac-toe on chain is not available: ${error.message}`;
+      infoError = T('unavailable', { reason: error.message });
       render();
       return;
     }
@@ -799,6 +796,12 @@
   window.setInterval(() => {
     if (mode === 'pvp' && !document.hidden) refreshPvp();
   }, POLL_MS);
+
+  // The player switched languages: redraw what the script wrote, and read the server's sentences again.
+  window.I18n.onChange(() => {
+    render();
+    if (mode === 'pvp') refreshPvp();
+  });
 
   render();
   start();
