@@ -563,6 +563,19 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{uninvited}"
     );
 
+    // ---- in Japanese: the page's words and the server's (the page sends its language with every request) ---
+    a.script("window.I18n.set('ja');", &[]);
+    a.wait_for(
+        "the game in Japanese",
+        "return document.querySelector('#pvp-info').textContent.includes('1手 1分');",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#ttt-status"),
+        "対戦相手の参加を待っています。リンクを送ってください。"
+    );
+    a.script("window.I18n.set('en');", &[]);
+
     // ---- every wei, by alloy -----------------------------------------------------------------------------------
     let [alice_start, bob_start] = start;
     assert_eq!(node.balance(pvp), U256::ZERO, "the contract owes nobody anything");

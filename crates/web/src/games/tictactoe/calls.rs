@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::chain_client::{ChainClient, Contracts};
 use super::words::{Contract, duration, ether};
 use crate::api::ApiError;
+use crate::lang::Lang;
 
 /// The shortest and longest time limits the PvP contract accepts (`MIN_MOVE_TIMEOUT`, `MAX_MOVE_TIMEOUT`),
 /// checked here too so that a typo is caught before a wallet is even asked.
@@ -77,7 +78,7 @@ pub(super) struct Encoded {
 
 impl Action {
     /// Checks the request and encodes it against the chain's contracts; a join reads the game's stake first.
-    pub(super) async fn encode(self, chain: &ChainClient) -> Result<Encoded, ApiError> {
+    pub(super) async fn encode(self, chain: &ChainClient, lang: Lang) -> Result<Encoded, ApiError> {
         let Contracts { solo, pvp, .. } = chain.contracts().clone();
         let pvp_call = |data: Vec<u8>, value: U256, summary: String| Encoded {
             to: pvp,
@@ -101,11 +102,14 @@ impl Action {
                     to: solo,
                     data: call.abi_encode().into(),
                     value: U256::ZERO,
-                    summary: format!("New game against the {} CPU", level.name()),
+                    summary: lang.pick(
+                        format!("New game against the {} CPU", level.name()),
+                        format!("CPU({})と新しいゲーム", level_ja(level)),
+                    ),
                 }
             }
             Action::PlaySolo { game, cell } => {
-                check_cell(cell)?;
+                check_cell(cell, lang)?;
                 let call = ISoloTicTacToe::playCall {
                     gameId: U256::from(game),
                     cell,
@@ -114,7 +118,7 @@ impl Action {
                     to: solo,
                     data: call.abi_encode().into(),
                     value: U256::ZERO,
-                    summary: format!("Move in game {game}"),
+                    summary: lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
                 }
             }
             Action::Create {
@@ -122,18 +126,21 @@ impl Action {
                 timeout,
                 opponent,
             } => {
-                let wei = parse_stake(&stake)?;
+                let wei = parse_stake(&stake, lang)?;
                 if !(MIN_TIMEOUT..=MAX_TIMEOUT).contains(&timeout) {
-                    return Err(ApiError::bad_request(format!(
-                        "the time limit per move must be between {} and {}",
-                        duration(MIN_TIMEOUT.into()),
-                        duration(MAX_TIMEOUT.into())
+                    let (min, max) = (duration(MIN_TIMEOUT.into(), lang), duration(MAX_TIMEOUT.into(), lang));
+                    return Err(ApiError::bad_request(lang.pick(
+                        format!("the time limit per move must be between {min} and {max}"),
+                        format!("1手の持ち時間は{min}から{max}のあいだにしてください"),
                     )));
                 }
                 let opponent = match opponent.as_deref().map(str::trim) {
                     None | Some("") => Address::ZERO,
                     Some(text) => text.parse::<Address>().map_err(|_| {
-                        ApiError::bad_request(format!("{text:?} is not an account address (0x and 40 hex digits)"))
+                        ApiError::bad_request(lang.pick(
+                            format!("{text:?} is not an account address (0x and 40 hex digits)"),
+                            format!("{text:?} はアカウントのアドレスではありません(0x と16進40桁)"),
+                        ))
                     })?,
                 };
                 let call = ITicTacToe::createGameCall {
@@ -143,10 +150,17 @@ impl Action {
                 pvp_call(
                     call.abi_encode(),
                     wei,
-                    format!(
-                        "Open a game: stake {}, {} per move",
-                        ether(wei),
-                        duration(timeout.into())
+                    lang.pick(
+                        format!(
+                            "Open a game: stake {}, {} per move",
+                            ether(wei),
+                            duration(timeout.into(), lang)
+                        ),
+                        format!(
+                            "ゲームを作る: 掛け金 {}、1手 {}",
+                            ether(wei),
+                            duration(timeout.into(), lang)
+                        ),
                     ),
                 )
             }
@@ -157,6 +171,7 @@ impl Action {
                         &ITicTacToe::getGameCall {
                             gameId: U256::from(game),
                         },
+                        lang,
                     )
                     .await?;
                 let call = ITicTacToe::joinGameCall {
@@ -165,16 +180,23 @@ impl Action {
                 pvp_call(
                     call.abi_encode(),
                     record.stake,
-                    format!("Join game {game}: stake {}", ether(record.stake)),
+                    lang.pick(
+                        format!("Join game {game}: stake {}", ether(record.stake)),
+                        format!("ゲーム {game} に参加: 掛け金 {}", ether(record.stake)),
+                    ),
                 )
             }
             Action::Play { game, cell } => {
-                check_cell(cell)?;
+                check_cell(cell, lang)?;
                 let call = ITicTacToe::playCall {
                     gameId: U256::from(game),
                     cell,
                 };
-                pvp_call(call.abi_encode(), U256::ZERO, format!("Move in game {game}"))
+                pvp_call(
+                    call.abi_encode(),
+                    U256::ZERO,
+                    lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
+                )
             }
             Action::ClaimTimeout { game } => pvp_call(
                 ITicTacToe::claimTimeoutCall {
@@ -182,7 +204,10 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                format!("Claim the timeout of game {game}"),
+                lang.pick(
+                    format!("Claim the timeout of game {game}"),
+                    format!("ゲーム {game} の時間切れを申し立てる"),
+                ),
             ),
             Action::Resign { game } => pvp_call(
                 ITicTacToe::resignCall {
@@ -190,7 +215,7 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                format!("Resign game {game}"),
+                lang.pick(format!("Resign game {game}"), format!("ゲーム {game} を投了")),
             ),
             Action::Cancel { game } => pvp_call(
                 ITicTacToe::cancelCall {
@@ -198,26 +223,43 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                format!("Cancel game {game}"),
+                lang.pick(format!("Cancel game {game}"), format!("ゲーム {game} を取り消す")),
             ),
             Action::Withdraw => pvp_call(
                 ITicTacToe::withdrawCall {}.abi_encode(),
                 U256::ZERO,
-                "Withdraw your balance".into(),
+                lang.pick("Withdraw your balance", "残高を引き出す").into(),
             ),
         })
     }
 }
 
-fn check_cell(cell: u8) -> Result<(), ApiError> {
+fn check_cell(cell: u8, lang: Lang) -> Result<(), ApiError> {
     if cell > 8 {
-        return Err(ApiError::bad_request(format!("{cell} is not a cell (0 to 8)")));
+        return Err(ApiError::bad_request(lang.pick(
+            format!("{cell} is not a cell (0 to 8)"),
+            format!("{cell} はマスではありません(0〜8)"),
+        )));
     }
     Ok(())
 }
 
+fn level_ja(level: Difficulty) -> &'static str {
+    match level {
+        Difficulty::Easy => "かんたん",
+        Difficulty::Normal => "ふつう",
+        Difficulty::Hard => "むずかしい",
+    }
+}
+
 /// A stake in ether as a person types it: `0`, `0.01`, `2`.
-fn parse_stake(text: &str) -> Result<U256, ApiError> {
+fn parse_stake(text: &str, lang: Lang) -> Result<U256, ApiError> {
+    let refused = || {
+        ApiError::bad_request(lang.pick(
+            format!("{text:?} is not a stake: give an amount of ether such as 0.01"),
+            format!("{text:?} は掛け金になりません: 0.01 のようにETHの額で書いてください"),
+        ))
+    };
     let trimmed = text.trim();
     let number = trimmed
         .strip_suffix("ETH")
@@ -225,12 +267,9 @@ fn parse_stake(text: &str) -> Result<U256, ApiError> {
         .unwrap_or(trimmed)
         .trim();
     if number.is_empty() || number.starts_with('-') {
-        return Err(ApiError::bad_request(format!(
-            "{text:?} is not a stake: give an amount of ether such as 0.01"
-        )));
+        return Err(refused());
     }
-    parse_ether(number)
-        .map_err(|_| ApiError::bad_request(format!("{text:?} is not a stake: give an amount of ether such as 0.01")))
+    parse_ether(number).map_err(|_| refused())
 }
 
 #[cfg(test)]
@@ -239,10 +278,13 @@ mod tests {
 
     #[test]
     fn stakes_are_ether_amounts() {
-        assert_eq!(parse_stake("0.01").ok(), Some(U256::from(10u64.pow(16))));
-        assert_eq!(parse_stake(" 2 ETH").ok(), Some(U256::from(2 * 10u64.pow(18))));
-        assert!(parse_stake("-1").is_err());
-        assert!(parse_stake("lots").is_err());
-        assert!(parse_stake("").is_err());
+        assert_eq!(parse_stake("0.01", Lang::En).ok(), Some(U256::from(10u64.pow(16))));
+        assert_eq!(
+            parse_stake(" 2 ETH", Lang::En).ok(),
+            Some(U256::from(2 * 10u64.pow(18)))
+        );
+        assert!(parse_stake("-1", Lang::En).is_err());
+        assert!(parse_stake("lots", Lang::Ja).is_err());
+        assert!(parse_stake("", Lang::En).is_err());
     }
 }

@@ -9,6 +9,7 @@ use super::embedded::Embedded;
 use super::remote::Remote;
 use super::words::{Contract, Refusal, refusal};
 use crate::api::ApiError;
+use crate::lang::Lang;
 
 /// Where the games' contracts are, and on which chain.
 #[derive(Clone, Debug)]
@@ -105,14 +106,19 @@ impl ChainClient {
         }
     }
 
-    /// A typed view of one of the two contracts; a revert comes back explained.
-    pub(crate) async fn view<C: SolCall>(&self, contract: Contract, call: &C) -> Result<C::Return, ViewError> {
+    /// A typed view of one of the two contracts; a revert comes back explained in `lang`.
+    pub(crate) async fn view<C: SolCall>(
+        &self,
+        contract: Contract,
+        call: &C,
+        lang: Lang,
+    ) -> Result<C::Return, ViewError> {
         let to = match contract {
             Contract::Solo => self.contracts().solo,
             Contract::Pvp => self.contracts().pvp,
         };
         let output = self.call(to, call.abi_encode().into()).await.map_err(|err| match err {
-            ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data)),
+            ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data, lang)),
             ReadError::Failed(reason) => ViewError::Failed(reason),
         })?;
         C::abi_decode_returns(&output).map_err(|err| {

@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
 mod calls;
 mod chain_client;
@@ -133,18 +134,23 @@ fn session(headers: &HeaderMap) -> Option<String> {
 
 async fn encode(
     State(state): State<Shared>,
+    lang: Lang,
     JsonBody(action): JsonBody<calls::Action>,
 ) -> Result<Json<calls::Encoded>, ApiError> {
-    action.encode(state.tictactoe()?).await.map(Json)
+    action.encode(state.tictactoe()?, lang).await.map(Json)
 }
 
-async fn transaction(State(state): State<Shared>, Path(hash): Path<String>) -> Result<Json<view::TxView>, ApiError> {
+async fn transaction(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(hash): Path<String>,
+) -> Result<Json<view::TxView>, ApiError> {
     let hash: B256 = hash
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{hash:?} is not a transaction hash (0x and 64 hex digits)")))?;
     let chain = state.tictactoe()?;
     let lookup = chain.lookup(hash).await?;
-    Ok(Json(receipts::describe(lookup, chain.contracts())))
+    Ok(Json(receipts::describe(lookup, chain.contracts(), lang)))
 }
 
 #[derive(Deserialize)]
@@ -165,13 +171,15 @@ struct Sent {
 /// key and says so.
 async fn send(
     State(state): State<Shared>,
+    lang: Lang,
     headers: HeaderMap,
     JsonBody(request): JsonBody<Send>,
 ) -> Result<Json<Sent>, ApiError> {
     let ChainClient::Embedded(embedded) = state.tictactoe()? else {
-        return Err(ApiError::not_found(
+        return Err(ApiError::not_found(lang.pick(
             "this server holds no key and signs nothing: send the transaction from your wallet",
-        ));
+            "このサーバーは鍵を持たず、何にも署名しません。トランザクションはウォレットから送ってください",
+        )));
     };
     let from = session(&headers)
         .and_then(|token| embedded.account_of(&token))
@@ -203,6 +211,7 @@ struct Explained {
 /// data; this says what it means, as a receipt's reason would.
 async fn explain(
     State(state): State<Shared>,
+    lang: Lang,
     JsonBody(request): JsonBody<Explain>,
 ) -> Result<Json<Explained>, ApiError> {
     let contracts = state.tictactoe()?.contracts();
@@ -211,23 +220,28 @@ async fn explain(
     } else {
         Contract::Pvp
     };
-    let refusal = words::refusal(contract, &request.data);
+    let refusal = words::refusal(contract, &request.data, lang);
     Ok(Json(Explained {
         error_name: refusal.name,
         reason: refusal.words,
     }))
 }
 
-async fn solo_game(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<view::SoloView>, ApiError> {
-    reads::solo_game(state.tictactoe()?, id).await.map(Json)
+async fn solo_game(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(id): Path<u64>,
+) -> Result<Json<view::SoloView>, ApiError> {
+    reads::solo_game(state.tictactoe()?, id, lang).await.map(Json)
 }
 
 async fn pvp_game(
     State(state): State<Shared>,
+    lang: Lang,
     Path(id): Path<u64>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<view::PvpView>, ApiError> {
-    reads::pvp_game(state.tictactoe()?, id, viewer(query.as_deref())?)
+    reads::pvp_game(state.tictactoe()?, id, viewer(query.as_deref())?, lang)
         .await
         .map(Json)
 }
@@ -247,16 +261,21 @@ fn viewer(query: Option<&str>) -> Result<Option<Address>, ApiError> {
         .map_err(|_| ApiError::bad_request(format!("{value:?} is not an account address (0x and 40 hex digits)")))
 }
 
-async fn oracle(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<view::OracleView>, ApiError> {
-    reads::oracle(state.tictactoe()?, id).await.map(Json)
+async fn oracle(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(id): Path<u64>,
+) -> Result<Json<view::OracleView>, ApiError> {
+    reads::oracle(state.tictactoe()?, id, lang).await.map(Json)
 }
 
 async fn balance(
     State(state): State<Shared>,
+    lang: Lang,
     Path(account): Path<String>,
 ) -> Result<Json<view::BalanceView>, ApiError> {
     let account: Address = account
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{account:?} is not an account address (0x and 40 hex digits)")))?;
-    reads::balance(state.tictactoe()?, account).await.map(Json)
+    reads::balance(state.tictactoe()?, account, lang).await.map(Json)
 }

@@ -12,13 +12,18 @@ use super::hotseat::winning_line;
 use super::view::{BalanceView, OracleView, PvpView, SoloView};
 use super::words::{Contract, cell_words, duration, ether, status_words};
 use crate::api::ApiError;
+use crate::lang::Lang;
 
 /// The Hard level's value, as `previewCpuMove` takes it.
 const HARD: u8 = 2;
 
-pub(super) async fn solo_game(chain: &ChainClient, id: u64) -> Result<SoloView, ApiError> {
+pub(super) async fn solo_game(chain: &ChainClient, id: u64, lang: Lang) -> Result<SoloView, ApiError> {
     let game = chain
-        .view(Contract::Solo, &ISoloTicTacToe::getGameCall { gameId: U256::from(id) })
+        .view(
+            Contract::Solo,
+            &ISoloTicTacToe::getGameCall { gameId: U256::from(id) },
+            lang,
+        )
         .await?;
     let player = board(game.playerBoard);
     let cpu = board(game.cpuBoard);
@@ -51,9 +56,14 @@ pub(super) async fn solo_game(chain: &ChainClient, id: u64) -> Result<SoloView, 
     })
 }
 
-pub(super) async fn pvp_game(chain: &ChainClient, id: u64, viewer: Option<Address>) -> Result<PvpView, ApiError> {
+pub(super) async fn pvp_game(
+    chain: &ChainClient,
+    id: u64,
+    viewer: Option<Address>,
+    lang: Lang,
+) -> Result<PvpView, ApiError> {
     let game = chain
-        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) })
+        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
         .await?;
     let now = chain.head().await?.timestamp;
     let (x, o) = (board(game.xBoard), board(game.oBoard));
@@ -107,9 +117,9 @@ pub(super) async fn pvp_game(chain: &ChainClient, id: u64, viewer: Option<Addres
         stake: game.stake,
         stake_words: ether(game.stake),
         timeout: game.moveTimeout,
-        timeout_words: duration(game.moveTimeout.into()),
+        timeout_words: duration(game.moveTimeout.into(), lang),
         status,
-        status_words: status_words(game.status).to_owned(),
+        status_words: status_words(game.status, lang).to_owned(),
         cells: cells(&[(x, "X"), (o, "O")]),
         line,
         to_move,
@@ -123,9 +133,9 @@ pub(super) async fn pvp_game(chain: &ChainClient, id: u64, viewer: Option<Addres
     })
 }
 
-pub(super) async fn balance(chain: &ChainClient, account: Address) -> Result<BalanceView, ApiError> {
+pub(super) async fn balance(chain: &ChainClient, account: Address, lang: Lang) -> Result<BalanceView, ApiError> {
     let pending = chain
-        .view(Contract::Pvp, &ITicTacToe::pendingBalanceCall { account })
+        .view(Contract::Pvp, &ITicTacToe::pendingBalanceCall { account }, lang)
         .await?;
     let wallet = chain.balance(account).await?;
     Ok(BalanceView {
@@ -137,15 +147,16 @@ pub(super) async fn balance(chain: &ChainClient, account: Address) -> Result<Bal
 }
 
 /// What Hard would play for the player to move in PvP game `id`: the free perfect advice the book warns of.
-pub(super) async fn oracle(chain: &ChainClient, id: u64) -> Result<OracleView, ApiError> {
+pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<OracleView, ApiError> {
     let game = chain
-        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) })
+        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
         .await?;
     if game.status != Status::Active {
+        let status = status_words(game.status, lang);
         return Err(ApiError::conflict(
-            format!(
-                "Game {id} is {}: there is no move to advise.",
-                status_words(game.status)
+            lang.pick(
+                format!("Game {id} is {status}: there is no move to advise."),
+                format!("ゲーム {id} は{status}です。助言する手はありません。"),
             ),
             None,
         ));
@@ -162,10 +173,13 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64) -> Result<OracleView, A
         difficulty: HARD,
         seed: U256::ZERO,
     };
-    let cell = chain.view(Contract::Solo, &call).await?;
+    let cell = chain.view(Contract::Solo, &call, lang).await?;
     Ok(OracleView {
         cell,
-        words: format!("The Hard CPU would play {}.", cell_words(cell).to_lowercase()),
+        words: lang.pick(
+            format!("The Hard CPU would play {}.", cell_words(cell, lang).to_lowercase()),
+            format!("むずかしいCPUなら{}に打ちます。", cell_words(cell, lang)),
+        ),
     })
 }
 

@@ -8,17 +8,18 @@ use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
 use super::chain_client::{Contracts, Lookup, Mined};
 use super::view::TxView;
 use super::words::{Contract, cell_words, duration, ether, refusal, short, solo_result};
+use crate::lang::Lang;
 
 /// What the page shows for a transaction hash on a chain with `contracts`.
-pub(super) fn describe(lookup: Lookup, contracts: &Contracts) -> TxView {
+pub(super) fn describe(lookup: Lookup, contracts: &Contracts, lang: Lang) -> TxView {
     match lookup {
         Lookup::Unknown => TxView::waiting("unknown"),
         Lookup::Pending => TxView::waiting("pending"),
-        Lookup::Mined(mined) => mined_view(&mined, contracts),
+        Lookup::Mined(mined) => mined_view(&mined, contracts, lang),
     }
 }
 
-fn mined_view(mined: &Mined, contracts: &Contracts) -> TxView {
+fn mined_view(mined: &Mined, contracts: &Contracts, lang: Lang) -> TxView {
     let contract = if mined.to == Some(contracts.solo) {
         Contract::Solo
     } else {
@@ -30,16 +31,16 @@ fn mined_view(mined: &Mined, contracts: &Contracts) -> TxView {
     view.fee_wei = Some(U256::from(mined.gas_used) * U256::from(mined.effective_gas_price));
     view.from = Some(mined.from);
     if !mined.success {
-        let refusal = refusal(contract, &mined.revert);
+        let refusal = refusal(contract, &mined.revert, lang);
         view.reason = Some(refusal.words);
         view.error_name = Some(refusal.name);
         return view;
     }
     for log in &mined.logs {
         if log.address == contracts.solo {
-            solo_event(log, &mut view);
+            solo_event(log, &mut view, lang);
         } else if log.address == contracts.pvp {
-            pvp_event(log, &mut view);
+            pvp_event(log, &mut view, lang);
         }
     }
     view
@@ -55,88 +56,144 @@ fn game_id(id: U256) -> Option<u64> {
     u64::try_from(id).ok()
 }
 
-fn solo_event(log: &Log, view: &mut TxView) {
+fn solo_event(log: &Log, view: &mut TxView, lang: Lang) {
+    let at = |cell: u8| lang.pick(cell_words(cell, lang).to_lowercase(), cell_words(cell, lang));
     if let Some(e) = decode::<ISoloTicTacToe::GameStarted>(log) {
         view.game = game_id(e.gameId);
         let opening = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = opening;
         view.events.push(match opening {
-            Some(cell) => format!(
-                "Game {} started; the CPU opened at {}.",
-                e.gameId,
-                cell_words(cell).to_lowercase()
+            Some(cell) => lang.pick(
+                format!("Game {} started; the CPU opened at {}.", e.gameId, at(cell)),
+                format!("ゲーム {} が始まりました。CPUは{}に打ちました。", e.gameId, at(cell)),
             ),
-            None => format!("Game {} started; your move.", e.gameId),
+            None => lang.pick(
+                format!("Game {} started; your move.", e.gameId),
+                format!("ゲーム {} が始まりました。あなたの番です。", e.gameId),
+            ),
         });
     } else if let Some(e) = decode::<ISoloTicTacToe::Moved>(log) {
         view.game = game_id(e.gameId);
         let reply = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = reply;
         view.events.push(match reply {
-            Some(cell) => format!(
-                "You took {}; the CPU answered at {}.",
-                cell_words(e.playerCell).to_lowercase(),
-                cell_words(cell).to_lowercase()
+            Some(cell) => lang.pick(
+                format!("You took {}; the CPU answered at {}.", at(e.playerCell), at(cell)),
+                format!("あなたは{}、CPUは{}に打ちました。", at(e.playerCell), at(cell)),
             ),
-            None => format!("You took {}.", cell_words(e.playerCell).to_lowercase()),
+            None => lang.pick(
+                format!("You took {}.", at(e.playerCell)),
+                format!("あなたは{}に打ちました。", at(e.playerCell)),
+            ),
         });
     } else if let Some(e) = decode::<ISoloTicTacToe::GameEnded>(log) {
-        view.events
-            .push(format!("Game {} is over: {}.", e.gameId, solo_result(e.result)));
+        view.events.push(lang.pick(
+            format!("Game {} is over: {}.", e.gameId, solo_result(e.result, lang)),
+            format!("ゲーム {} は終わりました: {}。", e.gameId, solo_result(e.result, lang)),
+        ));
     }
 }
 
-fn pvp_event(log: &Log, view: &mut TxView) {
+fn pvp_event(log: &Log, view: &mut TxView, lang: Lang) {
     if let Some(e) = decode::<ITicTacToe::GameCreated>(log) {
         view.game = game_id(e.gameId);
-        let who = if e.opponent == Address::ZERO {
-            "anyone may join".to_owned()
+        let (stake, limit) = (ether(e.stake), duration(e.moveTimeout.into(), lang));
+        view.events.push(if e.opponent == Address::ZERO {
+            lang.pick(
+                format!(
+                    "Game {} opened: stake {stake}, {limit} per move; anyone may join.",
+                    e.gameId
+                ),
+                format!(
+                    "ゲーム {} を作りました: 掛け金 {stake}、1手 {limit}。誰でも参加できます。",
+                    e.gameId
+                ),
+            )
         } else {
-            format!("only {} may join", short(e.opponent))
-        };
-        view.events.push(format!(
-            "Game {} opened: stake {}, {} per move; {who}.",
-            e.gameId,
-            ether(e.stake),
-            duration(e.moveTimeout.into())
-        ));
+            lang.pick(
+                format!(
+                    "Game {} opened: stake {stake}, {limit} per move; only {} may join.",
+                    e.gameId,
+                    short(e.opponent)
+                ),
+                format!(
+                    "ゲーム {} を作りました: 掛け金 {stake}、1手 {limit}。参加できるのは {} だけです。",
+                    e.gameId,
+                    short(e.opponent)
+                ),
+            )
+        });
     } else if let Some(e) = decode::<ITicTacToe::GameJoined>(log) {
         view.game = game_id(e.gameId);
-        view.events.push(format!(
-            "{} joined game {} as O; X moves first.",
-            short(e.joiner),
-            e.gameId
+        view.events.push(lang.pick(
+            format!("{} joined game {} as O; X moves first.", short(e.joiner), e.gameId),
+            format!(
+                "{} がゲーム {} にOとして参加しました。Xが先手です。",
+                short(e.joiner),
+                e.gameId
+            ),
         ));
     } else if let Some(e) = decode::<ITicTacToe::Moved>(log) {
         view.game = game_id(e.gameId);
-        view.events.push(format!(
-            "{} took {}.",
-            short(e.player),
-            cell_words(e.cell).to_lowercase()
+        view.events.push(lang.pick(
+            format!("{} took {}.", short(e.player), cell_words(e.cell, lang).to_lowercase()),
+            format!("{} が{}に打ちました。", short(e.player), cell_words(e.cell, lang)),
         ));
     } else if let Some(e) = decode::<ITicTacToe::GameEnded>(log) {
         view.game = game_id(e.gameId);
-        view.events
-            .push(format!("Game {} is over: {}.", e.gameId, ending(e.reason, e.winner)));
+        view.events.push(lang.pick(
+            format!("Game {} is over: {}.", e.gameId, ending(e.reason, e.winner, lang)),
+            format!(
+                "ゲーム {} は終わりました: {}。",
+                e.gameId,
+                ending(e.reason, e.winner, lang)
+            ),
+        ));
     } else if let Some(e) = decode::<ITicTacToe::BalanceCredited>(log) {
-        view.events
-            .push(format!("{} credited to {}.", ether(e.amount), short(e.account)));
+        view.events.push(lang.pick(
+            format!("{} credited to {}.", ether(e.amount), short(e.account)),
+            format!("{} が {} に入りました。", ether(e.amount), short(e.account)),
+        ));
     } else if let Some(e) = decode::<ITicTacToe::Withdrawn>(log) {
-        view.events
-            .push(format!("{} withdrew {}.", short(e.account), ether(e.amount)));
+        view.events.push(lang.pick(
+            format!("{} withdrew {}.", short(e.account), ether(e.amount)),
+            format!("{} が {} を引き出しました。", short(e.account), ether(e.amount)),
+        ));
     }
 }
 
 /// How a PvP game ended, in words.
-pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
+pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang) -> String {
     let winner = short(winner);
     match reason {
-        ITicTacToe::EndReason::Win => format!("{winner} won with a line"),
-        ITicTacToe::EndReason::Draw => "a draw; each stake went back".into(),
-        ITicTacToe::EndReason::Timeout => format!("{winner} won on time"),
-        ITicTacToe::EndReason::Resignation => format!("{winner} won by resignation"),
-        ITicTacToe::EndReason::Abort => "aborted, as a first move ran out of time; each stake went back".into(),
-        ITicTacToe::EndReason::Cancellation => "cancelled before anyone joined; the stake went back".into(),
-        _ => "ended in a way this page does not know".into(),
+        ITicTacToe::EndReason::Win => lang.pick(
+            format!("{winner} won with a line"),
+            format!("{winner} が一列そろえて勝ち"),
+        ),
+        ITicTacToe::EndReason::Draw => lang
+            .pick("a draw; each stake went back", "引き分け。掛け金はそれぞれに戻りました")
+            .into(),
+        ITicTacToe::EndReason::Timeout => {
+            lang.pick(format!("{winner} won on time"), format!("{winner} が時間切れで勝ち"))
+        }
+        ITicTacToe::EndReason::Resignation => lang.pick(
+            format!("{winner} won by resignation"),
+            format!("{winner} が相手の投了で勝ち"),
+        ),
+        ITicTacToe::EndReason::Abort => lang
+            .pick(
+                "aborted, as a first move ran out of time; each stake went back",
+                "最初の手が時間切れのため中止。掛け金はそれぞれに戻りました",
+            )
+            .into(),
+        ITicTacToe::EndReason::Cancellation => lang
+            .pick(
+                "cancelled before anyone joined; the stake went back",
+                "参加者が来る前に取り消し。掛け金は戻りました",
+            )
+            .into(),
+        _ => lang
+            .pick("ended in a way this page does not know", "このページの知らない終わり方")
+            .into(),
     }
 }
