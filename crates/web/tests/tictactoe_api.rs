@@ -201,6 +201,48 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         "{withdrawn}"
     );
 
+    // Cancel an unjoined game; resign an active one; ask the oracle on the way.
+    let open = alice.transact(json!({"action": "create", "stake": "0.25", "timeout": 3600}));
+    let open_id = open["game"].as_u64().unwrap_or_default();
+    let cancelled = alice.transact(json!({"action": "cancel", "game": open_id}));
+    assert!(
+        cancelled["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e.as_str().is_some_and(|e| e.contains("cancelled before anyone joined"))),
+        "{cancelled}"
+    );
+    let played = alice.transact(json!({"action": "create", "stake": "0", "timeout": 3600}));
+    let played_id = played["game"].as_u64().unwrap_or_default();
+    assert_eq!(
+        bob.transact(json!({"action": "join", "game": played_id}))["state"],
+        "confirmed"
+    );
+    assert_eq!(
+        alice.transact(json!({"action": "play", "game": played_id, "cell": 0}))["state"],
+        "confirmed"
+    );
+    let advice = bob
+        .request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None)
+        .json();
+    assert_eq!(
+        (advice["cell"].clone(), advice["words"].clone()),
+        (json!(4), json!("The Hard CPU would play row 2, column 2.")),
+        "against a corner, Hard takes the centre"
+    );
+    let resigned = bob.transact(json!({"action": "resign", "game": played_id}));
+    assert!(
+        resigned["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e.as_str().is_some_and(|e| e.contains("won by resignation"))),
+        "{resigned}"
+    );
+    let after = bob.request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None);
+    assert_eq!(after.status, 409, "no advice once the game is over: {}", after.text());
+
     // A request the server refuses before any wallet is asked.
     let bad = alice.request(
         "POST",
