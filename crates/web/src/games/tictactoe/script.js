@@ -796,6 +796,10 @@
   window.setInterval(() => {
     if (mode === 'pvp' && !document.hidden) refreshPvp();
   }, POLL_MS);
+  // A tab coming back reads its solo game again: another tab of the same account may have moved or ended it.
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden && mode === 'solo' && solo && !busy && !pending) loadSolo(solo.id);
+  });
 
   // The player switched languages: redraw what the script wrote, and read the server's sentences again.
   window.I18n.onChange(() => {
