@@ -20,6 +20,8 @@ use alloy::{
     rpc::types::TransactionRequest,
 };
 use alloy_primitives::{Address, U256, utils::parse_ether};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
@@ -126,6 +128,26 @@ impl Node {
             receipt
                 .contract_address
                 .unwrap_or_else(|| panic!("{name} was not created"))
+        })
+    }
+
+    /// Sends `data` from anvil's unlocked `from` with a fixed gas limit, so that even a call that reverts is
+    /// mined; returns its hash once mined.
+    fn send_unchecked(&self, from: Address, to: Address, data: Vec<u8>) -> String {
+        let tx = TransactionRequest::default()
+            .with_from(from)
+            .with_to(to)
+            .with_input(data)
+            .with_gas_limit(200_000);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let receipt = pending.get_receipt().await.unwrap_or_else(|err| panic!("{err}"));
+            assert!(!receipt.status(), "the call was meant to revert");
+            receipt.transaction_hash.to_string()
         })
     }
 
@@ -490,6 +512,14 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     );
     assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
     click_tx(&b, "#pvp-join", "confirmed");
+    let clock = b
+        .wait_for(
+            "the deadline countdown",
+            "const t = document.querySelector('#pvp-clock').textContent; return /^X has [01]:[0-9]{2} left/.test(t) ? t : null;",
+            &[],
+        )
+        .to_string();
+    assert!(clock.contains("left for this move"), "{clock}");
     for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
         pvp_follows(who, n, "active");
         click_tx(who, &cell(at), "confirmed");
@@ -562,6 +592,32 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         )),
         "{uninvited}"
     );
+
+    // A reverted transaction that was mined (sent with a fixed gas limit, past any estimate): the server replays
+    // it to read the contract's reason, as a page that recovered its hash after a reload would show it.
+    let join = ITicTacToe::joinGameCall { gameId: U256::from(3) }.abi_encode();
+    let hash = node.send_unchecked(bob, pvp, join);
+    let mined = request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json();
+    assert_eq!(
+        (mined["state"].clone(), mined["errorName"].clone()),
+        (json!("reverted"), json!("NotInvited")),
+        "{mined}"
+    );
+
+    // A browser without any wallet is told what to install, and how to play from a terminal instead.
+    let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    bare.goto(&page);
+    bare.wait_for(
+        "the missing wallet",
+        "return document.querySelector('#wallet').dataset.state === 'missing';",
+        &[],
+    );
+    let missing = text(&bare, "#wallet-status");
+    assert!(
+        missing.contains("MetaMask") && missing.contains("marubatsu pvp --help"),
+        "{missing}"
+    );
+    drop(bare);
 
     // ---- in Japanese: the page's words and the server's (the page sends its language with every request) ---
     a.script("window.I18n.set('ja');", &[]);
