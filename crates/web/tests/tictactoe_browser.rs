@@ -528,6 +528,11 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert_eq!(text(&b, "#ttt-status"), "X wins.");
     pvp_follows(&a, 5, "xWon");
     assert_eq!(text(&a, "#ttt-status"), "You win!");
+    assert_eq!(
+        a.script("return [document.querySelector('#ttt-status').classList.contains('final'), document.querySelector('.ttt-again').hidden];", &[]),
+        json!([true, false]),
+        "the end says so large, with the next game's button under the board"
+    );
 
     // ---- PvP, staked, to a timeout claim -----------------------------------------------------------------------
     let stake2 = parse_ether("0.02").unwrap_or_default();

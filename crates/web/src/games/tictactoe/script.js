@@ -608,6 +608,10 @@
     M.focusCell(boardEl, cursor, false);
     statusEl.textContent = state.status;
     statusEl.classList.toggle('error', Boolean(state.error));
+    // A finished game says so big, and offers the next one right under the board (on a phone's first screen).
+    const final = state.ready && !['none', 'inProgress', 'open', 'active'].includes(state.result);
+    statusEl.classList.toggle('final', final);
+    $('.ttt-again').hidden = !final;
     boardEl.dataset.mode = mode;
     boardEl.dataset.result = state.result;
     boardEl.dataset.ready = String(state.ready);
@@ -775,6 +779,7 @@
   connectButton.addEventListener('click', connectWallet);
   switchButton.addEventListener('click', switchChain);
   $('#solo-new').addEventListener('click', newSolo);
+  $('#ttt-again').addEventListener('click', newGame);
   $('#pvp-create-form').addEventListener('submit', createPvp);
   $('#pvp-join').addEventListener('click', () => pvpAction('join'));
   $('#pvp-claim').addEventListener('click', () => pvpAction('claimTimeout'));
