@@ -10,6 +10,7 @@ follows. Needs halmos on this Python (script/requirements-halmos.txt) and the na
 (`npm ci`); halmos runs `forge build` itself, through script/forge, which compiles with the solc-js wrapper.
 """
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -103,6 +104,13 @@ def judge(results: dict) -> tuple[list[tuple], list[str]]:
 
 
 def main() -> int:
+    if importlib.util.find_spec("halmos") is None:
+        print(
+            f"halmos-check: halmos is not installed for {sys.executable}; run "
+            f"'{sys.executable} -m pip install -r script/requirements-halmos.txt' first",
+            file=sys.stderr,
+        )
+        return 1
     broken = "|".join(sorted(BROKEN))
     runs = [
         # The real contracts: every path of every check.
