@@ -22,7 +22,8 @@ interface HalmosVm {
 }
 
 /// @title SymbolicBase
-/// @notice What every halmos check here shares: the two cheatcode handles and the notion of an ordinary account.
+/// @notice What every halmos check here shares: the cheatcode handles, comparisons without branches, and what an
+///         ordinary account is.
 /// @dev halmos counts a check as failed on a panic (`script/halmos-check.py` passes `--panic-error-codes '*'`,
 ///      so an overflow in a check's own arithmetic fails too, rather than dropping the path); a path that reverts
 ///      any other way is not explored further. So the checks state their properties with `assert` and call the
