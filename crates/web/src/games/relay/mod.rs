@@ -39,7 +39,9 @@ use serde_json::Value;
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
+pub(crate) mod text;
 mod view;
 
 use view::View;
@@ -96,7 +98,7 @@ struct StepRequest {
     entropy: Vec<u32>,
     #[serde(default)]
     memory: Memory,
-    /// `ja` or `en`: the language of the topics drawn.
+    /// `ja` or `en`: the language of the topics drawn; the request's language if absent.
     #[serde(default)]
     language: Option<String>,
 }
@@ -163,7 +165,7 @@ struct StepResponse {
     memory: Memory,
     /// Whether the event changed the state.
     changed: bool,
-    /// Why a start was refused, in words.
+    /// Why a start was refused, in words, in the language of the request's `Accept-Language`.
     rejected: Option<String>,
     /// Whether the new round's topic had been used before in this game: every topic of the deck was used, so
     /// the deck starts over rather than the game stopping.
@@ -201,9 +203,9 @@ impl RandomSource for Entropy {
 /// The fewest random words an event that draws must bring.
 const MIN_ENTROPY_WORDS: usize = 2;
 
-async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
+async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
     let language = match request.language.as_deref() {
-        None => Language::English,
+        None => lang.pick(Language::English, Language::Japanese),
         Some(tag) => Language::from_tag(tag)
             .ok_or_else(|| ApiError::bad_request(format!("unknown language {tag:?}: the languages are ja and en")))?,
     };
@@ -245,13 +247,9 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
             } = &event
             {
                 rejected = if state == RelayState::Setup {
-                    Table::new(players, *rounds, *talk_seconds).err().map(|e| e.to_string())
+                    Table::new(players, *rounds, *talk_seconds).err().map(|e| text::setup_error(lang, &e))
                 } else {
-                    Some(format!(
-                        "a game is already being played (its {} phase): finish it, or abandon it, before \
-                         starting another",
-                        phase_words(&state)
-                    ))
+                    Some(text::game_under_way(lang, &state))
                 };
             }
             let next = transition(&state, &event);
@@ -273,18 +271,6 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
         topic_repeats,
         restore_error,
     }))
-}
-
-/// The phase a game is in, as a player would say it.
-fn phase_words(state: &RelayState) -> &'static str {
-    match state {
-        RelayState::Setup => "setup",
-        RelayState::TopicReveal(_) => "topic",
-        RelayState::Talk(_) => "talk",
-        RelayState::Handover(_) | RelayState::Vote(_) => "vote",
-        RelayState::RoundResult(_) => "round result",
-        RelayState::FinalResult(_) => "final result",
-    }
 }
 
 /// The engine's event, with the topic or order drawn where the event needs one, and whether the topic drawn
