@@ -1,4 +1,4 @@
-// What every page shares: storage, the JSON API, sound effects with a mute switch, and arrow keys on a grid of
+// What every page shares (after i18n.js and the words): storage, the JSON API, sound effects with a mute switch, and arrow keys on a grid of
 // buttons. The rules are never here: a page sends events to the server and draws what comes back.
 'use strict';
 
@@ -25,17 +25,35 @@
     },
   };
 
-  /** A JSON request; a refusal throws an Error carrying the server's message, status and error name. */
+  /**
+   * A JSON request in the player's language (`Accept-Language`). A refusal throws an Error whose message is the
+   * server's sentence for the player, with `status`, `code` (the server's stable word, or `unreachable` when no
+   * answer came) and `errorName` (a contract's error name). A server that cannot be reached is said as such.
+   */
   async function api(path, body) {
+    const headers = { 'accept-language': window.I18n.lang };
     const init = body === undefined
-      ? { method: 'GET' }
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const response = await fetch(path, init);
-    const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) {
-      const error = new Error(data.error || `${response.status} ${response.statusText}`);
+      ? { method: 'GET', headers }
+      : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    let response;
+    try {
+      response = await fetch(path, init);
+    } catch (_) {
+      const error = new Error(window.I18n.t('error.unreachable'));
+      error.status = 0;
+      error.code = 'unreachable';
+      error.errorName = null;
+      throw error;
+    }
+    const data = await response.json().catch(() => null);
+    if (!response.ok || data === null) {
+      const message = data && typeof data.error === 'string'
+        ? data.error
+        : window.I18n.t('error.server', { status: response.status });
+      const error = new Error(message);
       error.status = response.status;
-      error.errorName = data.name || null;
+      error.code = (data && data.code) || 'server';
+      error.errorName = (data && data.name) || null;
       throw error;
     }
     return data;
@@ -97,8 +115,9 @@
   function drawSoundButton() {
     if (!soundButton) return;
     soundButton.setAttribute('aria-pressed', String(!muted));
-    soundButton.textContent = muted ? 'Sound off' : 'Sound on';
+    soundButton.textContent = window.I18n.t(muted ? 'sound.off' : 'sound.on');
   }
+  window.I18n.onChange(drawSoundButton);
   if (soundButton) {
     soundButton.addEventListener('click', () => {
       muted = !muted;

@@ -29,6 +29,7 @@ mod api;
 mod assets;
 mod error;
 mod games;
+mod lang;
 mod layout;
 mod server;
 

@@ -72,6 +72,17 @@ pub fn post_ok(addr: SocketAddr, path: &str, body: &Value) -> Value {
 /// One request with an optional JSON body. Every status comes back as it is: no status is taken for an error and
 /// no redirect is followed, so a test sees exactly what the app answered.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Response {
+    request_with(addr, method, path, body, &[])
+}
+
+/// [`request`] with extra request headers (`Accept-Language`, `Cookie`, …).
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> Response {
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
@@ -80,9 +91,12 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>)
         .timeout_global(Some(Duration::from_secs(120)))
         .build()
         .new_agent();
-    let request = ureq::http::Request::builder()
+    let mut request = ureq::http::Request::builder()
         .method(method)
         .uri(format!("http://{addr}{path}"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
     let sent = match body {
         Some(body) => request
             .header("content-type", "application/json")

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
 mod view;
 
@@ -30,10 +31,13 @@ use view::{GameView, LevelView};
 pub(crate) const GAME: Game = Game {
     slug: "lights",
     title: "Cross light",
-    summary: "Turn every light off: a press flips a cell and its four neighbours. 5×5, 6×6 or 7×7, with \
-              hints that always lie on a shortest solution.",
+    summary: "Turn every light off. A press flips a light and its four neighbours. Hints show a press that leads to the shortest solve.",
+    title_ja: "クロスライト",
+    summary_ja: "すべてのライトを消すパズル。押すとそのマスと上下左右が反転します。ヒントは最短の解き方への一手を示します。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 
@@ -76,12 +80,16 @@ struct ReplayResponse {
     events: usize,
 }
 
-async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
+async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
     let count = request.events.len();
     if count > MAX_EVENTS {
-        return Err(ApiError::bad_request(format!(
-            "the log has {count} events; at most {MAX_EVENTS} are replayed: start a new puzzle"
-        )));
+        return Err(ApiError::bad_request(lang.pick(
+            format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new puzzle"),
+            format!(
+                "記録が {count} 手あります。再生できるのは {MAX_EVENTS} 手までです。新しいパズルを始めてください。"
+            ),
+        ))
+        .with_code("logTooLong"));
     }
     let mut game: Option<LightsGame> = None;
     let mut changed = false;

@@ -42,10 +42,13 @@ use view::{HotSeatView, SoloInfo, SoloView};
 pub(crate) const GAME: Game = Game {
     slug: "tictactoe",
     title: "Tic-tac-toe",
-    summary: "Play the on-chain CPU (every move a transaction in the in-process chain, with its gas) at easy, \
-              normal or hard — or two players on one device.",
+    summary: "Three in a row against the computer at easy, normal or hard, or two players on one device.",
+    title_ja: "○×ゲーム",
+    summary_ja: "コンピューターと対戦(かんたん・ふつう・むずかしい)、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 

@@ -1,0 +1,9 @@
+// The lights page's words in English and Japanese (see assets/i18n.js): keys start with 'lights.'.
+'use strict';
+
+window.I18n.add({
+  en: {
+  },
+  ja: {
+  },
+});
