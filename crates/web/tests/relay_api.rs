@@ -70,7 +70,7 @@ fn a_whole_game_through_the_endpoint() {
     // Two players: the engine ignores the start, and the endpoint says why.
     let answer = table.step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
     assert_eq!((Table::phase(&answer), &answer["changed"]), ("setup", &json!(false)));
-    assert_eq!(answer["rejected"], "2 players: at least 3 are needed");
+    assert_eq!(answer["rejected"], "2 players is too few: at least 3 are needed.");
 
     let answer = table.step(json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
                                    "talkSeconds": 30}));
@@ -305,9 +305,9 @@ fn a_start_during_a_game_is_refused_for_its_phase_not_its_players() {
 fn names_that_read_the_same_are_refused_naming_both_players() {
     let server = server();
     for (players, clash) in [
-        (json!(["e\u{301}", "Bo", "\u{e9}"]), "player 3"),
-        (json!(["Ann", "Bo", " ann "]), "player 3"),
-        (json!(["Ann", "\u{200b}\u{200b}", "Cy"]), "player 2"),
+        (json!(["e\u{301}", "Bo", "\u{e9}"]), "Player 3 (\"\u{e9}\") reads the same as player 1"),
+        (json!(["Ann", "Bo", " ann "]), "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")"),
+        (json!(["Ann", "\u{200b}\u{200b}", "Cy"]), "Player 2's name has nothing visible"),
     ] {
         let mut table = Table::new(&server);
         let answer = table.step(json!({"type": "start", "players": players, "rounds": 1, "talkSeconds": 10}));
