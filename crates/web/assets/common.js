@@ -115,7 +115,8 @@
   function drawSoundButton() {
     if (!soundButton) return;
     soundButton.setAttribute('aria-pressed', String(!muted));
-    soundButton.textContent = window.I18n.t(muted ? 'sound.off' : 'sound.on');
+    const label = soundButton.querySelector('.sound-text') || soundButton;
+    label.textContent = window.I18n.t(muted ? 'sound.off' : 'sound.on');
   }
   window.I18n.onChange(drawSoundButton);
   if (soundButton) {

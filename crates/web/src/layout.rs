@@ -6,8 +6,11 @@
 //! the page's own words are filled in by `I18n.apply()` from the `data-i18n` attributes, and every text is
 //! switched in place when the player changes the language.
 
-use crate::games::{GAMES, Game};
+use crate::games::{GAMES, Game, pictures::picture};
 use crate::lang::Lang;
+
+/// The sound switch's picture; the slash shows when sound is off (the CSS reads `aria-pressed`).
+const SPEAKER: &str = r#"<svg class="speaker" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path class="slash" d="M3 3l18 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#;
 
 /// A whole HTML page in `lang`: `body` inside the shared layout, `game` (if any) marking the current game in
 /// the navigation and bringing its words, stylesheet and script.
@@ -22,8 +25,9 @@ pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> 
                 ""
             };
             format!(
-                r#"<a href="/{slug}"{here} data-i18n="game.{slug}.title">{title}</a>"#,
+                r#"<a href="/{slug}"{here}>{picture}<span class="nav-text" data-i18n="game.{slug}.title">{title}</span></a>"#,
                 slug = game.slug,
+                picture = picture(game.slug, 24),
                 title = game.title_in(lang)
             )
         })
@@ -64,10 +68,10 @@ pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> 
 {styles}{scripts}</head>
 <body>
 <header class="site">
-  <a class="brand" href="/" aria-label="{home_label}" data-i18n-attr="aria-label:shell.home"><span aria-hidden="true">○×</span> marubatsu</a>
+  <a class="brand" href="/" aria-label="{home_label}" data-i18n-attr="aria-label:shell.home"><span aria-hidden="true">○×</span><span class="brand-text" aria-hidden="true"> marubatsu</span></a>
   <nav aria-label="{games_label}" data-i18n-attr="aria-label:shell.games">{nav}</nav>
   <div class="switches">
-    <button type="button" id="sound" class="sound" aria-pressed="true" title="{sound_title}" data-i18n-attr="title:sound.title">{sound}</button>
+    <button type="button" id="sound" class="sound" aria-pressed="true" title="{sound_title}" data-i18n-attr="title:sound.title">{SPEAKER}<span class="sound-text">{sound}</span></button>
     <button type="button" id="lang" class="lang" lang="{other_lang}" data-i18n="lang.other">{other_name}</button>
   </div>
 </header>

@@ -1,6 +1,6 @@
 //! The index page: a card for each game, in the player's language.
 
-use super::GAMES;
+use super::{GAMES, pictures::picture};
 use crate::lang::Lang;
 use crate::layout;
 
@@ -10,8 +10,9 @@ pub(super) fn page(lang: Lang) -> String {
         .iter()
         .map(|game| {
             format!(
-                r#"<li><a class="card" href="/{slug}"><span class="card-title" data-i18n="game.{slug}.title">{title}</span><span class="card-text" data-i18n="game.{slug}.summary">{summary}</span></a></li>"#,
+                r#"<li><a class="card" href="/{slug}">{picture}<span class="card-words"><span class="card-title" data-i18n="game.{slug}.title">{title}</span><span class="card-text" data-i18n="game.{slug}.summary">{summary}</span></span></a></li>"#,
                 slug = game.slug,
+                picture = picture(game.slug, 72),
                 title = game.title_in(lang),
                 summary = game.summary_in(lang),
             )

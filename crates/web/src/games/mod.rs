@@ -14,6 +14,7 @@ use crate::layout;
 use crate::server::AppState;
 
 mod index;
+pub(crate) mod pictures;
 
 pub(crate) mod lights;
 pub(crate) mod relay;
