@@ -527,7 +527,6 @@
     });
     const shares = document.createElement('div');
     shares.className = 'ww-shares';
-    shares.setAttribute('aria-label', t('werewolf.cardsLabel', { w: p.hand[0], s: p.hand[1], v: p.hand[2] }));
     ROLES.forEach((role, i) => {
       const lost = p.lost.includes(role);
       const el = document.createElement(lost ? 's' : 'span');
@@ -537,6 +536,7 @@
     });
     const chits = document.createElement('div');
     chits.className = 'ww-chits';
+    chits.setAttribute('role', 'group');
     chits.setAttribute('aria-label', t('werewolf.chitsIn'));
     for (const c of p.chits) {
       const chip = document.createElement('span');

@@ -66,7 +66,6 @@ window.I18n.add({
     'werewolf.newGameNo': 'Keep playing',
     'werewolf.busy': 'One moment…',
     'werewolf.shareLabel': (p) => `werewolf ${p.w}%, seer ${p.s}%, villager ${p.v}%`,
-    'werewolf.cardsLabel': (p) => `${p.w} werewolf, ${p.s} seer, ${p.v} villager cards`,
     'werewolf.announce': (p) => `${p.status}. ${p.prompt}`,
   },
   ja: {
@@ -129,7 +128,6 @@ window.I18n.add({
     'werewolf.newGameNo': '続ける',
     'werewolf.busy': '少々お待ちください…',
     'werewolf.shareLabel': (p) => `人狼${p.w}%、占い師${p.s}%、村人${p.v}%`,
-    'werewolf.cardsLabel': (p) => `人狼${p.w}枚・占い師${p.s}枚・村人${p.v}枚`,
     'werewolf.announce': (p) => `${p.status}。${p.prompt}`,
   },
 });
