@@ -94,9 +94,14 @@ fn decision_of(kind: &str) -> &'static str {
 
 /// What no player may ever read.
 fn assert_plain(text: &str) {
-    for internal in ["Pending", "Verdict {", "Seat(", "Refused", "refused", "{", "}", "undefined", "werewolf."] {
+    for internal in ["Pending", "Verdict {", "Seat(", "Refused", "refused", "{", "}", "undefined"] {
         assert!(!text.contains(internal), "{internal:?} shown to players: {text:?}");
     }
+    // A key with no words (I18n shows the key itself): `werewolf.` followed by a letter.
+    let key = text.match_indices("werewolf.").any(|(at, _)| {
+        text[at + 9..].chars().next().is_some_and(char::is_alphabetic)
+    });
+    assert!(!key, "an untranslated key shown to players: {text:?}");
 }
 
 /// Answers the pending decision as players would, with the page's own controls, checking the page after each
@@ -148,8 +153,15 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
             assert_eq!(stuck, "", "{name}");
         }
         "vote" => {
+            let before = logged_events(browser);
             for voter in 0..16_u64 {
-                if browser.script("return document.querySelector('#werewolf').dataset.counting;", &[]) == "true" {
+                let sent = browser.script(
+                    "const r = document.querySelector('#werewolf');
+                     const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+                     return r.dataset.counting === 'true' || r.dataset.busy === 'true' || s.events.length > arguments[0];",
+                    &[json!(before)],
+                );
+                if sent == true {
                     return;
                 }
                 // The hand-over: one button, naming the voter.

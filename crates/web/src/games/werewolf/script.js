@@ -668,6 +668,8 @@
   });
 
   async function boot() {
+    // The page puts the decision on screen itself; a position restored from before the reload would hide it.
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     drawHowTo();
     try {
       limits = await M.api('/api/werewolf/table');
@@ -683,6 +685,7 @@
     setupForm.hidden = false;
     root.dataset.pending = 'setup';
     drawSetup();
+    window.scrollTo(0, 0);
     root.dataset.ready = 'true';
   }
 

@@ -50,6 +50,15 @@ fn cards(lang: Lang, n: u8) -> String {
     }
 }
 
+/// "3 werewolf cards" / "人狼カード3枚".
+fn role_cards(lang: Lang, n: u8, of: Role) -> String {
+    match lang {
+        Lang::En if n == 1 => format!("1 {} card", role(lang, of)),
+        Lang::En => format!("{n} {} cards", role(lang, of)),
+        Lang::Ja => format!("{}カード{n}枚", role(lang, of)),
+    }
+}
+
 /// The status line above the board: the round and the phase.
 pub(super) fn status(lang: Lang, round: u8, now: Phase, over: bool) -> String {
     match (lang, over) {
@@ -91,11 +100,11 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             format!("{}さんは人狼カードを持っています。襲撃する相手をタッチしてください。", name(wolf))
         }
         (Pending::Transfer { from, role: r, cards: n }, Lang::En) => format!(
-            "{} can no longer be the {} and must hand over {} of it, taking one card back for each. Choose who \
+            "{} can no longer be the {} and must hand over {}, taking one card back for each. Choose who \
              gets them.",
             name(from),
             role(lang, r),
-            cards(lang, n)
+            role_cards(lang, n, r)
         ),
         (Pending::Transfer { from, role: r, cards: n }, Lang::Ja) => format!(
             "{}さんは{}ではなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手を選んでください。",
@@ -296,18 +305,17 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             format!("{}さんの{kind}チップ{count}枚が取り除かれました。", n(owner))
         }
         (Happening::TransferOwed { player, role: x, cards: c }, Lang::En) => {
-            format!("{} must hand over {} of {}.", n(player), cards(lang, c), r(x))
+            format!("{} must hand over {}.", n(player), role_cards(lang, c, x))
         }
         (Happening::TransferOwed { player, role: x, cards: c }, Lang::Ja) => {
             format!("{}さんは{}カード{}を渡さなければなりません。", n(player), r(x), cards(lang, c))
         }
         (Happening::HandedOver { from, to, role: x, took, cards: c }, Lang::En) => format!(
-            "{} hands {} {} of {} and takes back as many of {}.",
+            "{} hands {} {} and takes back {}.",
             n(from),
             n(to),
-            cards(lang, c),
-            r(x),
-            r(took)
+            role_cards(lang, c, x),
+            role_cards(lang, c, took)
         ),
         (Happening::HandedOver { from, to, role: x, took, cards: c }, Lang::Ja) => format!(
             "{}さんが{}さんに{}カードを{}渡し、{}カードを同じ枚数受け取りました。",
@@ -394,10 +402,9 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
             "人狼に確定した人が生存者の半分以上になったので、人狼の勝ちです。".to_owned()
         }
         (End::Paradox(Paradox::NoTransfer { player, role: x, cards: c }), Lang::En) => format!(
-            "{} must hand over {} of {}, but nobody can take them: the table contradicts itself.",
+            "{} must hand over {}, but nobody can take them: the table contradicts itself.",
             name(player),
-            cards(lang, c),
-            r(x)
+            role_cards(lang, c, x)
         ),
         (End::Paradox(Paradox::NoTransfer { player, role: x, cards: c }), Lang::Ja) => format!(
             "{}さんは{}カード{}を渡さなければなりませんが、受け取れる人がいません。卓が矛盾しました。",
