@@ -31,6 +31,12 @@ fn resize(browser: &Browser<'_>, (width, height): (u32, u32)) {
 /// Opens the werewolf page in `lang` with no game in the tab.
 fn open(browser: &Browser<'_>, url: &str, lang: &str) {
     browser.goto(&format!("{url}werewolf"));
+    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#werewolf'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
     browser.script(
         "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
          localStorage.removeItem('marubatsu.werewolf.names');",

@@ -262,7 +262,9 @@
     if (key === shownDecision) return;
     shownDecision = key;
     const target = view.outcome ? $('#outcome') : decisionEl;
-    target.scrollIntoView({ block: 'start', behavior: 'auto' });
+    // The decision sits right under the title and the round: from the top of the page it is in view, with them.
+    window.scrollTo(0, 0);
+    if (target.getBoundingClientRect().bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
     target.focus({ preventScroll: true });
     const prompt = view.outcome ? `${view.outcome.title}. ${view.outcome.text}` : promptEl.textContent;
     announceEl.textContent = t('werewolf.announce', { status: view.status, prompt });
