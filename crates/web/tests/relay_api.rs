@@ -305,9 +305,18 @@ fn a_start_during_a_game_is_refused_for_its_phase_not_its_players() {
 fn names_that_read_the_same_are_refused_naming_both_players() {
     let server = server();
     for (players, clash) in [
-        (json!(["e\u{301}", "Bo", "\u{e9}"]), "Player 3 (\"\u{e9}\") reads the same as player 1"),
-        (json!(["Ann", "Bo", " ann "]), "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")"),
-        (json!(["Ann", "\u{200b}\u{200b}", "Cy"]), "Player 2's name has nothing visible"),
+        (
+            json!(["e\u{301}", "Bo", "\u{e9}"]),
+            "Player 3 (\"\u{e9}\") reads the same as player 1",
+        ),
+        (
+            json!(["Ann", "Bo", " ann "]),
+            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
+        ),
+        (
+            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
+            "Player 2's name has nothing visible",
+        ),
     ] {
         let mut table = Table::new(&server);
         let answer = table.step(json!({"type": "start", "players": players, "rounds": 1, "talkSeconds": 10}));

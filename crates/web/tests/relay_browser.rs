@@ -155,7 +155,10 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         );
         browser.click("#received");
         wait_phase(&browser, "vote");
-        assert_eq!(browser.text("#whose-best"), format!("{voter}, whose explanation was the best?"));
+        assert_eq!(
+            browser.text("#whose-best"),
+            format!("{voter}, whose explanation was the best?")
+        );
         let ballot = texts(&browser, "#ballot button");
         let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
         assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
@@ -329,7 +332,10 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
         browser.check_page(&format!("{tag}-topic"), Some("#reveal"));
         if round == 1 {
             let repeats = browser.text("#topic-repeats");
-            assert!(visible(browser, "#topic-repeats") && !repeats.is_empty(), "{tag}: says topics repeat");
+            assert!(
+                visible(browser, "#topic-repeats") && !repeats.is_empty(),
+                "{tag}: says topics repeat"
+            );
         }
         browser.click("#begin-talk");
         for _ in 0..4 {
@@ -349,11 +355,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
             settled(browser, "vote");
             let pick = if voter == 0 { 2 } else { 1 };
             browser.click(&format!("#ballot button:nth-child({pick})"));
-            browser.wait_for(
-                "the pick",
-                "return !document.querySelector('#confirm').disabled;",
-                &[],
-            );
+            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
             // The picked name must not look like the button that casts the vote.
             let alike = browser.script(
                 "const a = getComputedStyle(document.querySelector('#ballot [aria-pressed=\"true\"]'));
@@ -373,9 +375,12 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
                 "const memory = JSON.parse(sessionStorage.getItem('marubatsu.relay.memory'));
                  memory.usedTopics = arguments[0];
                  sessionStorage.setItem('marubatsu.relay.memory', JSON.stringify(memory));",
-                &[json!(marubatsu_engine::relay::TOPICS.iter()
-                    .map(|t| t.text(marubatsu_engine::relay::Language::English))
-                    .collect::<Vec<_>>())],
+                &[json!(
+                    marubatsu_engine::relay::TOPICS
+                        .iter()
+                        .map(|t| t.text(marubatsu_engine::relay::Language::English))
+                        .collect::<Vec<_>>()
+                )],
             );
         }
         browser.click("#next-round");

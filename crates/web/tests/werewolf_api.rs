@@ -168,10 +168,19 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
         let text = l["text"].as_str().unwrap_or_default();
         !text.is_empty() && !text.contains("[R") && !text.contains("seat ")
     }));
-    assert!(log.iter().all(|l| l["rule"].as_str().is_some_and(|r| r.starts_with('R'))));
+    assert!(
+        log.iter()
+            .all(|l| l["rule"].as_str().is_some_and(|r| r.starts_with('R')))
+    );
     let title = outcome["title"].as_str().unwrap_or_default();
-    assert!(["The village wins", "The werewolves win", "Paradox"].contains(&title), "{title}");
-    assert!(!outcome["text"].as_str().unwrap_or_default().contains("R1"), "{outcome}");
+    assert!(
+        ["The village wins", "The werewolves win", "Paradox"].contains(&title),
+        "{title}"
+    );
+    assert!(
+        !outcome["text"].as_str().unwrap_or_default().contains("R1"),
+        "{outcome}"
+    );
     assert!(log.iter().any(|l| l["rule"] == "R6" || l["rule"] == "R2"));
     // A reload: the same log, no event, the same state.
     let reload = page.send(Value::Null);
@@ -403,12 +412,24 @@ fn everything_the_server_writes_follows_the_players_language() {
     )
     .json();
     let state = &answer["state"];
-    assert_eq!(state["players"][0]["name"], "プレイヤー1", "a blank seat is named from 1");
+    assert_eq!(
+        state["players"][0]["name"], "プレイヤー1",
+        "a blank seat is named from 1"
+    );
     let prompt = state["pending"]["prompt"].as_str().unwrap_or_default();
     assert!(prompt.contains("Renさん") && prompt.contains("占い師"), "{prompt}");
-    let log: Vec<&str> = state["log"].as_array().into_iter().flatten().filter_map(|l| l["text"].as_str()).collect();
+    let log: Vec<&str> = state["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["text"].as_str())
+        .collect();
     assert!(log.iter().any(|l| l.contains("占いフェーズ")), "{log:?}");
-    assert!(state["choices"][0]["label"].as_str().is_some_and(|l| l.starts_with('黒') || l.starts_with('白')));
+    assert!(
+        state["choices"][0]["label"]
+            .as_str()
+            .is_some_and(|l| l.starts_with('黒') || l.starts_with('白'))
+    );
     let stale = request_with(
         server.local_addr(),
         "POST",
@@ -418,7 +439,10 @@ fn everything_the_server_writes_follows_the_players_language() {
         &[("accept-language", "ja")],
     )
     .json();
-    assert_eq!(stale["rejected"]["message"], "それはもう決まっています。いま決めることを表示しました。");
+    assert_eq!(
+        stale["rejected"]["message"],
+        "それはもう決まっています。いま決めることを表示しました。"
+    );
 }
 
 #[test]
@@ -429,8 +453,14 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
             json!(["e\u{301}", "Bo", "\u{e9}"]),
             "Player 3 (\"\u{e9}\") reads the same as player 1 (\"e\u{301}\")",
         ),
-        (json!(["Ann", "Bo", " ann "]), "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")"),
-        (json!(["Ann", "\u{200b}\u{200b}", "Cy"]), "Player 2's name has nothing visible"),
+        (
+            json!(["Ann", "Bo", " ann "]),
+            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
+        ),
+        (
+            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
+            "Player 2's name has nothing visible",
+        ),
     ] {
         let body = json!({"table": [1, 1, 1], "names": names, "events": [], "event": null});
         let response = request(server.local_addr(), "POST", "/api/werewolf/replay", Some(&body));

@@ -92,7 +92,6 @@ fn wait_events(browser: &Browser<'_>, at_least: u64) {
 /// The element holding the player's next control for the decision now pending.
 fn decision_of(kind: &str) -> &'static str {
     match kind {
-        "verdict" | "attack" => ".ww-player[data-touchable='true']",
         "over" => "#outcome",
         _ => "#decision",
     }
@@ -100,13 +99,22 @@ fn decision_of(kind: &str) -> &'static str {
 
 /// What no player may ever read.
 fn assert_plain(text: &str) {
-    for internal in ["Pending", "Verdict {", "Seat(", "Refused", "refused", "{", "}", "undefined"] {
+    for internal in [
+        "Pending",
+        "Verdict {",
+        "Seat(",
+        "Refused",
+        "refused",
+        "{",
+        "}",
+        "undefined",
+    ] {
         assert!(!text.contains(internal), "{internal:?} shown to players: {text:?}");
     }
     // A key with no words (I18n shows the key itself): `werewolf.` followed by a letter.
-    let key = text.match_indices("werewolf.").any(|(at, _)| {
-        text[at + 9..].chars().next().is_some_and(char::is_alphabetic)
-    });
+    let key = text
+        .match_indices("werewolf.")
+        .any(|(at, _)| text[at + 9..].chars().next().is_some_and(char::is_alphabetic));
     assert!(!key, "an untranslated key shown to players: {text:?}");
 }
 
@@ -118,22 +126,30 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     let kind = pending(browser);
     match kind.as_str() {
         "startPlayer" | "verdict" | "attack" => {
+            // Half the time the player's card is touched, half the time their name in the decision.
+            let touch = if pick % 2 == 0 {
+                ".ww-player[data-touchable='true'] button.ww-name"
+            } else {
+                "#decision .ww-pick"
+            };
             let cards = browser
                 .script(
-                    "return document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name').length;",
-                    &[],
+                    "return document.querySelectorAll(arguments[0]).length;",
+                    &[json!(touch)],
                 )
                 .as_u64()
                 .unwrap_or(0);
             assert!(cards > 0, "no player to touch for a {kind}");
-            let card = pick % cards;
             browser.script(
-                "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[arguments[0]].click();",
-                &[json!(card)],
+                "document.querySelectorAll(arguments[0])[arguments[1]].click();",
+                &[json!(touch), json!(pick / 3 % cards)],
             );
             browser.check_page(&format!("{name}-options"), Some(".ww-options"));
             let options = browser
-                .script("return document.querySelectorAll('.ww-options button.ww-option').length;", &[])
+                .script(
+                    "return document.querySelectorAll('.ww-options button.ww-option').length;",
+                    &[],
+                )
                 .as_u64()
                 .unwrap_or(0);
             assert!((1..=6).contains(&options), "{options} options for one player");
@@ -191,7 +207,11 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                      return [chosen.length, confirm.disabled, same];",
                     &[json!(hash)],
                 );
-                assert_eq!(picked, json!([1, false, false]), "{name}: one pick, confirm enabled, unlike it");
+                assert_eq!(
+                    picked,
+                    json!([1, false, false]),
+                    "{name}: one pick, confirm enabled, unlike it"
+                );
                 browser.click("#choices .ww-confirm");
             }
             panic!("{name}: the vote was never sent");
@@ -212,7 +232,10 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
            input.dispatchEvent(new Event('input')); });
          const names = document.querySelectorAll('#ww-names input');
          names.forEach((input, i) => { input.value = arguments[1][i] || ''; });",
-        &[json!(table), json!(["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"])],
+        &[
+            json!(table),
+            json!(["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"]),
+        ],
     );
     browser.check_page(&format!("{tag}-setup"), Some("#setup"));
     browser.click("#ww-start");
@@ -275,7 +298,10 @@ fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
         assert!(titles.contains(&title.as_str()), "{lang}: {title}");
         // The rule is a small reference beside the sentence, never the sentence itself.
         let rule = browser.text("#outcome-rule");
-        assert!(rule.contains('R') && !browser.text("#outcome-text").contains("R1"), "{rule}");
+        assert!(
+            rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
+            "{rule}"
+        );
     }
 }
 
@@ -300,7 +326,10 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     );
     assert_eq!(widths, json!(["25%", "12.5%", "62.5%"]));
     // The winner of rock-paper-scissors is touched: their card opens with its one option.
-    browser.script("document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();", &[]);
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();",
+        &[],
+    );
     browser.check_page("werewolf-touch-tiebreak", Some(".ww-options"));
     browser.click(".ww-options button.ww-option");
     wait_pending(&browser, "verdict");
@@ -334,10 +363,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     browser.check_page("werewolf-phone-en-after-verdict", Some(decision_of(&kind)));
     let announced = browser.text("#ww-announce");
     assert!(announced.starts_with("Round 1"), "{announced}");
-    assert_eq!(
-        browser.script("return document.activeElement.id;", &[]),
-        "decision"
-    );
+    assert_eq!(browser.script("return document.activeElement.id;", &[]), "decision");
 
     // A reload rebuilds the game from the tab's log, in the language now chosen.
     browser.script("document.querySelector('#lang').click();", &[]);
@@ -362,7 +388,10 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     let howto = browser.text("#how-to-play [data-howto='ja']");
     assert!(howto.contains("連鎖") && howto.contains("パラドックス") && howto.contains("確定"));
     assert_eq!(
-        browser.script("return document.querySelector(\"#how-to-play [data-howto='en']\").hidden;", &[]),
+        browser.script(
+            "return document.querySelector(\"#how-to-play [data-howto='en']\").hidden;",
+            &[]
+        ),
         true
     );
     browser.check_page("werewolf-phone-ja-how-to-play", None);
@@ -380,7 +409,10 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
     // A double tap on the winner: two clicks before any answer; one event is sent.
-    browser.script("document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();", &[]);
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();",
+        &[],
+    );
     browser.script(
         "const b = document.querySelector('.ww-options button.ww-option'); b.click(); b.click();",
         &[],
@@ -461,7 +493,11 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
              return [boxes.length, out, overlaps];",
             &[],
         );
-        assert_eq!(problems, json!([8, 0, 0]), "at {width} px: [boxes, outside the panel, overlapping]");
+        assert_eq!(
+            problems,
+            json!([8, 0, 0]),
+            "at {width} px: [boxes, outside the panel, overlapping]"
+        );
     }
     resize(&browser, DESKTOP);
     browser.check_page("werewolf-desktop-en-setup", Some("#setup"));

@@ -251,7 +251,9 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
             } = &event
             {
                 rejected = if state == RelayState::Setup {
-                    Table::new(players, *rounds, *talk_seconds).err().map(|e| text::setup_error(lang, &e))
+                    Table::new(players, *rounds, *talk_seconds)
+                        .err()
+                        .map(|e| text::setup_error(lang, &e))
                 } else {
                     Some(text::game_under_way(lang, &state))
                 };

@@ -29,12 +29,28 @@ pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
             "{}人目の名前は{graphemes}文字あります。{limit}文字までにしてください。",
             seat + 1
         ),
-        (NameError::Repeated { seat, first, name, other }, Lang::En) => format!(
+        (
+            NameError::Repeated {
+                seat,
+                first,
+                name,
+                other,
+            },
+            Lang::En,
+        ) => format!(
             "Player {} (\"{name}\") reads the same as player {} (\"{other}\"): give them different names.",
             seat + 1,
             first + 1
         ),
-        (NameError::Repeated { seat, first, name, other }, Lang::Ja) => format!(
+        (
+            NameError::Repeated {
+                seat,
+                first,
+                name,
+                other,
+            },
+            Lang::Ja,
+        ) => format!(
             "{}人目の「{name}」は{}人目の「{other}」と同じ名前に見えます。別の名前にしてください。",
             seat + 1,
             first + 1
@@ -71,9 +87,9 @@ pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
         (SetupError::TalkSeconds { found }, Lang::En) => {
             format!("{found} seconds to talk: choose between {MIN_TALK_SECONDS} and {MAX_TALK_SECONDS}.")
         }
-        (SetupError::TalkSeconds { found }, Lang::Ja) => format!(
-            "持ち時間{found}秒は選べません。{MIN_TALK_SECONDS}〜{MAX_TALK_SECONDS}秒にしてください。"
-        ),
+        (SetupError::TalkSeconds { found }, Lang::Ja) => {
+            format!("持ち時間{found}秒は選べません。{MIN_TALK_SECONDS}〜{MAX_TALK_SECONDS}秒にしてください。")
+        }
     }
 }
 

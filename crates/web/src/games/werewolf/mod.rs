@@ -238,7 +238,9 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
     }
     let (mut accepted, mut rejected) = (false, None);
     if let Some(event) = request.event {
-        let repeated = serde_json::from_value::<Event>(event.clone()).ok().filter(|e| events.last() == Some(e));
+        let repeated = serde_json::from_value::<Event>(event.clone())
+            .ok()
+            .filter(|e| events.last() == Some(e));
         match play(&mut game, event) {
             Ok(event) => {
                 accepted = true;

@@ -297,6 +297,7 @@
     transferEl.hidden = true;
     if (!pending) return;
     promptEl.textContent = pending.prompt;
+    if (view.choices.length) choicesEl.append(pickRow());
     switch (pending.kind) {
       case 'startPlayer':
         choicesEl.append(button(t('werewolf.random'), () => {
@@ -316,6 +317,34 @@
         break;
       default:
         break;
+    }
+  }
+
+  /**
+   * The players this decision is about, by name, in the decision itself: on a phone their cards may be further
+   * down, and a name here opens that player's card with its options, as touching the card does.
+   */
+  function pickRow() {
+    const row = document.createElement('div');
+    row.className = 'ww-pick-row';
+    for (const seat of touchable()) {
+      const b = button(name(seat), () => openCard(seat));
+      b.className = 'ww-pick';
+      b.setAttribute('aria-expanded', String(touched === seat));
+      row.append(b);
+    }
+    return row;
+  }
+
+  /** Opens `seat`'s card with its options and puts the focus (and the view) on the first option. */
+  function openCard(seat) {
+    touched = seat;
+    drawPlayers();
+    drawDecision();
+    const first = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button`);
+    if (first) {
+      first.focus({ preventScroll: true });
+      first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
     }
   }
 
@@ -495,10 +524,14 @@
       head.type = 'button';
       head.setAttribute('aria-expanded', String(touched === p.seat));
       head.addEventListener('click', () => {
-        touched = touched === p.seat ? null : p.seat;
-        drawPlayers();
-        const first = document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-options button`);
-        (first || document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`)).focus();
+        if (touched === p.seat) {
+          touched = null;
+          drawPlayers();
+          drawDecision();
+          document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`).focus();
+        } else {
+          openCard(p.seat);
+        }
       });
     }
     const nameText = document.createElement('span');
@@ -581,6 +614,7 @@
     box.append(button(t('werewolf.back'), () => {
       touched = null;
       drawPlayers();
+      drawDecision();
       decisionEl.focus();
     }));
     return box;

@@ -97,16 +97,33 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             name(wolf)
         ),
         (Pending::Attack { wolf }, Lang::Ja) => {
-            format!("{}さんは人狼カードを持っています。襲撃する相手をタッチしてください。", name(wolf))
+            format!(
+                "{}さんは人狼カードを持っています。襲撃する相手をタッチしてください。",
+                name(wolf)
+            )
         }
-        (Pending::Transfer { from, role: r, cards: n }, Lang::En) => format!(
+        (
+            Pending::Transfer {
+                from,
+                role: r,
+                cards: n,
+            },
+            Lang::En,
+        ) => format!(
             "{} can no longer be the {} and must hand over {}, taking one card back for each. Choose who \
              gets them.",
             name(from),
             role(lang, r),
             role_cards(lang, n, r)
         ),
-        (Pending::Transfer { from, role: r, cards: n }, Lang::Ja) => format!(
+        (
+            Pending::Transfer {
+                from,
+                role: r,
+                cards: n,
+            },
+            Lang::Ja,
+        ) => format!(
             "{}さんは{}ではなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手を選んでください。",
             name(from),
             role(lang, r),
@@ -150,11 +167,21 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
         (None, Lang::Ja) => "(交換なし)".to_owned(),
     };
     match (event, lang) {
-        (Event::Verdict { verdict: v, give: g, .. }, Lang::En) => match v {
+        (
+            Event::Verdict {
+                verdict: v, give: g, ..
+            },
+            Lang::En,
+        ) => match v {
             Verdict::Black => format!("Black: a werewolf{}", give(*g)),
             Verdict::White => format!("White: not a werewolf{}", give(*g)),
         },
-        (Event::Verdict { verdict: v, give: g, .. }, Lang::Ja) => match v {
+        (
+            Event::Verdict {
+                verdict: v, give: g, ..
+            },
+            Lang::Ja,
+        ) => match v {
             Verdict::Black => format!("黒(人狼){}", give(*g)),
             Verdict::White => format!("白(人狼ではない){}", give(*g)),
         },
@@ -205,22 +232,54 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             PassReason::NoChits => format!("{}さんはパス(チップが残っていない)。", n(seat)),
             PassReason::NoTarget => format!("{}さんはパス(選べる相手がいない)。", n(seat)),
         },
-        (Happening::Marked { seer, target, verdict: v }, Lang::En) => {
+        (
+            Happening::Marked {
+                seer,
+                target,
+                verdict: v,
+            },
+            Lang::En,
+        ) => {
             format!("{} marks {} {}.", n(seer), n(target), verdict(lang, v))
         }
-        (Happening::Marked { seer, target, verdict: v }, Lang::Ja) => {
+        (
+            Happening::Marked {
+                seer,
+                target,
+                verdict: v,
+            },
+            Lang::Ja,
+        ) => {
             format!("{}さんが{}さんを{}と占いました。", n(seer), n(target), verdict(lang, v))
         }
         (Happening::Attacked { wolf, target }, Lang::En) => format!("{} attacks {}.", n(wolf), n(target)),
-        (Happening::Attacked { wolf, target }, Lang::Ja) => format!("{}さんが{}さんを襲撃しました。", n(wolf), n(target)),
-        (Happening::Exchanged { actor, target, gave, took }, Lang::En) => format!(
+        (Happening::Attacked { wolf, target }, Lang::Ja) => {
+            format!("{}さんが{}さんを襲撃しました。", n(wolf), n(target))
+        }
+        (
+            Happening::Exchanged {
+                actor,
+                target,
+                gave,
+                took,
+            },
+            Lang::En,
+        ) => format!(
             "{} gives {} a {} card and takes a {} card.",
             n(actor),
             n(target),
             r(gave),
             r(took)
         ),
-        (Happening::Exchanged { actor, target, gave, took }, Lang::Ja) => format!(
+        (
+            Happening::Exchanged {
+                actor,
+                target,
+                gave,
+                took,
+            },
+            Lang::Ja,
+        ) => format!(
             "{}さんが{}さんに{}カードを渡し、{}カードを受け取りました。",
             n(actor),
             n(target),
@@ -251,10 +310,18 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             let because = match cause {
                 LossCause::NoCardsLeft => format!("no {} card is left in their hand", r(x)),
                 LossCause::MarkedBlackNotWerewolf { suspect } => {
-                    format!("they marked {} black, and {} can no longer be a werewolf", n(suspect), n(suspect))
+                    format!(
+                        "they marked {} black, and {} can no longer be a werewolf",
+                        n(suspect),
+                        n(suspect)
+                    )
                 }
                 LossCause::MarkedWhiteWerewolf { wolf } => {
-                    format!("they marked {} white, and {} is now certainly a werewolf", n(wolf), n(wolf))
+                    format!(
+                        "they marked {} white, and {} is now certainly a werewolf",
+                        n(wolf),
+                        n(wolf)
+                    )
                 }
                 LossCause::AttackedByWerewolf { wolf } => {
                     format!("{} attacked them and is certainly a werewolf", n(wolf))
@@ -304,20 +371,57 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             };
             format!("{}さんの{kind}チップ{count}枚が取り除かれました。", n(owner))
         }
-        (Happening::TransferOwed { player, role: x, cards: c }, Lang::En) => {
+        (
+            Happening::TransferOwed {
+                player,
+                role: x,
+                cards: c,
+            },
+            Lang::En,
+        ) => {
             format!("{} must hand over {}.", n(player), role_cards(lang, c, x))
         }
-        (Happening::TransferOwed { player, role: x, cards: c }, Lang::Ja) => {
-            format!("{}さんは{}カード{}を渡さなければなりません。", n(player), r(x), cards(lang, c))
+        (
+            Happening::TransferOwed {
+                player,
+                role: x,
+                cards: c,
+            },
+            Lang::Ja,
+        ) => {
+            format!(
+                "{}さんは{}カード{}を渡さなければなりません。",
+                n(player),
+                r(x),
+                cards(lang, c)
+            )
         }
-        (Happening::HandedOver { from, to, role: x, took, cards: c }, Lang::En) => format!(
+        (
+            Happening::HandedOver {
+                from,
+                to,
+                role: x,
+                took,
+                cards: c,
+            },
+            Lang::En,
+        ) => format!(
             "{} hands {} {} and takes back {}.",
             n(from),
             n(to),
             role_cards(lang, c, x),
             role_cards(lang, c, took)
         ),
-        (Happening::HandedOver { from, to, role: x, took, cards: c }, Lang::Ja) => format!(
+        (
+            Happening::HandedOver {
+                from,
+                to,
+                role: x,
+                took,
+                cards: c,
+            },
+            Lang::Ja,
+        ) => format!(
             "{}さんが{}さんに{}カードを{}渡し、{}カードを同じ枚数受け取りました。",
             n(from),
             n(to),
@@ -325,33 +429,75 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             cards(lang, c),
             r(took)
         ),
-        (Happening::Died { player, cause: DeathCause::Attacked { wolves } }, Lang::En) => format!(
+        (
+            Happening::Died {
+                player,
+                cause: DeathCause::Attacked { wolves },
+            },
+            Lang::En,
+        ) => format!(
             "{} dies, attacked by {}, certainly werewolves.",
             n(player),
             list(lang, wolves, name)
         ),
-        (Happening::Died { player, cause: DeathCause::Attacked { wolves } }, Lang::Ja) => format!(
+        (
+            Happening::Died {
+                player,
+                cause: DeathCause::Attacked { wolves },
+            },
+            Lang::Ja,
+        ) => format!(
             "{}さんは、人狼に確定した{}さんに襲撃されて死亡しました。",
             n(player),
             list(lang, wolves, name)
         ),
-        (Happening::Died { player, cause: DeathCause::Voted { votes } }, Lang::En) => {
+        (
+            Happening::Died {
+                player,
+                cause: DeathCause::Voted { votes },
+            },
+            Lang::En,
+        ) => {
             format!("{} dies by the vote ({votes} votes).", n(player))
         }
-        (Happening::Died { player, cause: DeathCause::Voted { votes } }, Lang::Ja) => {
+        (
+            Happening::Died {
+                player,
+                cause: DeathCause::Voted { votes },
+            },
+            Lang::Ja,
+        ) => {
             format!("{}さんが投票で処刑されました({votes}票)。", n(player))
         }
-        (Happening::Drew { player, role: x, index: Some(_) }, Lang::En) => {
+        (
+            Happening::Drew {
+                player,
+                role: x,
+                index: Some(_),
+            },
+            Lang::En,
+        ) => {
             format!("{} drew a {} card.", n(player), r(x))
         }
-        (Happening::Drew { player, role: x, index: Some(_) }, Lang::Ja) => {
+        (
+            Happening::Drew {
+                player,
+                role: x,
+                index: Some(_),
+            },
+            Lang::Ja,
+        ) => {
             format!("{}さんは{}カードを引きました。", n(player), r(x))
         }
         (Happening::Drew { player, role: x, .. }, Lang::En) => {
             format!("{} held only {} cards: nothing to draw.", n(player), r(x))
         }
         (Happening::Drew { player, role: x, .. }, Lang::Ja) => {
-            format!("{}さんの手札は{}カードだけなので、引くまでもありません。", n(player), r(x))
+            format!(
+                "{}さんの手札は{}カードだけなので、引くまでもありません。",
+                n(player),
+                r(x)
+            )
         }
         (Happening::Voted { voter, target }, Lang::En) => format!("{} points at {}.", n(voter), n(target)),
         (Happening::Voted { voter, target }, Lang::Ja) => format!("{}さんは{}さんを指しました。", n(voter), n(target)),
@@ -391,22 +537,34 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
     let text = match (end, lang) {
         (End::AllDead, Lang::En) => "Everyone is dead, so the werewolves win.".to_owned(),
         (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼の勝ちです。".to_owned(),
-        (End::VillageWins, Lang::En) => {
-            "Nobody left alive can be a werewolf any more, so the village wins.".to_owned()
+        (End::VillageWins, Lang::En) => "Nobody left alive can be a werewolf any more, so the village wins.".to_owned(),
+        (End::VillageWins, Lang::Ja) => {
+            "生きている人の誰も人狼ではありえなくなったので、村人陣営の勝ちです。".to_owned()
         }
-        (End::VillageWins, Lang::Ja) => "生きている人の誰も人狼ではありえなくなったので、村人陣営の勝ちです。".to_owned(),
         (End::WerewolvesWin, Lang::En) => {
             "The certain werewolves are at least half of the living, so the werewolves win.".to_owned()
         }
-        (End::WerewolvesWin, Lang::Ja) => {
-            "人狼に確定した人が生存者の半分以上になったので、人狼の勝ちです。".to_owned()
-        }
-        (End::Paradox(Paradox::NoTransfer { player, role: x, cards: c }), Lang::En) => format!(
+        (End::WerewolvesWin, Lang::Ja) => "人狼に確定した人が生存者の半分以上になったので、人狼の勝ちです。".to_owned(),
+        (
+            End::Paradox(Paradox::NoTransfer {
+                player,
+                role: x,
+                cards: c,
+            }),
+            Lang::En,
+        ) => format!(
             "{} must hand over {}, but nobody can take them: the table contradicts itself.",
             name(player),
             role_cards(lang, c, x)
         ),
-        (End::Paradox(Paradox::NoTransfer { player, role: x, cards: c }), Lang::Ja) => format!(
+        (
+            End::Paradox(Paradox::NoTransfer {
+                player,
+                role: x,
+                cards: c,
+            }),
+            Lang::Ja,
+        ) => format!(
             "{}さんは{}カード{}を渡さなければなりませんが、受け取れる人がいません。卓が矛盾しました。",
             name(player),
             r(x),
@@ -417,7 +575,10 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
             name(player)
         ),
         (End::Paradox(Paradox::NoRoleLeft { player }), Lang::Ja) => {
-            format!("{}さんはどの役職でもありえなくなりました。卓が矛盾しました。", name(player))
+            format!(
+                "{}さんはどの役職でもありえなくなりました。卓が矛盾しました。",
+                name(player)
+            )
         }
         (End::Paradox(Paradox::Contradiction), Lang::En) => {
             "No way of giving everyone a role fits what the table knows any more.".to_owned()
@@ -467,9 +628,7 @@ pub(super) fn refusal(lang: Lang, error: Option<&EventError>) -> (bool, String) 
 /// Why a saved log stopped replaying.
 pub(super) fn log_cut(lang: Lang, event: usize) -> String {
     match lang {
-        Lang::En => format!(
-            "The saved game could only be restored up to move {event}; play goes on from there."
-        ),
+        Lang::En => format!("The saved game could only be restored up to move {event}; play goes on from there."),
         Lang::Ja => format!("保存されたゲームは{event}手目までしか復元できませんでした。そこから続けます。"),
     }
 }
