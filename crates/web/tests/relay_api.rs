@@ -325,3 +325,27 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
         assert!(rejected.contains(clash), "{players}: {rejected}");
     }
 }
+
+#[test]
+fn topics_and_refusals_follow_the_players_language() {
+    let server = server();
+    let step = |event: Value| {
+        let body = json!({"save": null, "event": event, "entropy": [5, 9], "memory": {}});
+        support::request_with(
+            server.local_addr(),
+            "POST",
+            "/api/relay/step",
+            Some(&body),
+            &[("accept-language", "ja")],
+        )
+        .json()
+    };
+    let answer = step(json!({"type": "start", "players": ["アキ", "ベン", "チエ"], "rounds": 1, "talkSeconds": 30}));
+    let topic = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        TOPICS.iter().any(|t| t.text(Language::Japanese) == topic),
+        "{topic} is a Japanese topic"
+    );
+    let refused = step(json!({"type": "start", "players": ["アキ", "ベン"], "rounds": 1, "talkSeconds": 30}));
+    assert_eq!(refused["rejected"], "2人では遊べません。3人以上必要です。");
+}
