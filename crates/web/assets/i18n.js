@@ -6,7 +6,9 @@
 //   <input data-i18n-attr="aria-label:x.label;placeholder:x.hint">
 //   I18n.onChange((lang) => render());       // the player switched: redraw the text made by script
 //
-// A value may also be a function of the params (for plurals): `(p) => p.n === 1 ? '1 move' : `${p.n} moves``.
+// An element a script fills must not carry data-i18n (apply would overwrite it on a switch): redraw it from
+// onChange instead. A value may also be a function of the params, for plurals:
+//   'x.moves': (p) => (p.n === 1 ? '1 move' : `${p.n} moves`)
 // A key missing in Japanese falls back to English; a key missing everywhere is shown as the key itself and
 // warned about on the console, so a test that reads the console catches it.
 //
@@ -88,6 +90,7 @@
       }
     }
     document.documentElement.lang = lang;
+    document.documentElement.classList.add('i18n-ready');
     const button = document.getElementById('lang');
     if (button) button.setAttribute('lang', other());
   }

@@ -22,8 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Adding a game: a module under `games/` with its [`Game`](games) entry (a page body, a script, an API router),
-//! one line in `games::GAMES`, and its assets in `assets.rs`. The index page and the navigation list it from there.
+//! Adding a game: a module under `games/` with its [`Game`](games) entry (names and summaries in English and
+//! Japanese, a page body, a script, its words in `strings.js`, its styles in `style.css`, an API router) and one
+//! line in `games::GAMES`. The index page, the navigation and the assets list it from there.
 
 mod api;
 mod assets;

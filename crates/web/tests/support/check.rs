@@ -16,7 +16,8 @@
 //!   element (or itself, if it is one) is not wholly inside the viewport as the page left it — the page must
 //!   bring the player's next control into view itself;
 //! - axe-core (`node_modules/axe-core/axe.min.js`, injected by the test, never served by the app) finds a
-//!   serious or critical violation; each is named with its rule id, help text and the elements' selectors.
+//!   serious or critical violation; each is named with its rule id, help text and the elements' selectors;
+//! - a `data-i18n` element shows its key, which is what `I18n.t` shows for a text missing in both languages.
 //!
 //! While a modal `<dialog>` is open only what is inside it counts as interactive, as for the player. Hidden
 //! elements (no box, `visibility: hidden`, inside `inert` or a closed `<details>`) are not checked. It also
@@ -75,6 +76,11 @@ const shown = (el) => {
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0;
 };
+
+// A text the page has no words for shows its key (I18n.t's fallback).
+for (const el of document.querySelectorAll('[data-i18n]')) {
+  if (el.textContent === el.dataset.i18n) problems.push(`no text for "${el.dataset.i18n}" in ${document.documentElement.lang}`);
+}
 
 // Sideways scrolling.
 if (root.scrollWidth > viewWidth + 1) {

@@ -92,6 +92,7 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
         .with_code("logTooLong"));
     }
     let mut game: Option<LightsGame> = None;
+    let mut play = Play::default();
     let mut changed = false;
     let mut rejected = None;
     for (position, event) in request.events.into_iter().enumerate() {
@@ -116,21 +117,51 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
         };
         match next {
             Ok(next) => {
+                play.record(&event);
                 game = Some(next);
                 changed = true;
             }
             Err(reason) => {
-                rejected = Some(format!("event {position}: {reason}"));
+                rejected = Some(lang.pick(
+                    format!("event {position}: {reason}"),
+                    format!("{position} 番目の記録が正しくありません: {reason}"),
+                ));
                 changed = false;
             }
         }
     }
     Ok(Json(ReplayResponse {
-        game: game.as_ref().map(GameView::of),
+        game: game.as_ref().map(|game| GameView::of(game, &play)),
         changed,
         rejected,
         events: count,
     }))
+}
+
+/// What the engine's state does not keep but the page shows: when the player's clock started (their first
+/// press, not the moment the puzzle was drawn) and how many hints this puzzle has shown, so that a solve made
+/// with help is praised as such.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Play {
+    /// The time of the first press since the puzzle was drawn or restarted.
+    pub(crate) first_press_at_ms: Option<u64>,
+    /// Hints shown since the puzzle was drawn; a restart keeps them, since the player has seen them.
+    pub(crate) hints: u32,
+}
+
+impl Play {
+    /// Notes an event the engine accepted.
+    fn record(&mut self, event: &LightsEvent) {
+        match event {
+            LightsEvent::NewPuzzle { .. } => *self = Play::default(),
+            LightsEvent::Restart { .. } => self.first_press_at_ms = None,
+            LightsEvent::Press { at_ms, .. } => {
+                self.first_press_at_ms.get_or_insert(*at_ms);
+            }
+            LightsEvent::Hint => self.hints += 1,
+            LightsEvent::Undo => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -161,5 +192,40 @@ mod tests {
         let unknown =
             serde_json::from_str::<LightsEvent>(r#"{"type":"newPuzzle","level":"expert","cells":[],"atMs":0}"#);
         assert!(matches!(unknown, Err(message) if message.to_string().contains("\"expert\"")));
+    }
+
+    #[test]
+    fn the_clock_starts_at_the_first_press_and_hints_are_counted() {
+        let mut play = Play::default();
+        let puzzle = LightsEvent::NewPuzzle {
+            level: Level::Easy,
+            cells: vec![],
+            at_ms: 100,
+        };
+        play.record(&puzzle);
+        assert_eq!(play.first_press_at_ms, None, "drawing a puzzle starts no clock");
+        play.record(&LightsEvent::Hint);
+        play.record(&LightsEvent::Press { cell: 3, at_ms: 900 });
+        play.record(&LightsEvent::Press { cell: 4, at_ms: 950 });
+        assert_eq!(
+            play,
+            Play {
+                first_press_at_ms: Some(900),
+                hints: 1
+            }
+        );
+        play.record(&LightsEvent::Restart { at_ms: 1000 });
+        assert_eq!(
+            play,
+            Play {
+                first_press_at_ms: None,
+                hints: 1
+            },
+            "a restart keeps the hints seen"
+        );
+        play.record(&LightsEvent::Press { cell: 3, at_ms: 1500 });
+        assert_eq!(play.first_press_at_ms, Some(1500));
+        play.record(&puzzle);
+        assert_eq!(play, Play::default());
     }
 }
