@@ -127,7 +127,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     match kind.as_str() {
         "startPlayer" | "verdict" | "attack" => {
             // Half the time the player's card is touched, half the time their name in the decision.
-            let touch = if pick % 2 == 0 {
+            let touch = if pick.is_multiple_of(2) {
                 ".ww-player[data-touchable='true'] button.ww-name"
             } else {
                 "#decision .ww-pick"
