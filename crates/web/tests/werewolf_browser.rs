@@ -469,6 +469,22 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     );
     std::thread::sleep(std::time::Duration::from_millis(500));
     assert_eq!(logged_events(&browser), 2, "nothing was sent behind the player's back");
+
+    // A reload while the server does not answer keeps the tab's game and offers to try again.
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": ["*/api/werewolf/*"]}));
+    browser.refresh();
+    browser.wait_for(
+        "the unreachable server after a reload",
+        "return document.querySelector('#werewolf').dataset.pending === 'unreachable';",
+        &[],
+    );
+    let note = browser.text("#log-note");
+    assert!(note.contains("cannot be reached") && note.ends_with("Try again"), "{note}");
+    browser.check_page("werewolf-desktop-en-unreachable", Some("#log-note"));
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": []}));
+    browser.click("#log-note button");
+    wait_pending(&browser, &kind);
+    assert_eq!(logged_events(&browser), 2, "the game came back");
 }
 
 #[test]

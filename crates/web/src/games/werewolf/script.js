@@ -68,6 +68,8 @@
   let view = null;
   /** Whether a request is on its way: taps wait for its answer. */
   let busy = false;
+  /** Why the last request failed (`unreachable` when no answer came), or null. */
+  let failure = null;
   /** The player whose card is open, showing their options. */
   let touched = null;
   /** The decision last brought on screen, so that a redraw of the same one does not move the page. */
@@ -97,9 +99,11 @@
     if (busy) return;
     busy = true;
     root.dataset.busy = 'true';
+    failure = null;
     try {
       await step(event);
     } catch (error) {
+      failure = error.code || 'server';
       showError(error.message);
     } finally {
       busy = false;
@@ -714,6 +718,16 @@
       counts.forEach((input, i) => { input.value = String(saved.table[i]); });
       await send(null);
       if (view) return;
+      if (failure === 'unreachable') {
+        // The game is still in this tab: say so, and offer to try again rather than a new game over it.
+        const note = $('#log-note');
+        note.hidden = false;
+        note.replaceChildren(document.createTextNode(`${messageEl.textContent} `),
+          button(t('werewolf.retry'), () => window.location.reload()));
+        root.dataset.pending = 'unreachable';
+        root.dataset.ready = 'true';
+        return;
+      }
     }
     saved = null;
     counts.forEach((input, i) => { input.value = String(limits.default[i]); });
