@@ -479,7 +479,10 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
         &[],
     );
     let note = browser.text("#log-note");
-    assert!(note.contains("cannot be reached") && note.ends_with("Try again"), "{note}");
+    assert!(
+        note.contains("cannot be reached") && note.ends_with("Try again"),
+        "{note}"
+    );
     browser.check_page("werewolf-desktop-en-unreachable", Some("#log-note"));
     browser.execute_cdp("Network.setBlockedURLs", json!({"urls": []}));
     browser.click("#log-note button");
