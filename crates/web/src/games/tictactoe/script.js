@@ -205,7 +205,8 @@
   /** Where a transaction belongs: the server run (embedded) or the chain and account (a real chain). */
   function scope() {
     if (!info) return null;
-    return info.mode === 'embedded' ? `embedded:${info.instance}` : `chain:${info.chainId}:${sender()}`;
+    // The embedded account is part of the scope: a session the server forgot gets another account.
+    return info.mode === 'embedded' ? `embedded:${info.instance}:${info.account}` : `chain:${info.chainId}:${sender()}`;
   }
 
   async function sendTransaction(tx) {
