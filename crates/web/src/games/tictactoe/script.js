@@ -493,8 +493,8 @@
         id: pvp.id,
         stake: pvp.stakeWords,
         timeout: pvp.timeoutWords,
-        creator: pvp.creator,
-        o: pvp.opponent ? T('pvp.o', { account: pvp.opponent }) : T('pvp.oAnyone'),
+        creator: shortAddress(pvp.creator),
+        o: pvp.opponent ? T('pvp.o', { account: shortAddress(pvp.opponent) }) : T('pvp.oAnyone'),
         status: `${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}`,
       });
       const link = new URL('/tictactoe', window.location.href);
@@ -607,6 +607,9 @@
       button.setAttribute('aria-label', T(state.last === i ? 'cellLabelLast' : 'cellLabel', { where: where(i), mark: mark || T('empty') }));
     });
     M.focusCell(boardEl, cursor, false);
+    drawStrike(state.line);
+    // Vs a player before anyone joined, the form, the link or the terms are the decision: no empty board above.
+    $('.ttt-frame').hidden = mode === 'pvp' && (pvpId === null || Boolean(pvp && pvp.status === 'open'));
     statusEl.textContent = state.status;
     statusEl.classList.toggle('error', Boolean(state.error));
     // A finished game says so big, and offers the next one right under the board (on a phone's first screen).
@@ -632,6 +635,32 @@
     if (mode === 'solo') renderTurns();
     if (mode === 'pvp') renderPvp();
   }
+
+  /** A stroke through the centres of the first and last cells of the winning line, if there is one. */
+  let strikeLine = null;
+  function drawStrike(line) {
+    const strike = $('#ttt-strike');
+    strikeLine = Array.isArray(line) && line.length === 3 ? line : null;
+    strike.hidden = !strikeLine;
+    if (!strikeLine) return;
+    const frame = strike.parentElement.getBoundingClientRect();
+    const centre = (i) => {
+      const r = cells[i].getBoundingClientRect();
+      return [r.left + r.width / 2 - frame.left, r.top + r.height / 2 - frame.top];
+    };
+    const sorted = [...strikeLine].sort((a, b) => a - b);
+    const [x1, y1] = centre(sorted[0]);
+    const [x2, y2] = centre(sorted[2]);
+    // Past the centres a little, so the stroke reaches into the end cells' marks.
+    const reach = cells[0].getBoundingClientRect().width * 0.35;
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    strike.style.left = `${x1 - ux * reach}px`;
+    strike.style.top = `${y1 - uy * reach}px`;
+    strike.style.width = `${length + 2 * reach}px`;
+    strike.style.transform = `rotate(${Math.atan2(y2 - y1, x2 - x1)}rad)`;
+  }
+  window.addEventListener('resize', () => { if (strikeLine) drawStrike(strikeLine); });
 
   function soloState() {
     if (!solo) {
@@ -760,6 +789,7 @@
   }
 
   modeButtons.forEach((button) => button.addEventListener('click', () => {
+    if (mode !== button.dataset.mode && !pending) setTx('idle', '');
     mode = button.dataset.mode;
     M.store.set(MODE_KEY, mode);
     if (mode === 'hotseat' && !hotseat) sendHotseat(null);
