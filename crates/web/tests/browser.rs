@@ -689,14 +689,29 @@ fn assert_strong_end(browser: &Browser<'_>, name: &str, line: &[u8]) {
          };"#,
         &[],
     );
-    assert!(end["final"] == json!(true) && end["size"].as_f64().unwrap_or(0.0) >= 24.0, "{name}: {end}");
-    assert_eq!(end["againOnScreen"], json!(true), "{name}: New game is on the first screen: {end}");
+    assert!(
+        end["final"] == json!(true) && end["size"].as_f64().unwrap_or(0.0) >= 24.0,
+        "{name}: {end}"
+    );
+    assert_eq!(
+        end["againOnScreen"],
+        json!(true),
+        "{name}: New game is on the first screen: {end}"
+    );
     let mut expected = line.to_vec();
     expected.sort_unstable();
     assert_eq!(end["lined"], json!(expected), "{name}: the winning line");
     assert_eq!(end["open"], json!([]), "{name}: the details stay closed: {end}");
-    assert_eq!(end["address"], json!(false), "{name}: no 40-digit address in the main panel: {end}");
-    assert_eq!(end["gas"], json!(false), "{name}: no gas figure in the main panel: {end}");
+    assert_eq!(
+        end["address"],
+        json!(false),
+        "{name}: no 40-digit address in the main panel: {end}"
+    );
+    assert_eq!(
+        end["gas"],
+        json!(false),
+        "{name}: no gas figure in the main panel: {end}"
+    );
 }
 
 /// Solo against Normal with the fork line, to a win, checking the page after every step.
@@ -827,51 +842,76 @@ fn a_move_in_someone_elses_game_is_refused_in_words(alice: &Browser<'_>, bob: &B
     );
     let said = bob.text("#tx-status");
     let owner = words(lang, "belongs to 0x", "のものです");
-    assert!(said.contains(&format!("Game {game} ")) || said.contains(&format!("ゲーム {game} ")), "{said}");
+    assert!(
+        said.contains(&format!("Game {game} ")) || said.contains(&format!("ゲーム {game} ")),
+        "{said}"
+    );
     assert!(said.contains(owner), "the refusal names the owner: {said}");
-    assert!(!said.contains('{') && !said.contains("NotYourGame"), "plain words: {said}");
+    assert!(
+        !said.contains('{') && !said.contains("NotYourGame"),
+        "plain words: {said}"
+    );
     assert_eq!(marks(bob), before, "nothing was played");
     bob.check_page(&format!("tictactoe-desktop-{lang}-intruder"), Some("#ttt-board"));
 }
 
-/// A second tab of the same game, left behind while the first finishes it, then pressed: it shows the end in
-/// words, never the contract's error as data.
+/// The same account finishes the game behind the page's back (another tab or window would, sending through the
+/// same cookie); the page notices by itself, shows the end, says where it happened, and a press on a free cell
+/// sends nothing and shows no contract error as data.
 fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, page: &str, lang: &str) {
     browser.goto(page);
     set_language(browser, lang);
     new_solo_game(browser, ".segmented [data-difficulty='normal']");
-    let game = dataset(browser, "game");
-    let first = browser.new_tab();
-    browser.set_viewport(DESKTOP.0, DESKTOP.1);
-    browser.goto(page);
-    browser.wait_for(
-        "the same game in the second tab",
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.game === arguments[0] && b.dataset.busy !== 'true';",
+    let game: u64 = dataset(browser, "game").parse().unwrap_or_else(|err| panic!("{err}"));
+    let cells = browser.script(
+        "const game = arguments[0];
+         const post = (path, body) => fetch(path, {method: 'POST', headers: {'content-type': 'application/json'},
+           body: JSON.stringify(body)}).then((r) => r.json());
+         const read = () => fetch(`/api/tictactoe/solo/games/${game}`).then((r) => r.json());
+         const play = async (cell) => {
+           const tx = await post('/api/tictactoe/tx', {action: 'playSolo', game, cell});
+           await post('/api/tictactoe/send', {to: tx.to, data: tx.data, value: tx.value});
+         };
+         return (async () => {
+           for (const cell of [0, 8, 6]) await play(cell);
+           const now = await read();
+           await play(now.cells[3] === null ? 3 : 7);
+           const end = await read();
+           return end.result === 'playerWon' ? end.cells : null;
+         })();",
         &[json!(game)],
     );
-    let stale = browser.current_tab();
-    browser.switch_to(&first);
-    for cell in [0u8, 8, 6] {
-        play_solo(browser, cell);
-    }
-    let board = marks(browser);
-    let open = [3u8, 7]
-        .into_iter()
-        .find(|&c| board[usize::from(c)].is_none())
-        .unwrap_or(3);
-    play_solo(browser, open);
+    assert!(
+        cells.is_array(),
+        "the fork line beat Normal behind the page's back: {cells}"
+    );
+    assert!(
+        marks(browser).iter().all(Option::is_none),
+        "the page has not looked yet"
+    );
     ttt_result(browser, "playerWon");
-    browser.switch_to(&stale);
-    let free = marks(browser)
-        .iter()
-        .position(Option::is_none)
-        .unwrap_or_else(|| panic!("the stale tab shows a full board"));
+    let said = browser.text("#tx-status");
+    assert_eq!(
+        said,
+        words(
+            lang,
+            "This game ended in another tab or window.",
+            "このゲームは別のタブかウィンドウで終わりました。"
+        )
+    );
+    let free = cells
+        .as_array()
+        .and_then(|c| c.iter().position(Value::is_null))
+        .unwrap_or_else(|| panic!("no free cell in {cells}"));
     browser.click(&format!("#ttt-board .cell[data-index='{free}']"));
-    ttt_result(browser, "playerWon");
+    ttt_idle(browser);
     let said = format!("{} {}", browser.text("#ttt-status"), browser.text("#tx-status"));
     assert!(!said.contains('{') && !said.contains("GameOver"), "plain words: {said}");
-    assert!(said.contains(words(lang, "You win!", "あなたの勝ち!")), "the stale tab shows the end: {said}");
+    assert!(
+        said.contains(words(lang, "You win!", "あなたの勝ち!")),
+        "the page shows the end: {said}"
+    );
+    assert!(marks(browser)[free].is_none(), "nothing was sent");
     browser.check_page(&format!("tictactoe-desktop-{lang}-stale"), Some(".ttt-again"));
 }
 

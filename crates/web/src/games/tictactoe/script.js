@@ -20,6 +20,7 @@
   const SETTINGS_KEY = 'marubatsu.tictactoe.settings';
   const HOTSEAT_KEY = 'marubatsu.tictactoe.hotseat';
   const POLL_MS = 1000;
+  const SOLO_POLL_MS = 3000;
 
   const $ = (selector) => document.querySelector(selector);
   const boardEl = $('#ttt-board');
@@ -46,6 +47,7 @@
   let solo = null; // the solo game as the contract has it
   let soloTurns = []; // the page's record of that game's transactions: {player, cpu, gas}
   let soloError = null;
+  let soloReadAt = 0;
   let pvpId = linkedGame;
   let pvp = null; // the PvP game as the contract has it, for this viewer
   let pvpFetchedAt = 0;
@@ -318,10 +320,18 @@
     render();
   }
 
-  async function loadSolo(id) {
+  /** Reads solo game `id` from the contract. `check` is set when the page did not just move itself (a poll, a
+   * tab coming back): then a change means another tab or window of this account moved, and the page says so. */
+  async function loadSolo(id, check = false) {
     try {
+      const before = solo;
       solo = await M.api(`/api/tictactoe/solo/games/${id}`);
+      soloReadAt = Date.now();
       soloError = null;
+      const changed = before && before.id === solo.id && before.cells.some((c, i) => c !== solo.cells[i]);
+      if (check && changed && !pending && !busy) {
+        setTx('idle', T(solo.result === 'inProgress' ? 'solo.movedElsewhere' : 'solo.endedElsewhere'));
+      }
       M.store.set(SOLO_KEY, { scope: scope(), id, turns: soloTurns });
     } catch (error) {
       soloError = error.message;
@@ -831,10 +841,15 @@
   // Both pages of a PvP game follow the chain: the game, the clock and the balance, about once a second.
   window.setInterval(() => {
     if (mode === 'pvp' && !document.hidden) refreshPvp();
+    // A solo game open in two tabs or windows side by side: the one not played in notices within seconds.
+    const idle = !busy && !pending && !document.hidden;
+    if (mode === 'solo' && solo && solo.result === 'inProgress' && idle && Date.now() - soloReadAt > SOLO_POLL_MS) {
+      loadSolo(solo.id, true);
+    }
   }, POLL_MS);
   // A tab coming back reads its solo game again: another tab of the same account may have moved or ended it.
   document.addEventListener('visibilitychange', () => {
-    if (!document.hidden && mode === 'solo' && solo && !busy && !pending) loadSolo(solo.id);
+    if (!document.hidden && mode === 'solo' && solo && !busy && !pending) loadSolo(solo.id, true);
   });
 
   // The player switched languages: redraw what the script wrote, and read the server's sentences again.
