@@ -173,7 +173,7 @@
     switchButton.hidden = state !== 'wrong-chain';
     const params = {
       chain: info ? info.chainId : '',
-      account: info && info.mode === 'embedded' ? shortAddress(info.account) : wallet.account,
+      account: shortAddress(info && info.mode === 'embedded' ? info.account : wallet.account),
       wallet: wallet.name || T('wallet.yours'),
       walletChain: wallet.chainId,
     };
