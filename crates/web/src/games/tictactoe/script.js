@@ -48,6 +48,7 @@
   let soloTurns = []; // the page's record of that game's transactions: {player, cpu, gas}
   let soloError = null;
   let soloReadAt = 0;
+  let soloReads = 0;
   let pvpId = linkedGame;
   let pvp = null; // the PvP game as the contract has it, for this viewer
   let pvpFetchedAt = 0;
@@ -323,9 +324,13 @@
   /** Reads solo game `id` from the contract. `check` is set when the page did not just move itself (a poll, a
    * tab coming back): then a change means another tab or window of this account moved, and the page says so. */
   async function loadSolo(id, check = false) {
+    const read = ++soloReads;
     try {
+      const answer = await M.api(`/api/tictactoe/solo/games/${id}`);
+      // A later read (after the player's own move) may have answered first: an older answer is stale.
+      if (read !== soloReads) return;
       const before = solo;
-      solo = await M.api(`/api/tictactoe/solo/games/${id}`);
+      solo = answer;
       soloReadAt = Date.now();
       soloError = null;
       const changed = before && before.id === solo.id && before.cells.some((c, i) => c !== solo.cells[i]);
@@ -334,6 +339,7 @@
       }
       M.store.set(SOLO_KEY, { scope: scope(), id, turns: soloTurns });
     } catch (error) {
+      if (read !== soloReads) return;
       soloError = error.message;
     }
     render();
