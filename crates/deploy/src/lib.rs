@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod checksum;
 mod decimal;
 mod deploy;
 mod endpoints;
@@ -48,8 +49,8 @@ mod transactor;
 mod wallet;
 
 pub use deploy::{
-    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT, SOLO_CONTRACT,
-    deploy, resolve_contract,
+    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
+    PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
 pub use endpoints::{parse_chain, resolve_rpc_url};
 pub use error::Error;
