@@ -78,7 +78,10 @@ fn check_fails_beyond_the_tolerance_and_names_the_function_and_both_numbers() {
     let out = marubatsu(&["gas", "--diff", "--snapshot-file", path.to_str().unwrap()]);
     assert!(out.status.success(), "--diff must not fail");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains(&change) && !stdout.contains("Function Name"), "{stdout}");
+    assert!(
+        stdout.contains(&change) && !stdout.contains("Function Name"),
+        "{stdout}"
+    );
 
     // The committed snapshot's own figures: one line, and a pass.
     let out = marubatsu(&["gas", "--json"]);
@@ -87,7 +90,10 @@ fn check_fails_beyond_the_tolerance_and_names_the_function_and_both_numbers() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
-    assert!(stdout.starts_with("gas matches ") && stdout.contains(" exactly ("), "{stdout}");
+    assert!(
+        stdout.starts_with("gas matches ") && stdout.contains(" exactly ("),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
