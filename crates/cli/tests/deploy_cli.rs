@@ -318,6 +318,17 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
         &[],
     );
     assert!(created.contains("pvp game 1"), "{created}");
+    // A stake above the balance is named, with the balance, before anything is sent.
+    let stderr = fails(
+        &[&["pvp", "create", "--stake", "1000000000ether"][..], &local].concat(),
+        &[],
+    );
+    assert!(
+        stderr.contains("insufficient funds: 0x")
+            && stderr.contains("needs up to 1000000000 ETH (1000000000000000000000000000 wei)")
+            && stderr.contains("nothing was sent"),
+        "{stderr}"
+    );
     let join = ["pvp", "join", "1", "--stake", "1ether"];
     let stderr = fails(&[&join[..], &local].concat(), &[]);
     assert!(stderr.contains("CreatorCannotJoin"), "{stderr}");

@@ -249,7 +249,7 @@ impl PvpArgs {
                         transaction: json::Transaction::new(&played),
                     });
                 }
-                println!("withdrew {} from {} to {to}", ether(played.value), pvp.0);
+                println!("withdrew {} to {to}", ether(played.value));
                 print_played(&played);
                 Ok(())
             }
