@@ -100,10 +100,10 @@ pub enum Error {
         balance: U256,
         /// The most the transaction(s) could cost, value included, in wei.
         needed: U256,
-        /// What was being sent.
-        action: String,
+        /// What was being sent (boxed, like `detail`: this variant keeps every `Result` of the crate small).
+        action: Box<str>,
         /// Where `needed` comes from, in words: the value sent and the gas at its limit and max fee.
-        detail: String,
+        detail: Box<str>,
     },
     /// A call or transaction reverted; `detail` is the decoded custom error.
     #[error("{function} reverted: {detail}")]

@@ -275,11 +275,12 @@ impl Transactor for LocalChain {
                 account: from,
                 balance,
                 needed: value,
-                action: C::SIGNATURE.to_owned(),
+                action: C::SIGNATURE.into(),
                 detail: format!(
                     "the value {} (the embedded chain charges nothing for gas)",
                     crate::error::ether(value)
-                ),
+                )
+                .into(),
             });
         }
         let receipt = self

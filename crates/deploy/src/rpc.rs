@@ -347,8 +347,8 @@ impl Rpc {
                 account,
                 balance,
                 needed,
-                action: action.to_owned(),
-                detail,
+                action: action.into(),
+                detail: detail.into(),
             });
         }
         Ok(())
@@ -366,8 +366,8 @@ impl Rpc {
                 account: from,
                 balance,
                 needed: value + gas.as_ref().map_or(U256::ZERO, GasEstimate::max_fee),
-                action: what.to_owned(),
-                detail: cost_detail(value, gas.as_ref()),
+                action: what.into(),
+                detail: cost_detail(value, gas.as_ref()).into(),
             });
         }
         let estimate = self.estimate(what, kind, data.clone(), value)?;
