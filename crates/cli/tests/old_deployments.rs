@@ -72,6 +72,7 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     let deployer = anvil.accounts[0];
     let player = anvil.accounts[1];
     let as_player = ["--private-key", anvil.keys[1].as_str(), "--deployments", dir];
+    let as_joiner = ["--private-key", anvil.keys[2].as_str(), "--deployments", dir];
 
     succeeds(
         &[
@@ -87,6 +88,19 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     let old = deployer.create(1);
     succeeds(&[&["pvp", "create", "--stake", "1ether"][..], &as_player].concat(), url);
     succeeds(&[&["pvp", "cancel", "1"][..], &as_player].concat(), url);
+    // Game 2 is under way when the sources change; X never makes the first move.
+    succeeds(
+        &[
+            &["pvp", "create", "--stake", "1gwei", "--move-timeout", "60"][..],
+            &as_player,
+        ]
+        .concat(),
+        url,
+    );
+    succeeds(
+        &[&["pvp", "join", "2", "--stake", "1gwei"][..], &as_joiner].concat(),
+        url,
+    );
 
     // Today's sources change; deploy puts the new TicTacToe next to the old one and keeps both in the record.
     let copy = tempfile::tempdir().unwrap();
@@ -152,6 +166,40 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
         "{refused}"
     );
 
+    // The joiner ends game 2 on the old deployment: an abort, each stake credited back there.
+    anvil.advance_time(61);
+    let (aborted, _) = succeeds(
+        &[
+            &["pvp", "claim-timeout", "2", "--address", &old.to_string()][..],
+            &as_joiner,
+            &["--root", root],
+        ]
+        .concat(),
+        url,
+    );
+    assert!(aborted.contains("aborted (a first move timed out"), "{aborted}");
+    // A function the old deployment's recorded ABI lacks is refused before anything is sent.
+    let mut edited = record.clone();
+    for entry in edited["history"].as_array_mut().unwrap() {
+        if entry["address"] == old.to_checksum(None) {
+            entry["abi"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|item| item["name"] != "resign");
+        }
+    }
+    std::fs::write(records.path().join("31337.json"), edited.to_string()).unwrap();
+    let (ok, _, lacking) = run(
+        &[&["pvp", "resign", "2", "--address", &old.to_string()][..], &on_copy].concat(),
+        url,
+    );
+    assert!(!ok);
+    assert!(
+        lacking.contains("whose recorded ABI has no resign(uint256)"),
+        "{lacking}"
+    );
+    std::fs::write(records.path().join("31337.json"), record.to_string()).unwrap();
+
     // Balance across every recorded deployment, for an account named without a wallet.
     let (listed, _) = succeeds(
         &[
@@ -167,7 +215,8 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     );
     assert!(
         listed.contains(&format!(
-            "{old}  1 ETH (1000000000000000000 wei)  (older deployment; its code differs from today's sources)"
+            "{old}  1.000000001 ETH (1000000001000000000 wei)  (older deployment; its code differs from today's \
+             sources)"
         )),
         "{listed}"
     );
@@ -189,7 +238,7 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
         url,
     );
     let withdrawn: serde_json::Value = serde_json::from_str(&withdrawn).unwrap();
-    assert_eq!(withdrawn["withdrawn"], "1000000000000000000");
+    assert_eq!(withdrawn["withdrawn"], "1000000001000000000");
     assert_eq!(withdrawn["current_sources"], false);
     let hash: B256 = withdrawn["transaction"]["transaction_hash"]
         .as_str()
@@ -199,7 +248,7 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     let (receipt, success) = provider.receipt(hash).unwrap().expect("mined");
     assert!(success);
     let after = provider.balance(player).unwrap();
-    let credit = U256::from(10u64).pow(U256::from(18));
+    let credit = U256::from(1_000_000_001_000_000_000u64);
     assert_eq!(after, before + credit - receipt.cost(), "to the wei");
     assert!(!receipt.cost().is_zero());
     assert_eq!(
