@@ -197,6 +197,20 @@ impl Chain {
         Ok(receipt.map(|_| value))
     }
 
+    /// Sends calldata that was encoded elsewhere (a page's transaction) to `to` with `value` wei; the receipt's
+    /// value is the raw return data.
+    pub fn send_data(
+        &mut self,
+        from: Address,
+        to: Address,
+        data: Bytes,
+        value: U256,
+    ) -> Result<Receipt<Bytes>, TxError> {
+        let tx = self.tx(from, TxKind::Call(to), data, value);
+        let (result, intrinsic_gas) = self.commit(tx)?;
+        success(result, intrinsic_gas)
+    }
+
     /// A plain ether transfer (empty calldata).
     pub fn transfer(&mut self, from: Address, to: Address, value: U256) -> Result<Receipt<()>, TxError> {
         let tx = self.tx(from, TxKind::Call(to), Bytes::new(), value);
@@ -221,6 +235,20 @@ impl Chain {
             value: decode_return::<C>(&receipt.value)?,
             execution_gas,
         })
+    }
+
+    /// Runs calldata encoded elsewhere against `to` without committing anything, from the first account; the
+    /// raw return data.
+    pub fn call_data(&mut self, to: Address, data: Bytes) -> Result<Bytes, TxError> {
+        let from = self.accounts[0];
+        let tx = self.tx(from, TxKind::Call(to), data, U256::ZERO);
+        let intrinsic_gas = intrinsic_gas(&tx);
+        let result = self
+            .evm
+            .transact(tx)
+            .map_err(|err| TxError::Invalid(err.to_string()))?
+            .result;
+        success(result, intrinsic_gas).map(|receipt| receipt.value)
     }
 
     /// [`Chain::call`] when only the value matters.

@@ -1,4 +1,5 @@
-// What every page shares: storage, the JSON API, sound effects with a mute switch, and arrow keys on a grid of
+// What every page shares (after i18n.js and the words): storage, the JSON API, sound effects with a mute switch,
+// background music for a page that has it (its own switch), and arrow keys on a grid of
 // buttons. The rules are never here: a page sends events to the server and draws what comes back.
 'use strict';
 
@@ -25,17 +26,35 @@
     },
   };
 
-  /** A JSON request; a refusal throws an Error carrying the server's message, status and error name. */
+  /**
+   * A JSON request in the player's language (`Accept-Language`). A refusal throws an Error whose message is the
+   * server's sentence for the player, with `status`, `code` (the server's stable word, or `unreachable` when no
+   * answer came) and `errorName` (a contract's error name). A server that cannot be reached is said as such.
+   */
   async function api(path, body) {
+    const headers = { 'accept-language': window.I18n.lang };
     const init = body === undefined
-      ? { method: 'GET' }
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const response = await fetch(path, init);
-    const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) {
-      const error = new Error(data.error || `${response.status} ${response.statusText}`);
+      ? { method: 'GET', headers }
+      : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    let response;
+    try {
+      response = await fetch(path, init);
+    } catch (_) {
+      const error = new Error(window.I18n.t('error.unreachable'));
+      error.status = 0;
+      error.code = 'unreachable';
+      error.errorName = null;
+      throw error;
+    }
+    const data = await response.json().catch(() => null);
+    if (!response.ok || data === null) {
+      const message = data && typeof data.error === 'string'
+        ? data.error
+        : window.I18n.t('error.server', { status: response.status });
+      const error = new Error(message);
       error.status = response.status;
-      error.errorName = data.name || null;
+      error.code = (data && data.code) || 'server';
+      error.errorName = (data && data.name) || null;
       throw error;
     }
     return data;
@@ -49,7 +68,7 @@
 
   /** The audio context, made or resumed inside a user gesture (browsers refuse to start one otherwise). */
   function wake() {
-    if (muted) return null;
+    if (muted && !music.wanted()) return null;
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) return null;
     if (!audio) audio = new Context();
@@ -57,9 +76,10 @@
     return audio;
   }
 
-  function tone(frequency, { duration = 0.09, type = 'sine', volume = 0.14, delay = 0 } = {}) {
-    if (muted || !audio || audio.state !== 'running') return;
-    const start = audio.currentTime + delay;
+  /** One note; `at` (the audio clock) overrides `delay`, and `music` notes ignore the effects' switch. */
+  function tone(frequency, { duration = 0.09, type = 'sine', volume = 0.14, delay = 0, at = null, music: isMusic = false } = {}) {
+    if ((muted && !isMusic) || !audio || audio.state !== 'running') return;
+    const start = at === null ? audio.currentTime + delay : at;
     const oscillator = audio.createOscillator();
     const gain = audio.createGain();
     oscillator.type = type;
@@ -89,16 +109,90 @@
     if (effect && !muted) effect();
   }
 
+  // ---- background music: a quiet generated loop with its own switch, apart from the effects -------------
+
+  // A slow arpeggio over C major pentatonic, a bass note every bar: calm enough to think over a puzzle.
+  const MELODY = [523, 659, 784, 880, 784, 659, 587, 659, 523, 587, 659, 784, 659, 587, 523, 440];
+  const BASS = [131, 110, 147, 98];
+  const STEP = 0.32;
+  const MUSIC_KEY = 'marubatsu.music';
+
+  const music = (() => {
+    let on = store.get(MUSIC_KEY, false) === true;
+    let here = false;
+    let timer = null;
+    let step = 0;
+    let next = 0;
+    let button = null;
+
+    function schedule() {
+      if (!audio || audio.state !== 'running') return;
+      if (next < audio.currentTime) next = audio.currentTime + 0.05;
+      while (next < audio.currentTime + 0.6) {
+        tone(MELODY[step % MELODY.length], { at: next, duration: 0.5, type: 'triangle', volume: 0.035, music: true });
+        if (step % 4 === 0) {
+          tone(BASS[(step / 4) % BASS.length], { at: next, duration: 1.2, type: 'sine', volume: 0.05, music: true });
+        }
+        next += STEP;
+        step += 1;
+      }
+    }
+
+    function update() {
+      const play = here && on && !document.hidden && audio && audio.state === 'running';
+      if (play && !timer) {
+        schedule();
+        timer = window.setInterval(schedule, 200);
+      } else if (!play && timer) {
+        window.clearInterval(timer);
+        timer = null;
+      }
+      document.documentElement.dataset.music = timer ? 'playing' : 'stopped';
+      if (button) {
+        button.setAttribute('aria-pressed', String(on));
+        const label = button.querySelector('.music-text') || button;
+        label.textContent = window.I18n.t(on ? 'music.on' : 'music.off');
+      }
+    }
+
+    return {
+      /** Whether this page has music and the player wants it. */
+      wanted: () => here && on,
+      /** Gives the page music, switched by `toggle` (a button), remembered across pages and visits. */
+      attach(toggle) {
+        here = true;
+        button = toggle;
+        button.addEventListener('click', () => {
+          on = !on;
+          store.set(MUSIC_KEY, on);
+          wake();
+          update();
+        });
+        window.I18n.onChange(update);
+        document.addEventListener('visibilitychange', update);
+        update();
+      },
+      update,
+    };
+  })();
+
   // Any key or pointer press may be the gesture that lets the page make sound.
-  document.addEventListener('pointerdown', wake, true);
-  document.addEventListener('keydown', wake, true);
+  const gesture = () => {
+    const context = wake();
+    if (context && context.state !== 'running') context.resume().then(music.update, () => {});
+    music.update();
+  };
+  document.addEventListener('pointerdown', gesture, true);
+  document.addEventListener('keydown', gesture, true);
 
   const soundButton = document.getElementById('sound');
   function drawSoundButton() {
     if (!soundButton) return;
     soundButton.setAttribute('aria-pressed', String(!muted));
-    soundButton.textContent = muted ? 'Sound off' : 'Sound on';
+    const label = soundButton.querySelector('.sound-text') || soundButton;
+    label.textContent = window.I18n.t(muted ? 'sound.off' : 'sound.on');
   }
+  window.I18n.onChange(drawSoundButton);
   if (soundButton) {
     soundButton.addEventListener('click', () => {
       muted = !muted;
@@ -171,5 +265,5 @@
     return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   }
 
-  window.Marubatsu = { store, api, sound: { play }, keyboardGrid, focusCell, shortcuts, formatTime };
+  window.Marubatsu = { store, api, sound: { play }, music, keyboardGrid, focusCell, shortcuts, formatTime };
 })();

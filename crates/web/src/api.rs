@@ -1,25 +1,30 @@
-//! What every game's API shares: JSON bodies in, JSON out, and errors as `{"error": …, "name": …}`.
+//! What every game's API shares: JSON bodies in, JSON out, and errors as `{"error": …, "code": …, "name": …}`:
+//! `error` is a sentence for the player in their [`Lang`], `code` a stable word a page or test can branch on.
 
 use axum::{
     Json,
-    extract::{FromRequest, Request},
+    extract::{FromRequest, FromRequestParts, Request},
     http::StatusCode,
     response::{IntoResponse, Response},
 };
 use serde::{Serialize, de::DeserializeOwned};
 
-/// A refused API request: an HTTP status and a sentence saying why, plus the contract's error name when a
-/// transaction reverted.
+use crate::lang::Lang;
+
+/// A refused API request: an HTTP status, a sentence saying why (in the player's language: build it with
+/// [`Lang::pick`]), a stable code, plus the contract's error name when a transaction reverted.
 #[derive(Debug)]
 pub(crate) struct ApiError {
     status: StatusCode,
     message: String,
+    code: &'static str,
     name: Option<String>,
 }
 
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     error: &'a str,
+    code: &'a str,
     name: Option<&'a str>,
 }
 
@@ -52,10 +57,26 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// The same refusal with a more specific stable code than the status's own (`"stale"`, `"badName"`, …).
+    pub(crate) fn with_code(self, code: &'static str) -> ApiError {
+        ApiError { code, ..self }
+    }
+
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let code = match status {
+            StatusCode::BAD_REQUEST => "badRequest",
+            StatusCode::NOT_FOUND => "notFound",
+            StatusCode::CONFLICT => "conflict",
+            StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+            StatusCode::PAYLOAD_TOO_LARGE => "tooLarge",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "notJson",
+            StatusCode::UNPROCESSABLE_ENTITY => "badRequest",
+            _ => "internal",
+        };
         ApiError {
             status,
             message: message.into(),
+            code,
             name: None,
         }
     }
@@ -65,6 +86,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
             error: &self.message,
+            code: self.code,
             name: self.name.as_deref(),
         };
         (self.status, Json(body)).into_response()
@@ -79,9 +101,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(request, state).await {
+        let (mut parts, body) = request.into_parts();
+        let Ok(lang) = Lang::from_request_parts(&mut parts, state).await;
+        match Json::<T>::from_request(Request::from_parts(parts, body), state).await {
             Ok(Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
+            Err(rejection) => {
+                // serde's detail names the field and the value; it stays as it is, after a sentence in the
+                // player's language, since it is for whoever wrote the request rather than for a player.
+                let detail = rejection.body_text();
+                let message = lang.pick(
+                    format!("the request could not be read: {detail}"),
+                    format!("リクエストを読み取れませんでした: {detail}"),
+                );
+                Err(ApiError::new(rejection.status(), message))
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
-//! The static files, compiled into the binary: the shared stylesheet, script and icon, and each game's script
-//! (which its [`Game`](crate::games::Game) entry carries).
+//! The static files, compiled into the binary: the shared stylesheet, scripts, words and icon, and each game's
+//! script, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
+
+use std::sync::OnceLock;
 
 use axum::{
     Router,
@@ -8,6 +10,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
+use serde_json::{Map, Value, json};
 
 use crate::games::GAMES;
 
@@ -18,11 +21,19 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 3] = [
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+const STYLE: &str = "text/css; charset=utf-8";
+
+const ASSETS: [Asset; 4] = [
     Asset {
         name: "app.css",
-        content_type: "text/css; charset=utf-8",
+        content_type: STYLE,
         body: include_str!("../assets/app.css"),
+    },
+    Asset {
+        name: "i18n.js",
+        content_type: SCRIPT,
+        body: include_str!("../assets/i18n.js"),
     },
     Asset {
         name: "common.js",
@@ -44,20 +55,8 @@ pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     )
 }
 
-const SCRIPT: &str = "text/javascript; charset=utf-8";
-
 async fn asset(Path(name): Path<String>) -> Response {
-    let shared = ASSETS
-        .iter()
-        .find(|asset| asset.name == name)
-        .map(|asset| (asset.content_type, asset.body));
-    let game_script = || {
-        GAMES
-            .iter()
-            .find(|game| game.script_name() == name)
-            .map(|game| (SCRIPT, game.script))
-    };
-    match shared.or_else(game_script) {
+    match find(&name) {
         Some((content_type, body)) => (
             [
                 (header::CONTENT_TYPE, content_type),
@@ -69,4 +68,54 @@ async fn asset(Path(name): Path<String>) -> Response {
             .into_response(),
         None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
     }
+}
+
+fn find(name: &str) -> Option<(&'static str, &'static str)> {
+    if name == "strings.js" {
+        return Some((SCRIPT, shared_strings()));
+    }
+    if let Some(asset) = ASSETS.iter().find(|asset| asset.name == name) {
+        return Some((asset.content_type, asset.body));
+    }
+    GAMES.iter().find_map(|game| {
+        if game.script_name() == name {
+            Some((SCRIPT, game.script))
+        } else if game.strings_name() == name {
+            Some((SCRIPT, game.strings))
+        } else if game.style_name() == name {
+            Some((STYLE, game.style))
+        } else {
+            None
+        }
+    })
+}
+
+/// `assets/strings.js` followed by every game's title, page title and summary in both languages, taken from
+/// [`GAMES`] so that the server-rendered shell and the switched one say the same words.
+fn shared_strings() -> &'static str {
+    static STRINGS: OnceLock<String> = OnceLock::new();
+    STRINGS.get_or_init(|| {
+        let mut en = Map::new();
+        let mut ja = Map::new();
+        for game in GAMES {
+            let slug = game.slug;
+            en.insert(format!("game.{slug}.title"), json!(game.title));
+            ja.insert(format!("game.{slug}.title"), json!(game.title_ja));
+            en.insert(
+                format!("game.{slug}.pageTitle"),
+                json!(format!("{} · marubatsu", game.title)),
+            );
+            ja.insert(
+                format!("game.{slug}.pageTitle"),
+                json!(format!("{} · marubatsu", game.title_ja)),
+            );
+            en.insert(format!("game.{slug}.summary"), json!(game.summary));
+            ja.insert(format!("game.{slug}.summary"), json!(game.summary_ja));
+        }
+        let games = json!({"en": Value::Object(en), "ja": Value::Object(ja)});
+        format!(
+            "{}\n// The games' names and summaries, from the server's list of games.\nwindow.I18n.add({games});\n",
+            include_str!("../assets/strings.js")
+        )
+    })
 }

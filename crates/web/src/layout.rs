@@ -1,11 +1,21 @@
-//! The page shell every page shares: the header with the games and the sound switch, the stylesheet, and the
-//! common script (sound, storage, keyboard grid) before the page's own.
+//! The page shell every page shares: the header with the games, the sound and language switches, the
+//! stylesheets, and the scripts in their order — the language mechanism and the words first, then the common
+//! script, then the page's own.
+//!
+//! The server renders the shell in the player's [`Lang`] so that the first paint is already in their language;
+//! the page's own words are filled in by `I18n.apply()` from the `data-i18n` attributes, and every text is
+//! switched in place when the player changes the language.
 
-use crate::games::GAMES;
+use crate::games::{GAMES, Game, pictures::picture};
+use crate::lang::Lang;
 
-/// A whole HTML page: `body` inside the shared layout, `current` marking the game in the navigation, and
-/// `scripts` (asset names) loaded after the common script.
-pub(crate) fn page(current: Option<&str>, title: &str, body: &str, scripts: &[&str]) -> String {
+/// The sound switch's picture; the slash shows when sound is off (the CSS reads `aria-pressed`).
+const SPEAKER: &str = r#"<svg class="speaker" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path class="slash" d="M3 3l18 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#;
+
+/// A whole HTML page in `lang`: `body` inside the shared layout, `game` (if any) marking the current game in
+/// the navigation and bringing its words, stylesheet and script.
+pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> String {
+    let current = game.map(|game| game.slug);
     let nav: String = GAMES
         .iter()
         .map(|game| {
@@ -15,40 +25,62 @@ pub(crate) fn page(current: Option<&str>, title: &str, body: &str, scripts: &[&s
                 ""
             };
             format!(
-                r#"<a href="/{slug}"{here}>{title}</a>"#,
+                r#"<a href="/{slug}"{here}>{picture}<span class="nav-text" data-i18n="game.{slug}.title">{title}</span></a>"#,
                 slug = game.slug,
-                title = game.title
+                picture = picture(game.slug, 24),
+                title = game.title_in(lang)
             )
         })
         .collect();
+    let mut scripts = vec!["i18n.js".to_owned(), "strings.js".to_owned()];
+    let mut styles = vec!["app.css".to_owned()];
+    if let Some(game) = game {
+        scripts.push(game.strings_name());
+        styles.push(game.style_name());
+    }
+    scripts.push("common.js".to_owned());
+    if let Some(game) = game {
+        scripts.push(game.script_name());
+    }
     let scripts: String = scripts
         .iter()
-        .map(|name| format!(r#"<script src="/assets/{name}" defer></script>"#))
+        .map(|name| format!("<script src=\"/assets/{name}\" defer></script>\n"))
         .collect();
+    let styles: String = styles
+        .iter()
+        .map(|name| format!("<link rel=\"stylesheet\" href=\"/assets/{name}\">\n"))
+        .collect();
+    let title_key = current.map_or_else(|| "index.pageTitle".to_owned(), |slug| format!("game.{slug}.pageTitle"));
+    let (other_lang, other_name) = lang.pick(("ja", "日本語"), ("en", "English"));
+    let games_label = lang.pick("Games", "ゲーム");
+    let home_label = lang.pick("marubatsu: all games", "marubatsu: ゲーム一覧");
+    let sound = lang.pick("Sound", "音");
+    let sound_title = lang.pick("Sound effects on or off", "効果音のオン・オフ");
     format!(
         r##"<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
-<title>{title} · marubatsu</title>
+<title data-i18n="{title_key}">{title} · marubatsu</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/common.js" defer></script>
-{scripts}
-</head>
+{styles}{scripts}</head>
 <body>
 <header class="site">
-  <a class="brand" href="/" aria-label="marubatsu: all games"><span aria-hidden="true">○×</span> marubatsu</a>
-  <nav aria-label="Games">{nav}</nav>
-  <button type="button" id="sound" class="sound" aria-pressed="true" title="Sound effects on or off">Sound</button>
+  <a class="brand" href="/" aria-label="{home_label}" data-i18n-attr="aria-label:shell.home"><span aria-hidden="true">○×</span><span class="brand-text" aria-hidden="true"> marubatsu</span></a>
+  <nav aria-label="{games_label}" data-i18n-attr="aria-label:shell.games">{nav}</nav>
+  <div class="switches">
+    <button type="button" id="sound" class="sound" aria-pressed="true" title="{sound_title}" data-i18n-attr="title:sound.title">{SPEAKER}<span class="sound-text">{sound}</span></button>
+    <button type="button" id="lang" class="lang" lang="{other_lang}" data-i18n="lang.other">{other_name}</button>
+  </div>
 </header>
 <main id="main">
 {body}
 </main>
 </body>
 </html>
-"##
+"##,
+        lang = lang.code(),
     )
 }

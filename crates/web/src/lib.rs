@@ -1,8 +1,9 @@
 //! The marubatsu web app: every off-chain game in a browser, served from one binary on localhost.
 //!
-//! - [`App`] holds what the pages need: the solo tic-tac-toe contract deployed into an in-process chain (one
-//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, every move a real
-//!   transaction) and the games' routes.
+//! - [`App`] holds what the pages need: the tic-tac-toe contracts, either deployed into an in-process chain (one
+//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, where each browser gets a
+//!   funded account of its own) with [`App::new`], or deployed on a node that the app reads without any key
+//!   ([`App::on_chain`], players sign with their own wallets); and the games' routes.
 //! - [`Server`] serves an [`App`] over HTTP/1 on a tokio runtime of its own thread until it is dropped.
 //!
 //! Pages, scripts and styles are compiled into the binary, so the app needs no network and no files. The rules
@@ -22,18 +23,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Adding a game: a module under `games/` with its [`Game`](games) entry (a page body, a script, an API router),
-//! one line in `games::GAMES`, and its assets in `assets.rs`. The index page and the navigation list it from there.
+//! Adding a game: a module under `games/` with its [`Game`](games) entry (names and summaries in English and
+//! Japanese, a page body, a script, its words in `strings.js`, its styles in `style.css`, an API router) and one
+//! line in `games::GAMES`. The index page, the navigation and the assets list it from there.
 
 mod api;
 mod assets;
 mod error;
 mod games;
+mod lang;
 mod layout;
 mod server;
 
 pub use error::WebError;
-pub use server::{App, Server};
+pub use server::{App, RemoteChain, Server};
 
 /// Every game's page as `(title, path without the leading slash)`, in the order the index lists them, so that
 /// whoever starts the server can say where each game is.

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use alloy_primitives::Address;
 use axum::{
     Router,
     http::{HeaderValue, StatusCode, header},
@@ -15,32 +16,48 @@ use marubatsu_chain::ContractSet;
 use tokio::sync::oneshot;
 
 use crate::error::WebError;
-use crate::games::{self, tictactoe::SoloChain};
+use crate::games::{
+    self,
+    tictactoe::{ChainClient, Contracts, Embedded, Remote},
+};
 use crate::{api::ApiError, assets};
 
 /// What the handlers share.
 pub(crate) struct AppState {
     /// Names this run of the server. The in-process chain starts empty on every start, so a page that kept a
-    /// solo game id compares this first: a different instance means that game is gone.
+    /// game id compares this first: a different instance means that game is gone.
     pub(crate) instance: String,
-    /// The solo contract in its chain, or why there is none.
-    pub(crate) solo: Result<SoloChain, String>,
+    /// The chain tic-tac-toe plays on (a node, or the in-process chain), or why there is none.
+    pub(crate) tictactoe: Result<ChainClient, String>,
 }
 
 impl AppState {
-    /// The solo contract's chain, or a 503 saying why there is none.
-    pub(crate) fn solo(&self) -> Result<&SoloChain, ApiError> {
-        match &self.solo {
+    /// The tic-tac-toe contracts' chain, or a 503 saying why there is none.
+    pub(crate) fn tictactoe(&self) -> Result<&ChainClient, ApiError> {
+        match &self.tictactoe {
             Ok(chain) => Ok(chain),
             Err(reason) => Err(ApiError::unavailable(format!(
-                "tic-tac-toe against the contract is not available: {reason}"
+                "tic-tac-toe on chain is not available: {reason}"
             ))),
         }
     }
 }
 
-/// The web app, ready to serve: its games' pages and APIs, and the solo contract deployed into a fresh
-/// in-process chain.
+/// A deployed pair of game contracts on a node that the app reads but never signs for.
+#[derive(Clone, Debug)]
+pub struct RemoteChain {
+    /// The node's JSON-RPC endpoint (http:// or https://), already checked to serve `chain_id`.
+    pub url: String,
+    /// The chain id the node serves; pages ask the wallet to switch to it.
+    pub chain_id: u64,
+    /// `SoloTicTacToe`'s address there.
+    pub solo: Address,
+    /// `TicTacToe`'s address there.
+    pub pvp: Address,
+}
+
+/// The web app, ready to serve: its games' pages and APIs, and the tic-tac-toe contracts on a chain (the
+/// in-process one by default, or a node's).
 #[derive(Clone)]
 pub struct App {
     state: Arc<AppState>,
@@ -50,28 +67,45 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("instance", &self.state.instance)
-            .field("solo", &self.state.solo.is_ok())
+            .field("tictactoe", &self.state.tictactoe.as_ref().map(ChainClient::mode))
             .finish()
     }
 }
 
 impl App {
-    /// The app with `SoloTicTacToe` from `contracts` deployed into a new [`marubatsu_chain::Chain`].
+    /// The app with `SoloTicTacToe` and `TicTacToe` from `contracts` deployed into a new
+    /// [`marubatsu_chain::Chain`], where each browser gets a funded account of its own.
     pub fn new(contracts: &ContractSet) -> Result<App, WebError> {
-        Ok(App::with_solo(Ok(SoloChain::start(contracts)?)))
+        Ok(App::with_chain(Ok(ChainClient::Embedded(Embedded::start(contracts)?))))
     }
 
-    /// The app without the contract (it could not be compiled, say): every page works except tic-tac-toe
-    /// against the CPU, which shows `reason`.
+    /// The app as a client of contracts deployed on a node: players sign with their own wallets; the app holds
+    /// no key and has no way to send a transaction.
+    pub fn on_chain(chain: &RemoteChain) -> App {
+        let contracts = Contracts {
+            chain_id: chain.chain_id,
+            solo: chain.solo,
+            pvp: chain.pvp,
+        };
+        // Callers check the node before (the command line connects to it first), so a bad URL is a caller's
+        // bug; the page still says what is wrong instead of the server refusing to start.
+        App::with_chain(match chain.url.trim().parse() {
+            Ok(url) => Ok(ChainClient::Remote(Remote::new(url, contracts))),
+            Err(err) => Err(format!("the RPC URL does not parse: {err}")),
+        })
+    }
+
+    /// The app without the contracts (they could not be compiled, say): every page works except tic-tac-toe
+    /// on chain, which shows `reason`.
     pub fn without_chain(reason: impl Into<String>) -> App {
-        App::with_solo(Err(reason.into()))
+        App::with_chain(Err(reason.into()))
     }
 
-    fn with_solo(solo: Result<SoloChain, String>) -> App {
+    fn with_chain(tictactoe: Result<ChainClient, String>) -> App {
         App {
             state: Arc::new(AppState {
                 instance: instance_id(),
-                solo,
+                tictactoe,
             }),
         }
     }

@@ -171,66 +171,6 @@ fn lights_replay_folds_the_log_through_the_engine() {
 }
 
 #[test]
-fn solo_games_are_transactions_on_the_in_process_chain() {
-    let server = server();
-    let info = get(&server, "/api/tictactoe/solo").json();
-    assert_eq!(
-        (info["available"].clone(), info["chainId"].clone()),
-        (json!(true), json!(31337))
-    );
-    assert!(
-        info["contract"]
-            .as_str()
-            .is_some_and(|a| a.starts_with("0x") && a.len() == 42)
-    );
-
-    let game = post(
-        &server,
-        "/api/tictactoe/solo/games",
-        json!({"difficulty": "hard", "cpuFirst": true}),
-    )
-    .json();
-    assert_eq!(game["id"], 1);
-    assert_eq!(
-        (game["playerMark"].clone(), game["cpuMark"].clone()),
-        (json!("O"), json!("X"))
-    );
-    assert_eq!(game["cells"][4], "X", "Hard opens in the centre");
-    assert_eq!(game["lastCpu"], 4);
-    assert_eq!(game["turns"][0]["cpu"], 4);
-    assert!(game["turns"][0]["gas"].as_u64().is_some_and(|g| g > 21_000));
-
-    let moved = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 0})).json();
-    assert_eq!(moved["cells"][0], "O");
-    assert_eq!(moved["turns"].as_array().map(Vec::len), Some(2));
-    let reply = moved["lastCpu"].as_u64().unwrap_or(9);
-    assert_eq!(
-        moved["cells"][reply as usize], "X",
-        "the CPU answered in the same transaction"
-    );
-    assert_eq!(
-        get(&server, "/api/tictactoe/solo/games/1").json()["cells"],
-        moved["cells"]
-    );
-
-    // The contract's refusals come back by name.
-    let taken = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 0}));
-    assert_eq!(taken.status, 409);
-    let body = taken.json();
-    assert_eq!(body["name"], "CellTaken");
-    assert_eq!(body["error"], "the contract refused: CellTaken { gameId: 1, cell: 0 }");
-    let off = post(&server, "/api/tictactoe/solo/games/1/moves", json!({"cell": 9})).json();
-    assert_eq!(off["name"], "CellOutOfRange");
-    assert_eq!(get(&server, "/api/tictactoe/solo/games/7").status, 404);
-    let unknown = post(
-        &server,
-        "/api/tictactoe/solo/games",
-        json!({"difficulty": "expert", "cpuFirst": false}),
-    );
-    assert_eq!(unknown.status, 400);
-}
-
-#[test]
 fn hot_seat_replays_the_moves_through_the_engine() {
     let server = server();
     let answer = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4, 0, 8]})).json();
@@ -275,19 +215,18 @@ fn without_a_chain_every_page_still_serves_and_solo_says_why() {
     let server = marubatsu_web::Server::bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)), app)
         .unwrap_or_else(|err| panic!("{err}"));
     assert_eq!(get(&server, "/tictactoe").status, 200);
-    let info = get(&server, "/api/tictactoe/solo").json();
-    assert_eq!(info["available"], false);
-    assert_eq!(info["reason"], "no Solidity compiler was found");
+    let info = get(&server, "/api/tictactoe/chain");
+    assert_eq!(info.status, 503);
+    assert_eq!(
+        info.json()["error"],
+        "tic-tac-toe on chain is not available: no Solidity compiler was found"
+    );
     let refused = post(
         &server,
-        "/api/tictactoe/solo/games",
-        json!({"difficulty": "hard", "cpuFirst": false}),
+        "/api/tictactoe/tx",
+        json!({"action": "newSolo", "difficulty": "hard", "cpuFirst": false}),
     );
     assert_eq!(refused.status, 503);
-    assert_eq!(
-        refused.json()["error"],
-        "tic-tac-toe against the contract is not available: no Solidity compiler was found"
-    );
     // The games that need no chain are unaffected.
     let hot_seat = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4]})).json();
     assert_eq!(hot_seat["toMove"], "O");

@@ -149,19 +149,33 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
             .unwrap_or_else(|err| panic!("{err}"));
         let text = browser.text("#solved-text");
         assert!(text.starts_with(&format!("{par} moves in ")), "{text}");
-        assert!(text.contains(&format!("Par was {par}. A perfect solve.")), "{text}");
-        assert!(text.contains("A new best for this level!"), "{text}");
-        assert_eq!(number(&browser, "#best"), par, "the best is kept");
-        let best = browser.script(
-            "return JSON.parse(localStorage.getItem('marubatsu.lights.best.' + arguments[0]));",
+        // Every press followed a hint: praised as help, never as a perfect solve or a best.
+        let hints = if par == 1 {
+            "1 hint".to_owned()
+        } else {
+            format!("{par} hints")
+        };
+        assert!(
+            text.contains(&format!("Par was {par}. Solved with help: {hints}.")),
+            "{text}"
+        );
+        assert!(!text.contains("perfect") && !text.contains("new best"), "{text}");
+        assert_eq!(browser.text("#best"), "–", "no best from hints");
+        let assisted = browser.script(
+            "return JSON.parse(localStorage.getItem('marubatsu.lights.assisted.' + arguments[0]));",
             &[json!(level)],
         );
-        assert_eq!(best["moves"], json!(par));
+        assert_eq!(assisted["moves"], json!(par));
+        assert_eq!(assisted["hints"], json!(par));
         // A press after the end changes nothing; close the dialog first, as a player would.
         browser.click("#solved-close");
         browser.click("#board .cell[data-index='0']");
         assert_eq!(number(&browser, "#moves"), par);
-        assert!(browser.text("#message").starts_with(&format!("Solved in {par} moves")));
+        assert!(
+            browser
+                .text("#message")
+                .starts_with(&format!("Solved in {par} moves with"))
+        );
     }
     browser.assert_no_console_errors();
 }

@@ -198,7 +198,7 @@ pub(crate) fn connect(
 }
 
 /// The foundry.toml Foundry would read: the nearest one from the current folder up, else the repository's.
-fn foundry_toml(workspace: &Workspace) -> PathBuf {
+pub(crate) fn foundry_toml(workspace: &Workspace) -> PathBuf {
     std::env::current_dir()
         .ok()
         .and_then(|dir| dir.ancestors().map(|d| d.join("foundry.toml")).find(|p| p.is_file()))

@@ -1,14 +1,20 @@
 //! The games the app serves. Each is a folder with a [`Game`]: its page (a body fragment inside the shared
-//! layout, `page.html`), its script (`script.js`, served as `/assets/<slug>.js`), an API router mounted under
-//! `/api/<slug>` (the module's handlers) and the view models its answers draw from (`view.rs`). The index page,
-//! the navigation and the assets are made from [`GAMES`], so a new game is a new folder and one line there.
+//! layout, `page.html`), its script (`script.js`, served as `/assets/<slug>.js`), its words in English and
+//! Japanese (`strings.js`, served as `/assets/<slug>.strings.js`, see `assets/i18n.js`), its own styles
+//! (`style.css`, served as `/assets/<slug>.css`), an API router mounted under `/api/<slug>` (the module's
+//! handlers) and the view models its answers draw from (`view.rs`). The index page, the navigation and the
+//! assets are made from [`GAMES`], so a new game is a new folder and one line there.
 
 use std::sync::Arc;
 
 use axum::{Router, response::Html, routing::get};
 
+use crate::lang::Lang;
 use crate::layout;
 use crate::server::AppState;
+
+mod index;
+pub(crate) mod pictures;
 
 pub(crate) mod lights;
 pub(crate) mod relay;
@@ -24,12 +30,20 @@ pub(crate) struct Game {
     pub(crate) slug: &'static str,
     /// Its name, as the navigation and the page title show it.
     pub(crate) title: &'static str,
-    /// One sentence for the index page.
+    /// Its name in Japanese.
+    pub(crate) title_ja: &'static str,
+    /// One sentence for the index page, in plain words.
     pub(crate) summary: &'static str,
+    /// The index page's sentence in Japanese.
+    pub(crate) summary_ja: &'static str,
     /// The page's `<main>` content (HTML).
     pub(crate) page: &'static str,
     /// The page's script (JavaScript), served as [`Game::script_name`] under `/assets/`.
     pub(crate) script: &'static str,
+    /// The page's words (`I18n.add({en: {…}, ja: {…}})`), loaded before the common script and the page's own.
+    pub(crate) strings: &'static str,
+    /// The page's own stylesheet, loaded after the shared one.
+    pub(crate) style: &'static str,
     /// The game's API routes, relative to `/api/<slug>`.
     pub(crate) api: fn() -> Router<Shared>,
 }
@@ -39,42 +53,44 @@ impl Game {
     pub(crate) fn script_name(&self) -> String {
         format!("{}.js", self.slug)
     }
+
+    /// The asset name of the page's words: `<slug>.strings.js`.
+    pub(crate) fn strings_name(&self) -> String {
+        format!("{}.strings.js", self.slug)
+    }
+
+    /// The asset name of the page's stylesheet: `<slug>.css`.
+    pub(crate) fn style_name(&self) -> String {
+        format!("{}.css", self.slug)
+    }
+
+    /// Its name in `lang`.
+    pub(crate) fn title_in(&self, lang: Lang) -> &'static str {
+        lang.pick(self.title, self.title_ja)
+    }
+
+    /// Its index sentence in `lang`.
+    pub(crate) fn summary_in(&self, lang: Lang) -> &'static str {
+        lang.pick(self.summary, self.summary_ja)
+    }
 }
 
 /// Every game, in the order the index lists them.
 pub(crate) const GAMES: [&Game; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
 
-/// The index page, every game's page, and every game's API.
+/// The index page, every game's page (in the language the request asks for), and every game's API.
 pub(crate) fn router() -> Router<Shared> {
-    let mut router = Router::new().route("/", get(|| async { Html(index_page()) }));
+    let mut router = Router::new().route("/", get(|lang: Lang| async move { Html(index::page(lang)) }));
     for game in GAMES {
-        let page = layout::page(Some(game.slug), game.title, game.page, &[&game.script_name()]);
-        router = router
-            .route(&format!("/{}", game.slug), get(move || async move { Html(page) }))
-            .nest(&format!("/api/{}", game.slug), (game.api)());
+        router =
+            router
+                .route(
+                    &format!("/{}", game.slug),
+                    get(move |lang: Lang| async move {
+                        Html(layout::page(lang, Some(game), game.title_in(lang), game.page))
+                    }),
+                )
+                .nest(&format!("/api/{}", game.slug), (game.api)());
     }
     router
-}
-
-fn index_page() -> String {
-    let cards: String = GAMES
-        .iter()
-        .map(|game| {
-            format!(
-                r#"<li><a class="card" href="/{slug}"><span class="card-title">{title}</span><span class="card-text">{summary}</span></a></li>"#,
-                slug = game.slug,
-                title = game.title,
-                summary = game.summary,
-            )
-        })
-        .collect();
-    let body = format!(
-        r#"<section class="intro">
-  <h1>Games</h1>
-  <p>Everything runs on this machine: the rules are the marubatsu engine's, the tic-tac-toe CPU is the compiled
-  contract in an in-process chain. Nothing is loaded from the internet.</p>
-</section>
-<ul class="cards">{cards}</ul>"#
-    );
-    layout::page(None, "Games", &body, &[])
 }

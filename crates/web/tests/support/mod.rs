@@ -3,6 +3,8 @@
 
 #![allow(dead_code, unreachable_pub, missing_docs)]
 
+pub mod check;
+
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -13,9 +15,9 @@ use http::Method;
 use marubatsu_chain::{Compiler, ContractSet};
 use marubatsu_web::{App, Server};
 use serde_json::{Value, json};
-use thirtyfour::Capabilities;
 use thirtyfour::common::command::{Command as WebDriverCommand, ExtensionCommand};
 use thirtyfour::prelude::{By, WebDriver, WebDriverResult};
+use thirtyfour::{Capabilities, WindowHandle};
 
 /// The contracts, compiled once per test binary.
 pub fn contracts() -> &'static ContractSet {
@@ -72,6 +74,17 @@ pub fn post_ok(addr: SocketAddr, path: &str, body: &Value) -> Value {
 /// One request with an optional JSON body. Every status comes back as it is: no status is taken for an error and
 /// no redirect is followed, so a test sees exactly what the app answered.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Response {
+    request_with(addr, method, path, body, &[])
+}
+
+/// [`request`] with extra request headers (`Accept-Language`, `Cookie`, …).
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> Response {
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
@@ -80,9 +93,12 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>)
         .timeout_global(Some(Duration::from_secs(120)))
         .build()
         .new_agent();
-    let request = ureq::http::Request::builder()
+    let mut request = ureq::http::Request::builder()
         .method(method)
         .uri(format!("http://{addr}{path}"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
     let sent = match body {
         Some(body) => request
             .header("content-type", "application/json")
@@ -327,6 +343,44 @@ impl Browser<'_> {
     /// chromedriver's `goog/cdp/execute`, and returns its result.
     pub fn execute_cdp(&self, cmd: &str, params: Value) -> Value {
         self.run(cmd, self.session().cdp().send_raw(cmd, params))
+    }
+
+    /// Opens a new tab and drives it from now on; returns the tab that was driven before, for [`Browser::switch_to`].
+    pub fn new_tab(&self) -> WindowHandle {
+        let before = self.run("window", self.session().window());
+        let tab = self.run("new tab", self.session().new_tab());
+        self.switch_to(&tab);
+        before
+    }
+
+    /// The tab the commands drive now.
+    pub fn current_tab(&self) -> WindowHandle {
+        self.run("window", self.session().window())
+    }
+
+    /// Drives `tab` from now on.
+    pub fn switch_to(&self, tab: &WindowHandle) {
+        self.run("switch to window", self.session().switch_to_window(tab.clone()));
+    }
+
+    /// Makes the current tab's viewport `width`×`height` CSS px, a phone's (touch, mobile layout) under 500 px
+    /// wide, so one browser session can check a page at several sizes. Kept across navigations in this tab.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        let mobile = width < 500;
+        self.execute_cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+        self.execute_cdp("Emulation.setTouchEmulationEnabled", json!({"enabled": mobile}));
+    }
+
+    /// Cuts the current tab off the network (`fetch` fails as with a dead server), or connects it again.
+    pub fn set_offline(&self, offline: bool) {
+        self.execute_cdp("Network.enable", json!({}));
+        self.execute_cdp(
+            "Network.emulateNetworkConditions",
+            json!({"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+        );
     }
 
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
 mod view;
 
@@ -30,10 +31,13 @@ use view::{GameView, LevelView};
 pub(crate) const GAME: Game = Game {
     slug: "lights",
     title: "Cross light",
-    summary: "Turn every light off: a press flips a cell and its four neighbours. 5×5, 6×6 or 7×7, with \
-              hints that always lie on a shortest solution.",
+    summary: "Turn every light off. A press flips a light and its four neighbours. Hints show a press that leads to the shortest solve.",
+    title_ja: "クロスライト",
+    summary_ja: "すべてのライトを消すパズル。押すとそのマスと上下左右が反転します。ヒントは最短の解き方への一手を示します。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 
@@ -76,14 +80,19 @@ struct ReplayResponse {
     events: usize,
 }
 
-async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
+async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
     let count = request.events.len();
     if count > MAX_EVENTS {
-        return Err(ApiError::bad_request(format!(
-            "the log has {count} events; at most {MAX_EVENTS} are replayed: start a new puzzle"
-        )));
+        return Err(ApiError::bad_request(lang.pick(
+            format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new puzzle"),
+            format!(
+                "記録が {count} 手あります。再生できるのは {MAX_EVENTS} 手までです。新しいパズルを始めてください。"
+            ),
+        ))
+        .with_code("logTooLong"));
     }
     let mut game: Option<LightsGame> = None;
+    let mut play = Play::default();
     let mut changed = false;
     let mut rejected = None;
     for (position, event) in request.events.into_iter().enumerate() {
@@ -108,21 +117,51 @@ async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<Repla
         };
         match next {
             Ok(next) => {
+                play.record(&event);
                 game = Some(next);
                 changed = true;
             }
             Err(reason) => {
-                rejected = Some(format!("event {position}: {reason}"));
+                rejected = Some(lang.pick(
+                    format!("event {position}: {reason}"),
+                    format!("{position} 番目の記録が正しくありません: {reason}"),
+                ));
                 changed = false;
             }
         }
     }
     Ok(Json(ReplayResponse {
-        game: game.as_ref().map(GameView::of),
+        game: game.as_ref().map(|game| GameView::of(game, &play)),
         changed,
         rejected,
         events: count,
     }))
+}
+
+/// What the engine's state does not keep but the page shows: when the player's clock started (their first
+/// press, not the moment the puzzle was drawn) and how many hints this puzzle has shown, so that a solve made
+/// with help is praised as such.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Play {
+    /// The time of the first press since the puzzle was drawn or restarted.
+    pub(crate) first_press_at_ms: Option<u64>,
+    /// Hints shown since the puzzle was drawn; a restart keeps them, since the player has seen them.
+    pub(crate) hints: u32,
+}
+
+impl Play {
+    /// Notes an event the engine accepted.
+    fn record(&mut self, event: &LightsEvent) {
+        match event {
+            LightsEvent::NewPuzzle { .. } => *self = Play::default(),
+            LightsEvent::Restart { .. } => self.first_press_at_ms = None,
+            LightsEvent::Press { at_ms, .. } => {
+                self.first_press_at_ms.get_or_insert(*at_ms);
+            }
+            LightsEvent::Hint => self.hints += 1,
+            LightsEvent::Undo => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -153,5 +192,40 @@ mod tests {
         let unknown =
             serde_json::from_str::<LightsEvent>(r#"{"type":"newPuzzle","level":"expert","cells":[],"atMs":0}"#);
         assert!(matches!(unknown, Err(message) if message.to_string().contains("\"expert\"")));
+    }
+
+    #[test]
+    fn the_clock_starts_at_the_first_press_and_hints_are_counted() {
+        let mut play = Play::default();
+        let puzzle = LightsEvent::NewPuzzle {
+            level: Level::Easy,
+            cells: vec![],
+            at_ms: 100,
+        };
+        play.record(&puzzle);
+        assert_eq!(play.first_press_at_ms, None, "drawing a puzzle starts no clock");
+        play.record(&LightsEvent::Hint);
+        play.record(&LightsEvent::Press { cell: 3, at_ms: 900 });
+        play.record(&LightsEvent::Press { cell: 4, at_ms: 950 });
+        assert_eq!(
+            play,
+            Play {
+                first_press_at_ms: Some(900),
+                hints: 1
+            }
+        );
+        play.record(&LightsEvent::Restart { at_ms: 1000 });
+        assert_eq!(
+            play,
+            Play {
+                first_press_at_ms: None,
+                hints: 1
+            },
+            "a restart keeps the hints seen"
+        );
+        play.record(&LightsEvent::Press { cell: 3, at_ms: 1500 });
+        assert_eq!(play.first_press_at_ms, Some(1500));
+        play.record(&puzzle);
+        assert_eq!(play, Play::default());
     }
 }

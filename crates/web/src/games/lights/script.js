@@ -1,7 +1,8 @@
 // Cross light. The page draws the scramble (crypto.getRandomValues) and reads the clock, keeps the event log in
 // localStorage, and sends the whole log to /api/lights/replay on every action; the server replays it through
 // the engine and answers with the state to draw. A reload sends the stored log again, so the game comes back
-// exactly. Best moves per level are kept in localStorage too.
+// exactly; a second tab sees the stored log change and follows. Best moves per level (without hints) and the
+// last hint-assisted solve are kept in localStorage too.
 'use strict';
 
 (() => {
@@ -9,6 +10,7 @@
   const LOG_KEY = 'marubatsu.lights.log';
   const LEVEL_KEY = 'marubatsu.lights.level';
   const bestKey = (level) => `marubatsu.lights.best.${level}`;
+  const assistedKey = (level) => `marubatsu.lights.assisted.${level}`;
 
   const $ = (selector) => document.querySelector(selector);
   const boardEl = $('#board');
@@ -25,11 +27,18 @@
 
   /** name -> { side, scramblePresses }, from the server (the engine's table). */
   let levels = null;
+  /** The log as the server last replayed it (and as it is stored): the game the board shows. */
+  let confirmed = null;
+  /** `confirmed` plus the events sent and not yet answered. */
   let log = null;
   let view = null;
   let cursor = 0;
   let sent = 0;
+  /** A message key (with params) shown instead of the usual line until the next answer: an error or a notice. */
   let transient = null;
+  /** The last solve's dialog text, as a key and params, so a language switch rewrites it. */
+  let solveText = null;
+  const t = (key, params) => window.I18n.t(key, params);
 
   /** `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle. */
   function drawScramble(side, count) {
@@ -54,6 +63,7 @@
   }
 
   function newPuzzle(level) {
+    if (!levels) return;
     const chosen = levels[level] ? level : 'easy';
     const { side, scramblePresses } = levels[chosen];
     M.store.set(LEVEL_KEY, chosen);
@@ -63,38 +73,71 @@
     send('start');
   }
 
+  function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
   function push(event, effect) {
     if (!log) return;
+    // Another tab moved this game on and this tab has not heard yet: follow it rather than press on a board
+    // the player no longer has.
+    const stored = M.store.get(LOG_KEY, null);
+    if (Array.isArray(stored) && confirmed && !same(stored, confirmed)) {
+      follow(stored);
+      return;
+    }
     log.push(event);
     send(effect);
   }
 
-  /** Stores the log, replays it on the server and draws the answer (only the answer to the latest request). */
+  /** Shows the game another tab stored, dropping whatever this tab had in flight. */
+  function follow(stored) {
+    sent += 1;
+    confirmed = stored;
+    log = stored.slice();
+    if (dialog.open) dialog.close();
+    send('follow');
+  }
+
+  /**
+   * Replays the log on the server and draws the answer (only the answer to the latest request). Only a log the
+   * server answered is kept and stored: when the server cannot be reached, the events not yet answered are
+   * dropped and the player is told, so nothing is applied later behind their back.
+   */
   async function send(effect) {
-    M.store.set(LOG_KEY, log);
+    const candidate = log.slice();
     sent += 1;
     const mine = sent;
     let answer;
     try {
-      answer = await M.api('/api/lights/replay', { events: log });
+      answer = await M.api('/api/lights/replay', { events: candidate });
     } catch (error) {
-      if (mine === sent) showError(error.message);
+      if (mine !== sent) return;
+      // Later presses were made on top of this one; their answers must not bring it back.
+      sent += 1;
+      log = confirmed ? confirmed.slice() : null;
+      transient = { text: error.message };
+      if (view) render(); else showTransient();
+      M.sound.play('nothing');
       return;
     }
     if (mine !== sent) return;
     if (!answer.game) {
       // A stored log without a valid puzzle (an older page, a hand-edited storage): start afresh.
+      transient = { key: 'lights.badLog', notice: true };
       newPuzzle(currentLevel());
       return;
     }
+    confirmed = candidate;
+    M.store.set(LOG_KEY, confirmed);
     view = answer.game;
-    transient = null;
+    transient = effect === 'follow' ? { key: 'lights.followed', notice: true } : null;
     if (effect === 'hint' && view.hint) cursor = view.hint.index;
     render();
     if (effect === 'hint' && view.hint && boardEl.contains(document.activeElement)) {
       M.focusCell(boardEl, cursor);
     }
-    if (effect === 'load') return;
+    if (effect === 'load' || effect === 'follow') return;
     if (!answer.changed) {
       M.sound.play('nothing');
     } else if (effect === 'press' && view.solved) {
@@ -104,10 +147,9 @@
     }
   }
 
-  function showError(text) {
-    transient = text;
-    messageEl.textContent = text;
-    messageEl.classList.add('error');
+  function showTransient() {
+    messageEl.textContent = transient.key ? t(transient.key, transient.params) : transient.text;
+    messageEl.classList.toggle('error', !transient.notice);
   }
 
   function render() {
@@ -130,11 +172,11 @@
       const hinted = Boolean(view.hint && view.hint.index === i);
       button.setAttribute('aria-pressed', String(on));
       button.classList.toggle('hint', hinted);
-      const where = `Row ${Math.floor(i / side) + 1}, column ${(i % side) + 1}`;
-      button.setAttribute('aria-label', `${where}, ${on ? 'on' : 'off'}${hinted ? ', hint' : ''}`);
+      const place = { row: Math.floor(i / side) + 1, column: (i % side) + 1, state: t(on ? 'lights.on' : 'lights.off') };
+      button.setAttribute('aria-label', t(hinted ? 'lights.cellHint' : 'lights.cell', place));
     });
     M.focusCell(boardEl, cursor, false);
-    boardEl.setAttribute('aria-label', `Lights, ${side} by ${side}, ${view.lit.filter(Boolean).length} on`);
+    boardEl.setAttribute('aria-label', t('lights.board', { side, on: view.lit.filter(Boolean).length }));
 
     levelButtons.forEach((button) => {
       button.setAttribute('aria-pressed', String(button.dataset.level === view.level));
@@ -149,42 +191,66 @@
 
     messageEl.classList.remove('error');
     if (transient) {
-      messageEl.textContent = transient;
-      messageEl.classList.add('error');
+      showTransient();
     } else if (view.solved) {
-      messageEl.textContent = `Solved in ${view.moves} moves (par ${view.startPar}).`;
+      const params = { moves: view.moves, par: view.startPar, hints: view.hints };
+      messageEl.textContent = t(view.hints > 0 ? 'lights.solvedAssistedMessage' : 'lights.solvedMessage', params);
     } else if (view.hint) {
-      const left = view.par === 1 ? '1 press' : `${view.par} presses`;
-      messageEl.textContent = `Hint: press row ${view.hint.row}, column ${view.hint.column}. ${left} left at best.`;
+      messageEl.textContent = t('lights.hintMessage', { row: view.hint.row, column: view.hint.column, left: view.par });
     } else {
       messageEl.textContent = '';
     }
     boardEl.dataset.puzzle = view.level;
     boardEl.dataset.started = String(view.startedAtMs);
+    boardEl.dataset.hints = String(view.hints);
     boardEl.dataset.solved = String(view.solved);
     boardEl.dataset.ready = 'true';
     tick();
   }
 
-  function tick() {
-    if (!view) return;
-    const end = view.solved ? view.solvedAtMs : Date.now();
-    timeEl.textContent = M.formatTime(end - view.startedAtMs);
+  /** The player's time: from their first press (not from when the puzzle was drawn) to the solving press. */
+  function playedMs() {
+    if (view.clockFromMs === null) return 0;
+    return (view.solved ? view.solvedAtMs : Date.now()) - view.clockFromMs;
   }
 
+  function tick() {
+    if (!view) return;
+    timeEl.textContent = M.formatTime(playedMs());
+  }
+
+  /**
+   * A solve without hints may set a new best; one with hints is praised for what it is and recorded apart
+   * (`marubatsu.lights.assisted.<level>`), never as a best or a perfect solve.
+   */
   function solved() {
     M.sound.play('win');
-    const ms = view.solvedAtMs - view.startedAtMs;
+    const ms = playedMs();
+    const base = { moves: view.moves, time: M.formatTime(ms), par: view.startPar, hints: view.hints };
     const best = M.store.get(bestKey(view.level), null);
-    const record = !best || view.moves < best.moves || (view.moves === best.moves && ms < best.ms);
-    if (record) M.store.set(bestKey(view.level), { moves: view.moves, ms });
-    bestEl.textContent = String(record ? view.moves : best.moves);
-    let text = `${view.moves} moves in ${M.formatTime(ms)}. Par was ${view.startPar}.`;
-    if (view.moves === view.startPar) text += ' A perfect solve.';
-    text += record ? ' A new best for this level!' : ` Your best here is ${best.moves}.`;
-    $('#solved-text').textContent = text;
+    const parts = [['lights.solvedText', base]];
+    if (view.hints > 0) {
+      M.store.set(assistedKey(view.level), { moves: view.moves, ms, hints: view.hints });
+      parts.push(['lights.assisted', base]);
+      if (best) parts.push(['lights.yourBest', { best: best.moves }]);
+    } else {
+      const record = !best || view.moves < best.moves || (view.moves === best.moves && ms < best.ms);
+      if (record) M.store.set(bestKey(view.level), { moves: view.moves, ms });
+      bestEl.textContent = String(record ? view.moves : best.moves);
+      if (view.moves === view.startPar) parts.push(['lights.perfect', base]);
+      parts.push(record ? ['lights.newBest', base] : ['lights.yourBest', { best: best.moves }]);
+    }
+    solveText = parts;
+    drawSolveText();
+    dialog.classList.toggle('assisted', view.hints > 0);
     if (!dialog.open) dialog.showModal();
     $('#solved-new').focus();
+  }
+
+  function drawSolveText() {
+    // Japanese runs its sentences together; English puts a space between them.
+    const gap = window.I18n.lang === 'ja' ? '' : ' ';
+    if (solveText) $('#solved-text').textContent = solveText.map(([key, params]) => t(key, params)).join(gap);
   }
 
   function press(i) {
@@ -208,20 +274,38 @@
   M.keyboardGrid(boardEl, { side: () => (view ? view.side : 5), onMove: (i) => { cursor = i; } });
   M.shortcuts({ u: undo, h: hint, r: restart, n: fresh });
   window.setInterval(tick, 250);
+  M.music.attach($('#music'));
+  window.I18n.onChange(() => {
+    if (view) render(); else if (transient) showTransient();
+    drawSolveText();
+  });
 
-  (async () => {
+  // Another tab of this browser played or started a puzzle: show the same game (the log is the game).
+  window.addEventListener('storage', (event) => {
+    if (event.key !== LOG_KEY || !levels) return;
+    const stored = M.store.get(LOG_KEY, null);
+    if (Array.isArray(stored) && stored.length > 0 && !same(stored, confirmed)) follow(stored);
+  });
+
+  /** Reads the levels, then the stored game; while the server cannot be reached, says so and tries again. */
+  async function start() {
     try {
       const answer = await M.api('/api/lights/levels');
       levels = Object.fromEntries(answer.levels.map((level) => [level.name, level]));
     } catch (error) {
-      showError(`Cannot reach the server: ${error.message}`);
+      transient = { text: error.message };
+      showTransient();
+      window.setTimeout(start, 3000);
       return;
     }
-    log = M.store.get(LOG_KEY, null);
-    if (Array.isArray(log) && log.length > 0) {
+    const stored = M.store.get(LOG_KEY, null);
+    if (Array.isArray(stored) && stored.length > 0) {
+      confirmed = stored;
+      log = stored.slice();
       send('load');
     } else {
       newPuzzle(M.store.get(LEVEL_KEY, 'easy'));
     }
-  })();
+  }
+  start();
 })();

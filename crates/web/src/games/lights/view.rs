@@ -3,6 +3,8 @@
 use marubatsu_engine::lights::{Cell, Level, LightsGame, Size, solve};
 use serde::Serialize;
 
+use super::Play;
+
 /// A level as the engine defines it, so the page draws scrambles of the right size without a copy of the table.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -40,6 +42,10 @@ pub(super) struct GameView {
     can_undo: bool,
     started_at_ms: u64,
     solved_at_ms: Option<u64>,
+    /// When the player's clock started: their first press since the puzzle was drawn or restarted.
+    clock_from_ms: Option<u64>,
+    /// Hints shown for this puzzle: a solve with any is hint-assisted.
+    hints: u32,
 }
 
 #[derive(Serialize)]
@@ -51,7 +57,7 @@ struct CellView {
 }
 
 impl GameView {
-    pub(super) fn of(game: &LightsGame) -> GameView {
+    pub(super) fn of(game: &LightsGame, play: &Play) -> GameView {
         let board = game.board();
         let size = board.size();
         GameView {
@@ -68,6 +74,8 @@ impl GameView {
             can_undo: game.moves() > 0 && !game.is_solved(),
             started_at_ms: game.started_at_ms(),
             solved_at_ms: game.solved_at_ms(),
+            clock_from_ms: play.first_press_at_ms,
+            hints: play.hints,
         }
     }
 }

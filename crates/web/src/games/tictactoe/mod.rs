@@ -1,224 +1,281 @@
-//! Tic-tac-toe: solo against the compiled `SoloTicTacToe` in the server's in-process chain, and two players on
-//! one device through the engine.
+//! Tic-tac-toe on chain — solo against `SoloTicTacToe`'s CPU and PvP with stakes through `TicTacToe` — and two
+//! players on one device through the engine.
 //!
-//! **Solo** is on chain: starting a game and every move are transactions from one of the chain's funded
-//! accounts; the board shown is read back from the contract (`getGame`), the CPU's reply comes from its `Moved`
-//! event and the gas from the receipt. The server keeps the games (the chain holds their boards; a table beside
-//! it keeps who started and each move's gas), and the page keeps only the game id and the server's instance
-//! name in `localStorage`. After a reload it asks for that game again; a server restart starts a new, empty
-//! chain, which the page notices from the changed instance name.
-//!
-//! **Hot seat** is off chain and stateless: the page keeps the list of cells played in `localStorage` and sends
-//! it; the server replays it with [`Position::play`] and answers with the board and the outcome.
+//! **The ABI stays in Rust.** The page never encodes a call: it asks this server for a transaction
+//! (`{to, data, value}`, from the contracts' `sol!` bindings), hands it to a wallet, and asks here again what
+//! became of the hash (events in words, the CPU's reply, gas, or the custom error explained). Games are read
+//! from the contracts. Two kinds of chain:
+//! - `serve --rpc-url` ([`ChainClient::Remote`]): the players' own wallets (EIP-1193) sign and send; this
+//!   server holds no key, and `POST /send` refuses.
+//! - the embedded in-process chain ([`ChainClient::Embedded`]): each browser gets a funded account of its own
+//!   behind an HttpOnly cookie, and `POST /send` sends from that account only, so the contracts refuse a move
+//!   in someone else's game as they would on a real chain.
 //!
 //! ```text
-//! GET  /api/tictactoe/solo                    the chain: instance, contract, player account (or why none)
-//! POST /api/tictactoe/solo/games              {"difficulty": "hard", "cpuFirst": false} -> a new game
-//! GET  /api/tictactoe/solo/games/{id}         the game
-//! POST /api/tictactoe/solo/games/{id}/moves   {"cell": 4} -> the game after the move and the CPU's reply
-//! POST /api/tictactoe/hotseat                 {"moves": [4, 0, 8]} -> the board and the outcome
+//! GET  /api/tictactoe/chain                      mode, chain id, contracts (embedded: this browser's account)
+//! POST /api/tictactoe/tx                         {"action": "play", "game": 1, "cell": 4} -> {to, data, value}
+//! GET  /api/tictactoe/tx/{hash}                  pending / confirmed in block N with events / reverted, why
+//! POST /api/tictactoe/send                       embedded only: {to, data, value} -> {hash}
+//! POST /api/tictactoe/explain                    {to, data}: revert data a wallet reported, in words
+//! GET  /api/tictactoe/solo/games/{id}            a solo game
+//! GET  /api/tictactoe/pvp/games/{id}?viewer=0x…  a PvP game, its clock, what the viewer can do
+//! GET  /api/tictactoe/pvp/games/{id}/oracle      what Hard would play for the player to move
+//! GET  /api/tictactoe/pvp/balance/{account}      what the account can withdraw
+//! POST /api/tictactoe/hotseat                    {"moves": [4, 0, 8]} -> the board and the outcome
 //! ```
 
-use alloy_primitives::U256;
+use alloy_primitives::{Address, B256, Bytes, U256};
 use axum::{
     Json, Router,
-    extract::{Path, State},
+    extract::{Path, RawQuery, State},
+    http::{HeaderMap, HeaderValue, header},
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
-use marubatsu_chain::TxError;
-use marubatsu_engine::tictactoe::{Bitboard, Cell, Difficulty, Outcome, Position, Side};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
-mod solo_chain;
+mod calls;
+mod chain_client;
+mod embedded;
+mod hotseat;
+mod reads;
+mod receipts;
+mod remote;
 mod view;
+mod words;
 
-pub(crate) use solo_chain::SoloChain;
-use view::{HotSeatView, SoloInfo, SoloView};
+pub(crate) use chain_client::{ChainClient, Contracts};
+pub(crate) use embedded::Embedded;
+pub(crate) use remote::Remote;
+use view::ChainView;
+use words::Contract;
 
 /// The tic-tac-toe page.
 pub(crate) const GAME: Game = Game {
     slug: "tictactoe",
     title: "Tic-tac-toe",
-    summary: "Play the on-chain CPU (every move a transaction in the in-process chain, with its gas) at easy, \
-              normal or hard — or two players on one device.",
+    summary: "Three in a row against the computer at easy, normal or hard, or another player for a stake, each \
+              move a transaction — or two players on one device.",
+    title_ja: "○×ゲーム",
+    summary_ja: "コンピューター(かんたん・ふつう・むずかしい)や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 
+/// The cookie that names a browser's session on the embedded chain (and so its account there).
+const SESSION_COOKIE: &str = "marubatsu_session";
+
 fn api() -> Router<Shared> {
     Router::new()
-        .route("/solo", get(solo_info))
-        .route("/solo/games", post(new_game))
-        .route("/solo/games/{id}", get(show_game))
-        .route("/solo/games/{id}/moves", post(play))
-        .route("/hotseat", post(hot_seat))
+        .route("/chain", get(chain_info))
+        .route("/tx", post(encode))
+        .route("/tx/{hash}", get(transaction))
+        .route("/send", post(send))
+        .route("/explain", post(explain))
+        .route("/solo/games/{id}", get(solo_game))
+        .route("/pvp/games/{id}", get(pvp_game))
+        .route("/pvp/games/{id}/oracle", get(oracle))
+        .route("/pvp/balance/{account}", get(balance))
+        .route("/hotseat", post(hotseat::hot_seat))
 }
 
-async fn solo_info(State(state): State<Shared>) -> Json<SoloInfo> {
-    let (contract, player, reason) = match &state.solo {
-        Ok(chain) => (Some(chain.contract.to_string()), Some(chain.player.to_string()), None),
-        Err(reason) => (None, None, Some(reason.clone())),
+async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let chain = state.tictactoe()?;
+    let contracts = chain.contracts().clone();
+    let head = chain.head().await?;
+    let (account, cookie) = match chain {
+        ChainClient::Embedded(embedded) => match session(&headers).and_then(|token| embedded.account_of(&token)) {
+            Some(account) => (Some(account), None),
+            None => {
+                let token = B256::random().to_string();
+                let account = embedded.open_account(token.clone()).await?;
+                (Some(account), Some(token))
+            }
+        },
+        ChainClient::Remote(_) => (None, None),
     };
-    Json(SoloInfo {
+    let body = Json(ChainView {
         instance: state.instance.clone(),
-        available: contract.is_some(),
-        reason,
-        contract,
-        player,
-        chain_id: marubatsu_chain::CHAIN_ID,
-    })
+        mode: chain.mode(),
+        chain_id: contracts.chain_id,
+        solo: contracts.solo,
+        pvp: contracts.pvp,
+        account,
+        block: head.number,
+        timestamp: head.timestamp,
+    });
+    let mut response = body.into_response();
+    if let Some(token) = cookie {
+        let value = format!("{SESSION_COOKIE}={token}; Path=/api/tictactoe; HttpOnly; SameSite=Strict");
+        let value = HeaderValue::from_str(&value).map_err(|e| ApiError::internal(e.to_string()))?;
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    Ok(response)
+}
+
+/// The session token from the request's cookies, if it carries one.
+fn session(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, token)| token.to_owned())
+}
+
+async fn encode(
+    State(state): State<Shared>,
+    lang: Lang,
+    JsonBody(action): JsonBody<calls::Action>,
+) -> Result<Json<calls::Encoded>, ApiError> {
+    action.encode(state.tictactoe()?, lang).await.map(Json)
+}
+
+async fn transaction(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(hash): Path<String>,
+) -> Result<Json<view::TxView>, ApiError> {
+    let hash: B256 = hash
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("{hash:?} is not a transaction hash (0x and 64 hex digits)")))?;
+    let chain = state.tictactoe()?;
+    let lookup = chain.lookup(hash).await?;
+    Ok(Json(receipts::describe(lookup, chain.contracts(), lang)))
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct NewGame {
-    difficulty: String,
-    cpu_first: bool,
+#[serde(deny_unknown_fields)]
+struct Send {
+    to: Address,
+    data: Bytes,
+    #[serde(default)]
+    value: U256,
 }
 
-async fn new_game(
+#[derive(Serialize)]
+struct Sent {
+    hash: B256,
+}
+
+/// Embedded mode only: sends a transaction from this browser's own account. A server on a real chain holds no
+/// key and says so.
+async fn send(
     State(state): State<Shared>,
-    JsonBody(request): JsonBody<NewGame>,
-) -> Result<Json<SoloView>, ApiError> {
-    let difficulty = Difficulty::ALL
-        .into_iter()
-        .find(|d| d.name() == request.difficulty)
-        .ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown difficulty {:?}: easy, normal or hard",
-                request.difficulty
-            ))
-        })?;
-    let cpu_first = request.cpu_first;
-    state
-        .solo()?
-        .run(move |table| table.new_game(difficulty, cpu_first))
+    lang: Lang,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<Send>,
+) -> Result<Json<Sent>, ApiError> {
+    let ChainClient::Embedded(embedded) = state.tictactoe()? else {
+        return Err(ApiError::not_found(lang.pick(
+            "this server holds no key and signs nothing: send the transaction from your wallet",
+            "このサーバーは鍵を持たず、何にも署名しません。トランザクションはウォレットから送ってください",
+        )));
+    };
+    let from = session(&headers)
+        .and_then(|token| embedded.account_of(&token))
+        .ok_or_else(|| ApiError::bad_request("this browser has no account yet: load the page first"))?;
+    if request.to != embedded.contracts.solo && request.to != embedded.contracts.pvp {
+        return Err(ApiError::bad_request(
+            "only the game contracts can be sent to from here",
+        ));
+    }
+    let hash = embedded.send(from, request.to, request.data, request.value).await?;
+    Ok(Json(Sent { hash }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Explain {
+    to: Address,
+    data: Bytes,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Explained {
+    error_name: String,
+    reason: String,
+}
+
+/// A wallet that refuses to send a transaction that would revert (it estimates gas first) reports the revert
+/// data; this says what it means, as a receipt's reason would.
+async fn explain(
+    State(state): State<Shared>,
+    lang: Lang,
+    JsonBody(request): JsonBody<Explain>,
+) -> Result<Json<Explained>, ApiError> {
+    let contracts = state.tictactoe()?.contracts();
+    let contract = if request.to == contracts.solo {
+        Contract::Solo
+    } else {
+        Contract::Pvp
+    };
+    let refusal = words::refusal(contract, &request.data, lang);
+    Ok(Json(Explained {
+        error_name: refusal.name,
+        reason: refusal.words,
+    }))
+}
+
+async fn solo_game(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(id): Path<u64>,
+) -> Result<Json<view::SoloView>, ApiError> {
+    reads::solo_game(state.tictactoe()?, id, lang).await.map(Json)
+}
+
+async fn pvp_game(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(id): Path<u64>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<view::PvpView>, ApiError> {
+    reads::pvp_game(state.tictactoe()?, id, viewer(query.as_deref())?, lang)
         .await
         .map(Json)
 }
 
-async fn show_game(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<SoloView>, ApiError> {
-    state.solo()?.run(move |table| table.view(id)).await.map(Json)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Move {
-    cell: u8,
-}
-
-async fn play(
-    State(state): State<Shared>,
-    Path(id): Path<u64>,
-    JsonBody(request): JsonBody<Move>,
-) -> Result<Json<SoloView>, ApiError> {
-    let cell = request.cell;
-    state.solo()?.run(move |table| table.play(id, cell)).await.map(Json)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HotSeat {
-    moves: Vec<u8>,
-}
-
-async fn hot_seat(JsonBody(request): JsonBody<HotSeat>) -> Json<HotSeatView> {
-    let mut position = Position::empty();
-    let mut played = 0;
-    let mut rejected = None;
-    for &index in &request.moves {
-        let next = Cell::new(index)
-            .ok_or_else(|| format!("{index} is not a cell (0 to 8)"))
-            .and_then(|cell| position.play(cell).map_err(|err| err.to_string()));
-        match next {
-            Ok(next) => {
-                position = next;
-                played += 1;
-            }
-            Err(reason) => {
-                rejected = Some(format!("move {}: {reason}", played + 1));
-                break;
-            }
-        }
-    }
-    let outcome = position.outcome();
-    let winner = match outcome {
-        Some(Outcome::Win(side)) => Some(side),
-        _ => None,
-    };
-    Json(HotSeatView {
-        cells: (0..9u8)
-            .map(|i| {
-                let c = Cell::new(i)?;
-                if position.x().contains(c) {
-                    Some("X")
-                } else if position.o().contains(c) {
-                    Some("O")
-                } else {
-                    None
-                }
-            })
-            .collect(),
-        to_move: outcome.is_none().then(|| mark(position.side_to_move())),
-        winner: winner.map(mark),
-        draw: outcome == Some(Outcome::Draw),
-        line: winner.and_then(|side| winning_line(position.board(side))),
-        played,
-        rejected,
-    })
-}
-
-const fn mark(side: Side) -> &'static str {
-    match side {
-        Side::X => "X",
-        Side::O => "O",
-    }
-}
-
-/// The first of the engine's lines that `stones` hold, as three cell indices.
-fn winning_line(stones: Bitboard) -> Option<[u8; 3]> {
-    let line = Bitboard::LINES
+/// `viewer=0x…` from a query string: whose page asks, so that the answer says what that account can do.
+fn viewer(query: Option<&str>) -> Result<Option<Address>, ApiError> {
+    let Some(value) = query
         .into_iter()
-        .find(|line| line.intersect(stones) == *line)?;
-    let mut cells = line.cells().map(Cell::index);
-    Some([cells.next()?, cells.next()?, cells.next()?])
+        .flat_map(|q| q.split('&'))
+        .find_map(|pair| pair.strip_prefix("viewer="))
+    else {
+        return Ok(None);
+    };
+    value
+        .parse()
+        .map(Some)
+        .map_err(|_| ApiError::bad_request(format!("{value:?} is not an account address (0x and 40 hex digits)")))
 }
 
-/// A cell from an event's `uint8`, where 9 means none.
-fn cell(value: u8) -> Option<u8> {
-    Cell::new(value).map(Cell::index)
+async fn oracle(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(id): Path<u64>,
+) -> Result<Json<view::OracleView>, ApiError> {
+    reads::oracle(state.tictactoe()?, id, lang).await.map(Json)
 }
 
-fn game_id(value: U256) -> Result<u64, ApiError> {
-    u64::try_from(value).map_err(|_| ApiError::internal(format!("game id {value} does not fit in 64 bits")))
-}
-
-/// A transaction the contract refused, by its custom error's name; anything else is the server's fault.
-fn refused(err: TxError) -> ApiError {
-    match err.revert() {
-        Some(revert) => ApiError::conflict(
-            match revert.decoded() {
-                Some(decoded) => format!("the contract refused: {}", decoded.detail),
-                None => format!("the contract refused: {revert}"),
-            },
-            revert.name().map(str::to_owned),
-        ),
-        None => ApiError::internal(format!("the transaction failed: {err}")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn winning_lines_are_read_from_the_engine() {
-        let diagonal = Bitboard::from_bits(0b1_0001_0001 | 0b10).unwrap_or(Bitboard::EMPTY);
-        assert_eq!(winning_line(diagonal), Some([0, 4, 8]));
-        assert_eq!(winning_line(Bitboard::from_bits(0b11).unwrap_or(Bitboard::EMPTY)), None);
-    }
+async fn balance(
+    State(state): State<Shared>,
+    lang: Lang,
+    Path(account): Path<String>,
+) -> Result<Json<view::BalanceView>, ApiError> {
+    let account: Address = account
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("{account:?} is not an account address (0x and 40 hex digits)")))?;
+    reads::balance(state.tictactoe()?, account, lang).await.map(Json)
 }

@@ -1,12 +1,32 @@
-//! What the tic-tac-toe page draws: a solo game on chain, the chain it is on, and a hot-seat board.
+//! What the tic-tac-toe page draws, as JSON: the chain it plays on, games read from the contracts, a
+//! transaction's fate, and a hot-seat board.
 
+use alloy_primitives::{Address, U256};
 use serde::Serialize;
 
-/// What the solo panel draws.
+/// The chain and the contracts, and in the embedded mode the browser's own account.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ChainView {
+    /// Names this run of the server: a page that kept a game of the embedded chain compares it first.
+    pub(super) instance: String,
+    /// `rpc` (players sign with their wallets) or `embedded` (the in-process chain, an account per browser).
+    pub(super) mode: &'static str,
+    pub(super) chain_id: u64,
+    pub(super) solo: Address,
+    pub(super) pvp: Address,
+    /// Embedded mode: this browser's account (the server sends from it, and only for this browser).
+    pub(super) account: Option<Address>,
+    pub(super) block: u64,
+    pub(super) timestamp: u64,
+}
+
+/// A solo game as `SoloTicTacToe` stores it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct SoloView {
     pub(super) id: u64,
+    pub(super) player: Address,
     pub(super) difficulty: &'static str,
     pub(super) cpu_first: bool,
     pub(super) player_mark: &'static str,
@@ -17,32 +37,96 @@ pub(super) struct SoloView {
     pub(super) result: &'static str,
     /// The winning line's cells, if someone won.
     pub(super) line: Option<[u8; 3]>,
-    /// The CPU's cell in the last transaction.
-    pub(super) last_cpu: Option<u8>,
-    pub(super) turns: Vec<Turn>,
 }
 
-/// One transaction of a game: the start (no player cell) or a move.
-#[derive(Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct Turn {
-    /// The player's cell, `null` for the start.
-    pub(super) player: Option<u8>,
-    /// The CPU's cell in the same transaction, `null` if it did not move.
-    pub(super) cpu: Option<u8>,
-    /// The transaction's gas (intrinsic cost included), as a receipt reports it.
-    pub(super) gas: u64,
-}
-
+/// A PvP game as `TicTacToe` stores it, with the clock and the viewer's part in it worked out.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct SoloInfo {
-    pub(super) instance: String,
-    pub(super) available: bool,
+pub(super) struct PvpView {
+    pub(super) id: u64,
+    pub(super) creator: Address,
+    /// O: the joiner, or while open the only account invited (`null`: anyone may join).
+    pub(super) opponent: Option<Address>,
+    pub(super) stake: U256,
+    pub(super) stake_words: String,
+    pub(super) timeout: u32,
+    pub(super) timeout_words: String,
+    /// `open`, `active`, `xWon`, `oWon`, `draw`, `cancelled` or `aborted`.
+    pub(super) status: &'static str,
+    pub(super) status_words: String,
+    pub(super) cells: Vec<Option<&'static str>>,
+    pub(super) line: Option<[u8; 3]>,
+    /// `"X"` or `"O"` while someone is to move.
+    pub(super) to_move: Option<&'static str>,
+    pub(super) to_move_account: Option<Address>,
+    /// The last second the player to move may move (unix time), and the latest block's time.
+    pub(super) deadline: Option<u64>,
+    pub(super) now: u64,
+    pub(super) seconds_left: Option<u64>,
+    /// Whether the player to move has moved before: then a missed deadline loses; else it aborts the game.
+    pub(super) mover_has_moved: bool,
+    /// The viewer: `X`, `O`, `invited` (may join), `open` (anyone may join) or `watcher`.
+    pub(super) role: &'static str,
+    /// What the viewer can do now, in the order the page offers them.
+    pub(super) can: Vec<&'static str>,
+}
+
+/// A transaction hash's fate.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct TxView {
+    /// `unknown`, `pending`, `confirmed` or `reverted`.
+    pub(super) state: &'static str,
+    pub(super) block: Option<u64>,
+    pub(super) gas_used: Option<u64>,
+    /// Gas used × effective gas price, in wei.
+    pub(super) fee_wei: Option<U256>,
+    pub(super) from: Option<Address>,
+    /// The game the transaction was about, from its events.
+    pub(super) game: Option<u64>,
+    /// Solo: the CPU's cell in this transaction.
+    pub(super) cpu_cell: Option<u8>,
+    /// What happened, one sentence per event.
+    pub(super) events: Vec<String>,
+    /// Reverted: why, in words, and the custom error's name.
     pub(super) reason: Option<String>,
-    pub(super) contract: Option<String>,
-    pub(super) player: Option<String>,
-    pub(super) chain_id: u64,
+    pub(super) error_name: Option<String>,
+}
+
+impl TxView {
+    pub(super) fn waiting(state: &'static str) -> TxView {
+        TxView {
+            state,
+            block: None,
+            gas_used: None,
+            fee_wei: None,
+            from: None,
+            game: None,
+            cpu_cell: None,
+            events: Vec::new(),
+            reason: None,
+            error_name: None,
+        }
+    }
+}
+
+/// What an account can withdraw from the PvP contract.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BalanceView {
+    pub(super) account: Address,
+    pub(super) pending: U256,
+    pub(super) pending_words: String,
+    /// The account's own ether, for the page's "enough for the stake?" line.
+    pub(super) wallet_words: String,
+}
+
+/// What `previewCpuMove` at Hard would play for the player to move.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct OracleView {
+    pub(super) cell: u8,
+    pub(super) words: String,
 }
 
 #[derive(Serialize)]

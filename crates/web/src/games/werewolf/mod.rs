@@ -50,8 +50,12 @@ pub(crate) const GAME: WebGame = WebGame {
     title: "Quantum werewolf",
     summary: "Werewolf without a game master for 3 to 16 on one device: every role is a hand of cards, every \
               action moves cards, and the engine does the bookkeeping of who can still be what.",
+    title_ja: "量子人狼",
+    summary_ja: "ゲームマスターのいらない人狼。3〜16人で1台を回して遊びます。誰が何者でありうるかはエンジンが数えます。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
+    strings: include_str!("strings.js"),
+    style: include_str!("style.css"),
     api,
 };
 

@@ -1,0 +1,145 @@
+// The pages' languages: Japanese and English, chosen from the browser, switchable from the header, remembered.
+//
+//   I18n.add({ en: { 'x.hello': 'Hello, {name}' }, ja: { 'x.hello': '{name}さん、こんにちは' } });
+//   I18n.t('x.hello', { name: 'Ann' })       // "Hello, Ann" or "Annさん、こんにちは"
+//   <p data-i18n="x.key"></p>                 // textContent filled by I18n.apply()
+//   <input data-i18n-attr="aria-label:x.label;placeholder:x.hint">
+//   I18n.onChange((lang) => render());       // the player switched: redraw the text made by script
+//
+// An element a script fills must not carry data-i18n (apply would overwrite it on a switch): redraw it from
+// onChange instead. A value may also be a function of the params, for plurals:
+//   'x.moves': (p) => (p.n === 1 ? '1 move' : `${p.n} moves`)
+// A key missing in Japanese falls back to English; a key missing everywhere is shown as the key itself and
+// warned about on the console, so a test that reads the console catches it.
+//
+// Loaded first: every `strings.js` calls `I18n.add`, and the page's script calls `I18n.t`. The static text is
+// applied once every deferred script has run (DOMContentLoaded), and again on every switch.
+'use strict';
+
+(() => {
+  const KEY = 'marubatsu.lang';
+  const LANGS = ['en', 'ja'];
+  const dicts = { en: {}, ja: {} };
+  const listeners = [];
+  const warned = new Set();
+
+  function stored() {
+    try {
+      const value = window.localStorage.getItem(KEY);
+      return LANGS.includes(value) ? value : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  function fromBrowser() {
+    const list = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    return /^ja(?:[-_]|$)/i.test(String(list[0] || '')) ? 'ja' : 'en';
+  }
+
+  /** Tells the server, which reads it on page loads (a load carries no header the script chose). */
+  function writeCookie(lang) {
+    document.cookie = `lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+
+  /** The choice as the cookie remembers it: where storage is disabled, the cookie still carries it. */
+  function fromCookie() {
+    const found = /(?:^|;\s*)lang=(en|ja)(?:;|$)/.exec(document.cookie);
+    return found ? found[1] : null;
+  }
+
+  let lang = stored() || fromCookie() || fromBrowser();
+  if (stored()) writeCookie(lang);
+
+  function add(more) {
+    for (const [code, entries] of Object.entries(more || {})) {
+      if (!dicts[code]) continue;
+      Object.assign(dicts[code], entries);
+    }
+  }
+
+  function t(key, params) {
+    let value = dicts[lang][key];
+    if (value === undefined) value = dicts.en[key];
+    if (value === undefined) {
+      if (!warned.has(key)) {
+        warned.add(key);
+        console.warn(`i18n: no text for "${key}"`);
+      }
+      return key;
+    }
+    if (typeof value === 'function') return String(value(params || {}));
+    if (!params) return value;
+    return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
+  function apply(root = document) {
+    const within = (selector) => {
+      const found = Array.from(root.querySelectorAll(selector));
+      if (root.matches && root.matches(selector)) found.unshift(root);
+      return found;
+    };
+    for (const element of within('[data-i18n]')) {
+      element.textContent = t(element.dataset.i18n);
+    }
+    for (const element of within('[data-i18n-attr]')) {
+      for (const pair of element.dataset.i18nAttr.split(';')) {
+        const at = pair.indexOf(':');
+        if (at < 1) continue;
+        element.setAttribute(pair.slice(0, at).trim(), t(pair.slice(at + 1).trim()));
+      }
+    }
+    document.documentElement.lang = lang;
+    document.documentElement.classList.add('i18n-ready');
+    const button = document.getElementById('lang');
+    if (button) button.setAttribute('lang', other());
+  }
+
+  function other() {
+    return lang === 'ja' ? 'en' : 'ja';
+  }
+
+  /** Switches to `next`, remembers it, redraws the page; `remember` is false when another tab already did. */
+  function set(next, remember = true) {
+    if (!LANGS.includes(next) || next === lang) return;
+    lang = next;
+    if (remember) {
+      try {
+        window.localStorage.setItem(KEY, next);
+      } catch (_) { /* storage disabled: the cookie still remembers */ }
+      writeCookie(next);
+    }
+    apply(document);
+    for (const fn of listeners) {
+      try {
+        fn(lang);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function onChange(fn) {
+    listeners.push(fn);
+  }
+
+  // Another tab switched: follow it, so the two never speak different languages.
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY && LANGS.includes(event.newValue)) set(event.newValue, false);
+  });
+
+  document.addEventListener('DOMContentLoaded', () => {
+    apply(document);
+    const button = document.getElementById('lang');
+    if (button) button.addEventListener('click', () => set(other()));
+  });
+
+  window.I18n = {
+    get lang() { return lang; },
+    t,
+    add,
+    set,
+    apply,
+    onChange,
+  };
+})();

@@ -1,0 +1,38 @@
+// The words every page shares: the header, the index, and the errors any page can meet. The games' names and
+// summaries are appended by the server from its list of games; each game's own words are in its strings.js.
+'use strict';
+
+window.I18n.add({
+  en: {
+    'lang.other': '日本語',
+    'shell.home': 'marubatsu: all games',
+    'shell.games': 'Games',
+    'sound.title': 'Sound effects on or off',
+    'sound.on': 'Sound on',
+    'sound.off': 'Sound off',
+    'music.on': 'Music on',
+    'music.off': 'Music off',
+    'index.pageTitle': 'Games · marubatsu',
+    'index.heading': 'Games',
+    'index.intro': 'Everything runs on this computer; nothing is loaded from the internet.',
+    'error.unreachable': 'The server cannot be reached. Check that marubatsu is still running, then try again.',
+    'error.server': 'The server answered with an error ({status}). Try again; reload the page if it goes on.',
+    'error.unknown': 'Something went wrong. Reload the page and try again.',
+  },
+  ja: {
+    'lang.other': 'English',
+    'shell.home': 'marubatsu: ゲーム一覧',
+    'shell.games': 'ゲーム',
+    'sound.title': '効果音のオン・オフ',
+    'sound.on': '音 オン',
+    'sound.off': '音 オフ',
+    'music.on': '音楽 オン',
+    'music.off': '音楽 オフ',
+    'index.pageTitle': 'ゲーム · marubatsu',
+    'index.heading': 'ゲーム',
+    'index.intro': 'すべてこのコンピューターの中で動きます。インターネットからは何も読み込みません。',
+    'error.unreachable': 'サーバーにつながりません。marubatsu が動いているか確かめてから、もう一度お試しください。',
+    'error.server': 'サーバーがエラーを返しました ({status})。もう一度お試しください。続くときはページを再読み込みしてください。',
+    'error.unknown': 'うまくいきませんでした。ページを再読み込みして、もう一度お試しください。',
+  },
+});

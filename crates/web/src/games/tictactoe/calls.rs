@@ -1,0 +1,290 @@
+//! The transactions a page may ask for, encoded here with the contracts' `sol!` bindings: the page hands the
+//! result to a wallet as it is and never builds calldata itself.
+
+use alloy_primitives::{Address, Bytes, U256, utils::parse_ether};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
+use marubatsu_engine::tictactoe::Difficulty;
+use serde::{Deserialize, Serialize};
+
+use super::chain_client::{ChainClient, Contracts};
+use super::words::{Contract, duration, ether};
+use crate::api::ApiError;
+use crate::lang::Lang;
+
+/// The shortest and longest time limits the PvP contract accepts (`MIN_MOVE_TIMEOUT`, `MAX_MOVE_TIMEOUT`),
+/// checked here too so that a typo is caught before a wallet is even asked.
+const MIN_TIMEOUT: u32 = 60;
+const MAX_TIMEOUT: u32 = 7 * 24 * 3_600;
+
+/// One transaction, as the page asks for it.
+#[derive(Debug, Deserialize)]
+#[serde(
+    tag = "action",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub(super) enum Action {
+    /// Solo: a new game against the CPU.
+    NewSolo {
+        difficulty: String,
+        cpu_first: bool,
+    },
+    /// Solo: a move (the CPU answers in the same transaction).
+    PlaySolo {
+        game: u64,
+        cell: u8,
+    },
+    /// PvP: open a game with a stake in ether (`"0.01"`), a time limit per move in seconds, and optionally the
+    /// only account allowed to join.
+    Create {
+        stake: String,
+        timeout: u32,
+        #[serde(default)]
+        opponent: Option<String>,
+    },
+    /// PvP: join with the game's stake, read from the chain (so the page cannot send a different amount).
+    Join {
+        game: u64,
+    },
+    Play {
+        game: u64,
+        cell: u8,
+    },
+    ClaimTimeout {
+        game: u64,
+    },
+    Resign {
+        game: u64,
+    },
+    Cancel {
+        game: u64,
+    },
+    Withdraw,
+}
+
+/// A transaction ready for `eth_sendTransaction`: the page adds `from` (its wallet's account) and sends it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Encoded {
+    pub(super) to: Address,
+    pub(super) data: Bytes,
+    /// Wei, as a `0x` quantity, as EIP-1193 wants it.
+    pub(super) value: U256,
+    /// What it does, in words, for the status line and the wallet's confirmation.
+    pub(super) summary: String,
+}
+
+impl Action {
+    /// Checks the request and encodes it against the chain's contracts; a join reads the game's stake first.
+    pub(super) async fn encode(self, chain: &ChainClient, lang: Lang) -> Result<Encoded, ApiError> {
+        let Contracts { solo, pvp, .. } = chain.contracts().clone();
+        let pvp_call = |data: Vec<u8>, value: U256, summary: String| Encoded {
+            to: pvp,
+            data: data.into(),
+            value,
+            summary,
+        };
+        Ok(match self {
+            Action::NewSolo { difficulty, cpu_first } => {
+                let level = Difficulty::ALL
+                    .into_iter()
+                    .find(|d| d.name() == difficulty)
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!("unknown difficulty {difficulty:?}: easy, normal or hard"))
+                    })?;
+                let call = ISoloTicTacToe::newGameCall {
+                    difficulty: ISoloTicTacToe::Difficulty::from(level).into(),
+                    cpuFirst: cpu_first,
+                };
+                Encoded {
+                    to: solo,
+                    data: call.abi_encode().into(),
+                    value: U256::ZERO,
+                    summary: lang.pick(
+                        format!("New game against the {} CPU", level.name()),
+                        format!("CPU({})と新しいゲーム", level_ja(level)),
+                    ),
+                }
+            }
+            Action::PlaySolo { game, cell } => {
+                check_cell(cell, lang)?;
+                let call = ISoloTicTacToe::playCall {
+                    gameId: U256::from(game),
+                    cell,
+                };
+                Encoded {
+                    to: solo,
+                    data: call.abi_encode().into(),
+                    value: U256::ZERO,
+                    summary: lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
+                }
+            }
+            Action::Create {
+                stake,
+                timeout,
+                opponent,
+            } => {
+                let wei = parse_stake(&stake, lang)?;
+                if !(MIN_TIMEOUT..=MAX_TIMEOUT).contains(&timeout) {
+                    let (min, max) = (duration(MIN_TIMEOUT.into(), lang), duration(MAX_TIMEOUT.into(), lang));
+                    return Err(ApiError::bad_request(lang.pick(
+                        format!("the time limit per move must be between {min} and {max}"),
+                        format!("1手の持ち時間は{min}から{max}のあいだにしてください"),
+                    )));
+                }
+                let opponent = match opponent.as_deref().map(str::trim) {
+                    None | Some("") => Address::ZERO,
+                    Some(text) => text.parse::<Address>().map_err(|_| {
+                        ApiError::bad_request(lang.pick(
+                            format!("{text:?} is not an account address (0x and 40 hex digits)"),
+                            format!("{text:?} はアカウントのアドレスではありません(0x と16進40桁)"),
+                        ))
+                    })?,
+                };
+                let call = ITicTacToe::createGameCall {
+                    moveTimeout: timeout,
+                    opponent,
+                };
+                pvp_call(
+                    call.abi_encode(),
+                    wei,
+                    lang.pick(
+                        format!(
+                            "Open a game: stake {}, {} per move",
+                            ether(wei),
+                            duration(timeout.into(), lang)
+                        ),
+                        format!(
+                            "ゲームを作る: 掛け金 {}、1手 {}",
+                            ether(wei),
+                            duration(timeout.into(), lang)
+                        ),
+                    ),
+                )
+            }
+            Action::Join { game } => {
+                let record = chain
+                    .view(
+                        Contract::Pvp,
+                        &ITicTacToe::getGameCall {
+                            gameId: U256::from(game),
+                        },
+                        lang,
+                    )
+                    .await?;
+                let call = ITicTacToe::joinGameCall {
+                    gameId: U256::from(game),
+                };
+                pvp_call(
+                    call.abi_encode(),
+                    record.stake,
+                    lang.pick(
+                        format!("Join game {game}: stake {}", ether(record.stake)),
+                        format!("ゲーム {game} に参加: 掛け金 {}", ether(record.stake)),
+                    ),
+                )
+            }
+            Action::Play { game, cell } => {
+                check_cell(cell, lang)?;
+                let call = ITicTacToe::playCall {
+                    gameId: U256::from(game),
+                    cell,
+                };
+                pvp_call(
+                    call.abi_encode(),
+                    U256::ZERO,
+                    lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
+                )
+            }
+            Action::ClaimTimeout { game } => pvp_call(
+                ITicTacToe::claimTimeoutCall {
+                    gameId: U256::from(game),
+                }
+                .abi_encode(),
+                U256::ZERO,
+                lang.pick(
+                    format!("Claim the timeout of game {game}"),
+                    format!("ゲーム {game} の時間切れを申し立てる"),
+                ),
+            ),
+            Action::Resign { game } => pvp_call(
+                ITicTacToe::resignCall {
+                    gameId: U256::from(game),
+                }
+                .abi_encode(),
+                U256::ZERO,
+                lang.pick(format!("Resign game {game}"), format!("ゲーム {game} を投了")),
+            ),
+            Action::Cancel { game } => pvp_call(
+                ITicTacToe::cancelCall {
+                    gameId: U256::from(game),
+                }
+                .abi_encode(),
+                U256::ZERO,
+                lang.pick(format!("Cancel game {game}"), format!("ゲーム {game} を取り消す")),
+            ),
+            Action::Withdraw => pvp_call(
+                ITicTacToe::withdrawCall {}.abi_encode(),
+                U256::ZERO,
+                lang.pick("Withdraw your balance", "残高を引き出す").into(),
+            ),
+        })
+    }
+}
+
+fn check_cell(cell: u8, lang: Lang) -> Result<(), ApiError> {
+    if cell > 8 {
+        return Err(ApiError::bad_request(lang.pick(
+            format!("{cell} is not a cell (0 to 8)"),
+            format!("{cell} はマスではありません(0〜8)"),
+        )));
+    }
+    Ok(())
+}
+
+fn level_ja(level: Difficulty) -> &'static str {
+    match level {
+        Difficulty::Easy => "かんたん",
+        Difficulty::Normal => "ふつう",
+        Difficulty::Hard => "むずかしい",
+    }
+}
+
+/// A stake in ether as a person types it: `0`, `0.01`, `2`.
+fn parse_stake(text: &str, lang: Lang) -> Result<U256, ApiError> {
+    let refused = || {
+        ApiError::bad_request(lang.pick(
+            format!("{text:?} is not a stake: give an amount of ether such as 0.01"),
+            format!("{text:?} は掛け金になりません: 0.01 のようにETHの額で書いてください"),
+        ))
+    };
+    let trimmed = text.trim();
+    let number = trimmed
+        .strip_suffix("ETH")
+        .or_else(|| trimmed.strip_suffix("eth"))
+        .unwrap_or(trimmed)
+        .trim();
+    if number.is_empty() || number.starts_with('-') {
+        return Err(refused());
+    }
+    parse_ether(number).map_err(|_| refused())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stakes_are_ether_amounts() {
+        assert_eq!(parse_stake("0.01", Lang::En).ok(), Some(U256::from(10u64.pow(16))));
+        assert_eq!(
+            parse_stake(" 2 ETH", Lang::En).ok(),
+            Some(U256::from(2 * 10u64.pow(18)))
+        );
+        assert!(parse_stake("-1", Lang::En).is_err());
+        assert!(parse_stake("lots", Lang::Ja).is_err());
+        assert!(parse_stake("", Lang::En).is_err());
+    }
+}

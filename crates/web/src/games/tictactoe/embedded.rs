@@ -1,0 +1,224 @@
+//! The embedded in-process chain, for a server started without `--rpc-url`. Both contracts are deployed into a
+//! fresh chain; every browser gets an account of its own, funded by the chain's development accounts, and the
+//! server sends that browser's transactions from that account only. So the contract itself refuses a move in
+//! someone else's game, exactly as on a real chain.
+//!
+//! revm checks no signatures, so an account is an address the server picked at random; the browser holds only
+//! an HttpOnly cookie naming its session, which maps to the address here. Each transaction is mined in a block
+//! of its own at the wall clock's time, so time limits run as they do on a node.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, mpsc};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
+use marubatsu_chain::{Chain, ContractSet, TxError};
+use tokio::sync::oneshot;
+
+use super::chain_client::{Contracts, Head, Lookup, Mined, ReadError};
+use crate::api::ApiError;
+use crate::error::WebError;
+
+/// What a browser's account starts with: plenty for any stake a test or a player would try.
+const FUNDING_ETHER: &str = "100";
+
+pub(crate) struct Embedded {
+    jobs: mpsc::Sender<Job>,
+    pub(crate) contracts: Contracts,
+    /// Session token (the cookie's value) → that browser's account.
+    accounts: Mutex<HashMap<String, Address>>,
+}
+
+type Job = Box<dyn FnOnce(&mut Ledger) + Send>;
+
+/// The chain and what a node would remember beside it: receipts by hash.
+struct Ledger {
+    chain: Chain,
+    receipts: HashMap<B256, Mined>,
+    funded: usize,
+}
+
+impl Embedded {
+    /// Starts the chain's thread (revm's EVM is not `Send`) and deploys both contracts there.
+    pub(crate) fn start(contracts: &ContractSet) -> Result<Embedded, WebError> {
+        let codes = ["SoloTicTacToe", "TicTacToe"].map(|name| {
+            contracts.get(name).cloned().map_err(|e| WebError::Deploy {
+                contract: name,
+                reason: e.to_string(),
+            })
+        });
+        let [solo_code, pvp_code] = codes;
+        let (solo_code, pvp_code) = (solo_code?, pvp_code?);
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (ready, deployed) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("marubatsu-chain".into())
+            .spawn(move || {
+                let mut chain = Chain::new();
+                chain.set_block(1, now());
+                let deployer = chain.accounts()[0];
+                let solo = chain.deploy(deployer, &solo_code).map_err(|e| WebError::Deploy {
+                    contract: "SoloTicTacToe",
+                    reason: e.to_string(),
+                });
+                let pvp = chain.deploy(deployer, &pvp_code).map_err(|e| WebError::Deploy {
+                    contract: "TicTacToe",
+                    reason: e.to_string(),
+                });
+                let addresses = match (solo, pvp) {
+                    (Ok(solo), Ok(pvp)) => (solo.address, pvp.address),
+                    (Err(err), _) | (_, Err(err)) => {
+                        let _ = ready.send(Err(err));
+                        return;
+                    }
+                };
+                let _ = ready.send(Ok(addresses));
+                let mut ledger = Ledger {
+                    chain,
+                    receipts: HashMap::new(),
+                    funded: 0,
+                };
+                // Until every sender is gone, that is until the app is dropped.
+                while let Ok(job) = inbox.recv() {
+                    job(&mut ledger);
+                }
+            })
+            .map_err(WebError::Start)?;
+        let (solo, pvp) = deployed.recv().map_err(|_| WebError::Deploy {
+            contract: "SoloTicTacToe",
+            reason: "the chain's thread stopped".into(),
+        })??;
+        Ok(Embedded {
+            jobs,
+            contracts: Contracts {
+                chain_id: marubatsu_chain::CHAIN_ID,
+                solo,
+                pvp,
+            },
+            accounts: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Runs `job` on the chain's thread and waits for its answer without blocking the server.
+    async fn run<R: Send + 'static>(&self, job: impl FnOnce(&mut Ledger) -> R + Send + 'static) -> Result<R, ApiError> {
+        let (answer, answered) = oneshot::channel();
+        let stopped = || ApiError::internal("the in-process chain has stopped");
+        self.jobs
+            .send(Box::new(move |ledger| {
+                let _ = answer.send(job(ledger));
+            }))
+            .map_err(|_| stopped())?;
+        answered.await.map_err(|_| stopped())
+    }
+
+    /// The account of the browser holding `token`, if it has one.
+    pub(crate) fn account_of(&self, token: &str) -> Option<Address> {
+        self.accounts.lock().ok()?.get(token).copied()
+    }
+
+    /// A new account for a new browser session `token`, funded from the chain's development accounts.
+    pub(crate) async fn open_account(&self, token: String) -> Result<Address, ApiError> {
+        let account = Address::random();
+        let funding = parse_ether(FUNDING_ETHER).map_err(|e| ApiError::internal(e.to_string()))?;
+        self.run(move |ledger| {
+            // Round robin, so that no development account runs dry however many browsers come.
+            let funders = ledger.chain.accounts().to_vec();
+            let funder = funders[ledger.funded % funders.len()];
+            ledger.funded += 1;
+            ledger.chain.transfer(funder, account, funding).map(|_| ())
+        })
+        .await?
+        .map_err(|err| ApiError::internal(format!("funding the new account failed: {err}")))?;
+        self.accounts
+            .lock()
+            .map_err(|_| ApiError::internal("the account table is poisoned"))?
+            .insert(token, account);
+        Ok(account)
+    }
+
+    /// Sends a transaction from `from` (the caller's own account) in a new block, and returns its hash. A
+    /// revert is mined too, as on a node: its receipt says so.
+    pub(crate) async fn send(&self, from: Address, to: Address, data: Bytes, value: U256) -> Result<B256, ApiError> {
+        self.run(move |ledger| {
+            let number = ledger.chain.block_number() + 1;
+            let timestamp = now().max(ledger.chain.timestamp() + 1);
+            ledger.chain.set_block(number, timestamp);
+            let hash = keccak256(
+                [
+                    from.as_slice(),
+                    to.as_slice(),
+                    &number.to_be_bytes(),
+                    &(ledger.receipts.len() as u64).to_be_bytes(),
+                    &data,
+                ]
+                .concat(),
+            );
+            let mined = match ledger.chain.send_data(from, to, data, value) {
+                Ok(receipt) => Mined {
+                    from,
+                    to: Some(to),
+                    success: true,
+                    block: number,
+                    gas_used: receipt.gas_used,
+                    effective_gas_price: 0,
+                    logs: receipt.logs,
+                    revert: Bytes::new(),
+                },
+                Err(TxError::Reverted(revert)) => Mined {
+                    from,
+                    to: Some(to),
+                    success: false,
+                    block: number,
+                    gas_used: revert.gas_used(),
+                    effective_gas_price: 0,
+                    logs: Vec::new(),
+                    revert: revert.data().clone(),
+                },
+                Err(err) => {
+                    return Err(ApiError::conflict(
+                        format!("the transaction was not mined: {err}"),
+                        None,
+                    ));
+                }
+            };
+            ledger.receipts.insert(hash, mined);
+            Ok(hash)
+        })
+        .await?
+    }
+
+    pub(super) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
+        self.run(move |ledger| ledger.chain.call_data(to, data))
+            .await
+            .map_err(|_| ReadError::Failed("the in-process chain has stopped".into()))?
+            .map_err(|err| match err {
+                TxError::Reverted(revert) => ReadError::Refused(revert.data().clone()),
+                other => ReadError::Failed(other.to_string()),
+            })
+    }
+
+    pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {
+        self.run(move |ledger| match ledger.receipts.get(&hash) {
+            Some(mined) => Lookup::Mined(Box::new(mined.clone())),
+            None => Lookup::Unknown,
+        })
+        .await
+    }
+
+    pub(super) async fn head(&self) -> Result<Head, ApiError> {
+        self.run(|ledger| Head {
+            number: ledger.chain.block_number(),
+            // The chain's clock moves only with transactions; the page counts down against the wall clock.
+            timestamp: now().max(ledger.chain.timestamp()),
+        })
+        .await
+    }
+
+    pub(super) async fn balance(&self, account: Address) -> Result<U256, ApiError> {
+        self.run(move |ledger| ledger.chain.balance(account)).await
+    }
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}

@@ -1,0 +1,273 @@
+//! The tic-tac-toe API on the embedded chain: an account per browser (by its cookie), transactions encoded by
+//! the server and sent from that account only, receipts read back in words; and on a node (`serve --rpc-url`),
+//! no way at all to make the server sign.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{Response, server};
+
+/// A browser as the server sees it: its cookie, kept from the first answer that sets one.
+struct Browser {
+    addr: SocketAddr,
+    cookie: Option<String>,
+}
+
+impl Browser {
+    fn new(addr: SocketAddr) -> Browser {
+        let mut browser = Browser { addr, cookie: None };
+        let info = browser.request("GET", "/api/tictactoe/chain", None);
+        assert_eq!(info.status, 200, "{}", info.text());
+        browser
+    }
+
+    fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> Response {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_idle_connections(0)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .new_agent();
+        let mut request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("http://{}{path}", self.addr))
+            .header("content-type", "application/json");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let mut response = agent
+            .run(request.body(body).unwrap_or_else(|err| panic!("{err}")))
+            .unwrap_or_else(|err| panic!("{method} {path}: {err}"));
+        if let Some(set) = response.headers().get("set-cookie") {
+            let set = set.to_str().unwrap_or_default();
+            assert!(
+                set.contains("HttpOnly"),
+                "the session cookie is out of the page's reach: {set}"
+            );
+            self.cookie = set.split(';').next().map(str::to_owned);
+        }
+        let status = response.status().as_u16();
+        let body = response.body_mut().read_to_vec().unwrap_or_else(|err| panic!("{err}"));
+        Response {
+            status,
+            headers: Vec::new(),
+            body,
+        }
+    }
+
+    fn info(&mut self) -> Value {
+        self.request("GET", "/api/tictactoe/chain", None).json()
+    }
+
+    /// Encodes `action`, sends it from this browser's account, and returns the receipt in words.
+    fn transact(&mut self, action: Value) -> Value {
+        let tx = self.request("POST", "/api/tictactoe/tx", Some(&action));
+        assert_eq!(tx.status, 200, "{}", tx.text());
+        let tx = tx.json();
+        let sent = self.request(
+            "POST",
+            "/api/tictactoe/send",
+            Some(&json!({"to": tx["to"], "data": tx["data"], "value": tx["value"]})),
+        );
+        assert_eq!(sent.status, 200, "{}", sent.text());
+        let hash = sent.json()["hash"].as_str().unwrap_or_default().to_owned();
+        let receipt = self.request("GET", &format!("/api/tictactoe/tx/{hash}"), None);
+        assert_eq!(receipt.status, 200, "{}", receipt.text());
+        receipt.json()
+    }
+}
+
+#[test]
+fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
+    let server = server();
+    let mut alice = Browser::new(server.local_addr());
+    let mut bob = Browser::new(server.local_addr());
+    let (a, b) = (alice.info(), bob.info());
+    assert_eq!(
+        (a["mode"].clone(), a["chainId"].clone()),
+        (json!("embedded"), json!(31337))
+    );
+    assert_ne!(a["account"], b["account"], "two browsers, two accounts");
+    assert_eq!(alice.info()["account"], a["account"], "the cookie keeps the account");
+
+    // Solo: the CPU opens in the same transaction, read from the receipt.
+    let started = alice.transact(json!({"action": "newSolo", "difficulty": "hard", "cpuFirst": true}));
+    assert_eq!(started["state"], "confirmed", "{started}");
+    assert_eq!(
+        (started["game"].clone(), started["cpuCell"].clone()),
+        (json!(1), json!(4))
+    );
+    assert!(started["gasUsed"].as_u64().is_some_and(|g| g > 21_000));
+    let game = alice.request("GET", "/api/tictactoe/solo/games/1", None).json();
+    assert_eq!(
+        (game["playerMark"].clone(), game["cells"][4].clone()),
+        (json!("O"), json!("X"))
+    );
+    assert_eq!(game["player"], a["account"]);
+
+    // Bob cannot move in Alice's game: the contract itself refuses, and says why in words.
+    let intruder = bob.transact(json!({"action": "playSolo", "game": 1, "cell": 0}));
+    assert_eq!(intruder["state"], "reverted");
+    assert_eq!(intruder["errorName"], "NotYourGame");
+    let reason = intruder["reason"].as_str().unwrap_or_default();
+    assert!(reason.starts_with("Game 1 belongs to 0x"), "{reason}");
+    assert!(!reason.contains('{'), "plain words, not a debug string: {reason}");
+
+    let moved = alice.transact(json!({"action": "playSolo", "game": 1, "cell": 0}));
+    assert_eq!(moved["state"], "confirmed", "{moved}");
+    let reply = moved["cpuCell"].as_u64().unwrap_or(9) as usize;
+    let game = alice.request("GET", "/api/tictactoe/solo/games/1", None).json();
+    assert_eq!(
+        (game["cells"][0].clone(), game["cells"][reply].clone()),
+        (json!("O"), json!("X"))
+    );
+    let taken = alice.transact(json!({"action": "playSolo", "game": 1, "cell": 0}));
+    assert_eq!(taken["reason"], "Row 1, column 1 is already taken.");
+
+    // PvP with a stake, private to Bob: a third browser's join is refused with the decoded reason.
+    let created = alice.transact(json!({
+        "action": "create", "stake": "0.5", "timeout": 60, "opponent": b["account"]
+    }));
+    assert_eq!(created["state"], "confirmed", "{created}");
+    assert_eq!(created["game"], 1);
+    let mut carol = Browser::new(server.local_addr());
+    let refused = carol.transact(json!({"action": "join", "game": 1}));
+    assert_eq!(refused["errorName"], "NotInvited", "{refused}");
+    let view = bob
+        .request(
+            "GET",
+            &format!(
+                "/api/tictactoe/pvp/games/1?viewer={}",
+                b["account"].as_str().unwrap_or_default()
+            ),
+            None,
+        )
+        .json();
+    assert_eq!(
+        (
+            view["role"].clone(),
+            view["stakeWords"].clone(),
+            view["timeoutWords"].clone()
+        ),
+        (json!("invited"), json!("0.5 ETH"), json!("1 minute"))
+    );
+    assert_eq!(view["can"], json!(["join"]));
+    let joined = bob.transact(json!({"action": "join", "game": 1}));
+    assert_eq!(joined["state"], "confirmed", "{joined}");
+    // X (Alice) takes the top row while Bob plays the middle; Bob cannot move out of turn.
+    let early = bob.transact(json!({"action": "play", "game": 1, "cell": 4}));
+    assert_eq!(early["errorName"], "NotYourTurn");
+    for (player, cell) in [(0, 0), (1, 3), (0, 1), (1, 4), (0, 2)] {
+        let who = if player == 0 { &mut alice } else { &mut bob };
+        let played = who.transact(json!({"action": "play", "game": 1, "cell": cell}));
+        assert_eq!(played["state"], "confirmed", "{played}");
+    }
+    let over = alice
+        .request(
+            "GET",
+            &format!(
+                "/api/tictactoe/pvp/games/1?viewer={}",
+                a["account"].as_str().unwrap_or_default()
+            ),
+            None,
+        )
+        .json();
+    assert_eq!(
+        (over["status"].clone(), over["line"].clone()),
+        (json!("xWon"), json!([0, 1, 2]))
+    );
+    let balance = alice
+        .request(
+            "GET",
+            &format!(
+                "/api/tictactoe/pvp/balance/{}",
+                a["account"].as_str().unwrap_or_default()
+            ),
+            None,
+        )
+        .json();
+    assert_eq!(balance["pendingWords"], "1 ETH");
+    let withdrawn = alice.transact(json!({"action": "withdraw"}));
+    assert!(
+        withdrawn["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e.as_str().is_some_and(|e| e.ends_with("withdrew 1 ETH."))),
+        "{withdrawn}"
+    );
+
+    // Cancel an unjoined game; resign an active one; ask the oracle on the way.
+    let open = alice.transact(json!({"action": "create", "stake": "0.25", "timeout": 3600}));
+    let open_id = open["game"].as_u64().unwrap_or_default();
+    let cancelled = alice.transact(json!({"action": "cancel", "game": open_id}));
+    assert!(
+        cancelled["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e.as_str().is_some_and(|e| e.contains("cancelled before anyone joined"))),
+        "{cancelled}"
+    );
+    let played = alice.transact(json!({"action": "create", "stake": "0", "timeout": 3600}));
+    let played_id = played["game"].as_u64().unwrap_or_default();
+    assert_eq!(
+        bob.transact(json!({"action": "join", "game": played_id}))["state"],
+        "confirmed"
+    );
+    assert_eq!(
+        alice.transact(json!({"action": "play", "game": played_id, "cell": 0}))["state"],
+        "confirmed"
+    );
+    let advice = bob
+        .request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None)
+        .json();
+    assert_eq!(
+        (advice["cell"].clone(), advice["words"].clone()),
+        (json!(4), json!("The Hard CPU would play row 2, column 2.")),
+        "against a corner, Hard takes the centre"
+    );
+    let resigned = bob.transact(json!({"action": "resign", "game": played_id}));
+    assert!(
+        resigned["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e.as_str().is_some_and(|e| e.contains("won by resignation"))),
+        "{resigned}"
+    );
+    let after = bob.request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None);
+    assert_eq!(after.status, 409, "no advice once the game is over: {}", after.text());
+
+    // A request the server refuses before any wallet is asked.
+    let bad = alice.request(
+        "POST",
+        "/api/tictactoe/tx",
+        Some(&json!({"action": "create", "stake": "lots", "timeout": 60})),
+    );
+    assert_eq!(bad.status, 400);
+    let short = alice.request(
+        "POST",
+        "/api/tictactoe/tx",
+        Some(&json!({"action": "create", "stake": "0", "timeout": 5})),
+    );
+    assert_eq!(
+        short.json()["error"],
+        "the time limit per move must be between 1 minute and 7 days"
+    );
+    // Without a session there is no account to send from.
+    let mut stranger = Browser {
+        addr: server.local_addr(),
+        cookie: None,
+    };
+    let anonymous = stranger.request(
+        "POST",
+        "/api/tictactoe/send",
+        Some(&json!({"to": a["pvp"], "data": "0x"})),
+    );
+    assert_eq!(anonymous.status, 400);
+}

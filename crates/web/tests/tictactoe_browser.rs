@@ -1,0 +1,655 @@
+//! Tic-tac-toe in headless Chromium against anvil, as `serve --rpc-url` runs it: the server holds no key, and
+//! each page plays through a test EIP-1193 wallet injected before the page loads (Chrome DevTools
+//! `Page.addScriptToEvaluateOnNewDocument`) that announces itself by EIP-6963 and forwards requests to anvil's
+//! unlocked accounts. One anvil, one server and two browser sessions for the whole story, since CI time
+//! matters: connect and switch chains, solo against Hard with a refusal and a reload mid-transaction, two staked
+//! games (a win and a timeout claim), a withdrawal, an uninvited join; then alloy, not the page, checks every
+//! balance to the wei.
+
+mod support;
+
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use alloy::{
+    consensus::Transaction as _,
+    eips::BlockNumberOrTag,
+    network::TransactionBuilder,
+    providers::{DynProvider, Provider, ProviderBuilder},
+    rpc::types::TransactionRequest,
+};
+use alloy_primitives::{Address, U256, utils::parse_ether};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
+use marubatsu_web::{App, RemoteChain, Server};
+use serde_json::{Value, json};
+use support::{Browser, Driver, contracts, one_browser_at_a_time, request};
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const CHAIN_ID: u64 = 31_337;
+
+/// anvil from node_modules on a free port, killed when dropped.
+struct Anvil {
+    child: Child,
+    url: String,
+}
+
+impl Anvil {
+    fn start() -> Anvil {
+        contracts(); // provisions node_modules (npm ci) on a fresh clone, and with it anvil
+        let root = marubatsu_chain::Workspace::locate()
+            .unwrap_or_else(|err| panic!("{err}"))
+            .root()
+            .to_path_buf();
+        let binary = root.join("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil");
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap_or_else(|err| panic!("{err}"));
+        let child = Command::new(&binary)
+            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|err| panic!("starting {}: {err}", binary.display()));
+        let anvil = Anvil {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        while std::net::TcpStream::connect(addr).is_err()
+            || request(addr, "POST", "/", Some(&rpc_body("eth_chainId", json!([])))).status != 200
+        {
+            assert!(Instant::now() < deadline, "anvil did not start on port {port}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        anvil
+    }
+}
+
+impl Drop for Anvil {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn rpc_body(method: &str, params: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+}
+
+/// A synchronous alloy client of anvil for the test's own checks and set-up (never the page's way in).
+struct Node {
+    runtime: tokio::runtime::Runtime,
+    provider: DynProvider,
+}
+
+impl Node {
+    fn new(url: &str) -> Node {
+        // reqwest is built without a TLS provider of its own (see the workspace manifest).
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap_or_else(|err| panic!("{err}"));
+        let provider = {
+            let _guard = runtime.enter();
+            ProviderBuilder::new()
+                .connect_http(url.parse().unwrap_or_else(|err| panic!("{err}")))
+                .erased()
+        };
+        Node { runtime, provider }
+    }
+
+    fn accounts(&self) -> Vec<Address> {
+        self.runtime
+            .block_on(self.provider.get_accounts())
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    fn deploy(&self, from: Address, name: &str) -> Address {
+        let code = contracts()
+            .get(name)
+            .unwrap_or_else(|err| panic!("{err}"))
+            .bytecode
+            .clone();
+        let tx = TransactionRequest::default().with_from(from).with_deploy_code(code);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let receipt = pending.get_receipt().await.unwrap_or_else(|err| panic!("{err}"));
+            receipt
+                .contract_address
+                .unwrap_or_else(|| panic!("{name} was not created"))
+        })
+    }
+
+    /// Sends `data` from anvil's unlocked `from` with a fixed gas limit, so that even a call that reverts is
+    /// mined; returns its hash once mined.
+    fn send_unchecked(&self, from: Address, to: Address, data: Vec<u8>) -> String {
+        let tx = TransactionRequest::default()
+            .with_from(from)
+            .with_to(to)
+            .with_input(data)
+            .with_gas_limit(200_000);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let receipt = pending.get_receipt().await.unwrap_or_else(|err| panic!("{err}"));
+            assert!(!receipt.status(), "the call was meant to revert");
+            receipt.transaction_hash.to_string()
+        })
+    }
+
+    fn raw(&self, method: &'static str, params: Value) -> Value {
+        self.runtime
+            .block_on(self.provider.raw_request::<_, Value>(method.into(), params))
+            .unwrap_or_else(|err| panic!("{method}: {err}"))
+    }
+
+    fn balance(&self, account: Address) -> U256 {
+        self.runtime
+            .block_on(async { self.provider.get_balance(account).await })
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// What `account`'s mined transactions cost it, over every block of the chain: the ether they attached, and
+    /// the gas (gas used × effective gas price).
+    fn spent_by(&self, account: Address) -> (U256, U256) {
+        self.runtime.block_on(async {
+            let latest = self
+                .provider
+                .get_block_number()
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let (mut value, mut fees) = (U256::ZERO, U256::ZERO);
+            for number in 0..=latest {
+                let block = self
+                    .provider
+                    .get_block_by_number(BlockNumberOrTag::Number(number))
+                    .full()
+                    .await
+                    .unwrap_or_else(|err| panic!("{err}"))
+                    .unwrap_or_else(|| panic!("block {number}"));
+                for tx in block.transactions.txns() {
+                    if tx.inner.signer() != account {
+                        continue;
+                    }
+                    let receipt = self
+                        .provider
+                        .get_transaction_receipt(*tx.inner.tx_hash())
+                        .await
+                        .unwrap_or_else(|err| panic!("{err}"))
+                        .unwrap_or_else(|| panic!("a receipt for a mined transaction"));
+                    value += tx.value();
+                    fees += U256::from(receipt.gas_used) * U256::from(receipt.effective_gas_price);
+                }
+            }
+            (value, fees)
+        })
+    }
+}
+
+/// The test wallet: EIP-1193 `request`, EIP-6963 announcement, anvil's unlocked `account` behind it. It
+/// remembers the connection and the chain for the tab (sessionStorage), as a real wallet remembers a site.
+/// `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001.
+fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
+    format!(
+        r#"(() => {{
+  const RPC = {anvil:?};
+  const ACCOUNT = {account:?};
+  const saved = JSON.parse(sessionStorage.getItem('testWallet') || 'null');
+  const state = saved || {{ connected: false, chainId: {chain_id} }};
+  state.refuseNext = false;
+  const save = () => sessionStorage.setItem('testWallet', JSON.stringify({{ connected: state.connected, chainId: state.chainId }}));
+  const listeners = {{}};
+  const emit = (event, value) => (listeners[event] || []).forEach((fn) => fn(value));
+  async function rpc(method, params) {{
+    const response = await fetch(RPC, {{
+      method: 'POST', headers: {{ 'content-type': 'application/json' }},
+      body: JSON.stringify({{ jsonrpc: '2.0', id: 1, method, params: params || [] }}),
+    }});
+    const answer = await response.json();
+    if (answer.error) {{
+      const error = new Error(answer.error.message);
+      error.code = answer.error.code;
+      error.data = answer.error.data;
+      throw error;
+    }}
+    return answer.result;
+  }}
+  const provider = {{
+    async request({{ method, params }}) {{
+      switch (method) {{
+        case 'eth_requestAccounts': state.connected = true; save(); return [ACCOUNT];
+        case 'eth_accounts': return state.connected ? [ACCOUNT] : [];
+        case 'eth_chainId': return '0x' + state.chainId.toString(16);
+        case 'wallet_switchEthereumChain':
+          state.chainId = parseInt(params[0].chainId, 16); save(); emit('chainChanged', params[0].chainId); return null;
+        case 'eth_sendTransaction':
+          if (state.refuseNext) {{
+            state.refuseNext = false;
+            const error = new Error('User rejected the request.');
+            error.code = 4001;
+            throw error;
+          }}
+          return rpc(method, params);
+        default: return rpc(method, params);
+      }}
+    }},
+    on(event, fn) {{ (listeners[event] = listeners[event] || []).push(fn); }},
+    removeListener(event, fn) {{ listeners[event] = (listeners[event] || []).filter((f) => f !== fn); }},
+  }};
+  window.__testWallet = state;
+  const info = {{ uuid: '5f0b8a4e-0000-4000-8000-000000000001', name: 'Test wallet', rdns: 'invalid.marubatsu.test',
+    icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E' }};
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider',
+    {{ detail: Object.freeze({{ info, provider }}) }}));
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+}})();"#,
+        account = account.to_checksum(None),
+    )
+}
+
+/// A browser with the test wallet of `account` in every page it loads; its wallet starts on `chain_id`.
+fn wallet_browser<'a>(driver: &'a Driver, anvil: &str, account: Address, chain_id: u64) -> Browser<'a> {
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    // The pages allow connections to their own server only; the test wallet talks to anvil directly.
+    browser.execute_cdp("Page.setBypassCSP", json!({"enabled": true}));
+    browser.execute_cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": wallet_script(anvil, account, chain_id)}),
+    );
+    browser
+}
+
+fn text(browser: &Browser<'_>, selector: &str) -> String {
+    browser.text(selector)
+}
+
+fn dataset(browser: &Browser<'_>, name: &str) -> String {
+    browser
+        .script(
+            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
+            &[json!(name)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
+        &[],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+/// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the
+/// page is idle again; returns the line.
+fn tx_state(browser: &Browser<'_>, state: &str) -> String {
+    browser
+        .wait_for(
+            &format!("the transaction to be {state}"),
+            "const t = document.querySelector('#tx-status');
+             const b = document.querySelector('#ttt-board');
+             return t.dataset.state === arguments[0] && (arguments[0] === 'sent' || b.dataset.busy !== 'true')
+               ? t.textContent : null;",
+            &[json!(state)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Clicks `selector` and waits for the resulting transaction to be mined with `state`.
+fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    tx_state(browser, state)
+}
+
+fn position(marks: &[Option<String>]) -> Position {
+    let side = |mark: &str| -> Bitboard {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.as_deref() == Some(mark))
+            .map(|(i, _)| Cell::new(i as u8).unwrap_or_else(|| panic!("cell {i}")))
+            .collect()
+    };
+    Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
+}
+
+/// Waits until the PvP board shows `moves` marks and the status `status` (the page follows the chain).
+fn pvp_follows(browser: &Browser<'_>, moves: usize, status: &str) {
+    browser.wait_for(
+        &format!("the PvP page to show {moves} moves and status {status}"),
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.moves === String(arguments[0]) && b.dataset.result === arguments[1];",
+        &[json!(moves), json!(status)],
+    );
+}
+
+fn cell(n: u8) -> String {
+    format!("#ttt-board .cell[data-index='{n}']")
+}
+
+#[test]
+fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_for() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let (alice, bob, carol) = (accounts[1], accounts[2], accounts[3]);
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let start = [alice, bob].map(|a| node.balance(a));
+
+    // The server signs nothing: there is no account here, and the embedded send route refuses.
+    let info = request(server.local_addr(), "GET", "/api/tictactoe/chain", None).json();
+    assert_eq!(
+        (info["mode"].clone(), info["account"].clone()),
+        (json!("rpc"), Value::Null)
+    );
+    let send = request(
+        server.local_addr(),
+        "POST",
+        "/api/tictactoe/send",
+        Some(&json!({"to": pvp, "data": "0x3ccfd60b"})),
+    );
+    assert_eq!(send.status, 404);
+    assert_eq!(
+        send.json()["error"],
+        "this server holds no key and signs nothing: send the transaction from your wallet"
+    );
+
+    let driver = Driver::start();
+    // Alice's wallet starts on another chain and unconnected.
+    let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    let page = format!("{}tictactoe", server.url());
+    a.goto(&page);
+    a.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    assert!(text(&a, "#wallet-status").starts_with("Connect Test wallet"));
+    a.click("#wallet-connect");
+    a.wait_for(
+        "the chain check",
+        "return document.querySelector('#wallet').dataset.state === 'wrong-chain';",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#wallet-status"),
+        "Your wallet is on chain 1; these games are on chain 31337. Switch networks to play."
+    );
+    a.click("#wallet-switch");
+    a.wait_for(
+        "the switch",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+
+    // ---- solo against Hard: a refusal, a reload mid-transaction, then a perfect game to a draw ----------------
+    a.click(".segmented [data-difficulty='hard']");
+    let started = tx_state(&a, "confirmed");
+    assert!(started.contains("confirmed in block"), "{started}");
+    assert_eq!(dataset(&a, "cpuLevel"), "hard");
+    a.script("window.__testWallet.refuseNext = true;", &[]);
+    let refused = click_tx(&a, &cell(4), "refused");
+    assert_eq!(
+        refused,
+        "Move in game 1: you refused it in the wallet. Nothing was sent."
+    );
+    assert!(marks(&a).iter().all(Option::is_none), "nothing changed on the board");
+    assert_eq!(dataset(&a, "turns"), "1");
+
+    node.raw("evm_setAutomine", json!([false]));
+    a.click(&cell(4));
+    let sent = tx_state(&a, "sent");
+    assert!(sent.contains("sent as 0x"), "{sent}");
+    a.refresh();
+    let recovered = tx_state(&a, "sent");
+    assert_eq!(recovered, sent, "the reloaded page found the pending transaction");
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([true]));
+    tx_state(&a, "confirmed");
+    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+    assert_eq!(dataset(&a, "turns"), "2");
+    while dataset(&a, "result") == "inProgress" {
+        let best = optimal_moves(position(&marks(&a)))
+            .first()
+            .unwrap_or_else(|| panic!("no move"));
+        click_tx(&a, &cell(best.index()), "confirmed");
+    }
+    assert_eq!(
+        (dataset(&a, "result"), text(&a, "#ttt-status")),
+        ("draw".to_owned(), "Draw.".to_owned())
+    );
+    let gas: Vec<String> = serde_json::from_value(a.script(
+        "return Array.from(document.querySelectorAll('#turns tbody tr td:last-child')).map((t) => t.textContent);",
+        &[],
+    ))
+    .unwrap_or_default();
+    assert!(
+        gas.len() >= 4
+            && gas
+                .iter()
+                .all(|g| g.replace(',', "").parse::<u64>().is_ok_and(|g| g > 21_000)),
+        "{gas:?}"
+    );
+    assert_eq!(
+        a.script("return document.querySelector('#solo-details').open;", &[]),
+        json!(false),
+        "gas stays in a collapsed panel"
+    );
+
+    // ---- PvP, staked, to a win: a link, the joiner's terms, both pages following the chain --------------------
+    let stake1 = parse_ether("0.0123").unwrap_or_default();
+    a.click(".segmented [data-mode='pvp']");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.0123'; document.querySelector('#pvp-timeout').value = '60';",
+        &[],
+    );
+    let created = click_tx(&a, "#pvp-create", "confirmed");
+    assert!(
+        created.contains("Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join."),
+        "{created}"
+    );
+    a.wait_for(
+        "the share link",
+        "return !document.querySelector('#pvp-share-line').hidden;",
+        &[],
+    );
+    let link = text(&a, "#pvp-share");
+    assert!(link.ends_with("/tictactoe?game=1"), "{link}");
+    b.goto(&link);
+    b.wait_for(
+        "Bob's connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    b.click("#wallet-connect");
+    b.wait_for(
+        "Bob's wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    let terms = text(&b, "#pvp-join-terms");
+    assert!(
+        terms.starts_with("Joining stakes 0.0123 ETH from your account"),
+        "{terms}"
+    );
+    assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
+    click_tx(&b, "#pvp-join", "confirmed");
+    let clock = b
+        .wait_for(
+            "the deadline countdown",
+            "const t = document.querySelector('#pvp-clock').textContent; return /^X has [01]:[0-9]{2} left/.test(t) ? t : null;",
+            &[],
+        )
+        .to_string();
+    assert!(clock.contains("left for this move"), "{clock}");
+    for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
+        pvp_follows(who, n, "active");
+        click_tx(who, &cell(at), "confirmed");
+    }
+    pvp_follows(&b, 5, "xWon");
+    assert_eq!(text(&b, "#ttt-status"), "X wins.");
+    pvp_follows(&a, 5, "xWon");
+    assert_eq!(text(&a, "#ttt-status"), "You win!");
+    assert_eq!(
+        a.script("return [document.querySelector('#ttt-status').classList.contains('final'), document.querySelector('.ttt-again').hidden];", &[]),
+        json!([true, false]),
+        "the end says so large, with the next game's button under the board"
+    );
+
+    // ---- PvP, staked, to a timeout claim -----------------------------------------------------------------------
+    let stake2 = parse_ether("0.02").unwrap_or_default();
+    a.click("#pvp-leave");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.02'; document.querySelector('#pvp-timeout').value = '60';",
+        &[],
+    );
+    click_tx(&a, "#pvp-create", "confirmed");
+    b.goto(&format!("{page}?game=2"));
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    click_tx(&b, "#pvp-join", "confirmed");
+    for (n, (who, at)) in [(&a, 0), (&b, 4), (&a, 8)].into_iter().enumerate() {
+        pvp_follows(who, n, "active");
+        click_tx(who, &cell(at), "confirmed");
+    }
+    // Bob has moved before, so missing this deadline loses.
+    node.raw("evm_increaseTime", json!([61]));
+    node.raw("evm_mine", json!([]));
+    a.wait_for(
+        "the claim button",
+        "return !document.querySelector('#pvp-claim').hidden;",
+        &[],
+    );
+    let claimed = click_tx(&a, "#pvp-claim", "confirmed");
+    assert!(claimed.contains("won on time"), "{claimed}");
+    pvp_follows(&b, 3, "xWon");
+
+    // ---- withdraw ----------------------------------------------------------------------------------------------
+    let owed = (stake1 + stake2) * U256::from(2);
+    a.wait_for(
+        "the balance",
+        "return document.querySelector('#pvp-balance').dataset.wei === arguments[0];",
+        &[json!(owed.to_string())],
+    );
+    let withdrawn = click_tx(&a, "#pvp-withdraw", "confirmed");
+    assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
+
+    // ---- a private game: Bob is not invited, and the contract's reason reaches his page in words -------------
+    a.click("#pvp-leave");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0'; document.querySelector('#pvp-opponent').value = arguments[0];",
+        &[json!(carol.to_checksum(None))],
+    );
+    click_tx(&a, "#pvp-create", "confirmed");
+    b.goto(&format!("{page}?game=3"));
+    b.wait_for(
+        "the join box",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    let uninvited = click_tx(&b, "#pvp-join", "reverted");
+    assert!(
+        uninvited.ends_with(&format!(
+            "Game 3 is private: only {} may join it, and you are {}.",
+            carol.to_checksum(None),
+            bob.to_checksum(None)
+        )),
+        "{uninvited}"
+    );
+
+    // A reverted transaction that was mined (sent with a fixed gas limit, past any estimate): the server replays
+    // it to read the contract's reason, as a page that recovered its hash after a reload would show it.
+    let join = ITicTacToe::joinGameCall { gameId: U256::from(3) }.abi_encode();
+    let hash = node.send_unchecked(bob, pvp, join);
+    let mined = request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json();
+    assert_eq!(
+        (mined["state"].clone(), mined["errorName"].clone()),
+        (json!("reverted"), json!("NotInvited")),
+        "{mined}"
+    );
+
+    // A browser without any wallet is told what to install, and how to play from a terminal instead.
+    let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    bare.goto(&page);
+    bare.wait_for(
+        "the missing wallet",
+        "return document.querySelector('#wallet').dataset.state === 'missing';",
+        &[],
+    );
+    let missing = text(&bare, "#wallet-status");
+    assert!(
+        missing.contains("MetaMask") && missing.contains("marubatsu pvp --help"),
+        "{missing}"
+    );
+    drop(bare);
+
+    // ---- in Japanese: the page's words and the server's (the page sends its language with every request) ---
+    a.script("window.I18n.set('ja');", &[]);
+    a.wait_for(
+        "the game in Japanese",
+        "return document.querySelector('#pvp-info').textContent.includes('1手 1分');",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#ttt-status"),
+        "対戦相手の参加を待っています。リンクを送ってください。"
+    );
+    a.script("window.I18n.set('en');", &[]);
+
+    // ---- every wei, by alloy -----------------------------------------------------------------------------------
+    let [alice_start, bob_start] = start;
+    assert_eq!(node.balance(pvp), U256::ZERO, "the contract owes nobody anything");
+    let (alice_value, alice_fees) = node.spent_by(alice);
+    let (bob_value, bob_fees) = node.spent_by(bob);
+    assert_eq!(
+        (alice_value, bob_value),
+        (stake1 + stake2, stake1 + stake2),
+        "each staked twice"
+    );
+    assert!(alice_fees > U256::ZERO && bob_fees > U256::ZERO);
+    assert_eq!(node.balance(alice), alice_start - alice_value - alice_fees + owed);
+    assert_eq!(node.balance(bob), bob_start - bob_value - bob_fees);
+    a.assert_no_console_errors();
+    b.assert_no_console_errors();
+}
