@@ -371,3 +371,27 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     let gone = fails(&[&["solo", "show", "1"][..], &local].concat(), &[]);
     assert!(gone.contains("UnknownGame"), "{gone}");
 }
+
+#[test]
+fn known_mainnets_are_refused_unless_allowed() {
+    marubatsu_tests::contracts();
+    // An anvil that calls itself OP Mainnet (chain id 10): nothing of value is at stake, but the id is a mainnet's.
+    let anvil = Anvil::start_with(&["--chain-id", "10"]);
+    let records = tempfile::tempdir().unwrap();
+    let deploy = [
+        "deploy",
+        "--rpc-url",
+        &anvil.url,
+        "--private-key",
+        &anvil.keys[0],
+        "--deployments",
+        records.path().to_str().unwrap(),
+    ];
+    let stderr = fails(&deploy, &[]);
+    assert!(
+        stderr.contains("chain 10 is ") && stderr.contains("a mainnet with real money") && stderr.contains("gambling"),
+        "{stderr}"
+    );
+    let allowed = succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
+    assert!(allowed.contains("dry run (nothing is sent"), "{allowed}");
+}
