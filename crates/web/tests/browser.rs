@@ -794,7 +794,7 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
     }
     for (browser, who, status) in [
         (alice, "x", words(lang, "You win!", "あなたの勝ち!")),
-        (bob, "o", words(lang, "X wins.", "Xの勝ち。")),
+        (bob, "o", words(lang, "You lose: X wins.", "あなたの負け。Xの勝ち。")),
     ] {
         ttt_result(browser, "xWon");
         let shot = format!("{name}-{who}-end");

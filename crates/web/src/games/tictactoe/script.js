@@ -488,7 +488,7 @@
       case 'oWon': {
         const side = pvp.status === 'xWon' ? 'X' : 'O';
         if (pvp.role === side) return T('pvp.youWin');
-        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.sideWins' : 'pvp.sideWon', { side });
+        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.youLose' : 'pvp.sideWon', { side });
       }
       case 'draw': return T('pvp.draw');
       case 'cancelled': return T('pvp.cancelled');
