@@ -16,18 +16,6 @@ use support::{Browser, Driver, one_browser_at_a_time, server};
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
 
-/// Emulates a viewport of `size` (a phone with touch below 500 px wide) in the one browser of this file.
-fn resize(browser: &Browser<'_>, (width, height): (u32, u32)) {
-    browser.execute_cdp(
-        "Emulation.setDeviceMetricsOverride",
-        json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500}),
-    );
-    browser.execute_cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({"enabled": width < 500, "maxTouchPoints": 5}),
-    );
-}
-
 /// Opens the werewolf page in `lang` with no game in the tab.
 fn open(browser: &Browser<'_>, url: &str, lang: &str) {
     browser.goto(&format!("{url}werewolf"));
@@ -224,7 +212,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
 /// the end screen's heading.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
     let tag = format!("werewolf-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-    resize(browser, size);
+    browser.set_viewport(size.0, size.1);
     open(browser, url, lang);
     browser.script(
         "const inputs = ['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s));
@@ -311,7 +299,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    resize(&browser, PHONE);
+    browser.set_viewport(PHONE.0, PHONE.1);
     open(&browser, &server.url(), "en");
     browser.click("#ww-names li:first-child input");
     browser.keys(&["M", "i", "k", "a"]);
@@ -404,7 +392,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    resize(&browser, DESKTOP);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
     open(&browser, &server.url(), "en");
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
@@ -488,6 +476,43 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     browser.click("#log-note button");
     wait_pending(&browser, &kind);
     assert_eq!(logged_events(&browser), 2, "the game came back");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return [sessionStorage.getItem('marubatsu.werewolf'), sessionStorage.getItem('marubatsu.werewolf.tab')];",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}werewolf", server.url()));
+    wait_pending(&browser, "setup");
+    assert!(browser.script("return document.querySelector('#ww-copy-note').hidden;", &[]) == true);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf.tab', arguments[1]);",
+        &[copied[0].clone(), copied[1].clone()],
+    );
+    browser.refresh();
+    wait_pending(&browser, &kind);
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    let note = browser.text("#ww-copy-note");
+    assert!(note.starts_with("This tab began as a copy"), "{note}");
+    assert_plain(&note);
+    let renamed = browser.script("return sessionStorage.getItem('marubatsu.werewolf.tab');", &[]);
+    assert_ne!(renamed, copied[1], "the copy goes on under an id of its own");
+    browser.check_page("werewolf-desktop-en-copied-tab", Some(decision_of(&kind)));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(browser.text("#ww-copy-note").starts_with("This game was copied into another tab"));
 }
 
 #[test]
@@ -498,7 +523,7 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
     open(&browser, &server.url(), "en");
     for width in (760..=1280).step_by(40) {
-        resize(&browser, (width, 860));
+        browser.set_viewport(width, 860);
         let problems = browser.script(
             "const panel = document.querySelector('#setup').getBoundingClientRect();
              const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
@@ -518,6 +543,6 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
             "at {width} px: [boxes, outside the panel, overlapping]"
         );
     }
-    resize(&browser, DESKTOP);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
     browser.check_page("werewolf-desktop-en-setup", Some("#setup"));
 }

@@ -14,6 +14,12 @@
 // hidden again before the device is passed on. The ballots collected so far stay in sessionStorage with the game
 // (so a reload resumes the vote at the next voter) and are sent together once the last voter has confirmed.
 //
+// A second tab: the game lives in this tab's sessionStorage, so a tab opened on the page starts its own game,
+// but a duplicated tab starts with a copy of this one's game. The two cannot both be the table's game, and moves
+// made in one never reach the other, so each tab carries an id in its storage and asks the other tabs on a
+// BroadcastChannel whether one already plays under that id: if one does, the copy takes a new id and both tabs
+// say plainly that they now go on separately.
+//
 // One request at a time: while an answer is awaited, taps are not taken (a double tap sends nothing twice), and a
 // request that fails is not retried behind the player's back — the page says what happened.
 'use strict';
@@ -37,6 +43,8 @@
   const messageEl = $('#message');
   const logEl = $('#log');
   const announceEl = $('#ww-announce');
+  const copyNoteEl = $('#ww-copy-note');
+  const TAB_KEY = 'marubatsu.werewolf.tab';
 
   /** sessionStorage holding JSON: the game belongs to this tab. */
   const session = {
@@ -56,6 +64,19 @@
       try {
         window.sessionStorage.removeItem(KEY);
       } catch (_) { /* storage disabled */ }
+    },
+    /** This tab's id for its game, made once and kept with it (a duplicated tab inherits it). */
+    tabId(renew = false) {
+      try {
+        let id = window.sessionStorage.getItem(TAB_KEY);
+        if (renew || !id) {
+          id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+          window.sessionStorage.setItem(TAB_KEY, id);
+        }
+        return id;
+      } catch (_) {
+        return null;
+      }
     },
   };
 
@@ -225,6 +246,8 @@
       const answer = await M.api('/api/werewolf/replay', { table, ...(rules || {}), names, events: [], event: null });
       saved = candidate;
       session.set(saved);
+      // A new game has its own id, so that a tab duplicated before it was set up is not taken for its copy.
+      session.tabId(true);
       view = answer.state;
       setupMessage.textContent = '';
       M.sound.play('start');
@@ -669,6 +692,7 @@
   function newGame() {
     askNewGame(false);
     session.remove();
+    copyNoteEl.hidden = true;
     saved = null;
     view = null;
     touched = null;
@@ -697,6 +721,9 @@
 
   window.I18n.onChange(() => {
     drawHowTo();
+    if (!copyNoteEl.hidden) {
+      copyNoteEl.textContent = t(copyNoteEl.dataset.copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+    }
     if (view && saved) {
       // The server writes the game's sentences: ask again in the new language.
       shownDecision = '';
@@ -706,6 +733,32 @@
       drawSetup();
     }
   });
+
+  /**
+   * Finds out whether another open tab plays this tab's game (see the top of the file). `copy` is which side
+   * this tab turned out to be: the copy, which goes on under a new id, or the one copied.
+   */
+  function watchCopies() {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel('marubatsu.werewolf');
+    const tell = (copy) => {
+      copyNoteEl.dataset.copy = copy;
+      copyNoteEl.textContent = t(copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+      copyNoteEl.hidden = false;
+    };
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!saved || !view || message.id !== session.tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tell('original');
+      } else if (message.type === 'mine') {
+        session.tabId(true);
+        tell('copy');
+      }
+    });
+    if (saved) channel.postMessage({ type: 'who', id: session.tabId() });
+  }
 
   async function boot() {
     // The page puts the decision on screen itself; a position restored from before the reload would hide it.
@@ -717,7 +770,10 @@
     if (saved && Array.isArray(saved.table) && Array.isArray(saved.events)) {
       counts.forEach((input, i) => { input.value = String(saved.table[i]); });
       await send(null);
-      if (view) return;
+      if (view) {
+        watchCopies();
+        return;
+      }
       if (failure === 'unreachable') {
         // The game is still in this tab: say so, and offer to try again rather than a new game over it.
         const note = $('#log-note');
@@ -737,6 +793,7 @@
     drawSetup();
     window.scrollTo(0, 0);
     root.dataset.ready = 'true';
+    watchCopies();
   }
 
   boot();

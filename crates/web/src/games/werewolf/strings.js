@@ -66,6 +66,10 @@ window.I18n.add({
     'werewolf.newGameNo': 'Keep playing',
     'werewolf.busy': 'One moment…',
     'werewolf.retry': 'Try again',
+    'werewolf.tabIsCopy': 'This tab began as a copy of the game open in another tab. From here the two go on '
+      + 'separately: a move made in one does not reach the other. Play on in one tab and close the other.',
+    'werewolf.tabWasCopied': 'This game was copied into another tab. From here the two go on separately: a move made '
+      + 'in one does not reach the other. Play on in one tab and close the other.',
     'werewolf.shareLabel': (p) => `werewolf ${p.w}%, seer ${p.s}%, villager ${p.v}%`,
     'werewolf.announce': (p) => `${p.status}. ${p.prompt}`,
   },
@@ -129,6 +133,10 @@ window.I18n.add({
     'werewolf.newGameNo': '続ける',
     'werewolf.busy': '少々お待ちください…',
     'werewolf.retry': 'もう一度試す',
+    'werewolf.tabIsCopy': 'このタブは、別のタブで開いているゲームのコピーとして始まりました。ここから先、二つは別々に進み、'
+      + '片方での操作はもう片方に届きません。一つのタブで続けて、もう一つは閉じてください。',
+    'werewolf.tabWasCopied': 'このゲームは別のタブにコピーされました。ここから先、二つは別々に進み、片方での操作はもう片方に'
+      + '届きません。一つのタブで続けて、もう一つは閉じてください。',
     'werewolf.shareLabel': (p) => `人狼${p.w}%、占い師${p.s}%、村人${p.v}%`,
     'werewolf.announce': (p) => `${p.status}。${p.prompt}`,
   },
