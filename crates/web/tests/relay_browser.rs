@@ -246,7 +246,11 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'original';",
         &[],
     );
-    assert!(browser.text("#copy-note").starts_with("This game was copied into another tab"));
+    assert!(
+        browser
+            .text("#copy-note")
+            .starts_with("This game was copied into another tab")
+    );
     browser.click("#restart");
     wait_phase(&browser, "setup");
     let names_kept = browser.script(

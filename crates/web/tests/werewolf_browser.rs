@@ -108,8 +108,9 @@ fn assert_plain(text: &str) {
 
 /// Answers the pending decision as players would, with the page's own controls, checking the page after each
 /// control: the tie-break by touching a tied player's card and their one option; a verdict or an attack by
-/// touching a player's card, then one of their options; a draw with its button; a transfer by adding cards with
-/// `+` until the hand-over button is enabled; a vote by every voter in turn (hand-over, ballot, confirm).
+/// touching a player's card, then one of their options; a draw with its button; a transfer by touching
+/// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
+/// name, confirm).
 fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     let kind = pending(browser);
     match kind.as_str() {
@@ -147,21 +148,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
             );
         }
         "draw" => browser.click("#choices button.primary"),
-        "transfer" => {
-            let stuck = browser.script(
-                "for (let guard = 0; guard < 200; guard += 1) {
-                   const give = document.querySelector('#choices button.primary');
-                   if (!give.disabled) { give.click(); return ''; }
-                   const plus = Array.from(document.querySelectorAll('#transfer button'))
-                     .filter((b) => b.textContent === '+' && !b.disabled);
-                   if (plus.length === 0) return 'transfer stuck';
-                   plus[arguments[0] % plus.length].click();
-                 }
-                 return 'transfer stuck';",
-                &[json!(pick)],
-            );
-            assert_eq!(stuck, "", "{name}");
-        }
+        "transfer" => transfer(browser, pick, name),
         "vote" => {
             let before = logged_events(browser);
             for voter in 0..16_u64 {
@@ -184,28 +171,89 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+                // The voter touches a card or a name (every third voter changes their mind once first).
                 let picked = browser.script(
-                    "const b = Array.from(document.querySelectorAll('#choices .ww-ballot-choice'));
-                     b[arguments[0] % b.length].click();
+                    "const pick = (i) => {
+                       const where = i % 2 === 0 ? '.ww-player[data-touchable=\"true\"] button.ww-name'
+                         : '#choices .ww-ballot-choice';
+                       const b = Array.from(document.querySelectorAll(where));
+                       b[(i >> 1) % b.length].click();
+                     };
+                     if (arguments[0] % 3 === 0) pick(arguments[0] + 3);
+                     pick(arguments[0]);
                      const chosen = document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]');
+                     const onCards = document.querySelectorAll('.ww-player button.ww-name[aria-pressed=\"true\"]');
+                     const same = chosen.length === 1 && onCards.length === 1
+                       && chosen[0].textContent === onCards[0].querySelector('.ww-name-text').textContent;
                      const confirm = document.querySelector('#choices .ww-confirm');
                      // A picked name must not look like the button that casts the vote.
-                     const same = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
+                     const look = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
                        === getComputedStyle(confirm).backgroundColor;
-                     return [chosen.length, confirm.disabled, same];",
+                     return [chosen.length, same, confirm.disabled, document.activeElement === confirm, look];",
                     &[json!(hash)],
                 );
                 assert_eq!(
                     picked,
-                    json!([1, false, false]),
-                    "{name}: one pick, confirm enabled, unlike it"
+                    json!([1, true, false, true, false]),
+                    "{name}: one pick, the same on the cards, confirm enabled and focused, unlike the pick"
                 );
+                browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
                 browser.click("#choices .ww-confirm");
             }
             panic!("{name}: the vote was never sent");
         }
         other => panic!("{name}: nothing to do for {other:?}"),
     }
+}
+
+/// Answers a transfer as its giver would: the only way with its one button, or else by touching a receiver's
+/// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
+/// the hand-over button has the focus and is on screen.
+fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+    for round in 0..60_u64 {
+        let state = browser.script(
+            "const give = document.querySelector('#choices .ww-give');
+             if (!give) return 'only';
+             if (!give.disabled) return document.activeElement === give ? 'ready' : 'ready, not focused';
+             return document.querySelector('.ww-options') ? 'open' : 'closed';",
+            &[],
+        );
+        match state.as_str().unwrap_or_default() {
+            "only" => {
+                browser.click("#choices button.primary");
+                return;
+            }
+            "ready" => {
+                browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
+                browser.click("#choices .ww-give");
+                return;
+            }
+            "closed" => {
+                let touch = if (pick + round).is_multiple_of(2) {
+                    ".ww-player[data-touchable='true'] button.ww-name"
+                } else {
+                    "#decision .ww-pick"
+                };
+                browser.script(
+                    "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
+                    &[json!(touch), json!(pick / 5 + round)],
+                );
+                browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
+            }
+            "open" => {
+                // One more card on this receiver, or back to the table when they can take no more.
+                browser.script(
+                    "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                       .filter((b) => !b.disabled);
+                     if (plus.length) plus[arguments[0] % plus.length].click();
+                     else document.querySelector('.ww-options > button:last-child').click();",
+                    &[json!(pick + round)],
+                );
+            }
+            other => panic!("{name}: transfer {other}"),
+        }
+    }
+    panic!("{name}: the transfer was never handed over");
 }
 
 /// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
@@ -512,7 +560,11 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
         "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
         &[],
     );
-    assert!(browser.text("#ww-copy-note").starts_with("This game was copied into another tab"));
+    assert!(
+        browser
+            .text("#ww-copy-note")
+            .starts_with("This game was copied into another tab")
+    );
 }
 
 #[test]
