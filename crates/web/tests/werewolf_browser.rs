@@ -197,7 +197,10 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                     json!([1, true, false, true, false]),
                     "{name}: one pick, the same on the cards, confirm enabled and focused, unlike the pick"
                 );
-                browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
+                // The whole page once a vote (each check runs axe, and every voter's page is alike).
+                if voter == 0 {
+                    browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
+                }
                 browser.click("#choices .ww-confirm");
             }
             panic!("{name}: the vote was never sent");
