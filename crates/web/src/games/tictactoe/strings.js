@@ -94,6 +94,8 @@ window.I18n.add({
     'tictactoe.solo.info': 'Game {id} ({level}) of SoloTicTacToe at {contract} on chain {chain}, played from '
       + '{player}. Gas includes the 21,000 base of a transaction.',
     'tictactoe.solo.start': 'start',
+    'tictactoe.solo.movedElsewhere': 'This game moved on in another tab or window; the board is up to date.',
+    'tictactoe.solo.endedElsewhere': 'This game ended in another tab or window.',
     'tictactoe.unavailable': 'Tic-tac-toe on chain is not available: {reason}',
     'tictactoe.pvp.none': 'Open a game, or open a link someone sent you.',
     'tictactoe.pvp.reading': 'Reading the game…',
@@ -220,6 +222,8 @@ window.I18n.add({
     'tictactoe.solo.info': 'ゲーム {id}({level}): SoloTicTacToe ({contract}、チェーン {chain})、プレイヤー {player}。'
       + 'ガスにはトランザクション基本料金の 21,000 を含みます。',
     'tictactoe.solo.start': '開始',
+    'tictactoe.solo.movedElsewhere': 'このゲームは別のタブかウィンドウで進みました。盤面は最新です。',
+    'tictactoe.solo.endedElsewhere': 'このゲームは別のタブかウィンドウで終わりました。',
     'tictactoe.unavailable': 'チェーン上のまるばつは使えません: {reason}',
     'tictactoe.pvp.none': 'ゲームを作るか、送られてきたリンクを開いてください。',
     'tictactoe.pvp.reading': 'ゲームを読み込んでいます…',
