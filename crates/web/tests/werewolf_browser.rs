@@ -242,16 +242,24 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
                     &[json!(touch), json!(pick / 5 + round)],
                 );
                 browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
+                let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
+                assert!(
+                    focus == "more" || focus == "less",
+                    "{name}: the focus is on the receiver's first card to give back, not {focus}"
+                );
             }
             "open" => {
                 // One more card on this receiver, or back to the table when they can take no more.
-                browser.script(
+                // The focus stays on a control (the next +, or the hand-over), so a keyboard goes on from there.
+                let focus = browser.script(
                     "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
                        .filter((b) => !b.disabled);
                      if (plus.length) plus[arguments[0] % plus.length].click();
-                     else document.querySelector('.ww-options > button:last-child').click();",
+                     else document.querySelector('.ww-options > button:last-child').click();
+                     return document.activeElement.tagName;",
                     &[json!(pick + round)],
                 );
+                assert!(focus == "BUTTON" || focus == "DIV", "{name}: the focus went to {focus}");
             }
             other => panic!("{name}: transfer {other}"),
         }
