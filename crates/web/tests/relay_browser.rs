@@ -210,6 +210,47 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     // The result survives a reload too; a new game starts from setup with the names kept.
     browser.refresh();
     wait_phase(&browser, "finalResult");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return ['save', 'memory', 'tab'].map((k) => sessionStorage.getItem('marubatsu.relay.' + k));",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    wait_phase(&browser, "setup");
+    assert!(!visible(&browser, "#copy-note"), "a fresh tab is no copy");
+    browser.script(
+        "['save', 'memory', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
+        copied.as_array().expect("three stored texts"),
+    );
+    browser.refresh();
+    wait_phase(&browser, "finalResult");
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    assert!(browser.text("#copy-note").starts_with("This tab began as a copy"));
+    assert_ne!(
+        browser.script("return sessionStorage.getItem('marubatsu.relay.tab');", &[]),
+        copied[2],
+        "the copy goes on under an id of its own"
+    );
+    browser.check_page("relay-phone-en-copied-tab", Some("#final-result"));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#copy-note")
+            .starts_with("This game was copied into another tab")
+    );
     browser.click("#restart");
     wait_phase(&browser, "setup");
     let names_kept = browser.script(
@@ -281,14 +322,6 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     browser.assert_no_console_errors();
 }
 
-/// Emulates a viewport of `size` (a phone with touch below 500 px wide) in the browser.
-fn resize(browser: &Browser<'_>, (width, height): (u32, u32)) {
-    browser.execute_cdp(
-        "Emulation.setDeviceMetricsOverride",
-        json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500}),
-    );
-}
-
 /// Waits until the page has drawn `phase` and no answer is awaited.
 fn settled(browser: &Browser<'_>, phase: &str) {
     browser.wait_for(
@@ -303,7 +336,7 @@ fn settled(browser: &Browser<'_>, phase: &str) {
 /// check after every step; the second round starts with the tab's topic memory full, so the deck must repeat.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
     let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-    resize(browser, size);
+    browser.set_viewport(size.0, size.1);
     browser.goto(&format!("{url}relay"));
     // The page's first answer must be in before the tab forgets its game, or it would write the game back.
     browser.wait_for(

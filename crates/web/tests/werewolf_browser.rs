@@ -16,18 +16,6 @@ use support::{Browser, Driver, one_browser_at_a_time, server};
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
 
-/// Emulates a viewport of `size` (a phone with touch below 500 px wide) in the one browser of this file.
-fn resize(browser: &Browser<'_>, (width, height): (u32, u32)) {
-    browser.execute_cdp(
-        "Emulation.setDeviceMetricsOverride",
-        json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500}),
-    );
-    browser.execute_cdp(
-        "Emulation.setTouchEmulationEnabled",
-        json!({"enabled": width < 500, "maxTouchPoints": 5}),
-    );
-}
-
 /// Opens the werewolf page in `lang` with no game in the tab.
 fn open(browser: &Browser<'_>, url: &str, lang: &str) {
     browser.goto(&format!("{url}werewolf"));
@@ -120,8 +108,9 @@ fn assert_plain(text: &str) {
 
 /// Answers the pending decision as players would, with the page's own controls, checking the page after each
 /// control: the tie-break by touching a tied player's card and their one option; a verdict or an attack by
-/// touching a player's card, then one of their options; a draw with its button; a transfer by adding cards with
-/// `+` until the hand-over button is enabled; a vote by every voter in turn (hand-over, ballot, confirm).
+/// touching a player's card, then one of their options; a draw with its button; a transfer by touching
+/// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
+/// name, confirm).
 fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     let kind = pending(browser);
     match kind.as_str() {
@@ -159,21 +148,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
             );
         }
         "draw" => browser.click("#choices button.primary"),
-        "transfer" => {
-            let stuck = browser.script(
-                "for (let guard = 0; guard < 200; guard += 1) {
-                   const give = document.querySelector('#choices button.primary');
-                   if (!give.disabled) { give.click(); return ''; }
-                   const plus = Array.from(document.querySelectorAll('#transfer button'))
-                     .filter((b) => b.textContent === '+' && !b.disabled);
-                   if (plus.length === 0) return 'transfer stuck';
-                   plus[arguments[0] % plus.length].click();
-                 }
-                 return 'transfer stuck';",
-                &[json!(pick)],
-            );
-            assert_eq!(stuck, "", "{name}");
-        }
+        "transfer" => transfer(browser, pick, name),
         "vote" => {
             let before = logged_events(browser);
             for voter in 0..16_u64 {
@@ -196,22 +171,36 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+                // The voter touches a card or a name (every third voter changes their mind once first).
                 let picked = browser.script(
-                    "const b = Array.from(document.querySelectorAll('#choices .ww-ballot-choice'));
-                     b[arguments[0] % b.length].click();
+                    "const pick = (i) => {
+                       const where = i % 2 === 0 ? '.ww-player[data-touchable=\"true\"] button.ww-name'
+                         : '#choices .ww-ballot-choice';
+                       const b = Array.from(document.querySelectorAll(where));
+                       b[(i >> 1) % b.length].click();
+                     };
+                     if (arguments[0] % 3 === 0) pick(arguments[0] + 3);
+                     pick(arguments[0]);
                      const chosen = document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]');
+                     const onCards = document.querySelectorAll('.ww-player button.ww-name[aria-pressed=\"true\"]');
+                     const same = chosen.length === 1 && onCards.length === 1
+                       && chosen[0].textContent === onCards[0].querySelector('.ww-name-text').textContent;
                      const confirm = document.querySelector('#choices .ww-confirm');
                      // A picked name must not look like the button that casts the vote.
-                     const same = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
+                     const look = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
                        === getComputedStyle(confirm).backgroundColor;
-                     return [chosen.length, confirm.disabled, same];",
+                     return [chosen.length, same, confirm.disabled, document.activeElement === confirm, look];",
                     &[json!(hash)],
                 );
                 assert_eq!(
                     picked,
-                    json!([1, false, false]),
-                    "{name}: one pick, confirm enabled, unlike it"
+                    json!([1, true, false, true, false]),
+                    "{name}: one pick, the same on the cards, confirm enabled and focused, unlike the pick"
                 );
+                // The whole page once a vote (each check runs axe, and every voter's page is alike).
+                if voter == 0 {
+                    browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
+                }
                 browser.click("#choices .ww-confirm");
             }
             panic!("{name}: the vote was never sent");
@@ -220,11 +209,69 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     }
 }
 
+/// Answers a transfer as its giver would: the only way with its one button, or else by touching a receiver's
+/// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
+/// the hand-over button has the focus and is on screen.
+fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+    for round in 0..60_u64 {
+        let state = browser.script(
+            "const give = document.querySelector('#choices .ww-give');
+             if (!give) return 'only';
+             if (!give.disabled) return document.activeElement === give ? 'ready' : 'ready, not focused';
+             return document.querySelector('.ww-options') ? 'open' : 'closed';",
+            &[],
+        );
+        match state.as_str().unwrap_or_default() {
+            "only" => {
+                browser.click("#choices button.primary");
+                return;
+            }
+            "ready" => {
+                browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
+                browser.click("#choices .ww-give");
+                return;
+            }
+            "closed" => {
+                let touch = if (pick + round).is_multiple_of(2) {
+                    ".ww-player[data-touchable='true'] button.ww-name"
+                } else {
+                    "#decision .ww-pick"
+                };
+                browser.script(
+                    "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
+                    &[json!(touch), json!(pick / 5 + round)],
+                );
+                browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
+                let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
+                assert!(
+                    focus == "more" || focus == "less",
+                    "{name}: the focus is on the receiver's first card to give back, not {focus}"
+                );
+            }
+            "open" => {
+                // One more card on this receiver, or back to the table when they can take no more.
+                // The focus stays on a control (the next +, or the hand-over), so a keyboard goes on from there.
+                let focus = browser.script(
+                    "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                       .filter((b) => !b.disabled);
+                     if (plus.length) plus[arguments[0] % plus.length].click();
+                     else document.querySelector('.ww-options > button:last-child').click();
+                     return document.activeElement.tagName;",
+                    &[json!(pick + round)],
+                );
+                assert!(focus == "BUTTON" || focus == "DIV", "{name}: the focus went to {focus}");
+            }
+            other => panic!("{name}: transfer {other}"),
+        }
+    }
+    panic!("{name}: the transfer was never handed over");
+}
+
 /// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
 /// the end screen's heading.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
     let tag = format!("werewolf-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-    resize(browser, size);
+    browser.set_viewport(size.0, size.1);
     open(browser, url, lang);
     browser.script(
         "const inputs = ['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s));
@@ -311,7 +358,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    resize(&browser, PHONE);
+    browser.set_viewport(PHONE.0, PHONE.1);
     open(&browser, &server.url(), "en");
     browser.click("#ww-names li:first-child input");
     browser.keys(&["M", "i", "k", "a"]);
@@ -404,7 +451,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    resize(&browser, DESKTOP);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
     open(&browser, &server.url(), "en");
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
@@ -488,6 +535,47 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     browser.click("#log-note button");
     wait_pending(&browser, &kind);
     assert_eq!(logged_events(&browser), 2, "the game came back");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return [sessionStorage.getItem('marubatsu.werewolf'), sessionStorage.getItem('marubatsu.werewolf.tab')];",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}werewolf", server.url()));
+    wait_pending(&browser, "setup");
+    assert!(browser.script("return document.querySelector('#ww-copy-note').hidden;", &[]) == true);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf.tab', arguments[1]);",
+        &[copied[0].clone(), copied[1].clone()],
+    );
+    browser.refresh();
+    wait_pending(&browser, &kind);
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    let note = browser.text("#ww-copy-note");
+    assert!(note.starts_with("This tab began as a copy"), "{note}");
+    assert_plain(&note);
+    let renamed = browser.script("return sessionStorage.getItem('marubatsu.werewolf.tab');", &[]);
+    assert_ne!(renamed, copied[1], "the copy goes on under an id of its own");
+    browser.check_page("werewolf-desktop-en-copied-tab", Some(decision_of(&kind)));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#ww-copy-note")
+            .starts_with("This game was copied into another tab")
+    );
 }
 
 #[test]
@@ -498,7 +586,7 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
     open(&browser, &server.url(), "en");
     for width in (760..=1280).step_by(40) {
-        resize(&browser, (width, 860));
+        browser.set_viewport(width, 860);
         let problems = browser.script(
             "const panel = document.querySelector('#setup').getBoundingClientRect();
              const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
@@ -518,6 +606,6 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
             "at {width} px: [boxes, outside the panel, overlapping]"
         );
     }
-    resize(&browser, DESKTOP);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
     browser.check_page("werewolf-desktop-en-setup", Some("#setup"));
 }

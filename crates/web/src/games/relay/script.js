@@ -5,6 +5,10 @@
 // deadline, an absolute time, so a reload resumes it with the right time left. Events go one at a time, each
 // from the latest save: while an answer is awaited a tap is not taken, and a request that fails is not sent again
 // behind the player's back — the page says what happened (a server that cannot be reached is said as such).
+// A duplicated tab starts with a copy of this tab's game, and the two cannot both be the table's game: each tab
+// keeps an id with its game and asks the other tabs on a BroadcastChannel whether one already plays under it; if
+// one does, the copy takes a new id and both say plainly that from here they go on separately. A tab opened on
+// the page afresh has empty storage and starts its own game.
 // Every word is in the page's language (strings.js), the topics too: the server draws them in it.
 'use strict';
 
@@ -14,6 +18,7 @@
   const SAVE_KEY = 'marubatsu.relay.save';
   const MEMORY_KEY = 'marubatsu.relay.memory';
   const NAMES_KEY = 'marubatsu.relay.names';
+  const TAB_KEY = 'marubatsu.relay.tab';
 
   const $ = (selector) => document.querySelector(selector);
   const root = $('#relay');
@@ -28,6 +33,7 @@
   const ballotEl = $('#ballot');
   const confirmButton = $('#confirm');
   const abandonBar = $('#abandon-bar');
+  const copyNoteEl = $('#copy-note');
 
   /** sessionStorage: the game belongs to this tab. A browser that refuses storage still plays a game. */
   const session = {
@@ -44,6 +50,16 @@
       } catch (_) { /* storage full or disabled */ }
     },
   };
+
+  /** This tab's id for its game, kept with it (a duplicated tab inherits it); `renew` makes a new one. */
+  function tabId(renew = false) {
+    let id = session.get(TAB_KEY);
+    if (renew || !id) {
+      id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+      session.set(TAB_KEY, id);
+    }
+    return id;
+  }
 
   let limits = null;
   let view = null;
@@ -148,6 +164,7 @@
     }
     // Nothing to abandon before a game or after its end.
     abandonBar.hidden = view.phase === 'setup' || view.phase === 'finalResult';
+    if (view.phase === 'setup') copyNoteEl.hidden = true;
     showAbandonQuestion(false);
     if (ticker !== null && view.phase !== 'talk') {
       clearInterval(ticker);
@@ -296,6 +313,8 @@
       return Number.isInteger(n) && n >= 0 ? Math.min(n, 0xffffffff) : 0;
     };
     M.store.set(NAMES_KEY, players);
+    // A new game has its own id, so that a tab duplicated before it began is not taken for its copy.
+    tabId(true);
     send({ type: 'start', players, rounds: number(roundsEl), talkSeconds: number(talkSecondsEl) });
   });
 
@@ -351,8 +370,35 @@
       input.setAttribute('aria-label', t('relay.player', { n: seat + 1 }));
       input.placeholder = t('relay.player', { n: seat + 1 });
     });
+    if (!copyNoteEl.hidden) tellCopy(copyNoteEl.dataset.copy);
     if (view) render();
   });
+
+  const playing = () => Boolean(view) && view.phase !== 'setup';
+
+  function tellCopy(copy) {
+    copyNoteEl.dataset.copy = copy;
+    copyNoteEl.textContent = t(copy === 'copy' ? 'relay.tabIsCopy' : 'relay.tabWasCopied');
+    copyNoteEl.hidden = false;
+  }
+
+  /** Finds out whether another open tab plays this tab's game (see the top of the file). */
+  function watchCopies() {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel('marubatsu.relay');
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!playing() || message.id !== tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tellCopy('original');
+      } else if (message.type === 'mine') {
+        tabId(true);
+        tellCopy('copy');
+      }
+    });
+    if (playing()) channel.postMessage({ type: 'who', id: tabId() });
+  }
 
   async function init() {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -366,7 +412,8 @@
     } catch (error) {
       showError(error.message);
     }
-    send(null);
+    await send(null);
+    watchCopies();
   }
 
   init();

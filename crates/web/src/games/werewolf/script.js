@@ -6,13 +6,21 @@
 // rock-paper-scissors winner.
 //
 // The players are the board: one card per player. A decision about a player (a mark, an attack, who won the
-// tie-break) is made by touching that player's card, which opens that player's few options inside the card.
+// tie-break, who takes the cards of a hand-over) is made by touching that player's card, which opens that
+// player's few options inside the card; a voter touches the card of the player they vote for. The names of the
+// players a decision is about are repeated in the decision itself, as buttons that do what touching the card does.
 // After every step the decision now pending is brought on screen, focused, and announced to screen readers.
 //
 // A vote is one event with every alive player's ballot (R9), collected here in secret: the device goes to each
-// voter in turn, who confirms who they are, sees only their own choices, picks one, confirms, and the choice is
-// hidden again before the device is passed on. The ballots collected so far stay in sessionStorage with the game
+// voter in turn, who confirms who they are, touches the card (or the name) of the player they vote for, may
+// change it, confirms, and the choice is hidden again before the device is passed on. The ballots collected so far stay in sessionStorage with the game
 // (so a reload resumes the vote at the next voter) and are sent together once the last voter has confirmed.
+//
+// A second tab: the game lives in this tab's sessionStorage, so a tab opened on the page starts its own game,
+// but a duplicated tab starts with a copy of this one's game. The two cannot both be the table's game, and moves
+// made in one never reach the other, so each tab carries an id in its storage and asks the other tabs on a
+// BroadcastChannel whether one already plays under that id: if one does, the copy takes a new id and both tabs
+// say plainly that they now go on separately.
 //
 // One request at a time: while an answer is awaited, taps are not taken (a double tap sends nothing twice), and a
 // request that fails is not retried behind the player's back — the page says what happened.
@@ -37,6 +45,8 @@
   const messageEl = $('#message');
   const logEl = $('#log');
   const announceEl = $('#ww-announce');
+  const copyNoteEl = $('#ww-copy-note');
+  const TAB_KEY = 'marubatsu.werewolf.tab';
 
   /** sessionStorage holding JSON: the game belongs to this tab. */
   const session = {
@@ -56,6 +66,19 @@
       try {
         window.sessionStorage.removeItem(KEY);
       } catch (_) { /* storage disabled */ }
+    },
+    /** This tab's id for its game, made once and kept with it (a duplicated tab inherits it). */
+    tabId(renew = false) {
+      try {
+        let id = window.sessionStorage.getItem(TAB_KEY);
+        if (renew || !id) {
+          id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+          window.sessionStorage.setItem(TAB_KEY, id);
+        }
+        return id;
+      } catch (_) {
+        return null;
+      }
     },
   };
 
@@ -225,6 +248,8 @@
       const answer = await M.api('/api/werewolf/replay', { table, ...(rules || {}), names, events: [], event: null });
       saved = candidate;
       session.set(saved);
+      // A new game has its own id, so that a tab duplicated before it was set up is not taken for its copy.
+      session.tabId(true);
       view = answer.state;
       setupMessage.textContent = '';
       M.sound.play('start');
@@ -292,8 +317,35 @@
   function touchable() {
     const seats = new Set();
     for (const c of view.choices) seats.add(c.target);
+    const ballot = openBallot();
+    if (ballot) ballot.targets.forEach((target) => seats.add(target.target));
+    const tr = openTransfer();
+    if (tr) tr.slots.forEach((slot) => seats.add(slot.to));
     return seats;
   }
+
+  /** The ballot of the voter who holds the device and has said so, or null. */
+  function openBallot() {
+    if (!view.pending || view.pending.kind !== 'vote' || counting) return null;
+    const votes = collected();
+    const next = view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    return next && ballotFor === next.voter ? next : null;
+  }
+
+  /** The transfer pending, when the cards may go more than one way (the player chooses), or null. */
+  function openTransfer() {
+    const tr = view.pending && view.pending.kind === 'transfer' ? view.transfer : null;
+    if (!tr || tr.only) return null;
+    const key = JSON.stringify([saved.events.length, tr.from, tr.role]);
+    if (key !== transferKey) {
+      transferKey = key;
+      transferCounts = new Map();
+    }
+    return tr;
+  }
+
+  const slotKey = (slot) => `${slot.to}:${slot.take}`;
+  const placed = (tr) => tr.slots.reduce((sum, slot) => sum + (transferCounts.get(slotKey(slot)) || 0), 0);
 
   function drawDecision() {
     const pending = view.pending;
@@ -301,7 +353,7 @@
     transferEl.hidden = true;
     if (!pending) return;
     promptEl.textContent = pending.prompt;
-    if (view.choices.length) choicesEl.append(pickRow());
+    if (pending.kind !== 'vote' && touchable().size) choicesEl.append(pickRow());
     switch (pending.kind) {
       case 'startPlayer':
         choicesEl.append(button(t('werewolf.random'), () => {
@@ -345,7 +397,7 @@
     touched = seat;
     drawPlayers();
     drawDecision();
-    const first = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button`);
+    const first = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`);
     if (first) {
       first.focus({ preventScroll: true });
       first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
@@ -386,6 +438,7 @@
         + (voted.length ? t('werewolf.votedSoFar', { names: voted.join(', ') }) : '');
       choicesEl.append(button(t('werewolf.iAm', { name: name(voter) }), () => {
         ballotFor = voter;
+        drawPlayers();
         drawDecision();
         bringDecisionOnScreen();
       }, true));
@@ -397,12 +450,7 @@
     const ballot = document.createElement('div');
     ballot.className = 'ww-ballot';
     for (const target of next.targets) {
-      const b = button(target.label, () => {
-        picked = target.target;
-        drawDecision();
-        const chosen = choicesEl.querySelector('button[aria-pressed="true"]');
-        if (chosen) chosen.focus();
-      });
+      const b = button(target.label, () => pickVote(target.target, false));
       b.className = 'ww-ballot-choice';
       b.setAttribute('aria-pressed', String(picked === target.target));
       ballot.append(b);
@@ -425,6 +473,22 @@
   }
 
   /**
+   * The voter picked `seat`, on the card or by name: the ballot shows on that card and in the decision, and the
+   * focus goes to the confirmation (brought on screen when the pick was made on a card further down).
+   */
+  function pickVote(seat, onCard) {
+    picked = seat;
+    drawPlayers();
+    drawDecision();
+    const confirm = choicesEl.querySelector('.ww-confirm');
+    if (!confirm) return;
+    confirm.focus({ preventScroll: true });
+    if (!onCard) return;
+    decisionEl.scrollIntoView({ block: 'nearest' });
+    confirm.scrollIntoView({ block: 'nearest' });
+  }
+
+  /**
    * Every voter has confirmed: the vote leaves the page as one event, ballots in seat order, and is forgotten
    * here, so a refused vote is collected again.
    */
@@ -441,13 +505,6 @@
   function drawTransfer() {
     const tr = view.transfer;
     transferEl.hidden = false;
-    const key = JSON.stringify([saved.events.length, tr.from, tr.role]);
-    if (key !== transferKey) {
-      transferKey = key;
-      transferCounts = new Map();
-    }
-    const slotKey = (slot) => `${slot.to}:${slot.take}`;
-    const total = () => tr.slots.reduce((sum, slot) => sum + (transferCounts.get(slotKey(slot)) || 0), 0);
     if (tr.only) {
       const parts = tr.only.handovers.map((h) => t('werewolf.onlyPart', {
         cards: h.cards, name: name(h.to), take: roleName(h.take),
@@ -456,43 +513,72 @@
       choicesEl.append(button(t('werewolf.handOver'), () => send(tr.only), true));
       return;
     }
-    const rows = tr.slots.map((slot) => {
-      const row = document.createElement('div');
-      row.className = 'row';
-      const count = document.createElement('span');
-      count.className = 'count';
-      const current = transferCounts.get(slotKey(slot)) || 0;
-      count.textContent = String(current);
-      const params = { name: name(slot.to), take: roleName(slot.take), max: slot.cards };
-      const minus = button('−', () => {
-        transferCounts.set(slotKey(slot), Math.max(0, current - 1));
-        drawDecision();
-      });
-      const plus = button('+', () => {
-        transferCounts.set(slotKey(slot), current + 1);
-        drawDecision();
-      });
-      minus.disabled = current === 0;
-      plus.disabled = current >= slot.cards || total() >= tr.cards;
-      minus.setAttribute('aria-label', t('werewolf.oneLess', params));
-      plus.setAttribute('aria-label', t('werewolf.oneMore', params));
-      const label = document.createElement('span');
-      label.textContent = t('werewolf.slot', params);
-      row.append(minus, count, plus, label);
-      return row;
-    });
+    openTransfer();
+    // What is placed so far, in words; the cards themselves are placed on the receivers' cards.
+    const parts = tr.slots.filter((slot) => transferCounts.get(slotKey(slot))).map((slot) => t('werewolf.onlyPart', {
+      cards: transferCounts.get(slotKey(slot)), name: name(slot.to), take: roleName(slot.take),
+    }));
     const sum = document.createElement('p');
     sum.className = 'help';
-    sum.textContent = t('werewolf.placed', { done: total(), cards: tr.cards, role: roleName(tr.role) });
-    transferEl.replaceChildren(...rows, sum);
+    sum.textContent = t('werewolf.placed', { done: placed(tr), cards: tr.cards, role: roleName(tr.role) })
+      + (parts.length ? ` ${parts.join('; ')}.` : '');
+    transferEl.replaceChildren(sum);
     const give = button(t('werewolf.handOver'), () => {
       const handovers = tr.slots
         .map((slot) => ({ to: slot.to, take: slot.take, cards: transferCounts.get(slotKey(slot)) || 0 }))
         .filter((h) => h.cards > 0);
       send({ type: 'transfer', from: tr.from, role: tr.role, handovers });
     }, true);
-    give.disabled = total() !== tr.cards;
+    give.classList.add('ww-give');
+    give.disabled = placed(tr) !== tr.cards;
     choicesEl.append(give);
+  }
+
+  /**
+   * A receiver's options in the transfer: for each role they may give back, one card more or less. The focus
+   * stays on the button pressed; once every card is placed it goes to the hand-over, brought on screen.
+   */
+  function transferRows(tr, seat) {
+    return tr.slots.filter((slot) => slot.to === seat).map((slot) => {
+      const row = document.createElement('div');
+      row.className = 'ww-slot';
+      const current = transferCounts.get(slotKey(slot)) || 0;
+      const params = { name: name(slot.to), take: roleName(slot.take), max: slot.cards };
+      const change = (by, which) => {
+        transferCounts.set(slotKey(slot), current + by);
+        drawPlayers();
+        drawDecision();
+        const give = choicesEl.querySelector('.ww-give');
+        if (give && !give.disabled) {
+          give.focus({ preventScroll: true });
+          decisionEl.scrollIntoView({ block: 'nearest' });
+          give.scrollIntoView({ block: 'nearest' });
+          return;
+        }
+        const again = document.querySelector(`.ww-player[data-seat="${seat}"] [data-slot="${slotKey(slot)}"]`
+          + `[data-change="${which}"]`);
+        const other = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-slot button:not(:disabled)`);
+        const target = again && !again.disabled ? again : other;
+        if (target) target.focus();
+      };
+      const minus = button('−', () => change(-1, 'less'));
+      const plus = button('+', () => change(1, 'more'));
+      minus.dataset.change = 'less';
+      plus.dataset.change = 'more';
+      minus.dataset.slot = slotKey(slot);
+      plus.dataset.slot = slotKey(slot);
+      minus.disabled = current === 0;
+      plus.disabled = current >= slot.cards || placed(tr) >= tr.cards;
+      minus.setAttribute('aria-label', t('werewolf.oneLess', params));
+      plus.setAttribute('aria-label', t('werewolf.oneMore', params));
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = String(current);
+      const label = document.createElement('span');
+      label.textContent = t('werewolf.slotHere', params);
+      row.append(minus, count, plus, label);
+      return row;
+    });
   }
 
   // ---- the board: one card per player ----------------------------------------------------------------------
@@ -524,7 +610,12 @@
     item.dataset.touchable = String(canTouch);
     const head = canTouch ? document.createElement('button') : document.createElement('div');
     head.className = 'ww-name';
-    if (canTouch) {
+    const voting = canTouch && openBallot() !== null;
+    if (voting) {
+      head.type = 'button';
+      head.setAttribute('aria-pressed', String(picked === p.seat));
+      head.addEventListener('click', () => pickVote(p.seat, true));
+    } else if (canTouch) {
       head.type = 'button';
       head.setAttribute('aria-expanded', String(touched === p.seat));
       head.addEventListener('click', () => {
@@ -552,7 +643,9 @@
     if (p.fixed) badge(t('werewolf.certain', { role: roleName(p.fixed) }), `role-${p.fixed}`);
     if (acting) badge(t('werewolf.acting'), 'acting');
     if (hasVoted) badge(t('werewolf.voted'));
-    if (canTouch && touched !== p.seat) badge(t('werewolf.touchHint'), 'touch');
+    if (voting && picked === p.seat) badge(t('werewolf.yourVote'), 'vote');
+    else if (voting) badge(t('werewolf.touchToVote'), 'touch');
+    else if (canTouch && touched !== p.seat) badge(t('werewolf.touchHint'), 'touch');
     const percent = p.shares.map((x) => Math.round(x * 100));
     const bar = document.createElement('div');
     bar.className = 'ww-bar';
@@ -595,20 +688,28 @@
       owes.textContent = t('werewolf.owes', { roles: p.owes.map(roleName).join(', ') });
       item.append(owes);
     }
-    if (canTouch && touched === p.seat) item.append(options(p));
+    if (canTouch && !voting && touched === p.seat) item.append(options(p));
     return item;
   }
 
-  /** A touched player's options: the pending decision's legal events about them, and a way back. */
+  /**
+   * A touched player's options: the pending decision's legal events about them (or, in a hand-over, the cards
+   * they may give back), and a way back.
+   */
   function options(p) {
     const box = document.createElement('div');
     box.className = 'ww-options';
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', t('werewolf.optionsFor', { name: p.name }));
+    const tr = openTransfer();
+    const heading = tr
+      ? t('werewolf.transferTo', { from: name(tr.from), name: p.name, role: roleName(tr.role) })
+      : t('werewolf.optionsFor', { name: p.name });
+    box.setAttribute('aria-label', heading);
     const title = document.createElement('p');
     title.className = 'ww-options-title';
-    title.textContent = t('werewolf.optionsFor', { name: p.name });
+    title.textContent = heading;
     box.append(title);
+    if (tr) box.append(...transferRows(tr, p.seat));
     for (const c of view.choices.filter((x) => x.target === p.seat)) {
       const b = button(c.label, () => send(c.event));
       b.classList.add('ww-option');
@@ -669,6 +770,7 @@
   function newGame() {
     askNewGame(false);
     session.remove();
+    copyNoteEl.hidden = true;
     saved = null;
     view = null;
     touched = null;
@@ -697,6 +799,9 @@
 
   window.I18n.onChange(() => {
     drawHowTo();
+    if (!copyNoteEl.hidden) {
+      copyNoteEl.textContent = t(copyNoteEl.dataset.copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+    }
     if (view && saved) {
       // The server writes the game's sentences: ask again in the new language.
       shownDecision = '';
@@ -706,6 +811,32 @@
       drawSetup();
     }
   });
+
+  /**
+   * Finds out whether another open tab plays this tab's game (see the top of the file). `copy` is which side
+   * this tab turned out to be: the copy, which goes on under a new id, or the one copied.
+   */
+  function watchCopies() {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel('marubatsu.werewolf');
+    const tell = (copy) => {
+      copyNoteEl.dataset.copy = copy;
+      copyNoteEl.textContent = t(copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+      copyNoteEl.hidden = false;
+    };
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!saved || !view || message.id !== session.tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tell('original');
+      } else if (message.type === 'mine') {
+        session.tabId(true);
+        tell('copy');
+      }
+    });
+    if (saved) channel.postMessage({ type: 'who', id: session.tabId() });
+  }
 
   async function boot() {
     // The page puts the decision on screen itself; a position restored from before the reload would hide it.
@@ -717,7 +848,10 @@
     if (saved && Array.isArray(saved.table) && Array.isArray(saved.events)) {
       counts.forEach((input, i) => { input.value = String(saved.table[i]); });
       await send(null);
-      if (view) return;
+      if (view) {
+        watchCopies();
+        return;
+      }
       if (failure === 'unreachable') {
         // The game is still in this tab: say so, and offer to try again rather than a new game over it.
         const note = $('#log-note');
@@ -737,6 +871,7 @@
     drawSetup();
     window.scrollTo(0, 0);
     root.dataset.ready = 'true';
+    watchCopies();
   }
 
   boot();

@@ -110,8 +110,8 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             },
             Lang::En,
         ) => format!(
-            "{} can no longer be the {} and must hand over {}, taking one card back for each. Choose who \
-             gets them.",
+            "{} can no longer be the {} and must hand over {}, taking one card back for each. Touch \
+             who gets them, then the cards to take back on their card.",
             name(from),
             role(lang, r),
             role_cards(lang, n, r)
@@ -124,7 +124,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             },
             Lang::Ja,
         ) => format!(
-            "{}さんは{}ではなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手を選んでください。",
+            "{}さんは{}ではなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチして、その人のカードで受け取るカードを選んでください。",
             name(from),
             role(lang, r),
             role(lang, r),
