@@ -429,7 +429,7 @@ fn failures_say_what_went_wrong_without_secrets() {
     )
     .unwrap_err();
     assert!(matches!(err, Error::InsufficientFunds { .. }), "{err}");
-    assert!(err.to_string().contains("has 0 wei"), "{err}");
+    assert!(err.to_string().contains("has 0 ETH (0 wei)"), "{err}");
     assert!(!deployments.path(4242).exists());
 
     // Game commands without a deployment on this chain say how to make one.

@@ -2,7 +2,6 @@
 
 use alloy_primitives::{U256, utils::format_ether};
 use marubatsu_deploy::{Played, TxReport};
-use serde::Serialize;
 
 /// A 3×3 board with `x` and `o` marks, and the numbers of the empty cells (what `play` takes):
 ///
@@ -89,33 +88,6 @@ pub(crate) fn print_played<T>(played: &Played<T>) {
         }
     }
     println!("{}", receipt_line(&played.report));
-}
-
-/// A receipt as JSON.
-#[derive(Serialize)]
-pub(crate) struct ReceiptJson {
-    from: String,
-    transaction_hash: Option<String>,
-    block_number: Option<u64>,
-    gas_used: u64,
-    effective_gas_price: String,
-    cost: String,
-    events: Vec<String>,
-}
-
-impl ReceiptJson {
-    pub(crate) fn new<T>(played: &Played<T>) -> Self {
-        let report = &played.report;
-        Self {
-            from: report.from.to_string(),
-            transaction_hash: report.hash.map(|h| h.to_string()),
-            block_number: report.block_number,
-            gas_used: report.gas_used,
-            effective_gas_price: report.effective_gas_price.to_string(),
-            cost: report.cost().to_string(),
-            events: played.events.iter().map(ToString::to_string).collect(),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod game_view;
+mod json;
 mod output;
 mod progress;
 mod report;

@@ -318,6 +318,17 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
         &[],
     );
     assert!(created.contains("pvp game 1"), "{created}");
+    // A stake above the balance is named, with the balance, before anything is sent.
+    let stderr = fails(
+        &[&["pvp", "create", "--stake", "1000000000ether"][..], &local].concat(),
+        &[],
+    );
+    assert!(
+        stderr.contains("insufficient funds: 0x")
+            && stderr.contains("needs up to 1000000000 ETH (1000000000000000000000000000 wei)")
+            && stderr.contains("nothing was sent"),
+        "{stderr}"
+    );
     let join = ["pvp", "join", "1", "--stake", "1ether"];
     let stderr = fails(&[&join[..], &local].concat(), &[]);
     assert!(stderr.contains("CreatorCannotJoin"), "{stderr}");
@@ -359,4 +370,28 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     succeeds(&["local", "reset", "--state", file], &[]);
     let gone = fails(&[&["solo", "show", "1"][..], &local].concat(), &[]);
     assert!(gone.contains("UnknownGame"), "{gone}");
+}
+
+#[test]
+fn known_mainnets_are_refused_unless_allowed() {
+    marubatsu_tests::contracts();
+    // An anvil that calls itself OP Mainnet (chain id 10): nothing of value is at stake, but the id is a mainnet's.
+    let anvil = Anvil::start_with(&["--chain-id", "10"]);
+    let records = tempfile::tempdir().unwrap();
+    let deploy = [
+        "deploy",
+        "--rpc-url",
+        &anvil.url,
+        "--private-key",
+        &anvil.keys[0],
+        "--deployments",
+        records.path().to_str().unwrap(),
+    ];
+    let stderr = fails(&deploy, &[]);
+    assert!(
+        stderr.contains("chain 10 is ") && stderr.contains("a mainnet with real money") && stderr.contains("gambling"),
+        "{stderr}"
+    );
+    let allowed = succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
+    assert!(allowed.contains("dry run (nothing is sent"), "{allowed}");
 }

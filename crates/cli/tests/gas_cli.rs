@@ -1,5 +1,6 @@
 //! `marubatsu gas --check` against doctored snapshots: it fails on a rise beyond the tolerance, naming the
-//! function and both numbers, and passes within it.
+//! function and both numbers, and passes within it; it prints only the differences (one line when there are
+//! none), never the whole table.
 
 use std::{path::PathBuf, process::Command};
 
@@ -44,10 +45,16 @@ fn check_fails_beyond_the_tolerance_and_names_the_function_and_both_numbers() {
         "--snapshot-file",
         path.to_str().unwrap(),
     ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "a 5% rise passed a 1% tolerance");
-    let expected = format!("SoloTicTacToe.play(uint256,uint8) mean: {before} → {now}");
-    assert!(stderr.contains(&expected), "stderr lacks `{expected}`:\n{stderr}");
+    let change = format!("SoloTicTacToe.play(uint256,uint8) mean: {before} → {now}");
+    let expected = format!("✗ {change}");
+    assert!(stdout.contains(&expected), "stdout lacks `{expected}`:\n{stdout}");
+    assert!(stderr.contains("1 figure(s) rose beyond the 1% tolerance"), "{stderr}");
+    // Only the differences: one header and one changed figure, no table.
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(!stdout.contains("Function Name"), "{stdout}");
 
     let out = marubatsu(&[
         "gas",
@@ -62,10 +69,31 @@ fn check_fails_beyond_the_tolerance_and_names_the_function_and_both_numbers() {
         "a 5% rise failed a 10% tolerance: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.ends_with("1 figure(s) changed, none beyond the 10% tolerance\n"),
+        "{stdout}"
+    );
 
     let out = marubatsu(&["gas", "--diff", "--snapshot-file", path.to_str().unwrap()]);
     assert!(out.status.success(), "--diff must not fail");
-    assert!(String::from_utf8_lossy(&out.stderr).contains(&expected));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&change) && !stdout.contains("Function Name"),
+        "{stdout}"
+    );
+
+    // The committed snapshot's own figures: one line, and a pass.
+    let out = marubatsu(&["gas", "--json"]);
+    std::fs::write(&path, &out.stdout).unwrap();
+    let out = marubatsu(&["gas", "--check", "--snapshot-file", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.starts_with("gas matches ") && stdout.contains(" exactly ("),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -78,6 +78,7 @@ pub struct ContractOutcome {
     /// The contract's name.
     pub name: String,
     /// Where it is (or, in a dry run, where it would be).
+    #[serde(with = "crate::checksum::address")]
     pub address: Address,
     /// The creation transaction, once there is one.
     pub transaction_hash: Option<B256>,
@@ -96,6 +97,7 @@ pub struct DeployReport {
     /// The chain.
     pub chain_id: u64,
     /// The signer.
+    #[serde(with = "crate::checksum::address")]
     pub deployer: Address,
     /// False for a dry run.
     pub broadcast: bool,
@@ -300,6 +302,7 @@ pub fn deploy(
                 compiler_version: contracts.solc_version().to_owned(),
                 optimizer_runs: OPTIMIZER_RUNS,
                 evm_version: EVM_VERSION.to_owned(),
+                abi: Some(compiled.abi.clone()),
             },
         );
         deployments.save(&record)?;
@@ -405,6 +408,7 @@ fn settle(
                     },
                     optimizer_runs: OPTIMIZER_RUNS,
                     evm_version: EVM_VERSION.to_owned(),
+                    abi: same_sources.then(|| compiled.abi.clone()),
                 },
             );
             if options.broadcast {
@@ -421,6 +425,7 @@ fn settle(
 
 /// The address of `contract` for the game commands: `explicit` if given, else the record's; either way it must
 /// hold exactly the compiled runtime code, so a stale record or a wrong address fails before any transaction.
+/// [`locate_contract`] also accepts an older recorded deployment.
 pub fn resolve_contract<T: Transactor>(
     chain: &mut T,
     contracts: &ContractSet,
@@ -428,13 +433,85 @@ pub fn resolve_contract<T: Transactor>(
     contract: &'static str,
     explicit: Option<Address>,
 ) -> Result<Address, Error> {
+    let located = locate_contract(chain, contracts, deployments, contract, explicit, &[])?;
+    match located.older {
+        None => Ok(located.address),
+        Some(older) => Err(Error::NotTheContract {
+            address: located.address,
+            chain_id: chain.chain_id(),
+            problem: format!(
+                "holds other code than the compiled {contract} (code hash {}, expected {}); \
+                 the sources changed since it was deployed",
+                older.code_hash, older.compiled_hash
+            ),
+        }),
+    }
+}
+
+/// A game contract found on a chain by [`locate_contract`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Its address.
+    pub address: Address,
+    /// Set when it is an older deployment, recorded on this chain, whose code differs from today's sources.
+    pub older: Option<OlderDeployment>,
+}
+
+/// A recorded deployment whose code differs from today's compiled contract: still playable through today's
+/// interface, as far as its recorded ABI has the functions called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OlderDeployment {
+    /// What the record says of it.
+    pub record: ContractRecord,
+    /// Whether it is the record's current deployment (the sources changed and nothing was redeployed yet).
+    pub current: bool,
+    /// keccak256 of the code at its address (equal to the recorded hash).
+    pub code_hash: B256,
+    /// keccak256 of today's compiled runtime code.
+    pub compiled_hash: B256,
+}
+
+impl Located {
+    /// What to tell the player before using an older deployment, in words; none for today's code.
+    pub fn notice(&self, contract: &str) -> Option<String> {
+        let older = self.older.as_ref()?;
+        let which = if older.current {
+            "the recorded deployment"
+        } else {
+            "an older recorded deployment"
+        };
+        Some(format!(
+            "{contract} at {} is {which} (block {}, compiled by solc {}): its code differs from today's sources \
+             (code hash {}, today's {}); it is called through today's interface",
+            self.address,
+            older.record.block_number,
+            older.record.compiler_version,
+            older.code_hash,
+            older.compiled_hash
+        ))
+    }
+}
+
+/// Finds `contract` for the game commands: at `explicit` if given, else at the record's current deployment.
+/// Today's compiled code is accepted, and so is the code of any deployment of `contract` that the record of this
+/// chain keeps (its history included), so that credit in an older deployment stays reachable after the sources
+/// change; each function in `needs` (e.g. `withdraw()`) must then be in that deployment's recorded ABI, when one
+/// is recorded. An address without code, or with code nobody recorded, is refused.
+pub fn locate_contract<T: Transactor>(
+    chain: &mut T,
+    contracts: &ContractSet,
+    deployments: &Deployments,
+    contract: &'static str,
+    explicit: Option<Address>,
+    needs: &[&str],
+) -> Result<Located, Error> {
     let chain_id = chain.chain_id();
     let address = match explicit {
         Some(address) => address,
         None => deployments.address_of(chain_id, contract)?,
     };
     let code = chain.code(address)?;
-    let expected = contracts.get(contract)?.deployed_code_hash();
+    let compiled_hash = contracts.get(contract)?.deployed_code_hash();
     if code.is_empty() {
         return Err(Error::NotTheContract {
             address,
@@ -445,16 +522,47 @@ pub fn resolve_contract<T: Transactor>(
             ),
         });
     }
-    if keccak256(&code) != expected {
+    let code_hash = keccak256(&code);
+    if code_hash == compiled_hash {
+        return Ok(Located { address, older: None });
+    }
+    let record = deployments.load(chain_id)?;
+    let recorded = record.as_ref().and_then(|record| {
+        record
+            .deployments_of(contract)
+            .into_iter()
+            .find(|(r, _)| r.address == address && r.deployed_code_hash == code_hash)
+            .map(|(r, current)| (r.clone(), current))
+    });
+    let Some((recorded, current)) = recorded else {
         return Err(Error::NotTheContract {
             address,
             chain_id,
             problem: format!(
-                "holds other code than the compiled {contract} (code hash {}, expected {expected}); \
-                 the sources changed since it was deployed, or the address is wrong",
-                keccak256(&code)
+                "holds other code than the compiled {contract} (code hash {code_hash}, expected {compiled_hash}), \
+                 and no deployment of {contract} with that code is recorded in {}: the address is wrong, or \
+                 the record is not this chain's",
+                deployments.path(chain_id).display()
+            ),
+        });
+    };
+    if let Some(missing) = needs.iter().find(|f| recorded.has_function(f) == Some(false)) {
+        return Err(Error::NotTheContract {
+            address,
+            chain_id,
+            problem: format!(
+                "is an older deployment of {contract} whose recorded ABI has no {missing}, which this \
+                 version of marubatsu would call"
             ),
         });
     }
-    Ok(address)
+    Ok(Located {
+        address,
+        older: Some(OlderDeployment {
+            record: recorded,
+            current,
+            code_hash,
+            compiled_hash,
+        }),
+    })
 }

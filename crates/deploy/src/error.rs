@@ -86,20 +86,24 @@ pub enum Error {
         /// What went wrong.
         reason: String,
     },
-    /// The sender cannot pay for what it is about to send.
+    /// The sender cannot pay for what it is about to send; found before anything is sent.
     #[error(
-        "insufficient funds: {account} has {balance} wei but {action} may cost up to {needed} wei \
-         (gas limit × max fee per gas + value); fund the account or lower the gas price"
+        "insufficient funds: {account} has {} but {action} needs up to {}: {detail}; nothing was sent (fund the \
+         account, or lower the amount or the gas price)",
+        crate::error::ether(*balance),
+        crate::error::ether(*needed)
     )]
     InsufficientFunds {
         /// The sender.
         account: Address,
-        /// Its balance.
+        /// Its balance, in wei.
         balance: U256,
-        /// The most the transaction(s) could cost.
+        /// The most the transaction(s) could cost, value included, in wei.
         needed: U256,
-        /// What was being sent.
-        action: String,
+        /// What was being sent (boxed, like `detail`: this variant keeps every `Result` of the crate small).
+        action: Box<str>,
+        /// Where `needed` comes from, in words: the value sent and the gas at its limit and max fee.
+        detail: Box<str>,
     },
     /// A call or transaction reverted; `detail` is the decoded custom error.
     #[error("{function} reverted: {detail}")]
@@ -186,6 +190,13 @@ pub enum Error {
     /// The embedded chain rejected a transaction before executing it.
     #[error("the embedded chain rejected the transaction: {0}")]
     Local(String),
+}
+
+/// An amount of wei as ether with the exact wei beside it: `0.5 ETH (500000000000000000 wei)`.
+pub(crate) fn ether(wei: U256) -> String {
+    let formatted = alloy_primitives::utils::format_ether(wei);
+    let trimmed = formatted.trim_end_matches('0').trim_end_matches('.');
+    format!("{trimmed} ETH ({wei} wei)")
 }
 
 impl Error {

@@ -43,10 +43,13 @@ pub struct LoggedTx {
     /// The sender's nonce it uses.
     pub nonce: u64,
     /// The sender.
+    #[serde(with = "crate::checksum::address")]
     pub from: Address,
     /// The callee; none for a creation.
+    #[serde(with = "crate::checksum::option")]
     pub to: Option<Address>,
     /// For a creation: where the contract lands (the sender's address and nonce decide it).
+    #[serde(with = "crate::checksum::option")]
     pub contract_address: Option<Address>,
     /// Where it stands.
     pub state: TxState,

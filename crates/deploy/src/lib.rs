@@ -9,6 +9,9 @@
 //!   ([`Deployments`]), with the history of every deployment; run again, it finds the same code at the
 //!   recorded addresses and sends nothing. Every broadcast run is kept in a [`Journal`] (forge's `broadcast/`):
 //!   each transaction is written down before it is sent, and a later run settles what is pending first.
+//! - [`locate_contract`] finds a game contract for the game commands: today's compiled code, or an older
+//!   deployment the record's history keeps (code hash and ABI), so credit there stays reachable after the
+//!   sources change; unknown code is refused.
 //! - [`ensure_testnet`] refuses known mainnets (staked play for real money is gambling); [`parse_chain`] and
 //!   [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
@@ -34,6 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod checksum;
 mod decimal;
 mod deploy;
 mod endpoints;
@@ -48,8 +52,8 @@ mod transactor;
 mod wallet;
 
 pub use deploy::{
-    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, PVP_CONTRACT, SOLO_CONTRACT,
-    deploy, resolve_contract,
+    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
+    PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
 pub use endpoints::{parse_chain, resolve_rpc_url};
 pub use error::Error;

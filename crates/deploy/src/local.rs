@@ -269,6 +269,20 @@ impl Transactor for LocalChain {
 
     fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
         let from = self.chain.accounts()[self.account];
+        let balance = self.chain.balance(from);
+        if balance < value {
+            return Err(Error::InsufficientFunds {
+                account: from,
+                balance,
+                needed: value,
+                action: C::SIGNATURE.into(),
+                detail: format!(
+                    "the value {} (the embedded chain charges nothing for gas)",
+                    crate::error::ether(value)
+                )
+                .into(),
+            });
+        }
         let receipt = self
             .chain
             .send_value(from, to, value, call)

@@ -68,18 +68,37 @@ impl DeploymentRecord {
         }
         self.contracts.insert(name.to_owned(), record);
     }
+
+    /// Every recorded deployment of `name` on this chain, oldest first, one per address (the current one
+    /// included, also in records written before there was a history), with whether it is the current one.
+    pub fn deployments_of(&self, name: &str) -> Vec<(&ContractRecord, bool)> {
+        let current = self.contracts.get(name);
+        let mut found: Vec<&ContractRecord> = Vec::new();
+        let past = self.history.iter().filter(|h| h.name == name).map(|h| &h.record);
+        for record in past.chain(current) {
+            if !found.iter().any(|r| r.address == record.address) {
+                found.push(record);
+            }
+        }
+        found
+            .into_iter()
+            .map(|record| (record, current.is_some_and(|c| c.address == record.address)))
+            .collect()
+    }
 }
 
 /// One deployed contract.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ContractRecord {
     /// Where it lives.
+    #[serde(with = "crate::checksum::address")]
     pub address: Address,
     /// The creation transaction.
     pub transaction_hash: B256,
     /// The block that includes it.
     pub block_number: u64,
     /// Who deployed it.
+    #[serde(with = "crate::checksum::address")]
     pub deployer: Address,
     /// Gas the creation used.
     pub gas_used: u64,
@@ -91,6 +110,48 @@ pub struct ContractRecord {
     pub optimizer_runs: usize,
     /// The EVM version it was compiled for.
     pub evm_version: String,
+    /// Its JSON ABI, as compiled: the game commands check that an older deployment has the function they are
+    /// about to call. None in records written before it was kept, and for a creation settled after the sources
+    /// changed (its ABI is no longer known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abi: Option<serde_json::Value>,
+}
+
+impl ContractRecord {
+    /// Whether its recorded ABI has the function `signature` (e.g. `withdraw()`); `None` when no ABI is recorded.
+    pub fn has_function(&self, signature: &str) -> Option<bool> {
+        let abi = self.abi.as_ref()?.as_array()?;
+        Some(abi.iter().any(|item| {
+            item["type"] == "function"
+                && item["name"]
+                    .as_str()
+                    .map(|name| function_signature(name, &item["inputs"]))
+                    .as_deref()
+                    == Some(signature)
+        }))
+    }
+}
+
+/// `name(type,…)` of an ABI function, tuples written out as `(…)`, as selectors are computed.
+fn function_signature(name: &str, inputs: &serde_json::Value) -> String {
+    format!("{name}({})", parameter_types(inputs))
+}
+
+fn parameter_types(parameters: &serde_json::Value) -> String {
+    let Some(parameters) = parameters.as_array() else {
+        return String::new();
+    };
+    let types: Vec<String> = parameters
+        .iter()
+        .map(|parameter| {
+            let kind = parameter["type"].as_str().unwrap_or_default();
+            match kind.strip_prefix("tuple") {
+                Some(array_suffix) => format!("({}){array_suffix}", parameter_types(&parameter["components"])),
+                None => kind.to_owned(),
+            }
+        })
+        .collect();
+    types.join(",")
 }
 
 /// The folder of deployment records.
@@ -168,6 +229,14 @@ mod tests {
             compiler_version: "0.8.37".into(),
             optimizer_runs: 1_000_000,
             evm_version: "prague".into(),
+            abi: Some(serde_json::json!([
+                {"type": "function", "name": "withdraw", "inputs": []},
+                {"type": "function", "name": "play", "inputs": [{"type": "uint256"}, {"type": "uint8"}]},
+                {"type": "function", "name": "many", "inputs": [
+                    {"type": "tuple[]", "components": [{"type": "address"}, {"type": "bool"}]}
+                ]},
+                {"type": "event", "name": "Withdrawn", "inputs": []}
+            ])),
         };
         let mut record = DeploymentRecord::empty(chain_id);
         record.insert("SoloTicTacToe", contract);
@@ -190,6 +259,44 @@ mod tests {
         let old = r#"{"chain_id": 1, "contracts": {}}"#;
         let parsed: DeploymentRecord = serde_json::from_str(old).unwrap();
         assert!(parsed.history.is_empty());
+        let listed: Vec<(Address, bool)> = record
+            .deployments_of("SoloTicTacToe")
+            .iter()
+            .map(|(r, current)| (r.address, *current))
+            .collect();
+        assert_eq!(
+            listed,
+            [(Address::repeat_byte(1), false), (Address::repeat_byte(0xaa), true)]
+        );
+        assert!(record.deployments_of("TicTacToe").is_empty());
+        // Addresses are written checksummed (0xaa… has letters, so its case shows).
+        let text = serde_json::to_string(&record).unwrap();
+        let checksummed = Address::repeat_byte(0xaa).to_checksum(None);
+        assert_ne!(checksummed, checksummed.to_lowercase());
+        assert!(
+            text.contains(&checksummed) && !text.contains(&checksummed.to_lowercase()),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_recorded_abi_answers_which_functions_exist() {
+        let record = sample(1);
+        let contract = &record.contracts["SoloTicTacToe"];
+        assert_eq!(contract.has_function("withdraw()"), Some(true));
+        assert_eq!(contract.has_function("play(uint256,uint8)"), Some(true));
+        assert_eq!(contract.has_function("many((address,bool)[])"), Some(true));
+        assert_eq!(
+            contract.has_function("Withdrawn()"),
+            Some(false),
+            "events are not functions"
+        );
+        assert_eq!(contract.has_function("resign(uint256)"), Some(false));
+        let without = ContractRecord {
+            abi: None,
+            ..contract.clone()
+        };
+        assert_eq!(without.has_function("withdraw()"), None);
     }
 
     #[test]

@@ -330,8 +330,16 @@ impl Rpc {
         })
     }
 
-    /// Checks that the signer can pay `needed` wei, else [`Error::InsufficientFunds`].
+    /// Checks that the signer can pay `needed` wei of gas, else [`Error::InsufficientFunds`].
     pub fn ensure_funds(&self, needed: U256, action: &str) -> Result<(), Error> {
+        let detail = format!(
+            "gas of up to {} (each transaction at its gas limit and max fee per gas)",
+            crate::error::ether(needed)
+        );
+        self.ensure_balance(needed, action, detail)
+    }
+
+    fn ensure_balance(&self, needed: U256, action: &str, detail: String) -> Result<(), Error> {
         let account = self.require_signer()?;
         let balance = self.balance_of(account)?;
         if balance < needed {
@@ -339,16 +347,31 @@ impl Rpc {
                 account,
                 balance,
                 needed,
-                action: action.to_owned(),
+                action: action.into(),
+                detail: detail.into(),
             });
         }
         Ok(())
     }
 
-    /// Estimates, checks the balance, signs, sends and waits for the receipt of one transaction.
+    /// Estimates, checks the balance, signs, sends and waits for the receipt of one transaction. A value the
+    /// sender cannot pay is refused before anything is sent, naming the balance and the amount needed: the value
+    /// plus the gas, estimated without the value, since a node cannot simulate a payment the account cannot make.
     pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<TxReport, Error> {
+        let from = self.require_signer()?;
+        let balance = self.balance_of(from)?;
+        if balance < value {
+            let gas = self.estimate(what, kind, data.clone(), U256::ZERO).ok();
+            return Err(Error::InsufficientFunds {
+                account: from,
+                balance,
+                needed: value + gas.as_ref().map_or(U256::ZERO, GasEstimate::max_fee),
+                action: what.into(),
+                detail: cost_detail(value, gas.as_ref()).into(),
+            });
+        }
         let estimate = self.estimate(what, kind, data.clone(), value)?;
-        self.ensure_funds(estimate.max_fee() + value, what)?;
+        self.ensure_balance(estimate.max_fee() + value, what, cost_detail(value, Some(&estimate)))?;
         self.send_estimated(what, kind, data, value, &estimate)
     }
 
@@ -524,6 +547,24 @@ impl Transactor for Rpc {
             .block(self.provider.get_block_by_number(BlockNumberOrTag::Latest))
             .map_err(|err| classify(err, &self.url, "eth_getBlockByNumber"))?;
         Ok(block.map(|b| b.header.timestamp).unwrap_or_default())
+    }
+}
+
+/// Where the amount a transaction needs comes from, in words.
+fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
+    let gas = match gas {
+        Some(gas) => format!(
+            "gas of up to {} ({} gas at most × {} wei per gas)",
+            crate::error::ether(gas.max_fee()),
+            gas.gas_limit,
+            gas.max_fee_per_gas
+        ),
+        None => "gas (not estimated: the node cannot simulate it without the value)".to_owned(),
+    };
+    if value.is_zero() {
+        gas
+    } else {
+        format!("the value {} plus {gas}", crate::error::ether(value))
     }
 }
 

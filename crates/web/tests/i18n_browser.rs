@@ -139,7 +139,7 @@ fn the_language_switch_changes_the_header_and_survives_a_reload() {
     browser.wait_for("Japanese", "return document.documentElement.lang === 'ja';", &[]);
     assert_eq!(
         nav_titles(&browser),
-        ["クロスライト", "知ったかリレー", "○×ゲーム", "量子人狼"]
+        ["クロスライト", "知ったかリレー", "まるばつ", "量子人狼"]
     );
     assert_eq!(browser.text("#lang"), "English");
     assert_eq!(

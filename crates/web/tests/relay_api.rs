@@ -70,7 +70,7 @@ fn a_whole_game_through_the_endpoint() {
     // Two players: the engine ignores the start, and the endpoint says why.
     let answer = table.step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
     assert_eq!((Table::phase(&answer), &answer["changed"]), ("setup", &json!(false)));
-    assert_eq!(answer["rejected"], "2 players: at least 3 are needed");
+    assert_eq!(answer["rejected"], "2 players is too few: at least 3 are needed.");
 
     let answer = table.step(json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
                                    "talkSeconds": 30}));
@@ -242,4 +242,110 @@ fn malformed_requests_are_refused() {
         let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
         assert!(error.contains(message), "{error}");
     }
+}
+
+/// Plays the round on the table to its result: talk, then each voter votes for the next seat.
+fn play_round(table: &mut Table<'_>, players: usize) -> Value {
+    let answer = table.step(json!({"type": "beginTalk", "nowMs": 0}));
+    let order: Vec<usize> = serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
+    for turn in 0..players {
+        table.step(json!({"type": "talkDone", "nowMs": 0, "turn": turn}));
+    }
+    let mut answer = Value::Null;
+    for &voter in &order {
+        table.step(json!({"type": "received"}));
+        table.step(json!({"type": "select", "target": (voter + 1) % players}));
+        answer = table.step(json!({"type": "confirm"}));
+    }
+    answer
+}
+
+#[test]
+fn with_every_topic_used_the_next_round_still_starts_and_says_the_topic_repeats() {
+    let server = server();
+    let mut table = Table::new(&server);
+    table.step(json!({"type": "start", "players": ["A", "B", "C"], "rounds": 3, "talkSeconds": 10}));
+    // The page's memory lists the whole deck, as after many games in one tab.
+    let every: Vec<&str> = TOPICS.iter().map(|t| t.text(Language::English)).collect();
+    table.memory = json!({"usedTopics": every, "previousCloser": null});
+    let result = play_round(&mut table, 3);
+    assert_eq!(Table::phase(&result), "roundResult");
+    let before = result["state"]["topic"].clone();
+    let answer = table.step(json!({"type": "nextRound"}));
+    assert_eq!(Table::phase(&answer), "topicReveal", "the game goes on");
+    assert_eq!(answer["changed"], true);
+    assert_eq!(answer["topicRepeats"], true);
+    assert_eq!(answer["state"]["round"], 2);
+    assert_ne!(answer["state"]["topic"], before, "never the topic just played");
+    // The deck starts over: only the new topic counts as used, so the next round draws a fresh one.
+    assert_eq!(answer["memory"]["usedTopics"], json!([answer["state"]["topic"]]));
+    play_round(&mut table, 3);
+    let answer = table.step(json!({"type": "nextRound"}));
+    assert_eq!(answer["topicRepeats"], false);
+}
+
+#[test]
+fn a_start_during_a_game_is_refused_for_its_phase_not_its_players() {
+    let server = server();
+    let mut table = Table::new(&server);
+    table.step(json!({"type": "start", "players": ["A", "B", "C"], "rounds": 1, "talkSeconds": 10}));
+    table.step(json!({"type": "beginTalk", "nowMs": 0}));
+    // Even a start that would be refused in setup (two players) is refused for the game under way.
+    let answer = table.step(json!({"type": "start", "players": ["X", "Y"], "rounds": 1, "talkSeconds": 10}));
+    assert_eq!((Table::phase(&answer), &answer["changed"]), ("talk", &json!(false)));
+    let rejected = answer["rejected"].as_str().unwrap_or_default();
+    assert!(
+        rejected.contains("already being played") && rejected.contains("talk"),
+        "{rejected}"
+    );
+    assert!(!rejected.contains("players"), "{rejected}");
+}
+
+#[test]
+fn names_that_read_the_same_are_refused_naming_both_players() {
+    let server = server();
+    for (players, clash) in [
+        (
+            json!(["e\u{301}", "Bo", "\u{e9}"]),
+            "Player 3 (\"\u{e9}\") reads the same as player 1",
+        ),
+        (
+            json!(["Ann", "Bo", " ann "]),
+            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
+        ),
+        (
+            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
+            "Player 2's name has nothing visible",
+        ),
+    ] {
+        let mut table = Table::new(&server);
+        let answer = table.step(json!({"type": "start", "players": players, "rounds": 1, "talkSeconds": 10}));
+        assert_eq!(Table::phase(&answer), "setup", "{players}");
+        let rejected = answer["rejected"].as_str().unwrap_or_default();
+        assert!(rejected.contains(clash), "{players}: {rejected}");
+    }
+}
+
+#[test]
+fn topics_and_refusals_follow_the_players_language() {
+    let server = server();
+    let step = |event: Value| {
+        let body = json!({"save": null, "event": event, "entropy": [5, 9], "memory": {}});
+        support::request_with(
+            server.local_addr(),
+            "POST",
+            "/api/relay/step",
+            Some(&body),
+            &[("accept-language", "ja")],
+        )
+        .json()
+    };
+    let answer = step(json!({"type": "start", "players": ["アキ", "ベン", "チエ"], "rounds": 1, "talkSeconds": 30}));
+    let topic = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        TOPICS.iter().any(|t| t.text(Language::Japanese) == topic),
+        "{topic} is a Japanese topic"
+    );
+    let refused = step(json!({"type": "start", "players": ["アキ", "ベン"], "rounds": 1, "talkSeconds": 30}));
+    assert_eq!(refused["rejected"], "2人では遊べません。3人以上必要です。");
 }

@@ -11,6 +11,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use support::{Browser, Driver, one_browser_at_a_time, screenshot_dir, server};
 
+const DESKTOP: (u32, u32) = (1280, 860);
+
 const PHONE: (u32, u32) = (390, 844);
 
 fn wait_phase(browser: &Browser<'_>, phase: &str) {
@@ -68,6 +70,8 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
     browser.goto(&format!("{}relay", server.url()));
+    browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
+    browser.refresh();
     wait_phase(&browser, "setup");
 
     // Setup: three names typed, one round of 10-second talks.
@@ -91,7 +95,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     let mut sorted = order.clone();
     sorted.sort();
     assert_eq!(sorted, ["Aki", "Ben", "Cho"], "the order has everyone once");
-    assert_eq!(browser.text("#speaker"), order[0]);
+    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
     assert_eq!(browser.text("#talk .relay-topic"), topic);
     let deadline = browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]);
     assert!(remaining_ms(&browser) > 8_000, "a fresh 10-second talk");
@@ -100,7 +104,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     std::thread::sleep(Duration::from_millis(1_500));
     browser.refresh();
     wait_phase(&browser, "talk");
-    assert_eq!(browser.text("#speaker"), order[0]);
+    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
     assert_eq!(texts(&browser, "#order li"), order);
     assert_eq!(
         browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]),
@@ -121,7 +125,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     browser.click("#talk-done");
     browser.wait_for(
         "the second speaker",
-        "return document.querySelector('#speaker').textContent === arguments[0];",
+        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
         &[json!(order[1])],
     );
     // A double tap on "done" moves on by one speaker only.
@@ -131,7 +135,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     );
     browser.wait_for(
         "the third speaker",
-        "return document.querySelector('#speaker').textContent === arguments[0];",
+        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
         &[json!(order[2])],
     );
     std::thread::sleep(Duration::from_millis(500));
@@ -143,14 +147,18 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     let names = ["Aki", "Ben", "Cho"];
     for (turn, voter) in order.iter().enumerate() {
         wait_phase(&browser, "handover");
-        assert_eq!(browser.text("#next-voter"), *voter);
+        assert_eq!(browser.text("#pass-to"), format!("Pass the phone to {voter}"));
+        browser.check_page("relay-phone-en-handover", Some("#handover"));
         assert!(
             !visible(&browser, "#ballot"),
             "no ballot before the voter has the phone"
         );
         browser.click("#received");
         wait_phase(&browser, "vote");
-        assert_eq!(browser.text("#voter"), *voter);
+        assert_eq!(
+            browser.text("#whose-best"),
+            format!("{voter}, whose explanation was the best?")
+        );
         let ballot = texts(&browser, "#ballot button");
         let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
         assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
@@ -165,6 +173,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
              return b.getAttribute('aria-pressed') === 'true' && !document.querySelector('#confirm').disabled;",
             &[],
         );
+        browser.check_page("relay-phone-en-ballot", Some("#vote"));
         // A double tap on "cast my vote" records one vote.
         browser.script(
             "const b = document.querySelector('#confirm'); b.click(); b.click();",
@@ -201,6 +210,47 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     // The result survives a reload too; a new game starts from setup with the names kept.
     browser.refresh();
     wait_phase(&browser, "finalResult");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return ['save', 'memory', 'tab'].map((k) => sessionStorage.getItem('marubatsu.relay.' + k));",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    wait_phase(&browser, "setup");
+    assert!(!visible(&browser, "#copy-note"), "a fresh tab is no copy");
+    browser.script(
+        "['save', 'memory', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
+        copied.as_array().expect("three stored texts"),
+    );
+    browser.refresh();
+    wait_phase(&browser, "finalResult");
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    assert!(browser.text("#copy-note").starts_with("This tab began as a copy"));
+    assert_ne!(
+        browser.script("return sessionStorage.getItem('marubatsu.relay.tab');", &[]),
+        copied[2],
+        "the copy goes on under an id of its own"
+    );
+    browser.check_page("relay-phone-en-copied-tab", Some("#final-result"));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#copy-note")
+            .starts_with("This game was copied into another tab")
+    );
     browser.click("#restart");
     wait_phase(&browser, "setup");
     let names_kept = browser.script(
@@ -218,6 +268,8 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
     browser.goto(&format!("{}relay", server.url()));
+    browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
+    browser.refresh();
     wait_phase(&browser, "setup");
     type_into(&browser, "#names li:nth-child(1) input", "Aki");
     type_into(&browser, "#names li:nth-child(2) input", "Ben");
@@ -230,7 +282,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     );
     assert_eq!(
         browser.text("#setup-message"),
-        "the name in seat 3 repeats the name in seat 1"
+        "Player 3 (\"Aki\") reads the same as player 1 (\"Aki\"): give them different names."
     );
     assert_eq!(saved_state(&browser)["phase"], "setup");
 
@@ -263,7 +315,133 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     );
     browser.refresh();
     wait_phase(&browser, "setup");
-    let note = browser.text("#restore-note");
-    assert!(note.contains("2 players: at least 3 are needed"), "{note}");
+    assert_eq!(
+        browser.text("#restore-note"),
+        "The saved game could not be restored, so a new one starts."
+    );
     browser.assert_no_console_errors();
+}
+
+/// Waits until the page has drawn `phase` and no answer is awaited.
+fn settled(browser: &Browser<'_>, phase: &str) {
+    browser.wait_for(
+        &format!("the {phase} screen, settled"),
+        "const r = document.querySelector('#relay');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.phase === arguments[0];",
+        &[json!(phase)],
+    );
+}
+
+/// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
+/// check after every step; the second round starts with the tab's topic memory full, so the deck must repeat.
+fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
+    let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+    browser.set_viewport(size.0, size.1);
+    browser.goto(&format!("{url}relay"));
+    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#relay'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
+         localStorage.removeItem('marubatsu.relay.names');",
+        &[json!(lang)],
+    );
+    browser.refresh();
+    settled(browser, "setup");
+    browser.click("#add-player");
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = '2';
+         document.querySelector('#talk-seconds').value = '10';",
+        &[json!(["Aki", "Ben", "千尋", "Dai"])],
+    );
+    browser.check_page(&format!("{tag}-setup"), Some("#setup"));
+    browser.click("#start");
+    for round in 0..2 {
+        settled(browser, "topicReveal");
+        browser.check_page(&format!("{tag}-topic"), Some("#reveal"));
+        if round == 1 {
+            let repeats = browser.text("#topic-repeats");
+            assert!(
+                visible(browser, "#topic-repeats") && !repeats.is_empty(),
+                "{tag}: says topics repeat"
+            );
+        }
+        browser.click("#begin-talk");
+        for _ in 0..4 {
+            settled(browser, "talk");
+            browser.check_page(&format!("{tag}-talk"), Some("#talk .actions"));
+            browser.click("#talk-done");
+            browser.wait_for(
+                "the next speaker or the vote",
+                "const r = document.querySelector('#relay'); return r.dataset.busy !== 'true';",
+                &[],
+            );
+        }
+        for voter in 0..4 {
+            settled(browser, "handover");
+            browser.check_page(&format!("{tag}-handover"), Some("#handover"));
+            browser.click("#received");
+            settled(browser, "vote");
+            let pick = if voter == 0 { 2 } else { 1 };
+            browser.click(&format!("#ballot button:nth-child({pick})"));
+            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            // The picked name must not look like the button that casts the vote.
+            let alike = browser.script(
+                "const a = getComputedStyle(document.querySelector('#ballot [aria-pressed=\"true\"]'));
+                 const b = getComputedStyle(document.querySelector('#confirm'));
+                 return a.backgroundColor === b.backgroundColor;",
+                &[],
+            );
+            assert_eq!(alike, false, "{tag}: the pick looks like the cast button");
+            browser.check_page(&format!("{tag}-ballot"), Some("#vote"));
+            browser.click("#confirm");
+        }
+        settled(browser, "roundResult");
+        browser.check_page(&format!("{tag}-round"), Some("#round-result"));
+        if round == 0 {
+            // The tab's memory lists every topic, as after many games in one tab.
+            browser.script(
+                "const memory = JSON.parse(sessionStorage.getItem('marubatsu.relay.memory'));
+                 memory.usedTopics = arguments[0];
+                 sessionStorage.setItem('marubatsu.relay.memory', JSON.stringify(memory));",
+                &[json!(
+                    marubatsu_engine::relay::TOPICS
+                        .iter()
+                        .map(|t| t.text(marubatsu_engine::relay::Language::English))
+                        .collect::<Vec<_>>()
+                )],
+            );
+        }
+        browser.click("#next-round");
+    }
+    settled(browser, "finalResult");
+    assert!(!visible(browser, "#abandon"), "{tag}: no abandon on the final screen");
+    browser.check_page(&format!("{tag}-end"), Some("#final-result"));
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn relay_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for (lang, size, winner) in [
+        ("en", PHONE, "win"),
+        ("ja", PHONE, "優勝"),
+        ("ja", DESKTOP, "優勝"),
+        ("en", DESKTOP, "win"),
+    ] {
+        play_to_the_end(&browser, &url, lang, size);
+        let said = browser.text("#winners");
+        assert!(said.contains(winner), "{lang}: {said}");
+        if lang == "ja" {
+            assert_eq!(browser.text("#final-result h2"), "最終結果");
+        }
+    }
 }

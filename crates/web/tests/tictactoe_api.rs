@@ -271,3 +271,44 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
     );
     assert_eq!(anonymous.status, 400);
 }
+
+/// A script that asks for the chain again and again without the cookie gets a new session each time, but the
+/// server funds only so many accounts: past that, a newcomer takes over the account of the session used least
+/// recently, whose cookie then names nothing (that browser gets another session on its next visit).
+#[test]
+fn cookie_less_requests_cannot_drain_the_development_accounts() {
+    let server = server();
+    let mut first = Browser::new(server.local_addr());
+    let first_account = first.info()["account"].clone();
+    let mut second = Browser::new(server.local_addr());
+    let second_account = second.info()["account"].clone();
+    // The first browser comes back, so the second is the one used least recently.
+    assert_eq!(first.info()["account"], first_account);
+
+    let mut seen = std::collections::HashSet::from([first_account.to_string(), second_account.to_string()]);
+    let recycled = (0..2_000)
+        .find_map(|n| {
+            let account = Browser::new(server.local_addr()).info()["account"].clone();
+            (!seen.insert(account.to_string())).then_some((n, account))
+        })
+        .unwrap_or_else(|| panic!("2,000 cookie-less sessions each got a new funded account"));
+    let (opened, account) = recycled;
+    assert_eq!(
+        account, second_account,
+        "the least recently used session's account is the one handed over"
+    );
+    // Every funded account takes 100 of the development accounts' 100,000 ether: well under a thousand.
+    assert!(seen.len() <= 600, "{} accounts were funded", seen.len());
+    assert!(
+        opened + 2 == seen.len(),
+        "no account repeated before the table was full"
+    );
+
+    // A browser in use keeps its account; the second browser's cookie names none any more, so it gets another
+    // (the least recently used one's), never the first browser's.
+    assert_eq!(first.info()["account"], first_account);
+    let again = second.request("GET", "/api/tictactoe/chain", None).json();
+    assert_ne!(again["account"], second_account);
+    assert_ne!(again["account"], first_account);
+    assert_eq!(first.info()["account"], first_account);
+}

@@ -525,7 +525,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         click_tx(who, &cell(at), "confirmed");
     }
     pvp_follows(&b, 5, "xWon");
-    assert_eq!(text(&b, "#ttt-status"), "X wins.");
+    assert_eq!(text(&b, "#ttt-status"), "You lose: X wins.");
     pvp_follows(&a, 5, "xWon");
     assert_eq!(text(&a, "#ttt-status"), "You win!");
     assert_eq!(

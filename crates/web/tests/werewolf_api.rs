@@ -4,7 +4,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{post_ok, request, server};
+use support::{post_ok, request, request_with, server};
 
 const NAMES: [&str; 8] = ["Mika", "Ren", "Aki", "Sora", "Yui", "Kai", "Nao", "Emi"];
 
@@ -163,9 +163,23 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
         log.iter()
             .any(|l| l["text"].as_str().is_some_and(|t| t.contains("Mika")))
     );
+    // Sentences in plain words; the rule is a separate reference, never inside the sentence.
+    assert!(log.iter().all(|l| {
+        let text = l["text"].as_str().unwrap_or_default();
+        !text.is_empty() && !text.contains("[R") && !text.contains("seat ")
+    }));
     assert!(
         log.iter()
-            .all(|l| l["text"].as_str().is_some_and(|t| t.starts_with('[')))
+            .all(|l| l["rule"].as_str().is_some_and(|r| r.starts_with('R')))
+    );
+    let title = outcome["title"].as_str().unwrap_or_default();
+    assert!(
+        ["The village wins", "The werewolves win", "Paradox"].contains(&title),
+        "{title}"
+    );
+    assert!(
+        !outcome["text"].as_str().unwrap_or_default().contains("R1"),
+        "{outcome}"
     );
     assert!(log.iter().any(|l| l["rule"] == "R6" || l["rule"] == "R2"));
     // A reload: the same log, no event, the same state.
@@ -181,9 +195,10 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
     let start = page.send(Value::Null);
     let refused = page.send(json!({"type": "vote", "ballots": [{"voter": 0, "target": 1}]}));
     assert_eq!(refused["accepted"], false);
-    assert!(
-        refused["rejected"].as_str().is_some_and(|r| r.contains("pending")),
-        "{refused}"
+    assert_eq!(refused["rejected"]["stale"], true, "{refused}");
+    assert_eq!(
+        refused["rejected"]["message"],
+        "That was already decided. Here is what the table decides now."
     );
     assert_eq!(refused["state"], start["state"]);
     assert_eq!(refused["events"], json!([]));
@@ -202,7 +217,7 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
     assert!(
         cut["logError"]
             .as_str()
-            .is_some_and(|e| e.starts_with("event 2 of the saved log was refused")),
+            .is_some_and(|e| e.starts_with("The saved game could only be restored up to move 1")),
         "{cut}"
     );
     assert_eq!(cut["events"], json!([{"type": "startPlayer", "seat": 4}]));
@@ -233,11 +248,8 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
             .collect();
         let others: Vec<Value> = alive.iter().filter(|&s| *s != voter["voter"]).cloned().collect();
         assert_eq!(targets, others);
-        assert!(
-            voter["targets"][0]["label"]
-                .as_str()
-                .is_some_and(|l| l.starts_with("Point at "))
-        );
+        let first = voter["targets"][0]["target"].as_u64().unwrap_or(99) as usize;
+        assert_eq!(voter["targets"][0]["label"], NAMES[first]);
     }
     assert_eq!(state["choices"], json!([]));
     assert!(state["pending"]["player"].is_null());
@@ -250,7 +262,8 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     };
     let before = lines(&answer);
 
-    // A vote missing its last voter is refused, naming them, and changes nothing.
+    // A vote missing its last voter is refused, and changes nothing. (The page never sends one; a player who
+    // somehow did is asked to choose again, in plain words.)
     let vote = legal(state, n);
     let mut partial = vote.clone();
     let last = partial["ballots"]
@@ -259,17 +272,14 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
         .unwrap_or_default();
     let refused = page.send(partial);
     assert_eq!(refused["accepted"], false);
-    let voter = last["voter"].as_u64().unwrap_or(99) as usize;
-    assert_eq!(refused["rejected"], format!("illegal vote: seat {voter} has not voted"));
+    assert!(last["voter"].is_u64());
+    assert_eq!(refused["rejected"]["stale"], false);
+    assert_plain(refused["rejected"]["message"].as_str().unwrap_or_default());
     assert_eq!(refused["state"], answer["state"]);
     // Pointing at oneself is refused too.
     let mut own = vote.clone();
     own["ballots"][0]["target"] = own["ballots"][0]["voter"].clone();
-    assert!(
-        page.send(own)["rejected"]
-            .as_str()
-            .is_some_and(|r| r.contains("points at themselves"))
-    );
+    assert_eq!(page.send(own)["rejected"]["stale"], false);
 
     // The whole vote: one event, and the log shows every ballot and the count.
     let counted = page.send(vote);
@@ -277,7 +287,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     assert_eq!(lines(&counted), before + alive.len());
     assert!(counted["state"]["log"].as_array().is_some_and(|log| {
         log.iter()
-            .any(|l| l["text"].as_str().is_some_and(|t| t.starts_with("[R9] the count: ")))
+            .any(|l| l["rule"] == "R9" && l["text"].as_str().is_some_and(|t| t.starts_with("The count: ")))
     }));
     assert_eq!(
         counted["events"].as_array().map(Vec::len),
@@ -343,4 +353,119 @@ fn the_recommended_tables_are_offered_and_play_with_their_chits_and_readings() {
         Some(&json!({"table": [2, 1, 5], "attackDeath": "one-wolf", "events": []})),
     );
     assert!((400..500).contains(&unknown_reading.status));
+}
+
+/// What no player may ever read: the engine's debug forms and seats counted from 0.
+fn assert_plain(text: &str) {
+    for internal in ["Pending", "Verdict {", "Seat(", "seat 0", "Refused", "{", "}"] {
+        assert!(!text.contains(internal), "{internal:?} in {text:?}");
+    }
+}
+
+#[test]
+fn a_double_tap_or_a_stale_submit_is_answered_in_plain_words_with_the_current_decision() {
+    let server = server();
+    let mut page = Page::new(&server);
+    page.send(json!({"type": "startPlayer", "seat": 4}));
+    let pending = page.send(Value::Null)["state"]["choices"][0]["event"].clone();
+    let first = page.send(pending.clone());
+    assert_eq!(first["accepted"], true);
+    // The same tap again (a double tap): not taken, the state is the one after the first.
+    let again = page.send(pending.clone());
+    assert_eq!(again["accepted"], false);
+    assert_eq!(again["rejected"]["stale"], true);
+    assert_eq!(again["state"], first["state"]);
+    assert_plain(again["rejected"]["message"].as_str().unwrap_or_default());
+    // A verdict by a seer whose turn is over, sent from a second device after the next player acted.
+    let next = first["state"]["choices"][0]["event"].clone();
+    let after = page.send(next);
+    assert_eq!(after["accepted"], true);
+    let stale = page.send(json!({"type": "verdict", "seer": 4, "target": 0, "verdict": "white", "give": null}));
+    assert_eq!(stale["rejected"]["stale"], true);
+    assert_eq!(stale["state"], after["state"]);
+    assert_plain(stale["rejected"]["message"].as_str().unwrap_or_default());
+    // A choice that answers the pending decision but is not allowed is refused, in words, not as stale.
+    let seer = after["state"]["pending"]["player"].clone();
+    let wrong = page.send(json!({"type": "verdict", "seer": seer, "target": seer, "verdict": "black", "give": null}));
+    assert_eq!(wrong["rejected"]["stale"], false);
+    assert_plain(wrong["rejected"]["message"].as_str().unwrap_or_default());
+    // Every sentence the page may show is plain, seats counted from 1 where counted at all.
+    for answer in [&again, &stale, &wrong] {
+        assert_plain(answer["state"]["pending"]["prompt"].as_str().unwrap_or_default());
+        for line in answer["state"]["log"].as_array().into_iter().flatten() {
+            assert_plain(line["text"].as_str().unwrap_or_default());
+        }
+    }
+}
+
+#[test]
+fn everything_the_server_writes_follows_the_players_language() {
+    let server = server();
+    let body = json!({"table": [2, 1, 5], "names": ["", "Ren", "", "", "", "", "", ""], "events": [],
+                      "event": {"type": "startPlayer", "seat": 1}});
+    let answer = request_with(
+        server.local_addr(),
+        "POST",
+        "/api/werewolf/replay",
+        Some(&body),
+        &[("accept-language", "ja")],
+    )
+    .json();
+    let state = &answer["state"];
+    assert_eq!(
+        state["players"][0]["name"], "プレイヤー1",
+        "a blank seat is named from 1"
+    );
+    let prompt = state["pending"]["prompt"].as_str().unwrap_or_default();
+    assert!(prompt.contains("Renさん") && prompt.contains("占い師"), "{prompt}");
+    let log: Vec<&str> = state["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["text"].as_str())
+        .collect();
+    assert!(log.iter().any(|l| l.contains("占いフェーズ")), "{log:?}");
+    assert!(
+        state["choices"][0]["label"]
+            .as_str()
+            .is_some_and(|l| l.starts_with('黒') || l.starts_with('白'))
+    );
+    let stale = request_with(
+        server.local_addr(),
+        "POST",
+        "/api/werewolf/replay",
+        Some(&json!({"table": [2, 1, 5], "names": NAMES, "events": answer["events"],
+                     "event": {"type": "startPlayer", "seat": 1}})),
+        &[("accept-language", "ja")],
+    )
+    .json();
+    assert_eq!(
+        stale["rejected"]["message"],
+        "それはもう決まっています。いま決めることを表示しました。"
+    );
+}
+
+#[test]
+fn names_that_read_the_same_are_refused_naming_both_players() {
+    let server = server();
+    for (names, said) in [
+        (
+            json!(["e\u{301}", "Bo", "\u{e9}"]),
+            "Player 3 (\"\u{e9}\") reads the same as player 1 (\"e\u{301}\")",
+        ),
+        (
+            json!(["Ann", "Bo", " ann "]),
+            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
+        ),
+        (
+            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
+            "Player 2's name has nothing visible",
+        ),
+    ] {
+        let body = json!({"table": [1, 1, 1], "names": names, "events": [], "event": null});
+        let response = request(server.local_addr(), "POST", "/api/werewolf/replay", Some(&body));
+        assert_eq!(response.status, 400, "{names}");
+        let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
+        assert!(error.starts_with(said), "{names}: {error}");
+    }
 }

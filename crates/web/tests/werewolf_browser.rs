@@ -1,22 +1,44 @@
-//! The quantum werewolf page in a headless Chromium, driven over WebDriver: setup, the tie-break, a verdict, a
-//! reload that restores the game from the tab's log, then a whole game played through the page's own buttons —
-//! the vote collected voter by voter behind hand-over buttons (with a reload mid-vote) and sent as one event,
-//! transfers built card by card, draws — to the end screen.
+//! The quantum werewolf page in a headless Chromium, driven over WebDriver, as a table of friends would use it:
+//! games played to their end in English and Japanese, at phone (390×844) and desktop (1280×860) size, with the
+//! page check (overflow, overlaps, touch targets, the current decision on screen, axe-core) after every step;
+//! decisions made by touching a player's card and then one of that player's options; the vote collected voter
+//! by voter and resumed after a reload; a double tap and a stale submit answered in plain words; the setup's name
+//! boxes inside their panel at every desktop width. One browser for the whole file; the sizes are switched with
+//! Chrome's device emulation.
 //! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
 //! them) without Chromium and chromedriver.
 
 mod support;
 
-use serde_json::{Value, json};
-use support::{Browser, Driver, one_browser_at_a_time, screenshot_dir, server};
+use serde_json::json;
+use support::{Browser, Driver, one_browser_at_a_time, server};
 
-const DESKTOP: (u32, u32) = (1280, 1000);
+const PHONE: (u32, u32) = (390, 844);
+const DESKTOP: (u32, u32) = (1280, 860);
+
+/// Opens the werewolf page in `lang` with no game in the tab.
+fn open(browser: &Browser<'_>, url: &str, lang: &str) {
+    browser.goto(&format!("{url}werewolf"));
+    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#werewolf'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
+         localStorage.removeItem('marubatsu.werewolf.names');",
+        &[json!(lang)],
+    );
+    browser.refresh();
+    wait_pending(browser, "setup");
+}
 
 fn pending(browser: &Browser<'_>) -> String {
     browser
         .script(
             "const r = document.querySelector('#werewolf');
-             return r.dataset.ready === 'true' ? r.dataset.pending : '';",
+             return r.dataset.ready === 'true' && r.dataset.busy !== 'true' ? r.dataset.pending : '';",
             &[],
         )
         .as_str()
@@ -28,7 +50,7 @@ fn wait_pending(browser: &Browser<'_>, kind: &str) {
     browser.wait_for(
         &format!("a pending {kind}"),
         "const r = document.querySelector('#werewolf');
-         return r.dataset.ready === 'true' && r.dataset.pending === arguments[0];",
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending === arguments[0];",
         &[json!(kind)],
     );
 }
@@ -50,117 +72,353 @@ fn wait_events(browser: &Browser<'_>, at_least: u64) {
         &format!("{at_least} events in the log"),
         "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
          const r = document.querySelector('#werewolf');
-         return s && s.events.length >= arguments[0] && r.dataset.ready === 'true';",
+         return s && s.events.length >= arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
         &[json!(at_least)],
     );
 }
 
-/// One voter's turn in a vote, as the page asks for it: the hand-over button (the only button), then the
-/// voter's choices (button `arguments[0]` is picked) and the confirmation, after which the choice is hidden
-/// again. Returns 'sent' after the last voter, 'next' otherwise, or what went wrong (with a space).
-const ONE_BALLOT: &str = "
-    const buttons = () => Array.from(document.querySelectorAll('#choices button'));
-    const pass = buttons();
-    if (pass.length !== 1 || !pass[0].textContent.startsWith('I am ')) return 'no hand-over button';
-    const who = pass[0].textContent;
-    pass[0].click();
-    const targets = buttons().filter((b) => b.hasAttribute('aria-pressed'));
-    const confirm = document.querySelector('#choices button.primary');
-    if (targets.length === 0 || !confirm || !confirm.disabled) return 'no ballot to fill';
-    const target = targets[arguments[0] % targets.length];
-    target.click();
-    const chosen = document.querySelector('#choices button[aria-pressed=\"true\"]');
-    if (!chosen || chosen.textContent !== target.textContent) return 'choice not shown';
-    document.querySelector('#choices button.primary').click();
-    if (document.querySelector('#werewolf').dataset.counting === 'true') return 'sent';
-    const after = buttons();
-    if (after.length !== 1 || after[0].textContent === who) return 'choice still shown';
-    return 'next';";
-
-/// Answers the pending decision with the page's buttons, as players would: the tie-break and the draw with
-/// their random button, a verdict or an attack with button `pick`, a vote by every voter in turn
-/// ([`ONE_BALLOT`]), a transfer by adding cards with `+` until the hand-over button is enabled. Returns what it
-/// did.
-fn act(browser: &Browser<'_>, pick: u64) -> Value {
-    if pending(browser) == "vote" {
-        for voter in 0..16_u64 {
-            // A hash per voter: picks that shift with the voter can make every vote a cycle, a tie forever
-            // (R9 has no limit on run-offs).
-            let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-            let did = browser.script(ONE_BALLOT, &[json!(hash)]);
-            match did.as_str() {
-                Some("next") => {}
-                Some("sent") => return json!("vote"),
-                _ => return did,
-            }
-        }
-        return json!("vote never sent");
+/// The element holding the player's next control for the decision now pending.
+fn decision_of(kind: &str) -> &'static str {
+    match kind {
+        "over" => "#outcome",
+        _ => "#decision",
     }
+}
+
+/// What no player may ever read.
+fn assert_plain(text: &str) {
+    for internal in [
+        "Pending",
+        "Verdict {",
+        "Seat(",
+        "Refused",
+        "refused",
+        "{",
+        "}",
+        "undefined",
+    ] {
+        assert!(!text.contains(internal), "{internal:?} shown to players: {text:?}");
+    }
+    // A key with no words (I18n shows the key itself): `werewolf.` followed by a letter.
+    let key = text
+        .match_indices("werewolf.")
+        .any(|(at, _)| text[at + 9..].chars().next().is_some_and(char::is_alphabetic));
+    assert!(!key, "an untranslated key shown to players: {text:?}");
+}
+
+/// Answers the pending decision as players would, with the page's own controls, checking the page after each
+/// control: the tie-break by touching a tied player's card and their one option; a verdict or an attack by
+/// touching a player's card, then one of their options; a draw with its button; a transfer by touching
+/// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
+/// name, confirm).
+fn act(browser: &Browser<'_>, pick: u64, name: &str) {
+    let kind = pending(browser);
+    match kind.as_str() {
+        "startPlayer" | "verdict" | "attack" => {
+            // Half the time the player's card is touched, half the time their name in the decision.
+            let touch = if pick.is_multiple_of(2) {
+                ".ww-player[data-touchable='true'] button.ww-name"
+            } else {
+                "#decision .ww-pick"
+            };
+            let cards = browser
+                .script(
+                    "return document.querySelectorAll(arguments[0]).length;",
+                    &[json!(touch)],
+                )
+                .as_u64()
+                .unwrap_or(0);
+            assert!(cards > 0, "no player to touch for a {kind}");
+            browser.script(
+                "document.querySelectorAll(arguments[0])[arguments[1]].click();",
+                &[json!(touch), json!(pick / 3 % cards)],
+            );
+            browser.check_page(&format!("{name}-options"), Some(".ww-options"));
+            let options = browser
+                .script(
+                    "return document.querySelectorAll('.ww-options button.ww-option').length;",
+                    &[],
+                )
+                .as_u64()
+                .unwrap_or(0);
+            assert!((1..=6).contains(&options), "{options} options for one player");
+            browser.script(
+                "document.querySelectorAll('.ww-options button.ww-option')[arguments[0]].click();",
+                &[json!(pick / 7 % options)],
+            );
+        }
+        "draw" => browser.click("#choices button.primary"),
+        "transfer" => transfer(browser, pick, name),
+        "vote" => {
+            let before = logged_events(browser);
+            for voter in 0..16_u64 {
+                let sent = browser.script(
+                    "const r = document.querySelector('#werewolf');
+                     const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+                     return r.dataset.counting === 'true' || r.dataset.busy === 'true' || s.events.length > arguments[0];",
+                    &[json!(before)],
+                );
+                if sent == true {
+                    return;
+                }
+                // The hand-over: one button, naming the voter.
+                assert_eq!(
+                    browser.script("return document.querySelectorAll('#choices button').length;", &[]),
+                    1,
+                    "only the hand-over button before a ballot"
+                );
+                browser.click("#choices button.primary");
+                browser.check_page(&format!("{name}-ballot"), Some("#decision"));
+                // A hash per voter: picks that shift with the voter can tie every run-off forever.
+                let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+                // The voter touches a card or a name (every third voter changes their mind once first).
+                let picked = browser.script(
+                    "const pick = (i) => {
+                       const where = i % 2 === 0 ? '.ww-player[data-touchable=\"true\"] button.ww-name'
+                         : '#choices .ww-ballot-choice';
+                       const b = Array.from(document.querySelectorAll(where));
+                       b[(i >> 1) % b.length].click();
+                     };
+                     if (arguments[0] % 3 === 0) pick(arguments[0] + 3);
+                     pick(arguments[0]);
+                     const chosen = document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]');
+                     const onCards = document.querySelectorAll('.ww-player button.ww-name[aria-pressed=\"true\"]');
+                     const same = chosen.length === 1 && onCards.length === 1
+                       && chosen[0].textContent === onCards[0].querySelector('.ww-name-text').textContent;
+                     const confirm = document.querySelector('#choices .ww-confirm');
+                     // A picked name must not look like the button that casts the vote.
+                     const look = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
+                       === getComputedStyle(confirm).backgroundColor;
+                     return [chosen.length, same, confirm.disabled, document.activeElement === confirm, look];",
+                    &[json!(hash)],
+                );
+                assert_eq!(
+                    picked,
+                    json!([1, true, false, true, false]),
+                    "{name}: one pick, the same on the cards, confirm enabled and focused, unlike the pick"
+                );
+                // The whole page once a vote (each check runs axe, and every voter's page is alike).
+                if voter == 0 {
+                    browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
+                }
+                browser.click("#choices .ww-confirm");
+            }
+            panic!("{name}: the vote was never sent");
+        }
+        other => panic!("{name}: nothing to do for {other:?}"),
+    }
+}
+
+/// Answers a transfer as its giver would: the only way with its one button, or else by touching a receiver's
+/// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
+/// the hand-over button has the focus and is on screen.
+fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+    for round in 0..60_u64 {
+        let state = browser.script(
+            "const give = document.querySelector('#choices .ww-give');
+             if (!give) return 'only';
+             if (!give.disabled) return document.activeElement === give ? 'ready' : 'ready, not focused';
+             return document.querySelector('.ww-options') ? 'open' : 'closed';",
+            &[],
+        );
+        match state.as_str().unwrap_or_default() {
+            "only" => {
+                browser.click("#choices button.primary");
+                return;
+            }
+            "ready" => {
+                browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
+                browser.click("#choices .ww-give");
+                return;
+            }
+            "closed" => {
+                let touch = if (pick + round).is_multiple_of(2) {
+                    ".ww-player[data-touchable='true'] button.ww-name"
+                } else {
+                    "#decision .ww-pick"
+                };
+                browser.script(
+                    "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
+                    &[json!(touch), json!(pick / 5 + round)],
+                );
+                browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
+                let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
+                assert!(
+                    focus == "more" || focus == "less",
+                    "{name}: the focus is on the receiver's first card to give back, not {focus}"
+                );
+            }
+            "open" => {
+                // One more card on this receiver, or back to the table when they can take no more.
+                // The focus stays on a control (the next +, or the hand-over), so a keyboard goes on from there.
+                let focus = browser.script(
+                    "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                       .filter((b) => !b.disabled);
+                     if (plus.length) plus[arguments[0] % plus.length].click();
+                     else document.querySelector('.ww-options > button:last-child').click();
+                     return document.activeElement.tagName;",
+                    &[json!(pick + round)],
+                );
+                assert!(focus == "BUTTON" || focus == "DIV", "{name}: the focus went to {focus}");
+            }
+            other => panic!("{name}: transfer {other}"),
+        }
+    }
+    panic!("{name}: the transfer was never handed over");
+}
+
+/// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
+/// the end screen's heading.
+fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
+    let tag = format!("werewolf-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+    browser.set_viewport(size.0, size.1);
+    open(browser, url, lang);
     browser.script(
-        "const kind = document.querySelector('#werewolf').dataset.pending;
-         const buttons = () => Array.from(document.querySelectorAll('#choices button'));
-         if (kind === 'startPlayer' || kind === 'draw') {
-           document.querySelector('#choices button.primary').click();
-           return kind;
-         }
-         if (kind === 'transfer') {
-           for (let guard = 0; guard < 200; guard += 1) {
-             const give = document.querySelector('#choices button.primary');
-             if (!give.disabled) { give.click(); return 'transfer'; }
-             const plus = Array.from(document.querySelectorAll('#transfer button'))
-               .filter((b) => b.textContent === '+' && !b.disabled);
-             if (plus.length === 0) return 'transfer stuck';
-             plus[arguments[0] % plus.length].click();
-           }
-           return 'transfer stuck';
-         }
-         const choices = buttons();
-         choices[arguments[0] % choices.length].click();
-         return kind;",
-        &[json!(pick)],
-    )
+        "const inputs = ['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s));
+         inputs.forEach((input, i) => { input.value = String(arguments[0][i]);
+           input.dispatchEvent(new Event('input')); });
+         const names = document.querySelectorAll('#ww-names input');
+         names.forEach((input, i) => { input.value = arguments[1][i] || ''; });",
+        &[
+            json!(table),
+            json!(["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"]),
+        ],
+    );
+    browser.check_page(&format!("{tag}-setup"), Some("#setup"));
+    browser.click("#ww-start");
+    browser.wait_for(
+        "the game to start",
+        "const r = document.querySelector('#werewolf').dataset.pending; return r && r !== 'setup';",
+        &[],
+    );
+    for step in 0..400_u64 {
+        let kind = pending(browser);
+        if kind.is_empty() {
+            wait_events(browser, logged_events(browser));
+            continue;
+        }
+        if kind == "over" {
+            break;
+        }
+        browser.check_page(&format!("{tag}-step"), Some(decision_of(&kind)));
+        assert_plain(&browser.text("#prompt"));
+        let before = logged_events(browser);
+        act(browser, step * 2_654_435_761 % 1_000_003, &tag);
+        wait_events(browser, before + 1);
+    }
+    wait_pending(browser, "over");
+    browser.check_page(&format!("{tag}-end"), Some("#outcome"));
+    let text = browser.text("#outcome");
+    assert_plain(&text);
+    for line in browser
+        .script(
+            "return Array.from(document.querySelectorAll('#log li')).map((l) => l.textContent);",
+            &[],
+        )
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        assert_plain(line.as_str().unwrap_or_default());
+    }
+    browser.assert_no_console_errors();
+    browser.text("#outcome-title")
 }
 
 #[test]
-fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
+fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
     let _one = one_browser_at_a_time();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    browser.goto(&format!("{}werewolf", server.url()));
-    wait_pending(&browser, "setup");
+    let url = server.url();
+    let english = ["The village wins", "The werewolves win", "Paradox"];
+    let japanese = ["村人陣営の勝利", "人狼陣営の勝利", "パラドックス"];
+    for (lang, size, table) in [
+        ("en", PHONE, [2, 1, 5]),
+        ("ja", PHONE, [1, 1, 3]),
+        ("ja", DESKTOP, [2, 1, 5]),
+        ("en", DESKTOP, [1, 1, 3]),
+    ] {
+        let title = play_to_the_end(&browser, &url, lang, size, table);
+        let titles = if lang == "en" { english } else { japanese };
+        assert!(titles.contains(&title.as_str()), "{lang}: {title}");
+        // The rule is a small reference beside the sentence, never the sentence itself.
+        let rule = browser.text("#outcome-rule");
+        assert!(
+            rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
+            "{rule}"
+        );
+    }
+}
 
-    // Setup: the default table seats 8; the first player is named.
-    let names = browser.script("return document.querySelectorAll('#ww-names input').length;", &[]);
-    assert_eq!(names, 8);
+#[test]
+fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.set_viewport(PHONE.0, PHONE.1);
+    open(&browser, &server.url(), "en");
     browser.click("#ww-names li:first-child input");
     browser.keys(&["M", "i", "k", "a"]);
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
     assert!(browser.text("#prompt").contains("rock-paper-scissors"));
+    assert_eq!(browser.text(".ww-player:first-child .ww-name-text"), "Mika");
     // Every hand is 2W 1S 5V: three bar segments of 25%, 12.5% and 62.5%.
     let widths = browser.script(
         "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span')).map((s) => s.style.width);",
         &[],
     );
     assert_eq!(widths, json!(["25%", "12.5%", "62.5%"]));
-    assert_eq!(
-        browser.text(".ww-player:first-child .ww-name"),
-        "Mika",
-        "the name typed"
+    // The winner of rock-paper-scissors is touched: their card opens with its one option.
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();",
+        &[],
     );
-
-    // The tie-break drawn at random, then the start player marks someone.
-    browser.click("#choices button.primary");
+    browser.check_page("werewolf-touch-tiebreak", Some(".ww-options"));
+    browser.click(".ww-options button.ww-option");
     wait_pending(&browser, "verdict");
-    let seer = browser.text(".ww-player[data-turn='true'] .ww-name");
+    let seer = browser.text(".ww-player[data-turn='true'] .ww-name-text");
     assert!(browser.text("#prompt").starts_with(&seer), "{seer} is asked");
-    browser.click("#choices button");
+    // The seer's choice: touch a player far down the table, then pick among that player's few options.
+    browser.script(
+        "const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
+         cards[cards.length - 1].click();",
+        &[],
+    );
+    browser.check_page("werewolf-phone-en-verdict-options", Some(".ww-options"));
+    let labels = browser.script(
+        "return Array.from(document.querySelectorAll('.ww-options button.ww-option')).map((b) => b.textContent);",
+        &[],
+    );
+    let labels: Vec<String> = serde_json::from_value(labels).unwrap_or_default();
+    assert!(
+        (2..=4).contains(&labels.len()),
+        "a few options, not a flat list: {labels:?}"
+    );
+    assert!(labels.iter().any(|l| l.starts_with("Black")) && labels.iter().any(|l| l.starts_with("White")));
+    // Focus went to the first option; after choosing, the next decision is on screen and announced.
+    assert_eq!(
+        browser.script("return document.activeElement.classList.contains('ww-option');", &[]),
+        true
+    );
+    browser.script("document.activeElement.click();", &[]);
     wait_events(&browser, 2);
-    let log_before = browser.script("return document.querySelectorAll('#log li').length;", &[]);
-    let pending_before = pending(&browser);
+    let kind = pending(&browser);
+    browser.check_page("werewolf-phone-en-after-verdict", Some(decision_of(&kind)));
+    let announced = browser.text("#ww-announce");
+    assert!(announced.starts_with("Round 1"), "{announced}");
+    assert_eq!(browser.script("return document.activeElement.id;", &[]), "decision");
 
-    // A reload rebuilds the game from the tab's log.
+    // A reload rebuilds the game from the tab's log, in the language now chosen.
+    browser.script("document.querySelector('#lang').click();", &[]);
+    browser.wait_for(
+        "the game's sentences in Japanese",
+        "return /[ぁ-ん]/.test(document.querySelector('#prompt').textContent);",
+        &[],
+    );
     browser.refresh();
     browser.wait_for(
         "the game after the reload",
@@ -168,88 +426,186 @@ fn werewolf_a_game_from_setup_to_the_end_survives_a_reload() {
          return r.dataset.ready === 'true' && r.dataset.pending !== 'setup' && r.dataset.pending !== '';",
         &[],
     );
-    assert_eq!(pending(&browser), pending_before);
-    assert_eq!(
-        browser.script("return document.querySelectorAll('#log li').length;", &[]),
-        log_before
-    );
     assert_eq!(logged_events(&browser), 2);
-    assert!(browser.text("#log").contains("[R4]") || browser.text("#log").contains("R4"));
+    assert!(browser.text("#log").contains("占い"), "the log in Japanese");
+    browser.check_page("werewolf-phone-ja-reloaded", Some(decision_of(&pending(&browser))));
 
-    // Play on with the page's buttons until the game ends.
-    let mut shot = false;
-    let mut saw_vote = false;
-    for step in 0..600_u64 {
-        let kind = pending(&browser);
-        if kind == "over" {
-            break;
-        }
-        if kind == "vote" && !saw_vote {
-            saw_vote = true;
-            assert!(browser.text("#prompt").contains("Pass the device to"));
-            assert_eq!(
-                browser.script("return document.querySelectorAll('#choices button').length;", &[]),
-                1,
-                "only the hand-over button before a ballot"
-            );
-            // The first voter takes the device: only their choices show, none picked, confirmation disabled.
-            let first = browser.text("#choices button");
-            browser.click("#choices button");
-            let ballot = browser.script(
-                "const b = Array.from(document.querySelectorAll('#choices button'));
-                 return [b.filter((x) => x.getAttribute('aria-pressed') === 'false').length,
-                         b.filter((x) => x.classList.contains('primary') && x.disabled).length];",
-                &[],
-            );
-            let alive = browser.script(
-                "return document.querySelectorAll('.ww-player[data-alive=\"true\"]').length;",
-                &[],
-            );
-            assert_eq!(ballot, json!([alive.as_u64().unwrap_or(0) - 1, 1]));
-            browser.click("#choices button[aria-pressed]");
-            std::fs::write(screenshot_dir().join("werewolf-ballot.png"), browser.screenshot())
-                .unwrap_or_else(|err| panic!("{err}"));
-            // Confirmed, the choice is hidden: the next voter's hand-over button alone. A reload resumes the
-            // vote there, and nothing was sent yet.
-            browser.click("#choices button.primary");
-            let after = browser.script(
-                "return Array.from(document.querySelectorAll('#choices button')).map((b) => b.textContent);",
-                &[],
-            );
-            assert_eq!(after.as_array().map(Vec::len), Some(1), "{after}");
-            assert_ne!(after[0], json!(first));
-            let events = logged_events(&browser);
-            browser.refresh();
-            wait_pending(&browser, "vote");
-            let prompt = browser.text("#prompt");
-            let first = first.trim_start_matches("I am ").trim_end_matches(" — show my ballot");
-            assert!(prompt.contains(&format!("Voted so far: {first}.")), "{prompt}");
-            assert!(!browser.text("#choices button").contains(first));
-            assert_eq!(logged_events(&browser), events);
-        }
-        if kind == "attack" && !shot {
-            shot = true;
-            std::fs::write(screenshot_dir().join("werewolf-table.png"), browser.screenshot())
-                .unwrap_or_else(|err| panic!("{err}"));
-        }
-        let before = logged_events(&browser);
-        let did = act(&browser, step * 2_654_435_761 % 1_000_003);
-        assert!(!did.as_str().unwrap_or("?").contains(' '), "{did}");
-        wait_events(&browser, before + 1);
-    }
-    wait_pending(&browser, "over");
-    let title = browser.text("#outcome-title");
-    assert!(
-        ["The village wins", "The werewolves win", "Paradox"].contains(&title.as_str()),
-        "{title}"
+    // How to play, in the page's language, with the worked cascade.
+    browser.click(".ww-howto-link");
+    let howto = browser.text("#how-to-play [data-howto='ja']");
+    assert!(howto.contains("連鎖") && howto.contains("パラドックス") && howto.contains("確定"));
+    assert_eq!(
+        browser.script(
+            "return document.querySelector(\"#how-to-play [data-howto='en']\").hidden;",
+            &[]
+        ),
+        true
     );
-    assert!(browser.text("#outcome-text").contains('R'));
-    assert!(browser.text("#log").contains("game over"));
+    browser.check_page("werewolf-phone-ja-how-to-play", None);
     browser.assert_no_console_errors();
-    std::fs::write(screenshot_dir().join("werewolf-end.png"), browser.screenshot())
-        .unwrap_or_else(|err| panic!("{err}"));
+}
 
-    // A new game after the end goes straight back to setup.
-    browser.click("#new-game");
+#[test]
+fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    open(&browser, &server.url(), "en");
+    browser.click("#ww-start");
+    wait_pending(&browser, "startPlayer");
+    // A double tap on the winner: two clicks before any answer; one event is sent.
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();",
+        &[],
+    );
+    browser.script(
+        "const b = document.querySelector('.ww-options button.ww-option'); b.click(); b.click();",
+        &[],
+    );
+    wait_pending(&browser, "verdict");
+    assert_eq!(logged_events(&browser), 1);
+    // A stale submit: an option of a decision that is over (kept from before the redraw, as a second device or a
+    // slow tap would send it) is answered in plain words, and the current decision stays on screen.
+    browser.script(
+        "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+         window.staleOption = document.querySelector('.ww-options button.ww-option');
+         window.staleOption.click();",
+        &[],
+    );
+    wait_events(&browser, 2);
+    let kind = pending(&browser);
+    browser.script("window.staleOption.click();", &[]);
+    browser.wait_for(
+        "the answer to the stale submit",
+        "return document.querySelector('#message').textContent.length > 0;",
+        &[],
+    );
+    let message = browser.text("#message");
+    assert_eq!(message, "That was already decided. Here is what the table decides now.");
+    assert_plain(&message);
+    assert_eq!(logged_events(&browser), 2);
+    assert_eq!(pending(&browser), kind);
+    browser.check_page("werewolf-desktop-en-stale", Some(decision_of(&kind)));
+
+    // A dead server is said as such, and nothing is queued to be sent later.
+    browser.execute_cdp("Network.enable", json!({}));
+    browser.execute_cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    );
+    let kind_now = pending(&browser);
+    if kind_now == "verdict" || kind_now == "attack" {
+        browser.script(
+            "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+             document.querySelector('.ww-options button.ww-option').click();",
+            &[],
+        );
+    } else {
+        browser.script("document.querySelector('#choices button').click();", &[]);
+    }
+    browser.wait_for(
+        "the unreachable server to be said",
+        "return document.querySelector('#message').textContent.includes('cannot be reached');",
+        &[],
+    );
+    browser.execute_cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(logged_events(&browser), 2, "nothing was sent behind the player's back");
+
+    // A reload while the server does not answer keeps the tab's game and offers to try again.
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": ["*/api/werewolf/*"]}));
+    browser.refresh();
+    browser.wait_for(
+        "the unreachable server after a reload",
+        "return document.querySelector('#werewolf').dataset.pending === 'unreachable';",
+        &[],
+    );
+    let note = browser.text("#log-note");
+    assert!(
+        note.contains("cannot be reached") && note.ends_with("Try again"),
+        "{note}"
+    );
+    browser.check_page("werewolf-desktop-en-unreachable", Some("#log-note"));
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": []}));
+    browser.click("#log-note button");
+    wait_pending(&browser, &kind);
+    assert_eq!(logged_events(&browser), 2, "the game came back");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return [sessionStorage.getItem('marubatsu.werewolf'), sessionStorage.getItem('marubatsu.werewolf.tab')];",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}werewolf", server.url()));
     wait_pending(&browser, "setup");
+    assert!(browser.script("return document.querySelector('#ww-copy-note').hidden;", &[]) == true);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf.tab', arguments[1]);",
+        &[copied[0].clone(), copied[1].clone()],
+    );
+    browser.refresh();
+    wait_pending(&browser, &kind);
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    let note = browser.text("#ww-copy-note");
+    assert!(note.starts_with("This tab began as a copy"), "{note}");
+    assert_plain(&note);
+    let renamed = browser.script("return sessionStorage.getItem('marubatsu.werewolf.tab');", &[]);
+    assert_ne!(renamed, copied[1], "the copy goes on under an id of its own");
+    browser.check_page("werewolf-desktop-en-copied-tab", Some(decision_of(&kind)));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#ww-copy-note")
+            .starts_with("This game was copied into another tab")
+    );
+}
+
+#[test]
+fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    open(&browser, &server.url(), "en");
+    for width in (760..=1280).step_by(40) {
+        browser.set_viewport(width, 860);
+        let problems = browser.script(
+            "const panel = document.querySelector('#setup').getBoundingClientRect();
+             const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
+             const out = boxes.filter((b) => b.left < panel.left - 0.5 || b.right > panel.right + 0.5).length;
+             let overlaps = 0;
+             for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+               const a = boxes[i], b = boxes[j];
+               if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) overlaps += 1;
+             }
+             return [boxes.length, out, overlaps];",
+            &[],
+        );
+        assert_eq!(
+            problems,
+            json!([8, 0, 0]),
+            "at {width} px: [boxes, outside the panel, overlapping]"
+        );
+    }
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.check_page("werewolf-desktop-en-setup", Some("#setup"));
 }

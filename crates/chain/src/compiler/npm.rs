@@ -1,11 +1,12 @@
-//! Installs the pinned Node packages (solc-js and Foundry's tools) with `npm ci` on first use.
+//! Installs the pinned Node packages (solc-js, Foundry's tools, and what the tests inject into pages) with
+//! `npm ci` on first use, and again when `package.json` names a package that is not installed yet.
 
 use std::{fs::File, path::Path, process::Command};
 
 use crate::error::CompileError;
 
-/// Makes sure `node_modules/solc` exists under `root`, running `npm ci` once if it does not. A lock file keeps
-/// concurrent test processes from installing over each other.
+/// Makes sure `node_modules/solc` and every other package `package.json` names exist under `root`, running
+/// `npm ci` once if one does not. A lock file keeps concurrent test processes from installing over each other.
 pub(super) fn ensure_solc_js(root: &Path) -> Result<(), CompileError> {
     require_tool("node")?;
     if solc_js_installed(root) {
@@ -64,7 +65,24 @@ pub(super) fn installed_solc_js_version(root: &Path) -> Result<semver::Version, 
 }
 
 fn solc_js_installed(root: &Path) -> bool {
-    root.join("node_modules").join("solc").join("soljson.js").is_file()
+    root.join("node_modules").join("solc").join("soljson.js").is_file() && declared_packages_installed(root)
+}
+
+/// Whether every dependency `package.json` declares has its folder in `node_modules`: a checkout that gained a
+/// package since its last `npm ci` installs again instead of failing later where the package is used. An
+/// unreadable `package.json` is left for `npm ci` to report.
+fn declared_packages_installed(root: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(root.join("package.json")) else {
+        return true;
+    };
+    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return true;
+    };
+    ["dependencies", "devDependencies"]
+        .iter()
+        .filter_map(|section| manifest[section].as_object())
+        .flat_map(|deps| deps.keys())
+        .all(|name| root.join("node_modules").join(name).join("package.json").is_file())
 }
 
 pub(super) fn open_lock(path: &Path) -> Result<File, CompileError> {
@@ -99,5 +117,27 @@ fn require_tool(tool: &'static str) -> Result<(), CompileError> {
             tool,
             version: super::solc::PINNED_SOLC_VERSION,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declared_packages_installed;
+
+    #[test]
+    fn a_package_named_in_package_json_but_not_installed_asks_for_an_install() {
+        let root = std::env::temp_dir().join(format!("marubatsu-npm-check-{}", std::process::id()));
+        let installed = root.join("node_modules").join("solc");
+        std::fs::create_dir_all(&installed).unwrap();
+        std::fs::write(installed.join("package.json"), "{}").unwrap();
+        let manifest = r#"{"dependencies": {"solc": "0.8.37"}, "devDependencies": {"axe-core": "4.14.1"}}"#;
+        std::fs::write(root.join("package.json"), manifest).unwrap();
+        assert!(!declared_packages_installed(&root), "axe-core is missing");
+
+        let added = root.join("node_modules").join("axe-core");
+        std::fs::create_dir_all(&added).unwrap();
+        std::fs::write(added.join("package.json"), "{}").unwrap();
+        assert!(declared_packages_installed(&root), "both are installed");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -26,10 +26,11 @@ pub(crate) struct GasArgs {
     /// Report execution gas (transaction gas minus the intrinsic cost) instead of transaction gas.
     #[arg(long, conflicts_with_all = ["check", "diff", "snapshot"])]
     execution: bool,
-    /// Fail if any figure rose beyond the tolerance against the snapshot (or the workload changed).
+    /// Fail if any figure rose beyond the tolerance against the snapshot (or the workload changed). Prints only
+    /// the figures that differ, or one line when none does.
     #[arg(long, conflicts_with = "snapshot")]
     check: bool,
-    /// Show every figure that changed against the snapshot, without failing.
+    /// Show every figure that changed against the snapshot (and nothing else), without failing.
     #[arg(long, conflicts_with = "snapshot")]
     diff: bool,
     /// Rewrite the snapshot with the current figures.
@@ -68,11 +69,13 @@ impl GasArgs {
         };
         let report = workload.report(kind);
 
+        let comparing = self.check || self.diff;
         if self.json {
             print_json(&report)?;
         } else if self.md {
             print!("{}", format::markdown(&report));
-        } else {
+        } else if !comparing {
+            // Against a snapshot only the differences matter: the table is what `gas` alone prints.
             print!("{}", format::table(&report));
             print_breakdown(&workload.solo);
             print!("{}", seed::render(&seed::compare(&report)));
@@ -107,21 +110,31 @@ fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
 fn compare(path: &std::path::Path, report: &GasReport, check: bool, tolerance: f64) -> eyre::Result<()> {
     let saved = snapshot::read(path)?;
     let changes = snapshot::diff(&saved, report);
-    let failing: Vec<_> = changes.iter().filter(|c| c.fails(tolerance)).collect();
+    let failing = changes.iter().filter(|c| c.fails(tolerance)).count();
+    let figures: usize = report.contracts.iter().map(|c| c.functions.len()).sum();
     if changes.is_empty() {
-        eprintln!("gas matches {} exactly", path.display());
+        println!(
+            "gas matches {} exactly ({figures} functions in {} contracts)",
+            path.display(),
+            report.contracts.len()
+        );
         return Ok(());
     }
-    eprintln!("changes against {}:", path.display());
+    println!("changes against {}:", path.display());
     for change in &changes {
         let mark = if change.fails(tolerance) { "✗" } else { " " };
-        eprintln!("  {mark} {change}");
+        println!("  {mark} {change}");
     }
-    if check && !failing.is_empty() {
+    if failing == 0 {
+        println!(
+            "{} figure(s) changed, none beyond the {tolerance}% tolerance",
+            changes.len()
+        );
+    }
+    if check && failing > 0 {
         bail!(
-            "{} figure(s) rose beyond the {tolerance}% tolerance or the workload changed; if this is intended, \
-             rewrite the snapshot with `marubatsu gas --snapshot`",
-            failing.len()
+            "{failing} figure(s) rose beyond the {tolerance}% tolerance or the workload changed; if this is intended, \
+             rewrite the snapshot with `marubatsu gas --snapshot`"
         );
     }
     Ok(())

@@ -1,3 +1,4 @@
+pub(crate) mod balance;
 pub(crate) mod compile;
 pub(crate) mod deploy;
 pub(crate) mod gas;

@@ -7,9 +7,10 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::{ContractSet, Workspace};
 use marubatsu_deploy::{
-    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, PrivateKeySigner,
-    Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path, parse_amount, parse_chain,
-    read_password_file, resolve_contract, resolve_rpc_url, signer_from_keystore, signer_from_private_key,
+    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, OlderDeployment,
+    PrivateKeySigner, Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path,
+    locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url, signer_from_keystore,
+    signer_from_private_key,
 };
 
 use crate::{cli::CompilerArgs, spinner::Spinner};
@@ -249,15 +250,24 @@ pub(crate) struct TargetArgs {
 pub(crate) struct Session {
     pub(crate) chain: Target,
     pub(crate) address: Address,
+    /// Set when the contract is an older recorded deployment, whose code differs from today's sources.
+    pub(crate) older: Option<OlderDeployment>,
+}
+
+/// A chain, today's compiled contracts and the deployment records: what `pvp balance` walks.
+pub(crate) struct Chain {
+    pub(crate) chain: Target,
+    pub(crate) contracts: ContractSet,
+    pub(crate) deployments: Deployments,
 }
 
 impl TargetArgs {
-    /// Opens the chain (the node, or the embedded one) and finds `contract` on it, checking its code.
-    pub(crate) fn open(&self, contract: &'static str, need_signer: bool) -> eyre::Result<Session> {
+    /// Opens the chain (the node, or the embedded one) and compiles today's contracts.
+    pub(crate) fn open_chain(&self, need_signer: bool) -> eyre::Result<Chain> {
         let compiler = self.compiler.compiler()?;
         let contracts: ContractSet = compiler.compile().wrap_err("compiling contracts/")?;
         let workspace = compiler.workspace();
-        let mut chain = if self.local {
+        let chain = if self.local {
             Target::Local(Box::new(open_local(
                 &contracts,
                 self.state.clone(),
@@ -267,19 +277,39 @@ impl TargetArgs {
         } else {
             Target::Rpc(Box::new(connect(&self.rpc, &self.wallet, need_signer, workspace)?))
         };
-        let address = match &chain {
-            Target::Local(local) if self.address.is_none() => local
-                .address_of(contract)
-                .ok_or_else(|| eyre::eyre!("the local chain has no {contract}"))?,
-            _ => resolve_contract(
-                &mut chain,
-                &contracts,
-                &deployments(self.deployments.clone(), workspace),
-                contract,
-                self.address,
-            )?,
+        let deployments = deployments(self.deployments.clone(), workspace);
+        Ok(Chain {
+            chain,
+            contracts,
+            deployments,
+        })
+    }
+
+    /// Opens the chain and finds `contract` on it: today's code, or an older deployment the record keeps (said
+    /// on stderr), whose recorded ABI must have every function in `needs`.
+    pub(crate) fn open(&self, contract: &'static str, need_signer: bool, needs: &[&str]) -> eyre::Result<Session> {
+        let Chain {
+            mut chain,
+            contracts,
+            deployments,
+        } = self.open_chain(need_signer)?;
+        let located = match &chain {
+            Target::Local(local) if self.address.is_none() => marubatsu_deploy::Located {
+                address: local
+                    .address_of(contract)
+                    .ok_or_else(|| eyre::eyre!("the local chain has no {contract}"))?,
+                older: None,
+            },
+            _ => locate_contract(&mut chain, &contracts, &deployments, contract, self.address, needs)?,
         };
-        Ok(Session { chain, address })
+        if let Some(notice) = located.notice(contract) {
+            eprintln!("note: {notice}");
+        }
+        Ok(Session {
+            chain,
+            address: located.address,
+            older: located.older,
+        })
     }
 }
 

@@ -1,4 +1,5 @@
 use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
@@ -7,11 +8,21 @@ use marubatsu_deploy::{
 };
 use serde::Serialize;
 
-use super::network::TargetArgs;
+use super::{
+    balance::BalanceArgs,
+    network::{Session, TargetArgs},
+};
 use crate::{
-    game_view::{ReceiptJson, board, ether, print_played},
+    game_view::{board, ether, print_played},
+    json,
     output::print_json,
 };
+
+/// What every command that shows a game afterwards reads.
+const SHOW: [&str; 2] = [
+    ITicTacToe::getGameCall::SIGNATURE,
+    ITicTacToe::pendingBalanceCall::SIGNATURE,
+];
 
 /// Play tic-tac-toe against another account, with an optional stake (TicTacToe): on a node, or on the embedded
 /// chain with --local (switch players with --local-account).
@@ -98,6 +109,9 @@ enum PvpCommand {
         #[command(flatten)]
         target: TargetArgs,
     },
+    /// List what an account can withdraw from every TicTacToe deployment recorded on the chain, older ones
+    /// included (take it with `pvp withdraw --address ADDRESS`).
+    Balance(BalanceArgs),
     /// Show a game: players, stake, time limit, deadline, board and status.
     Show {
         /// The game's id.
@@ -113,22 +127,39 @@ fn amount(text: &str) -> Result<U256, String> {
 
 #[derive(Serialize)]
 struct GameJson {
-    game: String,
-    creator: String,
-    opponent: String,
+    game_id: serde_json::Value,
+    creator: Option<String>,
+    opponent: Option<String>,
+    /// Wei, as a decimal string.
     stake: String,
     move_timeout: u32,
+    /// Unix time; 0 while nobody has to move.
     deadline: u64,
-    x_board: u16,
-    o_board: u16,
     status: &'static str,
+    x_cells: Vec<u8>,
+    o_cells: Vec<u8>,
+    board: Vec<Option<&'static str>>,
+    to_move: Option<&'static str>,
 }
 
 #[derive(Serialize)]
 struct PlayedJson {
-    game: Option<GameJson>,
-    withdrawn: Option<String>,
-    transaction: Option<ReceiptJson>,
+    contract: String,
+    current_sources: bool,
+    game: GameJson,
+    /// What the sender can withdraw now, in wei; none without a sender.
+    withdrawable: Option<String>,
+    transaction: Option<json::Transaction>,
+}
+
+#[derive(Serialize)]
+struct WithdrawnJson {
+    contract: String,
+    current_sources: bool,
+    /// Wei, as a decimal string.
+    withdrawn: String,
+    to: String,
+    transaction: json::Transaction,
 }
 
 impl PvpArgs {
@@ -141,13 +172,14 @@ impl PvpArgs {
                 allow_mainnet,
                 target,
             } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
+                let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::createGameCall::SIGNATURE))?;
                 if !stake.is_zero() {
                     ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
                 }
                 let pvp = PvpContract(session.address);
                 let played = pvp.create(&mut session.chain, move_timeout, stake, opponent)?;
-                show(&mut session.chain, pvp, played.value, Some(&played), target.json)
+                let id = played.value;
+                show(&mut session, id, Some(&played), target.json)
             }
             PvpCommand::Join {
                 game,
@@ -155,7 +187,7 @@ impl PvpArgs {
                 allow_mainnet,
                 target,
             } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
+                let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
                 let asked = pvp.game(&mut session.chain, id)?.stake;
@@ -175,76 +207,114 @@ impl PvpArgs {
                     ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
                 }
                 let played = pvp.join(&mut session.chain, id, stake)?;
-                show(&mut session.chain, pvp, id, Some(&played), target.json)
+                show(&mut session, id, Some(&played), target.json)
             }
             PvpCommand::Play { game, cell, target } => {
-                transact(&target, game, |chain, pvp, id| pvp.play(chain, id, cell))
+                transact(&target, game, ITicTacToe::playCall::SIGNATURE, |chain, pvp, id| {
+                    pvp.play(chain, id, cell)
+                })
             }
-            PvpCommand::ClaimTimeout { game, target } => {
-                transact(&target, game, |chain, pvp, id| pvp.claim_timeout(chain, id))
+            PvpCommand::ClaimTimeout { game, target } => transact(
+                &target,
+                game,
+                ITicTacToe::claimTimeoutCall::SIGNATURE,
+                |chain, pvp, id| pvp.claim_timeout(chain, id),
+            ),
+            PvpCommand::Resign { game, target } => {
+                transact(&target, game, ITicTacToe::resignCall::SIGNATURE, |chain, pvp, id| {
+                    pvp.resign(chain, id)
+                })
             }
-            PvpCommand::Resign { game, target } => transact(&target, game, |chain, pvp, id| pvp.resign(chain, id)),
-            PvpCommand::Cancel { game, target } => transact(&target, game, |chain, pvp, id| pvp.cancel(chain, id)),
+            PvpCommand::Cancel { game, target } => {
+                transact(&target, game, ITicTacToe::cancelCall::SIGNATURE, |chain, pvp, id| {
+                    pvp.cancel(chain, id)
+                })
+            }
             PvpCommand::Withdraw { to, target } => {
-                let mut session = target.open(PVP_CONTRACT, true)?;
+                let function = if to.is_some() {
+                    ITicTacToe::withdrawToCall::SIGNATURE
+                } else {
+                    ITicTacToe::withdrawCall::SIGNATURE
+                };
+                let mut session = target.open(PVP_CONTRACT, true, &[function])?;
                 let pvp = PvpContract(session.address);
                 let played = pvp.withdraw(&mut session.chain, to)?;
+                let to = to.unwrap_or(played.report.from);
                 if target.json {
-                    return print_json(&PlayedJson {
-                        game: None,
-                        withdrawn: Some(played.value.to_string()),
-                        transaction: Some(ReceiptJson::new(&played)),
+                    return print_json(&WithdrawnJson {
+                        contract: json::address(pvp.0),
+                        current_sources: session.older.is_none(),
+                        withdrawn: played.value.to_string(),
+                        to: json::address(to),
+                        transaction: json::Transaction::new(&played),
                     });
                 }
-                let to = to.unwrap_or(played.report.from);
                 println!("withdrew {} to {to}", ether(played.value));
                 print_played(&played);
                 Ok(())
             }
+            PvpCommand::Balance(args) => args.run(),
             PvpCommand::Show { game, target } => {
-                let mut session = target.open(PVP_CONTRACT, false)?;
-                let pvp = PvpContract(session.address);
-                show::<()>(&mut session.chain, pvp, U256::from(game), None, target.json)
+                let mut session = target.open(PVP_CONTRACT, false, &SHOW)?;
+                show::<()>(&mut session, U256::from(game), None, target.json)
             }
         }
     }
 }
 
-/// Opens the contract for a transaction on game `game`, sends it with `send`, and shows the game after it.
+/// The functions a command calls: `function`, then what showing the game reads.
+fn needs(function: &'static str) -> [&'static str; 3] {
+    [function, SHOW[0], SHOW[1]]
+}
+
+/// Opens the contract for a transaction (`function`) on game `game`, sends it with `send`, and shows the game
+/// after it.
 fn transact(
     target: &TargetArgs,
     game: u64,
+    function: &'static str,
     send: impl FnOnce(&mut Target, PvpContract, U256) -> Result<Played<()>, DeployError>,
 ) -> eyre::Result<()> {
-    let mut session = target.open(PVP_CONTRACT, true)?;
+    let mut session = target.open(PVP_CONTRACT, true, &needs(function))?;
     let pvp = PvpContract(session.address);
     let id = U256::from(game);
     let played = send(&mut session.chain, pvp, id)?;
-    show(&mut session.chain, pvp, id, Some(&played), target.json)
+    show(&mut session, id, Some(&played), target.json)
 }
 
-fn show<T>(chain: &mut Target, pvp: PvpContract, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
+fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
+    let pvp = PvpContract(session.address);
+    let chain = &mut session.chain;
     let game: ITicTacToe::getGameReturn = pvp.game(chain, id)?;
+    let open = game.status == ITicTacToe::Status::Open;
+    let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
     if json {
+        let withdrawable = match chain.sender() {
+            Some(sender) => Some(pvp.pending_balance(chain, sender)?.to_string()),
+            None => None,
+        };
         return print_json(&PlayedJson {
-            game: Some(GameJson {
-                game: id.to_string(),
-                creator: game.creator.to_string(),
-                opponent: game.opponent.to_string(),
+            contract: json::address(pvp.0),
+            current_sources: session.older.is_none(),
+            game: GameJson {
+                game_id: json::id(id),
+                creator: json::someone(game.creator),
+                opponent: json::someone(game.opponent),
                 stake: game.stake.to_string(),
                 move_timeout: game.moveTimeout,
                 deadline: game.deadline,
-                x_board: game.xBoard,
-                o_board: game.oBoard,
-                status: pvp_status_name(game.status),
-            }),
-            withdrawn: None,
-            transaction: played.map(ReceiptJson::new),
+                status: json::pvp_status(game.status),
+                x_cells: json::cells(game.xBoard),
+                o_cells: json::cells(game.oBoard),
+                board: json::board(game.xBoard, game.oBoard),
+                to_move: (game.status == ITicTacToe::Status::Active).then_some(if x_to_move { "X" } else { "O" }),
+            },
+            withdrawable,
+            transaction: played.map(json::Transaction::new),
         });
     }
     println!("pvp game {id} on {}: {}", pvp.0, pvp_status_name(game.status));
     println!("X (creator): {}", game.creator);
-    let open = game.status == ITicTacToe::Status::Open;
     match (open, game.opponent.is_zero()) {
         (true, true) => println!("O (joiner):  nobody yet; anyone may join"),
         (true, false) => println!("O (joiner):  nobody yet; only {} may join", game.opponent),
@@ -252,7 +322,6 @@ fn show<T>(chain: &mut Target, pvp: PvpContract, id: U256, played: Option<&Playe
     }
     println!("stake: {} each; {} s per move", ether(game.stake), game.moveTimeout);
     if game.status == ITicTacToe::Status::Active {
-        let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
         let now = chain.timestamp()?;
         let first_move = if x_to_move { game.xBoard == 0 } else { game.oBoard == 0 };
         let left = if now > game.deadline && first_move {

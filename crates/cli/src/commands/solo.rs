@@ -1,15 +1,20 @@
 use alloy_primitives::U256;
+use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_deploy::{Played, SOLO_CONTRACT, SoloContract, Target, difficulty_name, solo_result_name};
+use marubatsu_deploy::{Played, SOLO_CONTRACT, SoloContract, difficulty_name, solo_result_name};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
-use super::network::TargetArgs;
+use super::network::{Session, TargetArgs};
 use crate::{
-    game_view::{ReceiptJson, board, print_played},
+    game_view::{board, print_played},
+    json,
     output::print_json,
 };
+
+/// What showing a game reads.
+const SHOW: &str = ISoloTicTacToe::getGameCall::SIGNATURE;
 
 /// Play tic-tac-toe against the on-chain CPU (SoloTicTacToe): on a node, or on the embedded chain with --local.
 #[derive(Debug, Args)]
@@ -71,18 +76,22 @@ impl Level {
 
 #[derive(Serialize)]
 struct GameJson {
-    game: String,
-    player: String,
+    game_id: serde_json::Value,
+    player: Option<String>,
     difficulty: &'static str,
-    player_board: u16,
-    cpu_board: u16,
+    player_cells: Vec<u8>,
+    cpu_cells: Vec<u8>,
+    /// X is the player, O the CPU.
+    board: Vec<Option<&'static str>>,
     result: &'static str,
 }
 
 #[derive(Serialize)]
 struct PlayedJson {
+    contract: String,
+    current_sources: bool,
     game: GameJson,
-    transaction: Option<ReceiptJson>,
+    transaction: Option<json::Transaction>,
 }
 
 impl SoloArgs {
@@ -93,50 +102,48 @@ impl SoloArgs {
                 cpu_first,
                 target,
             } => {
-                let mut session = target.open(SOLO_CONTRACT, true)?;
+                let mut session = target.open(SOLO_CONTRACT, true, &[ISoloTicTacToe::newGameCall::SIGNATURE, SHOW])?;
                 let solo = SoloContract(session.address);
                 let played = solo.new_game(
                     &mut session.chain,
                     ISoloTicTacToe::Difficulty::from(difficulty.difficulty()),
                     cpu_first,
                 )?;
-                show(&mut session.chain, solo, played.value, Some(&played), target.json)
+                let id = played.value;
+                show(&mut session, id, Some(&played), target.json)
             }
             SoloCommand::Play { game, cell, target } => {
-                let mut session = target.open(SOLO_CONTRACT, true)?;
+                let mut session = target.open(SOLO_CONTRACT, true, &[ISoloTicTacToe::playCall::SIGNATURE, SHOW])?;
                 let solo = SoloContract(session.address);
                 let id = U256::from(game);
                 let played = solo.play(&mut session.chain, id, cell)?;
-                show(&mut session.chain, solo, id, Some(&played), target.json)
+                show(&mut session, id, Some(&played), target.json)
             }
             SoloCommand::Show { game, target } => {
-                let mut session = target.open(SOLO_CONTRACT, false)?;
-                let solo = SoloContract(session.address);
-                show::<()>(&mut session.chain, solo, U256::from(game), None, target.json)
+                let mut session = target.open(SOLO_CONTRACT, false, &[SHOW])?;
+                show::<()>(&mut session, U256::from(game), None, target.json)
             }
         }
     }
 }
 
-fn show<T>(
-    chain: &mut Target,
-    solo: SoloContract,
-    id: U256,
-    played: Option<&Played<T>>,
-    json: bool,
-) -> eyre::Result<()> {
-    let game: ISoloTicTacToe::getGameReturn = solo.game(chain, id)?;
+fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
+    let solo = SoloContract(session.address);
+    let game: ISoloTicTacToe::getGameReturn = solo.game(&mut session.chain, id)?;
     if json {
         return print_json(&PlayedJson {
+            contract: json::address(solo.0),
+            current_sources: session.older.is_none(),
             game: GameJson {
-                game: id.to_string(),
-                player: game.player.to_string(),
+                game_id: json::id(id),
+                player: json::someone(game.player),
                 difficulty: difficulty_name(game.difficulty),
-                player_board: game.playerBoard,
-                cpu_board: game.cpuBoard,
-                result: solo_result_name(game.result),
+                player_cells: json::cells(game.playerBoard),
+                cpu_cells: json::cells(game.cpuBoard),
+                board: json::board(game.playerBoard, game.cpuBoard),
+                result: json::solo_result(game.result),
             },
-            transaction: played.map(ReceiptJson::new),
+            transaction: played.map(json::Transaction::new),
         });
     }
     println!(

@@ -177,6 +177,7 @@ fn byte_offset(text: &str, line: usize, column: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::names::NameError;
     use crate::relay::state::MAX_TIME_MS;
     use crate::relay::table::SetupError;
 
@@ -277,7 +278,12 @@ mod tests {
                     r#""players":["Aki","Ben","Cho","Dan"]"#,
                     r#""players":["Aki","Ben","Aki","Dan"]"#,
                 ),
-                Invalid(StateError::Table(SetupError::RepeatedName { seat: 2, first: 0 })),
+                Invalid(StateError::Table(SetupError::Name(NameError::Repeated {
+                    seat: 2,
+                    first: 0,
+                    name: "Aki".into(),
+                    other: "Aki".into(),
+                }))),
             ),
             (
                 with(

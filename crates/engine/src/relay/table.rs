@@ -3,12 +3,14 @@
 
 use core::fmt;
 
+use crate::names::{NameError, check_name, name_key};
+
 /// The fewest players: with two, the no-self-vote rule forces a 1–1 tie every round.
 pub const MIN_PLAYERS: usize = 3;
 /// The most players.
 pub const MAX_PLAYERS: usize = 12;
-/// The longest name, in characters (Unicode scalar values, so a Japanese name counts its characters, not
-/// its bytes), after trimming.
+/// The longest name, in what a person sees as characters (grapheme clusters: a Japanese name counts its kana, an
+/// emoji family is one), after trimming.
 pub const MAX_NAME_CHARS: usize = 24;
 /// The fewest rounds in a game.
 pub const MIN_ROUNDS: u32 = 1;
@@ -32,25 +34,8 @@ pub enum SetupError {
         /// How many names were given.
         found: usize,
     },
-    /// A name is empty once trimmed.
-    EmptyName {
-        /// The seat (0-based) of the name.
-        seat: usize,
-    },
-    /// A name is longer than [`MAX_NAME_CHARS`] once trimmed.
-    NameTooLong {
-        /// The seat (0-based) of the name.
-        seat: usize,
-        /// Its length in characters.
-        chars: usize,
-    },
-    /// Two seats have the same name once trimmed, so the ballot could not tell them apart.
-    RepeatedName {
-        /// The later seat.
-        seat: usize,
-        /// The earlier seat with the same name.
-        first: usize,
-    },
+    /// A name is empty, invisible, too long, or reads the same as another ([`crate::names`]).
+    Name(NameError),
     /// A stored name has white space around it (only a restored state can have one).
     UntrimmedName {
         /// The seat (0-based) of the name.
@@ -70,25 +55,14 @@ pub enum SetupError {
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        match self {
             SetupError::TooFewPlayers { found } => {
                 write!(f, "{found} players: at least {MIN_PLAYERS} are needed")
             }
             SetupError::TooManyPlayers { found } => {
                 write!(f, "{found} players: at most {MAX_PLAYERS} can play")
             }
-            SetupError::EmptyName { seat } => write!(f, "the name in seat {} is empty", seat + 1),
-            SetupError::NameTooLong { seat, chars } => write!(
-                f,
-                "the name in seat {} has {chars} characters, more than {MAX_NAME_CHARS}",
-                seat + 1
-            ),
-            SetupError::RepeatedName { seat, first } => write!(
-                f,
-                "the name in seat {} repeats the name in seat {}",
-                seat + 1,
-                first + 1
-            ),
+            SetupError::Name(error) => write!(f, "{error}"),
             SetupError::UntrimmedName { seat } => {
                 write!(f, "the name in seat {} has white space around it", seat + 1)
             }
@@ -105,19 +79,26 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+impl From<NameError> for SetupError {
+    fn from(error: NameError) -> SetupError {
+        SetupError::Name(error)
+    }
+}
+
 /// Who plays (by seat), how many rounds, and how long each speaker talks. Always within the limits above.
 ///
 /// ```
+/// use marubatsu_engine::names::NameError;
 /// use marubatsu_engine::relay::{SetupError, Table};
 ///
 /// let table = Table::new(&[" Aki ", "Ben", "千尋"], 3, 60)?;
 /// assert_eq!(table.players(), ["Aki", "Ben", "千尋"]);
 /// assert_eq!((table.rounds(), table.talk_ms()), (3, 60_000));
 /// assert_eq!(Table::new(&["Aki", "Ben"], 3, 60), Err(SetupError::TooFewPlayers { found: 2 }));
-/// assert_eq!(
-///     Table::new(&["Aki", "Ben", "Aki "], 3, 60),
-///     Err(SetupError::RepeatedName { seat: 2, first: 0 }),
-/// );
+/// assert!(matches!(
+///     Table::new(&["Aki", "Ben", "aki "], 3, 60),
+///     Err(SetupError::Name(NameError::Repeated { seat: 2, first: 0, .. })),
+/// ));
 /// # Ok::<(), SetupError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -193,20 +174,23 @@ pub(crate) fn check_players(players: &[String]) -> Result<(), SetupError> {
     if players.len() > MAX_PLAYERS {
         return Err(SetupError::TooManyPlayers { found: players.len() });
     }
+    let mut keys: Vec<String> = Vec::with_capacity(players.len());
     for (seat, name) in players.iter().enumerate() {
         if name.trim() != name {
             return Err(SetupError::UntrimmedName { seat });
         }
-        if name.is_empty() {
-            return Err(SetupError::EmptyName { seat });
+        check_name(seat, name, MAX_NAME_CHARS)?;
+        let key = name_key(name);
+        if let Some(first) = keys.iter().position(|k| *k == key) {
+            return Err(NameError::Repeated {
+                seat,
+                first,
+                name: name.clone(),
+                other: players[first].clone(),
+            }
+            .into());
         }
-        let chars = name.chars().count();
-        if chars > MAX_NAME_CHARS {
-            return Err(SetupError::NameTooLong { seat, chars });
-        }
-        if let Some(first) = players[..seat].iter().position(|other| other == name) {
-            return Err(SetupError::RepeatedName { seat, first });
-        }
+        keys.push(key);
     }
     Ok(())
 }
@@ -224,20 +208,43 @@ mod tests {
         assert_eq!(table.player_count(), 3);
         assert_eq!(
             Table::new(&["A", "   ", "C"], 1, 10),
-            Err(SetupError::EmptyName { seat: 1 })
+            Err(SetupError::Name(NameError::Empty { seat: 1 }))
         );
         let long = "あ".repeat(25);
         assert_eq!(
             Table::new(&["A", "B", &long], 1, 10),
-            Err(SetupError::NameTooLong { seat: 2, chars: 25 })
+            Err(SetupError::Name(NameError::TooLong {
+                seat: 2,
+                graphemes: 25,
+                limit: MAX_NAME_CHARS
+            }))
         );
         // 24 characters is fine even though it is 72 bytes.
         let just = "あ".repeat(24);
         assert!(Table::new(&["A", "B", &just], 1, 10).is_ok());
+        assert!(matches!(
+            Table::new(&["A", "B", "C", " b"], 1, 10),
+            Err(SetupError::Name(NameError::Repeated { seat: 3, first: 1, .. }))
+        ));
+    }
+
+    #[test]
+    fn names_are_told_apart_as_people_read_them() {
+        assert!(matches!(
+            Table::new(&["e\u{301}", "Bo", "\u{e9}"], 1, 10),
+            Err(SetupError::Name(NameError::Repeated { seat: 2, first: 0, .. }))
+        ));
+        assert!(matches!(
+            Table::new(&["Ann", "Bo", " ann "], 1, 10),
+            Err(SetupError::Name(NameError::Repeated { seat: 2, first: 0, .. }))
+        ));
         assert_eq!(
-            Table::new(&["A", "B", "C", " B"], 1, 10),
-            Err(SetupError::RepeatedName { seat: 3, first: 1 })
+            Table::new(&["Ann", "\u{200b}\u{200b}", "Cy"], 1, 10),
+            Err(SetupError::Name(NameError::Invisible { seat: 1 }))
         );
+        // Twenty-four emoji families (168 code points) are twenty-four characters to a reader.
+        let families = "👨\u{200d}👩\u{200d}👧\u{200d}👦".repeat(MAX_NAME_CHARS);
+        assert!(Table::new(&["Ann", "Bo", &families], 1, 10).is_ok());
     }
 
     #[test]
@@ -289,8 +296,8 @@ mod tests {
             "2 players: at least 3 are needed"
         );
         assert_eq!(
-            SetupError::RepeatedName { seat: 3, first: 0 }.to_string(),
-            "the name in seat 4 repeats the name in seat 1"
+            SetupError::Name(NameError::Empty { seat: 3 }).to_string(),
+            "the name of player 4 is empty"
         );
         assert_eq!(
             SetupError::TalkSeconds { found: 5 }.to_string(),

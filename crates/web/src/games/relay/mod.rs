@@ -39,7 +39,9 @@ use serde_json::Value;
 
 use super::{Game, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
+pub(crate) mod text;
 mod view;
 
 use view::View;
@@ -100,7 +102,7 @@ struct StepRequest {
     entropy: Vec<u32>,
     #[serde(default)]
     memory: Memory,
-    /// `ja` or `en`: the language of the topics drawn.
+    /// `ja` or `en`: the language of the topics drawn; the request's language if absent.
     #[serde(default)]
     language: Option<String>,
 }
@@ -167,8 +169,11 @@ struct StepResponse {
     memory: Memory,
     /// Whether the event changed the state.
     changed: bool,
-    /// Why a start was refused, in words.
+    /// Why a start was refused, in words, in the language of the request's `Accept-Language`.
     rejected: Option<String>,
+    /// Whether the new round's topic had been used before in this game: every topic of the deck was used, so
+    /// the deck starts over rather than the game stopping.
+    topic_repeats: bool,
     /// Why the saved game could not be restored (the answer is then about a new game).
     restore_error: Option<String>,
 }
@@ -202,9 +207,9 @@ impl RandomSource for Entropy {
 /// The fewest random words an event that draws must bring.
 const MIN_ENTROPY_WORDS: usize = 2;
 
-async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
+async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
     let language = match request.language.as_deref() {
-        None => Language::English,
+        None => lang.pick(Language::English, Language::Japanese),
         Some(tag) => Language::from_tag(tag)
             .ok_or_else(|| ApiError::bad_request(format!("unknown language {tag:?}: the languages are ja and en")))?,
     };
@@ -233,10 +238,11 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
         )));
     }
     let mut rejected = None;
+    let mut topic_repeats = false;
     let next = match request.event {
         None => state.clone(),
         Some(event) => {
-            let event = event_of(event, &state, &memory, language, &mut source);
+            let (event, repeats) = event_of(event, &state, &memory, language, &mut source);
             if let RelayEvent::Start {
                 players,
                 rounds,
@@ -244,9 +250,21 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
                 ..
             } = &event
             {
-                rejected = Table::new(players, *rounds, *talk_seconds).err().map(|e| e.to_string());
+                rejected = if state == RelayState::Setup {
+                    Table::new(players, *rounds, *talk_seconds)
+                        .err()
+                        .map(|e| text::setup_error(lang, &e))
+                } else {
+                    Some(text::game_under_way(lang, &state))
+                };
             }
-            transition(&state, &event)
+            let next = transition(&state, &event);
+            if repeats && next != state {
+                // The deck starts over: only the topic now on the table counts as used.
+                topic_repeats = true;
+                memory.used_topics.clear();
+            }
+            next
         }
     };
     remember(&mut memory, &next);
@@ -256,25 +274,31 @@ async fn step(JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepRespo
         memory,
         changed: next != state,
         rejected,
+        topic_repeats,
         restore_error,
     }))
 }
 
-/// The engine's event, with the topic or order drawn where the event needs one.
+/// The engine's event, with the topic or order drawn where the event needs one, and whether the topic drawn
+/// repeats one of this game's (only once every topic of the deck has been used, as the page's memory can say
+/// after many games in one tab).
 fn event_of(
     event: EventDto,
     state: &RelayState,
     memory: &Memory,
     language: Language,
     source: &mut Entropy,
-) -> RelayEvent {
-    let mut topic = |used: &[String]| {
-        draw_topic(used, source)
-            .map(|t| t.text(language).to_owned())
-            // Only after every topic of the deck has been used, which a 10-round game never does.
-            .unwrap_or_default()
+) -> (RelayEvent, bool) {
+    let mut topic = |used: &[String]| match draw_topic(used, source) {
+        Some(topic) => (topic.text(language).to_owned(), false),
+        None => {
+            // Every topic has been used: the game goes on with a repeat, never the one just played.
+            let last = used.last().map(String::as_str).unwrap_or_default();
+            let topic = draw_topic(&[last], source).map(|t| t.text(language).to_owned());
+            (topic.unwrap_or_default(), true)
+        }
     };
-    match event {
+    let event = match event {
         EventDto::Start {
             players,
             rounds,
@@ -283,7 +307,7 @@ fn event_of(
             players,
             rounds,
             talk_seconds,
-            topic: topic(&[]),
+            topic: topic(&[]).0,
         },
         EventDto::BeginTalk { now_ms } => {
             let players = state.round().map_or(0, |r| r.players().len());
@@ -298,19 +322,20 @@ fn event_of(
         EventDto::Confirm {} => RelayEvent::Confirm,
         EventDto::NextRound {} => {
             // Only a round result understands this, so only then is a topic drawn.
-            let text = match state {
+            let (text, repeats) = match state {
                 RelayState::RoundResult(result) => {
                     let mut used = memory.used_topics.clone();
                     used.push(result.round().topic().to_owned());
                     topic(&used)
                 }
-                _ => String::new(),
+                _ => (String::new(), false),
             };
-            RelayEvent::NextRound { topic: text }
+            return (RelayEvent::NextRound { topic: text }, repeats);
         }
         EventDto::Restart {} => RelayEvent::Restart,
         EventDto::Abandon {} => RelayEvent::Abandon,
-    }
+    };
+    (event, false)
 }
 
 /// Keeps the edge's memory in step with the state: a new game forgets, a topic is remembered, and a talk

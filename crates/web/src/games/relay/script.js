@@ -3,15 +3,22 @@
 // answers with the new envelope and the state to draw. The page reads the clock and sends random words; the
 // server turns them into the topic and the speaking order. The talk countdown is computed from the state's
 // deadline, an absolute time, so a reload resumes it with the right time left. Events go one at a time, each
-// from the latest save, so a double tap reaches the engine as a second event, which it ignores.
+// from the latest save: while an answer is awaited a tap is not taken, and a request that fails is not sent again
+// behind the player's back — the page says what happened (a server that cannot be reached is said as such).
+// A duplicated tab starts with a copy of this tab's game, and the two cannot both be the table's game: each tab
+// keeps an id with its game and asks the other tabs on a BroadcastChannel whether one already plays under it; if
+// one does, the copy takes a new id and both say plainly that from here they go on separately. A tab opened on
+// the page afresh has empty storage and starts its own game.
+// Every word is in the page's language (strings.js), the topics too: the server draws them in it.
 'use strict';
 
 (() => {
   const M = window.Marubatsu;
+  const { t } = window.I18n;
   const SAVE_KEY = 'marubatsu.relay.save';
   const MEMORY_KEY = 'marubatsu.relay.memory';
   const NAMES_KEY = 'marubatsu.relay.names';
-  const LANGUAGE_KEY = 'marubatsu.relay.language';
+  const TAB_KEY = 'marubatsu.relay.tab';
 
   const $ = (selector) => document.querySelector(selector);
   const root = $('#relay');
@@ -19,7 +26,6 @@
   const namesEl = $('#names');
   const roundsEl = $('#rounds');
   const talkSecondsEl = $('#talk-seconds');
-  const languageEl = $('#language');
   const setupMessageEl = $('#setup-message');
   const messageEl = $('#message');
   const restoreNoteEl = $('#restore-note');
@@ -27,6 +33,7 @@
   const ballotEl = $('#ballot');
   const confirmButton = $('#confirm');
   const abandonBar = $('#abandon-bar');
+  const copyNoteEl = $('#copy-note');
 
   /** sessionStorage: the game belongs to this tab. A browser that refuses storage still plays a game. */
   const session = {
@@ -44,9 +51,22 @@
     },
   };
 
+  /** This tab's id for its game, kept with it (a duplicated tab inherits it); `renew` makes a new one. */
+  function tabId(renew = false) {
+    let id = session.get(TAB_KEY);
+    if (renew || !id) {
+      id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+      session.set(TAB_KEY, id);
+    }
+    return id;
+  }
+
   let limits = null;
   let view = null;
-  let queue = Promise.resolve();
+  /** Whether a request is on its way: taps wait for its answer. */
+  let busy = false;
+  /** The screen last brought into view, so that a redraw of the same one does not move the page. */
+  let shownScreen = '';
   let ticker = null;
   let autoDoneTurn = null;
 
@@ -75,10 +95,20 @@
     }
   }
 
-  /** Queues `event` (or a plain load, for `null`) behind the ones already sent. */
-  function send(event) {
-    queue = queue.then(() => step(event)).catch((error) => showError(error.message));
-    return queue;
+  /** Sends `event` (or a plain load, for `null`) unless an answer is still awaited; false if not sent. */
+  async function send(event) {
+    if (busy) return false;
+    busy = true;
+    root.dataset.busy = 'true';
+    try {
+      await step(event);
+    } catch (error) {
+      showError(error.message);
+    } finally {
+      busy = false;
+      root.dataset.busy = 'false';
+    }
+    return true;
   }
 
   async function step(event) {
@@ -87,7 +117,7 @@
       event,
       entropy: entropy(),
       memory: memory(),
-      language: languageEl.value,
+      language: window.I18n.lang,
     });
     session.set(SAVE_KEY, JSON.stringify(answer.save));
     session.set(MEMORY_KEY, JSON.stringify(answer.memory));
@@ -95,9 +125,8 @@
     messageEl.textContent = '';
     messageEl.classList.remove('error');
     restoreNoteEl.hidden = !answer.restoreError;
-    restoreNoteEl.textContent = answer.restoreError
-      ? `The saved game could not be restored (${answer.restoreError}), so a new one starts.`
-      : '';
+    restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
+    $('#topic-repeats').hidden = !answer.topicRepeats;
     setupMessageEl.textContent = answer.rejected || '';
     setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
     render();
@@ -120,7 +149,7 @@
 
   function fill(screen) {
     screen.querySelectorAll('[data-field="round"]').forEach((el) => {
-      el.textContent = `Round ${view.round} of ${view.rounds}`;
+      el.textContent = t('relay.round', { round: view.round, rounds: view.rounds });
     });
     screen.querySelectorAll('[data-field="topic"]').forEach((el) => {
       el.textContent = view.topic || '';
@@ -133,7 +162,9 @@
       screen.hidden = screen.dataset.screen !== view.phase;
       if (!screen.hidden) fill(screen);
     }
-    abandonBar.hidden = view.phase === 'setup';
+    // Nothing to abandon before a game or after its end.
+    abandonBar.hidden = view.phase === 'setup' || view.phase === 'finalResult';
+    if (view.phase === 'setup') copyNoteEl.hidden = true;
     showAbandonQuestion(false);
     if (ticker !== null && view.phase !== 'talk') {
       clearInterval(ticker);
@@ -143,8 +174,8 @@
       case 'setup': drawSetup(); break;
       case 'talk': drawTalk(); break;
       case 'handover':
-        $('#next-voter').textContent = name(view.nextVoter);
-        $('#received-name').textContent = name(view.nextVoter);
+        $('#pass-to').textContent = t('relay.passTo', { name: name(view.nextVoter) });
+        $('#received').textContent = t('relay.iAm', { name: name(view.nextVoter) });
         break;
       case 'vote': drawVote(); break;
       case 'roundResult': drawRoundResult(); break;
@@ -152,6 +183,17 @@
       default: break;
     }
     root.dataset.ready = 'true';
+    bringOnScreen();
+  }
+
+  /** A new screen starts at the top of the page, focused, so its first control is in view. */
+  function bringOnScreen() {
+    const key = `${view.phase}:${view.round}:${view.turn}:${view.voter}`;
+    if (key === shownScreen) return;
+    shownScreen = key;
+    window.scrollTo(0, 0);
+    const screen = screens.find((s) => !s.hidden);
+    if (screen && view.phase !== 'setup') screen.focus({ preventScroll: true });
   }
 
   function nameInput(value, seat) {
@@ -160,9 +202,8 @@
     input.type = 'text';
     input.value = value;
     input.autocomplete = 'off';
-    input.maxLength = limits ? limits.maxNameChars + 8 : 32;
-    input.setAttribute('aria-label', `Player ${seat + 1}`);
-    input.placeholder = `Player ${seat + 1}`;
+    input.setAttribute('aria-label', t('relay.player', { n: seat + 1 }));
+    input.placeholder = t('relay.player', { n: seat + 1 });
     item.append(input);
     return item;
   }
@@ -192,7 +233,7 @@
     countdownEl.textContent = M.formatTime(Math.ceil(Math.max(0, left) / 1000) * 1000);
     countdownEl.dataset.remainingMs = String(Math.max(0, left));
     countdownEl.classList.toggle('low', left <= 10000);
-    if (left <= 0 && autoDoneTurn !== view.turn) {
+    if (left <= 0 && autoDoneTurn !== view.turn && !busy) {
       // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
       autoDoneTurn = view.turn;
       send({ type: 'talkDone', nowMs: Date.now(), turn: view.turn });
@@ -200,7 +241,7 @@
   }
 
   function drawTalk() {
-    $('#speaker').textContent = name(view.speaker);
+    $('#speaker-line').textContent = t('relay.isExplaining', { name: name(view.speaker) });
     root.dataset.deadlineMs = String(view.deadlineMs);
     const order = $('#order');
     order.replaceChildren(...view.order.map((seat, i) => {
@@ -210,13 +251,13 @@
       if (i < view.turn) item.classList.add('done');
       return item;
     }));
-    $('#talk-done').textContent = view.turn + 1 < view.order.length ? 'Done — next speaker' : 'Done — on to the vote';
+    $('#talk-done').textContent = t(view.turn + 1 < view.order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
     tick();
     if (ticker === null) ticker = setInterval(tick, 200);
   }
 
   function drawVote() {
-    $('#voter').textContent = name(view.voter);
+    $('#whose-best').textContent = t('relay.whoseBest', { name: name(view.voter) });
     ballotEl.replaceChildren(...view.candidates.map((seat) => {
       const button = document.createElement('button');
       button.type = 'button';
@@ -243,17 +284,17 @@
   }
 
   function drawRoundResult() {
-    $('[data-field="round-title"]').textContent = `Round ${view.round} of ${view.rounds}: the votes`;
+    $('[data-field="round-title"]').textContent = t('relay.roundVotes', { round: view.round, rounds: view.rounds });
     standingRows($('#round-table'), (s) => [s.rank, s.name, view.roundVotes[s.player], s.score]);
-    $('#next-round').textContent = view.lastRound ? 'See the final result' : 'Next round';
+    $('#next-round').textContent = t(view.lastRound ? 'relay.seeFinal' : 'relay.nextRound');
   }
 
   function drawFinalResult() {
     standingRows($('#final-table'), (s) => [s.rank, s.name, s.score]);
     const winners = view.standings.filter((s) => s.rank === 1).map((s) => s.name);
     $('#winners').textContent = winners.length === 1
-      ? `${winners[0]} wins!`
-      : `${winners.join(' and ')} share the win!`;
+      ? t('relay.wins', { name: winners[0] })
+      : t('relay.shareWin', { names: winners.join(t('relay.and')) });
   }
 
   function showAbandonQuestion(asking) {
@@ -272,7 +313,8 @@
       return Number.isInteger(n) && n >= 0 ? Math.min(n, 0xffffffff) : 0;
     };
     M.store.set(NAMES_KEY, players);
-    M.store.set(LANGUAGE_KEY, languageEl.value);
+    // A new game has its own id, so that a tab duplicated before it began is not taken for its copy.
+    tabId(true);
     send({ type: 'start', players, rounds: number(roundsEl), talkSeconds: number(talkSecondsEl) });
   });
 
@@ -308,21 +350,70 @@
 
   // ---- start --------------------------------------------------------------------------------------------
 
+  function drawLimits() {
+    if (!limits) return;
+    $('#setup-limits').textContent = t('relay.limits', {
+      minPlayers: limits.minPlayers,
+      maxPlayers: limits.maxPlayers,
+      maxName: limits.maxNameChars,
+      minRounds: limits.minRounds,
+      maxRounds: limits.maxRounds,
+      minTalk: limits.minTalkSeconds,
+      maxTalk: limits.maxTalkSeconds,
+    });
+  }
+
+  // The player switched the language: redraw what the script wrote (the topic already drawn stays as it is).
+  window.I18n.onChange(() => {
+    drawLimits();
+    namesEl.querySelectorAll('input').forEach((input, seat) => {
+      input.setAttribute('aria-label', t('relay.player', { n: seat + 1 }));
+      input.placeholder = t('relay.player', { n: seat + 1 });
+    });
+    if (!copyNoteEl.hidden) tellCopy(copyNoteEl.dataset.copy);
+    if (view) render();
+  });
+
+  const playing = () => Boolean(view) && view.phase !== 'setup';
+
+  function tellCopy(copy) {
+    copyNoteEl.dataset.copy = copy;
+    copyNoteEl.textContent = t(copy === 'copy' ? 'relay.tabIsCopy' : 'relay.tabWasCopied');
+    copyNoteEl.hidden = false;
+  }
+
+  /** Finds out whether another open tab plays this tab's game (see the top of the file). */
+  function watchCopies() {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel('marubatsu.relay');
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!playing() || message.id !== tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tellCopy('original');
+      } else if (message.type === 'mine') {
+        tabId(true);
+        tellCopy('copy');
+      }
+    });
+    if (playing()) channel.postMessage({ type: 'who', id: tabId() });
+  }
+
   async function init() {
-    languageEl.value = M.store.get(LANGUAGE_KEY, 'en') === 'ja' ? 'ja' : 'en';
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     try {
       limits = await M.api('/api/relay/limits');
       roundsEl.min = String(limits.minRounds);
       roundsEl.max = String(limits.maxRounds);
       talkSecondsEl.min = String(limits.minTalkSeconds);
       talkSecondsEl.max = String(limits.maxTalkSeconds);
-      $('#setup-limits').textContent = `${limits.minPlayers} to ${limits.maxPlayers} players with different names `
-        + `(up to ${limits.maxNameChars} characters), ${limits.minRounds} to ${limits.maxRounds} rounds, `
-        + `${limits.minTalkSeconds} to ${limits.maxTalkSeconds} seconds a speaker.`;
+      drawLimits();
     } catch (error) {
       showError(error.message);
     }
-    send(null);
+    await send(null);
+    watchCopies();
   }
 
   init();

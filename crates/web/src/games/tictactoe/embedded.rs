@@ -4,11 +4,12 @@
 //! someone else's game, exactly as on a real chain.
 //!
 //! revm checks no signatures, so an account is an address the server picked at random; the browser holds only
-//! an HttpOnly cookie naming its session, which maps to the address here. Each transaction is mined in a block
+//! an HttpOnly cookie naming its session, which maps to the address here, in a table of bounded size (see
+//! [`Sessions`]) kept on the chain's thread beside the chain, so that funding and admitting are one step. Each transaction is mined in a block
 //! of its own at the wall clock's time, so time limits run as they do on a node.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, mpsc};
+use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
@@ -16,6 +17,7 @@ use marubatsu_chain::{Chain, ContractSet, TxError};
 use tokio::sync::oneshot;
 
 use super::chain_client::{Contracts, Head, Lookup, Mined, ReadError};
+use super::sessions::{self, Sessions};
 use crate::api::ApiError;
 use crate::error::WebError;
 
@@ -25,17 +27,16 @@ const FUNDING_ETHER: &str = "100";
 pub(crate) struct Embedded {
     jobs: mpsc::Sender<Job>,
     pub(crate) contracts: Contracts,
-    /// Session token (the cookie's value) → that browser's account.
-    accounts: Mutex<HashMap<String, Address>>,
 }
 
 type Job = Box<dyn FnOnce(&mut Ledger) + Send>;
 
-/// The chain and what a node would remember beside it: receipts by hash.
+/// The chain and what a node would remember beside it: receipts by hash; and the browsers' accounts.
 struct Ledger {
     chain: Chain,
     receipts: HashMap<B256, Mined>,
     funded: usize,
+    sessions: Sessions,
 }
 
 impl Embedded {
@@ -77,6 +78,7 @@ impl Embedded {
                     chain,
                     receipts: HashMap::new(),
                     funded: 0,
+                    sessions: Sessions::new(sessions::CAPACITY),
                 };
                 // Until every sender is gone, that is until the app is dropped.
                 while let Ok(job) = inbox.recv() {
@@ -95,7 +97,6 @@ impl Embedded {
                 solo,
                 pvp,
             },
-            accounts: Mutex::new(HashMap::new()),
         })
     }
 
@@ -111,29 +112,33 @@ impl Embedded {
         answered.await.map_err(|_| stopped())
     }
 
-    /// The account of the browser holding `token`, if it has one.
-    pub(crate) fn account_of(&self, token: &str) -> Option<Address> {
-        self.accounts.lock().ok()?.get(token).copied()
+    /// The account of the browser holding `token`, if it still has one.
+    pub(crate) async fn account_of(&self, token: String) -> Result<Option<Address>, ApiError> {
+        self.run(move |ledger| ledger.sessions.account_of(&token)).await
     }
 
-    /// A new account for a new browser session `token`, funded from the chain's development accounts.
+    /// An account for a new browser session `token`: a new one funded from the chain's development accounts
+    /// while the session table has room, else the least recently used session's (see [`Sessions`]).
     pub(crate) async fn open_account(&self, token: String) -> Result<Address, ApiError> {
-        let account = Address::random();
         let funding = parse_ether(FUNDING_ETHER).map_err(|e| ApiError::internal(e.to_string()))?;
         self.run(move |ledger| {
-            // Round robin, so that no development account runs dry however many browsers come.
-            let funders = ledger.chain.accounts().to_vec();
-            let funder = funders[ledger.funded % funders.len()];
-            ledger.funded += 1;
-            ledger.chain.transfer(funder, account, funding).map(|_| ())
+            let Ledger {
+                chain,
+                funded,
+                sessions,
+                ..
+            } = ledger;
+            sessions.open(token, || {
+                let account = Address::random();
+                // Round robin, so that no development account runs dry before the table is full.
+                let funders = chain.accounts().to_vec();
+                let funder = funders[*funded % funders.len()];
+                *funded += 1;
+                chain.transfer(funder, account, funding).map(|_| account)
+            })
         })
         .await?
-        .map_err(|err| ApiError::internal(format!("funding the new account failed: {err}")))?;
-        self.accounts
-            .lock()
-            .map_err(|_| ApiError::internal("the account table is poisoned"))?
-            .insert(token, account);
-        Ok(account)
+        .map_err(|err| ApiError::internal(format!("funding the new account failed: {err}")))
     }
 
     /// Sends a transaction from `from` (the caller's own account) in a new block, and returns its hash. A

@@ -45,6 +45,7 @@ mod hotseat;
 mod reads;
 mod receipts;
 mod remote;
+mod sessions;
 mod view;
 mod words;
 
@@ -60,7 +61,7 @@ pub(crate) const GAME: Game = Game {
     title: "Tic-tac-toe",
     summary: "Three in a row against the computer at easy, normal or hard, or another player for a stake, each \
               move a transaction — or two players on one device.",
-    title_ja: "○×ゲーム",
+    title_ja: "まるばつ",
     summary_ja: "コンピューター(かんたん・ふつう・むずかしい)や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
     script: include_str!("script.js"),
@@ -91,7 +92,7 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
     let contracts = chain.contracts().clone();
     let head = chain.head().await?;
     let (account, cookie) = match chain {
-        ChainClient::Embedded(embedded) => match session(&headers).and_then(|token| embedded.account_of(&token)) {
+        ChainClient::Embedded(embedded) => match known_account(embedded, &headers).await? {
             Some(account) => (Some(account), None),
             None => {
                 let token = B256::random().to_string();
@@ -118,6 +119,14 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     Ok(response)
+}
+
+/// The account of the session the request's cookie names, if it names one that still has an account.
+async fn known_account(embedded: &Embedded, headers: &HeaderMap) -> Result<Option<Address>, ApiError> {
+    match session(headers) {
+        Some(token) => embedded.account_of(token).await,
+        None => Ok(None),
+    }
 }
 
 /// The session token from the request's cookies, if it carries one.
@@ -181,8 +190,8 @@ async fn send(
             "このサーバーは鍵を持たず、何にも署名しません。トランザクションはウォレットから送ってください",
         )));
     };
-    let from = session(&headers)
-        .and_then(|token| embedded.account_of(&token))
+    let from = known_account(embedded, &headers)
+        .await?
         .ok_or_else(|| ApiError::bad_request("this browser has no account yet: load the page first"))?;
     if request.to != embedded.contracts.solo && request.to != embedded.contracts.pvp {
         return Err(ApiError::bad_request(

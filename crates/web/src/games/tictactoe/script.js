@@ -20,6 +20,7 @@
   const SETTINGS_KEY = 'marubatsu.tictactoe.settings';
   const HOTSEAT_KEY = 'marubatsu.tictactoe.hotseat';
   const POLL_MS = 1000;
+  const SOLO_POLL_MS = 3000;
 
   const $ = (selector) => document.querySelector(selector);
   const boardEl = $('#ttt-board');
@@ -46,6 +47,8 @@
   let solo = null; // the solo game as the contract has it
   let soloTurns = []; // the page's record of that game's transactions: {player, cpu, gas}
   let soloError = null;
+  let soloReadAt = 0;
+  let soloReads = 0;
   let pvpId = linkedGame;
   let pvp = null; // the PvP game as the contract has it, for this viewer
   let pvpFetchedAt = 0;
@@ -171,7 +174,7 @@
     switchButton.hidden = state !== 'wrong-chain';
     const params = {
       chain: info ? info.chainId : '',
-      account: info && info.mode === 'embedded' ? shortAddress(info.account) : wallet.account,
+      account: shortAddress(info && info.mode === 'embedded' ? info.account : wallet.account),
       wallet: wallet.name || T('wallet.yours'),
       walletChain: wallet.chainId,
     };
@@ -205,7 +208,8 @@
   /** Where a transaction belongs: the server run (embedded) or the chain and account (a real chain). */
   function scope() {
     if (!info) return null;
-    return info.mode === 'embedded' ? `embedded:${info.instance}` : `chain:${info.chainId}:${sender()}`;
+    // The embedded account is part of the scope: a session the server forgot gets another account.
+    return info.mode === 'embedded' ? `embedded:${info.instance}:${info.account}` : `chain:${info.chainId}:${sender()}`;
   }
 
   async function sendTransaction(tx) {
@@ -317,12 +321,25 @@
     render();
   }
 
-  async function loadSolo(id) {
+  /** Reads solo game `id` from the contract. `check` is set when the page did not just move itself (a poll, a
+   * tab coming back): then a change means another tab or window of this account moved, and the page says so. */
+  async function loadSolo(id, check = false) {
+    const read = ++soloReads;
     try {
-      solo = await M.api(`/api/tictactoe/solo/games/${id}`);
+      const answer = await M.api(`/api/tictactoe/solo/games/${id}`);
+      // A later read (after the player's own move) may have answered first: an older answer is stale.
+      if (read !== soloReads) return;
+      const before = solo;
+      solo = answer;
+      soloReadAt = Date.now();
       soloError = null;
+      const changed = before && before.id === solo.id && before.cells.some((c, i) => c !== solo.cells[i]);
+      if (check && changed && !pending && !busy) {
+        setTx('idle', T(solo.result === 'inProgress' ? 'solo.movedElsewhere' : 'solo.endedElsewhere'));
+      }
       M.store.set(SOLO_KEY, { scope: scope(), id, turns: soloTurns });
     } catch (error) {
+      if (read !== soloReads) return;
       soloError = error.message;
     }
     render();
@@ -471,7 +488,7 @@
       case 'oWon': {
         const side = pvp.status === 'xWon' ? 'X' : 'O';
         if (pvp.role === side) return T('pvp.youWin');
-        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.sideWins' : 'pvp.sideWon', { side });
+        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.youLose' : 'pvp.sideWon', { side });
       }
       case 'draw': return T('pvp.draw');
       case 'cancelled': return T('pvp.cancelled');
@@ -492,8 +509,8 @@
         id: pvp.id,
         stake: pvp.stakeWords,
         timeout: pvp.timeoutWords,
-        creator: pvp.creator,
-        o: pvp.opponent ? T('pvp.o', { account: pvp.opponent }) : T('pvp.oAnyone'),
+        creator: shortAddress(pvp.creator),
+        o: pvp.opponent ? T('pvp.o', { account: shortAddress(pvp.opponent) }) : T('pvp.oAnyone'),
         status: `${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}`,
       });
       const link = new URL('/tictactoe', window.location.href);
@@ -606,6 +623,9 @@
       button.setAttribute('aria-label', T(state.last === i ? 'cellLabelLast' : 'cellLabel', { where: where(i), mark: mark || T('empty') }));
     });
     M.focusCell(boardEl, cursor, false);
+    drawStrike(state.line);
+    // Vs a player before anyone joined, the form, the link or the terms are the decision: no empty board above.
+    $('.ttt-frame').hidden = mode === 'pvp' && (pvpId === null || Boolean(pvp && pvp.status === 'open'));
     statusEl.textContent = state.status;
     statusEl.classList.toggle('error', Boolean(state.error));
     // A finished game says so big, and offers the next one right under the board (on a phone's first screen).
@@ -631,6 +651,32 @@
     if (mode === 'solo') renderTurns();
     if (mode === 'pvp') renderPvp();
   }
+
+  /** A stroke through the centres of the first and last cells of the winning line, if there is one. */
+  let strikeLine = null;
+  function drawStrike(line) {
+    const strike = $('#ttt-strike');
+    strikeLine = Array.isArray(line) && line.length === 3 ? line : null;
+    strike.hidden = !strikeLine;
+    if (!strikeLine) return;
+    const frame = strike.parentElement.getBoundingClientRect();
+    const centre = (i) => {
+      const r = cells[i].getBoundingClientRect();
+      return [r.left + r.width / 2 - frame.left, r.top + r.height / 2 - frame.top];
+    };
+    const sorted = [...strikeLine].sort((a, b) => a - b);
+    const [x1, y1] = centre(sorted[0]);
+    const [x2, y2] = centre(sorted[2]);
+    // Past the centres a little, so the stroke reaches into the end cells' marks.
+    const reach = cells[0].getBoundingClientRect().width * 0.35;
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    strike.style.left = `${x1 - ux * reach}px`;
+    strike.style.top = `${y1 - uy * reach}px`;
+    strike.style.width = `${length + 2 * reach}px`;
+    strike.style.transform = `rotate(${Math.atan2(y2 - y1, x2 - x1)}rad)`;
+  }
+  window.addEventListener('resize', () => { if (strikeLine) drawStrike(strikeLine); });
 
   function soloState() {
     if (!solo) {
@@ -759,6 +805,7 @@
   }
 
   modeButtons.forEach((button) => button.addEventListener('click', () => {
+    if (mode !== button.dataset.mode && !pending) setTx('idle', '');
     mode = button.dataset.mode;
     M.store.set(MODE_KEY, mode);
     if (mode === 'hotseat' && !hotseat) sendHotseat(null);
@@ -800,10 +847,15 @@
   // Both pages of a PvP game follow the chain: the game, the clock and the balance, about once a second.
   window.setInterval(() => {
     if (mode === 'pvp' && !document.hidden) refreshPvp();
+    // A solo game open in two tabs or windows side by side: the one not played in notices within seconds.
+    const idle = !busy && !pending && !document.hidden;
+    if (mode === 'solo' && solo && solo.result === 'inProgress' && idle && Date.now() - soloReadAt > SOLO_POLL_MS) {
+      loadSolo(solo.id, true);
+    }
   }, POLL_MS);
   // A tab coming back reads its solo game again: another tab of the same account may have moved or ended it.
   document.addEventListener('visibilitychange', () => {
-    if (!document.hidden && mode === 'solo' && solo && !busy && !pending) loadSolo(solo.id);
+    if (!document.hidden && mode === 'solo' && solo && !busy && !pending) loadSolo(solo.id, true);
   });
 
   // The player switched languages: redraw what the script wrote, and read the server's sentences again.

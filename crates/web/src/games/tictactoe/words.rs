@@ -48,9 +48,15 @@ pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
     if let Ok(panic) = Panic::abi_decode(data) {
         return Refusal {
             name: "Panic".into(),
-            words: format!(
-                "The contract stopped with an internal error (panic code {}).",
-                panic.code
+            words: lang.pick(
+                format!(
+                    "The contract stopped with an internal error (panic code {}).",
+                    panic.code
+                ),
+                format!(
+                    "コントラクトが内部エラーで止まりました(パニックコード {})。",
+                    panic.code
+                ),
             ),
         };
     }
@@ -489,6 +495,26 @@ mod tests {
             "2行2列はもう埋まっています。"
         );
         assert_eq!(refusal(Contract::Solo, &[1, 2, 3], Lang::En).name, "Unknown");
+    }
+
+    /// What a stale tab meets when it moves in a game another tab finished: a sentence, never the error's fields.
+    #[test]
+    fn a_finished_game_is_said_in_words_in_both_languages() {
+        let over = ISoloTicTacToe::GameOver {
+            gameId: U256::from(868),
+            result: ISoloTicTacToe::Result::CpuWon,
+        }
+        .abi_encode();
+        let en = refusal(Contract::Solo, &over, Lang::En);
+        assert_eq!(en.words, "Game 868 is already over (the CPU won).");
+        let ja = refusal(Contract::Solo, &over, Lang::Ja);
+        assert_eq!(ja.words, "ゲーム 868 はもう終わっています(CPUの勝ち)。");
+        let panic = Panic::from(0x11).abi_encode();
+        assert!(
+            refusal(Contract::Solo, &panic, Lang::Ja)
+                .words
+                .contains("パニックコード 17")
+        );
     }
 
     #[test]

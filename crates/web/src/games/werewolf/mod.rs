@@ -13,8 +13,8 @@
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
 //!                              "deathDraw": "after-transfers"?, "names": ["Mika", …], "events": [event, …],
 //!                              "event": event | null}
-//!                             -> {"accepted": bool, "rejected": "…" | null, "logError": "…" | null,
-//!                                 "events": [event, …], "state": {…}}
+//!                             -> {"accepted": bool, "rejected": {"stale": bool, "message": "…"} | null,
+//!                                 "logError": "…" | null, "events": [event, …], "state": {…}}
 //! ```
 //!
 //! Events, in the engine's JSON form of [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
@@ -24,6 +24,12 @@
 //! a label), or for a transfer the recipients and how many cards each can take, or for a vote every voter with
 //! whom they may point at, so the page never guesses.
 //!
+//! Every sentence in the answer is in the language of the request's `Accept-Language` ([`Lang`]). A refused event
+//! is answered in plain words, never with the engine's reason: `stale` when it answers a decision that is no
+//! longer pending (a double tap, a second device, a resubmit after a reload), and the state is then the current
+//! one, for the page to show. Names are checked by the engine ([`Table::seat`]): a clash or an invisible name is
+//! refused with a 400 naming the players.
+//!
 //! A vote is one event with every alive player's ballot (R9). The page collects the ballots in secret, voter by
 //! voter on the passed device, and sends them together; the server never sees a partial vote, and the log
 //! shows the ballots only once they are counted.
@@ -32,14 +38,18 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Event, Game, MAX_PLAYERS, Table};
+use marubatsu_engine::werewolf::{
+    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, SeatingError, Table,
+};
 use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Game as WebGame, Shared};
 use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
 
+mod text;
 mod view;
 
 use view::View;
@@ -64,9 +74,6 @@ pub(crate) const MAX_EVENTS: usize = 5_000;
 
 /// The most chits of one kind a player may be given; more would only lengthen the game.
 const MAX_CHITS: u8 = 9;
-
-/// The longest player name kept; longer ones are cut.
-const MAX_NAME_CHARS: usize = 24;
 
 fn api() -> Router<Shared> {
     Router::new().route("/table", get(table)).route("/replay", post(replay))
@@ -157,13 +164,21 @@ struct ReplayRequest {
     event: Option<Value>,
 }
 
+/// Why the new event was not taken, in plain words.
+#[derive(Serialize)]
+struct Refusal {
+    /// The event answers a decision that is no longer pending: the state shows the one that is.
+    stale: bool,
+    message: String,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ReplayResponse {
     /// Whether the new event was accepted (and appended to `events`).
     accepted: bool,
     /// Why the new event was refused.
-    rejected: Option<String>,
+    rejected: Option<Refusal>,
     /// Why the log stopped replaying early, if it did: `events` is then the part that replayed.
     log_error: Option<String>,
     /// The log to keep: every accepted event, the new one included.
@@ -171,14 +186,22 @@ struct ReplayResponse {
     state: View,
 }
 
-/// Reads an event and plays it; the reason in words if either fails.
-fn play(game: &mut Game, event: Value) -> Result<Event, String> {
-    let event: Event = serde_json::from_value(event).map_err(|e| format!("not an event: {e}"))?;
-    game.play(&event).map_err(|e| e.to_string())?;
+/// Why an event could not be played.
+enum Unplayable {
+    /// It is not an event in the engine's JSON form.
+    Unreadable,
+    /// The engine refused it.
+    Refused(EventError),
+}
+
+/// Reads an event and plays it.
+fn play(game: &mut Game, event: Value) -> Result<Event, Unplayable> {
+    let event: Event = serde_json::from_value(event).map_err(|_| Unplayable::Unreadable)?;
+    game.play(&event).map_err(Unplayable::Refused)?;
     Ok(event)
 }
 
-async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
+async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
         .map_err(|e| ApiError::bad_request(e.to_string()))?
@@ -198,27 +221,41 @@ async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<Repla
             request.events.len()
         )));
     }
-    let names = names(&request.names, table.players());
+    let names = table
+        .seat(&names(&request.names, table.players(), lang))
+        .map_err(|error| match error {
+            SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_error(lang, &error)),
+            SeatingError::Count { .. } => ApiError::bad_request(error.to_string()),
+        })?;
     let mut game = Game::new(table);
-    let mut events = Vec::with_capacity(request.events.len() + 1);
+    let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
     let mut log_error = None;
     for (i, event) in request.events.into_iter().enumerate() {
-        match play(&mut game, event) {
-            Ok(event) => events.push(event),
-            Err(reason) => {
-                log_error = Some(format!("event {} of the saved log was refused: {reason}", i + 1));
-                break;
-            }
+        if play(&mut game, event).map(|event| events.push(event)).is_err() {
+            log_error = Some(text::log_cut(lang, i));
+            break;
         }
     }
     let (mut accepted, mut rejected) = (false, None);
     if let Some(event) = request.event {
+        let repeated = serde_json::from_value::<Event>(event.clone())
+            .ok()
+            .filter(|e| events.last() == Some(e));
         match play(&mut game, event) {
             Ok(event) => {
                 accepted = true;
                 events.push(event);
             }
-            Err(reason) => rejected = Some(reason),
+            Err(why) => {
+                let error = match &why {
+                    // The last move sent again (a double tap) is stale whatever the engine says about it now.
+                    _ if repeated.is_some() => Some(EventError::GameOver),
+                    Unplayable::Refused(error) => Some(error.clone()),
+                    Unplayable::Unreadable => None,
+                };
+                let (stale, message) = text::refusal(lang, error.as_ref());
+                rejected = Some(Refusal { stale, message });
+            }
         }
     }
     Ok(Json(ReplayResponse {
@@ -226,23 +263,19 @@ async fn replay(JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<Repla
         rejected,
         log_error,
         events,
-        state: View::of(&game, &names),
+        state: View::of(&game, &names, lang),
     }))
 }
 
-/// One name per seat: as given (trimmed and cut), or "Player n" when blank or missing.
-fn names(given: &[String], players: u8) -> Vec<String> {
+/// One name per seat, as given, or "Player n" (in `lang`) for a seat left blank.
+fn names(given: &[String], players: u8, lang: Lang) -> Vec<String> {
     (0..usize::from(players))
-        .map(|i| {
-            let name: String = given
-                .get(i)
-                .map(|n| n.trim().chars().take(MAX_NAME_CHARS).collect())
-                .unwrap_or_default();
-            if name.is_empty() {
-                format!("Player {}", i + 1)
-            } else {
-                name
-            }
+        .map(|i| match given.get(i).map(|n| n.trim()) {
+            Some(name) if !name.is_empty() => name.to_owned(),
+            _ => match lang {
+                Lang::En => format!("Player {}", i + 1),
+                Lang::Ja => format!("プレイヤー{}", i + 1),
+            },
         })
         .collect()
 }
@@ -281,12 +314,9 @@ mod tests {
     }
 
     #[test]
-    fn names_are_trimmed_cut_and_filled_in() {
-        let given = vec!["  Mika ".to_string(), String::new(), "x".repeat(40)];
-        let names = names(&given, 4);
-        assert_eq!(names[0], "Mika");
-        assert_eq!(names[1], "Player 2");
-        assert_eq!(names[2].chars().count(), MAX_NAME_CHARS);
-        assert_eq!(names[3], "Player 4");
+    fn blank_seats_are_named_in_the_players_language_counting_from_one() {
+        let given = vec!["  Mika ".to_string(), String::new()];
+        assert_eq!(names(&given, 3, Lang::En), ["Mika", "Player 2", "Player 3"]);
+        assert_eq!(names(&given, 3, Lang::Ja), ["Mika", "プレイヤー2", "プレイヤー3"]);
     }
 }

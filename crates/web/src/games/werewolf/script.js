@@ -1,21 +1,36 @@
 // Quantum werewolf, pass and play. The page keeps the table, the names and the event log in sessionStorage (one
 // game per tab) and sends them with every new event to /api/werewolf/replay, which replays the log through the
-// engine and answers with the state to draw: hands, chits, the pending decision with its legal choices, and the
-// log of every consequence. The rules are never here. The page only draws what the engine cannot: the card of a
-// dead player's shuffled hand (crypto.getRandomValues) and, on request, a rock-paper-scissors winner.
+// engine and answers with the state to draw — hands, chits, the pending decision with its legal choices, the log,
+// every sentence already in the player's language. The rules are never here. The page only draws what the engine
+// cannot: the card of a dead player's shuffled hand (crypto.getRandomValues) and, on request, a
+// rock-paper-scissors winner.
+//
+// The players are the board: one card per player. A decision about a player (a mark, an attack, who won the
+// tie-break, who takes the cards of a hand-over) is made by touching that player's card, which opens that
+// player's few options inside the card; a voter touches the card of the player they vote for. The names of the
+// players a decision is about are repeated in the decision itself, as buttons that do what touching the card does.
+// After every step the decision now pending is brought on screen, focused, and announced to screen readers.
 //
 // A vote is one event with every alive player's ballot (R9), collected here in secret: the device goes to each
-// voter in turn, who confirms who they are, sees only their own choices (from the state), picks one, confirms,
-// and the choice is hidden again before the device is passed on. The ballots collected so far stay in the
-// tab's sessionStorage with the game (so a reload resumes the vote at the next voter) and are sent together
-// once the last voter has confirmed; nobody's ballot is shown until the count.
+// voter in turn, who confirms who they are, touches the card (or the name) of the player they vote for, may
+// change it, confirms, and the choice is hidden again before the device is passed on. The ballots collected so far stay in sessionStorage with the game
+// (so a reload resumes the vote at the next voter) and are sent together once the last voter has confirmed.
+//
+// A second tab: the game lives in this tab's sessionStorage, so a tab opened on the page starts its own game,
+// but a duplicated tab starts with a copy of this one's game. The two cannot both be the table's game, and moves
+// made in one never reach the other, so each tab carries an id in its storage and asks the other tabs on a
+// BroadcastChannel whether one already plays under that id: if one does, the copy takes a new id and both tabs
+// say plainly that they now go on separately.
+//
+// One request at a time: while an answer is awaited, taps are not taken (a double tap sends nothing twice), and a
+// request that fails is not retried behind the player's back — the page says what happened.
 'use strict';
 
 (() => {
   const M = window.Marubatsu;
+  const { t } = window.I18n;
   const KEY = 'marubatsu.werewolf';
   const ROLES = ['werewolf', 'seer', 'villager'];
-  const LETTERS = { werewolf: 'W', seer: 'S', villager: 'V' };
 
   const $ = (selector) => document.querySelector(selector);
   const root = $('#werewolf');
@@ -23,11 +38,15 @@
   const play = $('#play');
   const namesEl = $('#ww-names');
   const counts = ['#ww-w', '#ww-s', '#ww-v'].map((s) => $(s));
+  const decisionEl = $('#decision');
   const promptEl = $('#prompt');
   const choicesEl = $('#choices');
   const transferEl = $('#transfer');
   const messageEl = $('#message');
   const logEl = $('#log');
+  const announceEl = $('#ww-announce');
+  const copyNoteEl = $('#ww-copy-note');
+  const TAB_KEY = 'marubatsu.werewolf.tab';
 
   /** sessionStorage holding JSON: the game belongs to this tab. */
   const session = {
@@ -48,6 +67,19 @@
         window.sessionStorage.removeItem(KEY);
       } catch (_) { /* storage disabled */ }
     },
+    /** This tab's id for its game, made once and kept with it (a duplicated tab inherits it). */
+    tabId(renew = false) {
+      try {
+        let id = window.sessionStorage.getItem(TAB_KEY);
+        if (renew || !id) {
+          id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+          window.sessionStorage.setItem(TAB_KEY, id);
+        }
+        return id;
+      } catch (_) {
+        return null;
+      }
+    },
   };
 
   let limits = {
@@ -57,7 +89,14 @@
   let rules = null;
   let saved = session.get();
   let view = null;
-  let queue = Promise.resolve();
+  /** Whether a request is on its way: taps wait for its answer. */
+  let busy = false;
+  /** Why the last request failed (`unreachable` when no answer came), or null. */
+  let failure = null;
+  /** The player whose card is open, showing their options. */
+  let touched = null;
+  /** The decision last brought on screen, so that a redraw of the same one does not move the page. */
+  let shownDecision = '';
   /** The voter who said they hold the device, so their ballot may show. */
   let ballotFor = null;
   /** The target that voter has picked but not yet confirmed. */
@@ -78,9 +117,21 @@
     return word[0] % n;
   }
 
-  function send(event) {
-    queue = queue.then(() => step(event)).catch((error) => showError(error.message));
-    return queue;
+  /** Sends `event` (or, for `null`, just asks for the state) unless an answer is still awaited. */
+  async function send(event) {
+    if (busy) return;
+    busy = true;
+    root.dataset.busy = 'true';
+    failure = null;
+    try {
+      await step(event);
+    } catch (error) {
+      failure = error.code || 'server';
+      showError(error.message);
+    } finally {
+      busy = false;
+      root.dataset.busy = 'false';
+    }
   }
 
   async function step(event) {
@@ -96,9 +147,10 @@
     view = answer.state;
     const note = $('#log-note');
     note.hidden = !answer.logError;
-    note.textContent = answer.logError ? `The saved game was cut short: ${answer.logError}.` : '';
-    messageEl.textContent = answer.rejected ? `Refused: ${answer.rejected}` : '';
-    messageEl.classList.toggle('error', Boolean(answer.rejected));
+    note.textContent = answer.logError || '';
+    messageEl.textContent = answer.rejected ? answer.rejected.message : '';
+    messageEl.classList.toggle('error', Boolean(answer.rejected && !answer.rejected.stale));
+    if (event && answer.accepted) touched = null;
     render();
     if (event) {
       if (!answer.accepted) M.sound.play('nothing');
@@ -118,7 +170,8 @@
     }
   }
 
-  const name = (seat) => (view.players[seat] ? view.players[seat].name : `seat ${seat}`);
+  const name = (seat) => (view.players[seat] ? view.players[seat].name : '?');
+  const roleName = (role) => t(`werewolf.role.${role}`);
 
   function button(label, onClick, primary = false) {
     const b = document.createElement('button');
@@ -146,9 +199,8 @@
       const input = document.createElement('input');
       input.type = 'text';
       input.autocomplete = 'off';
-      input.maxLength = limits.maxNameChars;
-      input.placeholder = `Player ${i + 1}`;
-      input.setAttribute('aria-label', `Player ${i + 1}`);
+      input.placeholder = t('werewolf.setup.player', { n: i + 1 });
+      input.setAttribute('aria-label', t('werewolf.setup.player', { n: i + 1 }));
       input.value = old[i] !== undefined ? old[i] : (stored[i] || '');
       item.append(input);
       items.push(item);
@@ -157,12 +209,13 @@
     const [w, s, v] = composition();
     const [black, white, attacks] = rules ? rules.chits : limits.defaultChits;
     const readings = rules && (rules.attackDeath !== 'any-chits' || rules.deathDraw !== 'after-transfers')
-      ? ` Played with ${rules.attackDeath === 'two-wolves' ? 'deaths only from two different werewolves\' attacks' : 'deaths from any two attacks'}`
-        + ` and the dead player's card drawn ${rules.deathDraw === 'before-transfers' ? 'before' : 'after'} their transfers.`
+      ? t('werewolf.setup.readings', {
+        twoWolves: rules.attackDeath === 'two-wolves', before: rules.deathDraw === 'before-transfers',
+      })
       : '';
-    $('#setup-help').textContent = `${players} players, each starting with ${players} cards: ${w} werewolf, ${s} seer, `
-      + `${v} villager — so ${w} werewolves, ${s} seer(s) and ${v} villagers in all. `
-      + `Every player also gets ${black} black and ${white} white verdict chits and ${attacks} attack chits.${readings}`;
+    $('#setup-help').textContent = t('werewolf.setup.summary', {
+      players, w, s, v, black, white, attacks,
+    }) + readings;
   }
 
   /** The workbench's recommended tables, one button per player count. */
@@ -171,8 +224,9 @@
     const percent = (x) => `${Math.round(x * 100)}%`;
     list.replaceChildren(...limits.recommended.map((r) => {
       const [w, s, v] = r.composition;
-      return button(`${r.players} players: ${w}W ${s}S ${v}V — paradox ${percent(r.paradox)}, `
-        + `village wins ${percent(r.villageOfDecided)} of decided games`, () => {
+      return button(t('werewolf.setup.recommended', {
+        players: r.players, w, s, v, paradox: percent(r.paradox), village: percent(r.villageOfDecided),
+      }), () => {
         counts.forEach((input, i) => { input.value = String(r.composition[i]); });
         rules = { chits: r.chits, attackDeath: r.attackDeath, deathDraw: r.deathDraw };
         drawSetup();
@@ -183,21 +237,28 @@
 
   async function start(event) {
     event.preventDefault();
+    if (busy) return;
     const table = composition();
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
     const candidate = { table, rules, names, events: [] };
+    const setupMessage = $('#setup-message');
+    busy = true;
     try {
       const answer = await M.api('/api/werewolf/replay', { table, ...(rules || {}), names, events: [], event: null });
       saved = candidate;
       session.set(saved);
+      // A new game has its own id, so that a tab duplicated before it was set up is not taken for its copy.
+      session.tabId(true);
       view = answer.state;
-      $('#setup-message').textContent = '';
+      setupMessage.textContent = '';
       M.sound.play('start');
       render();
     } catch (error) {
-      $('#setup-message').textContent = error.message;
-      $('#setup-message').classList.add('error');
+      setupMessage.textContent = error.message;
+      setupMessage.classList.add('error');
+    } finally {
+      busy = false;
     }
   }
 
@@ -211,31 +272,80 @@
     root.dataset.round = String(view.round);
     counting = false;
     root.dataset.counting = 'false';
-    $('#ww-status').textContent = view.outcome
-      ? `The game ended in round ${view.round}.`
-      : `Round ${view.round} · ${view.phase} phase`;
+    $('#ww-status').textContent = view.status;
     drawOutcome();
     drawDecision();
     drawPlayers();
     drawLog();
     root.dataset.ready = 'true';
+    bringDecisionOnScreen();
+  }
+
+  /**
+   * The decision (or the end) on screen, focused and announced, once per new decision: the page scrolls to it
+   * and focus moves to it, so nobody has to hunt for what to do next.
+   */
+  function bringDecisionOnScreen() {
+    const votes = view.pending && view.pending.kind === 'vote' ? collected().length : 0;
+    const key = `${saved.events.length}:${view.pending ? view.pending.kind : 'over'}:${votes}:${ballotFor}`;
+    if (key === shownDecision) return;
+    shownDecision = key;
+    const target = view.outcome ? $('#outcome') : decisionEl;
+    // The decision sits right under the title and the round: from the top of the page it is in view, with them.
+    window.scrollTo(0, 0);
+    if (target.getBoundingClientRect().bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+    const prompt = view.outcome ? `${view.outcome.title}. ${view.outcome.text}` : promptEl.textContent;
+    announceEl.textContent = t('werewolf.announce', { status: view.status, prompt });
   }
 
   function drawOutcome() {
     const box = $('#outcome');
     box.hidden = !view.outcome;
-    $('#decision').hidden = Boolean(view.outcome);
+    decisionEl.hidden = Boolean(view.outcome);
+    $('#new-game').hidden = Boolean(view.outcome);
     if (!view.outcome) return;
     const o = view.outcome;
     box.dataset.side = o.side;
-    $('#outcome-title').textContent = o.side === 'paradox'
-      ? 'Paradox'
-      : (o.side === 'village' ? 'The village wins' : 'The werewolves win');
-    $('#outcome-text').textContent = `${o.text.charAt(0).toUpperCase()}${o.text.slice(1)} — ${o.rule}.`;
-    $('#outcome-winners').textContent = o.winners.length
-      ? `Winners: ${o.winners.map(name).join(', ')}.`
-      : 'Nobody wins.';
+    $('#outcome-title').textContent = o.title;
+    $('#outcome-text').textContent = o.text;
+    $('#outcome-rule').textContent = t('werewolf.rule', { rule: o.rule });
+    $('#outcome-winners').textContent = o.winnersText;
   }
+
+  /** The players whose cards the pending decision is made on (touch, then pick). */
+  function touchable() {
+    const seats = new Set();
+    for (const c of view.choices) seats.add(c.target);
+    const ballot = openBallot();
+    if (ballot) ballot.targets.forEach((target) => seats.add(target.target));
+    const tr = openTransfer();
+    if (tr) tr.slots.forEach((slot) => seats.add(slot.to));
+    return seats;
+  }
+
+  /** The ballot of the voter who holds the device and has said so, or null. */
+  function openBallot() {
+    if (!view.pending || view.pending.kind !== 'vote' || counting) return null;
+    const votes = collected();
+    const next = view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    return next && ballotFor === next.voter ? next : null;
+  }
+
+  /** The transfer pending, when the cards may go more than one way (the player chooses), or null. */
+  function openTransfer() {
+    const tr = view.pending && view.pending.kind === 'transfer' ? view.transfer : null;
+    if (!tr || tr.only) return null;
+    const key = JSON.stringify([saved.events.length, tr.from, tr.role]);
+    if (key !== transferKey) {
+      transferKey = key;
+      transferCounts = new Map();
+    }
+    return tr;
+  }
+
+  const slotKey = (slot) => `${slot.to}:${slot.take}`;
+  const placed = (tr) => tr.slots.reduce((sum, slot) => sum + (transferCounts.get(slotKey(slot)) || 0), 0);
 
   function drawDecision() {
     const pending = view.pending;
@@ -243,16 +353,12 @@
     transferEl.hidden = true;
     if (!pending) return;
     promptEl.textContent = pending.prompt;
+    if (pending.kind !== 'vote' && touchable().size) choicesEl.append(pickRow());
     switch (pending.kind) {
       case 'startPlayer':
-        choicesEl.append(...view.choices.map((c) => button(c.label, () => send(c.event))));
-        choicesEl.append(button('Draw the winner at random', () => {
+        choicesEl.append(button(t('werewolf.random'), () => {
           send({ type: 'startPlayer', seat: pending.tied[uniform(pending.tied.length)] });
-        }, true));
-        break;
-      case 'verdict':
-      case 'attack':
-        choicesEl.append(...view.choices.map((c) => button(c.label, () => send(c.event))));
+        }));
         break;
       case 'vote':
         drawVote();
@@ -261,12 +367,40 @@
         drawTransfer();
         break;
       case 'draw':
-        choicesEl.append(button('Shuffle and draw a card', () => {
+        choicesEl.append(button(t('werewolf.drawCard'), () => {
           send({ type: 'draw', player: pending.dead, index: uniform(pending.cards) });
         }, true));
         break;
       default:
         break;
+    }
+  }
+
+  /**
+   * The players this decision is about, by name, in the decision itself: on a phone their cards may be further
+   * down, and a name here opens that player's card with its options, as touching the card does.
+   */
+  function pickRow() {
+    const row = document.createElement('div');
+    row.className = 'ww-pick-row';
+    for (const seat of touchable()) {
+      const b = button(name(seat), () => openCard(seat));
+      b.className = 'ww-pick';
+      b.setAttribute('aria-expanded', String(touched === seat));
+      row.append(b);
+    }
+    return row;
+  }
+
+  /** Opens `seat`'s card with its options and puts the focus (and the view) on the first option. */
+  function openCard(seat) {
+    touched = seat;
+    drawPlayers();
+    drawDecision();
+    const first = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`);
+    if (first) {
+      first.focus({ preventScroll: true });
+      first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
     }
   }
 
@@ -286,7 +420,7 @@
 
   function drawVote() {
     if (counting) {
-      promptEl.textContent = 'Counting the votes…';
+      promptEl.textContent = t('werewolf.counting');
       return;
     }
     const votes = collected();
@@ -297,29 +431,32 @@
     }
     const voter = next.voter;
     const voted = votes.map((v) => name(v.voter));
-    const runoff = view.pending.runoff ? `Run-off ${view.pending.runoff}. ` : '';
+    const runoff = view.pending.runoff ? t('werewolf.runoff', { n: view.pending.runoff }) : '';
     if (ballotFor !== voter) {
       picked = null;
-      promptEl.textContent = `${runoff}Pass the device to ${name(voter)}: the ballot is secret.`
-        + (voted.length ? ` Voted so far: ${voted.join(', ')}.` : '');
-      choicesEl.append(button(`I am ${name(voter)} — show my ballot`, () => {
+      promptEl.textContent = t('werewolf.passTo', { runoff, name: name(voter) })
+        + (voted.length ? t('werewolf.votedSoFar', { names: voted.join(', ') }) : '');
+      choicesEl.append(button(t('werewolf.iAm', { name: name(voter) }), () => {
         ballotFor = voter;
+        drawPlayers();
         drawDecision();
+        bringDecisionOnScreen();
       }, true));
       return;
     }
-    promptEl.textContent = `${runoff}${name(voter)}, point at `
-      + (view.pending.runoff ? 'one of the tied players.' : 'the player who should die.')
-      + ' Nobody else may look.';
-    for (const t of next.targets) {
-      const b = button(t.label, () => {
-        picked = t.target;
-        drawDecision();
-      });
-      b.setAttribute('aria-pressed', String(picked === t.target));
-      choicesEl.append(b);
+    promptEl.textContent = t('werewolf.pointAt', {
+      runoff, name: name(voter), runoffOnly: Boolean(view.pending.runoff),
+    });
+    const ballot = document.createElement('div');
+    ballot.className = 'ww-ballot';
+    for (const target of next.targets) {
+      const b = button(target.label, () => pickVote(target.target, false));
+      b.className = 'ww-ballot-choice';
+      b.setAttribute('aria-pressed', String(picked === target.target));
+      ballot.append(b);
     }
-    const confirm = button('Confirm my vote', () => {
+    const confirm = button(t('werewolf.confirmVote'), () => {
+      if (picked === null) return;
       votes.push({ voter, target: picked });
       ballotFor = null;
       picked = null;
@@ -330,8 +467,25 @@
       session.set(saved);
       render();
     }, true);
+    confirm.classList.add('ww-confirm');
     confirm.disabled = picked === null;
-    choicesEl.append(confirm);
+    choicesEl.append(ballot, confirm);
+  }
+
+  /**
+   * The voter picked `seat`, on the card or by name: the ballot shows on that card and in the decision, and the
+   * focus goes to the confirmation (brought on screen when the pick was made on a card further down).
+   */
+  function pickVote(seat, onCard) {
+    picked = seat;
+    drawPlayers();
+    drawDecision();
+    const confirm = choicesEl.querySelector('.ww-confirm');
+    if (!confirm) return;
+    confirm.focus({ preventScroll: true });
+    if (!onCard) return;
+    decisionEl.scrollIntoView({ block: 'nearest' });
+    confirm.scrollIntoView({ block: 'nearest' });
   }
 
   /**
@@ -349,64 +503,90 @@
   }
 
   function drawTransfer() {
-    const t = view.transfer;
+    const tr = view.transfer;
     transferEl.hidden = false;
-    const key = JSON.stringify([saved.events.length, t.from, t.role]);
-    if (key !== transferKey) {
-      transferKey = key;
-      transferCounts = new Map();
-    }
-    const slotKey = (slot) => `${slot.to}:${slot.take}`;
-    const total = () => t.slots.reduce((sum, slot) => sum + (transferCounts.get(slotKey(slot)) || 0), 0);
-    if (t.only) {
-      const parts = t.only.handovers.map((h) => `${h.cards} to ${name(h.to)} for ${h.take} cards`);
-      transferEl.replaceChildren(document.createTextNode(`Only one way is legal: ${parts.join('; ')}.`));
-      choicesEl.append(button('Hand them over', () => send(t.only), true));
+    if (tr.only) {
+      const parts = tr.only.handovers.map((h) => t('werewolf.onlyPart', {
+        cards: h.cards, name: name(h.to), take: roleName(h.take),
+      }));
+      transferEl.replaceChildren(document.createTextNode(t('werewolf.onlyWay', { parts: parts.join('; ') })));
+      choicesEl.append(button(t('werewolf.handOver'), () => send(tr.only), true));
       return;
     }
-    const rows = t.slots.map((slot) => {
+    openTransfer();
+    // What is placed so far, in words; the cards themselves are placed on the receivers' cards.
+    const parts = tr.slots.filter((slot) => transferCounts.get(slotKey(slot))).map((slot) => t('werewolf.onlyPart', {
+      cards: transferCounts.get(slotKey(slot)), name: name(slot.to), take: roleName(slot.take),
+    }));
+    const sum = document.createElement('p');
+    sum.className = 'help';
+    sum.textContent = t('werewolf.placed', { done: placed(tr), cards: tr.cards, role: roleName(tr.role) })
+      + (parts.length ? ` ${parts.join('; ')}.` : '');
+    transferEl.replaceChildren(sum);
+    const give = button(t('werewolf.handOver'), () => {
+      const handovers = tr.slots
+        .map((slot) => ({ to: slot.to, take: slot.take, cards: transferCounts.get(slotKey(slot)) || 0 }))
+        .filter((h) => h.cards > 0);
+      send({ type: 'transfer', from: tr.from, role: tr.role, handovers });
+    }, true);
+    give.classList.add('ww-give');
+    give.disabled = placed(tr) !== tr.cards;
+    choicesEl.append(give);
+  }
+
+  /**
+   * A receiver's options in the transfer: for each role they may give back, one card more or less. The focus
+   * stays on the button pressed; once every card is placed it goes to the hand-over, brought on screen.
+   */
+  function transferRows(tr, seat) {
+    return tr.slots.filter((slot) => slot.to === seat).map((slot) => {
       const row = document.createElement('div');
-      row.className = 'row';
+      row.className = 'ww-slot';
+      const current = transferCounts.get(slotKey(slot)) || 0;
+      const params = { name: name(slot.to), take: roleName(slot.take), max: slot.cards };
+      const change = (by, which) => {
+        transferCounts.set(slotKey(slot), current + by);
+        drawPlayers();
+        drawDecision();
+        const give = choicesEl.querySelector('.ww-give');
+        if (give && !give.disabled) {
+          give.focus({ preventScroll: true });
+          decisionEl.scrollIntoView({ block: 'nearest' });
+          give.scrollIntoView({ block: 'nearest' });
+          return;
+        }
+        const again = document.querySelector(`.ww-player[data-seat="${seat}"] [data-slot="${slotKey(slot)}"]`
+          + `[data-change="${which}"]`);
+        const other = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-slot button:not(:disabled)`);
+        const target = again && !again.disabled ? again : other;
+        if (target) target.focus();
+      };
+      const minus = button('−', () => change(-1, 'less'));
+      const plus = button('+', () => change(1, 'more'));
+      minus.dataset.change = 'less';
+      plus.dataset.change = 'more';
+      minus.dataset.slot = slotKey(slot);
+      plus.dataset.slot = slotKey(slot);
+      minus.disabled = current === 0;
+      plus.disabled = current >= slot.cards || placed(tr) >= tr.cards;
+      minus.setAttribute('aria-label', t('werewolf.oneLess', params));
+      plus.setAttribute('aria-label', t('werewolf.oneMore', params));
       const count = document.createElement('span');
       count.className = 'count';
-      const current = transferCounts.get(slotKey(slot)) || 0;
       count.textContent = String(current);
-      const minus = button('−', () => {
-        transferCounts.set(slotKey(slot), Math.max(0, current - 1));
-        drawDecision();
-      });
-      const plus = button('+', () => {
-        transferCounts.set(slotKey(slot), current + 1);
-        drawDecision();
-      });
-      minus.disabled = current === 0;
-      plus.disabled = current >= slot.cards || total() >= t.cards;
-      minus.setAttribute('aria-label', `One card less to ${name(slot.to)} for ${slot.take}`);
-      plus.setAttribute('aria-label', `One card more to ${name(slot.to)} for ${slot.take}`);
       const label = document.createElement('span');
-      label.textContent = `to ${name(slot.to)}, taking back ${slot.take} cards (up to ${slot.cards})`;
+      label.textContent = t('werewolf.slotHere', params);
       row.append(minus, count, plus, label);
       return row;
     });
-    const sum = document.createElement('p');
-    sum.className = 'help';
-    sum.textContent = `${total()} of ${t.cards} ${t.role} card(s) placed.`;
-    transferEl.replaceChildren(...rows, sum);
-    const give = button('Hand them over', () => {
-      const handovers = t.slots
-        .map((slot) => ({ to: slot.to, take: slot.take, cards: transferCounts.get(slotKey(slot)) || 0 }))
-        .filter((h) => h.cards > 0);
-      send({ type: 'transfer', from: t.from, role: t.role, handovers });
-    }, true);
-    give.disabled = total() !== t.cards;
-    choicesEl.append(give);
   }
+
+  // ---- the board: one card per player ----------------------------------------------------------------------
 
   function drawPlayers() {
     const pending = view.pending;
     const turn = new Set();
     if (pending && pending.player !== null && pending.player !== undefined) turn.add(pending.player);
-    if (pending && pending.kind === 'startPlayer') pending.tied.forEach((s) => turn.add(s));
     if (pending && pending.kind === 'draw') turn.add(pending.dead);
     const voted = new Set();
     if (pending && pending.kind === 'vote') {
@@ -414,68 +594,135 @@
       const next = view.ballots.find((b) => !voted.has(b.voter));
       if (next) turn.add(next.voter);
     }
-    const items = view.players.map((p) => {
-      const item = document.createElement('li');
-      item.className = 'ww-player';
-      item.dataset.seat = String(p.seat);
-      item.dataset.alive = String(p.alive);
-      item.dataset.turn = String(turn.has(p.seat));
-      const head = document.createElement('div');
-      head.className = 'ww-name';
-      head.append(document.createTextNode(p.name));
-      const badge = (text, extra) => {
-        const b = document.createElement('span');
-        b.className = `ww-badge ${extra || ''}`;
-        b.textContent = text;
-        head.append(b);
-      };
-      if (!p.alive) badge('dead');
-      if (p.fixed) badge(p.fixed, `role-${p.fixed}`);
-      if (voted.has(p.seat)) badge('voted');
-      const bar = document.createElement('div');
-      bar.className = 'ww-bar';
-      bar.setAttribute('role', 'img');
-      bar.setAttribute('aria-label', ROLES.map((r, i) => `${r} ${Math.round(p.shares[i] * 100)}%`).join(', '));
-      ROLES.forEach((role, i) => {
-        const part = document.createElement('span');
-        part.className = role;
-        part.style.width = `${p.shares[i] * 100}%`;
-        bar.append(part);
-      });
-      const shares = document.createElement('div');
-      shares.className = 'ww-shares';
-      ROLES.forEach((role, i) => {
-        const text = `${LETTERS[role]} ${p.hand[i]} (${Math.round(p.shares[i] * 100)}%)`;
-        const el = document.createElement(p.lost.includes(role) ? 's' : 'span');
-        el.textContent = text;
-        if (p.lost.includes(role)) el.title = `lost the ${role} possibility`;
-        shares.append(el);
-        if (i < 2) shares.append(document.createTextNode(' · '));
-      });
-      const chits = document.createElement('div');
-      chits.className = 'ww-chits';
-      chits.setAttribute('aria-label', 'Chits in front');
-      for (const c of p.chits) {
-        const chip = document.createElement('span');
-        chip.className = `ww-chip ${c.kind}`;
-        const mark = c.kind === 'attack' ? '✕' : (c.kind === 'black' ? '●' : '○');
-        chip.textContent = `${mark} ${name(c.owner)}${c.count > 1 ? ` ×${c.count}` : ''}`;
-        chip.title = `${c.kind === 'attack' ? 'attack' : `${c.kind} verdict`} from ${name(c.owner)}`;
-        chits.append(chip);
-      }
-      const left = document.createElement('div');
-      left.className = 'ww-left';
-      left.textContent = `chits left: ● ${p.chitsLeft[0]} ○ ${p.chitsLeft[1]} ✕ ${p.chitsLeft[2]}`;
-      item.append(head, bar, shares, chits, left);
-      if (p.owes.length) {
-        const owes = document.createElement('div');
-        owes.className = 'ww-owes';
-        owes.textContent = `owes its ${p.owes.join(' and ')} cards`;
-        item.append(owes);
-      }
-      return item;
-    });
+    const open = touchable();
+    if (!open.has(touched)) touched = null;
+    const items = view.players.map((p) => card(p, turn.has(p.seat), voted.has(p.seat), open.has(p.seat)));
     $('#players').replaceChildren(...items);
+    root.dataset.touched = touched === null ? '' : String(touched);
+  }
+
+  function card(p, acting, hasVoted, canTouch) {
+    const item = document.createElement('li');
+    item.className = 'ww-player';
+    item.dataset.seat = String(p.seat);
+    item.dataset.alive = String(p.alive);
+    item.dataset.turn = String(acting);
+    item.dataset.touchable = String(canTouch);
+    const head = canTouch ? document.createElement('button') : document.createElement('div');
+    head.className = 'ww-name';
+    const voting = canTouch && openBallot() !== null;
+    if (voting) {
+      head.type = 'button';
+      head.setAttribute('aria-pressed', String(picked === p.seat));
+      head.addEventListener('click', () => pickVote(p.seat, true));
+    } else if (canTouch) {
+      head.type = 'button';
+      head.setAttribute('aria-expanded', String(touched === p.seat));
+      head.addEventListener('click', () => {
+        if (touched === p.seat) {
+          touched = null;
+          drawPlayers();
+          drawDecision();
+          document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`).focus();
+        } else {
+          openCard(p.seat);
+        }
+      });
+    }
+    const nameText = document.createElement('span');
+    nameText.className = 'ww-name-text';
+    nameText.textContent = p.name;
+    head.append(nameText);
+    const badge = (text, extra) => {
+      const b = document.createElement('span');
+      b.className = `ww-badge ${extra || ''}`;
+      b.textContent = text;
+      head.append(b);
+    };
+    if (!p.alive) badge(t('werewolf.dead'));
+    if (p.fixed) badge(t('werewolf.certain', { role: roleName(p.fixed) }), `role-${p.fixed}`);
+    if (acting) badge(t('werewolf.acting'), 'acting');
+    if (hasVoted) badge(t('werewolf.voted'));
+    if (voting && picked === p.seat) badge(t('werewolf.yourVote'), 'vote');
+    else if (voting) badge(t('werewolf.touchToVote'), 'touch');
+    else if (canTouch && touched !== p.seat) badge(t('werewolf.touchHint'), 'touch');
+    const percent = p.shares.map((x) => Math.round(x * 100));
+    const bar = document.createElement('div');
+    bar.className = 'ww-bar';
+    bar.setAttribute('role', 'img');
+    bar.setAttribute('aria-label', t('werewolf.shareLabel', { w: percent[0], s: percent[1], v: percent[2] }));
+    ROLES.forEach((role, i) => {
+      const part = document.createElement('span');
+      part.className = role;
+      part.style.width = `${p.shares[i] * 100}%`;
+      bar.append(part);
+    });
+    const shares = document.createElement('div');
+    shares.className = 'ww-shares';
+    ROLES.forEach((role, i) => {
+      const lost = p.lost.includes(role);
+      const el = document.createElement(lost ? 's' : 'span');
+      el.textContent = `${roleName(role)} ${p.hand[i]} (${percent[i]}%)`;
+      if (lost) el.title = t('werewolf.cannotBe', { role: roleName(role) });
+      shares.append(el);
+    });
+    const chits = document.createElement('div');
+    chits.className = 'ww-chits';
+    chits.setAttribute('role', 'group');
+    chits.setAttribute('aria-label', t('werewolf.chitsIn'));
+    for (const c of p.chits) {
+      const chip = document.createElement('span');
+      chip.className = `ww-chip ${c.kind}`;
+      const mark = c.kind === 'attack' ? '✕' : (c.kind === 'black' ? '●' : '○');
+      chip.textContent = `${mark} ${name(c.owner)}${c.count > 1 ? ` ×${c.count}` : ''}`;
+      chip.title = t('werewolf.chitFrom', { kind: c.kind, name: name(c.owner) });
+      chits.append(chip);
+    }
+    const left = document.createElement('div');
+    left.className = 'ww-left';
+    left.textContent = t('werewolf.chitsLeft', { black: p.chitsLeft[0], white: p.chitsLeft[1], attacks: p.chitsLeft[2] });
+    item.append(head, bar, shares, chits, left);
+    if (p.owes.length) {
+      const owes = document.createElement('div');
+      owes.className = 'ww-owes';
+      owes.textContent = t('werewolf.owes', { roles: p.owes.map(roleName).join(', ') });
+      item.append(owes);
+    }
+    if (canTouch && !voting && touched === p.seat) item.append(options(p));
+    return item;
+  }
+
+  /**
+   * A touched player's options: the pending decision's legal events about them (or, in a hand-over, the cards
+   * they may give back), and a way back.
+   */
+  function options(p) {
+    const box = document.createElement('div');
+    box.className = 'ww-options';
+    box.setAttribute('role', 'group');
+    const tr = openTransfer();
+    const heading = tr
+      ? t('werewolf.transferTo', { from: name(tr.from), name: p.name, role: roleName(tr.role) })
+      : t('werewolf.optionsFor', { name: p.name });
+    box.setAttribute('aria-label', heading);
+    const title = document.createElement('p');
+    title.className = 'ww-options-title';
+    title.textContent = heading;
+    box.append(title);
+    if (tr) box.append(...transferRows(tr, p.seat));
+    for (const c of view.choices.filter((x) => x.target === p.seat)) {
+      const b = button(c.label, () => send(c.event));
+      b.classList.add('ww-option');
+      if (c.event.verdict) b.dataset.verdict = c.event.verdict;
+      box.append(b);
+    }
+    box.append(button(t('werewolf.back'), () => {
+      touched = null;
+      drawPlayers();
+      drawDecision();
+      decisionEl.focus();
+    }));
+    return box;
   }
 
   function drawLog() {
@@ -486,15 +733,15 @@
         round = line.round;
         const heading = document.createElement('li');
         heading.className = 'round';
-        heading.textContent = `Round ${round}`;
+        heading.textContent = t('werewolf.round', { n: round });
         items.push(heading);
       }
       const item = document.createElement('li');
-      const rule = document.createElement('span');
+      const rule = document.createElement('small');
       rule.className = 'ww-rule';
-      const match = /^\[([^\]]+)\] (.*)$/.exec(line.text);
       rule.textContent = line.rule;
-      item.append(rule, document.createTextNode(match ? match[2] : line.text));
+      rule.title = t('werewolf.rule', { rule: line.rule });
+      item.append(document.createTextNode(line.text), ' ', rule);
       items.push(item);
     }
     logEl.replaceChildren(...items);
@@ -516,18 +763,24 @@
       askNewGame(true);
     }
   });
+  $('#play-again').addEventListener('click', newGame);
   $('#new-game-no').addEventListener('click', () => askNewGame(false));
   $('#new-game-yes').addEventListener('click', newGame);
 
   function newGame() {
     askNewGame(false);
     session.remove();
+    copyNoteEl.hidden = true;
     saved = null;
     view = null;
+    touched = null;
+    shownDecision = '';
     play.hidden = true;
     setupForm.hidden = false;
     root.dataset.pending = 'setup';
+    drawRecommended();
     drawSetup();
+    setupForm.scrollIntoView({ block: 'start' });
   }
 
   counts.forEach((input) => input.addEventListener('input', () => {
@@ -536,14 +789,79 @@
   }));
   setupForm.addEventListener('submit', start);
 
+  // ---- how to play: the section in the page's language ------------------------------------------------------
+
+  function drawHowTo() {
+    for (const part of document.querySelectorAll('[data-howto]')) {
+      part.hidden = part.dataset.howto !== window.I18n.lang;
+    }
+  }
+
+  window.I18n.onChange(() => {
+    drawHowTo();
+    if (!copyNoteEl.hidden) {
+      copyNoteEl.textContent = t(copyNoteEl.dataset.copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+    }
+    if (view && saved) {
+      // The server writes the game's sentences: ask again in the new language.
+      shownDecision = '';
+      send(null);
+    } else {
+      drawRecommended();
+      drawSetup();
+    }
+  });
+
+  /**
+   * Finds out whether another open tab plays this tab's game (see the top of the file). `copy` is which side
+   * this tab turned out to be: the copy, which goes on under a new id, or the one copied.
+   */
+  function watchCopies() {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel('marubatsu.werewolf');
+    const tell = (copy) => {
+      copyNoteEl.dataset.copy = copy;
+      copyNoteEl.textContent = t(copy === 'copy' ? 'werewolf.tabIsCopy' : 'werewolf.tabWasCopied');
+      copyNoteEl.hidden = false;
+    };
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!saved || !view || message.id !== session.tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tell('original');
+      } else if (message.type === 'mine') {
+        session.tabId(true);
+        tell('copy');
+      }
+    });
+    if (saved) channel.postMessage({ type: 'who', id: session.tabId() });
+  }
+
   async function boot() {
+    // The page puts the decision on screen itself; a position restored from before the reload would hide it.
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    drawHowTo();
     try {
       limits = await M.api('/api/werewolf/table');
     } catch (_) { /* keep the defaults */ }
     if (saved && Array.isArray(saved.table) && Array.isArray(saved.events)) {
       counts.forEach((input, i) => { input.value = String(saved.table[i]); });
       await send(null);
-      if (view) return;
+      if (view) {
+        watchCopies();
+        return;
+      }
+      if (failure === 'unreachable') {
+        // The game is still in this tab: say so, and offer to try again rather than a new game over it.
+        const note = $('#log-note');
+        note.hidden = false;
+        note.replaceChildren(document.createTextNode(`${messageEl.textContent} `),
+          button(t('werewolf.retry'), () => window.location.reload()));
+        root.dataset.pending = 'unreachable';
+        root.dataset.ready = 'true';
+        return;
+      }
     }
     saved = null;
     counts.forEach((input, i) => { input.value = String(limits.default[i]); });
@@ -551,7 +869,9 @@
     setupForm.hidden = false;
     root.dataset.pending = 'setup';
     drawSetup();
+    window.scrollTo(0, 0);
     root.dataset.ready = 'true';
+    watchCopies();
   }
 
   boot();

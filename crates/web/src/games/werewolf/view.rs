@@ -1,8 +1,12 @@
 //! What the werewolf page draws: the table, the pending decision with its legal choices, the log and the end.
-//! Events and roles appear in the engine's own JSON form; players are named as the page named them.
+//! Events and roles appear in the engine's own JSON form; players are named as the page named them, and every
+//! sentence is written in the player's language ([`text`](super::text)), rule codes only beside it.
 
 use marubatsu_engine::werewolf::{ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events};
 use serde::Serialize;
+
+use super::text::{self, Namer};
+use crate::lang::Lang;
 
 /// What the page draws.
 #[derive(Serialize)]
@@ -10,6 +14,8 @@ use serde::Serialize;
 pub(super) struct View {
     round: u8,
     phase: Phase,
+    /// The round and phase, or the end, as a sentence.
+    status: String,
     players: Vec<PlayerView>,
     pending: Option<PendingView>,
     /// The legal events of the pending decision, labelled (empty for transfers, draws and votes).
@@ -88,8 +94,11 @@ enum PendingView {
     },
 }
 
+/// A legal event of a tie-break, a verdict or an attack: the player it is about (the card to touch) and what
+/// the option's button says.
 #[derive(Serialize)]
 struct Choice {
+    target: Seat,
     label: String,
     event: Event,
 }
@@ -126,20 +135,25 @@ struct LogLine {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct OutcomeView {
     /// `village`, `werewolves`, `all-dead`, `paradox-transfer`, `paradox-no-role` or `paradox-vote`.
     end: &'static str,
     /// `village`, `werewolves` or `paradox`.
     side: &'static str,
+    /// The rule, as a small reference beside the sentence.
     rule: &'static str,
+    title: String,
     text: String,
     winners: Vec<Seat>,
+    winners_text: String,
 }
 
 impl View {
-    /// The game as the page draws it, players named by seat from `names`.
-    pub(super) fn of(game: &Game, names: &[String]) -> View {
-        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    /// The game as the page draws it in `lang`, players named by seat from `names`.
+    pub(super) fn of(game: &Game, names: &[String], lang: Lang) -> View {
+        let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        let name: Namer<'_> = &name_of;
         let players = game
             .seats()
             .map(|seat| {
@@ -177,84 +191,60 @@ impl View {
             .map(|entry| LogLine {
                 round: entry.round,
                 rule: entry.what.rule(),
-                text: entry.describe(name),
+                text: text::happening(lang, &entry.what, name),
             })
             .collect();
         View {
             round: game.round(),
             phase: game.phase(),
+            status: text::status(lang, game.round(), game.phase(), game.outcome().is_some()),
             players,
-            pending: game.pending().map(|p| PendingView::of(p, &name)),
-            choices: choices(game, &name),
-            ballots: ballots(game, &name),
+            pending: game.pending().map(|p| PendingView::of(p, name, lang)),
+            choices: choices(game, lang),
+            ballots: ballots(game, name),
             transfer: TransferView::of(game),
             log,
-            outcome: game.outcome().map(|outcome| OutcomeView {
-                end: outcome.end.key(),
-                side: outcome.end.side().name(),
-                rule: outcome.end.rule(),
-                text: outcome.end.describe(name),
-                winners: outcome.winners.iter().collect(),
+            outcome: game.outcome().map(|outcome| {
+                let (title, sentence) = text::end(lang, outcome.end, name);
+                OutcomeView {
+                    end: outcome.end.key(),
+                    side: outcome.end.side().name(),
+                    rule: outcome.end.rule(),
+                    title,
+                    text: sentence,
+                    winners: outcome.winners.iter().collect(),
+                    winners_text: text::winners(lang, outcome.winners, name),
+                }
             }),
         }
     }
 }
 
-fn names_of(seats: impl IntoIterator<Item = Seat>, name: &impl Fn(Seat) -> String) -> String {
-    seats.into_iter().map(name).collect::<Vec<_>>().join(", ")
-}
-
 impl PendingView {
-    fn of(pending: Pending, name: &impl Fn(Seat) -> String) -> PendingView {
+    fn of(pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
+        let prompt = text::prompt(lang, pending, name);
         match pending {
             Pending::StartPlayer { phase, tied } => PendingView::StartPlayer {
                 tied: tied.iter().collect(),
                 phase,
-                prompt: format!(
-                    "{} tie for the most {} cards: play rock-paper-scissors. Who won?",
-                    names_of(tied.iter(), name),
-                    phase.actor_role().unwrap_or(Role::Seer)
-                ),
+                prompt,
             },
-            Pending::Verdict { seer } => PendingView::Verdict {
-                player: seer,
-                prompt: format!(
-                    "{} holds seer cards: mark another player black (a werewolf) or white (not one).",
-                    name(seer)
-                ),
-            },
-            Pending::Attack { wolf } => PendingView::Attack {
-                player: wolf,
-                prompt: format!("{} holds werewolf cards: attack another player.", name(wolf)),
-            },
-            Pending::Transfer { from, role, cards } => PendingView::Transfer {
+            Pending::Verdict { seer } => PendingView::Verdict { player: seer, prompt },
+            Pending::Attack { wolf } => PendingView::Attack { player: wolf, prompt },
+            Pending::Transfer { from, cards, .. } => PendingView::Transfer {
                 player: from,
                 cards,
-                prompt: format!(
-                    "{} lost the {role} possibility and must hand over {cards} {role} card(s), taking one \
-                     card back for each.",
-                    name(from)
-                ),
+                prompt,
             },
             Pending::Draw { player, cards } => PendingView::Draw {
                 dead: player,
                 cards,
-                prompt: format!(
-                    "{} is dead. Shuffle their {cards} cards face down and draw one: it fixes their role.",
-                    name(player)
-                ),
+                prompt,
             },
             Pending::Vote { candidates, runoff, .. } => PendingView::Vote {
                 runoff,
                 candidates: candidates.iter().collect(),
-                prompt: if runoff == 0 {
-                    "Everyone alive points at the player who should die, in secret.".to_string()
-                } else {
-                    format!(
-                        "Run-off {runoff}: everyone alive points again, in secret, at one of {}.",
-                        names_of(candidates.iter(), name)
-                    )
-                },
+                prompt,
             },
         }
     }
@@ -262,37 +252,32 @@ impl PendingView {
 
 /// The legal events of a tie-break, a verdict or an attack, each with a label. Transfers (thousands) and
 /// votes (millions) are built on the page from [`TransferView`] and [`VoterView`]; draws are random.
-fn choices(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<Choice> {
+fn choices(game: &Game, lang: Lang) -> Vec<Choice> {
     if !matches!(
         game.pending(),
         Some(Pending::StartPlayer { .. } | Pending::Verdict { .. } | Pending::Attack { .. })
     ) {
         return Vec::new();
     }
-    let card = |give: Option<Role>| match give {
-        Some(role) => format!(", giving a {role} card"),
-        None => " (no exchange)".to_string(),
-    };
     legal_events(game)
         .into_iter()
         .filter_map(|event| {
-            let label = match event {
-                Event::StartPlayer { seat } => format!("{} won", name(seat)),
-                Event::Verdict {
-                    target, verdict, give, ..
-                } => format!("Mark {} {verdict}{}", name(target), card(give)),
-                Event::Attack { target, give, .. } => {
-                    format!("Attack {}{}", name(target), card(give))
-                }
+            let target = match event {
+                Event::StartPlayer { seat } => seat,
+                Event::Verdict { target, .. } | Event::Attack { target, .. } => target,
                 Event::Transfer { .. } | Event::Draw { .. } | Event::Vote { .. } => return None,
             };
-            Some(Choice { label, event })
+            Some(Choice {
+                target,
+                label: text::option(lang, &event),
+                event,
+            })
         })
         .collect()
 }
 
 /// Every voter of a pending vote, in seat order, with whom they may point at.
-fn ballots(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<VoterView> {
+fn ballots(game: &Game, name: Namer<'_>) -> Vec<VoterView> {
     let Some(Pending::Vote { voters, .. }) = game.pending() else {
         return Vec::new();
     };
@@ -305,7 +290,7 @@ fn ballots(game: &Game, name: &impl Fn(Seat) -> String) -> Vec<VoterView> {
                 .iter()
                 .map(|target| TargetView {
                     target,
-                    label: format!("Point at {}", name(target)),
+                    label: name(target),
                 })
                 .collect(),
         })

@@ -1,0 +1,112 @@
+//! The relay's server-made sentences — why a start was refused — in English and Japanese, and the name rules'
+//! refusals, which werewolf's setup shares.
+
+use marubatsu_engine::names::NameError;
+use marubatsu_engine::relay::{
+    MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, RelayState, SetupError,
+};
+
+use crate::lang::Lang;
+
+/// Why a name is refused, naming the players by number from 1.
+pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
+    match (error, lang) {
+        (NameError::Empty { seat }, Lang::En) => format!("Player {} has no name yet.", seat + 1),
+        (NameError::Empty { seat }, Lang::Ja) => format!("{}人目の名前が空です。", seat + 1),
+        (NameError::Invisible { seat }, Lang::En) => format!(
+            "Player {}'s name has nothing visible in it (only spaces or invisible marks): type a name.",
+            seat + 1
+        ),
+        (NameError::Invisible { seat }, Lang::Ja) => format!(
+            "{}人目の名前には見える文字がありません(空白や見えない記号だけです)。名前を入力してください。",
+            seat + 1
+        ),
+        (NameError::TooLong { seat, graphemes, limit }, Lang::En) => format!(
+            "Player {}'s name is {graphemes} characters long; at most {limit} fit.",
+            seat + 1
+        ),
+        (NameError::TooLong { seat, graphemes, limit }, Lang::Ja) => format!(
+            "{}人目の名前は{graphemes}文字あります。{limit}文字までにしてください。",
+            seat + 1
+        ),
+        (
+            NameError::Repeated {
+                seat,
+                first,
+                name,
+                other,
+            },
+            Lang::En,
+        ) => format!(
+            "Player {} (\"{name}\") reads the same as player {} (\"{other}\"): give them different names.",
+            seat + 1,
+            first + 1
+        ),
+        (
+            NameError::Repeated {
+                seat,
+                first,
+                name,
+                other,
+            },
+            Lang::Ja,
+        ) => format!(
+            "{}人目の「{name}」は{}人目の「{other}」と同じ名前に見えます。別の名前にしてください。",
+            seat + 1,
+            first + 1
+        ),
+    }
+}
+
+/// Why a start was refused in setup.
+pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
+    match (error, lang) {
+        (SetupError::Name(error), _) => name_error(lang, error),
+        (SetupError::TooFewPlayers { found }, Lang::En) => {
+            format!("{found} players is too few: at least {MIN_PLAYERS} are needed.")
+        }
+        (SetupError::TooFewPlayers { found }, Lang::Ja) => {
+            format!("{found}人では遊べません。{MIN_PLAYERS}人以上必要です。")
+        }
+        (SetupError::TooManyPlayers { found }, Lang::En) => {
+            format!("{found} players is too many: at most {MAX_PLAYERS} can play.")
+        }
+        (SetupError::TooManyPlayers { found }, Lang::Ja) => {
+            format!("{found}人は多すぎます。{MAX_PLAYERS}人までです。")
+        }
+        (SetupError::UntrimmedName { seat }, Lang::En) => {
+            format!("Player {}'s name has spaces around it.", seat + 1)
+        }
+        (SetupError::UntrimmedName { seat }, Lang::Ja) => format!("{}人目の名前の前後に空白があります。", seat + 1),
+        (SetupError::Rounds { found }, Lang::En) => {
+            format!("{found} rounds: choose between {MIN_ROUNDS} and {MAX_ROUNDS}.")
+        }
+        (SetupError::Rounds { found }, Lang::Ja) => {
+            format!("ラウンド数{found}は選べません。{MIN_ROUNDS}〜{MAX_ROUNDS}にしてください。")
+        }
+        (SetupError::TalkSeconds { found }, Lang::En) => {
+            format!("{found} seconds to talk: choose between {MIN_TALK_SECONDS} and {MAX_TALK_SECONDS}.")
+        }
+        (SetupError::TalkSeconds { found }, Lang::Ja) => {
+            format!("持ち時間{found}秒は選べません。{MIN_TALK_SECONDS}〜{MAX_TALK_SECONDS}秒にしてください。")
+        }
+    }
+}
+
+/// Why a start during a game is refused: the game under way, by its phase.
+pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
+    let phase = match state {
+        RelayState::Setup => lang.pick("setup", "準備"),
+        RelayState::TopicReveal(_) => lang.pick("topic", "お題発表"),
+        RelayState::Talk(_) => lang.pick("talk", "解説"),
+        RelayState::Handover(_) | RelayState::Vote(_) => lang.pick("vote", "投票"),
+        RelayState::RoundResult(_) => lang.pick("round result", "ラウンド結果"),
+        RelayState::FinalResult(_) => lang.pick("final result", "最終結果"),
+    };
+    match lang {
+        Lang::En => format!(
+            "A game is already being played (its {phase} phase): finish it, or abandon it, before starting another."
+        ),
+        Lang::Ja => format!("ゲームの途中です({phase}中)。終わらせるか中断してから、新しいゲームを始めてください。"),
+    }
+}
