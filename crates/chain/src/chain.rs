@@ -190,9 +190,7 @@ impl Chain {
         value: U256,
         call: &C,
     ) -> Result<Receipt<C::Return>, TxError> {
-        let tx = self.tx(from, TxKind::Call(to), call.abi_encode().into(), value);
-        let (result, intrinsic_gas) = self.commit(tx)?;
-        let receipt = success(result, intrinsic_gas)?;
+        let receipt = self.send_data(from, to, call.abi_encode().into(), value)?;
         let value = decode_return::<C>(&receipt.value)?;
         Ok(receipt.map(|_| value))
     }
@@ -213,23 +211,13 @@ impl Chain {
 
     /// A plain ether transfer (empty calldata).
     pub fn transfer(&mut self, from: Address, to: Address, value: U256) -> Result<Receipt<()>, TxError> {
-        let tx = self.tx(from, TxKind::Call(to), Bytes::new(), value);
-        let (result, intrinsic_gas) = self.commit(tx)?;
-        Ok(success(result, intrinsic_gas)?.map(|_| ()))
+        Ok(self.send_data(from, to, Bytes::new(), value)?.map(|_| ()))
     }
 
     /// Executes `call` without committing anything (a view, a pure function or a dry run) from the first
     /// account, returning the value and the execution gas.
     pub fn call<C: SolCall>(&mut self, to: Address, call: &C) -> Result<ViewOutcome<C::Return>, TxError> {
-        let from = self.accounts[0];
-        let tx = self.tx(from, TxKind::Call(to), call.abi_encode().into(), U256::ZERO);
-        let intrinsic_gas = intrinsic_gas(&tx);
-        let result = self
-            .evm
-            .transact(tx)
-            .map_err(|err| TxError::Invalid(err.to_string()))?
-            .result;
-        let receipt = success(result, intrinsic_gas)?;
+        let receipt = self.dry_run(to, call.abi_encode().into())?;
         let execution_gas = receipt.execution_gas();
         Ok(ViewOutcome {
             value: decode_return::<C>(&receipt.value)?,
@@ -240,6 +228,12 @@ impl Chain {
     /// Runs calldata encoded elsewhere against `to` without committing anything, from the first account; the
     /// raw return data.
     pub fn call_data(&mut self, to: Address, data: Bytes) -> Result<Bytes, TxError> {
+        self.dry_run(to, data).map(|receipt| receipt.value)
+    }
+
+    /// Executes `data` against `to` from the first account without committing: what [`Chain::call`] and
+    /// [`Chain::call_data`] share.
+    fn dry_run(&mut self, to: Address, data: Bytes) -> Result<Receipt<Bytes>, TxError> {
         let from = self.accounts[0];
         let tx = self.tx(from, TxKind::Call(to), data, U256::ZERO);
         let intrinsic_gas = intrinsic_gas(&tx);
@@ -248,7 +242,7 @@ impl Chain {
             .transact(tx)
             .map_err(|err| TxError::Invalid(err.to_string()))?
             .result;
-        success(result, intrinsic_gas).map(|receipt| receipt.value)
+        success(result, intrinsic_gas)
     }
 
     /// [`Chain::call`] when only the value matters.

@@ -7,7 +7,7 @@ mod support;
 use marubatsu_engine::lights::{Cell as LightCell, Size};
 use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
 use serde_json::{Value, json};
-use support::{Browser, Driver, Image, key, one_browser_at_a_time, screenshot_dir, server};
+use support::{Browser, Driver, Image, key, lights_ready, lit, marks, one_browser_at_a_time, screenshot_dir, server};
 
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
@@ -38,23 +38,6 @@ fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
 }
 
 // ---- cross light --------------------------------------------------------------------------------------------
-
-fn lights_ready(browser: &Browser<'_>) {
-    browser.wait_for(
-        "the cross light board",
-        "return document.querySelector('#board').dataset.ready === 'true';",
-        &[],
-    );
-}
-
-fn lit(browser: &Browser<'_>) -> Vec<bool> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#board .cell'))
-            .map((c) => c.getAttribute('aria-pressed') === 'true');",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
-}
 
 fn wait_moves(browser: &Browser<'_>, moves: usize) {
     browser.wait_for(
@@ -340,14 +323,6 @@ fn ttt_idle(browser: &Browser<'_>) -> Value {
          return b.dataset.ready === 'true' && b.dataset.busy !== 'true' ? b.dataset.turns || 'ready' : null;",
         &[],
     )
-}
-
-fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
 }
 
 fn dataset(browser: &Browser<'_>, name: &str) -> String {

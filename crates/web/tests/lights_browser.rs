@@ -5,28 +5,11 @@ mod support;
 
 use marubatsu_engine::lights::{Board, Size, solve};
 use serde_json::{Value, json};
-use support::{Browser, Driver, one_browser_at_a_time, server};
+use support::{Browser, Driver, lights_ready, lit, one_browser_at_a_time, server};
 
 const SIZES: [(&str, (u32, u32)); 2] = [("phone", (390, 844)), ("desktop", (1280, 860))];
 /// The player's next controls: Undo and Hint must be on the first screen.
 const DECISION: &str = "#lights-actions";
-
-fn ready(browser: &Browser<'_>) {
-    browser.wait_for(
-        "the cross light board",
-        "return document.querySelector('#board').dataset.ready === 'true';",
-        &[],
-    );
-}
-
-fn lit(browser: &Browser<'_>) -> Vec<bool> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#board .cell'))
-            .map((c) => c.getAttribute('aria-pressed') === 'true');",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
-}
 
 fn moves(browser: &Browser<'_>) -> String {
     browser.text("#moves")
@@ -138,7 +121,7 @@ fn fresh(browser: &Browser<'_>, page: &str, (width, height): (u32, u32)) {
         &[],
     );
     browser.goto(page);
-    ready(browser);
+    lights_ready(browser);
 }
 
 fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_every_step(
@@ -149,7 +132,7 @@ fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_
     for (size_name, (width, height)) in SIZES {
         browser.set_viewport(width, height);
         browser.goto(page);
-        ready(browser);
+        lights_ready(browser);
         for lang in ["en", "ja"] {
             set_language(browser, lang);
             new_puzzle(browser, "easy");
@@ -292,7 +275,7 @@ fn music_and_effects_switch_apart_and_are_remembered(browser: &Browser<'_>) {
         "effects off leaves the music playing"
     );
     browser.refresh();
-    ready(browser);
+    lights_ready(browser);
     // Remembered; the music itself waits for the first touch, as browsers require.
     let remembered = state(browser);
     assert_eq!((&remembered[0], &remembered[1]), (&json!("true"), &json!("false")));
@@ -354,7 +337,7 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
     let first = browser.new_tab();
     // A new tab has no device emulation: the desktop size it opens at.
     browser.goto(page);
-    ready(browser);
+    lights_ready(browser);
     assert_eq!(lit(browser), after_one);
     assert_eq!(moves(browser), "1");
     press(browser, 24, 2);

@@ -25,7 +25,7 @@ use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
-use support::{Browser, Driver, contracts, one_browser_at_a_time, request};
+use support::{Browser, Driver, contracts, marks, one_browser_at_a_time, request};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
@@ -287,14 +287,6 @@ fn dataset(browser: &Browser<'_>, name: &str) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
 }
 
 /// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the

@@ -524,3 +524,33 @@ pub fn screenshot_dir() -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap_or_else(|err| panic!("{}: {err}", dir.display()));
     dir
 }
+
+// ---- what several games' browser tests read from a page ------------------------------------------------------
+
+/// Waits until cross light's board is drawn (the page marks it ready).
+pub fn lights_ready(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the cross light board",
+        "return document.querySelector('#board').dataset.ready === 'true';",
+        &[],
+    );
+}
+
+/// Cross light's lamps, cell by cell: lit or not.
+pub fn lit(browser: &Browser<'_>) -> Vec<bool> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#board .cell'))
+            .map((c) => c.getAttribute('aria-pressed') === 'true');",
+        &[],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+/// Tic-tac-toe's cells, each with its mark (`x`, `o`) or none.
+pub fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
+        &[],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
