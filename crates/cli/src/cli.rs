@@ -46,10 +46,6 @@ enum Command {
 
 impl Cli {
     /// Whether this is `serve`, a server that must outlive clients hanging up.
-    pub(crate) fn serves(&self) -> bool {
-        matches!(self.command, Command::Serve(_))
-    }
-
     pub(crate) fn run(self) -> eyre::Result<()> {
         match self.command {
             Command::Compile(args) => args.run(),

@@ -6,13 +6,31 @@ use std::{
     process::ExitCode,
 };
 
-/// Restores the default action of SIGPIPE, which Rust's runtime ignores: `marubatsu gas | head -1` then ends
-/// the way `cat` does when `head` closes the pipe (killed by SIGPIPE, silently), instead of panicking inside
-/// `println!`. Not for `serve`, whose sockets must survive a client that hangs up.
-pub(crate) fn die_quietly_on_closed_pipe() {
-    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is a valid disposition.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+/// `println!` and `print!` for the whole crate (this module is declared first in `main.rs`, so these shadow std's):
+/// the same formatting, but a closed stdout (`marubatsu gas | head -1`) ends the process quietly instead of
+/// panicking inside std's macro. SIGPIPE itself stays ignored, as Rust's runtime leaves it: with its default
+/// action restored, a write to an RPC socket whose peer hung up would kill the process without a word, possibly
+/// between sending a transaction and saying so.
+macro_rules! println {
+    () => { $crate::report::write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::report::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::report::write_stdout(format_args!($($arg)*)) };
+}
+
+/// Writes to stdout; when the reader has gone, there is nobody left to tell anything, so the process ends with
+/// success, as `cat` does. Any other write error is a bug in the environment worth a message on stderr.
+pub(crate) fn write_stdout(text: std::fmt::Arguments<'_>) {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        Ok(()) => {}
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(err) => {
+            let _ = writeln!(std::io::stderr(), "error: cannot write to stdout: {err}");
+            std::process::exit(1);
+        }
     }
 }
 
