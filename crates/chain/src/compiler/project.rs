@@ -160,6 +160,17 @@ fn toolkit_sources(dir: &std::path::Path) -> Result<Vec<PathBuf>, CompileError> 
     Ok(files)
 }
 
+/// The part of [`settings`] that decides the bytecode (optimizer, EVM version, metadata), as solc's JSON input
+/// spells it: what the shipped contracts record of how they were made.
+pub(super) fn bytecode_settings() -> serde_json::Value {
+    let settings = settings(PathBuf::new()).settings;
+    serde_json::json!({
+        "optimizer": settings.optimizer,
+        "evmVersion": settings.evm_version,
+        "metadata": settings.metadata,
+    })
+}
+
 /// The compiler settings, identical to `foundry.toml`'s so that forge and the toolkit emit the same bytecode.
 fn settings(root: PathBuf) -> SolcSettings {
     let settings = Settings {

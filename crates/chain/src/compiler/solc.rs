@@ -31,13 +31,18 @@ pub enum SolcSource {
     Native(PathBuf),
     /// solc-js from `node_modules`, run through the repository's Node wrapper.
     SolcJs(PathBuf),
+    /// No compiler ran: the contracts shipped inside this binary (see [`ContractSet::shipped`]).
+    ///
+    /// [`ContractSet::shipped`]: crate::ContractSet::shipped
+    Shipped,
 }
 
 impl SolcSource {
-    /// The executable foundry-compilers runs.
-    pub fn path(&self) -> &Path {
+    /// The executable foundry-compilers runs (none for the shipped contracts).
+    pub fn path(&self) -> Option<&Path> {
         match self {
-            Self::Explicit { path, .. } | Self::Native(path) | Self::SolcJs(path) => path,
+            Self::Explicit { path, .. } | Self::Native(path) | Self::SolcJs(path) => Some(path),
+            Self::Shipped => None,
         }
     }
 }
@@ -48,6 +53,7 @@ impl fmt::Display for SolcSource {
             Self::Explicit { path, origin } => write!(f, "{} (from {origin})", path.display()),
             Self::Native(path) => write!(f, "native {}", path.display()),
             Self::SolcJs(wrapper) => write!(f, "solc-js via {}", wrapper.display()),
+            Self::Shipped => f.write_str("shipped in this binary, compiled from contracts/ when it was built"),
         }
     }
 }
