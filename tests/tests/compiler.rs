@@ -39,11 +39,17 @@ fn shipped_contracts_are_what_the_sources_compile_to() {
     let compiler = Compiler::locate().unwrap();
     let compiled = compiler.compile().unwrap();
     let expected = compiled.to_shipped_json();
-    let path = compiler.workspace().root().join(marubatsu_chain::SHIPPED_CONTRACTS_PATH);
+    let path = compiler
+        .workspace()
+        .root()
+        .join(marubatsu_chain::SHIPPED_CONTRACTS_PATH);
     let on_disk = std::fs::read_to_string(&path).unwrap();
     if on_disk != expected && std::env::var_os("MARUBATSU_UPDATE_SHIPPED").is_some() {
         std::fs::write(&path, &expected).unwrap();
-        panic!("{} rewritten: rebuild so the binary ships it, and commit it", path.display());
+        panic!(
+            "{} rewritten: rebuild so the binary ships it, and commit it",
+            path.display()
+        );
     }
     assert!(
         on_disk == expected,

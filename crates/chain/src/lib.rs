@@ -31,8 +31,8 @@ pub mod bindings;
 
 pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
 pub use compiler::{
-    CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR, SolcSource,
-    Workspace,
+    CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,
+    SolcSource, Workspace,
 };
 pub use error::{CompileError, TxError, UnknownDifficulty};
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};

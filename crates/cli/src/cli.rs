@@ -67,23 +67,88 @@ impl Cli {
 #[derive(Debug, Args)]
 pub(crate) struct CompilerArgs {
     /// Path of a solc binary to use (else MARUBATSU_SOLC, a native solc of the pinned version on PATH, or
-    /// solc-js from package.json).
+    /// solc-js from package.json). Given to a command that plays or deploys, it compiles contracts/ instead of
+    /// using the contracts shipped in this binary.
     #[arg(long, value_name = "PATH")]
     pub(crate) solc: Option<PathBuf>,
-    /// Repository root (else MARUBATSU_ROOT, or found from the current directory).
+    /// The project folder (else MARUBATSU_ROOT, else the nearest folder upwards with a foundry.toml, else the
+    /// current directory): deployment records, the embedded chain's state and foundry.toml's RPC aliases are kept
+    /// there. Given to a command that plays or deploys, its contracts/ is compiled instead of using the contracts
+    /// shipped in this binary.
     #[arg(long, value_name = "DIR")]
     pub(crate) root: Option<PathBuf>,
 }
 
 impl CompilerArgs {
+    /// A compiler for the repository's sources: for the commands whose job is compiling (compile, prove, gas).
     pub(crate) fn compiler(&self) -> eyre::Result<marubatsu_chain::Compiler> {
         use eyre::WrapErr;
-        let workspace = match &self.root {
-            Some(root) => marubatsu_chain::Workspace::at(root.clone()),
+        let workspace = match self.explicit_root() {
+            Some(root) => marubatsu_chain::Workspace::at(root),
             None => marubatsu_chain::Workspace::locate(),
         }
         .wrap_err("finding the repository")?;
         marubatsu_chain::Compiler::new(workspace, self.solc.clone()).wrap_err("finding a Solidity compiler")
+    }
+
+    /// The contracts a command plays, deploys or serves: those shipped in this binary (no compiler, no Node.js),
+    /// unless `--root`, `MARUBATSU_ROOT` or `--solc` asks for a compile of the sources.
+    pub(crate) fn contracts(&self) -> eyre::Result<marubatsu_chain::ContractSet> {
+        use eyre::WrapErr;
+        if self.explicit_root().is_some() || self.solc.is_some() {
+            return self.compiler()?.compile().wrap_err("compiling contracts/");
+        }
+        marubatsu_chain::ContractSet::shipped().wrap_err("reading the contracts shipped in this binary")
+    }
+
+    /// The folder the user works in (see `--root`); never the checkout this binary was built from.
+    pub(crate) fn place(&self) -> eyre::Result<Place> {
+        use eyre::WrapErr;
+        if let Some(root) = self.explicit_root() {
+            return Ok(Place { dir: root });
+        }
+        let here = std::env::current_dir().wrap_err("reading the current directory")?;
+        let dir = here
+            .ancestors()
+            .find(|dir| dir.join("foundry.toml").is_file())
+            .map_or_else(|| here.clone(), std::path::Path::to_path_buf);
+        Ok(Place { dir })
+    }
+
+    fn explicit_root(&self) -> Option<PathBuf> {
+        self.root.clone().or_else(|| {
+            std::env::var_os(marubatsu_chain::Workspace::ROOT_VAR)
+                .filter(|root| !root.is_empty())
+                .map(PathBuf::from)
+        })
+    }
+}
+
+/// The project folder a command works in: where its deployment records, the embedded chain's state and the
+/// `foundry.toml` with RPC aliases are.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    dir: PathBuf,
+}
+
+impl Place {
+    /// The `foundry.toml` Foundry would read: the nearest one from the current folder up, else the project
+    /// folder's (which may not exist: then no alias resolves).
+    pub(crate) fn foundry_toml(&self) -> PathBuf {
+        std::env::current_dir()
+            .ok()
+            .and_then(|dir| dir.ancestors().map(|d| d.join("foundry.toml")).find(|p| p.is_file()))
+            .unwrap_or_else(|| self.dir.join("foundry.toml"))
+    }
+
+    /// The deployment records' default folder.
+    pub(crate) fn deployments(&self) -> PathBuf {
+        self.dir.join(marubatsu_deploy::DEFAULT_DEPLOYMENTS_DIR)
+    }
+
+    /// The embedded chain's default state file: in `cache/`, which Foundry projects keep out of git.
+    pub(crate) fn local_state(&self) -> PathBuf {
+        self.dir.join("cache").join("marubatsu-local.json")
     }
 }
 

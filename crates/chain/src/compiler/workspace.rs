@@ -23,7 +23,8 @@ impl Workspace {
     }
 
     /// Finds the repository: `MARUBATSU_ROOT` if set, else the nearest ancestor of the current directory that
-    /// holds `foundry.toml` and `contracts/`, else the checkout this crate was built from.
+    /// holds `foundry.toml` and `contracts/`. Never the checkout this crate was built from: an installed binary
+    /// run elsewhere must not compile, cache or record into it.
     pub fn locate() -> Result<Self, CompileError> {
         if let Some(root) = std::env::var_os(Self::ROOT_VAR) {
             return Self::at(PathBuf::from(root));
@@ -33,18 +34,12 @@ impl Workspace {
             path: PathBuf::from("."),
             source,
         })?;
-        if let Some(root) = start.ancestors().find(|dir| is_workspace(dir)) {
-            return Ok(Self {
+        match start.ancestors().find(|dir| is_workspace(dir)) {
+            Some(root) => Ok(Self {
                 root: root.to_path_buf(),
-            });
+            }),
+            None => Err(CompileError::NoWorkspace { start }),
         }
-        // The build-time checkout: lets `cargo run` and the tests work from any directory.
-        let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        if is_workspace(&built_from) {
-            let root = built_from.canonicalize().unwrap_or(built_from);
-            return Ok(Self { root });
-        }
-        Err(CompileError::NoWorkspace { start })
     }
 
     /// The repository root.

@@ -72,14 +72,14 @@ struct LocalContract {
 
 impl DeployArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
-        let compiler = self.compiler.compiler()?;
-        let contracts = compiler.compile().wrap_err("compiling contracts/")?;
+        let contracts = self.compiler.contracts()?;
+        let place = self.compiler.place()?;
         if self.local {
-            return self.show_local(&contracts, compiler.workspace());
+            return self.show_local(&contracts, &place);
         }
-        let mut rpc = connect(&self.rpc, &self.wallet, true, compiler.workspace())?;
+        let mut rpc = connect(&self.rpc, &self.wallet, true, &place)?;
         ensure_testnet(rpc.chain_id(), self.allow_mainnet)?;
-        let records = deployments(self.deployments.clone(), compiler.workspace());
+        let records = deployments(self.deployments.clone(), &place);
         let options = DeployOptions {
             broadcast: self.broadcast || self.resume,
             force: self.force,
@@ -93,12 +93,8 @@ impl DeployArgs {
         Ok(())
     }
 
-    fn show_local(
-        &self,
-        contracts: &marubatsu_chain::ContractSet,
-        workspace: &marubatsu_chain::Workspace,
-    ) -> eyre::Result<()> {
-        let local = open_local(contracts, self.state.clone(), workspace, 0)?;
+    fn show_local(&self, contracts: &marubatsu_chain::ContractSet, place: &crate::cli::Place) -> eyre::Result<()> {
+        let local = open_local(contracts, self.state.clone(), place, 0)?;
         let deployer = local.accounts()[0];
         let listed = LocalDeployment {
             chain_id: marubatsu_chain::CHAIN_ID,

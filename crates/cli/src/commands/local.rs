@@ -1,7 +1,6 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use eyre::WrapErr;
 use marubatsu_deploy::{LOCAL_STATE_VAR, LocalChain, Transactor};
 
 use super::network::{local_state_path, open_local};
@@ -35,17 +34,16 @@ enum LocalCommand {
 
 impl LocalArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
-        let compiler = self.compiler.compiler()?;
-        let contracts = compiler.compile().wrap_err("compiling contracts/")?;
-        let workspace = compiler.workspace();
+        let contracts = self.compiler.contracts()?;
+        let place = self.compiler.place()?;
         match self.command {
             LocalCommand::Reset => {
-                let path = local_state_path(self.state, workspace);
+                let path = local_state_path(self.state, &place);
                 let chain = LocalChain::reset(&contracts, &path)?;
                 println!("fresh embedded chain in {}", chain.path().display());
             }
             LocalCommand::Accounts => {
-                let mut chain = open_local(&contracts, self.state, workspace, 0)?;
+                let mut chain = open_local(&contracts, self.state, &place, 0)?;
                 let now = chain.timestamp()?;
                 println!(
                     "embedded chain {} ({} logged entries), block time {now}",
@@ -59,7 +57,7 @@ impl LocalArgs {
                 }
             }
             LocalCommand::Warp { seconds } => {
-                let mut chain = open_local(&contracts, self.state, workspace, 0)?;
+                let mut chain = open_local(&contracts, self.state, &place, 0)?;
                 let now = chain.warp(seconds)?;
                 println!("moved the clock {seconds} s forward: block time is now {now}");
             }

@@ -5,15 +5,17 @@ use std::{io::IsTerminal, path::PathBuf, time::Duration};
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{ContractSet, Workspace};
+use marubatsu_chain::ContractSet;
 use marubatsu_deploy::{
-    DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, OlderDeployment,
-    PrivateKeySigner, Rpc, RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path,
-    locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url, signer_from_keystore,
-    signer_from_private_key,
+    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, OlderDeployment, PrivateKeySigner, Rpc,
+    RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path, locate_contract, parse_amount,
+    parse_chain, read_password_file, resolve_rpc_url, signer_from_keystore, signer_from_private_key,
 };
 
-use crate::{cli::CompilerArgs, spinner::Spinner};
+use crate::{
+    cli::{CompilerArgs, Place},
+    spinner::Spinner,
+};
 
 /// The environment variable that names the keystore folder for `--account` (the flag wins over it).
 const KEYSTORE_DIR_VAR: &str = "MARUBATSU_KEYSTORE_DIR";
@@ -159,15 +161,10 @@ fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
 }
 
 /// Connects to the node of `rpc`, signing as `wallet` says (a sender is required when `need_signer`), with a
-/// spinner on stderr while receipts are awaited. An RPC alias is looked up in foundry.toml ([`foundry_toml`]).
-pub(crate) fn connect(
-    rpc: &RpcArgs,
-    wallet: &WalletArgs,
-    need_signer: bool,
-    workspace: &Workspace,
-) -> eyre::Result<Rpc> {
+/// spinner on stderr while receipts are awaited. An RPC alias is looked up in the place's foundry.toml.
+pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, place: &Place) -> eyre::Result<Rpc> {
     let given = rpc.rpc_url.as_ref().ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
-    let url = resolve_rpc_url(given, &foundry_toml(workspace))?;
+    let url = resolve_rpc_url(given, &place.foundry_toml())?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {
@@ -197,14 +194,6 @@ pub(crate) fn connect(
     Ok(connection)
 }
 
-/// The foundry.toml Foundry would read: the nearest one from the current folder up, else the repository's.
-pub(crate) fn foundry_toml(workspace: &Workspace) -> PathBuf {
-    std::env::current_dir()
-        .ok()
-        .and_then(|dir| dir.ancestors().map(|d| d.join("foundry.toml")).find(|p| p.is_file()))
-        .unwrap_or_else(|| workspace.root().join("foundry.toml"))
-}
-
 /// A price per gas: wei, or an amount with a unit (`10gwei`, `0.1ether`).
 fn parse_price(text: &str) -> eyre::Result<u128> {
     let wei = parse_amount(text)?;
@@ -213,8 +202,8 @@ fn parse_price(text: &str) -> eyre::Result<u128> {
 
 /// Where the deployment records are: `--deployments`, else `MARUBATSU_DEPLOYMENTS`, else `deployments/` in the
 /// repository.
-pub(crate) fn deployments(explicit: Option<PathBuf>, workspace: &Workspace) -> Deployments {
-    Deployments::new(explicit.unwrap_or_else(|| workspace.root().join(DEFAULT_DEPLOYMENTS_DIR)))
+pub(crate) fn deployments(explicit: Option<PathBuf>, place: &Place) -> Deployments {
+    Deployments::new(explicit.unwrap_or_else(|| place.deployments()))
 }
 
 /// Everything a game command needs to find its chain and its contract.
@@ -232,10 +221,10 @@ pub(crate) struct TargetArgs {
     /// With --local: which of the embedded chain's ten funded accounts sends (0-9).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "local")]
     pub(crate) local_account: usize,
-    /// With --local: the state file (default target/marubatsu-local.json in the repository).
+    /// With --local: the state file (default cache/marubatsu-local.json in the project folder, see --root).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR)]
     pub(crate) state: Option<PathBuf>,
-    /// Folder of deployment records (default deployments/ in the repository).
+    /// Folder of deployment records (default deployments/ in the project folder, see --root).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     pub(crate) deployments: Option<PathBuf>,
     /// The contract's address (default: the deployment record of the node's chain).
@@ -262,22 +251,21 @@ pub(crate) struct Chain {
 }
 
 impl TargetArgs {
-    /// Opens the chain (the node, or the embedded one) and compiles today's contracts.
+    /// Opens the chain (the node, or the embedded one) with today's contracts (shipped, or compiled when asked).
     pub(crate) fn open_chain(&self, need_signer: bool) -> eyre::Result<Chain> {
-        let compiler = self.compiler.compiler()?;
-        let contracts: ContractSet = compiler.compile().wrap_err("compiling contracts/")?;
-        let workspace = compiler.workspace();
+        let contracts: ContractSet = self.compiler.contracts()?;
+        let place = self.compiler.place()?;
         let chain = if self.local {
             Target::Local(Box::new(open_local(
                 &contracts,
                 self.state.clone(),
-                workspace,
+                &place,
                 self.local_account,
             )?))
         } else {
-            Target::Rpc(Box::new(connect(&self.rpc, &self.wallet, need_signer, workspace)?))
+            Target::Rpc(Box::new(connect(&self.rpc, &self.wallet, need_signer, &place)?))
         };
-        let deployments = deployments(self.deployments.clone(), workspace);
+        let deployments = deployments(self.deployments.clone(), &place);
         Ok(Chain {
             chain,
             contracts,
@@ -317,14 +305,14 @@ impl TargetArgs {
 pub(crate) fn open_local(
     contracts: &ContractSet,
     state: Option<PathBuf>,
-    workspace: &Workspace,
+    place: &Place,
     account: usize,
 ) -> eyre::Result<LocalChain> {
-    let path = local_state_path(state, workspace);
+    let path = local_state_path(state, place);
     Ok(LocalChain::open(contracts, &path, account)?)
 }
 
-/// `--state`, else `MARUBATSU_LOCAL_STATE`, else `target/marubatsu-local.json` in the repository.
-pub(crate) fn local_state_path(state: Option<PathBuf>, workspace: &Workspace) -> PathBuf {
-    state.unwrap_or_else(|| workspace.root().join("target").join("marubatsu-local.json"))
+/// `--state`, else `MARUBATSU_LOCAL_STATE`, else `cache/marubatsu-local.json` in the project folder.
+pub(crate) fn local_state_path(state: Option<PathBuf>, place: &Place) -> PathBuf {
+    state.unwrap_or_else(|| place.local_state())
 }

@@ -4,14 +4,13 @@ use std::path::PathBuf;
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::Compiler;
 use marubatsu_deploy::{
     DEPLOYMENTS_VAR, PVP_CONTRACT, Rpc, RpcOptions, SOLO_CONTRACT, Secret, Target, Transactor, ensure_testnet,
     parse_chain, resolve_contract, resolve_rpc_url,
 };
 use marubatsu_web::{App, RemoteChain, Server};
 
-use super::network::{deployments, foundry_toml};
+use super::network::deployments;
 use crate::cli::CompilerArgs;
 
 /// Serve the games in a browser: cross light, the party games, and tic-tac-toe on chain — against the CPU and
@@ -88,11 +87,7 @@ impl ServeArgs {
 
     /// Both contracts in a fresh in-process chain; without a compiler the other games are served anyway.
     fn embedded_app(&self) -> eyre::Result<App> {
-        eprintln!("compiling contracts/ for tic-tac-toe on the in-process chain…");
-        let contracts = self
-            .compiler
-            .compiler()
-            .and_then(|compiler| compiler.compile().wrap_err("compiling contracts/"));
+        let contracts = self.compiler.contracts();
         Ok(match contracts {
             Ok(contracts) => App::new(&contracts).wrap_err("starting the web app")?,
             Err(err) => {
@@ -106,12 +101,9 @@ impl ServeArgs {
     /// A read-only client of the node's deployed contracts, found as the game commands find them (deployment
     /// record or explicit address, code checked against today's sources).
     fn remote_app(&self, given: &Secret) -> eyre::Result<App> {
-        let compiler: Compiler = self.compiler.compiler()?;
-        let contracts = compiler
-            .compile()
-            .wrap_err("compiling contracts/ to check the deployed code")?;
-        let workspace = compiler.workspace();
-        let url = resolve_rpc_url(given, &foundry_toml(workspace))?;
+        let contracts = self.compiler.contracts()?;
+        let place = self.compiler.place()?;
+        let url = resolve_rpc_url(given, &place.foundry_toml())?;
         let options = RpcOptions {
             expected_chain_id: self.chain.as_deref().map(parse_chain).transpose()?,
             ..RpcOptions::default()
@@ -121,7 +113,7 @@ impl ServeArgs {
         let mut chain = Target::Rpc(Box::new(rpc));
         let chain_id = chain.chain_id();
         ensure_testnet(chain_id, self.allow_mainnet)?;
-        let records = deployments(self.deployments.clone(), workspace);
+        let records = deployments(self.deployments.clone(), &place);
         let solo = resolve_contract(&mut chain, &contracts, &records, SOLO_CONTRACT, self.solo_address)?;
         let pvp = resolve_contract(&mut chain, &contracts, &records, PVP_CONTRACT, self.pvp_address)?;
         println!("tic-tac-toe plays on {shown} (chain {chain_id}): SoloTicTacToe {solo}, TicTacToe {pvp}");
