@@ -76,10 +76,9 @@ impl ContractSet {
     pub fn to_shipped_json(&self) -> String {
         let settings = project::bytecode_settings();
         let shipped = Shipped {
-            generated_by: format!(
-                "compiling contracts/; regenerate with MARUBATSU_UPDATE_SHIPPED=1 cargo test -p marubatsu-tests \
-                 --test compiler, never by hand"
-            ),
+            generated_by: "compiling contracts/; regenerate with MARUBATSU_UPDATE_SHIPPED=1 cargo test -p \
+                           marubatsu-tests --test compiler, never by hand"
+                .to_owned(),
             solc_version: self.solc_version.clone(),
             settings,
             contracts: self
