@@ -45,7 +45,6 @@ enum Command {
 }
 
 impl Cli {
-    /// Whether this is `serve`, a server that must outlive clients hanging up.
     pub(crate) fn run(self) -> eyre::Result<()> {
         match self.command {
             Command::Compile(args) => args.run(),
@@ -104,15 +103,15 @@ impl CompilerArgs {
     /// The folder the user works in (see `--root`); never the checkout this binary was built from.
     pub(crate) fn place(&self) -> eyre::Result<Place> {
         use eyre::WrapErr;
-        if let Some(root) = self.explicit_root() {
-            return Ok(Place { dir: root });
-        }
         let here = std::env::current_dir().wrap_err("reading the current directory")?;
-        let dir = here
-            .ancestors()
-            .find(|dir| dir.join("foundry.toml").is_file())
-            .map_or_else(|| here.clone(), std::path::Path::to_path_buf);
-        Ok(Place { dir })
+        // Foundry reads the nearest foundry.toml upwards, whatever the project folder is.
+        let nearest = here.ancestors().find(|dir| dir.join("foundry.toml").is_file());
+        let dir = match self.explicit_root() {
+            Some(root) => root,
+            None => nearest.unwrap_or(&here).to_path_buf(),
+        };
+        let foundry_toml = nearest.unwrap_or(&dir).join("foundry.toml");
+        Ok(Place { dir, foundry_toml })
     }
 
     fn explicit_root(&self) -> Option<PathBuf> {
@@ -129,16 +128,14 @@ impl CompilerArgs {
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
     dir: PathBuf,
+    foundry_toml: PathBuf,
 }
 
 impl Place {
     /// The `foundry.toml` Foundry would read: the nearest one from the current folder up, else the project
     /// folder's (which may not exist: then no alias resolves).
-    pub(crate) fn foundry_toml(&self) -> PathBuf {
-        std::env::current_dir()
-            .ok()
-            .and_then(|dir| dir.ancestors().map(|d| d.join("foundry.toml")).find(|p| p.is_file()))
-            .unwrap_or_else(|| self.dir.join("foundry.toml"))
+    pub(crate) fn foundry_toml(&self) -> &std::path::Path {
+        &self.foundry_toml
     }
 
     /// The deployment records' default folder.

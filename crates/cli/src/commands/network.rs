@@ -164,7 +164,7 @@ fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
 /// spinner on stderr while receipts are awaited. An RPC alias is looked up in the place's foundry.toml.
 pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, place: &Place) -> eyre::Result<Rpc> {
     let given = rpc.rpc_url.as_ref().ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
-    let url = resolve_rpc_url(given, &place.foundry_toml())?;
+    let url = resolve_rpc_url(given, place.foundry_toml())?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {

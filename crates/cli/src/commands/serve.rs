@@ -103,7 +103,7 @@ impl ServeArgs {
     fn remote_app(&self, given: &Secret) -> eyre::Result<App> {
         let contracts = self.compiler.contracts()?;
         let place = self.compiler.place()?;
-        let url = resolve_rpc_url(given, &place.foundry_toml())?;
+        let url = resolve_rpc_url(given, place.foundry_toml())?;
         let options = RpcOptions {
             expected_chain_id: self.chain.as_deref().map(parse_chain).transpose()?,
             ..RpcOptions::default()
