@@ -6,12 +6,12 @@ use revm::{
     context_interface::cfg::gas::calculate_initial_tx_gas_for_tx,
     database::{CacheDB, EmptyDB},
     handler::{MainnetContext, MainnetEvm},
-    primitives::hardfork::SpecId,
     state::AccountInfo,
 };
 
 use crate::{
     compiler::CompiledContract,
+    consts::SPEC,
     error::TxError,
     receipt::{Receipt, ViewOutcome},
     revert::Revert,
@@ -25,8 +25,6 @@ pub const ACCOUNT_BALANCE: U256 = U256::from_limbs([0x19e0_c9ba_b240_0000, 0x21e
 const ACCOUNT_COUNT: usize = 10;
 const BLOCK_GAS_LIMIT: u64 = 30_000_000;
 const GENESIS_TIMESTAMP: u64 = 1_700_000_000;
-/// Hardfork the EVM runs; the compiler targets the same (`evm_version = "prague"`).
-const SPEC: SpecId = SpecId::PRAGUE;
 
 type Db = CacheDB<EmptyDB>;
 type Evm = MainnetEvm<MainnetContext<Db>>;
@@ -47,7 +45,7 @@ pub struct Deployment {
     pub receipt: Receipt<()>,
 }
 
-/// An in-process Ethereum chain (revm, Prague rules) with funded test accounts.
+/// An in-process Ethereum chain (revm, under the rules of [`crate::EVM_VERSION`]) with funded test accounts.
 ///
 /// Every transaction is executed and committed at once; block number and time change only when asked
 /// ([`Chain::advance_time`], [`Chain::set_block`]). Gas is priced at zero so balances move only by the

@@ -14,7 +14,7 @@
 //! let contracts = Compiler::locate()?.compile()?;
 //! let mut chain = Chain::new();
 //! let deployer = chain.accounts()[0];
-//! let board = chain.deploy(deployer, contracts.get("BoardHarness")?)?.address;
+//! let board = chain.deploy(deployer, contracts.get(marubatsu_chain::BOARD_HARNESS_CONTRACT)?)?.address;
 //! let won = chain.view(board, &IBoardHarness::isWinCall { mask: 0b000_000_111 })?;
 //! assert!(won);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -22,6 +22,7 @@
 
 mod chain;
 mod compiler;
+mod consts;
 mod error;
 mod gas;
 mod receipt;
@@ -33,6 +34,9 @@ pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
 pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,
     SolcSource, Workspace,
+};
+pub use consts::{
+    BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SOLO_CONTRACT,
 };
 pub use error::{CompileError, TxError, UnknownDifficulty};
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};

@@ -17,13 +17,7 @@ use crate::{
 /// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
 /// functions are inlined), so there is nothing to link.
 pub const DEPLOYED_CONTRACTS: [&str; 2] = [SOLO_CONTRACT, PVP_CONTRACT];
-/// The solo game's contract name.
-pub const SOLO_CONTRACT: &str = "SoloTicTacToe";
-/// The player-vs-player game's contract name.
-pub const PVP_CONTRACT: &str = "TicTacToe";
-
-/// The EVM version the toolkit compiles for (`crates/chain`'s compiler settings and `foundry.toml`).
-const EVM_VERSION: &str = "prague";
+pub use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 
 /// What `deploy` is asked to do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -301,7 +295,7 @@ pub fn deploy(
                 deployed_code_hash: hash,
                 compiler_version: contracts.solc_version().to_owned(),
                 optimizer_runs: OPTIMIZER_RUNS,
-                evm_version: EVM_VERSION.to_owned(),
+                evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
                 abi: Some(compiled.abi.clone()),
             },
         );
@@ -407,7 +401,7 @@ fn settle(
                         "unknown (the sources changed since this creation was sent)".to_owned()
                     },
                     optimizer_runs: OPTIMIZER_RUNS,
-                    evm_version: EVM_VERSION.to_owned(),
+                    evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
                     abi: same_sources.then(|| compiled.abi.clone()),
                 },
             );

@@ -112,7 +112,7 @@ pub enum Error {
         function: String,
         /// The custom error's name (`NotYourTurn`, …), `Error` or `Panic`; `None` if the data is unknown.
         name: Option<String>,
-        /// The error with its fields, e.g. `NotYourTurn { gameId: 1, caller: 0x… }`.
+        /// The error with its fields in words, e.g. `NotYourTurn(gameId 1, caller 0x…)`.
         detail: String,
         /// The raw revert data.
         data: Bytes,
@@ -128,18 +128,19 @@ pub enum Error {
         /// What to do: check later, or, for a deployment, what the broadcast log holds.
         advice: String,
     },
-    /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
+    /// A chain that is not a known testnet (a mainnet, or one nobody has named), where staked play may be gambling
+    /// with real money, was used without `--allow-mainnet`.
     #[error(
-        "chain {chain_id} is {name}, a mainnet with real money: marubatsu deploys and plays staked games on \
-         testnets only, because a staked game of chance for real money is gambling under Japanese law (and \
-         in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if you \
-         are sure it is lawful where you and every player are"
+        "chain {chain_id} is {description}: marubatsu deploys and plays staked games on known testnets and \
+         development chains only, because a staked game of chance for real money is gambling under Japanese law \
+         (and in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if \
+         you are sure it is lawful where you and every player are"
     )]
     Mainnet {
         /// The chain id.
         chain_id: u64,
-        /// The chain's name.
-        name: &'static str,
+        /// What the chain is: its name and why it is refused.
+        description: String,
     },
     /// There is no deployment record for the chain, and no `--address` was given.
     #[error(
@@ -226,7 +227,7 @@ impl Error {
     pub(crate) fn reverted(function: impl Into<String>, data: Bytes) -> Self {
         let decoded = marubatsu_chain::DecodedRevert::from_data(&data);
         let detail = match &decoded {
-            Some(decoded) => decoded.detail.clone(),
+            Some(decoded) => decoded.words(),
             None if data.is_empty() => "no reason given (empty revert data)".to_owned(),
             None => format!("unknown error data {data}"),
         };

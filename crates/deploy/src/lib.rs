@@ -12,8 +12,8 @@
 //! - [`locate_contract`] finds a game contract for the game commands: today's compiled code, or an older
 //!   deployment the record's history keeps (code hash and ABI), so credit there stays reachable after the
 //!   sources change; unknown code is refused.
-//! - [`ensure_testnet`] refuses known mainnets (staked play for real money is gambling); [`parse_chain`] and
-//!   [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
+//! - [`ensure_testnet`] refuses every chain but known testnets and development chains (staked play for real money
+//!   is gambling); [`parse_chain`] and [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
 //!   [`Rpc`], or a [`LocalChain`] (the in-process revm chain, saved between runs as a replayable log).
 //!
@@ -63,7 +63,7 @@ pub use games::{
 };
 pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
-pub use mainnet::{ensure_testnet, known_mainnet};
+pub use mainnet::{ensure_testnet, is_testnet};
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };

@@ -39,8 +39,8 @@ pub(crate) struct DeployArgs {
     /// (every --broadcast does this first; --resume is --broadcast said explicitly).
     #[arg(long, conflicts_with = "force")]
     resume: bool,
-    /// Deploy to a known mainnet. Refused without it: staked play with real money is gambling under Japanese
-    /// law (and in many other places).
+    /// Deploy to a chain that is not a known testnet or development chain. Refused without it: staked play
+    /// with real money is gambling under Japanese law (and in many other places).
     #[arg(long)]
     allow_mainnet: bool,
     /// Folder of deployment records (default deployments/ in the repository).

@@ -49,7 +49,7 @@ enum PvpCommand {
         /// Make the game private: only this account may join (default: anyone).
         #[arg(long, value_name = "ADDRESS")]
         opponent: Option<Address>,
-        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
         #[command(flatten)]
@@ -63,7 +63,7 @@ enum PvpCommand {
         /// is staked, so that no money leaves unnamed.
         #[arg(long, value_name = "AMOUNT", value_parser = amount)]
         stake: Option<U256>,
-        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
         #[command(flatten)]
