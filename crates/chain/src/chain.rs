@@ -171,7 +171,8 @@ impl Chain {
         let address = result
             .created_address()
             .ok_or_else(|| TxError::Invalid("creation returned no address".into()))?;
-        let receipt = success(result, intrinsic_gas)?.map(|_| ());
+        let mut receipt = self.success(result, from, None, intrinsic_gas)?.map(|_| ());
+        receipt.contract_address = Some(address);
         Ok(Deployment { address, receipt })
     }
 
@@ -204,7 +205,7 @@ impl Chain {
     ) -> Result<Receipt<Bytes>, TxError> {
         let tx = self.tx(from, TxKind::Call(to), data, value);
         let (result, intrinsic_gas) = self.commit(tx)?;
-        success(result, intrinsic_gas)
+        self.success(result, from, Some(to), intrinsic_gas)
     }
 
     /// A plain ether transfer (empty calldata).
@@ -240,7 +241,7 @@ impl Chain {
             .transact(tx)
             .map_err(|err| TxError::Invalid(err.to_string()))?
             .result;
-        success(result, intrinsic_gas)
+        self.success(result, from, Some(to), intrinsic_gas)
     }
 
     /// [`Chain::call`] when only the value matters.
@@ -274,6 +275,30 @@ impl Chain {
             .build_fill()
     }
 
+    /// Splits an execution result into a receipt of the output bytes, or the matching error.
+    fn success(
+        &self,
+        result: ExecutionResult,
+        from: Address,
+        to: Option<Address>,
+        intrinsic_gas: u64,
+    ) -> Result<Receipt<Bytes>, TxError> {
+        let gas_used = result.tx_gas_used();
+        match result {
+            ExecutionResult::Success { logs, output, .. } => {
+                let mut receipt = Receipt::new(output.into_data(), from, to, gas_used, logs);
+                receipt.block_number = Some(self.block_number());
+                receipt.intrinsic_gas = intrinsic_gas;
+                Ok(receipt)
+            }
+            ExecutionResult::Revert { output, .. } => Err(TxError::Reverted(Revert::new(output, gas_used))),
+            ExecutionResult::Halt { reason, .. } => Err(TxError::Halted {
+                reason: format!("{reason:?}"),
+                gas_used,
+            }),
+        }
+    }
+
     fn commit(&mut self, tx: TxEnv) -> Result<(ExecutionResult, u64), TxError> {
         let intrinsic_gas = intrinsic_gas(&tx);
         let result = self
@@ -287,24 +312,6 @@ impl Chain {
 fn intrinsic_gas(tx: &TxEnv) -> u64 {
     let gas = calculate_initial_tx_gas_for_tx(tx, SPEC, None);
     gas.initial_regular_gas + gas.initial_state_gas
-}
-
-/// Splits an execution result into a receipt of the output bytes, or the matching error.
-fn success(result: ExecutionResult, intrinsic_gas: u64) -> Result<Receipt<Bytes>, TxError> {
-    let gas_used = result.tx_gas_used();
-    match result {
-        ExecutionResult::Success { logs, output, .. } => Ok(Receipt {
-            value: output.into_data(),
-            gas_used,
-            intrinsic_gas,
-            logs,
-        }),
-        ExecutionResult::Revert { output, .. } => Err(TxError::Reverted(Revert::new(output, gas_used))),
-        ExecutionResult::Halt { reason, .. } => Err(TxError::Halted {
-            reason: format!("{reason:?}"),
-            gas_used,
-        }),
-    }
 }
 
 fn decode_return<C: SolCall>(output: &[u8]) -> Result<C::Return, TxError> {

@@ -55,7 +55,8 @@ impl DecodedRevert {
 }
 
 impl Revert {
-    pub(crate) fn new(data: Bytes, gas_used: u64) -> Self {
+    /// A revert of `data` (from any chain: the in-process one, or a node's error or replay) after `gas_used`.
+    pub fn new(data: Bytes, gas_used: u64) -> Self {
         let decoded = decode(&data);
         Self {
             data,

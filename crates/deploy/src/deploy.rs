@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use alloy_primitives::{Address, B256, TxKind, U256, keccak256};
-use marubatsu_chain::{ContractSet, OPTIMIZER_RUNS};
+use marubatsu_chain::{ContractSet, OPTIMIZER_RUNS, Transactor};
 use serde::Serialize;
 
 use crate::{
@@ -11,7 +11,6 @@ use crate::{
     journal::{Journal, LoggedReceipt, LoggedTx, TxState},
     record::{ContractRecord, DeploymentRecord, Deployments},
     rpc::{GasEstimate, Rpc},
-    transactor::Transactor,
 };
 
 /// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
@@ -420,7 +419,7 @@ fn settle(
 /// The address of `contract` for the game commands: `explicit` if given, else the record's; either way it must
 /// hold exactly the compiled runtime code, so a stale record or a wrong address fails before any transaction.
 /// [`locate_contract`] also accepts an older recorded deployment.
-pub fn resolve_contract<T: Transactor>(
+pub fn resolve_contract<T: Transactor<Error = Error>>(
     chain: &mut T,
     contracts: &ContractSet,
     deployments: &Deployments,
@@ -491,7 +490,7 @@ impl Located {
 /// chain keeps (its history included), so that credit in an older deployment stays reachable after the sources
 /// change; each function in `needs` (e.g. `withdraw()`) must then be in that deployment's recorded ABI, when one
 /// is recorded. An address without code, or with code nobody recorded, is refused.
-pub fn locate_contract<T: Transactor>(
+pub fn locate_contract<T: Transactor<Error = Error>>(
     chain: &mut T,
     contracts: &ContractSet,
     deployments: &Deployments,

@@ -14,7 +14,9 @@ use std::{
 use alloy_primitives::{Address, B256};
 use serde::{Deserialize, Serialize};
 
-use crate::{error::Error, rpc::SentTx, transactor::TxReport};
+use marubatsu_chain::Receipt;
+
+use crate::{error::Error, rpc::SentTx};
 
 /// Where a transaction stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,7 +73,7 @@ pub struct LoggedReceipt {
 
 impl LoggedReceipt {
     /// The receipt part of `report`.
-    pub fn from_report(report: &TxReport) -> Self {
+    pub fn from_report(report: &Receipt<()>) -> Self {
         Self {
             block_number: report.block_number.unwrap_or_default(),
             gas_used: report.gas_used,
@@ -157,7 +159,7 @@ impl Journal {
     }
 
     /// Adds the receipt of a transaction of this run.
-    pub fn mined(&mut self, hash: B256, report: &TxReport, success: bool) -> Result<(), Error> {
+    pub fn mined(&mut self, hash: B256, report: &Receipt<()>, success: bool) -> Result<(), Error> {
         let run = self.running()?;
         if let Some(tx) = run.transactions.iter_mut().find(|tx| tx.hash == hash) {
             tx.state = if success { TxState::Mined } else { TxState::Reverted };

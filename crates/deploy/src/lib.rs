@@ -1,7 +1,8 @@
 //! Real chains for marubatsu: deploy the compiled game contracts over JSON-RPC and play them there — or on
 //! the embedded chain, with nothing to install.
 //!
-//! - [`Rpc`] is an alloy HTTP provider (rustls) with a local signer from a raw key or a Foundry keystore
+//! - [`RpcClient`] is the one JSON-RPC client (an async alloy HTTP provider over rustls; the web server awaits it)
+//!   and [`Rpc`] drives it for synchronous callers, with a local signer from a raw key or a Foundry keystore
 //!   ([`signer_from_private_key`], [`signer_from_keystore`]), run on a private single-threaded tokio runtime so
 //!   callers stay synchronous. It checks the chain id, estimates every transaction first (a revert is decoded
 //!   into the contract's custom error by name), checks the balance, and waits for receipts with a time limit.
@@ -38,6 +39,7 @@
 //! ```
 
 mod checksum;
+mod client;
 mod decimal;
 mod deploy;
 mod endpoints;
@@ -51,24 +53,25 @@ mod rpc;
 mod transactor;
 mod wallet;
 
+pub use client::{RpcClient, redact_url};
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
     PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
 pub use endpoints::{parse_chain, resolve_rpc_url};
 pub use error::Error;
-pub use games::{
-    GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount, pvp_status_name,
-    solo_result_name,
-};
+pub use games::{Played, PvpContract, SoloContract, parse_amount};
 pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
 pub use mainnet::{ensure_testnet, is_testnet};
+pub use marubatsu_chain::{
+    GameEvent, Head, Lookup, Receipt, Transactor, decode_events, difficulty_name, pvp_status_name, solo_result_name,
+};
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
-pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting, redact_url};
-pub use transactor::{Target, Transactor, TxReport};
+pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting};
+pub use transactor::Target;
 pub use wallet::{
     Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file, signer_from_keystore,
     signer_from_private_key,

@@ -239,7 +239,7 @@ impl PvpArgs {
                 let mut session = target.open(PVP_CONTRACT, true, &[function])?;
                 let pvp = PvpContract(session.address);
                 let played = pvp.withdraw(&mut session.chain, to)?;
-                let to = to.unwrap_or(played.report.from);
+                let to = to.unwrap_or(played.from);
                 if target.json {
                     return print_json(&WithdrawnJson {
                         contract: json::address(pvp.0),

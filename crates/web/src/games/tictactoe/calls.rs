@@ -10,9 +10,9 @@ use marubatsu_chain::{
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::{Deserialize, Serialize};
 
-use super::chain_client::{ChainClient, Contracts};
 use super::words::{Contract, duration, ether};
 use crate::api::ApiError;
+use crate::chain::{ChainClient, Contracts};
 use crate::lang::Lang;
 
 /// One transaction, as the page asks for it.
