@@ -52,4 +52,11 @@ mod tests {
         );
         assert!(contracts.get(SOLO_CONTRACT).is_ok());
     }
+
+    #[test]
+    fn forge_compiles_for_the_same_evm_version() {
+        let toml = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../foundry.toml")).unwrap();
+        let line = format!("evm_version = \"{}\"", EVM_VERSION.as_str());
+        assert!(toml.lines().any(|l| l.trim() == line), "foundry.toml should say {line}");
+    }
 }

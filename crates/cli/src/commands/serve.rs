@@ -49,8 +49,8 @@ pub(crate) struct ServeArgs {
     /// With --rpc-url: TicTacToe's (PvP) address, instead of the chain's deployment record.
     #[arg(long, value_name = "ADDRESS", requires = "rpc_url")]
     pvp_address: Option<Address>,
-    /// With --rpc-url: serve even a chain that is not a known testnet. Staked games for real money are gambling in Japan and
-    /// elsewhere; the games are meant for testnets.
+    /// With --rpc-url: serve even a chain that is not a known testnet. Staked games for real money are gambling
+    /// in Japan and elsewhere; the games are meant for testnets.
     #[arg(long, requires = "rpc_url")]
     allow_mainnet: bool,
     #[command(flatten)]
