@@ -70,9 +70,9 @@ fn game_ids_that_are_no_number_or_unknown() {
     }
     rejects_local(dir, &["pvp", "show", &"9".repeat(90)], "too large");
     // Well-formed ids of games that do not exist: the contract's own error, by name.
-    rejects_local(dir, &["solo", "show", "999"], "UnknownGame { gameId: 999 }");
-    rejects_local(dir, &["solo", "play", "0", "4"], "UnknownGame { gameId: 0 }");
-    rejects_local(dir, &["pvp", "join", "7", "--stake", "0"], "UnknownGame { gameId: 7 }");
+    rejects_local(dir, &["solo", "show", "999"], "UnknownGame(gameId 999)");
+    rejects_local(dir, &["solo", "play", "0", "4"], "UnknownGame(gameId 0)");
+    rejects_local(dir, &["pvp", "join", "7", "--stake", "0"], "UnknownGame(gameId 7)");
     rejects_local(dir, &["pvp", "claim-timeout", "18446744073709551615"], "UnknownGame");
 }
 
