@@ -75,10 +75,13 @@ impl RpcClient {
             .map_err(|err| self.classify(err, "eth_chainId"))
     }
 
-    /// Runs `data` against `to` from `from` (the zero address if none) without sending anything; a revert is
+    /// Runs `data` against `to` from `from` (no sender if none) without sending anything; a revert is
     /// [`Error::Reverted`], decoded, naming `what`.
     pub async fn call(&self, what: &str, from: Option<Address>, to: Address, data: Bytes) -> Result<Bytes, Error> {
-        let request = request(from.unwrap_or(Address::ZERO), to.into(), data, U256::ZERO);
+        let mut request = TransactionRequest::default().with_to(to).with_input(data);
+        if let Some(from) = from {
+            request = request.with_from(from);
+        }
         self.provider
             .call(request)
             .await

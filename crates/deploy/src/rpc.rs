@@ -490,7 +490,10 @@ impl Transactor for Rpc {
     }
 
     fn call_data(&mut self, to: Address, data: Bytes) -> Result<Bytes, Error> {
-        self.block(self.client.call("the call", self.signer, to, data))
+        self.block(
+            self.client
+                .call("the call", Some(self.signer.unwrap_or(Address::ZERO)), to, data),
+        )
     }
 
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
