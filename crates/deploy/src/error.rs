@@ -25,7 +25,10 @@ pub enum Error {
         reason: String,
     },
     /// No RPC URL was given.
-    #[error("no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)")]
+    #[error(
+        "no RPC URL: pass --rpc-url, set ETH_RPC_URL or eth_rpc_url in foundry.toml (or use --local for the \
+         embedded chain)"
+    )]
     NoRpcUrl,
     /// The node is on another chain than the one asked for.
     #[error("wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for")]

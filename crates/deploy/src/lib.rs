@@ -53,9 +53,9 @@ mod wallet;
 
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
-    PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
+    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
-pub use endpoints::{parse_chain, resolve_rpc_url};
+pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
 pub use games::{
     GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount, pvp_status_name,

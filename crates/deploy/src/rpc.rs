@@ -315,8 +315,16 @@ impl Rpc {
                     let fees = self
                         .block(self.provider.estimate_eip1559_fees())
                         .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
-                    let max = max.unwrap_or(fees.max_fee_per_gas);
-                    (max, tip.unwrap_or(fees.max_priority_fee_per_gas).min(max))
+                    match (max, tip) {
+                        (Some(max), None) => (max, fees.max_priority_fee_per_gas.min(max)),
+                        // The estimate's max fee leaves room for the base fee above its own tip; a tip the user
+                        // raised keeps that room rather than being cut down to the estimate.
+                        (None, Some(tip)) => (
+                            fees.max_fee_per_gas - fees.max_priority_fee_per_gas.min(fees.max_fee_per_gas) + tip,
+                            tip,
+                        ),
+                        _ => (fees.max_fee_per_gas, fees.max_priority_fee_per_gas),
+                    }
                 }
             }
         };
@@ -443,7 +451,7 @@ impl Rpc {
                 hash
             }
         };
-        self.next_nonce = self.next_nonce.map(|n| n + 1);
+        self.next_nonce = self.next_nonce.map(|n| n.saturating_add(1));
         let receipt = self.wait_for_receipt(what, hash)?;
         if !receipt.status() {
             return Err(Error::Reverted {

@@ -11,11 +11,12 @@ use serde::Serialize;
 use super::{
     balance::BalanceArgs,
     network::{Session, TargetArgs},
+    older,
 };
 use crate::{
     game_view::{board, ether, print_played},
     json,
-    output::print_json,
+    output::{print_json, utc_time},
 };
 
 /// What every command that shows a game afterwards reads.
@@ -190,6 +191,7 @@ impl PvpArgs {
                 let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
+                session.ensure_game_is_here(id)?;
                 let asked = pvp.game(&mut session.chain, id)?.stake;
                 match stake {
                     Some(expected) if asked != expected => eyre::bail!(
@@ -238,6 +240,11 @@ impl PvpArgs {
                 };
                 let mut session = target.open(PVP_CONTRACT, true, &[function])?;
                 let pvp = PvpContract(session.address);
+                if session.from_record
+                    && let Some(sender) = session.chain.sender()
+                {
+                    older::ensure_credit_is_here(&mut session.chain, &session.deployments, pvp.0, sender)?;
+                }
                 let played = pvp.withdraw(&mut session.chain, to)?;
                 let to = to.unwrap_or(played.report.from);
                 if target.json {
@@ -256,6 +263,7 @@ impl PvpArgs {
             PvpCommand::Balance(args) => args.run(),
             PvpCommand::Show { game, target } => {
                 let mut session = target.open(PVP_CONTRACT, false, &SHOW)?;
+                session.ensure_game_is_here(U256::from(game))?;
                 show::<()>(&mut session, U256::from(game), None, target.json)
             }
         }
@@ -278,6 +286,7 @@ fn transact(
     let mut session = target.open(PVP_CONTRACT, true, &needs(function))?;
     let pvp = PvpContract(session.address);
     let id = U256::from(game);
+    session.ensure_game_is_here(id)?;
     let played = send(&mut session.chain, pvp, id)?;
     show(&mut session, id, Some(&played), target.json)
 }
@@ -335,7 +344,7 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         println!(
             "to move: {} — deadline {} ({left})",
             if x_to_move { "X" } else { "O" },
-            game.deadline
+            utc_time(game.deadline)
         );
     }
     println!("{}", board(game.xBoard, game.oBoard));
@@ -349,4 +358,14 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         print_played(played);
     }
     Ok(())
+}
+
+impl Session {
+    /// Before game `id` is touched on a contract the record chose: point at the older deployment that has it.
+    fn ensure_game_is_here(&mut self, id: U256) -> eyre::Result<()> {
+        if !self.from_record {
+            return Ok(());
+        }
+        older::ensure_game_is_here(&mut self.chain, &self.deployments, self.address, id)
+    }
 }
