@@ -89,6 +89,16 @@ fn bad_addresses_amounts_keys_and_urls() {
     rejects_local(dir, &["pvp", "create", "--stake", "-1"], "'-1'");
     // Glued to its flag, -1 reaches the amount parser, which must not read it as 2^256 - 1 wei.
     rejects_local(dir, &["pvp", "create", "--stake=-1"], "cannot be negative");
+    rejects_local(
+        dir,
+        &[
+            "pvp",
+            "create",
+            "--opponent",
+            "0x0000000000000000000000000000000000000000",
+        ],
+        "the zero address is nobody's",
+    );
     rejects(
         &[
             "pvp",

@@ -131,6 +131,38 @@ pub enum Error {
         /// What to do: check later, or, for a deployment, what the broadcast log holds.
         advice: String,
     },
+    /// A game command's transaction (this run's, or an earlier run's it settles first) has no receipt yet.
+    #[error(
+        "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s. It is written down in \
+         {}: run the same command again to settle it first — it is never sent twice — or raise --timeout",
+        log.display()
+    )]
+    StillPending {
+        /// What it is, e.g. `createGame(uint32,address)`.
+        what: String,
+        /// Its hash.
+        hash: B256,
+        /// Its nonce.
+        nonce: u64,
+        /// How long the wait was.
+        seconds: u64,
+        /// The run file that holds it.
+        log: std::path::PathBuf,
+    },
+    /// The same call (callee, input, value) was sent by an earlier run whose receipt it did not see, and it has
+    /// been mined since.
+    #[error(
+        "an earlier run already sent this {what} (transaction {hash}), and it was mined in block {block}: nothing \
+         was sent again. Run the command with --force to send it once more"
+    )]
+    AlreadySent {
+        /// What it is.
+        what: String,
+        /// The earlier transaction.
+        hash: B256,
+        /// Its block.
+        block: u64,
+    },
     /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
     #[error(
         "chain {chain_id} is {name}, a mainnet with real money: marubatsu deploys and plays staked games on \

@@ -12,6 +12,7 @@ use marubatsu_chain::bindings::{
 use marubatsu_engine::tictactoe::Difficulty;
 
 use crate::{
+    clock::utc_time,
     error::Error,
     transactor::{Transactor, TxReport},
 };
@@ -145,7 +146,9 @@ impl fmt::Display for GameEvent {
             Self::Pvp(ITicTacToeEvents::GameJoined(e)) => write!(
                 f,
                 "GameJoined: game {}, {} plays O; X moves first, by {}",
-                e.gameId, e.joiner, e.deadline
+                e.gameId,
+                e.joiner,
+                utc_time(e.deadline)
             ),
             Self::Pvp(ITicTacToeEvents::Moved(e)) if e.deadline == 0 => write!(
                 f,
@@ -155,7 +158,10 @@ impl fmt::Display for GameEvent {
             Self::Pvp(ITicTacToeEvents::Moved(e)) => write!(
                 f,
                 "Moved: game {}, {} took cell {}; the opponent moves by {}",
-                e.gameId, e.player, e.cell, e.deadline
+                e.gameId,
+                e.player,
+                e.cell,
+                utc_time(e.deadline)
             ),
             Self::Pvp(ITicTacToeEvents::GameEnded(e)) => {
                 write!(f, "GameEnded: game {}, {}", e.gameId, ending(e.reason, e.winner))

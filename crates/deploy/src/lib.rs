@@ -38,12 +38,14 @@
 //! ```
 
 mod checksum;
+mod clock;
 mod decimal;
 mod deploy;
 mod endpoints;
 mod error;
 mod games;
 mod journal;
+mod ledger;
 mod local;
 mod mainnet;
 mod record;
@@ -51,6 +53,7 @@ mod rpc;
 mod transactor;
 mod wallet;
 
+pub use clock::utc_time;
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
     PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
@@ -61,7 +64,8 @@ pub use games::{
     GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount, pvp_status_name,
     solo_result_name,
 };
-pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
+pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
+pub use ledger::{Ledger, Settlement, describe as describe_settled};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
 pub use mainnet::{ensure_testnet, known_mainnet};
 pub use record::{

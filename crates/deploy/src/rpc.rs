@@ -19,6 +19,7 @@ use alloy_sol_types::SolCall;
 
 use crate::{
     error::Error,
+    ledger::Ledger,
     transactor::{Transactor, TxReport},
     wallet::Secret,
 };
@@ -132,6 +133,8 @@ pub struct Rpc {
     /// The nonce `--nonce` fixed for the next transaction, counting up as transactions are sent.
     next_nonce: Option<u64>,
     on_wait: Option<WaitCallback>,
+    /// Where the game commands' calls are written down before their receipts are awaited.
+    ledger: Option<Ledger>,
 }
 
 impl fmt::Debug for Rpc {
@@ -218,7 +221,14 @@ impl Rpc {
             next_nonce: options.fees.nonce,
             options,
             on_wait: None,
+            ledger: None,
         })
+    }
+
+    /// Writes every later [`Rpc::send`] (the game commands' calls) down in `ledger` before its receipt is
+    /// awaited, and refuses one an earlier run already sent and saw mined.
+    pub fn keep_ledger(&mut self, ledger: Ledger) {
+        self.ledger = Some(ledger);
     }
 
     /// Calls `on_wait` on every poll while a transaction waits for its receipt.
@@ -367,6 +377,9 @@ impl Rpc {
     /// plus the gas, estimated without the value, since a node cannot simulate a payment the account cannot make.
     pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<TxReport, Error> {
         let from = self.require_signer()?;
+        if let Some(ledger) = &self.ledger {
+            ledger.refuse_repeat(what, kind, &data, value)?;
+        }
         let balance = self.balance_of(from)?;
         if balance < value {
             let gas = self.estimate(what, kind, data.clone(), U256::ZERO).ok();
@@ -380,7 +393,14 @@ impl Rpc {
         }
         let estimate = self.estimate(what, kind, data.clone(), value)?;
         self.ensure_balance(estimate.max_fee() + value, what, cost_detail(value, Some(&estimate)))?;
-        self.send_estimated(what, kind, data, value, &estimate)
+        match self.ledger.take() {
+            Some(mut ledger) => {
+                let result = ledger.send(self, what, kind, data, value, &estimate);
+                self.ledger = Some(ledger);
+                result
+            }
+            None => self.send_estimated(what, kind, data, value, &estimate),
+        }
     }
 
     /// Signs, sends and waits for a transaction whose gas was estimated already.

@@ -7,9 +7,10 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::ContractSet;
 use marubatsu_deploy::{
-    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, OlderDeployment, PrivateKeySigner, Rpc,
-    RpcOptions, Secret, Target, default_keystore_dir, default_rpc_url, keystore_at, keystore_path, locate_contract,
-    parse_amount, parse_chain, read_password_file, resolve_rpc_url, signer_from_keystore, signer_from_private_key,
+    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, Ledger, LocalChain, OlderDeployment, PrivateKeySigner,
+    Rpc, RpcOptions, Secret, Target, default_keystore_dir, default_rpc_url, describe_settled, keystore_at,
+    keystore_path, locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url,
+    signer_from_keystore, signer_from_private_key,
 };
 
 use crate::{
@@ -286,6 +287,10 @@ pub(crate) struct TargetArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Send even if an earlier run already sent the same transaction (its receipt timed out, and it has been
+    /// mined since) or left one still pending; without it, the command settles those first and never repeats.
+    #[arg(long)]
+    pub(crate) force: bool,
 }
 
 /// A chain to play on and the address of the contract there.
@@ -338,6 +343,9 @@ impl TargetArgs {
             contracts,
             deployments,
         } = self.open_chain(need_signer)?;
+        if let (Target::Rpc(rpc), true) = (&mut chain, need_signer) {
+            keep_ledger(rpc, &deployments, self.force)?;
+        }
         let located = match &chain {
             Target::Local(local) if self.address.is_none() => marubatsu_deploy::Located {
                 address: local
@@ -358,6 +366,25 @@ impl TargetArgs {
             from_record: self.address.is_none(),
         })
     }
+}
+
+/// Writes the command's transactions down in the broadcast log under `deployments`, after settling what the
+/// sender's earlier runs left pending there (said on stderr).
+fn keep_ledger(rpc: &mut Rpc, deployments: &Deployments, force: bool) -> eyre::Result<()> {
+    let (ledger, settlement) = Ledger::open(rpc, deployments.dir(), force)?;
+    for tx in &settlement.settled {
+        eprintln!("note: {}", describe_settled(tx));
+    }
+    if settlement.unknown_pending > 0 {
+        eprintln!(
+            "note: {} has {} transaction(s) waiting in the node's pool that this log did not send; this one \
+             queues after them",
+            rpc.signer().unwrap_or_default(),
+            settlement.unknown_pending
+        );
+    }
+    rpc.keep_ledger(ledger);
+    Ok(())
 }
 
 /// The embedded chain saved at `state` (or the default file in `target/`).

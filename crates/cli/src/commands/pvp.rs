@@ -4,7 +4,7 @@ use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
     Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
-    pvp_status_name,
+    pvp_status_name, utc_time,
 };
 use serde::Serialize;
 
@@ -16,7 +16,7 @@ use super::{
 use crate::{
     game_view::{board, ether, print_played},
     json,
-    output::{print_json, utc_time},
+    output::print_json,
 };
 
 /// What every command that shows a game afterwards reads.
@@ -48,7 +48,7 @@ enum PvpCommand {
         #[arg(long, value_name = "AMOUNT", default_value = "0", value_parser = amount)]
         stake: U256,
         /// Make the game private: only this account may join (default: anyone).
-        #[arg(long, value_name = "ADDRESS")]
+        #[arg(long, value_name = "ADDRESS", value_parser = someone)]
         opponent: Option<Address>,
         /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
         #[arg(long)]
@@ -120,6 +120,19 @@ enum PvpCommand {
         #[command(flatten)]
         target: TargetArgs,
     },
+}
+
+/// An account that can play: the zero address is nobody's (the contract reads it as "anyone may join"), so
+/// typing it is a mistake to name, not a public game to open.
+fn someone(text: &str) -> Result<Address, String> {
+    let address: Address = text
+        .trim()
+        .parse()
+        .map_err(|err| format!("{text:?} is not an address: {err}"))?;
+    if address.is_zero() {
+        return Err("the zero address is nobody's: leave out --opponent for a game anyone may join".to_owned());
+    }
+    Ok(address)
 }
 
 fn amount(text: &str) -> Result<U256, String> {
