@@ -9,7 +9,6 @@ mod game_view;
 mod json;
 mod output;
 mod progress;
-mod spinner;
 
 use std::process::ExitCode;
 

@@ -15,7 +15,7 @@ use marubatsu_deploy::{
 
 use crate::{
     cli::{CompilerArgs, Place},
-    spinner::Spinner,
+    progress::Spinner,
 };
 
 /// The environment variable that names the keystore folder for `--account` (the flag wins over it).
@@ -29,17 +29,17 @@ pub(crate) struct RpcArgs {
     #[arg(short = 'r', long, value_name = "URL", env = "ETH_RPC_URL", hide_env_values = true)]
     pub(crate) rpc_url: Option<Secret>,
     /// Fail unless the node serves this chain: a name (sepolia, base-sepolia, …) or an EIP-155 id.
-    #[arg(short = 'c', long, value_name = "CHAIN", env = "CHAIN", alias = "chain-id")]
-    pub(crate) chain: Option<String>,
+    #[arg(short = 'c', long, value_name = "CHAIN", env = "CHAIN", alias = "chain-id", value_parser = chain_id)]
+    pub(crate) chain: Option<u64>,
     /// Seconds to wait for each transaction's receipt.
     #[arg(long, value_name = "SECONDS", default_value_t = 120, env = "ETH_TIMEOUT")]
     pub(crate) timeout: u64,
     /// Gas price of a legacy transaction, or max fee per gas of an EIP-1559 one: wei, or with a unit (10gwei).
-    #[arg(long, value_name = "PRICE", env = "ETH_GAS_PRICE")]
-    pub(crate) gas_price: Option<String>,
+    #[arg(long, value_name = "PRICE", env = "ETH_GAS_PRICE", value_parser = price)]
+    pub(crate) gas_price: Option<u128>,
     /// Max priority fee per gas (tip) of an EIP-1559 transaction: wei, or with a unit (2gwei).
-    #[arg(long, value_name = "PRICE", env = "ETH_PRIORITY_GAS_PRICE")]
-    pub(crate) priority_gas_price: Option<String>,
+    #[arg(long, value_name = "PRICE", env = "ETH_PRIORITY_GAS_PRICE", value_parser = price)]
+    pub(crate) priority_gas_price: Option<u128>,
     /// Gas limit of each transaction, instead of the estimate plus 30%.
     #[arg(long, value_name = "GAS", env = "ETH_GAS_LIMIT")]
     pub(crate) gas_limit: Option<u64>,
@@ -198,8 +198,7 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, pla
         }
         .into());
     }
-    let gas_price = rpc.gas_price.as_deref().map(parse_price).transpose()?;
-    let priority_gas_price = rpc.priority_gas_price.as_deref().map(parse_price).transpose()?;
+    let (gas_price, priority_gas_price) = (rpc.gas_price, rpc.priority_gas_price);
     if let (Some(max), Some(tip)) = (gas_price, priority_gas_price)
         && tip > max
         && !rpc.legacy
@@ -211,7 +210,7 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, pla
         );
     }
     let options = RpcOptions {
-        expected_chain_id: rpc.chain.as_deref().map(parse_chain).transpose()?,
+        expected_chain_id: rpc.chain,
         receipt_timeout: Duration::from_secs(rpc.timeout),
         fees: FeeOptions {
             gas_price,
@@ -248,10 +247,15 @@ fn parse_nonce(text: &str) -> Result<u64, String> {
     Ok(nonce)
 }
 
-/// A price per gas: wei, or an amount with a unit (`10gwei`, `0.1ether`).
-fn parse_price(text: &str) -> eyre::Result<u128> {
-    let wei = parse_amount(text)?;
-    u128::try_from(wei).map_err(|_| eyre::eyre!("the gas price {text} is too large"))
+/// `--gas-price`, `--priority-gas-price`: wei, or an amount with a unit (`10gwei`, `0.1ether`).
+fn price(text: &str) -> Result<u128, String> {
+    let wei = parse_amount(text).map_err(|err| err.to_string())?;
+    u128::try_from(wei).map_err(|_| format!("the gas price {text} is too large"))
+}
+
+/// `--chain`: a name (`sepolia`) or an EIP-155 id.
+pub(crate) fn chain_id(text: &str) -> Result<u64, String> {
+    parse_chain(text).map_err(|err| err.to_string())
 }
 
 /// Where the deployment records are: `--deployments`, else `MARUBATSU_DEPLOYMENTS`, else `deployments/` in the

@@ -1,19 +1,20 @@
-use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use eyre::{WrapErr, eyre};
 use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Side, Table};
 use marubatsu_sim::{
-    Policy, Progress, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players,
-    recommended_source, simulate, sweep, sweep_chart, sweep_tables,
+    Policy, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players, recommended_source,
+    simulate, sweep, sweep_chart, sweep_tables,
 };
 use serde::Serialize;
 
-use crate::output::print_json;
+use crate::{
+    output::print_json,
+    progress::{SweepMeter, minutes},
+};
 
 /// Play many simulated games of an off-chain game and measure its balance.
 #[derive(Debug, Args)]
@@ -196,11 +197,11 @@ impl WerewolfArgs {
             self.games
         );
         let started = Instant::now();
-        let meter = ProgressLine::new();
+        let meter = SweepMeter::new(tables.len() as u64 * policies.len() as u64 * self.games);
         let rows = sweep(&tables, &policies, self.games, self.seed, threads, |p| meter.show(p));
         meter.finish();
         let elapsed = started.elapsed();
-        eprintln!("sweep: done in {}", clock(elapsed));
+        eprintln!("sweep: done in {}", minutes(elapsed));
         let title = format!(
             "Quantum werewolf sweep: {} tables, {}–{} players, {} games per table and policy, seed {}, ranked under {}",
             tables.len(),
@@ -266,62 +267,6 @@ struct JsonSweep<'a> {
 struct Target {
     paradox_at_most: f64,
     village_of_decided: [f64; 2],
-}
-
-/// Progress on stderr: one line redrawn in place on a terminal, a line every tenth of the way otherwise.
-struct ProgressLine {
-    terminal: bool,
-    last: Mutex<(Instant, u64)>,
-}
-
-impl ProgressLine {
-    fn new() -> ProgressLine {
-        ProgressLine {
-            terminal: std::io::stderr().is_terminal(),
-            last: Mutex::new((Instant::now(), 0)),
-        }
-    }
-
-    fn show(&self, progress: Progress) {
-        let Ok(mut last) = self.last.lock() else {
-            return;
-        };
-        let tenth = progress.done * 10 / progress.total.max(1);
-        let due = if self.terminal {
-            last.0.elapsed() >= Duration::from_millis(250) || progress.done == progress.total
-        } else {
-            tenth > last.1
-        };
-        if !due {
-            return;
-        }
-        *last = (Instant::now(), tenth);
-        let eta = progress.eta().map_or_else(|| "?".to_string(), clock);
-        let line = format!(
-            "sweep: {:>3}% ({} of {} games), {} elapsed, about {eta} left",
-            100 * progress.done / progress.total.max(1),
-            progress.done,
-            progress.total,
-            clock(progress.elapsed)
-        );
-        if self.terminal {
-            eprint!("\r{line}   ");
-        } else {
-            eprintln!("{line}");
-        }
-    }
-
-    fn finish(&self) {
-        if self.terminal {
-            eprintln!();
-        }
-    }
-}
-
-/// `m:ss`.
-fn clock(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    format!("{}:{:02}", secs / 60, secs % 60)
 }
 
 /// `8` or `5-12` → the player counts, each 5 to 12 (the workbench's range) or at least within a table's limits.
