@@ -49,11 +49,11 @@ struct WerewolfArgs {
     #[arg(long = "policy", value_name = "NAME")]
     policies: Vec<Policy>,
     /// The composition of every starting hand, as werewolves,seers,villagers; the table seats their sum.
-    #[arg(long, value_name = "W,S,V", default_value = "2,1,5")]
-    table: String,
+    #[arg(long, value_name = "W,S,V", default_value = "2,1,5", value_parser = table)]
+    table: Table,
     /// Chits per player, as black,white,attacks.
-    #[arg(long, value_name = "B,W,A", default_value = "2,3,3")]
-    chits: String,
+    #[arg(long, value_name = "B,W,A", default_value = "2,3,3", value_parser = chits)]
+    chits: [u8; 3],
     /// Whose attack chits kill (R5): `any-chits` (two chits of fixed werewolves, the spec's reading) or
     /// `two-wolves` (chits of two different fixed werewolves).
     #[arg(long, value_name = "READING", default_value = "any-chits", value_parser = parse_attack_death)]
@@ -66,8 +66,8 @@ struct WerewolfArgs {
     #[arg(long)]
     sweep: bool,
     /// With --sweep: the player counts, as `8` or `5-12`.
-    #[arg(long, value_name = "N or A-B", default_value = "5-12")]
-    players: String,
+    #[arg(long, value_name = "N or A-B", default_value = "5-12", value_parser = players)]
+    players: RangeInclusive<u8>,
     /// With --sweep: threads to play on (default: every core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -129,9 +129,9 @@ impl SimulateArgs {
 
 impl WerewolfArgs {
     fn run(self) -> eyre::Result<()> {
-        let [black, white, attacks] = parse_counts(&self.chits, "1,1,2").wrap_err("reading --chits")?;
-        let table = parse_table(&self.table)
-            .wrap_err("reading --table")?
+        let [black, white, attacks] = self.chits;
+        let table = self
+            .table
             .with_chits(black, white, attacks)
             .with_readings(self.attack_death, self.death_draw);
         let policies = if self.policies.is_empty() {
@@ -177,7 +177,7 @@ impl WerewolfArgs {
     }
 
     fn run_sweep(self) -> eyre::Result<()> {
-        let players = parse_players(&self.players).wrap_err("reading --players")?;
+        let players = self.players.clone();
         let policies = if self.policies.is_empty() {
             vec![Policy::Partisan, Policy::Random]
         } else {
@@ -217,7 +217,10 @@ impl WerewolfArgs {
         }
         if let Some(path) = &self.recommended_rs {
             let mut command = vec!["marubatsu simulate werewolf --sweep".to_string()];
-            command.push(format!("--players {}", self.players));
+            command.push(match (self.players.start(), self.players.end()) {
+                (low, high) if low == high => format!("--players {low}"),
+                (low, high) => format!("--players {low}-{high}"),
+            });
             command.push(format!("--games {}", self.games));
             command.push(format!("--seed {}", self.seed));
             command.extend(policies.iter().map(|p| format!("--policy {p}")));
@@ -267,6 +270,19 @@ struct JsonSweep<'a> {
 struct Target {
     paradox_at_most: f64,
     village_of_decided: [f64; 2],
+}
+
+/// clap's parsers: the same readings, with the error as clap shows it (`invalid value … for '--table'`).
+fn table(text: &str) -> Result<Table, String> {
+    parse_table(text).map_err(|err| format!("{err:#}"))
+}
+
+fn chits(text: &str) -> Result<[u8; 3], String> {
+    parse_counts(text, "2,3,3").map_err(|err| format!("{err:#}"))
+}
+
+fn players(text: &str) -> Result<RangeInclusive<u8>, String> {
+    parse_players(text).map_err(|err| format!("{err:#}"))
 }
 
 /// `8` or `5-12` → the player counts, each 5 to 12 (the workbench's range) or at least within a table's limits.
