@@ -7,9 +7,12 @@ use alloy_primitives::{Address, Log};
 use alloy_sol_types::SolEventInterface;
 use marubatsu_engine::tictactoe::Difficulty;
 
-use crate::bindings::{
-    ISoloTicTacToe::{self, ISoloTicTacToeEvents},
-    ITicTacToe::{self, ITicTacToeEvents},
+use crate::{
+    bindings::{
+        ISoloTicTacToe::{self, ISoloTicTacToeEvents},
+        ITicTacToe::{self, ITicTacToeEvents},
+    },
+    clock::utc_time,
 };
 
 /// An event of either game, decoded from a log.
@@ -130,7 +133,9 @@ impl fmt::Display for GameEvent {
             Self::Pvp(ITicTacToeEvents::GameJoined(e)) => write!(
                 f,
                 "GameJoined: game {}, {} plays O; X moves first, by {}",
-                e.gameId, e.joiner, e.deadline
+                e.gameId,
+                e.joiner,
+                utc_time(e.deadline)
             ),
             Self::Pvp(ITicTacToeEvents::Moved(e)) if e.deadline == 0 => write!(
                 f,
@@ -140,7 +145,10 @@ impl fmt::Display for GameEvent {
             Self::Pvp(ITicTacToeEvents::Moved(e)) => write!(
                 f,
                 "Moved: game {}, {} took cell {}; the opponent moves by {}",
-                e.gameId, e.player, e.cell, e.deadline
+                e.gameId,
+                e.player,
+                e.cell,
+                utc_time(e.deadline)
             ),
             Self::Pvp(ITicTacToeEvents::GameEnded(e)) => {
                 write!(f, "GameEnded: game {}, {}", e.gameId, ending(e.reason, e.winner))

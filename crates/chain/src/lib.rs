@@ -24,6 +24,7 @@
 //! ```
 
 mod chain;
+mod clock;
 mod compiler;
 mod consts;
 mod error;
@@ -36,6 +37,7 @@ mod transactor;
 pub mod bindings;
 
 pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
+pub use clock::utc_time;
 pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,
     SolcSource, Workspace,

@@ -218,7 +218,29 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
 
     let stderr = fails(&["deploy", "--private-key", &anvil.keys[0]], &[]);
     assert!(
-        stderr.contains("no RPC URL: pass --rpc-url or set ETH_RPC_URL"),
+        stderr.contains("no RPC URL: pass --rpc-url, set ETH_RPC_URL or eth_rpc_url in foundry.toml"),
+        "{stderr}"
+    );
+
+    // A dry run from an account that cannot pay shows the plan and fails, so that a script hears "no".
+    let poor_key = format!("0x{}", "01".repeat(32));
+    let output = support::marubatsu(
+        &[
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &poor_key,
+            "--deployments",
+            records_dir,
+        ],
+        &[],
+    );
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("NOT enough: fund the deployer first"), "{stdout}");
+    assert!(
+        stderr.contains("has 0 ETH (0 wei) but the deployment could cost up to"),
         "{stderr}"
     );
 

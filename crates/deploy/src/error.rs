@@ -25,7 +25,10 @@ pub enum Error {
         reason: String,
     },
     /// No RPC URL was given.
-    #[error("no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)")]
+    #[error(
+        "no RPC URL: pass --rpc-url, set ETH_RPC_URL or eth_rpc_url in foundry.toml (or use --local for the \
+         embedded chain)"
+    )]
     NoRpcUrl,
     /// The node is on another chain than the one asked for.
     #[error("wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for")]
@@ -127,6 +130,38 @@ pub enum Error {
         seconds: u64,
         /// What to do: check later, or, for a deployment, what the broadcast log holds.
         advice: String,
+    },
+    /// A game command's transaction (this run's, or an earlier run's it settles first) has no receipt yet.
+    #[error(
+        "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s. It is written down in \
+         {}: run the same command again to settle it first — it is never sent twice — or raise --timeout",
+        log.display()
+    )]
+    StillPending {
+        /// What it is, e.g. `createGame(uint32,address)`.
+        what: String,
+        /// Its hash.
+        hash: B256,
+        /// Its nonce.
+        nonce: u64,
+        /// How long the wait was.
+        seconds: u64,
+        /// The run file that holds it.
+        log: std::path::PathBuf,
+    },
+    /// The same call (callee, input, value) was sent by an earlier run whose receipt it did not see, and it has
+    /// been mined since.
+    #[error(
+        "an earlier run already sent this {what} (transaction {hash}), and it was mined in block {block}: nothing \
+         was sent again. Run the command with --force to send it once more"
+    )]
+    AlreadySent {
+        /// What it is.
+        what: String,
+        /// The earlier transaction.
+        hash: B256,
+        /// Its block.
+        block: u64,
     },
     /// A chain that is not a known testnet (a mainnet, or one nobody has named), where staked play may be gambling
     /// with real money, was used without `--allow-mainnet`.

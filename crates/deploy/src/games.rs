@@ -171,6 +171,11 @@ impl PvpContract {
         chain.view(self.0, &ITicTacToe::getGameCall { gameId: game })
     }
 
+    /// The id the next game will get: games `1..next_game_id` exist.
+    pub fn next_game_id<T: Transactor<Error = Error>>(&self, chain: &mut T) -> Result<U256, Error> {
+        chain.view(self.0, &ITicTacToe::nextGameIdCall {})
+    }
+
     /// What `account` can withdraw, in wei.
     pub fn pending_balance<T: Transactor<Error = Error>>(
         &self,
@@ -218,6 +223,10 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
     if number.is_empty() {
         return Err(bad("no number before the unit".to_owned()));
     }
+    // parse_units reads "-1" as a signed amount, whose two's complement would be 2^256 - 1 wei.
+    if number.starts_with('-') {
+        return Err(bad("an amount of ether cannot be negative".to_owned()));
+    }
     let unit = if unit == "eth" { "ether" } else { unit };
     let decimals = match unit {
         "wei" => 0,
@@ -237,6 +246,14 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_negative_amount_is_refused_not_wrapped() {
+        for text in ["-1", "-0.5ether", " -1gwei"] {
+            let err = parse_amount(text).unwrap_err().to_string();
+            assert!(err.contains("cannot be negative"), "{text}: {err}");
+        }
+    }
 
     #[test]
     fn amounts_read_like_foundry_writes_them() {

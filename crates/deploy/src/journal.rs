@@ -11,7 +11,7 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use alloy_primitives::{Address, B256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use serde::{Deserialize, Serialize};
 
 use marubatsu_chain::Receipt;
@@ -57,6 +57,20 @@ pub struct LoggedTx {
     pub state: TxState,
     /// What its receipt said, once there is one.
     pub receipt: Option<LoggedReceipt>,
+    /// A call's input and value (the game commands write them), so that a re-run can tell the same action
+    /// from a new one; absent for creations and in logs written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<LoggedCall>,
+}
+
+/// What a call sent: its calldata and the wei it carried.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedCall {
+    /// The calldata (selector and arguments).
+    pub input: Bytes,
+    /// The value, in wei (a decimal string).
+    #[serde(with = "crate::decimal::u256")]
+    pub value: U256,
 }
 
 /// What a receipt said.
@@ -100,6 +114,7 @@ pub struct Run {
 #[derive(Debug)]
 pub struct Journal {
     dir: PathBuf,
+    chain_id: u64,
     current: Option<Run>,
 }
 
@@ -108,6 +123,7 @@ impl Journal {
     pub fn new(records: &Path, chain_id: u64) -> Self {
         Self {
             dir: records.join("broadcast").join(chain_id.to_string()),
+            chain_id,
             current: None,
         }
     }
@@ -143,6 +159,25 @@ impl Journal {
 
     /// Writes down a transaction of this run before its receipt is awaited.
     pub fn sent(&mut self, purpose: &str, contract: Option<&str>, tx: &SentTx) -> Result<(), Error> {
+        self.log(purpose, contract, tx, None)
+    }
+
+    /// Writes down a call of this run, with its input and value, before its receipt is awaited; starts the run
+    /// (and its file) on the first one.
+    pub fn sent_call(&mut self, purpose: &str, tx: &SentTx, call: LoggedCall) -> Result<(), Error> {
+        if self.current.is_none() {
+            self.start(self.chain_id)?;
+        }
+        self.log(purpose, None, tx, Some(call))
+    }
+
+    fn log(
+        &mut self,
+        purpose: &str,
+        contract: Option<&str>,
+        tx: &SentTx,
+        call: Option<LoggedCall>,
+    ) -> Result<(), Error> {
         let run = self.running()?;
         run.transactions.push(LoggedTx {
             purpose: purpose.to_owned(),
@@ -154,6 +189,7 @@ impl Journal {
             contract_address: tx.to.is_none().then(|| tx.from.create(tx.nonce)),
             state: TxState::Pending,
             receipt: None,
+            call,
         });
         self.save_current().map(drop)
     }

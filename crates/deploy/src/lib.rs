@@ -46,6 +46,7 @@ mod endpoints;
 mod error;
 mod games;
 mod journal;
+mod ledger;
 mod local;
 mod mainnet;
 mod record;
@@ -56,16 +57,18 @@ mod wallet;
 pub use client::{RpcClient, redact_url};
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
-    PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
+    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
-pub use endpoints::{parse_chain, resolve_rpc_url};
+pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
 pub use games::{Played, PvpContract, SoloContract, parse_amount};
-pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
+pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
+pub use ledger::{Ledger, Settlement, describe as describe_settled};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
 pub use mainnet::{ensure_testnet, is_testnet};
 pub use marubatsu_chain::{
     GameEvent, Head, Lookup, Receipt, Transactor, decode_events, difficulty_name, pvp_status_name, solo_result_name,
+    utc_time,
 };
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,

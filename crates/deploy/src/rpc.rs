@@ -20,6 +20,7 @@ use marubatsu_chain::{Head, Lookup, Receipt, Transactor};
 use crate::{
     client::{RpcClient, classify, receipt_of, request, revert_or},
     error::Error,
+    ledger::Ledger,
     wallet::Secret,
 };
 
@@ -133,6 +134,8 @@ pub struct Rpc {
     /// The nonce `--nonce` fixed for the next transaction, counting up as transactions are sent.
     next_nonce: Option<u64>,
     on_wait: Option<WaitCallback>,
+    /// Where the game commands' calls are written down before their receipts are awaited.
+    ledger: Option<Ledger>,
 }
 
 impl fmt::Debug for Rpc {
@@ -199,7 +202,14 @@ impl Rpc {
             next_nonce: options.fees.nonce,
             options,
             on_wait: None,
+            ledger: None,
         })
+    }
+
+    /// Writes every later [`Rpc::send`] (the game commands' calls) down in `ledger` before its receipt is
+    /// awaited, and refuses one an earlier run already sent and saw mined.
+    pub fn keep_ledger(&mut self, ledger: Ledger) {
+        self.ledger = Some(ledger);
     }
 
     /// Calls `on_wait` on every poll while a transaction waits for its receipt.
@@ -292,8 +302,16 @@ impl Rpc {
                     let fees = self
                         .block(self.client.provider().estimate_eip1559_fees())
                         .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
-                    let max = max.unwrap_or(fees.max_fee_per_gas);
-                    (max, tip.unwrap_or(fees.max_priority_fee_per_gas).min(max))
+                    match (max, tip) {
+                        (Some(max), None) => (max, fees.max_priority_fee_per_gas.min(max)),
+                        // The estimate's max fee leaves room for the base fee above its own tip; a tip the user
+                        // raised keeps that room rather than being cut down to the estimate.
+                        (None, Some(tip)) => (
+                            fees.max_fee_per_gas - fees.max_priority_fee_per_gas.min(fees.max_fee_per_gas) + tip,
+                            tip,
+                        ),
+                        _ => (fees.max_fee_per_gas, fees.max_priority_fee_per_gas),
+                    }
                 }
             }
         };
@@ -336,6 +354,9 @@ impl Rpc {
     /// plus the gas, estimated without the value, since a node cannot simulate a payment the account cannot make.
     pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<Receipt<()>, Error> {
         let from = self.require_signer()?;
+        if let Some(ledger) = &self.ledger {
+            ledger.refuse_repeat(what, kind, &data, value)?;
+        }
         let balance = self.balance_of(from)?;
         if balance < value {
             let gas = self.estimate(what, kind, data.clone(), U256::ZERO).ok();
@@ -349,7 +370,14 @@ impl Rpc {
         }
         let estimate = self.estimate(what, kind, data.clone(), value)?;
         self.ensure_balance(estimate.max_fee() + value, what, cost_detail(value, Some(&estimate)))?;
-        self.send_estimated(what, kind, data, value, &estimate)
+        match self.ledger.take() {
+            Some(mut ledger) => {
+                let result = ledger.send(self, what, kind, data, value, &estimate);
+                self.ledger = Some(ledger);
+                result
+            }
+            None => self.send_estimated(what, kind, data, value, &estimate),
+        }
     }
 
     /// Signs, sends and waits for a transaction whose gas was estimated already.
@@ -420,7 +448,7 @@ impl Rpc {
                 hash
             }
         };
-        self.next_nonce = self.next_nonce.map(|n| n + 1);
+        self.next_nonce = self.next_nonce.map(|n| n.saturating_add(1));
         let receipt = self.wait_for_receipt(what, hash)?;
         if !receipt.status() {
             return Err(Error::Reverted {
