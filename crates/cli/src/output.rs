@@ -47,3 +47,19 @@ where
         .trim_end_matches('\n')
         .to_owned()
 }
+
+/// The header of a gas table whose first column is `what`: forge's figures per function (or level).
+pub(crate) fn gas_header(what: &str) -> [&str; 6] {
+    [what, "min", "avg", "median", "max", "calls"]
+}
+
+/// One row of a gas table: `name`, then min, average, median, max and calls.
+pub(crate) fn gas_row(name: String, stats: &marubatsu_chain::GasStats) -> Vec<String> {
+    let figures = [stats.min, stats.mean, stats.median, stats.max, stats.calls];
+    std::iter::once(name)
+        .chain(figures.iter().map(u64::to_string))
+        .collect()
+}
+
+/// The columns of [`gas_row`] that hold figures.
+pub(crate) const GAS_FIGURES: [usize; 5] = [1, 2, 3, 4, 5];

@@ -6,7 +6,7 @@ use marubatsu_gas::{GasKind, GasReport, format, run_workload, seed, snapshot};
 
 use crate::{
     cli::CompilerArgs,
-    output::{plain_table, print_json},
+    output::{GAS_FIGURES, gas_header, gas_row, plain_table, print_json},
     progress::StageBar,
 };
 
@@ -101,24 +101,8 @@ fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
         .preview_by_level
         .stats(GasKind::Transaction)
         .into_iter()
-        .map(|(level, row)| {
-            vec![
-                level.name().to_owned(),
-                row.min.to_string(),
-                row.mean.to_string(),
-                row.median.to_string(),
-                row.max.to_string(),
-                row.calls.to_string(),
-            ]
-        });
-    println!(
-        "{}",
-        plain_table(
-            &["level", "min", "avg", "median", "max", "calls"],
-            rows,
-            &[1, 2, 3, 4, 5]
-        )
-    );
+        .map(|(level, row)| gas_row(level.name().to_owned(), &row));
+    println!("{}", plain_table(&gas_header("level"), rows, &GAS_FIGURES));
     println!();
 }
 

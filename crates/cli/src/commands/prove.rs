@@ -4,7 +4,7 @@ use marubatsu_prove::{Demonstration, LineExploration, ProofReport, Property, Ver
 
 use crate::{
     cli::CompilerArgs,
-    output::{plain_table, print_json},
+    output::{GAS_FIGURES, gas_header, gas_row, plain_table, print_json},
     progress::StageBar,
 };
 
@@ -103,24 +103,8 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
         .preview_gas_by_level
         .iter()
         .map(|level| (format!("previewCpuMove, {}", level.level), &level.stats));
-    let rows = functions.chain(levels).map(|(name, stats)| {
-        vec![
-            name,
-            stats.min.to_string(),
-            stats.mean.to_string(),
-            stats.median.to_string(),
-            stats.max.to_string(),
-            stats.calls.to_string(),
-        ]
-    });
-    println!(
-        "{}",
-        plain_table(
-            &["function", "min", "avg", "median", "max", "calls"],
-            rows,
-            &[1, 2, 3, 4, 5]
-        )
-    );
+    let rows = functions.chain(levels).map(|(name, stats)| gas_row(name, stats));
+    println!("{}", plain_table(&gas_header("function"), rows, &GAS_FIGURES));
     println!("(`marubatsu gas` reports both contracts in forge's format)");
     println!();
     println!("done in {:.2}s", report.seconds);
