@@ -1,11 +1,10 @@
 //! Times the cross light solver: `cargo bench -p marubatsu-engine --bench lights`.
 //!
-//! No benchmark framework, as in `tree.rs`: each workload is a batch of solves, run a few times, and the median
+//! The workspace's harness (`marubatsu-bench`): each workload is a batch of solves, run a few times, and the median
 //! and fastest time per solve are printed. The boards are fixed pseudo-random ones (the project's SplitMix64 with a
 //! fixed seed), so every run solves the same boards. Pass a number to change the iterations (`-- 21`).
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use marubatsu_engine::lights::{Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition};
 use marubatsu_sim::SplitMix64;
@@ -14,12 +13,7 @@ use marubatsu_sim::SplitMix64;
 const BATCH: usize = 1_000;
 
 fn main() {
-    // cargo passes `--bench`; the first argument that parses as a number sets the iterations.
-    let iterations = std::env::args()
-        .skip(1)
-        .find_map(|arg| arg.parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(11);
+    let iterations = marubatsu_bench::iterations(11);
     println!("{iterations} iterations of {BATCH} solves each; time per solve");
 
     let mut rng = Boards(SplitMix64::new(0x5EED_1A6B));
@@ -47,19 +41,10 @@ fn main() {
     });
 }
 
-fn time(label: &str, iterations: usize, mut run: impl FnMut()) {
-    // One untimed run so first-touch costs (allocation, page faults) do not land on a measurement.
-    run();
-    let mut samples: Vec<Duration> = (0..iterations)
-        .map(|_| {
-            let start = Instant::now();
-            run();
-            start.elapsed() / BATCH as u32
-        })
-        .collect();
-    samples.sort();
-    let median = samples[samples.len() / 2];
-    let min = samples[0];
+/// Times a batch with the workspace's harness and prints the time per solve.
+fn time(label: &str, iterations: usize, run: impl FnMut()) {
+    let batch = marubatsu_bench::measure(iterations, run);
+    let (median, min) = (batch.median / BATCH as u32, batch.fastest / BATCH as u32);
     println!("{label:<34} median {median:>10.3?}   min {min:>10.3?}");
 }
 

@@ -6,15 +6,13 @@
 //! werewolf --sweep` runs it (partisan, then random for reference): `-- sweep [PLAYERS] [GAMES]`, by default
 //! 8 to 9 players (128 tables) and 10,000 games per table and policy.
 
-use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use marubatsu_engine::werewolf::Table;
 use marubatsu_sim::{Policy, simulate, sweep, sweep_tables};
 
 fn main() {
-    // cargo passes `--bench`; the words after it are ours.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args = marubatsu_bench::words();
     if args.first().map(String::as_str) == Some("sweep") {
         let (low, high) = args
             .get(1)
@@ -67,23 +65,20 @@ fn time_sweep(players: std::ops::RangeInclusive<u8>, games: u64) {
 }
 
 fn time(policy: Policy, games: u64, runs: usize) {
-    // One untimed run so first-touch costs do not land on a measurement.
-    black_box(simulate(Table::DEFAULT, policy, games.min(1_000), 0));
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|run| {
-            let start = Instant::now();
-            black_box(simulate(Table::DEFAULT, policy, games, run as u64 + 1));
-            start.elapsed()
-        })
-        .collect();
-    samples.sort();
+    let timing = marubatsu_bench::measure(runs, {
+        let mut run = 0;
+        move || {
+            run += 1;
+            simulate(Table::DEFAULT, policy, games, run)
+        }
+    });
     let rate = |d: Duration| games as f64 / d.as_secs_f64();
     println!(
         "{:<17} median {:>10.0} games/s   best {:>10.0} games/s   ({} games in {:.3?})",
         policy.name(),
-        rate(samples[runs / 2]),
-        rate(samples[0]),
+        rate(timing.median),
+        rate(timing.fastest),
         games,
-        samples[runs / 2]
+        timing.median
     );
 }
