@@ -1,9 +1,26 @@
+// @ts-check
 // What every page shares (after i18n.js and the words): storage, the JSON API, sound effects with a mute switch,
 // background music for a page that has it (its own switch), and arrow keys on a grid of
 // buttons. The rules are never here: a page sends events to the server and draws what comes back.
 'use strict';
 
 (() => {
+  // ---- pure helpers: no page needed, so Node's test runner loads them (crates/web/tests/js) --------------
+
+  /** m:ss, as the book's page shows time. @param {number} ms */
+  function formatTime(ms) {
+    const seconds = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  }
+
+  const helpers = { formatTime };
+  if (typeof window === 'undefined') {
+    module.exports = helpers;
+    return;
+  }
+
+  // ---- what needs the page -------------------------------------------------------------------------------
+
   /** localStorage holding JSON; a browser that refuses storage still plays, it just forgets. */
   const store = {
     get(key, fallback) {
@@ -40,7 +57,7 @@
     try {
       response = await fetch(path, init);
     } catch (_) {
-      const error = new Error(window.I18n.t('error.unreachable'));
+      const error = /** @type {ApiError} */ (new Error(window.I18n.t('error.unreachable')));
       error.status = 0;
       error.code = 'unreachable';
       error.errorName = null;
@@ -51,7 +68,7 @@
       const message = data && typeof data.error === 'string'
         ? data.error
         : window.I18n.t('error.server', { status: response.status });
-      const error = new Error(message);
+      const error = /** @type {ApiError} */ (new Error(message));
       error.status = response.status;
       error.code = (data && data.code) || 'server';
       error.errorName = (data && data.name) || null;
@@ -249,7 +266,7 @@
   function shortcuts(map) {
     document.addEventListener('keydown', (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
-      const target = event.target;
+      const target = /** @type {Element | null} */ (event.target);
       if (target && (target.closest('input, textarea, select, dialog[open]'))) return;
       const action = map[event.key.toLowerCase()];
       if (action) {
@@ -259,11 +276,5 @@
     });
   }
 
-  /** m:ss, as the seed's page shows time. */
-  function formatTime(ms) {
-    const seconds = Math.max(0, Math.floor(ms / 1000));
-    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  }
-
-  window.Marubatsu = { store, api, sound: { play }, music, keyboardGrid, focusCell, shortcuts, formatTime };
+  window.Marubatsu = { ...helpers, store, api, sound: { play }, music, keyboardGrid, focusCell, shortcuts };
 })();

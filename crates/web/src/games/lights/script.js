@@ -1,3 +1,4 @@
+// @ts-check
 // Cross light. The page draws the scramble (crypto.getRandomValues) and reads the clock, keeps the event log in
 // localStorage, and sends the whole log to /api/lights/replay on every action; the server replays it through
 // the engine and answers with the state to draw. A reload sends the stored log again, so the game comes back
@@ -23,7 +24,7 @@
   const hintButton = $('#hint');
   const restartButton = $('#restart');
   const dialog = $('#solved');
-  const levelButtons = Array.from(document.querySelectorAll('.segmented [data-level]'));
+  const levelButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-level]')));
 
   /** name -> { side, scramblePresses }, from the server (the engine's table). */
   let levels = null;
@@ -228,6 +229,7 @@
     const ms = playedMs();
     const base = { moves: view.moves, time: M.formatTime(ms), par: view.startPar, hints: view.hints };
     const best = M.store.get(bestKey(view.level), null);
+    /** @type {[string, Record<string, unknown>][]} */
     const parts = [['lights.solvedText', base]];
     if (view.hints > 0) {
       M.store.set(assistedKey(view.level), { moves: view.moves, ms, hints: view.hints });

@@ -1,3 +1,4 @@
+// @ts-check
 // Know-it-all relay. The page keeps the engine's save envelope in sessionStorage (one game per tab) and sends it
 // with every event to /api/relay/step, which restores it, applies the event with the engine's transition and
 // answers with the new envelope and the state to draw. The page reads the clock and sends random words; the

@@ -1,3 +1,4 @@
+// @ts-check
 // Tic-tac-toe on chain, and two players on one device.
 //
 // On chain, the page never encodes a call: it asks the server for a transaction ({to, data, value}, encoded
@@ -33,15 +34,15 @@
   const connectButton = $('#wallet-connect');
   const switchButton = $('#wallet-switch');
   const panels = { solo: $('#solo-panel'), pvp: $('#pvp-panel'), hotseat: $('#hotseat-panel') };
-  const modeButtons = Array.from(document.querySelectorAll('.segmented [data-mode]'));
-  const difficultyButtons = Array.from(document.querySelectorAll('.segmented [data-difficulty]'));
-  const firstButtons = Array.from(document.querySelectorAll('.segmented [data-first]'));
+  const modeButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-mode]')));
+  const difficultyButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-difficulty]')));
+  const firstButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-first]')));
 
   const params = new URLSearchParams(window.location.search);
   const linkedGame = /^[1-9][0-9]*$/.test(params.get('game') || '') ? Number(params.get('game')) : null;
   let mode = linkedGame !== null ? 'pvp' : M.store.get(MODE_KEY, 'solo');
   if (!panels[mode]) mode = 'solo';
-  let settings = Object.assign({ difficulty: 'normal', cpuFirst: false }, M.store.get(SETTINGS_KEY, {}));
+  const settings = Object.assign({ difficulty: 'normal', cpuFirst: false }, M.store.get(SETTINGS_KEY, {}));
   let info = null; // the server's chain: mode, chain id, contracts (embedded: this browser's account)
   let infoError = null;
   let solo = null; // the solo game as the contract has it
@@ -64,7 +65,6 @@
   const T = (key, params) => window.I18n.t(`tictactoe.${key}`, params);
   const where = (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 });
   const shortAddress = (a) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : '');
-  const sameAddress = (a, b) => Boolean(a && b) && a.toLowerCase() === b.toLowerCase();
 
   boardEl.replaceChildren(...Array.from({ length: 9 }, (_, i) => {
     const button = document.createElement('button');
@@ -82,7 +82,7 @@
   const announced = [];
 
   window.addEventListener('eip6963:announceProvider', (event) => {
-    const detail = event.detail;
+    const detail = /** @type {CustomEvent} */ (event).detail;
     if (!detail || !detail.provider || announced.some((p) => p.info.uuid === detail.info.uuid)) return;
     announced.push(detail);
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // Quantum werewolf, pass and play. The page keeps the table, the names and the event log in sessionStorage (one
 // game per tab) and sends them with every new event to /api/werewolf/replay, which replays the log through the
 // engine and answers with the state to draw — hands, chits, the pending decision with its legal choices, the log,
@@ -397,7 +398,7 @@
     touched = seat;
     drawPlayers();
     drawDecision();
-    const first = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`);
+    const first = /** @type {HTMLElement | null} */ (document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`));
     if (first) {
       first.focus({ preventScroll: true });
       first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
@@ -555,9 +556,9 @@
           give.scrollIntoView({ block: 'nearest' });
           return;
         }
-        const again = document.querySelector(`.ww-player[data-seat="${seat}"] [data-slot="${slotKey(slot)}"]`
-          + `[data-change="${which}"]`);
-        const other = document.querySelector(`.ww-player[data-seat="${seat}"] .ww-slot button:not(:disabled)`);
+        const again = /** @type {HTMLButtonElement | null} */ (document.querySelector(`.ww-player[data-seat="${seat}"] [data-slot="${slotKey(slot)}"]`
+          + `[data-change="${which}"]`));
+        const other = /** @type {HTMLButtonElement | null} */ (document.querySelector(`.ww-player[data-seat="${seat}"] .ww-slot button:not(:disabled)`));
         const target = again && !again.disabled ? again : other;
         if (target) target.focus();
       };
@@ -609,21 +610,22 @@
     item.dataset.turn = String(acting);
     item.dataset.touchable = String(canTouch);
     const head = canTouch ? document.createElement('button') : document.createElement('div');
+    const headButton = /** @type {HTMLButtonElement} */ (head);
     head.className = 'ww-name';
     const voting = canTouch && openBallot() !== null;
     if (voting) {
-      head.type = 'button';
+      headButton.type = 'button';
       head.setAttribute('aria-pressed', String(picked === p.seat));
       head.addEventListener('click', () => pickVote(p.seat, true));
     } else if (canTouch) {
-      head.type = 'button';
+      headButton.type = 'button';
       head.setAttribute('aria-expanded', String(touched === p.seat));
       head.addEventListener('click', () => {
         if (touched === p.seat) {
           touched = null;
           drawPlayers();
           drawDecision();
-          document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`).focus();
+          /** @type {HTMLElement} */ (document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`)).focus();
         } else {
           openCard(p.seat);
         }
@@ -792,7 +794,7 @@
   // ---- how to play: the section in the page's language ------------------------------------------------------
 
   function drawHowTo() {
-    for (const part of document.querySelectorAll('[data-howto]')) {
+    for (const part of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-howto]'))) {
       part.hidden = part.dataset.howto !== window.I18n.lang;
     }
   }
