@@ -1,5 +1,5 @@
 //! The static files, compiled into the binary: the shared stylesheet, scripts, words and icon, and each game's
-//! script, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
+//! scripts, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
 
 use std::sync::OnceLock;
 
@@ -78,8 +78,8 @@ fn find(name: &str) -> Option<(&'static str, &'static str)> {
         return Some((asset.content_type, asset.body));
     }
     GAMES.iter().find_map(|game| {
-        if game.script_name() == name {
-            Some((SCRIPT, game.script))
+        if let Some((_, body)) = game.script_names().find(|(script, _)| script == name) {
+            Some((SCRIPT, body))
         } else if game.strings_name() == name {
             Some((SCRIPT, game.strings))
         } else if game.style_name() == name {

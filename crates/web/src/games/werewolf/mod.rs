@@ -45,7 +45,7 @@ use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game as WebGame, Shared};
+use super::{Game as WebGame, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
