@@ -13,7 +13,144 @@
     return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   }
 
-  const helpers = { formatTime };
+  /**
+   * One 32-bit word from the page's random source (crypto.getRandomValues), the default of `uniform`.
+   * @returns {number}
+   */
+  function randomWord() {
+    return crypto.getRandomValues(new Uint32Array(1))[0];
+  }
+
+  /**
+   * A uniform integer in 0..n (n at most 2^32), from the 32-bit words `next` gives: a word at or above the largest
+   * multiple of `n` is drawn again, so that no value is favoured.
+   * @param {number} n
+   * @param {() => number} [next]
+   */
+  function uniform(n, next = randomWord) {
+    const limit = Math.floor(0x100000000 / n) * n;
+    let word;
+    do {
+      word = next();
+    } while (word >= limit);
+    return word % n;
+  }
+
+  /**
+   * A tab's own storage (the page's sessionStorage; a stand-in in tests): a game kept there belongs to this tab,
+   * and a browser that refuses storage still plays one, it just forgets it. `getText`/`setText` keep text as it
+   * is, `get`/`set` JSON (`get` gives null for nothing or for text that is not JSON).
+   * @param {() => Storage} storage
+   */
+  function tabSession(storage) {
+    const session = {
+      /** @param {string} key @returns {string | null} */
+      getText(key) {
+        try {
+          return storage().getItem(key);
+        } catch (_) {
+          return null;
+        }
+      },
+      /** @param {string} key @param {string} text */
+      setText(key, text) {
+        try {
+          storage().setItem(key, text);
+        } catch (_) { /* storage full or disabled: the game goes on until the tab closes */ }
+      },
+      /** @param {string} key */
+      get(key) {
+        try {
+          return JSON.parse(/** @type {string} */ (session.getText(key)));
+        } catch (_) {
+          return null;
+        }
+      },
+      /** @param {string} key @param {unknown} value */
+      set(key, value) {
+        session.setText(key, JSON.stringify(value));
+      },
+      /** @param {string} key */
+      remove(key) {
+        try {
+          storage().removeItem(key);
+        } catch (_) { /* storage disabled */ }
+      },
+      /**
+       * This tab's id for its game, kept under `key` with it (a duplicated tab inherits it); `renew` makes a new
+       * one. Where storage is refused every call gives a new id, so no other tab is ever taken for this one.
+       * @param {string} key @param {boolean} [renew]
+       */
+      tabId(key, renew = false) {
+        let id = session.getText(key);
+        if (renew || !id) {
+          id = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join('');
+          session.setText(key, id);
+        }
+        return id;
+      },
+    };
+    return session;
+  }
+
+  /**
+   * Finds out whether another open tab plays this tab's game. The game lives in the tab's sessionStorage, so a
+   * tab opened afresh starts its own, but a duplicated tab starts with a copy, and the two cannot both be the
+   * table's game: each tab keeps an id with its game (`tabId`) and asks the other tabs on the BroadcastChannel
+   * `name` whether one already plays under it. If one does, the copy takes a new id and `tell` says to each
+   * which side it is (`copy` or `original`), so both can say plainly that from here they go on separately.
+   * `playing` says whether this tab has a game to defend. Returns the channel (null without BroadcastChannel).
+   * @param {{ name: string, tabId: (renew?: boolean) => string, playing: () => boolean,
+   *   tell: (side: 'copy' | 'original') => void, Channel?: typeof BroadcastChannel }} watcher
+   */
+  function watchCopies({ name, tabId, playing, tell, Channel = globalThis.BroadcastChannel }) {
+    if (typeof Channel !== 'function') return null;
+    const channel = new Channel(name);
+    channel.addEventListener('message', (event) => {
+      const message = event.data || {};
+      if (!playing() || message.id !== tabId()) return;
+      if (message.type === 'who') {
+        channel.postMessage({ type: 'mine', id: message.id });
+        tell('original');
+      } else if (message.type === 'mine') {
+        tabId(true);
+        tell('copy');
+      }
+    });
+    if (playing()) channel.postMessage({ type: 'who', id: tabId() });
+    return channel;
+  }
+
+  /**
+   * One request at a time: while an answer is awaited, taps are not taken (a double tap sends nothing twice),
+   * and a request that fails is not retried behind the player's back. `mark(busy)` shows it on the page.
+   * @param {(busy: boolean) => void} mark
+   */
+  function sendGuard(mark) {
+    let busy = false;
+    return {
+      /** Whether a request is on its way. */
+      get busy() { return busy; },
+      /**
+       * Runs `task` unless one is still running; false if it did not run. `quiet` leaves the page unmarked.
+       * @param {() => Promise<void>} task @param {{ quiet?: boolean }} [options]
+       */
+      async run(task, { quiet = false } = {}) {
+        if (busy) return false;
+        busy = true;
+        if (!quiet) mark(true);
+        try {
+          await task();
+        } finally {
+          busy = false;
+          if (!quiet) mark(false);
+        }
+        return true;
+      },
+    };
+  }
+
+  const helpers = { formatTime, uniform, tabSession, watchCopies, sendGuard };
   if (typeof window === 'undefined') {
     module.exports = helpers;
     return;

@@ -41,6 +41,32 @@ interface MarubatsuApi {
   focusCell(container: HTMLElement, index: number, focus?: boolean): void;
   shortcuts(map: Record<string, () => void>): void;
   formatTime(ms: number): string;
+  uniform(n: number, next?: () => number): number;
+  tabSession(storage: () => Storage): TabSession;
+  watchCopies(watcher: {
+    name: string;
+    tabId: (renew?: boolean) => string;
+    playing: () => boolean;
+    tell: (side: 'copy' | 'original') => void;
+    Channel?: typeof BroadcastChannel;
+  }): BroadcastChannel | null;
+  sendGuard(mark: (busy: boolean) => void): SendGuard;
+}
+
+/** A tab's own storage (`Marubatsu.tabSession`). */
+interface TabSession {
+  getText(key: string): string | null;
+  setText(key: string, text: string): void;
+  get(key: string): any;
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+  tabId(key: string, renew?: boolean): string;
+}
+
+/** One request at a time (`Marubatsu.sendGuard`). */
+interface SendGuard {
+  readonly busy: boolean;
+  run(task: () => Promise<void>, options?: { quiet?: boolean }): Promise<boolean>;
 }
 
 interface Window {

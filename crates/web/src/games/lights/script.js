@@ -44,16 +44,8 @@
   /** `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle. */
   function drawScramble(side, count) {
     const cells = Array.from({ length: side * side }, (_, i) => i);
-    const word = new Uint32Array(1);
     for (let i = 0; i < count; i += 1) {
-      const span = cells.length - i;
-      const limit = Math.floor(0x100000000 / span) * span;
-      let r;
-      do {
-        crypto.getRandomValues(word);
-        r = word[0];
-      } while (r >= limit);
-      const j = i + (r % span);
+      const j = i + M.uniform(cells.length - i);
       [cells[i], cells[j]] = [cells[j], cells[i]];
     }
     return cells.slice(0, count);
