@@ -53,7 +53,7 @@
     TT.render();
   }
 
-  /** @param {PvpAction} action */
+  /** @param {Exclude<PvpAction, 'play'>} action */
   function pvpAction(action) {
     if (!S.pvp) return;
     TT.transact({ action, game: S.pvp.id });

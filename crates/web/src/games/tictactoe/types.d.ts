@@ -117,7 +117,7 @@ interface TictactoeNamespace {
   openPvp(id: number): void;
   leavePvp(): void;
   refreshPvp(): Promise<void>;
-  pvpAction(action: PvpAction): void;
+  pvpAction(action: Exclude<PvpAction, 'play'>): void;
   createPvp(event: Event): void;
   askOracle(): Promise<void>;
   playPvp(cell: number): void;

@@ -1,10 +1,21 @@
-// The tic-tac-toe API's answers as the page reads them (crates/web/src/games/tictactoe/view.rs).
+// The tic-tac-toe API's answers as the page reads them (crates/web/src/games/tictactoe/view.rs), for the type
+// checker only. The words below are the engine's serde enums (marubatsu_engine::tictactoe): wire.json lists their
+// spellings, written by crates/web/tests/tictactoe_wire.rs from the engine, and
+// crates/web/tests/js/tictactoe_wire.test.mjs checks that each union here says exactly those words. A page that
+// compares with a word no union has fails `tsc`.
 
-type Difficulty = string;
-type Role = string;
-type PvpAction = string;
-type PvpStatus = string;
-type SoloResult = string;
+/** The CPU's level (`Difficulty`). */
+type Difficulty = 'easy' | 'normal' | 'hard';
+/** Where a solo game stands (`SoloResult`). */
+type SoloResult = 'inProgress' | 'playerWon' | 'cpuWon' | 'draw';
+/** Where a PvP game stands (`PvpStatus`). */
+type PvpStatus = 'open' | 'active' | 'xWon' | 'oWon' | 'draw' | 'cancelled' | 'aborted';
+/** Who looks at a PvP game (`PvpRole`). */
+type PvpRole = 'X' | 'O' | 'invited' | 'open' | 'watcher';
+/** What the viewer may do to a PvP game (`PvpAction`). */
+type PvpAction = 'join' | 'cancel' | 'play' | 'claimTimeout' | 'resign';
+/** What the server says for a value from the contract the engine has no name for. */
+type Unknown = 'unknown';
 
 interface ChainView {
   instance: string;
@@ -20,12 +31,12 @@ interface ChainView {
 interface SoloView {
   id: number;
   player: string;
-  difficulty: Difficulty;
+  difficulty: Difficulty | Unknown;
   cpuFirst: boolean;
   playerMark: string;
   cpuMark: string;
   cells: (string | null)[];
-  result: SoloResult;
+  result: SoloResult | Unknown;
   line: number[] | null;
 }
 
@@ -37,7 +48,7 @@ interface PvpView {
   stakeWords: string;
   timeout: number;
   timeoutWords: string;
-  status: PvpStatus;
+  status: PvpStatus | Unknown;
   statusWords: string;
   cells: (string | null)[];
   line: number[] | null;
@@ -47,7 +58,7 @@ interface PvpView {
   now: number;
   secondsLeft: number | null;
   moverHasMoved: boolean;
-  role: Role;
+  role: PvpRole;
   can: PvpAction[];
 }
 
