@@ -24,7 +24,7 @@ struct Asset {
 const SCRIPT: &str = "text/javascript; charset=utf-8";
 const STYLE: &str = "text/css; charset=utf-8";
 
-const ASSETS: [Asset; 4] = [
+const ASSETS: [Asset; 5] = [
     Asset {
         name: "app.css",
         content_type: STYLE,
@@ -39,6 +39,11 @@ const ASSETS: [Asset; 4] = [
         name: "common.js",
         content_type: SCRIPT,
         body: include_str!("../assets/common.js"),
+    },
+    Asset {
+        name: "sound.js",
+        content_type: SCRIPT,
+        body: include_str!("../assets/sound.js"),
     },
     Asset {
         name: "favicon.svg",
