@@ -561,6 +561,44 @@ mod tests {
         assert_eq!(m.pending(o), U256::from(20));
     }
 
+    /// The engine's rule of who may claim a timeout (which the web offers the players by) against this model:
+    /// every game the clock can catch before a line (after each number of moves), a second before, at and after
+    /// the deadline, claimed by X and by O.
+    #[test]
+    fn the_engines_timeout_rule_is_the_models() {
+        use marubatsu_engine::tictactoe::{Side, may_claim_timeout};
+
+        let moves = [4u8, 0, 8, 2, 6, 3, 5, 7];
+        let mut checked = 0;
+        for played in 0..=moves.len() {
+            for wait in [59u64, 60, 61, 600] {
+                let (mut m, x, o) = model();
+                let id = started(&mut m, x, o, 10);
+                for (i, &cell) in moves[..played].iter().enumerate() {
+                    m.play(if i % 2 == 0 { x } else { o }, id, cell).unwrap();
+                }
+                let game = m.game(id).unwrap().clone();
+                if game.status != Status::Active {
+                    continue;
+                }
+                m.advance(wait);
+                let to_move = if game.o_to_move() { Side::O } else { Side::X };
+                let expired = m.now > game.deadline;
+                for (claimer, side) in [(x, Side::X), (o, Side::O)] {
+                    let model_says = m.clone().claim_timeout(claimer, id).is_ok();
+                    let engine_says = may_claim_timeout(side, to_move, !game.first_move(), expired);
+                    assert_eq!(
+                        engine_says, model_says,
+                        "{side} claims after {played} moves and {wait} s (to move: {to_move})"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // Every count of moves from none to eight leaves the game active (the line 0-4-8 is never completed).
+        assert_eq!(checked, 9 * 4 * 2);
+    }
+
     #[test]
     fn private_games_admit_only_the_invited() {
         let (mut m, x, o) = model();

@@ -1,3 +1,4 @@
+// @ts-check
 // The pages' languages: Japanese and English, chosen from the browser, switchable from the header, remembered.
 //
 //   I18n.add({ en: { 'x.hello': 'Hello, {name}' }, ja: { 'x.hello': '{name}さん、こんにちは' } });
@@ -23,10 +24,13 @@
   const listeners = [];
   const warned = new Set();
 
+  /** @param {unknown} value @returns {value is 'en' | 'ja'} */
+  const isLang = (value) => value === 'en' || value === 'ja';
+
   function stored() {
     try {
       const value = window.localStorage.getItem(KEY);
-      return LANGS.includes(value) ? value : null;
+      return isLang(value) ? value : null;
     } catch (_) {
       return null;
     }
@@ -45,9 +49,10 @@
   /** The choice as the cookie remembers it: where storage is disabled, the cookie still carries it. */
   function fromCookie() {
     const found = /(?:^|;\s*)lang=(en|ja)(?:;|$)/.exec(document.cookie);
-    return found ? found[1] : null;
+    return found && isLang(found[1]) ? found[1] : null;
   }
 
+  /** @type {'en' | 'ja'} */
   let lang = stored() || fromCookie() || fromBrowser();
   if (stored()) writeCookie(lang);
 
@@ -73,10 +78,11 @@
     return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
 
+  /** @param {Document | Element} root */
   function apply(root = document) {
     const within = (selector) => {
-      const found = Array.from(root.querySelectorAll(selector));
-      if (root.matches && root.matches(selector)) found.unshift(root);
+      const found = /** @type {HTMLElement[]} */ (Array.from(root.querySelectorAll(selector)));
+      if (root instanceof HTMLElement && root.matches(selector)) found.unshift(root);
       return found;
     };
     for (const element of within('[data-i18n]')) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The words every page shares: the header, the index, and the errors any page can meet. The games' names and
 // summaries are appended by the server from its list of games; each game's own words are in its strings.js.
 'use strict';

@@ -1,5 +1,5 @@
 //! The static files, compiled into the binary: the shared stylesheet, scripts, words and icon, and each game's
-//! script, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
+//! scripts, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
 
 use std::sync::OnceLock;
 
@@ -24,7 +24,7 @@ struct Asset {
 const SCRIPT: &str = "text/javascript; charset=utf-8";
 const STYLE: &str = "text/css; charset=utf-8";
 
-const ASSETS: [Asset; 4] = [
+const ASSETS: [Asset; 5] = [
     Asset {
         name: "app.css",
         content_type: STYLE,
@@ -39,6 +39,11 @@ const ASSETS: [Asset; 4] = [
         name: "common.js",
         content_type: SCRIPT,
         body: include_str!("../assets/common.js"),
+    },
+    Asset {
+        name: "sound.js",
+        content_type: SCRIPT,
+        body: include_str!("../assets/sound.js"),
     },
     Asset {
         name: "favicon.svg",
@@ -78,8 +83,8 @@ fn find(name: &str) -> Option<(&'static str, &'static str)> {
         return Some((asset.content_type, asset.body));
     }
     GAMES.iter().find_map(|game| {
-        if game.script_name() == name {
-            Some((SCRIPT, game.script))
+        if let Some((_, body)) = game.script_names().find(|(script, _)| script == name) {
+            Some((SCRIPT, body))
         } else if game.strings_name() == name {
             Some((SCRIPT, game.strings))
         } else if game.style_name() == name {

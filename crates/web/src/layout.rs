@@ -1,6 +1,6 @@
 //! The page shell every page shares: the header with the games, the sound and language switches, the
 //! stylesheets, and the scripts in their order — the language mechanism and the words first, then the common
-//! script, then the page's own.
+//! scripts (`common.js`, `sound.js`), then the page's own parts and last its own script.
 //!
 //! The server renders the shell in the player's [`Lang`] so that the first paint is already in their language;
 //! the page's own words are filled in by `I18n.apply()` from the `data-i18n` attributes, and every text is
@@ -39,8 +39,9 @@ pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> 
         styles.push(game.style_name());
     }
     scripts.push("common.js".to_owned());
+    scripts.push("sound.js".to_owned());
     if let Some(game) = game {
-        scripts.push(game.script_name());
+        scripts.extend(game.script_names().map(|(name, _)| name));
     }
     let scripts: String = scripts
         .iter()

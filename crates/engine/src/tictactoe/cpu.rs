@@ -35,6 +35,8 @@ use super::seed::Seed;
 
 /// How far down the procedure the CPU goes. The numbers are the Solidity enum's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Difficulty {
     /// Wins when it can, otherwise plays a seeded random cell.

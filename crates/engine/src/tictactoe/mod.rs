@@ -15,12 +15,15 @@
 //! - [`count_tree`], [`legal_positions`]: the whole game tree, counted and listed.
 //! - [`SoloGame`], [`transition`]: a game against the CPU as a pure state machine.
 //! - [`explore`]: every game a human can play against a level.
+//! - [`PvpStatus`], [`PvpRole`], [`PvpAction`], [`may_claim_timeout`]: the player-versus-player game's words
+//!   and its timeout rule, as the contract decides them.
 
 mod bitboard;
 mod cell;
 mod cpu;
 mod explore;
 mod position;
+mod pvp;
 mod seed;
 mod solo;
 mod solver;
@@ -31,6 +34,7 @@ pub use cell::{Cell, PREFERRED_ORDER};
 pub use cpu::{Decision, Difficulty, Rule, cpu_decision, cpu_move};
 pub use explore::{Exploration, explore};
 pub use position::{MoveError, Outcome, Position, Side};
+pub use pvp::{PvpAction, PvpRole, PvpStatus, may_claim_timeout};
 pub use seed::Seed;
 pub use solo::{SoloEvent, SoloGame, SoloResult, transition};
 pub use solver::{Value, optimal_moves, solve};

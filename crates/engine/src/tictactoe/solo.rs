@@ -12,6 +12,8 @@ use super::seed::Seed;
 
 /// Where a solo game stands. The numbers are the Solidity enum's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 #[repr(u8)]
 pub enum SoloResult {
     /// The player is to move.
@@ -25,6 +27,14 @@ pub enum SoloResult {
 }
 
 impl SoloResult {
+    /// Every result, in the Solidity enum's order.
+    pub const ALL: [SoloResult; 4] = [
+        SoloResult::InProgress,
+        SoloResult::PlayerWon,
+        SoloResult::CpuWon,
+        SoloResult::Draw,
+    ];
+
     /// The result with this Solidity enum value, or `None` above 3.
     pub const fn from_u8(value: u8) -> Option<SoloResult> {
         match value {

@@ -1,5 +1,6 @@
 //! The games the app serves. Each is a folder with a [`Game`]: its page (a body fragment inside the shared
-//! layout, `page.html`), its script (`script.js`, served as `/assets/<slug>.js`), its words in English and
+//! layout, `page.html`), its scripts (`script.js`, served as `/assets/<slug>.js`, after the parts it is split into,
+//! each `/assets/<slug>.<part>.js`), its words in English and
 //! Japanese (`strings.js`, served as `/assets/<slug>.strings.js`, see `assets/i18n.js`), its own styles
 //! (`style.css`, served as `/assets/<slug>.css`), an API router mounted under `/api/<slug>` (the module's
 //! handlers) and the view models its answers draw from (`view.rs`). The index page, the navigation and the
@@ -38,8 +39,9 @@ pub(crate) struct Game {
     pub(crate) summary_ja: &'static str,
     /// The page's `<main>` content (HTML).
     pub(crate) page: &'static str,
-    /// The page's script (JavaScript), served as [`Game::script_name`] under `/assets/`.
-    pub(crate) script: &'static str,
+    /// The page's scripts (classic JavaScript sharing one namespace object per game), in the order they run:
+    /// the parts first, each with one job, and last the page's own (part `""`) that starts the page.
+    pub(crate) scripts: &'static [Script],
     /// The page's words (`I18n.add({en: {…}, ja: {…}})`), loaded before the common script and the page's own.
     pub(crate) strings: &'static str,
     /// The page's own stylesheet, loaded after the shared one.
@@ -48,10 +50,37 @@ pub(crate) struct Game {
     pub(crate) api: fn() -> Router<Shared>,
 }
 
+/// One of a page's scripts.
+pub(crate) struct Script {
+    /// What it does, in one word: served as `/assets/<slug>.<part>.js`, or `/assets/<slug>.js` when empty.
+    pub(crate) part: &'static str,
+    /// The script itself.
+    pub(crate) body: &'static str,
+}
+
+impl Script {
+    /// A part of the page's script, with one job.
+    pub(crate) const fn part(part: &'static str, body: &'static str) -> Script {
+        Script { part, body }
+    }
+
+    /// The page's own script: the last to run.
+    pub(crate) const fn page(body: &'static str) -> Script {
+        Script { part: "", body }
+    }
+}
+
 impl Game {
-    /// The asset name of the page's script: `<slug>.js`.
-    pub(crate) fn script_name(&self) -> String {
-        format!("{}.js", self.slug)
+    /// The asset names of the page's scripts, in the order they load: `<slug>.<part>.js`, …, `<slug>.js`.
+    pub(crate) fn script_names(&self) -> impl Iterator<Item = (String, &'static str)> + '_ {
+        self.scripts.iter().map(|script| {
+            let name = if script.part.is_empty() {
+                format!("{}.js", self.slug)
+            } else {
+                format!("{}.{}.js", self.slug, script.part)
+            };
+            (name, script.body)
+        })
     }
 
     /// The asset name of the page's words: `<slug>.strings.js`.

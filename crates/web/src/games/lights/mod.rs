@@ -19,7 +19,7 @@ use axum::{
 use marubatsu_engine::lights::{Level, LightsEvent, LightsGame};
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Shared};
+use super::{Game, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -35,7 +35,7 @@ pub(crate) const GAME: Game = Game {
     title_ja: "クロスライト",
     summary_ja: "すべてのライトを消すパズル。押すとそのマスと上下左右が反転します。ヒントは最短の解き方への一手を示します。",
     page: include_str!("page.html"),
-    script: include_str!("script.js"),
+    scripts: &[Script::page(include_str!("script.js"))],
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,

@@ -1,3 +1,4 @@
+// @ts-check
 // Cross light. The page draws the scramble (crypto.getRandomValues) and reads the clock, keeps the event log in
 // localStorage, and sends the whole log to /api/lights/replay on every action; the server replays it through
 // the engine and answers with the state to draw. A reload sends the stored log again, so the game comes back
@@ -23,7 +24,7 @@
   const hintButton = $('#hint');
   const restartButton = $('#restart');
   const dialog = $('#solved');
-  const levelButtons = Array.from(document.querySelectorAll('.segmented [data-level]'));
+  const levelButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-level]')));
 
   /** name -> { side, scramblePresses }, from the server (the engine's table). */
   let levels = null;
@@ -43,16 +44,8 @@
   /** `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle. */
   function drawScramble(side, count) {
     const cells = Array.from({ length: side * side }, (_, i) => i);
-    const word = new Uint32Array(1);
     for (let i = 0; i < count; i += 1) {
-      const span = cells.length - i;
-      const limit = Math.floor(0x100000000 / span) * span;
-      let r;
-      do {
-        crypto.getRandomValues(word);
-        r = word[0];
-      } while (r >= limit);
-      const j = i + (r % span);
+      const j = i + M.uniform(cells.length - i);
       [cells[i], cells[j]] = [cells[j], cells[i]];
     }
     return cells.slice(0, count);
@@ -228,6 +221,7 @@
     const ms = playedMs();
     const base = { moves: view.moves, time: M.formatTime(ms), par: view.startPar, hints: view.hints };
     const best = M.store.get(bestKey(view.level), null);
+    /** @type {[string, Record<string, unknown>][]} */
     const parts = [['lights.solvedText', base]];
     if (view.hints > 0) {
       M.store.set(assistedKey(view.level), { moves: view.moves, ms, hints: view.hints });

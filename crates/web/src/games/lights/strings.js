@@ -1,3 +1,4 @@
+// @ts-check
 // Cross light's words in English and Japanese (see assets/i18n.js). クロスライト is the seed's own name.
 'use strict';
 

@@ -37,7 +37,7 @@ use marubatsu_engine::relay::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game, Shared};
+use super::{Game, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -55,7 +55,11 @@ pub(crate) const GAME: Game = Game {
     title_ja: "知ったかリレー",
     summary_ja: "3〜12人で1台のスマホを回して遊ぶパーティーゲーム。前の人の話に乗って、お題をもっともらしく解説し、いちばんの解説に投票します(自分以外に)。",
     page: include_str!("page.html"),
-    script: include_str!("script.js"),
+    scripts: &[
+        Script::part("state", include_str!("state.js")),
+        Script::part("draw", include_str!("draw.js")),
+        Script::page(include_str!("script.js")),
+    ],
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,

@@ -1,3 +1,4 @@
+// @ts-check
 // The relay page's words in English and Japanese (see assets/i18n.js): keys start with 'relay.'. The topics come
 // from the server's deck in the page's language; why a start was refused comes from the server in it too.
 'use strict';

@@ -34,7 +34,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Shared};
+use super::{Game, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -60,7 +60,17 @@ pub(crate) const GAME: Game = Game {
     title_ja: "まるばつ",
     summary_ja: "コンピューター(かんたん・ふつう・むずかしい)や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
-    script: include_str!("script.js"),
+    scripts: &[
+        Script::part("state", include_str!("state.js")),
+        Script::part("wallet", include_str!("wallet.js")),
+        Script::part("transactions", include_str!("transactions.js")),
+        Script::part("solo", include_str!("solo.js")),
+        Script::part("status", include_str!("status.js")),
+        Script::part("pvp", include_str!("pvp.js")),
+        Script::part("hotseat", include_str!("hotseat.js")),
+        Script::part("render", include_str!("render.js")),
+        Script::page(include_str!("script.js")),
+    ],
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,

@@ -2,10 +2,12 @@
 
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::bindings::{
-    ISoloTicTacToe::{self, Result as SoloResult},
+    ISoloTicTacToe::{self, Result as ContractResult},
     ITicTacToe::{self, Status},
 };
-use marubatsu_engine::tictactoe::{Bitboard, Cell, Difficulty};
+use marubatsu_engine::tictactoe::{
+    Bitboard, Cell, Difficulty, PvpAction, PvpRole, PvpStatus, Side, SoloResult, may_claim_timeout,
+};
 
 use super::hotseat::winning_line;
 use super::view::{BalanceView, OracleView, PvpView, SoloView};
@@ -31,22 +33,22 @@ pub(super) async fn solo_game(chain: &ChainClient, id: u64, lang: Lang) -> Resul
     // The contract keeps no "who started"; the counts tell it. In progress it is always the player's turn (the
     // CPU answers in the same transaction); at the end, the side that moved last decides.
     let cpu_first = match game.result {
-        SoloResult::PlayerWon => mine == theirs,
-        SoloResult::Draw => theirs == 5,
+        ContractResult::PlayerWon => mine == theirs,
+        ContractResult::Draw => theirs == 5,
         _ => theirs > mine,
     };
     let (player_mark, cpu_mark) = if cpu_first { ("O", "X") } else { ("X", "O") };
     let (result, line) = match game.result {
-        SoloResult::InProgress => ("inProgress", None),
-        SoloResult::PlayerWon => ("playerWon", winning_line(player)),
-        SoloResult::CpuWon => ("cpuWon", winning_line(cpu)),
-        SoloResult::Draw => ("draw", None),
-        _ => ("unknown", None),
+        ContractResult::InProgress => (Some(SoloResult::InProgress), None),
+        ContractResult::PlayerWon => (Some(SoloResult::PlayerWon), winning_line(player)),
+        ContractResult::CpuWon => (Some(SoloResult::CpuWon), winning_line(cpu)),
+        ContractResult::Draw => (Some(SoloResult::Draw), None),
+        _ => (None, None),
     };
     Ok(SoloView {
         id,
         player: game.player,
-        difficulty: Difficulty::try_from(game.difficulty).map_or("unknown", Difficulty::name),
+        difficulty: Difficulty::try_from(game.difficulty).ok(),
         cpu_first,
         player_mark,
         cpu_mark,
@@ -69,46 +71,44 @@ pub(super) async fn pvp_game(
     let (x, o) = (board(game.xBoard), board(game.oBoard));
     let active = game.status == Status::Active;
     let x_to_move = x.count() == o.count();
-    let to_move = active.then_some(if x_to_move { "X" } else { "O" });
+    let mover = active.then_some(if x_to_move { Side::X } else { Side::O });
     let to_move_account = active.then_some(if x_to_move { game.creator } else { game.opponent });
     let mover_has_moved = if x_to_move { !x.is_empty() } else { !o.is_empty() };
     let deadline = (game.deadline != 0).then_some(game.deadline);
     let opponent = (game.opponent != Address::ZERO).then_some(game.opponent);
     let role = match viewer {
-        Some(v) if v == game.creator => "X",
-        Some(v) if game.status != Status::Open && Some(v) == opponent => "O",
-        Some(v) if game.status == Status::Open && Some(v) == opponent => "invited",
-        _ if game.status == Status::Open && opponent.is_none() => "open",
-        _ => "watcher",
+        Some(v) if v == game.creator => PvpRole::X,
+        Some(v) if game.status != Status::Open && Some(v) == opponent => PvpRole::O,
+        Some(v) if game.status == Status::Open && Some(v) == opponent => PvpRole::Invited,
+        _ if game.status == Status::Open && opponent.is_none() => PvpRole::Open,
+        _ => PvpRole::Watcher,
     };
     let expired = deadline.is_some_and(|d| now > d);
     let mut can = Vec::new();
-    match game.status {
-        Status::Open if role == "X" => can.push("cancel"),
+    match (game.status, role.side(), mover) {
+        (Status::Open, _, _) if role == PvpRole::X => can.push(PvpAction::Cancel),
         // An uninvited account may still try: the contract refuses it and the page says why.
-        Status::Open if viewer.is_some() => can.push("join"),
-        Status::Active if matches!(role, "X" | "O") => {
-            let my_turn = to_move == Some(role);
-            if my_turn && !expired {
-                can.push("play");
+        (Status::Open, _, _) if viewer.is_some() => can.push(PvpAction::Join),
+        (Status::Active, Some(side), Some(mover)) => {
+            if side == mover && !expired {
+                can.push(PvpAction::Play);
             }
-            // The opponent claims a win; the late player's first move may be aborted by either.
-            if expired && (!my_turn || !mover_has_moved) {
-                can.push("claimTimeout");
+            if may_claim_timeout(side, mover, mover_has_moved, expired) {
+                can.push(PvpAction::ClaimTimeout);
             }
-            can.push("resign");
+            can.push(PvpAction::Resign);
         }
         _ => {}
     }
     let (status, line) = match game.status {
-        Status::Open => ("open", None),
-        Status::Active => ("active", None),
-        Status::XWon => ("xWon", winning_line(x)),
-        Status::OWon => ("oWon", winning_line(o)),
-        Status::Draw => ("draw", None),
-        Status::Cancelled => ("cancelled", None),
-        Status::Aborted => ("aborted", None),
-        _ => ("unknown", None),
+        Status::Open => (Some(PvpStatus::Open), None),
+        Status::Active => (Some(PvpStatus::Active), None),
+        Status::XWon => (Some(PvpStatus::XWon), winning_line(x)),
+        Status::OWon => (Some(PvpStatus::OWon), winning_line(o)),
+        Status::Draw => (Some(PvpStatus::Draw), None),
+        Status::Cancelled => (Some(PvpStatus::Cancelled), None),
+        Status::Aborted => (Some(PvpStatus::Aborted), None),
+        _ => (None, None),
     };
     Ok(PvpView {
         id,
@@ -122,7 +122,7 @@ pub(super) async fn pvp_game(
         status_words: status_words(game.status, lang).to_owned(),
         cells: cells(&[(x, "X"), (o, "O")]),
         line,
-        to_move,
+        to_move: mover.map(mark),
         to_move_account,
         deadline,
         now,
@@ -181,6 +181,14 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<O
             format!("むずかしいCPUなら{}に打ちます。", cell_words(cell, lang)),
         ),
     })
+}
+
+/// A side's mark on the board and on the wire.
+fn mark(side: Side) -> &'static str {
+    match side {
+        Side::X => "X",
+        Side::O => "O",
+    }
 }
 
 fn board(bits: u16) -> Bitboard {

@@ -1,3 +1,4 @@
+// @ts-check
 // Tic-tac-toe's words in English and Japanese (see assets/i18n.js): keys start with 'tictactoe.'. まるばつ is the
 // book's own name for the game.
 'use strict';

@@ -2,7 +2,16 @@
 //! transaction's fate, and a hot-seat board.
 
 use alloy_primitives::{Address, U256};
-use serde::Serialize;
+use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpRole, PvpStatus, SoloResult};
+use serde::{Serialize, Serializer};
+
+/// A value the contract gave that the engine has no name for (a newer contract) goes out as `"unknown"`.
+fn or_unknown<T: Serialize, S: Serializer>(value: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => value.serialize(serializer),
+        None => serializer.serialize_str("unknown"),
+    }
+}
 
 /// The chain and the contracts, and in the embedded mode the browser's own account.
 #[derive(Serialize)]
@@ -27,14 +36,16 @@ pub(super) struct ChainView {
 pub(super) struct SoloView {
     pub(super) id: u64,
     pub(super) player: Address,
-    pub(super) difficulty: &'static str,
+    #[serde(serialize_with = "or_unknown")]
+    pub(super) difficulty: Option<Difficulty>,
     pub(super) cpu_first: bool,
     pub(super) player_mark: &'static str,
     pub(super) cpu_mark: &'static str,
     /// Nine entries, row by row: `"X"`, `"O"` or `null`.
     pub(super) cells: Vec<Option<&'static str>>,
     /// `inProgress`, `playerWon`, `cpuWon` or `draw`, as the contract stores it.
-    pub(super) result: &'static str,
+    #[serde(serialize_with = "or_unknown")]
+    pub(super) result: Option<SoloResult>,
     /// The winning line's cells, if someone won.
     pub(super) line: Option<[u8; 3]>,
 }
@@ -52,7 +63,8 @@ pub(super) struct PvpView {
     pub(super) timeout: u32,
     pub(super) timeout_words: String,
     /// `open`, `active`, `xWon`, `oWon`, `draw`, `cancelled` or `aborted`.
-    pub(super) status: &'static str,
+    #[serde(serialize_with = "or_unknown")]
+    pub(super) status: Option<PvpStatus>,
     pub(super) status_words: String,
     pub(super) cells: Vec<Option<&'static str>>,
     pub(super) line: Option<[u8; 3]>,
@@ -66,9 +78,9 @@ pub(super) struct PvpView {
     /// Whether the player to move has moved before: then a missed deadline loses; else it aborts the game.
     pub(super) mover_has_moved: bool,
     /// The viewer: `X`, `O`, `invited` (may join), `open` (anyone may join) or `watcher`.
-    pub(super) role: &'static str,
+    pub(super) role: PvpRole,
     /// What the viewer can do now, in the order the page offers them.
-    pub(super) can: Vec<&'static str>,
+    pub(super) can: Vec<PvpAction>,
 }
 
 /// A transaction hash's fate.

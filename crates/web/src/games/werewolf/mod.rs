@@ -45,7 +45,7 @@ use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game as WebGame, Shared};
+use super::{Game as WebGame, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -63,7 +63,15 @@ pub(crate) const GAME: WebGame = WebGame {
     title_ja: "量子人狼",
     summary_ja: "ゲームマスターのいらない人狼。3〜16人で1台を回して遊びます。誰が何者でありうるかはエンジンが数えます。",
     page: include_str!("page.html"),
-    script: include_str!("script.js"),
+    scripts: &[
+        Script::part("state", include_str!("state.js")),
+        Script::part("setup", include_str!("setup.js")),
+        Script::part("decision", include_str!("decision.js")),
+        Script::part("vote", include_str!("vote.js")),
+        Script::part("transfer", include_str!("transfer.js")),
+        Script::part("players", include_str!("players.js")),
+        Script::page(include_str!("script.js")),
+    ],
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,

@@ -1,3 +1,4 @@
+// @ts-check
 // The werewolf page's words in English and Japanese (see assets/i18n.js): keys start with 'werewolf.'. The
 // sentences about the game itself (the decision, the log, the end) come from the server in the player's language.
 'use strict';

@@ -1,0 +1,175 @@
+// @ts-check
+// Know-it-all relay's screens: setup, talk (the countdown from the state's deadline), hand-over, vote and the
+// results, drawn from the state the server answered; a new screen is brought into view.
+'use strict';
+
+(() => {
+  const R = window.Relay;
+  const M = window.Marubatsu;
+  const { S } = R;
+  const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, NAMES_KEY } = R.el;
+  const { t } = window.I18n;
+
+  const name = (seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
+
+  function fill(screen) {
+    screen.querySelectorAll('[data-field="round"]').forEach((el) => {
+      el.textContent = t('relay.round', { round: S.view.round, rounds: S.view.rounds });
+    });
+    screen.querySelectorAll('[data-field="topic"]').forEach((el) => {
+      el.textContent = S.view.topic || '';
+    });
+  }
+
+  function render() {
+    root.dataset.phase = S.view.phase;
+    for (const screen of screens) {
+      screen.hidden = screen.dataset.screen !== S.view.phase;
+      if (!screen.hidden) fill(screen);
+    }
+    // Nothing to abandon before a game or after its end.
+    abandonBar.hidden = S.view.phase === 'setup' || S.view.phase === 'finalResult';
+    if (S.view.phase === 'setup') copyNoteEl.hidden = true;
+    showAbandonQuestion(false);
+    if (S.ticker !== null && S.view.phase !== 'talk') {
+      clearInterval(S.ticker);
+      S.ticker = null;
+    }
+    switch (S.view.phase) {
+      case 'setup': drawSetup(); break;
+      case 'talk': drawTalk(); break;
+      case 'handover':
+        $('#pass-to').textContent = t('relay.passTo', { name: name(S.view.nextVoter) });
+        $('#received').textContent = t('relay.iAm', { name: name(S.view.nextVoter) });
+        break;
+      case 'vote': drawVote(); break;
+      case 'roundResult': drawRoundResult(); break;
+      case 'finalResult': drawFinalResult(); break;
+      default: break;
+    }
+    root.dataset.ready = 'true';
+    bringOnScreen();
+  }
+
+  /** A new screen starts at the top of the page, focused, so its first control is in S.view. */
+  function bringOnScreen() {
+    const key = `${S.view.phase}:${S.view.round}:${S.view.turn}:${S.view.voter}`;
+    if (key === S.shownScreen) return;
+    S.shownScreen = key;
+    window.scrollTo(0, 0);
+    const screen = screens.find((s) => !s.hidden);
+    if (screen && S.view.phase !== 'setup') screen.focus({ preventScroll: true });
+  }
+
+  function nameInput(value, seat) {
+    const item = document.createElement('li');
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.value = value;
+    input.autocomplete = 'off';
+    input.setAttribute('aria-label', t('relay.player', { n: seat + 1 }));
+    input.placeholder = t('relay.player', { n: seat + 1 });
+    item.append(input);
+    return item;
+  }
+
+  function drawSetup() {
+    if (namesEl.children.length === 0) {
+      const names = M.store.get(NAMES_KEY, null);
+      const start = Array.isArray(names) && names.length > 0 ? names : ['', '', ''];
+      namesEl.replaceChildren(...start.map((n, i) => nameInput(String(n), i)));
+    }
+    drawNameButtons();
+  }
+
+  function drawNameButtons() {
+    const count = namesEl.children.length;
+    const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+    button('#add-player').disabled = S.limits !== null && count >= S.limits.maxPlayers;
+    button('#remove-player').disabled = S.limits !== null && count <= S.limits.minPlayers;
+  }
+
+  function remaining() {
+    return S.view.deadlineMs - Date.now();
+  }
+
+  function tick() {
+    if (!S.view || S.view.phase !== 'talk') return;
+    const left = remaining();
+    countdownEl.textContent = M.formatTime(Math.ceil(Math.max(0, left) / 1000) * 1000);
+    countdownEl.dataset.remainingMs = String(Math.max(0, left));
+    countdownEl.classList.toggle('low', left <= 10000);
+    if (left <= 0 && S.autoDoneTurn !== S.view.turn && !R.guard.busy) {
+      // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
+      S.autoDoneTurn = S.view.turn;
+      R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
+    }
+  }
+
+  function drawTalk() {
+    $('#speaker-line').textContent = t('relay.isExplaining', { name: name(S.view.speaker) });
+    root.dataset.deadlineMs = String(S.view.deadlineMs);
+    const order = $('#order');
+    order.replaceChildren(...S.view.order.map((seat, i) => {
+      const item = document.createElement('li');
+      item.textContent = name(seat);
+      if (i === S.view.turn) item.setAttribute('aria-current', 'step');
+      if (i < S.view.turn) item.classList.add('done');
+      return item;
+    }));
+    $('#talk-done').textContent = t(S.view.turn + 1 < S.view.order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
+    tick();
+    if (S.ticker === null) S.ticker = setInterval(tick, 200);
+  }
+
+  function drawVote() {
+    $('#whose-best').textContent = t('relay.whoseBest', { name: name(S.view.voter) });
+    ballotEl.replaceChildren(...S.view.candidates.map((seat) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'relay-choice';
+      button.dataset.seat = String(seat);
+      button.textContent = name(seat);
+      button.setAttribute('aria-pressed', String(S.view.selected === seat));
+      return button;
+    }));
+    confirmButton.disabled = S.view.selected === null;
+  }
+
+  function standingRows(table, cells) {
+    table.querySelector('tbody').replaceChildren(...S.view.standings.map((s) => {
+      const row = document.createElement('tr');
+      row.dataset.player = String(s.player);
+      for (const text of cells(s)) {
+        const cell = document.createElement('td');
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      return row;
+    }));
+  }
+
+  function drawRoundResult() {
+    $('[data-field="round-title"]').textContent = t('relay.roundVotes', { round: S.view.round, rounds: S.view.rounds });
+    standingRows($('#round-table'), (s) => [s.rank, s.name, S.view.roundVotes[s.player], s.score]);
+    $('#next-round').textContent = t(S.view.lastRound ? 'relay.seeFinal' : 'relay.nextRound');
+  }
+
+  function drawFinalResult() {
+    standingRows($('#final-table'), (s) => [s.rank, s.name, s.score]);
+    const winners = S.view.standings.filter((s) => s.rank === 1).map((s) => s.name);
+    $('#winners').textContent = winners.length === 1
+      ? t('relay.wins', { name: winners[0] })
+      : t('relay.shareWin', { names: winners.join(t('relay.and')) });
+  }
+
+  function showAbandonQuestion(asking) {
+    $('#abandon').hidden = asking;
+    $('#abandon-yes').hidden = !asking;
+    $('#abandon-no').hidden = !asking;
+  }
+
+  /** @type {Pick<RelayNamespace, 'render' | 'showAbandonQuestion' | 'nameInput' | 'drawNameButtons'>} */
+  const part = { render, showAbandonQuestion, nameInput, drawNameButtons };
+  Object.assign(R, part);
+})();

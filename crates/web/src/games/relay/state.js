@@ -1,0 +1,125 @@
+// @ts-check
+// Know-it-all relay: what every part of the page shares. The page keeps the engine's save envelope in sessionStorage (one game per tab) and sends it
+// with every event to /api/relay/step, which restores it, applies the event with the engine's transition and
+// answers with the new envelope and the state to draw. The page reads the clock and sends random words; the
+// server turns them into the topic and the speaking order. The talk countdown is computed from the state's
+// deadline, an absolute time, so a reload resumes it with the right time left. Events go one at a time, each
+// from the latest save: while an answer is awaited a tap is not taken, and a request that fails is not sent again
+// behind the player's back — the page says what happened (a server that cannot be reached is said as such).
+// A duplicated tab starts with a copy of this tab's game, and the two say plainly that from here they go on
+// separately (common.js, `watchCopies`). A tab opened on the page afresh has empty storage and starts its own game.
+// Every word is in the page's language (strings.js), the topics too: the server draws them in it.
+//
+// The page is three classic scripts sharing `window.Relay` (typed in types.d.ts): this one (the state, the
+// page's elements, the request), draw.js (the screens), and script.js (the controls and the start).
+'use strict';
+
+(() => {
+  const M = window.Marubatsu;
+  const { t } = window.I18n;
+  const SAVE_KEY = 'marubatsu.relay.save';
+  const MEMORY_KEY = 'marubatsu.relay.memory';
+  const TAB_KEY = 'marubatsu.relay.tab';
+
+  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const root = $('#relay');
+  const session = M.tabSession(() => window.sessionStorage);
+  const guard = M.sendGuard((busy) => { root.dataset.busy = String(busy); });
+  const el = {
+    $,
+    root,
+    screens: /** @type {HTMLElement[]} */ (Array.from(root.querySelectorAll('[data-screen]'))),
+    namesEl: $('#names'),
+    roundsEl: /** @type {HTMLInputElement} */ ($('#rounds')),
+    talkSecondsEl: /** @type {HTMLInputElement} */ ($('#talk-seconds')),
+    setupMessageEl: $('#setup-message'),
+    messageEl: $('#message'),
+    restoreNoteEl: $('#restore-note'),
+    countdownEl: $('#countdown'),
+    ballotEl: $('#ballot'),
+    confirmButton: /** @type {HTMLButtonElement} */ ($('#confirm')),
+    abandonBar: $('#abandon-bar'),
+    copyNoteEl: $('#copy-note'),
+    NAMES_KEY: 'marubatsu.relay.names',
+  };
+  const { messageEl, restoreNoteEl, setupMessageEl } = el;
+
+  /** @type {RelayState} */
+  const S = {
+    limits: null,
+    view: null,
+    shownScreen: '',
+    ticker: null,
+    autoDoneTurn: null,
+  };
+
+  /** This tab's id for its game (see common.js, `watchCopies`); `renew` makes a new one. */
+  const tabId = (renew = false) => session.tabId(TAB_KEY, renew);
+
+  function entropy() {
+    const words = new Uint32Array(4);
+    crypto.getRandomValues(words);
+    return Array.from(words);
+  }
+
+  function memory() {
+    return session.get(MEMORY_KEY) || {};
+  }
+
+  /** The saved envelope as the server sent it; text that is not JSON goes as it is, and the server says why. */
+  function savedGame() {
+    const text = session.getText(SAVE_KEY);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text);
+    } catch (_) {
+      return text;
+    }
+  }
+
+  /** Sends `event` (or a plain load, for `null`) unless an answer is still awaited; false if not sent. */
+  function send(event) {
+    return guard.run(async () => {
+      try {
+        await step(event);
+      } catch (error) {
+        showError(error.message);
+      }
+    });
+  }
+
+  async function step(event) {
+    const answer = await M.api('/api/relay/step', {
+      save: savedGame(),
+      event,
+      entropy: entropy(),
+      memory: memory(),
+      language: window.I18n.lang,
+    });
+    session.setText(SAVE_KEY, JSON.stringify(answer.save));
+    session.setText(MEMORY_KEY, JSON.stringify(answer.memory));
+    S.view = answer.state;
+    messageEl.textContent = '';
+    messageEl.classList.remove('error');
+    restoreNoteEl.hidden = !answer.restoreError;
+    restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
+    $('#topic-repeats').hidden = !answer.topicRepeats;
+    setupMessageEl.textContent = answer.rejected || '';
+    setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
+    R.render();
+    if (event) {
+      if (!answer.changed) M.sound.play('nothing');
+      else if (S.view.phase === 'finalResult') M.sound.play('win');
+      else if (event.type === 'select') M.sound.play('press');
+      else M.sound.play('start');
+    }
+  }
+
+  /** @param {string} text */
+  function showError(text) {
+    messageEl.textContent = text;
+    messageEl.classList.add('error');
+  }
+
+  const R = window.Relay = /** @type {RelayNamespace} */ ({ S, el, guard, tabId, send, showError });
+})();

@@ -1,0 +1,49 @@
+// What know-it-all relay's scripts share on `window.Relay`, for the type checker only (never served): state.js
+// makes the object and each part adds its functions, checked against these signatures where it does.
+
+interface RelayState {
+  /** The server's limits on players, rounds and talk time (`GET /api/relay/limits`), once it answered. */
+  limits: any;
+  /** The state the server last drew. */
+  view: any;
+  /** The screen last brought into view, so that a redraw of the same one does not move the page. */
+  shownScreen: string;
+  /** The talk countdown's timer while a speaker talks. */
+  ticker: ReturnType<typeof setInterval> | null;
+  /** The turn whose time-up was already sent, so it is sent once. */
+  autoDoneTurn: number | null;
+}
+
+interface RelayNamespace {
+  S: RelayState;
+  el: {
+    $(selector: string): HTMLElement;
+    root: HTMLElement;
+    screens: HTMLElement[];
+    namesEl: HTMLElement;
+    roundsEl: HTMLInputElement;
+    talkSecondsEl: HTMLInputElement;
+    setupMessageEl: HTMLElement;
+    messageEl: HTMLElement;
+    restoreNoteEl: HTMLElement;
+    countdownEl: HTMLElement;
+    ballotEl: HTMLElement;
+    confirmButton: HTMLButtonElement;
+    abandonBar: HTMLElement;
+    copyNoteEl: HTMLElement;
+    NAMES_KEY: string;
+  };
+  guard: SendGuard;
+  tabId(renew?: boolean): string;
+  send(event: unknown): Promise<boolean>;
+  showError(text: string): void;
+  // draw.js
+  render(): void;
+  showAbandonQuestion(asking: boolean): void;
+  nameInput(value: string, seat: number): HTMLElement;
+  drawNameButtons(): void;
+}
+
+interface Window {
+  Relay: RelayNamespace;
+}

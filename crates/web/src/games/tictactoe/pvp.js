@@ -1,0 +1,186 @@
+// @ts-check
+// Tic-tac-toe against another player, on chain, for a stake: create, share, join, play against the clock, claim
+// a timeout, resign or cancel, ask the Hard CPU for advice, and withdraw what the contract owes.
+'use strict';
+
+(() => {
+  const TT = window.Tictactoe;
+  const M = window.Marubatsu;
+  const { S, el, T } = TT;
+  const { $ } = el;
+  let loading = false;
+
+  /** @param {number} id */
+  function openPvp(id) {
+    S.pvpId = id;
+    S.pvp = null;
+    S.oracle = null;
+    M.store.set(TT.keys.pvp, { scope: S.info ? `${S.info.mode}:${S.info.instance}:${S.info.chainId}` : null, id });
+    const url = new URL(window.location.href);
+    url.searchParams.set('game', String(id));
+    window.history.replaceState(null, '', url);
+    refreshPvp();
+  }
+
+  function leavePvp() {
+    S.pvpId = null;
+    S.pvp = null;
+    S.oracle = null;
+    M.store.remove(TT.keys.pvp);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('game');
+    window.history.replaceState(null, '', url);
+    TT.render();
+  }
+
+  async function refreshPvp() {
+    if (!S.info || loading) return;
+    loading = true;
+    try {
+      const viewer = TT.sender();
+      if (S.pvpId !== null) {
+        const query = viewer ? `?viewer=${viewer}` : '';
+        S.pvp = await M.api(`/api/tictactoe/pvp/games/${S.pvpId}${query}`);
+        S.pvpFetchedAt = Date.now();
+        S.pvpError = null;
+      }
+      S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
+    } catch (error) {
+      S.pvpError = error.message;
+    } finally {
+      loading = false;
+    }
+    TT.render();
+  }
+
+  /** @param {Exclude<PvpAction, 'play'>} action */
+  function pvpAction(action) {
+    if (!S.pvp) return;
+    TT.transact({ action, game: S.pvp.id });
+  }
+
+  /** @param {Event} event */
+  function createPvp(event) {
+    event.preventDefault();
+    const input = (selector) => /** @type {HTMLInputElement} */ ($(selector)).value;
+    const stake = input('#pvp-stake');
+    const timeout = Number(input('#pvp-timeout'));
+    const opponent = input('#pvp-opponent').trim();
+    TT.transact({ action: 'create', stake, timeout, opponent: opponent || null });
+  }
+
+  async function askOracle() {
+    if (!S.pvp) return;
+    try {
+      S.oracle = await M.api(`/api/tictactoe/pvp/games/${S.pvp.id}/oracle`);
+    } catch (error) {
+      S.oracle = { cell: null, words: error.message };
+    }
+    TT.render();
+  }
+
+  /** @param {number} i */
+  function playPvp(i) {
+    if (!S.pvp || !S.pvp.can.includes('play') || S.pvp.cells[i] !== null) {
+      M.sound.play('nothing');
+      return;
+    }
+    M.sound.play('press');
+    S.oracle = null;
+    TT.transact({ action: 'play', game: S.pvp.id, cell: i });
+  }
+
+  /** Seconds left on the clock now: the chain's answer, counted down since it came. */
+  function secondsLeft() {
+    const { pvp } = S;
+    if (!pvp || pvp.secondsLeft === null) return null;
+    const elapsed = Math.floor((Date.now() - S.pvpFetchedAt) / 1000);
+    const deadlineGone = pvp.now + elapsed > pvp.deadline;
+    return deadlineGone ? -1 : Math.max(0, pvp.secondsLeft - elapsed);
+  }
+
+  function pvpStatus() {
+    return TT.pvpStatus(S.pvp, { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft() }, T);
+  }
+
+  /** What the board shows against a player. @returns {BoardState} */
+  function pvpState() {
+    const { pvp } = S;
+    if (!pvp) {
+      return {
+        cells: [], playable: false, last: null, line: null, result: 'none', ready: Boolean(S.info), status: pvpStatus(),
+        error: Boolean(S.pvpError),
+      };
+    }
+    return {
+      cells: pvp.cells, playable: pvp.can.includes('play') && !S.busy, last: null, line: pvp.line,
+      hint: S.oracle ? S.oracle.cell : null, result: pvp.status, ready: true, status: pvpStatus(), error: false,
+    };
+  }
+
+  function renderPvp() {
+    const { pvp, balance, oracle } = S;
+    const gameEl = $('#pvp-game');
+    $('#pvp-create-form').hidden = S.pvpId !== null;
+    gameEl.hidden = S.pvpId === null;
+    const can = (what) => Boolean(pvp) && pvp.can.includes(what) && Boolean(TT.sender());
+    const readyToSend = Boolean(TT.sender()) && !S.busy && !S.pending;
+    const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+    button('#pvp-create').disabled = !readyToSend;
+    if (pvp) {
+      $('#pvp-info').textContent = T('pvp.info', {
+        id: pvp.id,
+        stake: pvp.stakeWords,
+        timeout: pvp.timeoutWords,
+        creator: TT.shortAddress(pvp.creator),
+        o: pvp.opponent ? T('pvp.o', { account: TT.shortAddress(pvp.opponent) }) : T('pvp.oAnyone'),
+        status: `${pvp.statusWords[0].toUpperCase()}${pvp.statusWords.slice(1)}`,
+      });
+      const link = new URL('/tictactoe', window.location.href);
+      link.searchParams.set('game', String(pvp.id));
+      const share = /** @type {HTMLAnchorElement} */ ($('#pvp-share'));
+      share.textContent = link.href;
+      share.href = link.href;
+      $('#pvp-share-line').hidden = !(pvp.status === 'open' && pvp.role === 'X');
+      const joinable = pvp.status === 'open' && pvp.role !== 'X';
+      $('#pvp-join-box').hidden = !joinable;
+      $('#pvp-join-terms').textContent = T('pvp.terms', { stake: pvp.stakeWords, timeout: pvp.timeoutWords })
+        + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '');
+      button('#pvp-join').disabled = !can('join') || !readyToSend;
+      const left = secondsLeft();
+      $('#pvp-clock').textContent = pvp.status === 'active' && left !== null
+        ? (left >= 0 ? T('pvp.clock', { side: pvp.toMove, left: TT.clockWords(left) })
+          : T(pvp.moverHasMoved ? 'pvp.late' : 'pvp.lateFirst', { side: pvp.toMove }))
+        : '';
+    } else {
+      $('#pvp-info').textContent = S.pvpError || '';
+      $('#pvp-share-line').hidden = true;
+      $('#pvp-join-box').hidden = true;
+      $('#pvp-clock').textContent = '';
+    }
+    /** @type {[string, PvpAction][]} */
+    const actions = [['#pvp-claim', 'claimTimeout'], ['#pvp-resign', 'resign'], ['#pvp-cancel', 'cancel']];
+    actions.forEach(([sel, what]) => {
+      button(sel).hidden = !can(what);
+      button(sel).disabled = !readyToSend;
+    });
+    $('#pvp-oracle').hidden = !(pvp && pvp.status === 'active');
+    $('#pvp-oracle-answer').hidden = !oracle;
+    $('#pvp-oracle-answer').textContent = oracle ? T('pvp.oracleNote', { words: oracle.words }) : '';
+    const pendingWei = balance ? BigInt(balance.pending) : 0n;
+    $('#pvp-balance').textContent = balance
+      ? T('pvp.balance', { pending: balance.pendingWords, wallet: balance.walletWords })
+      : T('pvp.noBalance');
+    $('#pvp-balance').dataset.wei = balance ? BigInt(balance.pending).toString() : '';
+    button('#pvp-withdraw').disabled = pendingWei === 0n || !readyToSend;
+    $('#pvp-log').replaceChildren(...S.pvpLog.map((line) => {
+      const item = document.createElement('li');
+      item.textContent = line;
+      return item;
+    }));
+  }
+
+  /** @type {Pick<TictactoeNamespace, 'openPvp' | 'leavePvp' | 'refreshPvp' | 'pvpAction' | 'createPvp' | 'askOracle' | 'playPvp' | 'pvpState' | 'renderPvp'>} */
+  const part = { openPvp, leavePvp, refreshPvp, pvpAction, createPvp, askOracle, playPvp, pvpState, renderPvp };
+  Object.assign(TT, part);
+})();

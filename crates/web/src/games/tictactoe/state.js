@@ -1,0 +1,100 @@
+// @ts-check
+// Tic-tac-toe on chain, and two players on one device: what every part of the page shares.
+//
+// On chain, the page never encodes a call: it asks the server for a transaction ({to, data, value}, encoded
+// with the contracts' Rust bindings), hands it to a wallet, and asks the server what became of the hash (events
+// in words, the CPU's reply, gas, or the contract's refusal explained). The wallet is the player's own browser
+// wallet (EIP-6963 discovery, else window.ethereum) when the server plays on a real chain; on the server's
+// embedded chain it is this browser's own account there, which the server sends from. The hash of a
+// transaction in flight is kept in localStorage, so a reload finds it and waits for it.
+//
+// Two players on one device: the page keeps the cells played in localStorage and the server replays them
+// through the engine. No rule is decided here.
+//
+// The page is several classic scripts with one job each, loaded in this order and sharing `window.Tictactoe`
+// (typed in types.d.ts): this one (the state and the page's elements), wallet.js, transactions.js, solo.js,
+// status.js, pvp.js, hotseat.js, render.js, and script.js, which wires the controls and starts the page.
+'use strict';
+
+(() => {
+  const M = window.Marubatsu;
+  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const all = (selector) => /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(selector)));
+
+  const params = new URLSearchParams(window.location.search);
+  const linkedGame = /^[1-9][0-9]*$/.test(params.get('game') || '') ? Number(params.get('game')) : null;
+  const panels = { solo: $('#solo-panel'), pvp: $('#pvp-panel'), hotseat: $('#hotseat-panel') };
+  /** @type {TictactoeMode} */
+  let mode = linkedGame !== null ? 'pvp' : M.store.get('marubatsu.tictactoe.mode', 'solo');
+  if (!panels[mode]) mode = 'solo';
+
+  const T = (key, params) => window.I18n.t(`tictactoe.${key}`, params);
+
+  window.Tictactoe = /** @type {TictactoeNamespace} */ ({
+    keys: {
+      mode: 'marubatsu.tictactoe.mode',
+      solo: 'marubatsu.tictactoe.solo',
+      pvp: 'marubatsu.tictactoe.pvp',
+      pending: 'marubatsu.tictactoe.pending',
+      settings: 'marubatsu.tictactoe.settings',
+      hotseat: 'marubatsu.tictactoe.hotseat',
+    },
+    POLL_MS: 1000,
+    SOLO_POLL_MS: 3000,
+    el: {
+      $,
+      board: $('#ttt-board'),
+      status: $('#ttt-status'),
+      tx: $('#tx-status'),
+      turnsBody: $('#turns tbody'),
+      chainInfo: $('#chain-info'),
+      wallet: $('#wallet'),
+      walletStatus: $('#wallet-status'),
+      connect: $('#wallet-connect'),
+      switchChain: $('#wallet-switch'),
+      panels,
+      modeButtons: all('.segmented [data-mode]'),
+      difficultyButtons: all('.segmented [data-difficulty]'),
+      firstButtons: all('.segmented [data-first]'),
+      cells: [],
+    },
+    S: {
+      mode,
+      settings: Object.assign({ difficulty: 'normal', cpuFirst: false }, M.store.get('marubatsu.tictactoe.settings', {})),
+      info: null,
+      infoError: null,
+      solo: null,
+      soloTurns: [],
+      soloError: null,
+      soloReadAt: 0,
+      soloReads: 0,
+      pvpId: linkedGame,
+      pvp: null,
+      pvpFetchedAt: 0,
+      pvpError: null,
+      pvpLog: [],
+      balance: null,
+      oracle: null,
+      hotseatMoves: M.store.get('marubatsu.tictactoe.hotseat', []),
+      hotseat: null,
+      busy: false,
+      cursor: 4,
+      pending: null,
+    },
+    wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
+    T,
+    where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
+    shortAddress: (a) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : ''),
+  });
+
+  const TT = window.Tictactoe;
+  TT.el.board.replaceChildren(...Array.from({ length: 9 }, (_, i) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'cell';
+    button.dataset.index = String(i);
+    button.addEventListener('click', () => TT.play(i));
+    return button;
+  }));
+  TT.el.cells = /** @type {HTMLElement[]} */ (Array.from(TT.el.board.children));
+})();

@@ -1,0 +1,139 @@
+// What tic-tac-toe's scripts share on `window.Tictactoe`, for the type checker only (never served): state.js makes
+// the object and each part adds its functions, checked against these signatures where it does.
+
+type TictactoeMode = 'solo' | 'pvp' | 'hotseat';
+
+/** A transaction the page asks the server to encode (`POST /api/tictactoe/tx`). */
+type TictactoeAction =
+  | { action: 'newSolo'; difficulty: Difficulty; cpuFirst: boolean }
+  | { action: 'playSolo'; game: number; cell: number }
+  | { action: 'create'; stake: string; timeout: number; opponent: string | null }
+  | { action: 'play'; game: number; cell: number }
+  | { action: Exclude<PvpAction, 'play'>; game: number }
+  | { action: 'withdraw' };
+
+/** What the board draws, whatever the mode. */
+interface BoardState {
+  cells: (string | null)[];
+  playable: boolean;
+  last: number | null;
+  line: number[] | null;
+  hint?: number | null;
+  result: string;
+  ready: boolean;
+  status: string;
+  error?: boolean;
+}
+
+interface TictactoeState {
+  mode: TictactoeMode;
+  settings: { difficulty: Difficulty; cpuFirst: boolean };
+  /** The server's chain: mode, chain id, contracts (embedded: this browser's account). */
+  info: ChainView | null;
+  infoError: string | null;
+  /** The solo game as the contract has it. */
+  solo: SoloView | null;
+  /** The page's record of that game's transactions. */
+  soloTurns: { player: number | null; cpu: number | null; gas: number | null }[];
+  soloError: string | null;
+  soloReadAt: number;
+  soloReads: number;
+  pvpId: number | null;
+  /** The PvP game as the contract has it, for this viewer. */
+  pvp: PvpView | null;
+  pvpFetchedAt: number;
+  pvpError: string | null;
+  pvpLog: string[];
+  balance: BalanceView | null;
+  oracle: { cell: number | null; words: string } | null;
+  hotseatMoves: number[];
+  hotseat: HotSeatView | null;
+  busy: boolean;
+  cursor: number;
+  /** The transaction in flight, kept in localStorage until its receipt is read. */
+  pending: { hash: string; action: TictactoeAction; scope: string | null; summary: string } | null;
+}
+
+interface TictactoeNamespace {
+  keys: Record<'mode' | 'solo' | 'pvp' | 'pending' | 'settings' | 'hotseat', string>;
+  POLL_MS: number;
+  SOLO_POLL_MS: number;
+  el: {
+    $(selector: string): HTMLElement;
+    board: HTMLElement;
+    status: HTMLElement;
+    tx: HTMLElement;
+    turnsBody: HTMLElement;
+    chainInfo: HTMLElement;
+    wallet: HTMLElement;
+    walletStatus: HTMLElement;
+    connect: HTMLElement;
+    switchChain: HTMLElement;
+    panels: Record<TictactoeMode, HTMLElement>;
+    modeButtons: HTMLElement[];
+    difficultyButtons: HTMLElement[];
+    firstButtons: HTMLElement[];
+    cells: HTMLElement[];
+  };
+  S: TictactoeState;
+  wallet: {
+    provider: Eip1193Provider | null;
+    name: string | null;
+    account: string | null;
+    chainId: number | null;
+    searched: boolean;
+  };
+  T(key: string, params?: Record<string, unknown>): string;
+  where(cell: number): string;
+  shortAddress(address: string | null): string;
+  // wallet.js
+  discoverWallet(): Promise<void>;
+  connectWallet(): Promise<void>;
+  switchChain(): Promise<void>;
+  sender(): string | null;
+  renderWallet(): void;
+  // transactions.js
+  setTx(state: string, text: string): void;
+  refusedWords(error: any, what: string): string;
+  scope(): string | null;
+  transact(action: TictactoeAction): Promise<any>;
+  follow(tx: NonNullable<TictactoeState['pending']>): Promise<any>;
+  // solo.js
+  newSolo(): Promise<void>;
+  loadSolo(id: number, check?: boolean): Promise<void>;
+  playSolo(cell: number): void;
+  restoreSolo(): boolean;
+  maybeStartSolo(): void;
+  soloState(): BoardState;
+  renderTurns(): void;
+  // status.js
+  clockWords(seconds: number): string;
+  pvpStatus(
+    pvp: PvpView | null,
+    page: { pvpId: number | null; pvpError: string | null; left: number | null },
+    T: (key: string, params?: Record<string, unknown>) => string,
+  ): string;
+  // pvp.js
+  openPvp(id: number): void;
+  leavePvp(): void;
+  refreshPvp(): Promise<void>;
+  pvpAction(action: Exclude<PvpAction, 'play'>): void;
+  createPvp(event: Event): void;
+  askOracle(): Promise<void>;
+  playPvp(cell: number): void;
+  pvpState(): BoardState;
+  renderPvp(): void;
+  // hotseat.js
+  sendHotseat(effect: string | null): Promise<void>;
+  playHotseat(cell: number): void;
+  hotseatState(): BoardState;
+  // render.js
+  play(cell: number): void;
+  setBusy(value: boolean): void;
+  render(): void;
+  newGame(): void;
+}
+
+interface Window {
+  Tictactoe: TictactoeNamespace;
+}

@@ -1,0 +1,140 @@
+// @ts-check
+// Quantum werewolf's decision: the game drawn from the server's state, the decision now pending brought on
+// screen, focused and announced, and the players it is about, by name, in the decision itself.
+'use strict';
+
+(() => {
+  const W = window.Werewolf;
+  const M = window.Marubatsu;
+  const { S } = W;
+  const { $, root, setupForm, play, decisionEl, promptEl, choicesEl, transferEl, announceEl } = W.el;
+  const { t } = window.I18n;
+
+  function render() {
+    setupForm.hidden = true;
+    play.hidden = false;
+    const pending = S.view.pending;
+    root.dataset.pending = pending ? pending.kind : 'over';
+    root.dataset.round = String(S.view.round);
+    S.counting = false;
+    root.dataset.counting = 'false';
+    $('#ww-status').textContent = S.view.status;
+    drawOutcome();
+    drawDecision();
+    W.drawPlayers();
+    W.drawLog();
+    root.dataset.ready = 'true';
+    bringDecisionOnScreen();
+  }
+
+  /**
+   * The decision (or the end) on screen, focused and announced, once per new decision: the page scrolls to it
+   * and focus moves to it, so nobody has to hunt for what to do next.
+   */
+  function bringDecisionOnScreen() {
+    const votes = S.view.pending && S.view.pending.kind === 'vote' ? W.collected().length : 0;
+    const key = `${S.saved.events.length}:${S.view.pending ? S.view.pending.kind : 'over'}:${votes}:${S.ballotFor}`;
+    if (key === S.shownDecision) return;
+    S.shownDecision = key;
+    const target = S.view.outcome ? $('#outcome') : decisionEl;
+    // The decision sits right under the title and the round: from the top of the page it is in view, with them.
+    window.scrollTo(0, 0);
+    if (target.getBoundingClientRect().bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+    const prompt = S.view.outcome ? `${S.view.outcome.title}. ${S.view.outcome.text}` : promptEl.textContent;
+    announceEl.textContent = t('werewolf.announce', { status: S.view.status, prompt });
+  }
+
+  function drawOutcome() {
+    const box = $('#outcome');
+    box.hidden = !S.view.outcome;
+    decisionEl.hidden = Boolean(S.view.outcome);
+    $('#new-game').hidden = Boolean(S.view.outcome);
+    if (!S.view.outcome) return;
+    const o = S.view.outcome;
+    box.dataset.side = o.side;
+    $('#outcome-title').textContent = o.title;
+    $('#outcome-text').textContent = o.text;
+    $('#outcome-rule').textContent = t('werewolf.rule', { rule: o.rule });
+    $('#outcome-winners').textContent = o.winnersText;
+  }
+
+  /** The players whose cards the pending decision is made on (touch, then pick). */
+  function touchable() {
+    const seats = new Set();
+    for (const c of S.view.choices) seats.add(c.target);
+    const ballot = openBallot();
+    if (ballot) ballot.targets.forEach((target) => seats.add(target.target));
+    const tr = W.openTransfer();
+    if (tr) tr.slots.forEach((slot) => seats.add(slot.to));
+    return seats;
+  }
+
+  /** The ballot of the voter who holds the device and has said so, or null. */
+  function openBallot() {
+    if (!S.view.pending || S.view.pending.kind !== 'vote' || S.counting) return null;
+    const votes = W.collected();
+    const next = S.view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    return next && S.ballotFor === next.voter ? next : null;
+  }
+  function drawDecision() {
+    const pending = S.view.pending;
+    choicesEl.replaceChildren();
+    transferEl.hidden = true;
+    if (!pending) return;
+    promptEl.textContent = pending.prompt;
+    if (pending.kind !== 'vote' && touchable().size) choicesEl.append(pickRow());
+    switch (pending.kind) {
+      case 'startPlayer':
+        choicesEl.append(W.button(t('werewolf.random'), () => {
+          W.send({ type: 'startPlayer', seat: pending.tied[M.uniform(pending.tied.length)] });
+        }));
+        break;
+      case 'vote':
+        W.drawVote();
+        break;
+      case 'transfer':
+        W.drawTransfer();
+        break;
+      case 'draw':
+        choicesEl.append(W.button(t('werewolf.drawCard'), () => {
+          W.send({ type: 'draw', player: pending.dead, index: M.uniform(pending.cards) });
+        }, true));
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * The players this decision is about, by W.name, in the decision itself: on a phone their cards may be further
+   * down, and a name here opens that player's card with its W.options, as touching the card does.
+   */
+  function pickRow() {
+    const row = document.createElement('div');
+    row.className = 'ww-pick-row';
+    for (const seat of touchable()) {
+      const b = W.button(W.name(seat), () => openCard(seat));
+      b.className = 'ww-pick';
+      b.setAttribute('aria-expanded', String(S.touched === seat));
+      row.append(b);
+    }
+    return row;
+  }
+
+  /** Opens `seat`'s card with its options and puts the focus (and the view) on the first option. */
+  function openCard(seat) {
+    S.touched = seat;
+    W.drawPlayers();
+    drawDecision();
+    const first = /** @type {HTMLElement | null} */ (document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`));
+    if (first) {
+      first.focus({ preventScroll: true });
+      first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  /** @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>} */
+  const part = { render, drawOutcome, drawDecision, bringDecisionOnScreen, touchable, openBallot, pickRow, openCard };
+  Object.assign(W, part);
+})();

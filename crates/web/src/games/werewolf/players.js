@@ -1,0 +1,183 @@
+// @ts-check
+// Quantum werewolf's board: one card per player (their shares, chits and debts, and the options of the decision
+// about them when touched), and the game's log.
+'use strict';
+
+(() => {
+  const W = window.Werewolf;
+  const { S } = W;
+  const { $, root, decisionEl, logEl, ROLES } = W.el;
+  const { t } = window.I18n;
+
+  // ---- the board: one card per player ----------------------------------------------------------------------
+
+  function drawPlayers() {
+    const pending = S.view.pending;
+    const turn = new Set();
+    if (pending && pending.player !== null && pending.player !== undefined) turn.add(pending.player);
+    if (pending && pending.kind === 'draw') turn.add(pending.dead);
+    const voted = new Set();
+    if (pending && pending.kind === 'vote') {
+      W.collected().forEach((v) => voted.add(v.voter));
+      const next = S.view.ballots.find((b) => !voted.has(b.voter));
+      if (next) turn.add(next.voter);
+    }
+    const open = W.touchable();
+    if (!open.has(S.touched)) S.touched = null;
+    const items = S.view.players.map((p) => card(p, turn.has(p.seat), voted.has(p.seat), open.has(p.seat)));
+    $('#players').replaceChildren(...items);
+    root.dataset.touched = S.touched === null ? '' : String(S.touched);
+  }
+
+  function card(p, acting, hasVoted, canTouch) {
+    const item = document.createElement('li');
+    item.className = 'ww-player';
+    item.dataset.seat = String(p.seat);
+    item.dataset.alive = String(p.alive);
+    item.dataset.turn = String(acting);
+    item.dataset.touchable = String(canTouch);
+    const head = canTouch ? document.createElement('button') : document.createElement('div');
+    const headButton = /** @type {HTMLButtonElement} */ (head);
+    head.className = 'ww-name';
+    const voting = canTouch && W.openBallot() !== null;
+    if (voting) {
+      headButton.type = 'button';
+      head.setAttribute('aria-pressed', String(S.picked === p.seat));
+      head.addEventListener('click', () => W.pickVote(p.seat, true));
+    } else if (canTouch) {
+      headButton.type = 'button';
+      head.setAttribute('aria-expanded', String(S.touched === p.seat));
+      head.addEventListener('click', () => {
+        if (S.touched === p.seat) {
+          S.touched = null;
+          drawPlayers();
+          W.drawDecision();
+          /** @type {HTMLElement} */ (document.querySelector(`.ww-player[data-seat="${p.seat}"] .ww-name`)).focus();
+        } else {
+          W.openCard(p.seat);
+        }
+      });
+    }
+    const nameText = document.createElement('span');
+    nameText.className = 'ww-name-text';
+    nameText.textContent = p.name;
+    head.append(nameText);
+    const badge = (text, extra) => {
+      const b = document.createElement('span');
+      b.className = `ww-badge ${extra || ''}`;
+      b.textContent = text;
+      head.append(b);
+    };
+    if (!p.alive) badge(t('werewolf.dead'));
+    if (p.fixed) badge(t('werewolf.certain', { role: W.roleName(p.fixed) }), `role-${p.fixed}`);
+    if (acting) badge(t('werewolf.acting'), 'acting');
+    if (hasVoted) badge(t('werewolf.voted'));
+    if (voting && S.picked === p.seat) badge(t('werewolf.yourVote'), 'vote');
+    else if (voting) badge(t('werewolf.touchToVote'), 'touch');
+    else if (canTouch && S.touched !== p.seat) badge(t('werewolf.touchHint'), 'touch');
+    const percent = p.shares.map((x) => Math.round(x * 100));
+    const bar = document.createElement('div');
+    bar.className = 'ww-bar';
+    bar.setAttribute('role', 'img');
+    bar.setAttribute('aria-label', t('werewolf.shareLabel', { w: percent[0], s: percent[1], v: percent[2] }));
+    ROLES.forEach((role, i) => {
+      const part = document.createElement('span');
+      part.className = role;
+      part.style.width = `${p.shares[i] * 100}%`;
+      bar.append(part);
+    });
+    const shares = document.createElement('div');
+    shares.className = 'ww-shares';
+    ROLES.forEach((role, i) => {
+      const lost = p.lost.includes(role);
+      const el = document.createElement(lost ? 's' : 'span');
+      el.textContent = `${W.roleName(role)} ${p.hand[i]} (${percent[i]}%)`;
+      if (lost) el.title = t('werewolf.cannotBe', { role: W.roleName(role) });
+      shares.append(el);
+    });
+    const chits = document.createElement('div');
+    chits.className = 'ww-chits';
+    chits.setAttribute('role', 'group');
+    chits.setAttribute('aria-label', t('werewolf.chitsIn'));
+    for (const c of p.chits) {
+      const chip = document.createElement('span');
+      chip.className = `ww-chip ${c.kind}`;
+      const mark = c.kind === 'attack' ? '✕' : (c.kind === 'black' ? '●' : '○');
+      chip.textContent = `${mark} ${W.name(c.owner)}${c.count > 1 ? ` ×${c.count}` : ''}`;
+      chip.title = t('werewolf.chitFrom', { kind: c.kind, name: W.name(c.owner) });
+      chits.append(chip);
+    }
+    const left = document.createElement('div');
+    left.className = 'ww-left';
+    left.textContent = t('werewolf.chitsLeft', { black: p.chitsLeft[0], white: p.chitsLeft[1], attacks: p.chitsLeft[2] });
+    item.append(head, bar, shares, chits, left);
+    if (p.owes.length) {
+      const owes = document.createElement('div');
+      owes.className = 'ww-owes';
+      owes.textContent = t('werewolf.owes', { roles: p.owes.map(W.roleName).join(', ') });
+      item.append(owes);
+    }
+    if (canTouch && !voting && S.touched === p.seat) item.append(options(p));
+    return item;
+  }
+
+  /**
+   * A touched player's options: the pending decision's legal events about them (or, in a hand-over, the cards
+   * they may give back), and a way back.
+   */
+  function options(p) {
+    const box = document.createElement('div');
+    box.className = 'ww-options';
+    box.setAttribute('role', 'group');
+    const tr = W.openTransfer();
+    const heading = tr
+      ? t('werewolf.transferTo', { from: W.name(tr.from), name: p.name, role: W.roleName(tr.role) })
+      : t('werewolf.optionsFor', { name: p.name });
+    box.setAttribute('aria-label', heading);
+    const title = document.createElement('p');
+    title.className = 'ww-options-title';
+    title.textContent = heading;
+    box.append(title);
+    if (tr) box.append(...W.transferRows(tr, p.seat));
+    for (const c of S.view.choices.filter((x) => x.target === p.seat)) {
+      const b = W.button(c.label, () => W.send(c.event));
+      b.classList.add('ww-option');
+      if (c.event.verdict) b.dataset.verdict = c.event.verdict;
+      box.append(b);
+    }
+    box.append(W.button(t('werewolf.back'), () => {
+      S.touched = null;
+      drawPlayers();
+      W.drawDecision();
+      decisionEl.focus();
+    }));
+    return box;
+  }
+
+  function drawLog() {
+    const items = [];
+    let round = 0;
+    for (const line of S.view.log) {
+      if (line.round !== round) {
+        round = line.round;
+        const heading = document.createElement('li');
+        heading.className = 'round';
+        heading.textContent = t('werewolf.round', { n: round });
+        items.push(heading);
+      }
+      const item = document.createElement('li');
+      const rule = document.createElement('small');
+      rule.className = 'ww-rule';
+      rule.textContent = line.rule;
+      rule.title = t('werewolf.rule', { rule: line.rule });
+      item.append(document.createTextNode(line.text), ' ', rule);
+      items.push(item);
+    }
+    logEl.replaceChildren(...items);
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'drawLog'>} */
+  const part = { card, drawPlayers, options, drawLog };
+  Object.assign(W, part);
+})();

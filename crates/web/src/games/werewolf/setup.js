@@ -1,0 +1,136 @@
+// @ts-check
+// Quantum werewolf's setup: the table (how many of each role, or a recommended one), the players' names, and a
+// new game over the one in play.
+'use strict';
+
+(() => {
+  const W = window.Werewolf;
+  const M = window.Marubatsu;
+  const { S } = W;
+  const { $, root, setupForm, play, namesEl, counts, copyNoteEl } = W.el;
+  const { t } = window.I18n;
+
+  function composition() {
+    return counts.map((input) => Math.max(0, Math.floor(Number(input.value) || 0)));
+  }
+
+  function drawSetup() {
+    const players = composition().reduce((a, b) => a + b, 0);
+    const shown = Math.min(Math.max(players, 0), S.limits.maxPlayers);
+    const old = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value);
+    const stored = (S.saved && S.saved.names) || M.store.get('marubatsu.werewolf.names', []);
+    const items = [];
+    for (let i = 0; i < shown; i += 1) {
+      const item = document.createElement('li');
+      const input = document.createElement('input');
+      input.type = 'text';
+      input.autocomplete = 'off';
+      input.placeholder = t('werewolf.setup.player', { n: i + 1 });
+      input.setAttribute('aria-label', t('werewolf.setup.player', { n: i + 1 }));
+      input.value = old[i] !== undefined ? old[i] : (stored[i] || '');
+      item.append(input);
+      items.push(item);
+    }
+    namesEl.replaceChildren(...items);
+    const [w, s, v] = composition();
+    const [black, white, attacks] = S.rules ? S.rules.chits : S.limits.defaultChits;
+    const readings = S.rules && (S.rules.attackDeath !== 'any-chits' || S.rules.deathDraw !== 'after-transfers')
+      ? t('werewolf.setup.readings', {
+        twoWolves: S.rules.attackDeath === 'two-wolves', before: S.rules.deathDraw === 'before-transfers',
+      })
+      : '';
+    $('#setup-help').textContent = t('werewolf.setup.summary', {
+      players, w, s, v, black, white, attacks,
+    }) + readings;
+  }
+
+  /** The workbench's recommended tables, one button per player count. */
+  function drawRecommended() {
+    const list = $('#ww-recommended-list');
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    list.replaceChildren(...S.limits.recommended.map((r) => {
+      const [w, s, v] = r.composition;
+      return W.button(t('werewolf.setup.recommended', {
+        players: r.players, w, s, v, paradox: percent(r.paradox), village: percent(r.villageOfDecided),
+      }), () => {
+        counts.forEach((input, i) => { input.value = String(r.composition[i]); });
+        S.rules = { chits: r.chits, attackDeath: r.attackDeath, deathDraw: r.deathDraw };
+        drawSetup();
+      });
+    }));
+    $('#ww-recommended').hidden = S.limits.recommended.length === 0;
+  }
+
+  /** @param {Event} event */
+  async function start(event) {
+    event.preventDefault();
+    if (W.guard.busy) return;
+    const table = composition();
+    const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
+    M.store.set('marubatsu.werewolf.names', names);
+    const candidate = { table, rules: S.rules, names, events: [] };
+    const setupMessage = $('#setup-message');
+    // The page is not marked busy while a game is set up: only the setup form waits.
+    await W.guard.run(async () => {
+      try {
+        const answer = await M.api('/api/werewolf/replay', { table, ...(S.rules || {}), names, events: [], event: null });
+        S.saved = candidate;
+        W.keep();
+        // A new game has its own id, so that a tab duplicated before it was set up is not taken for its copy.
+        W.tabId(true);
+        S.view = answer.state;
+        setupMessage.textContent = '';
+        M.sound.play('start');
+        W.render();
+      } catch (error) {
+        setupMessage.textContent = error.message;
+        setupMessage.classList.add('error');
+      }
+    }, { quiet: true });
+  }
+
+  // ---- new game -------------------------------------------------------------------------------------------
+
+  function askNewGame(asking) {
+    $('#new-game').hidden = asking;
+    $('#new-game-yes').hidden = !asking;
+    $('#new-game-no').hidden = !asking;
+  }
+
+  $('#new-game').addEventListener('click', () => {
+    if (S.view && S.view.outcome) {
+      newGame();
+    } else {
+      askNewGame(true);
+    }
+  });
+  $('#play-again').addEventListener('click', newGame);
+  $('#new-game-no').addEventListener('click', () => askNewGame(false));
+  $('#new-game-yes').addEventListener('click', newGame);
+
+  function newGame() {
+    askNewGame(false);
+    W.forget();
+    copyNoteEl.hidden = true;
+    S.saved = null;
+    S.view = null;
+    S.touched = null;
+    S.shownDecision = '';
+    play.hidden = true;
+    setupForm.hidden = false;
+    root.dataset.pending = 'setup';
+    drawRecommended();
+    drawSetup();
+    setupForm.scrollIntoView({ block: 'start' });
+  }
+
+  counts.forEach((input) => input.addEventListener('input', () => {
+    S.rules = null;
+    drawSetup();
+  }));
+  setupForm.addEventListener('submit', start);
+
+  /** @type {Pick<WerewolfNamespace, 'composition' | 'drawSetup' | 'drawRecommended' | 'start' | 'askNewGame' | 'newGame'>} */
+  const part = { composition, drawSetup, drawRecommended, start, askNewGame, newGame };
+  Object.assign(W, part);
+})();

@@ -1,0 +1,153 @@
+// @ts-check
+// Quantum werewolf, pass and play: what every part of the page shares. The page keeps the table, the names and the event log in sessionStorage (one
+// game per tab) and sends them with every new event to /api/werewolf/replay, which replays the log through the
+// engine and answers with the state to draw — hands, chits, the pending decision with its legal choices, the log,
+// every sentence already in the player's language. The rules are never here. The page only draws what the engine
+// cannot: the card of a dead player's shuffled hand (crypto.getRandomValues) and, on request, a
+// rock-paper-scissors winner.
+//
+// The players are the board: one card per player. A decision about a player (a mark, an attack, who won the
+// tie-break, who takes the cards of a hand-over) is made by touching that player's card, which opens that
+// player's few options inside the card; a voter touches the card of the player they vote for. The names of the
+// players a decision is about are repeated in the decision itself, as buttons that do what touching the card does.
+// After every step the decision now pending is brought on screen, focused, and announced to screen readers.
+//
+// A vote is one event with every alive player's ballot (R9), collected here in secret: the device goes to each
+// voter in turn, who confirms who they are, touches the card (or the name) of the player they vote for, may
+// change it, confirms, and the choice is hidden again before the device is passed on. The ballots collected so far stay in sessionStorage with the game
+// (so a reload resumes the vote at the next voter) and are sent together once the last voter has confirmed.
+//
+// A second tab: the game lives in this tab's sessionStorage, so a duplicated tab starts with a copy of this
+// one's game, and the two say plainly that they now go on separately (common.js, `watchCopies`).
+//
+// One request at a time (common.js, `sendGuard`): a request that fails is not retried behind the player's back —
+// the page says what happened.
+//
+// The page is several classic scripts with one job each, loaded in this order and sharing `window.Werewolf`
+// (typed in types.d.ts): this one (the state, the page's elements, the request), setup.js, decision.js,
+// vote.js, transfer.js, players.js, and script.js, which starts the page.
+'use strict';
+
+(() => {
+  const M = window.Marubatsu;
+  const { t } = window.I18n;
+  const KEY = 'marubatsu.werewolf';
+  const TAB_KEY = 'marubatsu.werewolf.tab';
+
+  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const session = M.tabSession(() => window.sessionStorage);
+  const root = $('#werewolf');
+  const guard = M.sendGuard((busy) => { root.dataset.busy = String(busy); });
+
+  /** @type {WerewolfState} */
+  const S = {
+    limits: {
+      default: [2, 1, 5], defaultChits: [2, 3, 3], minPlayers: 3, maxPlayers: 16, maxNameChars: 24, recommended: [],
+    },
+    rules: null,
+    saved: session.get(KEY),
+    view: null,
+    failure: null,
+    touched: null,
+    shownDecision: '',
+    ballotFor: null,
+    picked: null,
+    counting: false,
+    transferCounts: new Map(),
+    transferKey: '',
+  };
+
+  const el = {
+    $,
+    root,
+    setupForm: $('#setup'),
+    play: $('#play'),
+    namesEl: $('#ww-names'),
+    counts: /** @type {HTMLInputElement[]} */ (['#ww-w', '#ww-s', '#ww-v'].map((s) => $(s))),
+    decisionEl: $('#decision'),
+    promptEl: $('#prompt'),
+    choicesEl: $('#choices'),
+    transferEl: $('#transfer'),
+    messageEl: $('#message'),
+    logEl: $('#log'),
+    announceEl: $('#ww-announce'),
+    copyNoteEl: $('#ww-copy-note'),
+    ROLES: ['werewolf', 'seer', 'villager'],
+  };
+  const { messageEl } = el;
+
+  /** Keeps the game (table, names, events, ballots so far) in this tab's storage. */
+  const keep = () => session.set(KEY, S.saved);
+  /** Forgets it. */
+  const forget = () => session.remove(KEY);
+  /** This tab's id for its game (see common.js, `watchCopies`); `renew` makes a new one. */
+  const tabId = (renew = false) => session.tabId(TAB_KEY, renew);
+
+  /** Sends `event` (or, for `null`, just asks for the state) unless an answer is still awaited. */
+  async function send(event) {
+    await guard.run(async () => {
+      S.failure = null;
+      try {
+        await step(event);
+      } catch (error) {
+        S.failure = error.code || 'server';
+        showError(error.message);
+      }
+    });
+  }
+
+  async function step(event) {
+    const { saved } = S;
+    const answer = await M.api('/api/werewolf/replay', {
+      table: saved.table,
+      ...(saved.rules || {}),
+      names: saved.names,
+      events: saved.events,
+      event,
+    });
+    saved.events = answer.events;
+    keep();
+    S.view = answer.state;
+    const note = $('#log-note');
+    note.hidden = !answer.logError;
+    note.textContent = answer.logError || '';
+    messageEl.textContent = answer.rejected ? answer.rejected.message : '';
+    messageEl.classList.toggle('error', Boolean(answer.rejected && !answer.rejected.stale));
+    if (event && answer.accepted) S.touched = null;
+    W.render();
+    if (event) {
+      if (!answer.accepted) M.sound.play('nothing');
+      else if (S.view.outcome) M.sound.play('win');
+      else M.sound.play('press');
+    }
+  }
+
+  /** @param {string} text */
+  function showError(text) {
+    messageEl.textContent = text;
+    messageEl.classList.add('error');
+    if (S.counting && S.view) {
+      // The vote never reached the server: it is collected again.
+      S.counting = false;
+      root.dataset.counting = 'false';
+      W.drawDecision();
+    }
+  }
+
+  const name = (seat) => (S.view.players[seat] ? S.view.players[seat].name : '?');
+  const roleName = (role) => t(`werewolf.role.${role}`);
+
+  /** @param {string} label @param {() => void} onClick @param {boolean} [primary] */
+  function button(label, onClick, primary = false) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    if (primary) b.classList.add('primary');
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  const W = window.Werewolf = /** @type {WerewolfNamespace} */ ({
+    S, el, guard, keep, forget, tabId, send, showError, name, roleName, button,
+  });
+})();

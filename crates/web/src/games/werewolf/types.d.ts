@@ -1,0 +1,94 @@
+// What quantum werewolf's scripts share on `window.Werewolf`, for the type checker only (never served): state.js
+// makes the object and each part adds its functions, checked against these signatures where it does.
+
+interface WerewolfState {
+  /** The server's table limits and recommended tables (`GET /api/werewolf/table`), defaults until it answers. */
+  limits: any;
+  /** The chits and readings of a recommended table, kept until the cards are set by hand again. */
+  rules: { chits: number[]; attackDeath: string; deathDraw: string } | null;
+  /** The game this tab keeps: table, rules, names, events, and the ballots collected so far. */
+  saved: any;
+  /** The state the server last drew. */
+  view: any;
+  /** Why the last request failed (`unreachable` when no answer came), or null. */
+  failure: string | null;
+  /** The player whose card is open, showing their options. */
+  touched: number | null;
+  /** The decision last brought on screen, so that a redraw of the same one does not move the page. */
+  shownDecision: string;
+  /** The voter who said they hold the device, so their ballot may show. */
+  ballotFor: number | null;
+  /** The target that voter has picked but not yet confirmed. */
+  picked: number | null;
+  /** Whether a complete vote is on its way to the server. */
+  counting: boolean;
+  /** Cards put on each (recipient, role) pair of the transfer being built, keyed `to:take`. */
+  transferCounts: Map<string, number>;
+  transferKey: string;
+}
+
+interface WerewolfNamespace {
+  S: WerewolfState;
+  el: {
+    $(selector: string): HTMLElement;
+    root: HTMLElement;
+    setupForm: HTMLElement;
+    play: HTMLElement;
+    namesEl: HTMLElement;
+    counts: HTMLInputElement[];
+    decisionEl: HTMLElement;
+    promptEl: HTMLElement;
+    choicesEl: HTMLElement;
+    transferEl: HTMLElement;
+    messageEl: HTMLElement;
+    logEl: HTMLElement;
+    announceEl: HTMLElement;
+    copyNoteEl: HTMLElement;
+    ROLES: string[];
+  };
+  guard: SendGuard;
+  keep(): void;
+  forget(): void;
+  tabId(renew?: boolean): string;
+  send(event: unknown): Promise<void>;
+  showError(text: string): void;
+  name(seat: number): string;
+  roleName(role: string): string;
+  button(label: string, onClick: () => void, primary?: boolean): HTMLButtonElement;
+  // setup.js
+  composition(): number[];
+  drawSetup(): void;
+  drawRecommended(): void;
+  start(event: Event): Promise<void>;
+  askNewGame(asking: boolean): void;
+  newGame(): void;
+  // decision.js
+  render(): void;
+  drawOutcome(): void;
+  drawDecision(): void;
+  bringDecisionOnScreen(): void;
+  touchable(): Set<number>;
+  openBallot(): any;
+  pickRow(): HTMLElement;
+  openCard(seat: number): void;
+  // vote.js
+  collected(): { voter: number; target: number }[];
+  drawVote(): void;
+  submitVote(votes: { voter: number; target: number }[]): void;
+  pickVote(seat: number, onCard: boolean): void;
+  // transfer.js
+  openTransfer(): any;
+  slotKey(slot: { to: number; take: string }): string;
+  placed(transfer: any): number;
+  drawTransfer(): void;
+  transferRows(transfer: any, seat: number): HTMLElement[];
+  // players.js
+  card(player: any, acting: boolean, hasVoted: boolean, canTouch: boolean): HTMLElement;
+  drawPlayers(): void;
+  options(player: any): HTMLElement;
+  drawLog(): void;
+}
+
+interface Window {
+  Werewolf: WerewolfNamespace;
+}

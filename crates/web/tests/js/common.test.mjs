@@ -1,0 +1,181 @@
+// The pure helpers of crates/web/assets/common.js, loaded as Node loads it (no page, no window).
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const require = createRequire(import.meta.url);
+const common = require('../../assets/common.js');
+
+/** The words `next` gives, in order; running out is a test failure. */
+function words(...list) {
+  return () => {
+    assert.ok(list.length > 0, 'uniform asked for more words than the test gave');
+    return list.shift();
+  };
+}
+
+test('formatTime shows m:ss, whole seconds down, never below zero', () => {
+  assert.equal(common.formatTime(0), '0:00');
+  assert.equal(common.formatTime(999), '0:00');
+  assert.equal(common.formatTime(61_000), '1:01');
+  assert.equal(common.formatTime(3_600_000), '60:00');
+  assert.equal(common.formatTime(-5), '0:00');
+});
+
+test('uniform takes a word below the largest multiple of n, as the remainder', () => {
+  assert.equal(common.uniform(6, words(0)), 0);
+  assert.equal(common.uniform(6, words(13)), 1);
+  assert.equal(common.uniform(1, words(0xffffffff)), 0);
+  // 2^32 = 3 × 1431655765 + 1: the one word at the top would favour 0, so it is drawn again.
+  assert.equal(common.uniform(3, words(0xffffffff, 5)), 2);
+  assert.equal(common.uniform(3, words(0xfffffffe)), 0xfffffffe % 3);
+  // n = 2^31 + 1: every word from 2^31 + 1 up is drawn again.
+  const n = 2 ** 31 + 1;
+  assert.equal(common.uniform(n, words(n, 0xffffffff, 7)), 7);
+  assert.equal(common.uniform(n, words(n - 1)), n - 1);
+});
+
+test('uniform over many words hits every value of a small range equally, from the crypto source by default', () => {
+  let word = 0;
+  const counts = [0, 0, 0, 0, 0];
+  // Every word from 0 to 4999 once: exactly 1000 of each remainder.
+  for (let i = 0; i < 5000; i += 1) counts[common.uniform(5, () => word++)] += 1;
+  assert.deepEqual(counts, [1000, 1000, 1000, 1000, 1000]);
+  for (let i = 0; i < 200; i += 1) {
+    const value = common.uniform(7);
+    assert.ok(Number.isInteger(value) && value >= 0 && value < 7, `${value}`);
+  }
+});
+
+/** A Storage that keeps its items in a map, or throws on every call (a browser that refuses storage). */
+function storage({ refuse = false } = {}) {
+  const items = new Map();
+  const check = () => {
+    if (refuse) throw new Error('SecurityError: storage is disabled');
+  };
+  return {
+    items,
+    getItem: (key) => { check(); return items.has(key) ? items.get(key) : null; },
+    setItem: (key, value) => { check(); items.set(key, String(value)); },
+    removeItem: (key) => { check(); items.delete(key); },
+  };
+}
+
+test('tabSession keeps text and JSON, and a refusing or broken storage gives nothing rather than throwing', () => {
+  const kept = storage();
+  const session = common.tabSession(() => kept);
+  assert.equal(session.get('game'), null);
+  session.set('game', { table: [2, 1, 5], events: [] });
+  assert.equal(kept.items.get('game'), '{"table":[2,1,5],"events":[]}');
+  assert.deepEqual(session.get('game'), { table: [2, 1, 5], events: [] });
+  session.setText('save', 'not json');
+  assert.equal(session.getText('save'), 'not json');
+  assert.equal(session.get('save'), null);
+  session.remove('game');
+  assert.equal(session.getText('game'), null);
+
+  const refused = common.tabSession(() => storage({ refuse: true }));
+  refused.set('game', { a: 1 });
+  refused.remove('game');
+  assert.equal(refused.get('game'), null);
+  assert.equal(refused.getText('game'), null);
+  const missing = common.tabSession(() => { throw new Error('no sessionStorage at all'); });
+  assert.equal(missing.get('game'), null);
+});
+
+test('tabSession keeps a tab id until renewed; without storage every id is new', () => {
+  const kept = storage();
+  const session = common.tabSession(() => kept);
+  const id = session.tabId('tab');
+  assert.match(id, /^[0-9a-z]+$/);
+  assert.equal(session.tabId('tab'), id);
+  const renewed = session.tabId('tab', true);
+  assert.notEqual(renewed, id);
+  assert.equal(session.tabId('tab'), renewed);
+  const refused = common.tabSession(() => storage({ refuse: true }));
+  assert.notEqual(refused.tabId('tab'), refused.tabId('tab'));
+});
+
+/** Waits until BroadcastChannel messages posted so far have been delivered. */
+const settle = () => new Promise((resolve) => { setTimeout(resolve, 50); });
+
+/** A tab as the watcher sees it: its storage (shared with a duplicate), whether it plays, what it was told. */
+function tab(name, kept, playing = true) {
+  const session = common.tabSession(() => kept);
+  const told = [];
+  const channel = common.watchCopies({
+    name,
+    tabId: (renew) => session.tabId('tab', renew),
+    playing: () => playing,
+    tell: (side) => told.push(side),
+  });
+  return { session, told, channel };
+}
+
+test('watchCopies: a duplicated tab is told it is the copy and takes a new id; the first is told it was copied', async () => {
+  const name = `test.copies.${process.pid}`;
+  const first = tab(name, storage());
+  await settle();
+  // A duplicated tab starts with a copy of the first one's storage, and so its id.
+  const copied = storage();
+  copied.setItem('tab', first.session.tabId('tab'));
+  const second = tab(name, copied);
+  await settle();
+  try {
+    assert.deepEqual(first.told, ['original']);
+    assert.deepEqual(second.told, ['copy']);
+    assert.notEqual(second.session.tabId('tab'), first.session.tabId('tab'));
+    // From here they go on separately: a third look finds no copy.
+    const third = tab(name, storage());
+    await settle();
+    third.channel.close();
+    assert.deepEqual([first.told, second.told, third.told], [['original'], ['copy'], []]);
+  } finally {
+    first.channel.close();
+    second.channel.close();
+  }
+});
+
+test('watchCopies: a tab without a game neither asks nor answers', async () => {
+  const name = `test.idle.${process.pid}`;
+  const first = tab(name, storage(), false);
+  const copied = storage();
+  copied.setItem('tab', first.session.tabId('tab'));
+  const second = tab(name, copied);
+  await settle();
+  first.channel.close();
+  second.channel.close();
+  assert.deepEqual([first.told, second.told], [[], []]);
+});
+
+test('watchCopies without BroadcastChannel does nothing', () => {
+  const told = [];
+  const channel = common.watchCopies({
+    name: 'none', tabId: () => 'x', playing: () => true, tell: (side) => told.push(side), Channel: null,
+  });
+  assert.equal(channel, null);
+  assert.deepEqual(told, []);
+});
+
+test('sendGuard runs one task at a time, marks the page, and clears the mark when the task throws', async () => {
+  const marks = [];
+  const guard = common.sendGuard((busy) => marks.push(busy));
+  let release;
+  const first = guard.run(() => new Promise((resolve) => { release = resolve; }));
+  assert.equal(guard.busy, true);
+  // A double tap while the first answer is awaited sends nothing.
+  let ran = false;
+  assert.equal(await guard.run(async () => { ran = true; }), false);
+  assert.equal(ran, false);
+  release();
+  assert.equal(await first, true);
+  assert.equal(guard.busy, false);
+  assert.deepEqual(marks, [true, false]);
+
+  await assert.rejects(guard.run(async () => { throw new Error('unreachable'); }), /unreachable/);
+  assert.equal(guard.busy, false);
+  assert.deepEqual(marks, [true, false, true, false]);
+
+  assert.equal(await guard.run(async () => {}, { quiet: true }), true);
+  assert.deepEqual(marks, [true, false, true, false], 'a quiet task leaves the page unmarked');
+});

@@ -1,0 +1,62 @@
+// Tic-tac-toe's PvP words (crates/web/src/games/tictactoe/status.js): the move clock and the status line each
+// viewer reads, with the page's words replaced by their keys and params so the choice itself is checked.
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const require = createRequire(import.meta.url);
+const { clockWords, pvpStatus } = require('../../src/games/tictactoe/status.js');
+
+/** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
+const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
+
+test('clockWords shows m:ss under an hour and h:mm:ss from an hour', () => {
+  assert.equal(clockWords(0), '0:00');
+  assert.equal(clockWords(59), '0:59');
+  assert.equal(clockWords(60), '1:00');
+  assert.equal(clockWords(3599), '59:59');
+  assert.equal(clockWords(3600), '1:00:00');
+  assert.equal(clockWords(7 * 24 * 3600), '168:00:00');
+  assert.equal(clockWords(3661), '1:01:01');
+});
+
+const page = { pvpId: 7, pvpError: null, left: 30 };
+const game = (fields) => ({ status: 'active', role: 'watcher', toMove: 'X', statusWords: 'in progress', ...fields });
+
+test('pvpStatus before a game is read: none chosen, the error, or reading', () => {
+  assert.equal(pvpStatus(null, { ...page, pvpId: null }, T), 'pvp.none');
+  assert.equal(pvpStatus(null, { ...page, pvpError: 'Game 7 does not exist.' }, T), 'Game 7 does not exist.');
+  assert.equal(pvpStatus(null, page, T), 'pvp.reading');
+});
+
+test('pvpStatus of an open game: the creator waits, the invited or anyone may join, others wait', () => {
+  const open = (role) => pvpStatus(game({ status: 'open', role }), page, T);
+  assert.equal(open('X'), 'pvp.waitingJoin');
+  assert.equal(open('invited'), 'pvp.mayJoin');
+  assert.equal(open('open'), 'pvp.mayJoin');
+  assert.equal(open('watcher'), 'pvp.waitingInvited');
+});
+
+test('pvpStatus of an active game: whose move, and who is late once the clock runs out', () => {
+  const active = (role, toMove, left) => pvpStatus(game({ role, toMove }), { ...page, left }, T);
+  assert.equal(active('watcher', 'O', 30), 'pvp.toMove {"side":"O"}');
+  assert.equal(active('watcher', 'O', -1), 'pvp.toMove {"side":"O"}');
+  assert.equal(active('X', 'X', 30), 'pvp.yourMove {"side":"X"}');
+  assert.equal(active('X', 'X', 0), 'pvp.yourMove {"side":"X"}');
+  assert.equal(active('X', 'X', -1), 'pvp.yourTimeOut');
+  assert.equal(active('O', 'X', 30), 'pvp.waitingMove {"side":"X"}');
+  assert.equal(active('O', 'X', -1), 'pvp.theirTimeOut {"side":"X"}');
+  assert.equal(active('O', 'X', null), 'pvp.waitingMove {"side":"X"}');
+});
+
+test('pvpStatus of an ended game, for the winner, the loser and a watcher', () => {
+  const ended = (status, role) => pvpStatus(game({ status, role }), page, T);
+  assert.equal(ended('xWon', 'X'), 'pvp.youWin');
+  assert.equal(ended('xWon', 'O'), 'pvp.youLose {"side":"X"}');
+  assert.equal(ended('oWon', 'O'), 'pvp.youWin');
+  assert.equal(ended('oWon', 'watcher'), 'pvp.sideWon {"side":"O"}');
+  assert.equal(ended('draw', 'X'), 'pvp.draw');
+  assert.equal(ended('cancelled', 'X'), 'pvp.cancelled');
+  assert.equal(ended('aborted', 'watcher'), 'pvp.aborted');
+  assert.equal(pvpStatus(game({ status: 'unknown', statusWords: 'strange' }), page, T), 'pvp.other {"status":"strange"}');
+});
