@@ -60,6 +60,16 @@ pub enum NameError {
 }
 
 impl NameError {
+    /// A stable `snake_case` name of the reason, for the wire.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            NameError::Empty { .. } => "name_empty",
+            NameError::Invisible { .. } => "name_invisible",
+            NameError::TooLong { .. } => "name_too_long",
+            NameError::Repeated { .. } => "name_repeated",
+        }
+    }
+
     /// The seat (from 0) whose name is refused.
     pub const fn seat(&self) -> usize {
         match *self {

@@ -1,6 +1,6 @@
 use clap::{Args, Subcommand};
+use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::relay::{Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers};
-use marubatsu_sim::SplitMix64;
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -31,7 +31,7 @@ struct FairnessArgs {
     /// Games to simulate per rule with the real shuffle (0 skips the simulation).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Seed of the simulation's generator (the sim crate's SplitMix64); the same seed gives the same figures.
+    /// Seed of the simulation's generator (the engine's SplitMix64); the same seed gives the same figures.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print JSON instead of text.
@@ -86,8 +86,7 @@ impl RelayArgs {
 
 impl FairnessArgs {
     fn run(self) -> eyre::Result<()> {
-        let mut rng = SplitMix64::new(self.seed);
-        let mut source = || rng.next_u64();
+        let mut source = SplitMix64::new(self.seed);
         let mut rules = Vec::new();
         for rule in ShuffleRule::ALL {
             let players = usize::from(self.players);

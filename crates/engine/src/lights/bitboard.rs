@@ -145,7 +145,7 @@ crate::cell_set::ascending_members!(Bitboard, Cells, Cell);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::test_util::{TestRng, cell};
+    use crate::lights::test_util::{RandomSource, SplitMix64, cell};
 
     fn set(indices: &[u8]) -> Bitboard {
         indices.iter().map(|&i| cell(i)).collect()
@@ -183,9 +183,9 @@ mod tests {
 
     #[test]
     fn cells_iterate_ascending_and_round_trip() {
-        let mut rng = TestRng::new(0xB17B0A2D);
+        let mut rng = SplitMix64::new(0xB17B0A2D);
         for _ in 0..2_000 {
-            let Some(set) = Bitboard::from_bits(rng.next() & ((1 << 49) - 1)) else {
+            let Some(set) = Bitboard::from_bits(rng.next_u64() & ((1 << 49) - 1)) else {
                 panic!("masked to 49 bits")
             };
             let cells: Vec<Cell> = set.cells().collect();

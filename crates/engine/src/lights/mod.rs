@@ -48,7 +48,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
-pub use game::{LightsEvent, LightsGame, ScrambleError, transition};
+pub use game::{Lights, LightsEvent, LightsGame, LightsRefusal, ScrambleError, transition};
 pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

@@ -288,7 +288,7 @@ pub fn hint(board: Board) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::test_util::{TestRng, cell, random_board};
+    use crate::lights::test_util::{SplitMix64, cell, random_board};
 
     fn board(rows: &str) -> Board {
         rows.parse().unwrap_or_else(|e| panic!("test board {rows:?}: {e}"))
@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn solutions_clear_random_boards_and_every_6x6_and_7x7_board_is_solvable() {
-        let mut rng = TestRng::new(0x5EED);
+        let mut rng = SplitMix64::new(0x5EED);
         for size in Size::ALL {
             for _ in 0..3_000 {
                 let b = random_board(&mut rng, size);
@@ -486,7 +486,7 @@ mod tests {
 
     #[test]
     fn following_hints_takes_exactly_par_presses() {
-        let mut rng = TestRng::new(31337);
+        let mut rng = SplitMix64::new(31337);
         for size in Size::ALL {
             for _ in 0..300 {
                 let mut b = apply(size, random_board(&mut rng, size).lit());

@@ -79,6 +79,20 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+impl SetupError {
+    /// A stable `snake_case` name of the reason, for the wire.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            SetupError::TooFewPlayers { .. } => "too_few_players",
+            SetupError::TooManyPlayers { .. } => "too_many_players",
+            SetupError::Name(error) => error.code(),
+            SetupError::UntrimmedName { .. } => "untrimmed_name",
+            SetupError::Rounds { .. } => "rounds_out_of_range",
+            SetupError::TalkSeconds { .. } => "talk_seconds_out_of_range",
+        }
+    }
+}
+
 impl From<NameError> for SetupError {
     fn from(error: NameError) -> SetupError {
         SetupError::Name(error)

@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::bitboard::Bitboard;
 use super::cell::Cell;
+use crate::rules::{Refusal, Rules};
 
 /// A player. X always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +78,30 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+impl Refusal for MoveError {
+    fn code(&self) -> &'static str {
+        match self {
+            MoveError::CellTaken { .. } => "cell_taken",
+            MoveError::GameOver { .. } => "game_over",
+        }
+    }
+}
+
+/// Tic-tac-toe on one board as one [`Rules`] transition: [`Position::play`], with the position given back on a
+/// refusal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TicTacToe;
+
+impl Rules for TicTacToe {
+    type State = Position;
+    type Event = Cell;
+    type Refusal = MoveError;
+
+    fn transition(state: Position, cell: &Cell) -> Result<Position, (Position, MoveError)> {
+        state.play(*cell).map_err(|error| (state, error))
+    }
+}
 
 /// Both sides' stones. The side to move is not stored: it follows from the counts, because X moves first.
 ///

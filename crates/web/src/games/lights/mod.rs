@@ -103,8 +103,8 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
                 LightsGame::new(*level, cells, *at_ms).map_err(|err| err.to_string())
             }
             (Some(state), _) => match state.apply(&event) {
-                Some(next) => Ok(next),
-                None => {
+                Ok(next) => Ok(next),
+                Err(_) => {
                     changed = false;
                     continue;
                 }

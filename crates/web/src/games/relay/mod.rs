@@ -29,10 +29,11 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
+use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::relay::{
     Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS,
-    RandomSource, RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value,
-    shuffled_order_avoiding_last, transition,
+    RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value, shuffled_order_avoiding_last,
+    transition,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -178,32 +179,6 @@ struct StepResponse {
     restore_error: Option<String>,
 }
 
-/// SplitMix64 over the page's random words: the random source the edge hands to the engine's helpers.
-struct Entropy {
-    state: u64,
-}
-
-impl Entropy {
-    fn new(words: &[u32]) -> Entropy {
-        let mut entropy = Entropy { state: 0 };
-        for &word in words {
-            entropy.state ^= u64::from(word);
-            entropy.next_u64();
-        }
-        entropy
-    }
-}
-
-impl RandomSource for Entropy {
-    fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// The fewest random words an event that draws must bring.
 const MIN_ENTROPY_WORDS: usize = 2;
 
@@ -227,7 +202,7 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
     } else {
         request.memory
     };
-    let mut source = Entropy::new(&request.entropy);
+    let mut source = SplitMix64::from_words(&request.entropy);
     let draws = matches!(
         request.event,
         Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound {})
@@ -287,7 +262,7 @@ fn event_of(
     state: &RelayState,
     memory: &Memory,
     language: Language,
-    source: &mut Entropy,
+    source: &mut SplitMix64,
 ) -> (RelayEvent, bool) {
     let mut topic = |used: &[String]| match draw_topic(used, source) {
         Some(topic) => (topic.text(language).to_owned(), false),
@@ -359,6 +334,8 @@ fn remember(memory: &mut Memory, state: &RelayState) {
 
 #[cfg(test)]
 mod tests {
+    use marubatsu_engine::random::RandomSource;
+
     use super::*;
 
     #[test]
@@ -390,9 +367,9 @@ mod tests {
 
     #[test]
     fn the_same_entropy_draws_the_same_and_other_entropy_differs() {
-        let mut a = Entropy::new(&[1, 2]);
-        let mut b = Entropy::new(&[1, 2]);
-        let mut c = Entropy::new(&[1, 3]);
+        let mut a = SplitMix64::from_words(&[1, 2]);
+        let mut b = SplitMix64::from_words(&[1, 2]);
+        let mut c = SplitMix64::from_words(&[1, 3]);
         let (x, y, z) = (a.next_u64(), b.next_u64(), c.next_u64());
         assert_eq!(x, y);
         assert_ne!(x, z);
