@@ -160,6 +160,11 @@ pub fn graphemes(name: &str) -> usize {
     name.graphemes(true).count()
 }
 
+/// The longest name, in what a person sees as characters (grapheme clusters: a Japanese name counts its kana, an
+/// emoji family is one), after trimming. Every game's table uses it; the games re-export it where their limits
+/// are listed.
+pub const MAX_NAME_CHARS: usize = 24;
+
 /// Checks one name: not empty once trimmed, something visible in it, at most `limit` grapheme clusters. Seat
 /// numbers the error.
 pub fn check_name(seat: usize, name: &str, limit: usize) -> Result<(), NameError> {

@@ -1,4 +1,4 @@
-//! The seed's game as a pure transition: state and event in, next state out.
+//! The book's game as a pure transition: state and event in, next state out.
 //!
 //! The engine draws nothing itself. The page draws the scramble cells at random and reads the clock, and both
 //! travel in the events, so a game replays exactly from its events (which is also how a page can restore one
@@ -103,7 +103,7 @@ impl std::error::Error for ScrambleError {}
 ///
 /// Made by [`LightsGame::new`] and changed only by [`transition`], so the current board is always the start with
 /// some presses applied: it always has a solution, and [`LightsGame::par`] and [`LightsGame::hint`] always
-/// answer from the exact solver, not from the scramble record as the seed's hint does.
+/// answer from the exact solver, not from the scramble record as the book's hint does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LightsGame {
     level: Level,
@@ -176,7 +176,7 @@ impl LightsGame {
     ///
     /// - [`NewPuzzle`](LightsEvent::NewPuzzle) with a scramble [`LightsGame::new`] refuses;
     /// - [`Press`](LightsEvent::Press) on a cell off the board, or once the puzzle is solved;
-    /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the seed);
+    /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the book);
     /// - [`Hint`](LightsEvent::Hint) once the puzzle is solved, or when that hint is already shown;
     /// - [`Restart`](LightsEvent::Restart) before any press.
     pub fn apply(&self, event: &LightsEvent) -> Result<LightsGame, LightsRefusal> {

@@ -175,7 +175,7 @@ mod tests {
         }
     }
 
-    /// The cross by the seed's `affected`: five candidates, those off the board dropped.
+    /// The cross by the book's `affected`: five candidates, those off the board dropped.
     fn naive_cross(size: Size, row: i32, column: i32) -> Bitboard {
         let side = i32::from(size.side());
         [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
@@ -192,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn cross_matches_the_seed_on_every_cell() {
+    fn cross_matches_the_book_on_every_cell() {
         for size in Size::ALL {
             let (mut corners, mut edges, mut inner) = (0, 0, 0);
             for index in 0..size.cells() {

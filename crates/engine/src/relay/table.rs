@@ -3,15 +3,13 @@
 
 use core::fmt;
 
+pub use crate::names::MAX_NAME_CHARS;
 use crate::names::{NameError, check_name, name_key};
 
 /// The fewest players: with two, the no-self-vote rule forces a 1–1 tie every round.
 pub const MIN_PLAYERS: usize = 3;
 /// The most players.
 pub const MAX_PLAYERS: usize = 12;
-/// The longest name, in what a person sees as characters (grapheme clusters: a Japanese name counts its kana, an
-/// emoji family is one), after trimming.
-pub const MAX_NAME_CHARS: usize = 24;
 /// The fewest rounds in a game.
 pub const MIN_ROUNDS: u32 = 1;
 /// The most rounds in a game.

@@ -1,4 +1,4 @@
-//! The rules in the seed's style: this state, this event, that state — for every phase, with no mocks, timers
+//! The rules in the book's style: this state, this event, that state — for every phase, with no mocks, timers
 //! or DOM.
 
 use super::event::RelayEvent::{self, *};

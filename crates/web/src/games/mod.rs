@@ -1,4 +1,4 @@
-//! The games the app serves. Each is a folder with a [`Game`]: its page (a body fragment inside the shared
+//! The games the app serves. Each is a folder with a [`GamePage`]: its page (a body fragment inside the shared
 //! layout, `page.html`), its script (`script.js`, served as `/assets/<slug>.js`), its words in English and
 //! Japanese (`strings.js`, served as `/assets/<slug>.strings.js`, see `assets/i18n.js`), its own styles
 //! (`style.css`, served as `/assets/<slug>.css`), an API router mounted under `/api/<slug>` (the module's
@@ -24,8 +24,8 @@ pub(crate) mod werewolf;
 /// The shared state every game's router sees.
 pub(crate) type Shared = Arc<AppState>;
 
-/// A game as the app lists and serves it.
-pub(crate) struct Game {
+/// A game's page as the app lists and serves it (the rules are the engine's; this is the page around them).
+pub(crate) struct GamePage {
     /// The path of its page (`/<slug>`) and the prefix of its API (`/api/<slug>`).
     pub(crate) slug: &'static str,
     /// Its name, as the navigation and the page title show it.
@@ -38,7 +38,7 @@ pub(crate) struct Game {
     pub(crate) summary_ja: &'static str,
     /// The page's `<main>` content (HTML).
     pub(crate) page: &'static str,
-    /// The page's script (JavaScript), served as [`Game::script_name`] under `/assets/`.
+    /// The page's script (JavaScript), served as [`GamePage::script_name`] under `/assets/`.
     pub(crate) script: &'static str,
     /// The page's words (`I18n.add({en: {…}, ja: {…}})`), loaded before the common script and the page's own.
     pub(crate) strings: &'static str,
@@ -46,9 +46,11 @@ pub(crate) struct Game {
     pub(crate) style: &'static str,
     /// The game's API routes, relative to `/api/<slug>`.
     pub(crate) api: fn() -> Router<Shared>,
+    /// Its picture's SVG drawing (the inside of a 48×48 view box), from [`pictures`].
+    pub(crate) picture: &'static str,
 }
 
-impl Game {
+impl GamePage {
     /// The asset name of the page's script: `<slug>.js`.
     pub(crate) fn script_name(&self) -> String {
         format!("{}.js", self.slug)
@@ -76,7 +78,7 @@ impl Game {
 }
 
 /// Every game, in the order the index lists them.
-pub(crate) const GAMES: [&Game; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
+pub(crate) const GAMES: [&GamePage; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
 
 /// The index page, every game's page (in the language the request asks for), and every game's API.
 pub(crate) fn router() -> Router<Shared> {

@@ -38,7 +38,7 @@ use marubatsu_engine::relay::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game, Shared};
+use super::{GamePage, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -48,7 +48,7 @@ mod view;
 use view::View;
 
 /// The know-it-all relay page.
-pub(crate) const GAME: Game = Game {
+pub(crate) const GAME: GamePage = GamePage {
     slug: "relay",
     title: "Know-it-all relay",
     summary: "A party game for 3 to 12 on one phone: everyone makes up a confident explanation of the topic, \
@@ -60,6 +60,7 @@ pub(crate) const GAME: Game = Game {
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,
+    picture: super::pictures::RELAY,
 };
 
 fn api() -> Router<Shared> {
