@@ -9,6 +9,7 @@ use super::order::order_or_seats;
 use super::score::tally;
 use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote};
 use super::table::{SetupError, Table};
+use super::topics::TOPICS;
 use crate::rules::{Refusal, Rules};
 
 /// The state after `event`; an event that means nothing now returns `state` unchanged.
@@ -75,6 +76,10 @@ pub enum RelayRefusal {
     NotOnBallot,
     /// A confirm with nothing picked.
     NoPick,
+    /// The topic was already this game's: the current round's or an earlier one's (in either language).
+    RepeatedTopic,
+    /// The speaking order ends with the seat that closed the latest talk.
+    RepeatedCloser,
 }
 
 impl Refusal for RelayRefusal {
@@ -87,6 +92,8 @@ impl Refusal for RelayRefusal {
             RelayRefusal::StaleTurn => "stale_turn",
             RelayRefusal::NotOnBallot => "not_on_ballot",
             RelayRefusal::NoPick => "no_pick",
+            RelayRefusal::RepeatedTopic => "repeated_topic",
+            RelayRefusal::RepeatedCloser => "repeated_closer",
         }
     }
 }
@@ -141,6 +148,12 @@ fn checked_topic(topic: &str) -> Result<String, RelayRefusal> {
     Ok(topic.to_owned())
 }
 
+/// Whether two topics are the same: the same words, or one deck topic in its two languages (a page may switch
+/// language between rounds).
+pub(crate) fn same_topic(a: &str, b: &str) -> bool {
+    a == b || TOPICS.iter().any(|topic| topic.is(a) && topic.is(b))
+}
+
 /// The deadline of a turn starting at `now_ms`, if a JSON number can hold it exactly.
 fn deadline(now_ms: u64, talk_ms: u64) -> Result<u64, RelayRefusal> {
     now_ms
@@ -166,6 +179,8 @@ fn start(event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         table,
         index: 0,
         topic,
+        used_topics: Vec::new(),
+        last_closer: None,
     }))
 }
 
@@ -174,9 +189,13 @@ impl Round {
         let RelayEvent::BeginTalk { now_ms, order } = event else {
             return Err(RelayRefusal::NotNow);
         };
+        let order = order_or_seats(order, self.table.player_count());
+        if self.last_closer.is_some() && order.last().copied() == self.last_closer {
+            return Err(RelayRefusal::RepeatedCloser);
+        }
         Ok(RelayState::Talk(Talk {
             deadline_ms: deadline(*now_ms, self.table.talk_ms())?,
-            order: order_or_seats(order, self.table.player_count()),
+            order,
             turn: 0,
             round: self.clone(),
         }))
@@ -199,9 +218,13 @@ impl Talk {
                 ..self.clone()
             }));
         }
-        // Everyone has spoken: the phone goes round for the votes, in the same order.
+        // Everyone has spoken: the phone goes round for the votes, in the same order, and the closer is
+        // remembered so that the next round's order ends with somebody else.
         Ok(RelayState::Handover(Handover {
-            round: self.round.clone(),
+            round: Round {
+                last_closer: Some(self.closer()),
+                ..self.round.clone()
+            },
             order: self.order.clone(),
             next_turn: 0,
             votes: Vec::new(),
@@ -287,9 +310,17 @@ impl RoundResult {
                 scores: round.scores.clone(),
             }));
         }
+        let topic = checked_topic(topic)?;
+        let repeats = |used: &String| same_topic(used, &topic);
+        if repeats(&round.topic) || round.used_topics.iter().any(repeats) {
+            return Err(RelayRefusal::RepeatedTopic);
+        }
+        let mut used_topics = round.used_topics.clone();
+        used_topics.push(round.topic.clone());
         Ok(RelayState::TopicReveal(Round {
             index: round.index + 1,
-            topic: checked_topic(topic)?,
+            topic,
+            used_topics,
             ..round.clone()
         }))
     }

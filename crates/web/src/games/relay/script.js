@@ -16,7 +16,6 @@
   const M = window.Marubatsu;
   const { t } = window.I18n;
   const SAVE_KEY = 'marubatsu.relay.save';
-  const MEMORY_KEY = 'marubatsu.relay.memory';
   const NAMES_KEY = 'marubatsu.relay.names';
   const TAB_KEY = 'marubatsu.relay.tab';
 
@@ -76,14 +75,6 @@
     return Array.from(words);
   }
 
-  function memory() {
-    try {
-      return JSON.parse(session.get(MEMORY_KEY)) || {};
-    } catch (_) {
-      return {};
-    }
-  }
-
   /** The saved envelope as the server sent it; text that is not JSON goes as it is, and the server says why. */
   function savedGame() {
     const text = session.get(SAVE_KEY);
@@ -116,17 +107,14 @@
       save: savedGame(),
       event,
       entropy: entropy(),
-      memory: memory(),
       language: window.I18n.lang,
     });
     session.set(SAVE_KEY, JSON.stringify(answer.save));
-    session.set(MEMORY_KEY, JSON.stringify(answer.memory));
     view = answer.state;
     messageEl.textContent = '';
     messageEl.classList.remove('error');
     restoreNoteEl.hidden = !answer.restoreError;
     restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
-    $('#topic-repeats').hidden = !answer.topicRepeats;
     setupMessageEl.textContent = answer.rejected || '';
     setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
     render();
