@@ -348,10 +348,7 @@ impl Rules for Lights {
     type Refusal = LightsRefusal;
 
     fn transition(state: LightsGame, event: &LightsEvent) -> Result<LightsGame, (LightsGame, LightsRefusal)> {
-        match state.apply(event) {
-            Ok(next) => Ok(next),
-            Err(refusal) => Err((state, refusal)),
-        }
+        state.apply(event).map_err(|refusal| (state, refusal))
     }
 }
 

@@ -52,10 +52,7 @@ impl Rules for Relay {
     type Refusal = RelayRefusal;
 
     fn transition(state: RelayState, event: &RelayEvent) -> Result<RelayState, (RelayState, RelayRefusal)> {
-        match state.apply(event) {
-            Ok(next) => Ok(next),
-            Err(refusal) => Err((state, refusal)),
-        }
+        state.apply(event).map_err(|refusal| (state, refusal))
     }
 }
 
