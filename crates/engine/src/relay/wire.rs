@@ -128,150 +128,53 @@ impl TryFrom<WireState> for RelayState {
     type Error = StateError;
 
     fn try_from(wire: WireState) -> Result<RelayState, StateError> {
-        let state = match wire {
+        // The round's fields, gathered from whichever phase carries them; `$make` builds the phase around the
+        // checked round.
+        macro_rules! phases {
+            (
+                $wire:expr;
+                $($plain:pat => $plain_state:expr,)*;
+                $($variant:ident { $($field:ident),* } => $make:expr,)*
+            ) => {
+                match $wire {
+                    $($plain => $plain_state,)*
+                    $(WireState::$variant {
+                        round: index,
+                        rounds,
+                        players,
+                        talk_seconds,
+                        scores,
+                        topic,
+                        used_topics,
+                        last_closer,
+                        $($field),*
+                    } => {
+                        let fields = RoundFields {
+                            index, rounds, players, talk_seconds, scores, topic, used_topics, last_closer,
+                        };
+                        ($make)(fields.into_round()?)
+                    })*
+                }
+            };
+        }
+        let state = phases!(wire;
             WireState::Setup {} => RelayState::Setup,
-            WireState::TopicReveal {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                used_topics,
-                last_closer,
-            } => RelayState::TopicReveal(
-                RoundFields {
-                    index,
-                    rounds,
-                    players,
-                    talk_seconds,
-                    scores,
-                    topic,
-                    used_topics,
-                    last_closer,
-                }
-                .into_round()?,
-            ),
-            WireState::Talk {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                used_topics,
-                last_closer,
-                order,
-                turn,
-                deadline,
-            } => RelayState::Talk(Talk {
-                round: RoundFields {
-                    index,
-                    rounds,
-                    players,
-                    talk_seconds,
-                    scores,
-                    topic,
-                    used_topics,
-                    last_closer,
-                }
-                .into_round()?,
-                order,
-                turn,
-                deadline_ms: deadline,
-            }),
-            WireState::Handover {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                used_topics,
-                last_closer,
-                order,
-                next_turn,
-                votes,
-            } => RelayState::Handover(Handover {
-                round: RoundFields {
-                    index,
-                    rounds,
-                    players,
-                    talk_seconds,
-                    scores,
-                    topic,
-                    used_topics,
-                    last_closer,
-                }
-                .into_round()?,
-                order,
-                next_turn,
-                votes,
-            }),
-            WireState::Vote {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                used_topics,
-                last_closer,
-                order,
-                turn,
-                votes,
-                selected,
-            } => RelayState::Vote(Vote {
-                round: RoundFields {
-                    index,
-                    rounds,
-                    players,
-                    talk_seconds,
-                    scores,
-                    topic,
-                    used_topics,
-                    last_closer,
-                }
-                .into_round()?,
-                order,
-                turn,
-                votes,
-                selected,
-            }),
-            WireState::RoundResult {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                used_topics,
-                last_closer,
-                round_votes,
-            } => RelayState::RoundResult(RoundResult {
-                round: RoundFields {
-                    index,
-                    rounds,
-                    players,
-                    talk_seconds,
-                    scores,
-                    topic,
-                    used_topics,
-                    last_closer,
-                }
-                .into_round()?,
-                round_votes,
-            }),
-            WireState::FinalResult {
-                rounds,
-                players,
-                scores,
-            } => RelayState::FinalResult(FinalResult {
-                rounds,
-                players,
-                scores,
-            }),
-        };
+            WireState::FinalResult { rounds, players, scores } => {
+                RelayState::FinalResult(FinalResult { rounds, players, scores })
+            },
+            ;
+            TopicReveal {} => RelayState::TopicReveal,
+            Talk { order, turn, deadline } => {
+                |round| RelayState::Talk(Talk { round, order, turn, deadline_ms: deadline })
+            },
+            Handover { order, next_turn, votes } => {
+                |round| RelayState::Handover(Handover { round, order, next_turn, votes })
+            },
+            Vote { order, turn, votes, selected } => {
+                |round| RelayState::Vote(Vote { round, order, turn, votes, selected })
+            },
+            RoundResult { round_votes } => |round| RelayState::RoundResult(RoundResult { round, round_votes }),
+        );
         state.validate()?;
         Ok(state)
     }
