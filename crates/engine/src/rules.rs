@@ -74,3 +74,24 @@ pub struct Replayed<S, R> {
     /// How the last event went (`None` for an empty log).
     pub last: Option<Result<(), R>>,
 }
+
+/// Declares a game's rules type for a state whose `apply(&self, &Event) -> Result<State, Refusal>` already says
+/// why it refuses: the transition is `apply`, with the state given back beside the reason.
+macro_rules! rules_by_apply {
+    ($(#[$doc:meta])* $rules:ident: $state:ty, $event:ty, $refusal:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $rules;
+
+        impl $crate::rules::Rules for $rules {
+            type State = $state;
+            type Event = $event;
+            type Refusal = $refusal;
+
+            fn transition(state: $state, event: &$event) -> Result<$state, ($state, $refusal)> {
+                state.apply(event).map_err(|refusal| (state, refusal))
+            }
+        }
+    };
+}
+pub(crate) use rules_by_apply;

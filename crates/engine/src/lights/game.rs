@@ -12,7 +12,7 @@ use super::cell::Cell;
 use super::level::Level;
 use super::size::Size;
 use super::solver::{hint, solve};
-use crate::rules::{Refusal, Rules};
+use crate::rules::{Refusal, rules_by_apply};
 
 /// Something the player (or the page, for the clock and the dice) does. Timestamps are milliseconds on any
 /// clock the page likes; the engine only subtracts them.
@@ -337,20 +337,11 @@ pub fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
     state.apply(event).unwrap_or_else(|_| state.clone())
 }
 
-/// Cross light's rules as one [`Rules`] transition: [`LightsGame::apply`], with the game given back on a
-/// refusal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Lights;
-
-impl Rules for Lights {
-    type State = LightsGame;
-    type Event = LightsEvent;
-    type Refusal = LightsRefusal;
-
-    fn transition(state: LightsGame, event: &LightsEvent) -> Result<LightsGame, (LightsGame, LightsRefusal)> {
-        state.apply(event).map_err(|refusal| (state, refusal))
-    }
-}
+rules_by_apply!(
+    /// Cross light's rules as one [`Rules`](crate::rules::Rules) transition: [`LightsGame::apply`], with the game
+    /// given back on a refusal.
+    Lights: LightsGame, LightsEvent, LightsRefusal
+);
 
 /// Why cross light refused an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use super::score::tally;
 use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote};
 use super::table::{SetupError, Table};
 use super::topics::TOPICS;
-use crate::rules::{Refusal, Rules};
+use crate::rules::{Refusal, rules_by_apply};
 
 /// The state after `event`; an event that means nothing now returns `state` unchanged.
 ///
@@ -42,19 +42,11 @@ pub fn transition(state: &RelayState, event: &RelayEvent) -> RelayState {
     state.apply(event).unwrap_or_else(|_| state.clone())
 }
 
-/// The relay's rules as one [`Rules`] transition: [`RelayState::apply`], with the state given back on a refusal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Relay;
-
-impl Rules for Relay {
-    type State = RelayState;
-    type Event = RelayEvent;
-    type Refusal = RelayRefusal;
-
-    fn transition(state: RelayState, event: &RelayEvent) -> Result<RelayState, (RelayState, RelayRefusal)> {
-        state.apply(event).map_err(|refusal| (state, refusal))
-    }
-}
+rules_by_apply!(
+    /// The relay's rules as one [`Rules`](crate::rules::Rules) transition: [`RelayState::apply`], with the state
+    /// given back on a refusal.
+    Relay: RelayState, RelayEvent, RelayRefusal
+);
 
 /// Why the relay refused an event.
 #[derive(Clone, Debug, PartialEq, Eq)]

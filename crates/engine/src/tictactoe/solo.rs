@@ -9,7 +9,7 @@ use super::cell::Cell;
 use super::cpu::{Difficulty, cpu_move};
 use super::position::{Position, Side};
 use super::seed::Seed;
-use crate::rules::{Refusal, Rules};
+use crate::rules::{Refusal, rules_by_apply};
 
 /// Where a solo game stands. The numbers are the Solidity enum's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,20 +234,11 @@ pub fn transition(state: &SoloGame, event: &SoloEvent) -> SoloGame {
     state.apply(event).unwrap_or(*state)
 }
 
-/// A game against the CPU as one [`Rules`] transition: [`SoloGame::apply`], with the game given back on a
-/// refusal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Solo;
-
-impl Rules for Solo {
-    type State = SoloGame;
-    type Event = SoloEvent;
-    type Refusal = SoloRefusal;
-
-    fn transition(state: SoloGame, event: &SoloEvent) -> Result<SoloGame, (SoloGame, SoloRefusal)> {
-        state.apply(event).map_err(|refusal| (state, refusal))
-    }
-}
+rules_by_apply!(
+    /// A game against the CPU as one [`Rules`](crate::rules::Rules) transition: [`SoloGame::apply`], with the game
+    /// given back on a refusal.
+    Solo: SoloGame, SoloEvent, SoloRefusal
+);
 
 /// Why a game against the CPU refused a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -279,6 +270,7 @@ impl Refusal for SoloRefusal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use crate::tictactoe::Outcome;
     use crate::tictactoe::position::test_util::{board, cell};
 
