@@ -145,8 +145,8 @@ pub fn tictactoe(data: &[u8]) {
         }
         // X has as many stones as O, or one more.
         let (x, o) = match game.cpu_side() {
-            tictactoe::Side::X => (cpu.count(), human.count()),
-            tictactoe::Side::O => (human.count(), cpu.count()),
+            tictactoe::Side::X => (cpu.len(), human.len()),
+            tictactoe::Side::O => (human.len(), cpu.len()),
         };
         assert!(x == o || x == o + 1, "{game:?}");
     }

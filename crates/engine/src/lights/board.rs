@@ -190,10 +190,10 @@ mod tests {
                 let board = random_board(&mut rng, size);
                 let presses = random_board(&mut rng, size).lit();
                 let forward = presses
-                    .cells()
+                    .iter()
                     .try_fold(board, |b, c| b.press(c))
                     .unwrap_or_else(|| panic!("cells of the board"));
-                let mut descending: Vec<Cell> = presses.cells().collect();
+                let mut descending: Vec<Cell> = presses.iter().collect();
                 descending.reverse();
                 let backward = descending
                     .into_iter()

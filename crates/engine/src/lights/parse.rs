@@ -80,8 +80,8 @@ impl Board {
     /// use marubatsu_engine::lights::{Board, ParseError, Size};
     ///
     /// let board = Board::parse("01100\n10000\n10000\n00000\n00000\n")?;
-    /// assert_eq!((board.size(), board.lit().count()), (Size::Five, 4));
-    /// assert_eq!(Board::parse("00000/00000/00100/00000/00000")?.lit().count(), 1);
+    /// assert_eq!((board.size(), board.lit().len()), (Size::Five, 4));
+    /// assert_eq!(Board::parse("00000/00000/00100/00000/00000")?.lit().len(), 1);
     ///
     /// assert_eq!(Board::parse("0000/0000/0000/0000"), Err(ParseError::UnsupportedSize { side: 4 }));
     /// assert_eq!(

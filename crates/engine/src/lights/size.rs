@@ -102,7 +102,7 @@ impl Size {
     ///
     /// let corner = Cell::new(0).unwrap();
     /// assert_eq!(Size::Five.cross(corner).bits(), 0b10_0011); // cells 0, 1, 5
-    /// assert_eq!(Size::Five.cross(Cell::new(25).unwrap()).count(), 0);
+    /// assert_eq!(Size::Five.cross(Cell::new(25).unwrap()).len(), 0);
     /// ```
     pub const fn cross(self, cell: Cell) -> Bitboard {
         if !self.contains(cell) {
@@ -151,7 +151,7 @@ mod tests {
             );
         }
         for size in Size::ALL {
-            assert_eq!(size.full().count(), size.cells());
+            assert_eq!(size.full().len(), size.cells());
             assert_eq!(size.to_string(), format!("{0}×{0}", size.side()));
         }
     }
@@ -201,7 +201,7 @@ mod tests {
                 let cross = size.cross(c);
                 assert_eq!(cross, naive_cross(size, row, column), "{size} cell {c}");
                 assert!(cross.contains(c) && cross.is_subset(size.full()));
-                match cross.count() {
+                match cross.len() {
                     3 => corners += 1,
                     4 => edges += 1,
                     5 => inner += 1,

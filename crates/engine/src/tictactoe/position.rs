@@ -172,18 +172,14 @@ impl Position {
 
     /// The number of stones on the board, which is the number of moves played.
     pub const fn ply(self) -> u8 {
-        self.occupied().count()
+        self.occupied().len()
     }
 
     /// Whose turn it is: X when both have as many stones, otherwise O.
     ///
     /// This says nothing about whether the game is over; see [`Position::outcome`].
     pub const fn side_to_move(self) -> Side {
-        if self.x.count() <= self.o.count() {
-            Side::X
-        } else {
-            Side::O
-        }
+        if self.x.len() <= self.o.len() { Side::X } else { Side::O }
     }
 
     /// Whether a game played by the rules from the empty board can reach this position.
@@ -192,7 +188,7 @@ impl Position {
     /// line; and a side with a line made the last move (so play stopped there). Exactly 5,478 positions pass,
     /// and they are exactly those [`legal_positions`](super::legal_positions) reaches.
     pub const fn is_legal(self) -> bool {
-        let (nx, no) = (self.x.count(), self.o.count());
+        let (nx, no) = (self.x.len(), self.o.len());
         let x_won = self.x.has_line();
         let o_won = self.o.has_line();
         self.x.intersect(self.o).is_empty()

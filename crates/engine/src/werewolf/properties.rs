@@ -294,7 +294,7 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
                 };
                 votes += 1;
                 assert_eq!(voters, game.alive());
-                assert_eq!(candidates.minus(game.alive()), SeatSet::EMPTY);
+                assert_eq!(candidates - game.alive(), SeatSet::EMPTY);
                 // The count, from R9 alone: each alive player chooses among the other candidates.
                 let product: u64 = voters.iter().map(|v| candidates.without(v).len() as u64).product();
                 assert_eq!(events.len(), product);
