@@ -13,11 +13,8 @@ use marubatsu_chain::bindings::ITicTacToe::{
     self, EndReason, ITicTacToeErrors as Error, ITicTacToeEvents as Event, Status,
 };
 
-/// The shortest time limit per move: one minute.
-pub const MIN_MOVE_TIMEOUT: u32 = 60;
-
-/// The longest time limit per move: seven days.
-pub const MAX_MOVE_TIMEOUT: u32 = 7 * 24 * 60 * 60;
+/// The time limits per move the contract accepts, from their one owner.
+pub use marubatsu_chain::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
 
 /// The largest stake a game records: `2^96 - 1` wei.
 pub const MAX_STAKE: U256 = U256::from_limbs([u64::MAX, (1 << 32) - 1, 0, 0]);

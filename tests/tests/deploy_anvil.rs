@@ -50,9 +50,9 @@ impl Ledger {
     }
 
     fn paid<T>(&mut self, played: &Played<T>, value: U256) {
-        assert_eq!(played.report.from, self.account);
-        assert!(played.report.effective_gas_price > 0, "anvil charges gas");
-        self.expected -= played.report.cost() + value;
+        assert_eq!(played.from, self.account);
+        assert!(played.effective_gas_price > 0, "anvil charges gas");
+        self.expected -= played.cost() + value;
     }
 
     fn check(&self, rpc: &mut Rpc) {
@@ -80,7 +80,7 @@ fn play_solo_to_the_end(
         let taken = state.playerBoard | state.cpuBoard;
         let cell = (0..9u8).find(|c| taken >> c & 1 == 0).unwrap();
         let played = solo.play(rpc, game, cell).unwrap();
-        assert!(played.report.gas_used > 21_000);
+        assert!(played.gas_used > 21_000);
         assert!(!played.events.is_empty(), "a move emits Moved");
         ledger.paid(&played, U256::ZERO);
     }

@@ -7,8 +7,10 @@
 
 #![allow(missing_docs)]
 
-use alloy_sol_types::sol;
+use alloy_sol_types::{SolInterface, sol};
 use marubatsu_engine::tictactoe::Difficulty;
+
+use crate::revert::{FieldText, NamedErrors};
 
 sol!(
     #[sol(all_derives)]
@@ -25,12 +27,95 @@ sol!(
     "../../contracts/interfaces/ITicTacToe.sol"
 );
 
-/// Decodes revert data against every interface's custom errors.
-pub(crate) fn decode_custom_error(data: &[u8]) -> Option<crate::revert::DecodedRevert> {
-    use crate::revert::describe;
-    describe::<ISoloTicTacToe::ISoloTicTacToeErrors>(data)
-        .or_else(|| describe::<ITicTacToe::ITicTacToeErrors>(data))
-        .or_else(|| describe::<IBoardHarness::IBoardHarnessErrors>(data))
+/// Gives each interface's error enum its fields by name ([`NamedErrors`]): a variant or field that the interface
+/// does not have, or a variant left out, is a compile error, so the list cannot drift from the Solidity.
+macro_rules! named_errors {
+    ($($errors:path { $($variant:ident { $($field:ident),* }),* $(,)? })*) => {
+        $(impl NamedErrors for $errors {
+            fn name(&self) -> &'static str {
+                Self::name_by_selector(SolInterface::selector(self)).unwrap_or("Unknown")
+            }
+
+            fn fields(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $(Self::$variant(error) => {
+                        let _ = error;
+                        vec![$((stringify!($field), FieldText::text(&error.$field))),*]
+                    })*
+                }
+            }
+        })*
+    };
+}
+
+named_errors! {
+    IBoardHarness::IBoardHarnessErrors {
+        CellOutOfRange { cell },
+    }
+    ISoloTicTacToe::ISoloTicTacToeErrors {
+        UnknownGame { gameId },
+        NotYourGame { gameId, player, caller },
+        GameOver { gameId, result },
+        CellOutOfRange { cell },
+        CellTaken { gameId, cell },
+        InvalidDifficulty { difficulty },
+        BoardOutOfRange { mine, theirs },
+        BoardsOverlap { mine, theirs },
+        BoardFull { mine, theirs },
+    }
+    ITicTacToe::ITicTacToeErrors {
+        UnknownGame { gameId },
+        TimeoutTooShort { moveTimeout, minimum },
+        TimeoutTooLong { moveTimeout, maximum },
+        StakeTooLarge { stake, maximum },
+        CannotInviteSelf { creator },
+        GameNotOpen { gameId, status },
+        AlreadyJoined { gameId, joiner },
+        CreatorCannotJoin { gameId },
+        NotInvited { gameId, caller, opponent },
+        WrongStake { gameId, expected, sent },
+        NotCreator { gameId, caller },
+        GameNotActive { gameId, status },
+        NotAPlayer { gameId, caller },
+        NotYourTurn { gameId, caller },
+        MoveTooLate { gameId, deadline },
+        CellOutOfRange { cell },
+        CellTaken { gameId, cell },
+        DeadlineNotPassed { gameId, deadline },
+        CannotClaimOwnTimeout { gameId, caller },
+        NothingToWithdraw { account },
+        ZeroRecipient {},
+        TransferFailed { recipient, amount },
+    }
+}
+
+impl FieldText for ISoloTicTacToe::Result {
+    fn text(&self) -> String {
+        match self {
+            Self::InProgress => "InProgress",
+            Self::PlayerWon => "PlayerWon",
+            Self::CpuWon => "CpuWon",
+            Self::Draw => "Draw",
+            _ => "Invalid",
+        }
+        .to_owned()
+    }
+}
+
+impl FieldText for ITicTacToe::Status {
+    fn text(&self) -> String {
+        match self {
+            Self::Open => "Open",
+            Self::Active => "Active",
+            Self::XWon => "XWon",
+            Self::OWon => "OWon",
+            Self::Draw => "Draw",
+            Self::Cancelled => "Cancelled",
+            Self::Aborted => "Aborted",
+            _ => "Invalid",
+        }
+        .to_owned()
+    }
 }
 
 impl From<Difficulty> for ISoloTicTacToe::Difficulty {

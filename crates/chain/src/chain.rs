@@ -6,12 +6,12 @@ use revm::{
     context_interface::cfg::gas::calculate_initial_tx_gas_for_tx,
     database::{CacheDB, EmptyDB},
     handler::{MainnetContext, MainnetEvm},
-    primitives::hardfork::SpecId,
     state::AccountInfo,
 };
 
 use crate::{
     compiler::CompiledContract,
+    consts::SPEC,
     error::TxError,
     receipt::{Receipt, ViewOutcome},
     revert::Revert,
@@ -25,8 +25,6 @@ pub const ACCOUNT_BALANCE: U256 = U256::from_limbs([0x19e0_c9ba_b240_0000, 0x21e
 const ACCOUNT_COUNT: usize = 10;
 const BLOCK_GAS_LIMIT: u64 = 30_000_000;
 const GENESIS_TIMESTAMP: u64 = 1_700_000_000;
-/// Hardfork the EVM runs; the compiler targets the same (`evm_version = "prague"`).
-const SPEC: SpecId = SpecId::PRAGUE;
 
 type Db = CacheDB<EmptyDB>;
 type Evm = MainnetEvm<MainnetContext<Db>>;
@@ -47,7 +45,7 @@ pub struct Deployment {
     pub receipt: Receipt<()>,
 }
 
-/// An in-process Ethereum chain (revm, Prague rules) with funded test accounts.
+/// An in-process Ethereum chain (revm, under the rules of [`crate::EVM_VERSION`]) with funded test accounts.
 ///
 /// Every transaction is executed and committed at once; block number and time change only when asked
 /// ([`Chain::advance_time`], [`Chain::set_block`]). Gas is priced at zero so balances move only by the
@@ -173,7 +171,8 @@ impl Chain {
         let address = result
             .created_address()
             .ok_or_else(|| TxError::Invalid("creation returned no address".into()))?;
-        let receipt = success(result, intrinsic_gas)?.map(|_| ());
+        let mut receipt = self.success(result, from, None, intrinsic_gas)?.map(|_| ());
+        receipt.contract_address = Some(address);
         Ok(Deployment { address, receipt })
     }
 
@@ -206,7 +205,7 @@ impl Chain {
     ) -> Result<Receipt<Bytes>, TxError> {
         let tx = self.tx(from, TxKind::Call(to), data, value);
         let (result, intrinsic_gas) = self.commit(tx)?;
-        success(result, intrinsic_gas)
+        self.success(result, from, Some(to), intrinsic_gas)
     }
 
     /// A plain ether transfer (empty calldata).
@@ -242,7 +241,7 @@ impl Chain {
             .transact(tx)
             .map_err(|err| TxError::Invalid(err.to_string()))?
             .result;
-        success(result, intrinsic_gas)
+        self.success(result, from, Some(to), intrinsic_gas)
     }
 
     /// [`Chain::call`] when only the value matters.
@@ -276,6 +275,30 @@ impl Chain {
             .build_fill()
     }
 
+    /// Splits an execution result into a receipt of the output bytes, or the matching error.
+    fn success(
+        &self,
+        result: ExecutionResult,
+        from: Address,
+        to: Option<Address>,
+        intrinsic_gas: u64,
+    ) -> Result<Receipt<Bytes>, TxError> {
+        let gas_used = result.tx_gas_used();
+        match result {
+            ExecutionResult::Success { logs, output, .. } => {
+                let mut receipt = Receipt::new(output.into_data(), from, to, gas_used, logs);
+                receipt.block_number = Some(self.block_number());
+                receipt.intrinsic_gas = intrinsic_gas;
+                Ok(receipt)
+            }
+            ExecutionResult::Revert { output, .. } => Err(TxError::Reverted(Revert::new(output, gas_used))),
+            ExecutionResult::Halt { reason, .. } => Err(TxError::Halted {
+                reason: format!("{reason:?}"),
+                gas_used,
+            }),
+        }
+    }
+
     fn commit(&mut self, tx: TxEnv) -> Result<(ExecutionResult, u64), TxError> {
         let intrinsic_gas = intrinsic_gas(&tx);
         let result = self
@@ -289,24 +312,6 @@ impl Chain {
 fn intrinsic_gas(tx: &TxEnv) -> u64 {
     let gas = calculate_initial_tx_gas_for_tx(tx, SPEC, None);
     gas.initial_regular_gas + gas.initial_state_gas
-}
-
-/// Splits an execution result into a receipt of the output bytes, or the matching error.
-fn success(result: ExecutionResult, intrinsic_gas: u64) -> Result<Receipt<Bytes>, TxError> {
-    let gas_used = result.tx_gas_used();
-    match result {
-        ExecutionResult::Success { logs, output, .. } => Ok(Receipt {
-            value: output.into_data(),
-            gas_used,
-            intrinsic_gas,
-            logs,
-        }),
-        ExecutionResult::Revert { output, .. } => Err(TxError::Reverted(Revert::new(output, gas_used))),
-        ExecutionResult::Halt { reason, .. } => Err(TxError::Halted {
-            reason: format!("{reason:?}"),
-            gas_used,
-        }),
-    }
 }
 
 fn decode_return<C: SolCall>(output: &[u8]) -> Result<C::Return, TxError> {

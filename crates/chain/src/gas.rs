@@ -147,15 +147,14 @@ impl GasLog {
 
 #[cfg(test)]
 mod tests {
+    use alloy_primitives::Address;
+
     use super::*;
 
     fn receipt(gas_used: u64) -> Receipt<()> {
-        Receipt {
-            value: (),
-            gas_used,
-            intrinsic_gas: 21_000,
-            logs: Vec::new(),
-        }
+        let mut receipt = Receipt::new((), Address::ZERO, None, gas_used, Vec::new());
+        receipt.intrinsic_gas = 21_000;
+        receipt
     }
 
     #[test]

@@ -6,6 +6,9 @@
 //! - [`Chain`] is an in-process revm chain: funded test accounts, deploys, calls and transactions with typed
 //!   alloy `sol!` bindings ([`bindings`]), logs, gas, block time and number, and reverts decoded into the
 //!   contracts' custom errors by name ([`Revert`]).
+//! - [`Transactor`] is the one interface to any chain (this in-process one through [`Chain::acting_as`], a node
+//!   through `marubatsu-deploy`'s RPC client), with one [`Receipt`] type whose logs are decoded once into
+//!   [`GameEvent`]s.
 //! - [`GasLog`] collects the gas of receipts per function and summarises it in forge's columns ([`GasStats`]).
 //!
 //! ```no_run
@@ -14,27 +17,37 @@
 //! let contracts = Compiler::locate()?.compile()?;
 //! let mut chain = Chain::new();
 //! let deployer = chain.accounts()[0];
-//! let board = chain.deploy(deployer, contracts.get("BoardHarness")?)?.address;
+//! let board = chain.deploy(deployer, contracts.get(marubatsu_chain::BOARD_HARNESS_CONTRACT)?)?.address;
 //! let won = chain.view(board, &IBoardHarness::isWinCall { mask: 0b000_000_111 })?;
 //! assert!(won);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod chain;
+mod clock;
 mod compiler;
+mod consts;
 mod error;
+mod events;
 mod gas;
 mod receipt;
 mod revert;
+mod transactor;
 
 pub mod bindings;
 
 pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
+pub use clock::utc_time;
 pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,
     SolcSource, Workspace,
 };
+pub use consts::{
+    BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SOLO_CONTRACT,
+};
 pub use error::{CompileError, TxError, UnknownDifficulty};
+pub use events::{GameEvent, decode_events, difficulty_name, pvp_status_name, solo_result_name};
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};
-pub use receipt::{Receipt, ViewOutcome};
+pub use receipt::{Head, Lookup, Receipt, ViewOutcome};
 pub use revert::{DecodedRevert, Revert};
+pub use transactor::{Acting, Transactor};

@@ -1,7 +1,7 @@
 use std::fmt;
 
-use alloy_primitives::Bytes;
-use alloy_sol_types::{Panic, Revert as RevertString, SolError, SolInterface};
+use alloy_primitives::{Address, Bytes, U256};
+use alloy_sol_types::{ContractError, SolError, SolInterface};
 
 use crate::bindings;
 
@@ -13,17 +13,50 @@ pub struct Revert {
     decoded: Option<DecodedRevert>,
 }
 
-/// A revert's data decoded: the error's name and its fields as Rust shows them.
+/// A revert's data decoded: the error's name and its fields, each value written out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodedRevert {
     /// The custom error's name, or `Error` / `Panic` for Solidity's built-in ones.
     pub name: String,
-    /// The whole error with its fields, e.g. `CellOutOfRange { cell: 9 }`.
-    pub detail: String,
+    /// The error's fields by their Solidity names, in declaration order, with their values in words
+    /// (`("cell", "9")`).
+    pub fields: Vec<(&'static str, String)>,
+}
+
+impl DecodedRevert {
+    /// Decodes revert data from anywhere (an RPC error, a receipt replay): a custom error of one of the
+    /// contracts' interfaces, or Solidity's `Error(string)` / `Panic(uint256)`; `None` for anything else.
+    pub fn from_data(data: &[u8]) -> Option<Self> {
+        decode(data)
+    }
+
+    /// The error as Rust would construct it, e.g. `CellOutOfRange { cell: 9 }` (for developers and tests).
+    pub fn detail(&self) -> String {
+        if self.fields.is_empty() {
+            return self.name.clone();
+        }
+        let fields: Vec<String> = self
+            .fields
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}"))
+            .collect();
+        format!("{} {{ {} }}", self.name, fields.join(", "))
+    }
+
+    /// The error in plain words for a person at a terminal, e.g. `CellTaken(gameId 1, cell 0)`.
+    pub fn words(&self) -> String {
+        let fields: Vec<String> = self
+            .fields
+            .iter()
+            .map(|(name, value)| format!("{name} {value}"))
+            .collect();
+        format!("{}({})", self.name, fields.join(", "))
+    }
 }
 
 impl Revert {
-    pub(crate) fn new(data: Bytes, gas_used: u64) -> Self {
+    /// A revert of `data` (from any chain: the in-process one, or a node's error or replay) after `gas_used`.
+    pub fn new(data: Bytes, gas_used: u64) -> Self {
         let decoded = decode(&data);
         Self {
             data,
@@ -58,48 +91,115 @@ impl Revert {
     }
 }
 
-impl DecodedRevert {
-    /// Decodes revert data from anywhere (an RPC error, a receipt replay): a custom error of one of the
-    /// contracts' interfaces, or Solidity's `Error(string)` / `Panic(uint256)`; `None` for anything else.
-    pub fn from_data(data: &[u8]) -> Option<Self> {
-        decode(data)
-    }
-}
-
 impl fmt::Display for Revert {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.decoded {
-            Some(decoded) => write!(f, "reverted with {}", decoded.detail),
+            Some(decoded) => write!(f, "reverted with {}", decoded.detail()),
             None if self.data.is_empty() => f.write_str("reverted without data"),
             None => write!(f, "reverted with unknown error data {}", self.data),
         }
     }
 }
 
-fn decode(data: &[u8]) -> Option<DecodedRevert> {
-    if let Ok(RevertString { reason }) = RevertString::abi_decode(data) {
-        return Some(DecodedRevert {
-            name: "Error".into(),
-            detail: format!("Error({reason:?})"),
-        });
-    }
-    if let Ok(panic) = Panic::abi_decode(data) {
-        return Some(DecodedRevert {
-            name: "Panic".into(),
-            detail: format!("Panic({})", panic.code),
-        });
-    }
-    bindings::decode_custom_error(data)
+/// A `sol!` error enum whose variants' fields are known by name: what [`bindings`]' `named_errors!` writes for each
+/// interface, so that a revert is read field by field and never from a `Debug` string.
+pub(crate) trait NamedErrors: SolInterface {
+    /// The error's name, from the selector-to-name table `sol!` generates.
+    fn name(&self) -> &'static str;
+    /// The error's fields by name, with their values in words.
+    fn fields(&self) -> Vec<(&'static str, String)>;
 }
 
-/// Turns a decoded `sol!` error enum into a name and detail. The enums' `Debug` reads
-/// `Variant(Variant { field: value })`, so the variant name is what precedes the first parenthesis.
-pub(crate) fn describe<E: SolInterface + fmt::Debug>(data: &[u8]) -> Option<DecodedRevert> {
-    let error = E::abi_decode(data).ok()?;
-    let debug = format!("{error:?}");
-    let (name, inner) = match debug.split_once('(') {
-        Some((name, rest)) => (name.to_owned(), rest.strip_suffix(')').unwrap_or(rest).to_owned()),
-        None => (debug.clone(), debug),
+/// A custom error's field value in words: numbers in decimal, addresses checksummed, enums by their Solidity
+/// names.
+pub(crate) trait FieldText {
+    fn text(&self) -> String;
+}
+
+macro_rules! display_field {
+    ($($ty:ty),*) => {
+        $(impl FieldText for $ty {
+            fn text(&self) -> String {
+                self.to_string()
+            }
+        })*
     };
-    Some(DecodedRevert { name, detail: inner })
+}
+
+display_field!(u8, u16, u32, u64, U256);
+
+impl FieldText for Address {
+    fn text(&self) -> String {
+        self.to_checksum(None)
+    }
+}
+
+/// Decodes `data` with alloy's [`ContractError`] against `E`: Solidity's `Error(string)` and `Panic(uint256)`, or
+/// one of `E`'s custom errors.
+fn decode_as<E: NamedErrors>(data: &[u8]) -> Option<DecodedRevert> {
+    match ContractError::<E>::abi_decode(data).ok()? {
+        ContractError::CustomError(error) => Some(DecodedRevert {
+            name: error.name().to_owned(),
+            fields: error.fields(),
+        }),
+        ContractError::Revert(revert) => Some(DecodedRevert {
+            name: "Error".into(),
+            fields: vec![("reason", format!("{:?}", revert.reason))],
+        }),
+        ContractError::Panic(panic) => Some(DecodedRevert {
+            name: "Panic".into(),
+            fields: vec![("code", panic.code.to_string())],
+        }),
+    }
+}
+
+fn decode(data: &[u8]) -> Option<DecodedRevert> {
+    use bindings::{
+        IBoardHarness::IBoardHarnessErrors, ISoloTicTacToe::ISoloTicTacToeErrors, ITicTacToe::ITicTacToeErrors,
+    };
+    decode_as::<ISoloTicTacToeErrors>(data)
+        .or_else(|| decode_as::<ITicTacToeErrors>(data))
+        .or_else(|| decode_as::<IBoardHarnessErrors>(data))
+}
+
+#[cfg(test)]
+mod tests {
+    use alloy_sol_types::{Panic, Revert as RevertString};
+
+    use super::*;
+    use crate::bindings::{ISoloTicTacToe, ITicTacToe};
+
+    #[test]
+    fn errors_are_read_field_by_field() {
+        let taken = ISoloTicTacToe::CellTaken {
+            gameId: U256::from(1),
+            cell: 0,
+        }
+        .abi_encode();
+        let decoded = DecodedRevert::from_data(&taken).unwrap();
+        assert_eq!(decoded.name, "CellTaken");
+        assert_eq!(decoded.detail(), "CellTaken { gameId: 1, cell: 0 }");
+        assert_eq!(decoded.words(), "CellTaken(gameId 1, cell 0)");
+
+        let closed = ITicTacToe::GameNotActive {
+            gameId: U256::from(7),
+            status: ITicTacToe::Status::Draw,
+        }
+        .abi_encode();
+        assert_eq!(
+            DecodedRevert::from_data(&closed).unwrap().words(),
+            "GameNotActive(gameId 7, status Draw)"
+        );
+        let none = ITicTacToe::ZeroRecipient {}.abi_encode();
+        assert_eq!(DecodedRevert::from_data(&none).unwrap().detail(), "ZeroRecipient");
+
+        let reason = RevertString::from("no").abi_encode();
+        assert_eq!(
+            DecodedRevert::from_data(&reason).unwrap().detail(),
+            "Error { reason: \"no\" }"
+        );
+        let panic = Panic::from(0x11).abi_encode();
+        assert_eq!(DecodedRevert::from_data(&panic).unwrap().words(), "Panic(code 17)");
+        assert_eq!(DecodedRevert::from_data(&[1, 2, 3]), None);
+    }
 }

@@ -1,7 +1,7 @@
 //! How the chain commands print boards, receipts and amounts.
 
 use alloy_primitives::{U256, utils::format_ether};
-use marubatsu_deploy::{Played, TxReport};
+use marubatsu_deploy::{Played, Receipt};
 
 /// A 3×3 board with `x` and `o` marks, and the numbers of the empty cells (what `play` takes):
 ///
@@ -65,7 +65,7 @@ pub(crate) fn thousands(n: u64) -> String {
 }
 
 /// The receipt line: hash, block, gas and what it cost.
-pub(crate) fn receipt_line(report: &TxReport) -> String {
+pub(crate) fn receipt_line<T>(report: &Receipt<T>) -> String {
     let place = match (report.hash, report.block_number) {
         (Some(hash), Some(block)) => format!("transaction {hash} in block {block}"),
         (Some(hash), None) => format!("transaction {hash}"),
@@ -87,7 +87,7 @@ pub(crate) fn print_played<T>(played: &Played<T>) {
             println!("  {event}");
         }
     }
-    println!("{}", receipt_line(&played.report));
+    println!("{}", receipt_line(played));
 }
 
 #[cfg(test)]

@@ -150,7 +150,7 @@ pub(crate) struct Transaction {
 
 impl Transaction {
     pub(crate) fn new<T>(played: &Played<T>) -> Self {
-        let report = &played.report;
+        let report = played;
         Self {
             from: address(report.from),
             transaction_hash: report.hash.map(|h| h.to_string()),

@@ -218,7 +218,29 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
 
     let stderr = fails(&["deploy", "--private-key", &anvil.keys[0]], &[]);
     assert!(
-        stderr.contains("no RPC URL: pass --rpc-url or set ETH_RPC_URL"),
+        stderr.contains("no RPC URL: pass --rpc-url, set ETH_RPC_URL or eth_rpc_url in foundry.toml"),
+        "{stderr}"
+    );
+
+    // A dry run from an account that cannot pay shows the plan and fails, so that a script hears "no".
+    let poor_key = format!("0x{}", "01".repeat(32));
+    let output = support::marubatsu(
+        &[
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &poor_key,
+            "--deployments",
+            records_dir,
+        ],
+        &[],
+    );
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("NOT enough: fund the deployer first"), "{stdout}");
+    assert!(
+        stderr.contains("has 0 ETH (0 wei) but the deployment could cost up to"),
         "{stderr}"
     );
 
@@ -394,4 +416,49 @@ fn known_mainnets_are_refused_unless_allowed() {
     );
     let allowed = succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
     assert!(allowed.contains("dry run (nothing is sent"), "{allowed}");
+}
+
+#[test]
+fn a_chain_outside_the_testnet_allowlist_is_refused_unless_allowed() {
+    marubatsu_tests::contracts();
+    // Celo (42220): a mainnet the old list of mainnets let through. Known testnets pass; everything else needs
+    // --allow-mainnet, for deploys and for staked games alike.
+    let anvil = Anvil::start_with(&["--chain-id", "42220"]);
+    let records = tempfile::tempdir().unwrap();
+    let deploy = [
+        "deploy",
+        "--rpc-url",
+        &anvil.url,
+        "--private-key",
+        &anvil.keys[0],
+        "--deployments",
+        records.path().to_str().unwrap(),
+        "--broadcast",
+    ];
+    let stderr = fails(&deploy, &[]);
+    assert!(
+        stderr.contains("chain 42220 is celo, a mainnet with real money") && stderr.contains("gambling"),
+        "{stderr}"
+    );
+    succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
+
+    let create = [
+        "pvp",
+        "create",
+        "--stake",
+        "0.01ether",
+        "--rpc-url",
+        &anvil.url,
+        "--private-key",
+        &anvil.keys[1],
+        "--deployments",
+        records.path().to_str().unwrap(),
+    ];
+    let stderr = fails(&create, &[]);
+    assert!(
+        stderr.contains("chain 42220 is celo") && stderr.contains("--allow-mainnet"),
+        "{stderr}"
+    );
+    let created = succeeds(&[&create[..], &["--allow-mainnet"]].concat(), &[]);
+    assert!(created.contains("pvp game 1"), "{created}");
 }

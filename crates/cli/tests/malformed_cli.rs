@@ -70,9 +70,9 @@ fn game_ids_that_are_no_number_or_unknown() {
     }
     rejects_local(dir, &["pvp", "show", &"9".repeat(90)], "too large");
     // Well-formed ids of games that do not exist: the contract's own error, by name.
-    rejects_local(dir, &["solo", "show", "999"], "UnknownGame { gameId: 999 }");
-    rejects_local(dir, &["solo", "play", "0", "4"], "UnknownGame { gameId: 0 }");
-    rejects_local(dir, &["pvp", "join", "7", "--stake", "0"], "UnknownGame { gameId: 7 }");
+    rejects_local(dir, &["solo", "show", "999"], "UnknownGame(gameId 999)");
+    rejects_local(dir, &["solo", "play", "0", "4"], "UnknownGame(gameId 0)");
+    rejects_local(dir, &["pvp", "join", "7", "--stake", "0"], "UnknownGame(gameId 7)");
     rejects_local(dir, &["pvp", "claim-timeout", "18446744073709551615"], "UnknownGame");
 }
 
@@ -87,6 +87,29 @@ fn bad_addresses_amounts_keys_and_urls() {
         rejects_local(dir, &["pvp", "create", "--stake", amount], "--stake");
     }
     rejects_local(dir, &["pvp", "create", "--stake", "-1"], "'-1'");
+    // Glued to its flag, -1 reaches the amount parser, which must not read it as 2^256 - 1 wei.
+    rejects_local(dir, &["pvp", "create", "--stake=-1"], "cannot be negative");
+    rejects_local(
+        dir,
+        &[
+            "pvp",
+            "create",
+            "--opponent",
+            "0x0000000000000000000000000000000000000000",
+        ],
+        "the zero address is nobody's",
+    );
+    rejects(
+        &[
+            "pvp",
+            "create",
+            "--rpc-url",
+            "http://127.0.0.1:1",
+            "--nonce",
+            "18446744073709551615",
+        ],
+        "EIP-2681",
+    );
     rejects_local(dir, &["pvp", "create", "--move-timeout", "30"], "TimeoutTooShort");
     rejects_local(
         dir,
@@ -133,4 +156,43 @@ fn broken_deep_or_huge_state_files_are_reported_not_replayed() {
     let saved = std::fs::read(&path).unwrap();
     std::fs::write(&path, &saved[..saved.len() / 2]).unwrap();
     rejects_local(dir_str, &["pvp", "show", "1"], "cannot be replayed");
+}
+
+/// Runs `args` with `envs`; it must fail with one error line containing `expected`.
+fn rejects_with_env(args: &[&str], envs: &[(&str, &str)], expected: &str) {
+    let output = marubatsu(args, envs);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "marubatsu {args:?}:\n{stderr}");
+    assert!(
+        stderr.starts_with("error:") && stderr.contains(expected),
+        "marubatsu {args:?}:\n{stderr}"
+    );
+}
+
+#[test]
+fn foundry_conflicts_and_empty_variables_are_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let alice = dir.path().join("alice");
+    std::fs::write(&alice, "{}").unwrap();
+    let alice = alice.to_str().unwrap();
+    let show = ["pvp", "show", "1", "--rpc-url", "http://127.0.0.1:1"];
+    // An exported keystore file and a typed account name are two keys: cast refuses the pair, naming each source.
+    rejects_with_env(
+        &[&show[..], &["--account", "bob"]].concat(),
+        &[("ETH_KEYSTORE", alice)],
+        &format!("ETH_KEYSTORE={alice} (from the environment) and --account bob name two different keystores"),
+    );
+    rejects_with_env(
+        &[&show[..], &["--keystore", alice]].concat(),
+        &[("ETH_KEYSTORE_ACCOUNT", "bob")],
+        &format!("--keystore {alice} and ETH_KEYSTORE_ACCOUNT=bob (from the environment)"),
+    );
+    // An empty variable is no value: the error is the missing URL, not a parse error of "".
+    rejects_with_env(&["solo", "show", "1"], &[("ETH_RPC_URL", "")], "no RPC URL");
+    // A tip above the max fee would be cut down by the node; cast refuses it, so do we, before connecting.
+    rejects_with_env(
+        &[&show[..], &["--gas-price", "1gwei", "--priority-gas-price", "2gwei"]].concat(),
+        &[],
+        "a tip cannot exceed the max fee",
+    );
 }

@@ -123,6 +123,14 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
         redeployed.contains("SoloTicTacToe: already deployed") && redeployed.contains("TicTacToe: deployed"),
         "{redeployed}"
     );
+    // The replaced TicTacToe holds game 2's two stakes and cancelled game 1's uncollected stake; deploy says so.
+    assert!(
+        redeployed.contains(&format!(
+            "warning: TicTacToe: replaced the recorded deployment at {old}, which still holds 1.000000002 ETH \
+             (1000000002000000000 wei) of players' money and 1 unfinished game"
+        )),
+        "{redeployed}"
+    );
     let new = deployer.create(2);
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap()).unwrap();
@@ -145,6 +153,14 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     );
 
     let on_copy = [&as_player[..], &["--root", root]].concat();
+    // Without --address, a game only the older deployment has is not "unknown": the error names where it is.
+    let (ok, _, elsewhere) = run(&[&["pvp", "show", "2"][..], &on_copy].concat(), url);
+    assert!(!ok);
+    assert!(
+        elsewhere.contains(&format!("game 2 is not on the current TicTacToe ({new})"))
+            && elsewhere.contains(&format!("add --address {old}")),
+        "{elsewhere}"
+    );
     // The old game is still shown, with a plain word that the code is not today's.
     let (shown, note) = succeeds(
         &[&["pvp", "show", "1", "--address", &old.to_string()][..], &on_copy].concat(),
@@ -225,6 +241,15 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
         "{listed}"
     );
     assert!(listed.contains(&format!("pvp withdraw --address {old}")), "{listed}");
+
+    // A withdrawal from the current deployment, where the player has nothing, names the credit in the old one.
+    let (ok, _, nothing_here) = run(&[&["pvp", "withdraw"][..], &on_copy].concat(), url);
+    assert!(!ok);
+    assert!(
+        nothing_here.contains(&format!("has nothing to withdraw from the current TicTacToe ({new})"))
+            && nothing_here.contains(&format!("1.000000001 ETH (1000000001000000000 wei) at {old}")),
+        "{nothing_here}"
+    );
 
     // Withdraw from the old deployment, then check the player's balance with alloy: before + credit − gas × price.
     let mut provider = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();

@@ -173,7 +173,7 @@ fn bad_tables_policies_readings_and_player_counts_are_refused_with_a_reason() {
     };
     refused(
         &["simulate", "werewolf", "--table", "2,0,5", "--games", "1"],
-        &["reading --table", "no seer card"],
+        &["for '--table", "no seer card"],
     );
     refused(
         &["simulate", "werewolf", "--policy", "clever"],
@@ -185,11 +185,11 @@ fn bad_tables_policies_readings_and_player_counts_are_refused_with_a_reason() {
     );
     refused(
         &["simulate", "werewolf", "--chits", "1,2"],
-        &["reading --chits", "three counts"],
+        &["for '--chits", "three counts"],
     );
     refused(
         &["simulate", "werewolf", "--sweep", "--players", "3-8"],
-        &["reading --players", "5 to 16 players, not 3"],
+        &["for '--players", "5 to 16 players, not 3"],
     );
     refused(
         &["simulate", "werewolf", "--sweep", "--threads", "0"],

@@ -3,10 +3,15 @@
 /// `U256` as a decimal string.
 pub(crate) mod u256 {
     use alloy_primitives::U256;
-    use serde::Serializer;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     pub(crate) fn serialize<S: Serializer>(value: &U256, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(value)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<U256, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        U256::from_str_radix(&text, 10).map_err(|_| D::Error::custom(format!("{text:?} is not a decimal amount")))
     }
 }
 

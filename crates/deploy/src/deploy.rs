@@ -3,27 +3,22 @@
 use std::path::PathBuf;
 
 use alloy_primitives::{Address, B256, TxKind, U256, keccak256};
-use marubatsu_chain::{ContractSet, OPTIMIZER_RUNS};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::{CompiledContract, ContractSet, OPTIMIZER_RUNS, Transactor, bindings::ITicTacToe};
 use serde::Serialize;
 
 use crate::{
     error::Error,
+    games::PvpContract,
     journal::{Journal, LoggedReceipt, LoggedTx, TxState},
     record::{ContractRecord, DeploymentRecord, Deployments},
     rpc::{GasEstimate, Rpc},
-    transactor::Transactor,
 };
 
 /// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
 /// functions are inlined), so there is nothing to link.
 pub const DEPLOYED_CONTRACTS: [&str; 2] = [SOLO_CONTRACT, PVP_CONTRACT];
-/// The solo game's contract name.
-pub const SOLO_CONTRACT: &str = "SoloTicTacToe";
-/// The player-vs-player game's contract name.
-pub const PVP_CONTRACT: &str = "TicTacToe";
-
-/// The EVM version the toolkit compiles for (`crates/chain`'s compiler settings and `foundry.toml`).
-const EVM_VERSION: &str = "prague";
+pub use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 
 /// What `deploy` is asked to do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,7 +114,28 @@ pub struct DeployReport {
     pub broadcast_log: Option<PathBuf>,
     /// Transactions earlier runs left pending, as they stand now (settled first, before anything is sent).
     pub settled: Vec<LoggedTx>,
+    /// The recorded contracts this run replaces (or would), with the players' money and games still in them.
+    pub replaced: Vec<Replaced>,
 }
+
+/// A recorded deployment that a new one replaces in the record: it stays on chain, and what players have there
+/// is still theirs (reached with `--address`), so the deployer is told how much that is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Replaced {
+    /// The contract's name.
+    pub name: String,
+    /// Where the replaced deployment is.
+    #[serde(with = "crate::checksum::address")]
+    pub address: Address,
+    /// The ether it holds (stakes and uncollected credit), in wei.
+    #[serde(with = "crate::decimal::u256")]
+    pub balance: U256,
+    /// TicTacToe only: its games that are open or being played, among the latest [`SCANNED_GAMES`].
+    pub unfinished_games: Option<u64>,
+}
+
+/// How many of a replaced TicTacToe's latest games are read to count the unfinished ones (one call each).
+pub const SCANNED_GAMES: u64 = 256;
 
 impl DeployReport {
     /// True when nothing needed deploying.
@@ -192,6 +208,7 @@ pub fn deploy(
         outcomes.push(existing);
     }
 
+    let replaced = replaced(rpc, &record, &to_deploy)?;
     let balance_before = rpc.balance(deployer)?;
     let mut estimates: Vec<GasEstimate> = Vec::new();
     for (_, name, compiled) in &to_deploy {
@@ -233,6 +250,7 @@ pub fn deploy(
             record: deployments.path(chain_id),
             broadcast_log: None,
             settled,
+            replaced,
         });
     }
 
@@ -301,7 +319,7 @@ pub fn deploy(
                 deployed_code_hash: hash,
                 compiler_version: contracts.solc_version().to_owned(),
                 optimizer_runs: OPTIMIZER_RUNS,
-                evm_version: EVM_VERSION.to_owned(),
+                evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
                 abi: Some(compiled.abi.clone()),
             },
         );
@@ -332,7 +350,50 @@ pub fn deploy(
         record: deployments.path(chain_id),
         broadcast_log: journal.current_path(),
         settled,
+        replaced,
     })
+}
+
+/// The recorded deployments that the contracts in `to_deploy` replace, where they still hold their code: their
+/// ether, and for TicTacToe the unfinished games among the latest [`SCANNED_GAMES`].
+fn replaced(
+    rpc: &mut Rpc,
+    record: &DeploymentRecord,
+    to_deploy: &[(usize, &str, &CompiledContract)],
+) -> Result<Vec<Replaced>, Error> {
+    let mut replaced = Vec::new();
+    for (_, name, _) in to_deploy {
+        let Some(entry) = record.contracts.get(*name) else {
+            continue;
+        };
+        if keccak256(rpc.code(entry.address)?) != entry.deployed_code_hash {
+            continue;
+        }
+        let unfinished_games = if *name == PVP_CONTRACT
+            && entry.has_function(ITicTacToe::getGameCall::SIGNATURE) != Some(false)
+            && entry.has_function(ITicTacToe::nextGameIdCall::SIGNATURE) != Some(false)
+        {
+            let pvp = PvpContract(entry.address);
+            let next: u64 = pvp.next_game_id(rpc)?.saturating_to();
+            let mut unfinished = 0;
+            for id in next.saturating_sub(SCANNED_GAMES).max(1)..next {
+                let status = pvp.game(rpc, U256::from(id))?.status;
+                if matches!(status, ITicTacToe::Status::Open | ITicTacToe::Status::Active) {
+                    unfinished += 1;
+                }
+            }
+            Some(unfinished)
+        } else {
+            None
+        };
+        replaced.push(Replaced {
+            name: (*name).to_owned(),
+            address: entry.address,
+            balance: rpc.balance(entry.address)?,
+            unfinished_games,
+        });
+    }
+    Ok(replaced)
 }
 
 /// Settles what earlier runs left pending: returns each such transaction as it now stands. A mined creation is
@@ -407,7 +468,7 @@ fn settle(
                         "unknown (the sources changed since this creation was sent)".to_owned()
                     },
                     optimizer_runs: OPTIMIZER_RUNS,
-                    evm_version: EVM_VERSION.to_owned(),
+                    evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
                     abi: same_sources.then(|| compiled.abi.clone()),
                 },
             );
@@ -426,7 +487,7 @@ fn settle(
 /// The address of `contract` for the game commands: `explicit` if given, else the record's; either way it must
 /// hold exactly the compiled runtime code, so a stale record or a wrong address fails before any transaction.
 /// [`locate_contract`] also accepts an older recorded deployment.
-pub fn resolve_contract<T: Transactor>(
+pub fn resolve_contract<T: Transactor<Error = Error>>(
     chain: &mut T,
     contracts: &ContractSet,
     deployments: &Deployments,
@@ -497,7 +558,7 @@ impl Located {
 /// chain keeps (its history included), so that credit in an older deployment stays reachable after the sources
 /// change; each function in `needs` (e.g. `withdraw()`) must then be in that deployment's recorded ABI, when one
 /// is recorded. An address without code, or with code nobody recorded, is refused.
-pub fn locate_contract<T: Transactor>(
+pub fn locate_contract<T: Transactor<Error = Error>>(
     chain: &mut T,
     contracts: &ContractSet,
     deployments: &Deployments,

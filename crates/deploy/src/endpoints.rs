@@ -5,48 +5,18 @@ use std::path::Path;
 
 use crate::{error::Error, wallet::Secret};
 
-/// Chain names `--chain` accepts (Foundry's spellings), with their EIP-155 ids.
-const CHAINS: [(&str, u64); 22] = [
-    ("mainnet", 1),
-    ("ethereum", 1),
-    ("sepolia", 11_155_111),
-    ("holesky", 17_000),
-    ("hoodi", 560_048),
-    ("optimism", 10),
-    ("optimism-sepolia", 11_155_420),
-    ("bsc", 56),
-    ("gnosis", 100),
-    ("polygon", 137),
-    ("polygon-amoy", 80_002),
-    ("zksync", 324),
-    ("base", 8453),
-    ("base-sepolia", 84_532),
-    ("arbitrum", 42_161),
-    ("arbitrum-nova", 42_170),
-    ("arbitrum-sepolia", 421_614),
-    ("avalanche", 43_114),
-    ("linea", 59_144),
-    ("blast", 81_457),
-    ("scroll", 534_352),
-    ("anvil", 31_337),
-];
-
-/// The chain id of `--chain`: a decimal id, or a name such as `sepolia`.
+/// The chain id of `--chain`: a decimal id, or a name as Foundry spells it (`sepolia`, `base-sepolia`, `anvil`),
+/// from `alloy-chains`, the table Foundry itself reads.
 pub fn parse_chain(value: &str) -> Result<u64, Error> {
     let value = value.trim();
-    if let Ok(id) = value.parse::<u64>() {
-        return Ok(id);
-    }
-    let lower = value.to_ascii_lowercase();
-    CHAINS
-        .iter()
-        .find(|(name, _)| *name == lower)
-        .map(|(_, id)| *id)
-        .ok_or_else(|| {
-            let names: Vec<&str> = CHAINS.iter().map(|(name, _)| *name).collect();
+    value
+        .to_ascii_lowercase()
+        .parse::<alloy_chains::Chain>()
+        .map(alloy_chains::Chain::id)
+        .map_err(|_| {
             Error::Invalid(format!(
-                "unknown chain {value:?}: give an EIP-155 chain id or one of {}",
-                names.join(", ")
+                "unknown chain {value:?}: give an EIP-155 chain id or a chain's name, such as mainnet, sepolia, \
+                 base-sepolia or anvil"
             ))
         })
 }
@@ -105,6 +75,30 @@ pub fn resolve_rpc_url(value: &Secret, foundry_toml: &Path) -> Result<Secret, Er
     expand_env(url, raw).map(Secret::new)
 }
 
+/// The `eth_rpc_url` of foundry.toml's active profile (`FOUNDRY_PROFILE`, else `default`), which Foundry uses
+/// when neither `--rpc-url` nor `ETH_RPC_URL` gives one; a URL or an alias, for [`resolve_rpc_url`]. None when
+/// the file or the key is absent.
+pub fn default_rpc_url(foundry_toml: &Path) -> Result<Option<Secret>, Error> {
+    let text = match std::fs::read_to_string(foundry_toml) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(Error::file("reading", foundry_toml, err)),
+    };
+    let document: toml_edit::Document<String> = text
+        .parse()
+        .map_err(|err: toml_edit::TomlError| Error::file("parsing", foundry_toml, err.message()))?;
+    let profile = std::env::var("FOUNDRY_PROFILE")
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "default".to_owned());
+    let url = document
+        .get("profile")
+        .and_then(|profiles| profiles.get(&profile))
+        .and_then(|table| table.get("eth_rpc_url"))
+        .and_then(|value| value.as_str());
+    Ok(url.map(Secret::new))
+}
+
 /// Replaces `${VAR}` with the environment's value.
 fn expand_env(template: &str, alias: &str) -> Result<String, Error> {
     let mut out = String::with_capacity(template.len());
@@ -137,8 +131,27 @@ mod tests {
         assert_eq!(parse_chain("11155111").unwrap(), 11_155_111);
         assert_eq!(parse_chain("Sepolia").unwrap(), 11_155_111);
         assert_eq!(parse_chain("base").unwrap(), 8453);
+        assert_eq!(parse_chain("anvil").unwrap(), 31_337);
+        assert_eq!(parse_chain("celo").unwrap(), 42_220);
         let err = parse_chain("narnia").unwrap_err().to_string();
         assert!(err.contains("narnia") && err.contains("sepolia"), "{err}");
+    }
+
+    #[test]
+    fn the_profile_names_the_default_rpc_url() {
+        let dir = tempfile::tempdir().unwrap();
+        let toml = dir.path().join("foundry.toml");
+        assert_eq!(default_rpc_url(&toml).unwrap(), None);
+        std::fs::write(&toml, "[profile.default]\nsrc = \"contracts\"\n").unwrap();
+        assert_eq!(default_rpc_url(&toml).unwrap(), None);
+        std::fs::write(
+            &toml,
+            "[profile.default]\neth_rpc_url = \"local\"\n[rpc_endpoints]\nlocal = \"http://127.0.0.1:9\"\n",
+        )
+        .unwrap();
+        let named = default_rpc_url(&toml).unwrap().unwrap();
+        assert_eq!(named.expose(), "local");
+        assert_eq!(resolve_rpc_url(&named, &toml).unwrap().expose(), "http://127.0.0.1:9");
     }
 
     #[test]

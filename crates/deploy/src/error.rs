@@ -25,7 +25,10 @@ pub enum Error {
         reason: String,
     },
     /// No RPC URL was given.
-    #[error("no RPC URL: pass --rpc-url or set ETH_RPC_URL (or use --local for the embedded chain)")]
+    #[error(
+        "no RPC URL: pass --rpc-url, set ETH_RPC_URL or eth_rpc_url in foundry.toml (or use --local for the \
+         embedded chain)"
+    )]
     NoRpcUrl,
     /// The node is on another chain than the one asked for.
     #[error("wrong chain: the RPC endpoint {url} serves chain id {actual}, but chain id {expected} was asked for")]
@@ -112,7 +115,7 @@ pub enum Error {
         function: String,
         /// The custom error's name (`NotYourTurn`, …), `Error` or `Panic`; `None` if the data is unknown.
         name: Option<String>,
-        /// The error with its fields, e.g. `NotYourTurn { gameId: 1, caller: 0x… }`.
+        /// The error with its fields in words, e.g. `NotYourTurn(gameId 1, caller 0x…)`.
         detail: String,
         /// The raw revert data.
         data: Bytes,
@@ -128,18 +131,51 @@ pub enum Error {
         /// What to do: check later, or, for a deployment, what the broadcast log holds.
         advice: String,
     },
-    /// A known mainnet, where staked play is gambling with real money, was used without `--allow-mainnet`.
+    /// A game command's transaction (this run's, or an earlier run's it settles first) has no receipt yet.
     #[error(
-        "chain {chain_id} is {name}, a mainnet with real money: marubatsu deploys and plays staked games on \
-         testnets only, because a staked game of chance for real money is gambling under Japanese law (and \
-         in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if you \
-         are sure it is lawful where you and every player are"
+        "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s. It is written down in \
+         {}: run the same command again to settle it first — it is never sent twice — or raise --timeout",
+        log.display()
+    )]
+    StillPending {
+        /// What it is, e.g. `createGame(uint32,address)`.
+        what: String,
+        /// Its hash.
+        hash: B256,
+        /// Its nonce.
+        nonce: u64,
+        /// How long the wait was.
+        seconds: u64,
+        /// The run file that holds it.
+        log: std::path::PathBuf,
+    },
+    /// The same call (callee, input, value) was sent by an earlier run whose receipt it did not see, and it has
+    /// been mined since.
+    #[error(
+        "an earlier run already sent this {what} (transaction {hash}), and it was mined in block {block}: nothing \
+         was sent again. Run the command with --force to send it once more"
+    )]
+    AlreadySent {
+        /// What it is.
+        what: String,
+        /// The earlier transaction.
+        hash: B256,
+        /// Its block.
+        block: u64,
+    },
+    /// A chain that is not a known testnet (a mainnet, or one nobody has named), where staked play may be gambling
+    /// with real money, was used without `--allow-mainnet`.
+    #[error(
+        "chain {chain_id} is {description}: marubatsu deploys and plays staked games on known testnets and \
+         development chains only, because a staked game of chance for real money is gambling under Japanese law \
+         (and in many other places). Use a testnet (e.g. Sepolia) or a local node; pass --allow-mainnet only if \
+         you are sure it is lawful where you and every player are"
     )]
     Mainnet {
         /// The chain id.
         chain_id: u64,
-        /// The chain's name.
-        name: &'static str,
+        /// What the chain is: its name and why it is refused.
+        description: String,
     },
     /// There is no deployment record for the chain, and no `--address` was given.
     #[error(
@@ -226,7 +262,7 @@ impl Error {
     pub(crate) fn reverted(function: impl Into<String>, data: Bytes) -> Self {
         let decoded = marubatsu_chain::DecodedRevert::from_data(&data);
         let detail = match &decoded {
-            Some(decoded) => decoded.detail.clone(),
+            Some(decoded) => decoded.words(),
             None if data.is_empty() => "no reason given (empty revert data)".to_owned(),
             None => format!("unknown error data {data}"),
         };

@@ -1,191 +1,35 @@
-//! The game contracts' functions as typed calls on any [`Transactor`], with the receipts' events decoded.
+//! The game contracts' functions as typed calls on any [`Transactor`], their results read from the receipts'
+//! decoded events.
 
-use std::fmt;
-
-use alloy_primitives::{Address, Log, U256};
-use alloy_sol_types::{SolCall, SolEventInterface};
-use marubatsu_chain::bindings::{
-    ISoloTicTacToe::{self, ISoloTicTacToeEvents},
-    ITicTacToe::{self, ITicTacToeEvents},
+use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::{
+    GameEvent, Receipt, Transactor,
+    bindings::{
+        ISoloTicTacToe::{self, ISoloTicTacToeEvents},
+        ITicTacToe::{self, ITicTacToeEvents},
+    },
 };
 
-use marubatsu_engine::tictactoe::Difficulty;
+use crate::error::Error;
 
-use crate::{
-    error::Error,
-    transactor::{Transactor, TxReport},
-};
-
-/// A game transaction: its result, its receipt and the game events it emitted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played<T> {
-    /// What the call produced (a new game's id, a withdrawn amount, or nothing).
-    pub value: T,
-    /// The receipt.
-    pub report: TxReport,
-    /// The receipt's logs decoded as the games' events.
-    pub events: Vec<GameEvent>,
-}
-
-/// An event of either game, decoded from a log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameEvent {
-    /// From `SoloTicTacToe`.
-    Solo(ISoloTicTacToeEvents),
-    /// From `TicTacToe`.
-    Pvp(ITicTacToeEvents),
-}
-
-/// Decodes every log that is one of the games' events (the two interfaces' event signatures all differ).
-pub fn decode_events(logs: &[Log]) -> Vec<GameEvent> {
-    logs.iter()
-        .filter_map(|log| {
-            let (topics, data) = (log.topics(), &log.data.data[..]);
-            ISoloTicTacToeEvents::decode_raw_log(topics, data)
-                .map(GameEvent::Solo)
-                .or_else(|_| ITicTacToeEvents::decode_raw_log(topics, data).map(GameEvent::Pvp))
-                .ok()
-        })
-        .collect()
-}
-
-/// The name of a cell value, where 9 means "no cell".
-fn cell_name(cell: u8) -> String {
-    if cell <= 8 {
-        format!("cell {cell}")
-    } else {
-        "no cell".to_owned()
-    }
-}
-
-/// The difficulty's name, lowercase: the engine's name for the level (the chain crate maps one to the other).
-pub fn difficulty_name(difficulty: ISoloTicTacToe::Difficulty) -> &'static str {
-    Difficulty::try_from(difficulty).map_or("unknown", Difficulty::name)
-}
-
-/// A solo game's result in words.
-pub fn solo_result_name(result: ISoloTicTacToe::Result) -> &'static str {
-    match result {
-        ISoloTicTacToe::Result::InProgress => "in progress",
-        ISoloTicTacToe::Result::PlayerWon => "player won",
-        ISoloTicTacToe::Result::CpuWon => "CPU won",
-        ISoloTicTacToe::Result::Draw => "draw",
-        _ => "unknown",
-    }
-}
-
-/// A PvP game's status in words.
-pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
-    match status {
-        ITicTacToe::Status::Open => "open (waiting for a joiner)",
-        ITicTacToe::Status::Active => "active",
-        ITicTacToe::Status::XWon => "X won",
-        ITicTacToe::Status::OWon => "O won",
-        ITicTacToe::Status::Draw => "draw",
-        ITicTacToe::Status::Cancelled => "cancelled",
-        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes went back)",
-        _ => "unknown",
-    }
-}
-
-/// How a PvP game ended, in words, given its winner (zero for nobody).
-fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
-    match reason {
-        ITicTacToe::EndReason::Win => format!("{winner} won with a line"),
-        ITicTacToe::EndReason::Draw => "a draw: each stake went back".to_owned(),
-        ITicTacToe::EndReason::Timeout => format!("{winner} won by a timeout"),
-        ITicTacToe::EndReason::Resignation => format!("{winner} won by a resignation"),
-        ITicTacToe::EndReason::Abort => {
-            "aborted: a player missed the deadline of their first move, nobody wins, each stake went back".to_owned()
-        }
-        ITicTacToe::EndReason::Cancellation => "cancelled by its creator before anyone joined".to_owned(),
-        _ => "ended for a reason this version does not know".to_owned(),
-    }
-}
-
-impl fmt::Display for GameEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Solo(ISoloTicTacToeEvents::GameStarted(e)) => write!(
-                f,
-                "GameStarted: solo game {} for {} at {}, {}",
-                e.gameId,
-                e.player,
-                difficulty_name(e.difficulty),
-                if e.cpuCell <= 8 {
-                    format!("the CPU opened at cell {}", e.cpuCell)
-                } else {
-                    "the player moves first".to_owned()
-                }
-            ),
-            Self::Solo(ISoloTicTacToeEvents::Moved(e)) => write!(
-                f,
-                "Moved: game {}, player took cell {}, CPU answered {}: {}",
-                e.gameId,
-                e.playerCell,
-                cell_name(e.cpuCell),
-                solo_result_name(e.result)
-            ),
-            Self::Solo(ISoloTicTacToeEvents::GameEnded(e)) => {
-                write!(f, "GameEnded: game {}, {}", e.gameId, solo_result_name(e.result))
-            }
-            Self::Pvp(ITicTacToeEvents::GameCreated(e)) => write!(
-                f,
-                "GameCreated: game {} by {} (X), stake {} wei, {} s per move, {}",
-                e.gameId,
-                e.creator,
-                e.stake,
-                e.moveTimeout,
-                if e.opponent.is_zero() {
-                    "anyone may join".to_owned()
-                } else {
-                    format!("only {} may join", e.opponent)
-                }
-            ),
-            Self::Pvp(ITicTacToeEvents::GameJoined(e)) => write!(
-                f,
-                "GameJoined: game {}, {} plays O; X moves first, by {}",
-                e.gameId, e.joiner, e.deadline
-            ),
-            Self::Pvp(ITicTacToeEvents::Moved(e)) if e.deadline == 0 => write!(
-                f,
-                "Moved: game {}, {} took cell {}, ending the game",
-                e.gameId, e.player, e.cell
-            ),
-            Self::Pvp(ITicTacToeEvents::Moved(e)) => write!(
-                f,
-                "Moved: game {}, {} took cell {}; the opponent moves by {}",
-                e.gameId, e.player, e.cell, e.deadline
-            ),
-            Self::Pvp(ITicTacToeEvents::GameEnded(e)) => {
-                write!(f, "GameEnded: game {}, {}", e.gameId, ending(e.reason, e.winner))
-            }
-            Self::Pvp(ITicTacToeEvents::BalanceCredited(e)) => {
-                write!(f, "BalanceCredited: {} can withdraw {} wei more", e.account, e.amount)
-            }
-            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) if e.to == e.account => {
-                write!(f, "Withdrawn: {} took {} wei", e.account, e.amount)
-            }
-            Self::Pvp(ITicTacToeEvents::Withdrawn(e)) => {
-                write!(f, "Withdrawn: {} sent {} wei to {}", e.account, e.amount, e.to)
-            }
-        }
-    }
-}
-
-fn played<T>(value: T, report: TxReport) -> Played<T> {
-    let events = decode_events(&report.logs);
-    Played { value, report, events }
-}
+/// A game transaction: its receipt (with the game events it emitted), its value what the call produced (a new
+/// game's id, a withdrawn amount, or nothing).
+pub type Played<T> = Receipt<T>;
 
 /// Sends `call` to `to` with `value` wei; the transaction's result is nothing but its receipt and events.
-fn send<T: Transactor, C: SolCall>(chain: &mut T, to: Address, value: U256, call: &C) -> Result<Played<()>, Error> {
-    Ok(played((), chain.send_call(to, value, call)?))
+fn send<T: Transactor<Error = Error>, C: SolCall>(
+    chain: &mut T,
+    to: Address,
+    value: U256,
+    call: &C,
+) -> Result<Played<()>, Error> {
+    chain.send_call(to, value, call)
 }
 
 /// Sends `call` like [`send`], and reads its result from the first `event` that `read` recognises: a
 /// function's return value reaches a contract that calls it, but an outside caller only through an event.
-fn send_reading<T: Transactor, C: SolCall, V>(
+fn send_reading<T: Transactor<Error = Error>, C: SolCall, V>(
     chain: &mut T,
     to: Address,
     value: U256,
@@ -193,13 +37,14 @@ fn send_reading<T: Transactor, C: SolCall, V>(
     event: &str,
     read: impl Fn(&GameEvent) -> Option<V>,
 ) -> Result<Played<V>, Error> {
-    let Played { report, events, .. } = send(chain, to, value, call)?;
+    let receipt = send(chain, to, value, call)?;
     let function = C::SIGNATURE.split('(').next().unwrap_or(C::SIGNATURE);
-    let value = events
+    let value = receipt
+        .events
         .iter()
         .find_map(read)
         .ok_or_else(|| missing_event(function, event))?;
-    Ok(Played { value, report, events })
+    Ok(receipt.map(|()| value))
 }
 
 /// A deployed `SoloTicTacToe`.
@@ -208,7 +53,7 @@ pub struct SoloContract(pub Address);
 
 impl SoloContract {
     /// Starts a game for the sender; the value is the new game's id (from its `GameStarted` event).
-    pub fn new_game<T: Transactor>(
+    pub fn new_game<T: Transactor<Error = Error>>(
         &self,
         chain: &mut T,
         difficulty: ISoloTicTacToe::Difficulty,
@@ -225,13 +70,17 @@ impl SoloContract {
     }
 
     /// The sender takes `cell`; the CPU answers in the same transaction.
-    pub fn play<T: Transactor>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
+    pub fn play<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
         let call = ISoloTicTacToe::playCall { gameId: game, cell };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Game `game` as the contract stores it.
-    pub fn game<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<ISoloTicTacToe::getGameReturn, Error> {
+    pub fn game<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        game: U256,
+    ) -> Result<ISoloTicTacToe::getGameReturn, Error> {
         chain.view(self.0, &ISoloTicTacToe::getGameCall { gameId: game })
     }
 }
@@ -243,7 +92,7 @@ pub struct PvpContract(pub Address);
 impl PvpContract {
     /// Opens a game with `stake` wei and `move_timeout` seconds per move, which only `opponent` may join (anyone
     /// if `None`); the value is its id.
-    pub fn create<T: Transactor>(
+    pub fn create<T: Transactor<Error = Error>>(
         &self,
         chain: &mut T,
         move_timeout: u32,
@@ -261,43 +110,52 @@ impl PvpContract {
     }
 
     /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.
-    pub fn join<T: Transactor>(&self, chain: &mut T, game: U256, stake: Option<U256>) -> Result<Played<U256>, Error> {
+    pub fn join<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        stake: Option<U256>,
+    ) -> Result<Played<U256>, Error> {
         let stake = match stake {
             Some(stake) => stake,
             None => self.game(chain, game)?.stake,
         };
         let call = ITicTacToe::joinGameCall { gameId: game };
-        Ok(played(stake, chain.send_call(self.0, stake, &call)?))
+        Ok(chain.send_call(self.0, stake, &call)?.map(|()| stake))
     }
 
     /// The sender, to move, takes `cell`.
-    pub fn play<T: Transactor>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
+    pub fn play<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
         let call = ITicTacToe::playCall { gameId: game, cell };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Ends `game`, whose player to move missed the deadline: the sender wins, or, if that was the late player's
     /// first move, the game is aborted and each stake goes back.
-    pub fn claim_timeout<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
+    pub fn claim_timeout<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::claimTimeoutCall { gameId: game };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// The sender gives up `game`.
-    pub fn resign<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
+    pub fn resign<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::resignCall { gameId: game };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// The creator cancels unjoined `game`; the stake is credited back.
-    pub fn cancel<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
+    pub fn cancel<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256) -> Result<Played<()>, Error> {
         let call = ITicTacToe::cancelCall { gameId: game };
         send(chain, self.0, U256::ZERO, &call)
     }
 
     /// Sends the sender its whole balance, to `to` if given (`withdrawTo`), else to the sender (`withdraw`); the
     /// value is the amount (from the `Withdrawn` event).
-    pub fn withdraw<T: Transactor>(&self, chain: &mut T, to: Option<Address>) -> Result<Played<U256>, Error> {
+    pub fn withdraw<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        to: Option<Address>,
+    ) -> Result<Played<U256>, Error> {
         match to {
             Some(to) => read_withdrawn(chain, self.0, &ITicTacToe::withdrawToCall { to }),
             None => read_withdrawn(chain, self.0, &ITicTacToe::withdrawCall {}),
@@ -305,18 +163,35 @@ impl PvpContract {
     }
 
     /// Game `game` as the contract stores it.
-    pub fn game<T: Transactor>(&self, chain: &mut T, game: U256) -> Result<ITicTacToe::getGameReturn, Error> {
+    pub fn game<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        game: U256,
+    ) -> Result<ITicTacToe::getGameReturn, Error> {
         chain.view(self.0, &ITicTacToe::getGameCall { gameId: game })
     }
 
+    /// The id the next game will get: games `1..next_game_id` exist.
+    pub fn next_game_id<T: Transactor<Error = Error>>(&self, chain: &mut T) -> Result<U256, Error> {
+        chain.view(self.0, &ITicTacToe::nextGameIdCall {})
+    }
+
     /// What `account` can withdraw, in wei.
-    pub fn pending_balance<T: Transactor>(&self, chain: &mut T, account: Address) -> Result<U256, Error> {
+    pub fn pending_balance<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        account: Address,
+    ) -> Result<U256, Error> {
         chain.view(self.0, &ITicTacToe::pendingBalanceCall { account })
     }
 }
 
 /// Sends a withdrawal and reads the amount from its `Withdrawn` event.
-fn read_withdrawn<T: Transactor, C: SolCall>(chain: &mut T, pvp: Address, call: &C) -> Result<Played<U256>, Error> {
+fn read_withdrawn<T: Transactor<Error = Error>, C: SolCall>(
+    chain: &mut T,
+    pvp: Address,
+    call: &C,
+) -> Result<Played<U256>, Error> {
     send_reading(chain, pvp, U256::ZERO, call, "Withdrawn", |event| match event {
         GameEvent::Pvp(ITicTacToeEvents::Withdrawn(e)) => Some(e.amount),
         _ => None,
@@ -348,6 +223,10 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
     if number.is_empty() {
         return Err(bad("no number before the unit".to_owned()));
     }
+    // parse_units reads "-1" as a signed amount, whose two's complement would be 2^256 - 1 wei.
+    if number.starts_with('-') {
+        return Err(bad("an amount of ether cannot be negative".to_owned()));
+    }
     let unit = if unit == "eth" { "ether" } else { unit };
     let decimals = match unit {
         "wei" => 0,
@@ -367,6 +246,14 @@ pub fn parse_amount(text: &str) -> Result<U256, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_negative_amount_is_refused_not_wrapped() {
+        for text in ["-1", "-0.5ether", " -1gwei"] {
+            let err = parse_amount(text).unwrap_err().to_string();
+            assert!(err.contains("cannot be negative"), "{text}: {err}");
+        }
+    }
 
     #[test]
     fn amounts_read_like_foundry_writes_them() {

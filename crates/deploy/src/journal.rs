@@ -11,10 +11,12 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use alloy_primitives::{Address, B256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use serde::{Deserialize, Serialize};
 
-use crate::{error::Error, rpc::SentTx, transactor::TxReport};
+use marubatsu_chain::Receipt;
+
+use crate::{error::Error, rpc::SentTx};
 
 /// Where a transaction stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +57,20 @@ pub struct LoggedTx {
     pub state: TxState,
     /// What its receipt said, once there is one.
     pub receipt: Option<LoggedReceipt>,
+    /// A call's input and value (the game commands write them), so that a re-run can tell the same action
+    /// from a new one; absent for creations and in logs written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<LoggedCall>,
+}
+
+/// What a call sent: its calldata and the wei it carried.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedCall {
+    /// The calldata (selector and arguments).
+    pub input: Bytes,
+    /// The value, in wei (a decimal string).
+    #[serde(with = "crate::decimal::u256")]
+    pub value: U256,
 }
 
 /// What a receipt said.
@@ -71,7 +87,7 @@ pub struct LoggedReceipt {
 
 impl LoggedReceipt {
     /// The receipt part of `report`.
-    pub fn from_report(report: &TxReport) -> Self {
+    pub fn from_report(report: &Receipt<()>) -> Self {
         Self {
             block_number: report.block_number.unwrap_or_default(),
             gas_used: report.gas_used,
@@ -98,6 +114,7 @@ pub struct Run {
 #[derive(Debug)]
 pub struct Journal {
     dir: PathBuf,
+    chain_id: u64,
     current: Option<Run>,
 }
 
@@ -106,6 +123,7 @@ impl Journal {
     pub fn new(records: &Path, chain_id: u64) -> Self {
         Self {
             dir: records.join("broadcast").join(chain_id.to_string()),
+            chain_id,
             current: None,
         }
     }
@@ -141,6 +159,25 @@ impl Journal {
 
     /// Writes down a transaction of this run before its receipt is awaited.
     pub fn sent(&mut self, purpose: &str, contract: Option<&str>, tx: &SentTx) -> Result<(), Error> {
+        self.log(purpose, contract, tx, None)
+    }
+
+    /// Writes down a call of this run, with its input and value, before its receipt is awaited; starts the run
+    /// (and its file) on the first one.
+    pub fn sent_call(&mut self, purpose: &str, tx: &SentTx, call: LoggedCall) -> Result<(), Error> {
+        if self.current.is_none() {
+            self.start(self.chain_id)?;
+        }
+        self.log(purpose, None, tx, Some(call))
+    }
+
+    fn log(
+        &mut self,
+        purpose: &str,
+        contract: Option<&str>,
+        tx: &SentTx,
+        call: Option<LoggedCall>,
+    ) -> Result<(), Error> {
         let run = self.running()?;
         run.transactions.push(LoggedTx {
             purpose: purpose.to_owned(),
@@ -152,12 +189,13 @@ impl Journal {
             contract_address: tx.to.is_none().then(|| tx.from.create(tx.nonce)),
             state: TxState::Pending,
             receipt: None,
+            call,
         });
         self.save_current().map(drop)
     }
 
     /// Adds the receipt of a transaction of this run.
-    pub fn mined(&mut self, hash: B256, report: &TxReport, success: bool) -> Result<(), Error> {
+    pub fn mined(&mut self, hash: B256, report: &Receipt<()>, success: bool) -> Result<(), Error> {
         let run = self.running()?;
         if let Some(tx) = run.transactions.iter_mut().find(|tx| tx.hash == hash) {
             tx.state = if success { TxState::Mined } else { TxState::Reverted };

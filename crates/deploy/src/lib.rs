@@ -1,7 +1,8 @@
 //! Real chains for marubatsu: deploy the compiled game contracts over JSON-RPC and play them there — or on
 //! the embedded chain, with nothing to install.
 //!
-//! - [`Rpc`] is an alloy HTTP provider (rustls) with a local signer from a raw key or a Foundry keystore
+//! - [`RpcClient`] is the one JSON-RPC client (an async alloy HTTP provider over rustls; the web server awaits it)
+//!   and [`Rpc`] drives it for synchronous callers, with a local signer from a raw key or a Foundry keystore
 //!   ([`signer_from_private_key`], [`signer_from_keystore`]), run on a private single-threaded tokio runtime so
 //!   callers stay synchronous. It checks the chain id, estimates every transaction first (a revert is decoded
 //!   into the contract's custom error by name), checks the balance, and waits for receipts with a time limit.
@@ -12,8 +13,8 @@
 //! - [`locate_contract`] finds a game contract for the game commands: today's compiled code, or an older
 //!   deployment the record's history keeps (code hash and ABI), so credit there stays reachable after the
 //!   sources change; unknown code is refused.
-//! - [`ensure_testnet`] refuses known mainnets (staked play for real money is gambling); [`parse_chain`] and
-//!   [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
+//! - [`ensure_testnet`] refuses every chain but known testnets and development chains (staked play for real money
+//!   is gambling); [`parse_chain`] and [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
 //!   [`Rpc`], or a [`LocalChain`] (the in-process revm chain, saved between runs as a replayable log).
 //!
@@ -38,12 +39,14 @@
 //! ```
 
 mod checksum;
+mod client;
 mod decimal;
 mod deploy;
 mod endpoints;
 mod error;
 mod games;
 mod journal;
+mod ledger;
 mod local;
 mod mainnet;
 mod record;
@@ -51,24 +54,27 @@ mod rpc;
 mod transactor;
 mod wallet;
 
+pub use client::{RpcClient, redact_url};
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
-    PVP_CONTRACT, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
+    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
 };
-pub use endpoints::{parse_chain, resolve_rpc_url};
+pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
-pub use games::{
-    GameEvent, Played, PvpContract, SoloContract, decode_events, difficulty_name, parse_amount, pvp_status_name,
-    solo_result_name,
-};
-pub use journal::{Journal, LoggedReceipt, LoggedTx, Run, TxState};
+pub use games::{Played, PvpContract, SoloContract, parse_amount};
+pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
+pub use ledger::{Ledger, Settlement, describe as describe_settled};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
-pub use mainnet::{ensure_testnet, known_mainnet};
+pub use mainnet::{ensure_testnet, is_testnet};
+pub use marubatsu_chain::{
+    GameEvent, Head, Lookup, Receipt, Transactor, decode_events, difficulty_name, pvp_status_name, solo_result_name,
+    utc_time,
+};
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
-pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting, redact_url};
-pub use transactor::{Target, Transactor, TxReport};
+pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting};
+pub use transactor::Target;
 pub use wallet::{
     Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file, signer_from_keystore,
     signer_from_private_key,

@@ -13,7 +13,7 @@ use std::{
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolInterface};
 use marubatsu_chain::{
-    CHAIN_ID, Chain, ContractSet, TxError,
+    CHAIN_ID, Chain, ContractSet, Head, Lookup, Receipt, Transactor, TxError,
     bindings::{
         ISoloTicTacToe::ISoloTicTacToeCalls,
         ITicTacToe::{self, ITicTacToeCalls},
@@ -24,7 +24,6 @@ use serde::{Deserialize, Serialize};
 use crate::{
     deploy::{DEPLOYED_CONTRACTS, PVP_CONTRACT, SOLO_CONTRACT},
     error::Error,
-    transactor::{Transactor, TxReport},
 };
 
 /// The environment variable that names the state file (the `--state` flag wins over it).
@@ -259,6 +258,8 @@ fn tx_error(function: &str, err: TxError) -> Error {
 }
 
 impl Transactor for LocalChain {
+    type Error = Error;
+
     fn chain_id(&self) -> u64 {
         CHAIN_ID
     }
@@ -267,7 +268,7 @@ impl Transactor for LocalChain {
         Some(self.chain.accounts()[self.account])
     }
 
-    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
+    fn send_data(&mut self, what: &str, to: Address, value: U256, data: Bytes) -> Result<Receipt<()>, Error> {
         let from = self.chain.accounts()[self.account];
         let balance = self.chain.balance(from);
         if balance < value {
@@ -275,7 +276,7 @@ impl Transactor for LocalChain {
                 account: from,
                 balance,
                 needed: value,
-                action: C::SIGNATURE.into(),
+                action: what.into(),
                 detail: format!(
                     "the value {} (the embedded chain charges nothing for gas)",
                     crate::error::ether(value)
@@ -285,28 +286,36 @@ impl Transactor for LocalChain {
         }
         let receipt = self
             .chain
-            .send_value(from, to, value, call)
-            .map_err(|err| tx_error(C::SIGNATURE, err))?;
+            .acting_as(from)
+            .send_data(what, to, value, data.clone())
+            .map_err(|err| tx_error(what, err))?;
         self.log.entries.push(Entry::Transaction {
             from: self.account,
             to,
             value,
-            data: call.abi_encode().into(),
+            data,
         });
         self.save()?;
-        Ok(TxReport {
-            from,
-            hash: None,
-            block_number: Some(self.chain.block_number()),
-            gas_used: receipt.gas_used,
-            effective_gas_price: 0,
-            contract_address: None,
-            logs: receipt.logs,
-        })
+        Ok(receipt)
+    }
+
+    fn call_data(&mut self, to: Address, data: Bytes) -> Result<Bytes, Error> {
+        self.chain.call_data(to, data).map_err(|err| tx_error("the call", err))
     }
 
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
         self.chain.view(to, call).map_err(|err| tx_error(C::SIGNATURE, err))
+    }
+
+    fn lookup(&mut self, _hash: B256) -> Result<Lookup, Error> {
+        Ok(Lookup::Unknown)
+    }
+
+    fn head(&mut self) -> Result<Head, Error> {
+        Ok(Head {
+            number: self.chain.block_number(),
+            timestamp: self.chain.timestamp(),
+        })
     }
 
     fn balance(&mut self, account: Address) -> Result<U256, Error> {
@@ -315,9 +324,5 @@ impl Transactor for LocalChain {
 
     fn code(&mut self, address: Address) -> Result<Bytes, Error> {
         Ok(self.chain.code(address))
-    }
-
-    fn timestamp(&mut self) -> Result<u64, Error> {
-        Ok(self.chain.timestamp())
     }
 }

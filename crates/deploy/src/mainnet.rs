@@ -1,37 +1,35 @@
 //! Testnets unless told otherwise: staked play with real money is gambling under Japanese law (and elsewhere),
-//! so `deploy` and staked games refuse the chains that carry real money unless the user insists.
+//! so `deploy` and staked games run only on chains known to carry no real money — the named chains
+//! `alloy-chains` marks as testnets (Sepolia, Base Sepolia, …, anvil's 31337 and the dev chain 1337 among them)
+//! — and refuse every other chain, a mainnet or one nobody has named, unless the user insists.
+
+use alloy_chains::NamedChain;
 
 use crate::error::Error;
 
-/// Known mainnets by chain id: Ethereum and the major L2 and sidechain mainnets.
-const MAINNETS: [(u64, &str); 13] = [
-    (1, "Ethereum mainnet"),
-    (10, "OP Mainnet (Optimism)"),
-    (56, "BNB Smart Chain"),
-    (100, "Gnosis Chain"),
-    (137, "Polygon PoS"),
-    (324, "zkSync Era"),
-    (8453, "Base"),
-    (42161, "Arbitrum One"),
-    (42170, "Arbitrum Nova"),
-    (43114, "Avalanche C-Chain"),
-    (59144, "Linea"),
-    (81457, "Blast"),
-    (534352, "Scroll"),
-];
-
-/// The name of `chain_id` if it is a known mainnet.
-pub fn known_mainnet(chain_id: u64) -> Option<&'static str> {
-    MAINNETS.iter().find(|(id, _)| *id == chain_id).map(|(_, name)| *name)
+/// Whether `chain_id` is a known testnet or development chain, where nothing of value is at stake.
+pub fn is_testnet(chain_id: u64) -> bool {
+    NamedChain::try_from(chain_id).is_ok_and(NamedChain::is_testnet)
 }
 
-/// Refuses a known mainnet unless `allow_mainnet` (`--allow-mainnet`), saying why: the check `deploy` and the
-/// staked game commands share.
-pub fn ensure_testnet(chain_id: u64, allow_mainnet: bool) -> Result<(), Error> {
-    match known_mainnet(chain_id) {
-        Some(name) if !allow_mainnet => Err(Error::Mainnet { chain_id, name }),
-        _ => Ok(()),
+/// What `chain_id` is, for a refusal: its name if `alloy-chains` knows it.
+fn description(chain_id: u64) -> String {
+    match NamedChain::try_from(chain_id) {
+        Ok(named) => format!("{named}, a mainnet with real money"),
+        Err(_) => "not a known testnet or development chain, so it may be a mainnet with real money".to_owned(),
     }
+}
+
+/// Refuses a chain that is not a known testnet unless `allow_mainnet` (`--allow-mainnet`), saying why: the check
+/// `deploy` and the staked game commands share.
+pub fn ensure_testnet(chain_id: u64, allow_mainnet: bool) -> Result<(), Error> {
+    if allow_mainnet || is_testnet(chain_id) {
+        return Ok(());
+    }
+    Err(Error::Mainnet {
+        chain_id,
+        description: description(chain_id),
+    })
 }
 
 #[cfg(test)]
@@ -39,15 +37,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mainnets_are_refused_with_the_reason_and_testnets_pass() {
+    fn only_testnets_pass_and_the_rest_are_refused_with_the_reason() {
+        // The 13 mainnets the old list named, the ones it let through (Celo, Mantle, Fantom, Polygon zkEVM, opBNB,
+        // Zora, Unichain, World Chain, Sonic), and an id nobody has named.
         for id in [
-            1, 10, 56, 100, 137, 324, 8453, 42161, 42170, 43114, 59144, 81457, 534352,
+            1,
+            10,
+            56,
+            100,
+            137,
+            324,
+            8453,
+            42161,
+            42170,
+            43114,
+            59144,
+            81457,
+            534352,
+            42220,
+            5000,
+            250,
+            1101,
+            204,
+            7777777,
+            130,
+            480,
+            146,
+            987_654_321,
         ] {
             let err = ensure_testnet(id, false).unwrap_err().to_string();
-            assert!(err.contains("gambling") && err.contains("--allow-mainnet"), "{err}");
+            assert!(
+                err.contains(&format!("chain {id} is ")) && err.contains("gambling") && err.contains("--allow-mainnet"),
+                "{err}"
+            );
             ensure_testnet(id, true).unwrap();
         }
-        for testnet in [11_155_111, 17_000, 84_532, 421_614, 31_337, 1_337] {
+        assert!(ensure_testnet(42220, false).unwrap_err().to_string().contains("celo"));
+        for testnet in [
+            11_155_111, 17_000, 560_048, 84_532, 421_614, 11_155_420, 80_002, 31_337, 1_337,
+        ] {
             ensure_testnet(testnet, false).unwrap();
         }
     }

@@ -217,6 +217,7 @@ impl Deployments {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 
     fn sample(chain_id: u64) -> DeploymentRecord {
         let contract = ContractRecord {
@@ -228,7 +229,7 @@ mod tests {
             deployed_code_hash: B256::repeat_byte(6),
             compiler_version: "0.8.37".into(),
             optimizer_runs: 1_000_000,
-            evm_version: "prague".into(),
+            evm_version: marubatsu_chain::EVM_VERSION.as_str().into(),
             abi: Some(serde_json::json!([
                 {"type": "function", "name": "withdraw", "inputs": []},
                 {"type": "function", "name": "play", "inputs": [{"type": "uint256"}, {"type": "uint8"}]},
@@ -239,7 +240,7 @@ mod tests {
             ])),
         };
         let mut record = DeploymentRecord::empty(chain_id);
-        record.insert("SoloTicTacToe", contract);
+        record.insert(SOLO_CONTRACT, contract);
         record
     }
 
@@ -248,11 +249,11 @@ mod tests {
         let mut record = sample(1);
         // A record from before the history: its current deployment must survive a replacement.
         record.history.clear();
-        let mut newer = record.contracts["SoloTicTacToe"].clone();
+        let mut newer = record.contracts[SOLO_CONTRACT].clone();
         newer.address = Address::repeat_byte(0xaa);
         newer.deployed_code_hash = B256::repeat_byte(0xbb);
-        record.insert("SoloTicTacToe", newer.clone());
-        assert_eq!(record.contracts["SoloTicTacToe"], newer);
+        record.insert(SOLO_CONTRACT, newer.clone());
+        assert_eq!(record.contracts[SOLO_CONTRACT], newer);
         let addresses: Vec<Address> = record.history.iter().map(|h| h.record.address).collect();
         assert_eq!(addresses, [Address::repeat_byte(1), Address::repeat_byte(0xaa)]);
         // Old files without a history still parse.
@@ -260,7 +261,7 @@ mod tests {
         let parsed: DeploymentRecord = serde_json::from_str(old).unwrap();
         assert!(parsed.history.is_empty());
         let listed: Vec<(Address, bool)> = record
-            .deployments_of("SoloTicTacToe")
+            .deployments_of(SOLO_CONTRACT)
             .iter()
             .map(|(r, current)| (r.address, *current))
             .collect();
@@ -268,7 +269,7 @@ mod tests {
             listed,
             [(Address::repeat_byte(1), false), (Address::repeat_byte(0xaa), true)]
         );
-        assert!(record.deployments_of("TicTacToe").is_empty());
+        assert!(record.deployments_of(PVP_CONTRACT).is_empty());
         // Addresses are written checksummed (0xaa… has letters, so its case shows).
         let text = serde_json::to_string(&record).unwrap();
         let checksummed = Address::repeat_byte(0xaa).to_checksum(None);
@@ -282,7 +283,7 @@ mod tests {
     #[test]
     fn the_recorded_abi_answers_which_functions_exist() {
         let record = sample(1);
-        let contract = &record.contracts["SoloTicTacToe"];
+        let contract = &record.contracts[SOLO_CONTRACT];
         assert_eq!(contract.has_function("withdraw()"), Some(true));
         assert_eq!(contract.has_function("play(uint256,uint8)"), Some(true));
         assert_eq!(contract.has_function("many((address,bool)[])"), Some(true));
@@ -308,10 +309,10 @@ mod tests {
         assert_eq!(path, dir.path().join("nested/5.json"));
         assert_eq!(deployments.load(5).unwrap(), Some(sample(5)));
         assert_eq!(
-            deployments.address_of(5, "SoloTicTacToe").unwrap(),
+            deployments.address_of(5, SOLO_CONTRACT).unwrap(),
             Address::repeat_byte(1)
         );
-        let missing = deployments.address_of(5, "TicTacToe").unwrap_err().to_string();
+        let missing = deployments.address_of(5, PVP_CONTRACT).unwrap_err().to_string();
         assert!(missing.contains("marubatsu deploy --broadcast"), "{missing}");
     }
 

@@ -7,19 +7,20 @@ use std::{
 };
 
 use alloy::{
-    eips::{BlockNumberOrTag, eip2718::Encodable2718},
+    eips::eip2718::Encodable2718,
     network::{EthereumWallet, NetworkTransactionBuilder, TransactionBuilder},
-    providers::{DynProvider, Provider, ProviderBuilder},
-    rpc::types::{TransactionReceipt, TransactionRequest},
+    providers::Provider,
+    rpc::types::TransactionReceipt,
     signers::local::PrivateKeySigner,
-    transports::{RpcError, TransportError, TransportErrorKind, http::reqwest::Url},
 };
-use alloy_primitives::{Address, B256, Bytes, Log, TxKind, U256};
+use alloy_primitives::{Address, B256, Bytes, TxKind, U256};
 use alloy_sol_types::SolCall;
+use marubatsu_chain::{Head, Lookup, Receipt, Transactor};
 
 use crate::{
+    client::{RpcClient, classify, receipt_of, request, revert_or},
     error::Error,
-    transactor::{Transactor, TxReport},
+    ledger::Ledger,
     wallet::Secret,
 };
 
@@ -119,10 +120,11 @@ impl GasEstimate {
 
 type WaitCallback = Box<dyn FnMut(&Waiting<'_>)>;
 
-/// A connection to a node: chain id checked, optionally with a signer that sends transactions.
+/// A connection to a node for synchronous callers (the command line): the async [`RpcClient`] driven on a private
+/// single-threaded runtime, chain id checked, optionally with a signer that sends transactions.
 pub struct Rpc {
     runtime: tokio::runtime::Runtime,
-    provider: DynProvider,
+    client: RpcClient,
     url: String,
     chain_id: u64,
     signer: Option<Address>,
@@ -132,6 +134,8 @@ pub struct Rpc {
     /// The nonce `--nonce` fixed for the next transaction, counting up as transactions are sent.
     next_nonce: Option<u64>,
     on_wait: Option<WaitCallback>,
+    /// Where the game commands' calls are written down before their receipts are awaited.
+    ledger: Option<Ledger>,
 }
 
 impl fmt::Debug for Rpc {
@@ -164,20 +168,7 @@ impl Rpc {
         wallet: Option<EthereumWallet>,
         options: RpcOptions,
     ) -> Result<Self, Error> {
-        let shown = redact_url(url.expose());
-        let parsed = Url::parse(url.expose().trim()).map_err(|err| Error::BadUrl {
-            url: shown.clone(),
-            reason: err.to_string(),
-        })?;
-        if !matches!(parsed.scheme(), "http" | "https") {
-            return Err(Error::BadUrl {
-                url: shown,
-                reason: format!(
-                    "the scheme is {:?}; only http:// and https:// endpoints are supported",
-                    parsed.scheme()
-                ),
-            });
-        }
+        let shown = crate::client::redact_url(url.expose());
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -186,19 +177,12 @@ impl Rpc {
                 action: "starting the async runtime",
                 reason: err.to_string(),
             })?;
-        // reqwest is built without a TLS provider of its own (see the workspace manifest): ring, for https://
-        // endpoints. Installing fails only when a provider is already in place, which serves as well.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let provider = {
+        let client = {
             // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
             let _guard = runtime.enter();
-            // No wallet filler: transactions are signed here, so that their hash is known (and written down)
-            // before they leave.
-            ProviderBuilder::new().connect_http(parsed).erased()
+            RpcClient::new(url)?
         };
-        let chain_id = runtime
-            .block_on(provider.get_chain_id())
-            .map_err(|err| classify(err, &shown, "eth_chainId"))?;
+        let chain_id = runtime.block_on(client.chain_id())?;
         if let Some(expected) = options.expected_chain_id
             && expected != chain_id
         {
@@ -210,7 +194,7 @@ impl Rpc {
         }
         Ok(Self {
             runtime,
-            provider,
+            client,
             url: shown,
             chain_id,
             signer: from,
@@ -218,7 +202,14 @@ impl Rpc {
             next_nonce: options.fees.nonce,
             options,
             on_wait: None,
+            ledger: None,
         })
+    }
+
+    /// Writes every later [`Rpc::send`] (the game commands' calls) down in `ledger` before its receipt is
+    /// awaited, and refuses one an earlier run already sent and saw mined.
+    pub fn keep_ledger(&mut self, ledger: Ledger) {
+        self.ledger = Some(ledger);
     }
 
     /// Calls `on_wait` on every poll while a transaction waits for its receipt.
@@ -245,7 +236,7 @@ impl Rpc {
 
     /// The next nonce of `account`, counting pending transactions.
     pub fn nonce(&self, account: Address) -> Result<u64, Error> {
-        self.block(self.provider.get_transaction_count(account).pending())
+        self.block(self.client.provider().get_transaction_count(account).pending())
             .map_err(|err| classify(err, &self.url, "eth_getTransactionCount"))
     }
 
@@ -260,35 +251,31 @@ impl Rpc {
 
     /// How many transactions of `account` are mined: the nonce its next mined transaction must have.
     pub fn mined_nonce(&self, account: Address) -> Result<u64, Error> {
-        self.block(self.provider.get_transaction_count(account).latest())
+        self.block(self.client.provider().get_transaction_count(account).latest())
             .map_err(|err| classify(err, &self.url, "eth_getTransactionCount"))
     }
 
     /// Whether the node knows transaction `hash` (mined, or waiting in its pool).
     pub fn transaction_known(&self, hash: B256) -> Result<bool, Error> {
-        self.block(self.provider.get_transaction_by_hash(hash))
-            .map(|tx| tx.is_some())
-            .map_err(|err| classify(err, &self.url, "eth_getTransactionByHash"))
+        self.block(self.client.transaction_known(hash))
     }
 
     /// The receipt of `hash`, if it is mined: what it did, and whether it succeeded.
-    pub fn receipt(&self, hash: B256) -> Result<Option<(TxReport, bool)>, Error> {
-        let receipt = self
-            .block(self.provider.get_transaction_receipt(hash))
-            .map_err(|err| classify(err, &self.url, "eth_getTransactionReceipt"))?;
-        Ok(receipt.map(|r| (report(r.from, &r), r.status())))
+    pub fn receipt(&self, hash: B256) -> Result<Option<(Receipt<()>, bool)>, Error> {
+        let receipt = self.block(self.client.receipt(hash))?;
+        Ok(receipt.map(|r| (receipt_of(&r), r.status())))
     }
 
     /// Waits (up to the receipt timeout) for the receipt of a transaction sent earlier, and returns what it
     /// did and whether it succeeded.
-    pub fn await_receipt(&mut self, what: &str, hash: B256) -> Result<(TxReport, bool), Error> {
+    pub fn await_receipt(&mut self, what: &str, hash: B256) -> Result<(Receipt<()>, bool), Error> {
         let receipt = self.wait_for_receipt(what, hash)?;
-        Ok((report(receipt.from, &receipt), receipt.status()))
+        Ok((receipt_of(&receipt), receipt.status()))
     }
 
     /// The latest block's number.
     pub fn block_number(&self) -> Result<u64, Error> {
-        self.block(self.provider.get_block_number())
+        self.block(self.client.provider().get_block_number())
             .map_err(|err| classify(err, &self.url, "eth_blockNumber"))
     }
 
@@ -297,14 +284,14 @@ impl Rpc {
         let from = self.require_signer()?;
         let request = request(from, kind, data, value);
         let estimated_gas = self
-            .block(self.provider.estimate_gas(request))
+            .block(self.client.provider().estimate_gas(request))
             .map_err(|err| revert_or(err, what, &self.url, "eth_estimateGas"))?;
         let fixed = self.options.fees;
         let (max_fee_per_gas, max_priority_fee_per_gas) = if fixed.legacy {
             let price = match fixed.gas_price {
                 Some(price) => price,
                 None => self
-                    .block(self.provider.get_gas_price())
+                    .block(self.client.provider().get_gas_price())
                     .map_err(|err| classify(err, &self.url, "eth_gasPrice"))?,
             };
             (price, price)
@@ -313,10 +300,18 @@ impl Rpc {
                 (Some(max), Some(tip)) => (max, tip.min(max)),
                 (max, tip) => {
                     let fees = self
-                        .block(self.provider.estimate_eip1559_fees())
+                        .block(self.client.provider().estimate_eip1559_fees())
                         .map_err(|err| classify(err, &self.url, "estimating fees (eth_feeHistory)"))?;
-                    let max = max.unwrap_or(fees.max_fee_per_gas);
-                    (max, tip.unwrap_or(fees.max_priority_fee_per_gas).min(max))
+                    match (max, tip) {
+                        (Some(max), None) => (max, fees.max_priority_fee_per_gas.min(max)),
+                        // The estimate's max fee leaves room for the base fee above its own tip; a tip the user
+                        // raised keeps that room rather than being cut down to the estimate.
+                        (None, Some(tip)) => (
+                            fees.max_fee_per_gas - fees.max_priority_fee_per_gas.min(fees.max_fee_per_gas) + tip,
+                            tip,
+                        ),
+                        _ => (fees.max_fee_per_gas, fees.max_priority_fee_per_gas),
+                    }
                 }
             }
         };
@@ -357,8 +352,11 @@ impl Rpc {
     /// Estimates, checks the balance, signs, sends and waits for the receipt of one transaction. A value the
     /// sender cannot pay is refused before anything is sent, naming the balance and the amount needed: the value
     /// plus the gas, estimated without the value, since a node cannot simulate a payment the account cannot make.
-    pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<TxReport, Error> {
+    pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<Receipt<()>, Error> {
         let from = self.require_signer()?;
+        if let Some(ledger) = &self.ledger {
+            ledger.refuse_repeat(what, kind, &data, value)?;
+        }
         let balance = self.balance_of(from)?;
         if balance < value {
             let gas = self.estimate(what, kind, data.clone(), U256::ZERO).ok();
@@ -372,7 +370,14 @@ impl Rpc {
         }
         let estimate = self.estimate(what, kind, data.clone(), value)?;
         self.ensure_balance(estimate.max_fee() + value, what, cost_detail(value, Some(&estimate)))?;
-        self.send_estimated(what, kind, data, value, &estimate)
+        match self.ledger.take() {
+            Some(mut ledger) => {
+                let result = ledger.send(self, what, kind, data, value, &estimate);
+                self.ledger = Some(ledger);
+                result
+            }
+            None => self.send_estimated(what, kind, data, value, &estimate),
+        }
     }
 
     /// Signs, sends and waits for a transaction whose gas was estimated already.
@@ -383,7 +388,7 @@ impl Rpc {
         data: Bytes,
         value: U256,
         estimate: &GasEstimate,
-    ) -> Result<TxReport, Error> {
+    ) -> Result<Receipt<()>, Error> {
         self.send_recorded(what, kind, data, value, estimate, &mut |_| Ok(()))
     }
 
@@ -399,7 +404,7 @@ impl Rpc {
         value: U256,
         estimate: &GasEstimate,
         on_sent: &mut dyn FnMut(&SentTx) -> Result<(), Error>,
-    ) -> Result<TxReport, Error> {
+    ) -> Result<Receipt<()>, Error> {
         let from = self.require_signer()?;
         let nonce = match self.next_nonce {
             Some(nonce) => nonce,
@@ -430,20 +435,20 @@ impl Rpc {
                 let hash = *envelope.tx_hash();
                 on_sent(&SentTx { hash, nonce, from, to })?;
                 let pending = self
-                    .block(self.provider.send_raw_transaction(&envelope.encoded_2718()))
+                    .block(self.client.provider().send_raw_transaction(&envelope.encoded_2718()))
                     .map_err(|err| revert_or(err, what, &self.url, "eth_sendRawTransaction"))?;
                 *pending.tx_hash()
             }
             None => {
                 let pending = self
-                    .block(self.provider.send_transaction(request))
+                    .block(self.client.provider().send_transaction(request))
                     .map_err(|err| revert_or(err, what, &self.url, "eth_sendTransaction"))?;
                 let hash = *pending.tx_hash();
                 on_sent(&SentTx { hash, nonce, from, to })?;
                 hash
             }
         };
-        self.next_nonce = self.next_nonce.map(|n| n + 1);
+        self.next_nonce = self.next_nonce.map(|n| n.saturating_add(1));
         let receipt = self.wait_for_receipt(what, hash)?;
         if !receipt.status() {
             return Err(Error::Reverted {
@@ -456,15 +461,13 @@ impl Rpc {
                 data: Bytes::new(),
             });
         }
-        Ok(report(from, &receipt))
+        Ok(receipt_of(&receipt))
     }
 
     fn wait_for_receipt(&mut self, what: &str, hash: B256) -> Result<TransactionReceipt, Error> {
         let started = Instant::now();
         loop {
-            let receipt = self
-                .block(self.provider.get_transaction_receipt(hash))
-                .map_err(|err| classify(err, &self.url, "eth_getTransactionReceipt"))?;
+            let receipt = self.block(self.client.receipt(hash))?;
             let elapsed = started.elapsed();
             let timed_out = elapsed >= self.options.receipt_timeout;
             if let Some(on_wait) = &mut self.on_wait {
@@ -495,17 +498,13 @@ impl Rpc {
     }
 
     fn balance_of(&self, account: Address) -> Result<U256, Error> {
-        self.block(self.provider.get_balance(account))
-            .map_err(|err| classify(err, &self.url, "eth_getBalance"))
-    }
-
-    fn code_at(&self, address: Address) -> Result<Bytes, Error> {
-        self.block(self.provider.get_code_at(address))
-            .map_err(|err| classify(err, &self.url, "eth_getCode"))
+        self.block(self.client.balance(account))
     }
 }
 
 impl Transactor for Rpc {
+    type Error = Error;
+
     fn chain_id(&self) -> u64 {
         self.chain_id
     }
@@ -514,16 +513,22 @@ impl Transactor for Rpc {
         self.signer
     }
 
-    fn send_call<C: SolCall>(&mut self, to: Address, value: U256, call: &C) -> Result<TxReport, Error> {
-        self.send(C::SIGNATURE, TxKind::Call(to), call.abi_encode().into(), value)
+    fn send_data(&mut self, what: &str, to: Address, value: U256, data: Bytes) -> Result<Receipt<()>, Error> {
+        self.send(what, TxKind::Call(to), data, value)
+    }
+
+    fn call_data(&mut self, to: Address, data: Bytes) -> Result<Bytes, Error> {
+        self.block(
+            self.client
+                .call("the call", Some(self.signer.unwrap_or(Address::ZERO)), to, data),
+        )
     }
 
     fn view<C: SolCall>(&mut self, to: Address, call: &C) -> Result<C::Return, Error> {
-        let from = self.signer.unwrap_or(Address::ZERO);
-        let request = request(from, TxKind::Call(to), call.abi_encode().into(), U256::ZERO);
-        let output = self
-            .block(self.provider.call(request))
-            .map_err(|err| revert_or(err, C::SIGNATURE, &self.url, "eth_call"))?;
+        let output = self.block(
+            self.client
+                .call(C::SIGNATURE, self.signer, to, call.abi_encode().into()),
+        )?;
         C::abi_decode_returns(&output).map_err(|err| Error::Rpc {
             url: self.url.clone(),
             action: "eth_call",
@@ -534,19 +539,20 @@ impl Transactor for Rpc {
         })
     }
 
+    fn lookup(&mut self, hash: B256) -> Result<Lookup, Error> {
+        self.block(self.client.lookup(hash))
+    }
+
+    fn head(&mut self) -> Result<Head, Error> {
+        self.block(self.client.head())
+    }
+
     fn balance(&mut self, account: Address) -> Result<U256, Error> {
         self.balance_of(account)
     }
 
     fn code(&mut self, address: Address) -> Result<Bytes, Error> {
-        self.code_at(address)
-    }
-
-    fn timestamp(&mut self) -> Result<u64, Error> {
-        let block = self
-            .block(self.provider.get_block_by_number(BlockNumberOrTag::Latest))
-            .map_err(|err| classify(err, &self.url, "eth_getBlockByNumber"))?;
-        Ok(block.map(|b| b.header.timestamp).unwrap_or_default())
+        self.block(self.client.code(address))
     }
 }
 
@@ -568,113 +574,10 @@ fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
     }
 }
 
-fn request(from: Address, kind: TxKind, data: Bytes, value: U256) -> TransactionRequest {
-    TransactionRequest::default()
-        .with_from(from)
-        .with_kind(kind)
-        .with_input(data)
-        .with_value(value)
-}
-
-fn report(from: Address, receipt: &TransactionReceipt) -> TxReport {
-    TxReport {
-        from,
-        hash: Some(receipt.transaction_hash),
-        block_number: receipt.block_number,
-        gas_used: receipt.gas_used,
-        effective_gas_price: receipt.effective_gas_price,
-        contract_address: receipt.contract_address,
-        logs: receipt.inner.logs().iter().map(|log| Log::clone(&log.inner)).collect(),
-    }
-}
-
-/// A revert (decoded by name) if the node's error carries revert data, else [`classify`].
-fn revert_or(err: TransportError, what: &str, url: &str, action: &'static str) -> Error {
-    if let RpcError::ErrorResp(payload) = &err
-        && let Some(data) = payload.as_revert_data()
-    {
-        return Error::reverted(what, data);
-    }
-    if let RpcError::ErrorResp(payload) = &err
-        && payload.message.contains("revert")
-    {
-        return Error::Reverted {
-            function: what.to_owned(),
-            name: None,
-            detail: payload.message.to_string(),
-            data: Bytes::new(),
-        };
-    }
-    classify(err, url, action)
-}
-
-/// Turns a transport error into a message that says what happened without echoing the URL (which may hold an
-/// API key): connection failures name their innermost cause, node errors their message.
-fn classify(err: TransportError, url: &str, action: &'static str) -> Error {
-    match err {
-        RpcError::Transport(TransportErrorKind::HttpError(http))
-        | RpcError::Transport(TransportErrorKind::HttpErrorWithRetryAfter { error: http, .. }) => Error::Rpc {
-            url: url.to_owned(),
-            action,
-            reason: format!(
-                "HTTP status {} (is this a JSON-RPC endpoint, and is its API key valid?)",
-                http.status
-            ),
-        },
-        RpcError::Transport(kind) => Error::Unreachable {
-            url: url.to_owned(),
-            reason: innermost_cause(&kind),
-        },
-        RpcError::ErrorResp(payload) => Error::Rpc {
-            url: url.to_owned(),
-            action,
-            reason: format!("{} (code {})", payload.message, payload.code),
-        },
-        RpcError::DeserError { .. } => Error::Rpc {
-            url: url.to_owned(),
-            action,
-            reason: "the answer is not JSON-RPC (is this an Ethereum node's URL?)".to_owned(),
-        },
-        other => Error::Rpc {
-            url: url.to_owned(),
-            action,
-            reason: other.to_string(),
-        },
-    }
-}
-
-/// The last error in a source chain: for a refused connection `Connection refused (os error 111)`, not reqwest's
-/// outer message, which repeats the whole URL.
-fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = err;
-    while let Some(next) = current.source() {
-        current = next;
-    }
-    current.to_string()
-}
-
-/// An RPC URL fit to print: scheme, host and port only. Providers put API keys in paths, queries and user info,
-/// so everything else becomes `…`.
-pub fn redact_url(url: &str) -> String {
-    match Url::parse(url.trim()) {
-        Ok(parsed) => {
-            let host = parsed.host_str().unwrap_or("");
-            let port = parsed.port().map(|p| format!(":{p}")).unwrap_or_default();
-            let hidden = !parsed.username().is_empty()
-                || parsed.password().is_some()
-                || parsed.path() != "/"
-                || parsed.query().is_some()
-                || parsed.fragment().is_some();
-            let rest = if hidden { "/…" } else { "" };
-            format!("{}://{host}{port}{rest}", parsed.scheme())
-        }
-        Err(_) => "<unparseable URL>".to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::redact_url;
 
     #[test]
     fn urls_lose_everything_that_may_be_a_key() {

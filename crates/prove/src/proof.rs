@@ -2,7 +2,9 @@
 
 use std::{collections::BTreeMap, time::Instant};
 
-use marubatsu_chain::{Chain, ContractSet, GasKind, GasLog, GasStats, bindings::ISoloTicTacToe};
+use marubatsu_chain::{
+    BOARD_HARNESS_CONTRACT, Chain, ContractSet, GasKind, GasLog, GasStats, SOLO_CONTRACT, bindings::ISoloTicTacToe,
+};
 use marubatsu_engine::tictactoe::{Difficulty, count_tree};
 use serde::Serialize;
 
@@ -396,10 +398,10 @@ pub fn prove_all(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -
             .during(|| format!("deploying {name}"))?
             .address)
     };
-    let solo = deploy(&mut chain, "SoloTicTacToe")?;
+    let solo = deploy(&mut chain, SOLO_CONTRACT)?;
     let weak = deploy(&mut chain, "WeakHardSoloTicTacToe")?;
     let v1 = deploy(&mut chain, "V1HardSoloTicTacToe")?;
-    let harness = deploy(&mut chain, "BoardHarness")?;
+    let harness = deploy(&mut chain, BOARD_HARNESS_CONTRACT)?;
 
     progress(&Progress {
         stage: "engine tree count".into(),
@@ -446,7 +448,7 @@ pub fn prove_all(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -
                 total: Some(total),
             })
         };
-        check_hard_value(&mut chain, solo, "SoloTicTacToe", &mut on_position)?
+        check_hard_value(&mut chain, solo, SOLO_CONTRACT, &mut on_position)?
     };
 
     let weak_target = SoloTarget { contract: weak, player };

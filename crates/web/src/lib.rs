@@ -29,6 +29,7 @@
 
 mod api;
 mod assets;
+mod chain;
 mod error;
 mod games;
 mod lang;

@@ -15,11 +15,9 @@ use axum::{
 use marubatsu_chain::ContractSet;
 use tokio::sync::oneshot;
 
+use crate::chain::{ChainClient, Contracts, Embedded, Remote};
 use crate::error::WebError;
-use crate::games::{
-    self,
-    tictactoe::{ChainClient, Contracts, Embedded, Remote},
-};
+use crate::games;
 use crate::{api::ApiError, assets};
 
 /// What the handlers share.
@@ -89,10 +87,12 @@ impl App {
         };
         // Callers check the node before (the command line connects to it first), so a bad URL is a caller's
         // bug; the page still says what is wrong instead of the server refusing to start.
-        App::with_chain(match chain.url.trim().parse() {
-            Ok(url) => Ok(ChainClient::Remote(Remote::new(url, contracts))),
-            Err(err) => Err(format!("the RPC URL does not parse: {err}")),
-        })
+        App::with_chain(
+            match marubatsu_deploy::RpcClient::new(&marubatsu_deploy::Secret::new(chain.url.clone())) {
+                Ok(client) => Ok(ChainClient::Remote(Remote::new(client, contracts))),
+                Err(err) => Err(format!("the RPC URL is not usable: {err}")),
+            },
+        )
     }
 
     /// The app without the contracts (they could not be compiled, say): every page works except tic-tac-toe

@@ -2,7 +2,7 @@ use std::{collections::BTreeMap, path::PathBuf, time::Instant};
 
 use foundry_compilers::{
     ProjectBuilder, ProjectPathsConfig,
-    artifacts::{BytecodeHash, EvmVersion, Optimizer, Settings, SettingsMetadata, output_selection::OutputSelection},
+    artifacts::{BytecodeHash, Optimizer, Settings, SettingsMetadata, output_selection::OutputSelection},
     solc::{CliSettings, Solc, SolcCompiler, SolcSettings},
 };
 
@@ -179,7 +179,7 @@ fn settings(root: PathBuf) -> SolcSettings {
             runs: Some(OPTIMIZER_RUNS),
             details: None,
         },
-        evm_version: Some(EvmVersion::Prague),
+        evm_version: Some(crate::consts::EVM_VERSION),
         // No metadata hash: the bytecode then depends on the code alone, so deployments can be compared
         // byte for byte across machines and tools.
         metadata: Some(SettingsMetadata::new(BytecodeHash::None, false)),

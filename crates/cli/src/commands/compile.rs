@@ -2,7 +2,10 @@ use clap::Args;
 use eyre::WrapErr;
 use serde::Serialize;
 
-use crate::{cli::CompilerArgs, output::print_json};
+use crate::{
+    cli::CompilerArgs,
+    output::{plain_table, print_json},
+};
 
 /// Compile contracts/ and list the contracts with their sizes.
 #[derive(Debug, Args)]
@@ -62,10 +65,11 @@ impl CompileArgs {
             "{origin} in {:.2}s with solc {} ({})",
             summary.seconds, summary.solc_version, summary.solc
         );
-        println!("{:<28} {:>10}  source", "contract", "size (B)");
-        for c in &summary.contracts {
-            println!("{:<28} {:>10}  {}", c.name, c.deployed_size, c.source);
-        }
+        let rows = summary
+            .contracts
+            .iter()
+            .map(|c| vec![c.name.clone(), c.deployed_size.to_string(), c.source.clone()]);
+        println!("{}", plain_table(&["contract", "size (B)", "source"], rows, &[1]));
         Ok(())
     }
 }

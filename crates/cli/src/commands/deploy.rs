@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use clap::Args;
 use eyre::WrapErr;
 use marubatsu_deploy::{
-    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Transactor,
-    TxState, deploy, ensure_testnet,
+    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Replaced,
+    SCANNED_GAMES, Transactor, TxState, deploy, ensure_testnet,
 };
 use serde::Serialize;
 
@@ -39,8 +39,8 @@ pub(crate) struct DeployArgs {
     /// (every --broadcast does this first; --resume is --broadcast said explicitly).
     #[arg(long, conflicts_with = "force")]
     resume: bool,
-    /// Deploy to a known mainnet. Refused without it: staked play with real money is gambling under Japanese
-    /// law (and in many other places).
+    /// Deploy to a chain that is not a known testnet or development chain. Refused without it: staked play
+    /// with real money is gambling under Japanese law (and in many other places).
     #[arg(long)]
     allow_mainnet: bool,
     /// Folder of deployment records (default deployments/ in the repository).
@@ -87,9 +87,20 @@ impl DeployArgs {
         let report =
             deploy(&mut rpc, &contracts, &records, options).wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
         if self.json {
-            return print_json(&report);
+            print_json(&report)?;
+        } else {
+            print_report(&report, rpc.url());
         }
-        print_report(&report, rpc.url());
+        // A dry run is the question "would this work?": when the balance cannot pay, the answer is no, and a
+        // script that checks the exit code must hear it (forge script fails its simulation the same way).
+        if !report.enough_funds {
+            eyre::bail!(
+                "the deployer {} has {} but the deployment could cost up to {}: fund it first",
+                report.deployer,
+                ether(report.balance_before),
+                ether(report.total_cost)
+            );
+        }
         Ok(())
     }
 
@@ -200,6 +211,10 @@ fn print_report(report: &DeployReport, url: &str) {
         }
         println!("Code hash: {}", contract.deployed_code_hash);
     }
+    for old in &report.replaced {
+        println!();
+        print_replaced(old, report.broadcast);
+    }
     println!();
     if report.up_to_date() {
         println!(
@@ -225,4 +240,31 @@ fn print_report(report: &DeployReport, url: &str) {
             }
         );
     }
+}
+
+/// A warning that the record moves on from a deployment that still holds players' ether or games.
+fn print_replaced(old: &Replaced, broadcast: bool) {
+    let verb = if broadcast { "replaced" } else { "would replace" };
+    let games = match old.unfinished_games {
+        Some(0) | None => String::new(),
+        Some(n) => format!(
+            " and {n} unfinished game{} (open or being played, among its latest {SCANNED_GAMES})",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    if old.balance.is_zero() && games.is_empty() {
+        println!(
+            "{}: {verb} the recorded {} at {}, which holds no ether",
+            old.name, old.name, old.address
+        );
+        return;
+    }
+    println!(
+        "warning: {}: {verb} the recorded deployment at {}, which still holds {} of players' money{games}. It stays \
+         on chain: players reach it with --address {} (`marubatsu pvp balance` lists their credit there)",
+        old.name,
+        old.address,
+        ether(old.balance),
+        old.address
+    );
 }

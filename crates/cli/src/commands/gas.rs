@@ -4,7 +4,11 @@ use clap::Args;
 use eyre::{WrapErr, bail};
 use marubatsu_gas::{GasKind, GasReport, book, format, run_workload, snapshot};
 
-use crate::{cli::CompilerArgs, output::print_json, progress::ProgressLine};
+use crate::{
+    cli::CompilerArgs,
+    output::{GAS_FIGURES, gas_header, gas_row, plain_table, print_json},
+    progress::StageBar,
+};
 
 /// Measure the gas of every contract function over the documented workload and print it like forge's gas
 /// report; check it against the committed snapshot.
@@ -58,7 +62,7 @@ impl GasArgs {
             .clone()
             .unwrap_or_else(|| compiler.workspace().root().join("gas-snapshot.json"));
         let contracts = compiler.compile().wrap_err("compiling contracts/")?;
-        let mut progress = ProgressLine::new();
+        let mut progress = StageBar::new();
         let workload = run_workload(&contracts, &mut |p| progress.update(p));
         progress.finish();
         let workload = workload.wrap_err("running the gas workload")?;
@@ -93,17 +97,12 @@ impl GasArgs {
 
 fn print_breakdown(solo: &marubatsu_gas::ContractLog) {
     println!("previewCpuMove by level (execution gas):");
-    for (level, row) in solo.preview_by_level.stats(GasKind::Transaction) {
-        println!(
-            "  {:<7} min {:>6}  avg {:>6}  median {:>6}  max {:>6}  calls {:>6}",
-            level.name(),
-            row.min,
-            row.mean,
-            row.median,
-            row.max,
-            row.calls
-        );
-    }
+    let rows = solo
+        .preview_by_level
+        .stats(GasKind::Transaction)
+        .into_iter()
+        .map(|(level, row)| gas_row(level.name().to_owned(), &row));
+    println!("{}", plain_table(&gas_header("level"), rows, &GAS_FIGURES));
     println!();
 }
 

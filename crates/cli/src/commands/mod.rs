@@ -5,6 +5,7 @@ pub(crate) mod gas;
 pub(crate) mod lights;
 pub(crate) mod local;
 pub(crate) mod network;
+pub(crate) mod older;
 pub(crate) mod prove;
 pub(crate) mod pvp;
 pub(crate) mod relay;

@@ -7,14 +7,15 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::ContractSet;
 use marubatsu_deploy::{
-    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, LocalChain, OlderDeployment, PrivateKeySigner, Rpc,
-    RpcOptions, Secret, Target, default_keystore_dir, keystore_at, keystore_path, locate_contract, parse_amount,
-    parse_chain, read_password_file, resolve_rpc_url, signer_from_keystore, signer_from_private_key,
+    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, Ledger, LocalChain, OlderDeployment, PrivateKeySigner,
+    Rpc, RpcOptions, Secret, Target, default_keystore_dir, default_rpc_url, describe_settled, keystore_at,
+    keystore_path, locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url,
+    signer_from_keystore, signer_from_private_key,
 };
 
 use crate::{
     cli::{CompilerArgs, Place},
-    spinner::Spinner,
+    progress::Spinner,
 };
 
 /// The environment variable that names the keystore folder for `--account` (the flag wins over it).
@@ -28,17 +29,17 @@ pub(crate) struct RpcArgs {
     #[arg(short = 'r', long, value_name = "URL", env = "ETH_RPC_URL", hide_env_values = true)]
     pub(crate) rpc_url: Option<Secret>,
     /// Fail unless the node serves this chain: a name (sepolia, base-sepolia, …) or an EIP-155 id.
-    #[arg(short = 'c', long, value_name = "CHAIN", env = "CHAIN", alias = "chain-id")]
-    pub(crate) chain: Option<String>,
+    #[arg(short = 'c', long, value_name = "CHAIN", env = "CHAIN", alias = "chain-id", value_parser = chain_id)]
+    pub(crate) chain: Option<u64>,
     /// Seconds to wait for each transaction's receipt.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 120, env = "ETH_TIMEOUT")]
     pub(crate) timeout: u64,
     /// Gas price of a legacy transaction, or max fee per gas of an EIP-1559 one: wei, or with a unit (10gwei).
-    #[arg(long, value_name = "PRICE", env = "ETH_GAS_PRICE")]
-    pub(crate) gas_price: Option<String>,
+    #[arg(long, value_name = "PRICE", env = "ETH_GAS_PRICE", value_parser = price)]
+    pub(crate) gas_price: Option<u128>,
     /// Max priority fee per gas (tip) of an EIP-1559 transaction: wei, or with a unit (2gwei).
-    #[arg(long, value_name = "PRICE", env = "ETH_PRIORITY_GAS_PRICE")]
-    pub(crate) priority_gas_price: Option<String>,
+    #[arg(long, value_name = "PRICE", env = "ETH_PRIORITY_GAS_PRICE", value_parser = price)]
+    pub(crate) priority_gas_price: Option<u128>,
     /// Gas limit of each transaction, instead of the estimate plus 30%.
     #[arg(long, value_name = "GAS", env = "ETH_GAS_LIMIT")]
     pub(crate) gas_limit: Option<u64>,
@@ -46,7 +47,7 @@ pub(crate) struct RpcArgs {
     #[arg(long)]
     pub(crate) legacy: bool,
     /// Nonce of the first transaction (later ones count up from it).
-    #[arg(long, value_name = "NONCE")]
+    #[arg(long, value_name = "NONCE", value_parser = parse_nonce)]
     pub(crate) nonce: Option<u64>,
 }
 
@@ -137,6 +138,17 @@ impl WalletArgs {
 
     fn keystore_file(&self) -> eyre::Result<Option<PathBuf>> {
         if let Some(path) = &self.keystore {
+            // A keystore file and an account name are two different keys: cast refuses the pair, and so do we,
+            // rather than let an exported ETH_KEYSTORE sign for someone who typed --account bob.
+            if let Some(account) = &self.account
+                && !path.is_dir()
+            {
+                eyre::bail!(
+                    "{} and {} name two different keystores; give one of them (as cast, which refuses the pair)",
+                    given_as("--keystore", "ETH_KEYSTORE", &path.display().to_string()),
+                    given_as("--account", "ETH_KEYSTORE_ACCOUNT", account),
+                );
+            }
             return Ok(Some(keystore_at(path, self.account.as_deref())?));
         }
         let Some(name) = &self.account else {
@@ -144,6 +156,17 @@ impl WalletArgs {
         };
         let dir = self.keystore_dir.clone().unwrap_or_else(default_keystore_dir);
         Ok(Some(keystore_path(&dir, name)?))
+    }
+}
+
+/// How a wallet option reached us, for an error that must say which source to drop: `--flag VALUE`, or
+/// `VAR=VALUE` when the environment set it.
+fn given_as(flag: &str, var: &str, value: &str) -> String {
+    let from_env = std::env::var_os(var).is_some_and(|set| set.to_string_lossy() == value);
+    if from_env {
+        format!("{var}={value} (from the environment)")
+    } else {
+        format!("{flag} {value}")
     }
 }
 
@@ -163,8 +186,11 @@ fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
 /// Connects to the node of `rpc`, signing as `wallet` says (a sender is required when `need_signer`), with a
 /// spinner on stderr while receipts are awaited. An RPC alias is looked up in the place's foundry.toml.
 pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, place: &Place) -> eyre::Result<Rpc> {
-    let given = rpc.rpc_url.as_ref().ok_or(marubatsu_deploy::Error::NoRpcUrl)?;
-    let url = resolve_rpc_url(given, place.foundry_toml())?;
+    let given = match &rpc.rpc_url {
+        Some(url) => url.clone(),
+        None => default_rpc_url(place.foundry_toml())?.ok_or(marubatsu_deploy::Error::NoRpcUrl)?,
+    };
+    let url = resolve_rpc_url(&given, place.foundry_toml())?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
         return Err(marubatsu_deploy::Error::NoSigner {
@@ -172,12 +198,23 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, pla
         }
         .into());
     }
+    let (gas_price, priority_gas_price) = (rpc.gas_price, rpc.priority_gas_price);
+    if let (Some(max), Some(tip)) = (gas_price, priority_gas_price)
+        && tip > max
+        && !rpc.legacy
+    {
+        // cast refuses this too: the node would cap the tip at the max fee, so the flag would not mean what it says.
+        eyre::bail!(
+            "--priority-gas-price ({tip} wei) is above --gas-price, the max fee per gas ({max} wei): a tip cannot \
+             exceed the max fee"
+        );
+    }
     let options = RpcOptions {
-        expected_chain_id: rpc.chain.as_deref().map(parse_chain).transpose()?,
+        expected_chain_id: rpc.chain,
         receipt_timeout: Duration::from_secs(rpc.timeout),
         fees: FeeOptions {
-            gas_price: rpc.gas_price.as_deref().map(parse_price).transpose()?,
-            priority_gas_price: rpc.priority_gas_price.as_deref().map(parse_price).transpose()?,
+            gas_price,
+            priority_gas_price,
             gas_limit: rpc.gas_limit,
             legacy: rpc.legacy,
             nonce: rpc.nonce,
@@ -194,10 +231,31 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, pla
     Ok(connection)
 }
 
-/// A price per gas: wei, or an amount with a unit (`10gwei`, `0.1ether`).
-fn parse_price(text: &str) -> eyre::Result<u128> {
-    let wei = parse_amount(text)?;
-    u128::try_from(wei).map_err(|_| eyre::eyre!("the gas price {text} is too large"))
+/// `--nonce`: EIP-2681 keeps an account's nonce below 2^64 - 1, so the largest u64 can never be sent (and a
+/// second transaction after it would have none).
+fn parse_nonce(text: &str) -> Result<u64, String> {
+    let nonce: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a nonce (a whole number from 0)"))?;
+    if nonce == u64::MAX {
+        return Err(format!(
+            "{nonce} is not a usable nonce: EIP-2681 keeps nonces below 2^64 - 1 = {}",
+            u64::MAX
+        ));
+    }
+    Ok(nonce)
+}
+
+/// `--gas-price`, `--priority-gas-price`: wei, or an amount with a unit (`10gwei`, `0.1ether`).
+fn price(text: &str) -> Result<u128, String> {
+    let wei = parse_amount(text).map_err(|err| err.to_string())?;
+    u128::try_from(wei).map_err(|_| format!("the gas price {text} is too large"))
+}
+
+/// `--chain`: a name (`sepolia`) or an EIP-155 id.
+pub(crate) fn chain_id(text: &str) -> Result<u64, String> {
+    parse_chain(text).map_err(|err| err.to_string())
 }
 
 /// Where the deployment records are: `--deployments`, else `MARUBATSU_DEPLOYMENTS`, else `deployments/` in the
@@ -233,6 +291,10 @@ pub(crate) struct TargetArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Send even if an earlier run already sent the same transaction (its receipt timed out, and it has been
+    /// mined since) or left one still pending; without it, the command settles those first and never repeats.
+    #[arg(long)]
+    pub(crate) force: bool,
 }
 
 /// A chain to play on and the address of the contract there.
@@ -241,6 +303,10 @@ pub(crate) struct Session {
     pub(crate) address: Address,
     /// Set when the contract is an older recorded deployment, whose code differs from today's sources.
     pub(crate) older: Option<OlderDeployment>,
+    /// The chain's deployment records, to point at an older deployment when a game or credit is there.
+    pub(crate) deployments: Deployments,
+    /// The contract came from the record, not from `--address`: another recorded deployment may be meant.
+    pub(crate) from_record: bool,
 }
 
 /// A chain, today's compiled contracts and the deployment records: what `pvp balance` walks.
@@ -281,6 +347,9 @@ impl TargetArgs {
             contracts,
             deployments,
         } = self.open_chain(need_signer)?;
+        if let (Target::Rpc(rpc), true) = (&mut chain, need_signer) {
+            keep_ledger(rpc, &deployments, self.force)?;
+        }
         let located = match &chain {
             Target::Local(local) if self.address.is_none() => marubatsu_deploy::Located {
                 address: local
@@ -297,8 +366,29 @@ impl TargetArgs {
             chain,
             address: located.address,
             older: located.older,
+            deployments,
+            from_record: self.address.is_none(),
         })
     }
+}
+
+/// Writes the command's transactions down in the broadcast log under `deployments`, after settling what the
+/// sender's earlier runs left pending there (said on stderr).
+fn keep_ledger(rpc: &mut Rpc, deployments: &Deployments, force: bool) -> eyre::Result<()> {
+    let (ledger, settlement) = Ledger::open(rpc, deployments.dir(), force)?;
+    for tx in &settlement.settled {
+        eprintln!("note: {}", describe_settled(tx));
+    }
+    if settlement.unknown_pending > 0 {
+        eprintln!(
+            "note: {} has {} transaction(s) waiting in the node's pool that this log did not send; this one \
+             queues after them",
+            rpc.signer().unwrap_or_default(),
+            settlement.unknown_pending
+        );
+    }
+    rpc.keep_ledger(ledger);
+    Ok(())
 }
 
 /// The embedded chain saved at `state` (or the default file in `target/`).

@@ -2,7 +2,11 @@ use clap::Args;
 use eyre::{WrapErr, bail};
 use marubatsu_prove::{Demonstration, LineExploration, ProofReport, Property, Verdict, prove_all};
 
-use crate::{cli::CompilerArgs, output::print_json, progress::ProgressLine};
+use crate::{
+    cli::CompilerArgs,
+    output::{GAS_FIGURES, gas_header, gas_row, plain_table, print_json},
+    progress::StageBar,
+};
 
 /// Compile the contracts, deploy them in the in-process chain and prove them exhaustively against the engine:
 /// Hard never loses, Normal falls to the fork line, the contract's CPU equals the engine's on every legal
@@ -20,7 +24,7 @@ pub(crate) struct ProveArgs {
 impl ProveArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         let contracts = self.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
-        let mut progress = ProgressLine::new();
+        let mut progress = StageBar::new();
         let report = prove_all(&contracts, &mut |p| progress.update(p)).wrap_err("running the proofs");
         progress.finish();
         let report = report?;
@@ -89,32 +93,21 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
     }
     println!();
     println!("gas over this workload (transaction gas; previewCpuMove: execution gas of the call):");
-    println!(
-        "  {:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
-        "function", "min", "avg", "median", "max", "calls"
-    );
     // previewCpuMove is shown per level (the combined row would hide that Hard costs the most).
-    for (signature, stats) in report
+    let functions = report
         .gas
         .iter()
         .filter(|(signature, _)| !signature.starts_with("previewCpuMove("))
-    {
-        let name = signature.split('(').next().unwrap_or(signature);
-        print_stats(name, stats);
-    }
-    for level in &report.preview_gas_by_level {
-        print_stats(&format!("previewCpuMove, {}", level.level), &level.stats);
-    }
+        .map(|(signature, stats)| (signature.split('(').next().unwrap_or(signature).to_owned(), stats));
+    let levels = report
+        .preview_gas_by_level
+        .iter()
+        .map(|level| (format!("previewCpuMove, {}", level.level), &level.stats));
+    let rows = functions.chain(levels).map(|(name, stats)| gas_row(name, stats));
+    println!("{}", plain_table(&gas_header("function"), rows, &GAS_FIGURES));
     println!("(`marubatsu gas` reports both contracts in forge's format)");
     println!();
     println!("done in {:.2}s", report.seconds);
-}
-
-fn print_stats(name: &str, stats: &marubatsu_chain::GasStats) {
-    println!(
-        "  {:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
-        name, stats.min, stats.mean, stats.median, stats.max, stats.calls
-    );
 }
 
 fn seat(run: &LineExploration) -> &'static str {
@@ -122,20 +115,23 @@ fn seat(run: &LineExploration) -> &'static str {
 }
 
 fn print_runs(runs: &[LineExploration]) {
+    let rows = runs.iter().map(|run| {
+        vec![
+            run.difficulty.to_string(),
+            seat(run).to_owned(),
+            run.lines.to_string(),
+            run.human_wins.to_string(),
+            run.cpu_wins.to_string(),
+            run.draws.to_string(),
+            run.transactions.to_string(),
+        ]
+    });
     println!(
-        "  {:<8} {:<12} {:>6} {:>11} {:>9} {:>6} {:>6}",
-        "level", "seat", "lines", "human wins", "CPU wins", "draws", "txs"
+        "{}",
+        plain_table(
+            &["level", "seat", "lines", "human wins", "CPU wins", "draws", "txs"],
+            rows,
+            &[2, 3, 4, 5, 6]
+        )
     );
-    for run in runs {
-        println!(
-            "  {:<8} {:<12} {:>6} {:>11} {:>9} {:>6} {:>6}",
-            run.difficulty,
-            seat(run),
-            run.lines,
-            run.human_wins,
-            run.cpu_wins,
-            run.draws,
-            run.transactions
-        );
-    }
 }

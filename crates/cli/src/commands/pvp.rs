@@ -4,13 +4,14 @@ use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_deploy::{
     Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
-    pvp_status_name,
+    pvp_status_name, utc_time,
 };
 use serde::Serialize;
 
 use super::{
     balance::BalanceArgs,
     network::{Session, TargetArgs},
+    older,
 };
 use crate::{
     game_view::{board, ether, print_played},
@@ -47,9 +48,9 @@ enum PvpCommand {
         #[arg(long, value_name = "AMOUNT", default_value = "0", value_parser = amount)]
         stake: U256,
         /// Make the game private: only this account may join (default: anyone).
-        #[arg(long, value_name = "ADDRESS")]
+        #[arg(long, value_name = "ADDRESS", value_parser = someone)]
         opponent: Option<Address>,
-        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
         #[command(flatten)]
@@ -63,7 +64,7 @@ enum PvpCommand {
         /// is staked, so that no money leaves unnamed.
         #[arg(long, value_name = "AMOUNT", value_parser = amount)]
         stake: Option<U256>,
-        /// Allow a staked game on a known mainnet (staked play with real money is gambling in many places).
+        /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
         #[command(flatten)]
@@ -119,6 +120,19 @@ enum PvpCommand {
         #[command(flatten)]
         target: TargetArgs,
     },
+}
+
+/// An account that can play: the zero address is nobody's (the contract reads it as "anyone may join"), so
+/// typing it is a mistake to name, not a public game to open.
+fn someone(text: &str) -> Result<Address, String> {
+    let address: Address = text
+        .trim()
+        .parse()
+        .map_err(|err| format!("{text:?} is not an address: {err}"))?;
+    if address.is_zero() {
+        return Err("the zero address is nobody's: leave out --opponent for a game anyone may join".to_owned());
+    }
+    Ok(address)
 }
 
 fn amount(text: &str) -> Result<U256, String> {
@@ -190,6 +204,7 @@ impl PvpArgs {
                 let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
+                session.ensure_game_is_here(id)?;
                 let asked = pvp.game(&mut session.chain, id)?.stake;
                 match stake {
                     Some(expected) if asked != expected => eyre::bail!(
@@ -238,8 +253,13 @@ impl PvpArgs {
                 };
                 let mut session = target.open(PVP_CONTRACT, true, &[function])?;
                 let pvp = PvpContract(session.address);
+                if session.from_record
+                    && let Some(sender) = session.chain.sender()
+                {
+                    older::ensure_credit_is_here(&mut session.chain, &session.deployments, pvp.0, sender)?;
+                }
                 let played = pvp.withdraw(&mut session.chain, to)?;
-                let to = to.unwrap_or(played.report.from);
+                let to = to.unwrap_or(played.from);
                 if target.json {
                     return print_json(&WithdrawnJson {
                         contract: json::address(pvp.0),
@@ -256,6 +276,7 @@ impl PvpArgs {
             PvpCommand::Balance(args) => args.run(),
             PvpCommand::Show { game, target } => {
                 let mut session = target.open(PVP_CONTRACT, false, &SHOW)?;
+                session.ensure_game_is_here(U256::from(game))?;
                 show::<()>(&mut session, U256::from(game), None, target.json)
             }
         }
@@ -278,6 +299,7 @@ fn transact(
     let mut session = target.open(PVP_CONTRACT, true, &needs(function))?;
     let pvp = PvpContract(session.address);
     let id = U256::from(game);
+    session.ensure_game_is_here(id)?;
     let played = send(&mut session.chain, pvp, id)?;
     show(&mut session, id, Some(&played), target.json)
 }
@@ -335,7 +357,7 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         println!(
             "to move: {} — deadline {} ({left})",
             if x_to_move { "X" } else { "O" },
-            game.deadline
+            utc_time(game.deadline)
         );
     }
     println!("{}", board(game.xBoard, game.oBoard));
@@ -349,4 +371,14 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         print_played(played);
     }
     Ok(())
+}
+
+impl Session {
+    /// Before game `id` is touched on a contract the record chose: point at the older deployment that has it.
+    fn ensure_game_is_here(&mut self, id: U256) -> eyre::Result<()> {
+        if !self.from_record {
+            return Ok(());
+        }
+        older::ensure_game_is_here(&mut self.chain, &self.deployments, self.address, id)
+    }
 }

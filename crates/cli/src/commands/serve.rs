@@ -6,11 +6,11 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_deploy::{
     DEPLOYMENTS_VAR, PVP_CONTRACT, Rpc, RpcOptions, SOLO_CONTRACT, Secret, Target, Transactor, ensure_testnet,
-    parse_chain, resolve_contract, resolve_rpc_url,
+    resolve_contract, resolve_rpc_url,
 };
 use marubatsu_web::{App, RemoteChain, Server};
 
-use super::network::deployments;
+use super::network::{chain_id, deployments};
 use crate::cli::CompilerArgs;
 
 /// Serve the games in a browser: cross light, the party games, and tic-tac-toe on chain — against the CPU and
@@ -37,9 +37,10 @@ pub(crate) struct ServeArgs {
         value_name = "CHAIN",
         env = "CHAIN",
         alias = "chain-id",
-        requires = "rpc_url"
+        requires = "rpc_url",
+        value_parser = chain_id
     )]
-    chain: Option<String>,
+    chain: Option<u64>,
     /// With --rpc-url: the folder of deployment records (default deployments/ in the repository).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR, requires = "rpc_url")]
     deployments: Option<PathBuf>,
@@ -49,8 +50,8 @@ pub(crate) struct ServeArgs {
     /// With --rpc-url: TicTacToe's (PvP) address, instead of the chain's deployment record.
     #[arg(long, value_name = "ADDRESS", requires = "rpc_url")]
     pvp_address: Option<Address>,
-    /// With --rpc-url: serve even a known mainnet. Staked games for real money are gambling in Japan and
-    /// elsewhere; the games are meant for testnets.
+    /// With --rpc-url: serve even a chain that is not a known testnet. Staked games for real money are gambling
+    /// in Japan and elsewhere; the games are meant for testnets.
     #[arg(long, requires = "rpc_url")]
     allow_mainnet: bool,
     #[command(flatten)]
@@ -105,7 +106,7 @@ impl ServeArgs {
         let place = self.compiler.place()?;
         let url = resolve_rpc_url(given, place.foundry_toml())?;
         let options = RpcOptions {
-            expected_chain_id: self.chain.as_deref().map(parse_chain).transpose()?,
+            expected_chain_id: self.chain,
             ..RpcOptions::default()
         };
         let rpc = Rpc::connect(&url, None, options)?;

@@ -1,19 +1,20 @@
-use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use eyre::{WrapErr, eyre};
 use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Side, Table};
 use marubatsu_sim::{
-    Policy, Progress, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players,
-    recommended_source, simulate, sweep, sweep_chart, sweep_tables,
+    Policy, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players, recommended_source,
+    simulate, sweep, sweep_chart, sweep_tables,
 };
 use serde::Serialize;
 
-use crate::output::print_json;
+use crate::{
+    output::print_json,
+    progress::{SweepMeter, minutes},
+};
 
 /// Play many simulated games of an off-chain game and measure its balance.
 #[derive(Debug, Args)]
@@ -48,11 +49,11 @@ struct WerewolfArgs {
     #[arg(long = "policy", value_name = "NAME")]
     policies: Vec<Policy>,
     /// The composition of every starting hand, as werewolves,seers,villagers; the table seats their sum.
-    #[arg(long, value_name = "W,S,V", default_value = "2,1,5")]
-    table: String,
+    #[arg(long, value_name = "W,S,V", default_value = "2,1,5", value_parser = table)]
+    table: Table,
     /// Chits per player, as black,white,attacks.
-    #[arg(long, value_name = "B,W,A", default_value = "2,3,3")]
-    chits: String,
+    #[arg(long, value_name = "B,W,A", default_value = "2,3,3", value_parser = chits)]
+    chits: [u8; 3],
     /// Whose attack chits kill (R5): `any-chits` (two chits of fixed werewolves, the spec's reading) or
     /// `two-wolves` (chits of two different fixed werewolves).
     #[arg(long, value_name = "READING", default_value = "any-chits", value_parser = parse_attack_death)]
@@ -65,8 +66,8 @@ struct WerewolfArgs {
     #[arg(long)]
     sweep: bool,
     /// With --sweep: the player counts, as `8` or `5-12`.
-    #[arg(long, value_name = "N or A-B", default_value = "5-12")]
-    players: String,
+    #[arg(long, value_name = "N or A-B", default_value = "5-12", value_parser = players)]
+    players: RangeInclusive<u8>,
     /// With --sweep: threads to play on (default: every core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -128,9 +129,9 @@ impl SimulateArgs {
 
 impl WerewolfArgs {
     fn run(self) -> eyre::Result<()> {
-        let [black, white, attacks] = parse_counts(&self.chits, "1,1,2").wrap_err("reading --chits")?;
-        let table = parse_table(&self.table)
-            .wrap_err("reading --table")?
+        let [black, white, attacks] = self.chits;
+        let table = self
+            .table
             .with_chits(black, white, attacks)
             .with_readings(self.attack_death, self.death_draw);
         let policies = if self.policies.is_empty() {
@@ -176,7 +177,7 @@ impl WerewolfArgs {
     }
 
     fn run_sweep(self) -> eyre::Result<()> {
-        let players = parse_players(&self.players).wrap_err("reading --players")?;
+        let players = self.players.clone();
         let policies = if self.policies.is_empty() {
             vec![Policy::Partisan, Policy::Random]
         } else {
@@ -196,11 +197,11 @@ impl WerewolfArgs {
             self.games
         );
         let started = Instant::now();
-        let meter = ProgressLine::new();
+        let meter = SweepMeter::new(tables.len() as u64 * policies.len() as u64 * self.games);
         let rows = sweep(&tables, &policies, self.games, self.seed, threads, |p| meter.show(p));
         meter.finish();
         let elapsed = started.elapsed();
-        eprintln!("sweep: done in {}", clock(elapsed));
+        eprintln!("sweep: done in {}", minutes(elapsed));
         let title = format!(
             "Quantum werewolf sweep: {} tables, {}–{} players, {} games per table and policy, seed {}, ranked under {}",
             tables.len(),
@@ -216,7 +217,10 @@ impl WerewolfArgs {
         }
         if let Some(path) = &self.recommended_rs {
             let mut command = vec!["marubatsu simulate werewolf --sweep".to_string()];
-            command.push(format!("--players {}", self.players));
+            command.push(match (self.players.start(), self.players.end()) {
+                (low, high) if low == high => format!("--players {low}"),
+                (low, high) => format!("--players {low}-{high}"),
+            });
             command.push(format!("--games {}", self.games));
             command.push(format!("--seed {}", self.seed));
             command.extend(policies.iter().map(|p| format!("--policy {p}")));
@@ -268,60 +272,17 @@ struct Target {
     village_of_decided: [f64; 2],
 }
 
-/// Progress on stderr: one line redrawn in place on a terminal, a line every tenth of the way otherwise.
-struct ProgressLine {
-    terminal: bool,
-    last: Mutex<(Instant, u64)>,
+/// clap's parsers: the same readings, with the error as clap shows it (`invalid value … for '--table'`).
+fn table(text: &str) -> Result<Table, String> {
+    parse_table(text).map_err(|err| format!("{err:#}"))
 }
 
-impl ProgressLine {
-    fn new() -> ProgressLine {
-        ProgressLine {
-            terminal: std::io::stderr().is_terminal(),
-            last: Mutex::new((Instant::now(), 0)),
-        }
-    }
-
-    fn show(&self, progress: Progress) {
-        let Ok(mut last) = self.last.lock() else {
-            return;
-        };
-        let tenth = progress.done * 10 / progress.total.max(1);
-        let due = if self.terminal {
-            last.0.elapsed() >= Duration::from_millis(250) || progress.done == progress.total
-        } else {
-            tenth > last.1
-        };
-        if !due {
-            return;
-        }
-        *last = (Instant::now(), tenth);
-        let eta = progress.eta().map_or_else(|| "?".to_string(), clock);
-        let line = format!(
-            "sweep: {:>3}% ({} of {} games), {} elapsed, about {eta} left",
-            100 * progress.done / progress.total.max(1),
-            progress.done,
-            progress.total,
-            clock(progress.elapsed)
-        );
-        if self.terminal {
-            eprint!("\r{line}   ");
-        } else {
-            eprintln!("{line}");
-        }
-    }
-
-    fn finish(&self) {
-        if self.terminal {
-            eprintln!();
-        }
-    }
+fn chits(text: &str) -> Result<[u8; 3], String> {
+    parse_counts(text, "2,3,3").map_err(|err| format!("{err:#}"))
 }
 
-/// `m:ss`.
-fn clock(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    format!("{}:{:02}", secs / 60, secs % 60)
+fn players(text: &str) -> Result<RangeInclusive<u8>, String> {
+    parse_players(text).map_err(|err| format!("{err:#}"))
 }
 
 /// `8` or `5-12` → the player counts, each 5 to 12 (the workbench's range) or at least within a table's limits.

@@ -16,6 +16,8 @@ pub(crate) fn command(args: &[&str]) -> Command {
         "ETH_GAS_PRICE",
         "ETH_PRIORITY_GAS_PRICE",
         "ETH_GAS_LIMIT",
+        "ETH_TIMEOUT",
+        "FOUNDRY_PROFILE",
         "CHAIN",
         "MARUBATSU_DEPLOYMENTS",
         "MARUBATSU_LOCAL_STATE",

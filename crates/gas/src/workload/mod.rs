@@ -33,8 +33,8 @@ impl Workload {
 /// Deploys both contracts in a fresh in-process chain and runs the whole workload.
 pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -> Result<Workload, GasError> {
     let mut chain = Chain::new();
-    let solo = solo::measure(&mut chain, contracts.get("SoloTicTacToe")?, progress)?;
-    let pvp = pvp::measure(&mut chain, contracts.get("TicTacToe")?, progress)?;
+    let solo = solo::measure(&mut chain, contracts.get(marubatsu_chain::SOLO_CONTRACT)?, progress)?;
+    let pvp = pvp::measure(&mut chain, contracts.get(marubatsu_chain::PVP_CONTRACT)?, progress)?;
     Ok(Workload { solo, pvp })
 }
 

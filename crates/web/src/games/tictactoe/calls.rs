@@ -3,19 +3,17 @@
 
 use alloy_primitives::{Address, Bytes, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
+use marubatsu_chain::{
+    MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT,
+    bindings::{ISoloTicTacToe, ITicTacToe},
+};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::{Deserialize, Serialize};
 
-use super::chain_client::{ChainClient, Contracts};
 use super::words::{Contract, duration, ether};
 use crate::api::ApiError;
+use crate::chain::{ChainClient, Contracts};
 use crate::lang::Lang;
-
-/// The shortest and longest time limits the PvP contract accepts (`MIN_MOVE_TIMEOUT`, `MAX_MOVE_TIMEOUT`),
-/// checked here too so that a typo is caught before a wallet is even asked.
-const MIN_TIMEOUT: u32 = 60;
-const MAX_TIMEOUT: u32 = 7 * 24 * 3_600;
 
 /// One transaction, as the page asks for it.
 #[derive(Debug, Deserialize)]
@@ -127,8 +125,12 @@ impl Action {
                 opponent,
             } => {
                 let wei = parse_stake(&stake, lang)?;
-                if !(MIN_TIMEOUT..=MAX_TIMEOUT).contains(&timeout) {
-                    let (min, max) = (duration(MIN_TIMEOUT.into(), lang), duration(MAX_TIMEOUT.into(), lang));
+                // The contract's bounds, checked here too so that a typo is caught before a wallet is asked.
+                if !(MIN_MOVE_TIMEOUT..=MAX_MOVE_TIMEOUT).contains(&timeout) {
+                    let (min, max) = (
+                        duration(MIN_MOVE_TIMEOUT.into(), lang),
+                        duration(MAX_MOVE_TIMEOUT.into(), lang),
+                    );
                     return Err(ApiError::bad_request(lang.pick(
                         format!("the time limit per move must be between {min} and {max}"),
                         format!("1手の持ち時間は{min}から{max}のあいだにしてください"),

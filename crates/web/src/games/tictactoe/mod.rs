@@ -39,19 +39,15 @@ use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
 mod calls;
-mod chain_client;
-mod embedded;
+mod contract;
 mod hotseat;
 mod reads;
 mod receipts;
-mod remote;
-mod sessions;
+pub(crate) mod sessions;
 mod view;
 mod words;
 
-pub(crate) use chain_client::{ChainClient, Contracts};
-pub(crate) use embedded::Embedded;
-pub(crate) use remote::Remote;
+use crate::chain::{ChainClient, Embedded};
 use view::ChainView;
 use words::Contract;
 

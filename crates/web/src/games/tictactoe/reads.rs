@@ -7,11 +7,11 @@ use marubatsu_chain::bindings::{
 };
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Difficulty};
 
-use super::chain_client::ChainClient;
 use super::hotseat::winning_line;
 use super::view::{BalanceView, OracleView, PvpView, SoloView};
 use super::words::{Contract, cell_words, duration, ether, status_words};
 use crate::api::ApiError;
+use crate::chain::ChainClient;
 use crate::lang::Lang;
 
 /// The Hard level's value, as `previewCpuMove` takes it.

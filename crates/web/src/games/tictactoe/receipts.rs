@@ -1,13 +1,18 @@
 //! A transaction's fate in words: pending, or mined with its events (the CPU's reply among them) and gas, or
 //! reverted with the contract's custom error explained.
 
-use alloy_primitives::{Address, Log, U256};
-use alloy_sol_types::SolEvent;
-use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
+use alloy_primitives::{Address, U256};
+use marubatsu_chain::{
+    GameEvent, Lookup, Receipt, Revert,
+    bindings::{
+        ISoloTicTacToe::ISoloTicTacToeEvents,
+        ITicTacToe::{self, ITicTacToeEvents},
+    },
+};
 
-use super::chain_client::{Contracts, Lookup, Mined};
 use super::view::TxView;
 use super::words::{Contract, cell_words, duration, ether, refusal, short, solo_result};
+use crate::chain::Contracts;
 use crate::lang::Lang;
 
 /// What the page shows for a transaction hash on a chain with `contracts`.
@@ -15,50 +20,48 @@ pub(super) fn describe(lookup: Lookup, contracts: &Contracts, lang: Lang) -> TxV
     match lookup {
         Lookup::Unknown => TxView::waiting("unknown"),
         Lookup::Pending => TxView::waiting("pending"),
-        Lookup::Mined(mined) => mined_view(&mined, contracts, lang),
+        Lookup::Mined(receipt) => mined_view(&receipt, None, contracts, lang),
+        Lookup::Reverted(receipt, revert) => mined_view(&receipt, Some(&revert), contracts, lang),
     }
 }
 
-fn mined_view(mined: &Mined, contracts: &Contracts, lang: Lang) -> TxView {
-    let contract = if mined.to == Some(contracts.solo) {
+fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contracts, lang: Lang) -> TxView {
+    let contract = if receipt.to == Some(contracts.solo) {
         Contract::Solo
     } else {
         Contract::Pvp
     };
-    let mut view = TxView::waiting(if mined.success { "confirmed" } else { "reverted" });
-    view.block = Some(mined.block);
-    view.gas_used = Some(mined.gas_used);
-    view.fee_wei = Some(U256::from(mined.gas_used) * U256::from(mined.effective_gas_price));
-    view.from = Some(mined.from);
-    if !mined.success {
-        let refusal = refusal(contract, &mined.revert, lang);
+    let mut view = TxView::waiting(if revert.is_none() { "confirmed" } else { "reverted" });
+    view.block = receipt.block_number;
+    view.gas_used = Some(receipt.gas_used);
+    view.fee_wei = Some(receipt.cost());
+    view.from = Some(receipt.from);
+    if let Some(revert) = revert {
+        let refusal = refusal(contract, revert.data(), lang);
         view.reason = Some(refusal.words);
         view.error_name = Some(refusal.name);
         return view;
     }
-    for log in &mined.logs {
-        if log.address == contracts.solo {
-            solo_event(log, &mut view, lang);
-        } else if log.address == contracts.pvp {
-            pvp_event(log, &mut view, lang);
+    // Only a transaction to one of the games is told: another contract could emit look-alike events.
+    if receipt.to != Some(contracts.solo) && receipt.to != Some(contracts.pvp) {
+        return view;
+    }
+    for event in &receipt.events {
+        match event {
+            GameEvent::Solo(event) => solo_event(event, &mut view, lang),
+            GameEvent::Pvp(event) => pvp_event(event, &mut view, lang),
         }
     }
     view
-}
-
-fn decode<E: SolEvent>(log: &Log) -> Option<E> {
-    (log.topics().first() == Some(&E::SIGNATURE_HASH))
-        .then(|| E::decode_log_data(&log.data).ok())
-        .flatten()
 }
 
 fn game_id(id: U256) -> Option<u64> {
     u64::try_from(id).ok()
 }
 
-fn solo_event(log: &Log, view: &mut TxView, lang: Lang) {
+fn solo_event(event: &ISoloTicTacToeEvents, view: &mut TxView, lang: Lang) {
     let at = |cell: u8| lang.pick(cell_words(cell, lang).to_lowercase(), cell_words(cell, lang));
-    if let Some(e) = decode::<ISoloTicTacToe::GameStarted>(log) {
+    if let ISoloTicTacToeEvents::GameStarted(e) = event {
         view.game = game_id(e.gameId);
         let opening = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = opening;
@@ -72,7 +75,7 @@ fn solo_event(log: &Log, view: &mut TxView, lang: Lang) {
                 format!("ゲーム {} が始まりました。あなたの番です。", e.gameId),
             ),
         });
-    } else if let Some(e) = decode::<ISoloTicTacToe::Moved>(log) {
+    } else if let ISoloTicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
         let reply = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = reply;
@@ -86,7 +89,7 @@ fn solo_event(log: &Log, view: &mut TxView, lang: Lang) {
                 format!("あなたは{}に打ちました。", at(e.playerCell)),
             ),
         });
-    } else if let Some(e) = decode::<ISoloTicTacToe::GameEnded>(log) {
+    } else if let ISoloTicTacToeEvents::GameEnded(e) = event {
         view.events.push(lang.pick(
             format!("Game {} is over: {}.", e.gameId, solo_result(e.result, lang)),
             format!("ゲーム {} は終わりました: {}。", e.gameId, solo_result(e.result, lang)),
@@ -94,8 +97,8 @@ fn solo_event(log: &Log, view: &mut TxView, lang: Lang) {
     }
 }
 
-fn pvp_event(log: &Log, view: &mut TxView, lang: Lang) {
-    if let Some(e) = decode::<ITicTacToe::GameCreated>(log) {
+fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
+    if let ITicTacToeEvents::GameCreated(e) = event {
         view.game = game_id(e.gameId);
         let (stake, limit) = (ether(e.stake), duration(e.moveTimeout.into(), lang));
         view.events.push(if e.opponent == Address::ZERO {
@@ -123,7 +126,7 @@ fn pvp_event(log: &Log, view: &mut TxView, lang: Lang) {
                 ),
             )
         });
-    } else if let Some(e) = decode::<ITicTacToe::GameJoined>(log) {
+    } else if let ITicTacToeEvents::GameJoined(e) = event {
         view.game = game_id(e.gameId);
         view.events.push(lang.pick(
             format!("{} joined game {} as O; X moves first.", short(e.joiner), e.gameId),
@@ -133,13 +136,13 @@ fn pvp_event(log: &Log, view: &mut TxView, lang: Lang) {
                 e.gameId
             ),
         ));
-    } else if let Some(e) = decode::<ITicTacToe::Moved>(log) {
+    } else if let ITicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
         view.events.push(lang.pick(
             format!("{} took {}.", short(e.player), cell_words(e.cell, lang).to_lowercase()),
             format!("{} が{}に打ちました。", short(e.player), cell_words(e.cell, lang)),
         ));
-    } else if let Some(e) = decode::<ITicTacToe::GameEnded>(log) {
+    } else if let ITicTacToeEvents::GameEnded(e) = event {
         view.game = game_id(e.gameId);
         view.events.push(lang.pick(
             format!("Game {} is over: {}.", e.gameId, ending(e.reason, e.winner, lang)),
@@ -149,12 +152,12 @@ fn pvp_event(log: &Log, view: &mut TxView, lang: Lang) {
                 ending(e.reason, e.winner, lang)
             ),
         ));
-    } else if let Some(e) = decode::<ITicTacToe::BalanceCredited>(log) {
+    } else if let ITicTacToeEvents::BalanceCredited(e) = event {
         view.events.push(lang.pick(
             format!("{} credited to {}.", ether(e.amount), short(e.account)),
             format!("{} が {} に入りました。", ether(e.amount), short(e.account)),
         ));
-    } else if let Some(e) = decode::<ITicTacToe::Withdrawn>(log) {
+    } else if let ITicTacToeEvents::Withdrawn(e) = event {
         view.events.push(lang.pick(
             format!("{} withdrew {}.", short(e.account), ether(e.amount)),
             format!("{} が {} を引き出しました。", short(e.account), ether(e.amount)),

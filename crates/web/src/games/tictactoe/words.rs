@@ -2,7 +2,7 @@
 //! debug string, never a hex blob.
 
 use alloy_primitives::{Address, U256, utils::format_ether};
-use alloy_sol_types::{Panic, Revert as RevertString, SolError, SolInterface};
+use alloy_sol_types::{ContractError, SolInterface};
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeErrors as SoloError},
     ITicTacToe::{self, ITicTacToeErrors as PvpError},
@@ -25,39 +25,16 @@ pub(crate) enum Contract {
 }
 
 /// Explains revert data from `contract` in `lang`; unknown data still gets a sentence, never the bytes alone.
+/// alloy's [`ContractError`] decodes it (Solidity's `Error(string)` and `Panic(uint256)` too); this only words it.
 pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
     let decoded = match contract {
-        Contract::Solo => SoloError::abi_decode(data).ok().map(|e| solo(e, lang)),
-        Contract::Pvp => PvpError::abi_decode(data).ok().map(|e| pvp(e, lang)),
+        Contract::Solo => ContractError::<SoloError>::abi_decode(data).map(|e| worded(e, |e| solo(e, lang), lang)),
+        Contract::Pvp => ContractError::<PvpError>::abi_decode(data).map(|e| worded(e, |e| pvp(e, lang), lang)),
     };
-    if let Some((name, words)) = decoded {
+    if let Ok((name, words)) = decoded {
         return Refusal {
             name: name.to_owned(),
             words,
-        };
-    }
-    if let Ok(RevertString { reason }) = RevertString::abi_decode(data) {
-        return Refusal {
-            name: "Error".into(),
-            words: lang.pick(
-                format!("The contract refused: {reason}."),
-                format!("コントラクトが拒否しました: {reason}。"),
-            ),
-        };
-    }
-    if let Ok(panic) = Panic::abi_decode(data) {
-        return Refusal {
-            name: "Panic".into(),
-            words: lang.pick(
-                format!(
-                    "The contract stopped with an internal error (panic code {}).",
-                    panic.code
-                ),
-                format!(
-                    "コントラクトが内部エラーで止まりました(パニックコード {})。",
-                    panic.code
-                ),
-            ),
         };
     }
     Refusal {
@@ -75,6 +52,37 @@ pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
             )
             .into()
         },
+    }
+}
+
+/// A decoded revert's name and sentence: the contract's own errors by `custom`, Solidity's built-in ones here.
+fn worded<E>(
+    error: ContractError<E>,
+    custom: impl FnOnce(E) -> (&'static str, String),
+    lang: Lang,
+) -> (&'static str, String) {
+    match error {
+        ContractError::CustomError(error) => custom(error),
+        ContractError::Revert(revert) => (
+            "Error",
+            lang.pick(
+                format!("The contract refused: {}.", revert.reason),
+                format!("コントラクトが拒否しました: {}。", revert.reason),
+            ),
+        ),
+        ContractError::Panic(panic) => (
+            "Panic",
+            lang.pick(
+                format!(
+                    "The contract stopped with an internal error (panic code {}).",
+                    panic.code
+                ),
+                format!(
+                    "コントラクトが内部エラーで止まりました(パニックコード {})。",
+                    panic.code
+                ),
+            ),
+        ),
     }
 }
 
@@ -468,6 +476,8 @@ pub(super) fn short(address: Address) -> String {
 
 #[cfg(test)]
 mod tests {
+    use alloy_sol_types::{Panic, SolError};
+
     use super::*;
 
     #[test]

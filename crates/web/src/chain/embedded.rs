@@ -13,13 +13,13 @@ use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
-use marubatsu_chain::{Chain, ContractSet, TxError};
+use marubatsu_chain::{Chain, ContractSet, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError};
 use tokio::sync::oneshot;
 
-use super::chain_client::{Contracts, Head, Lookup, Mined, ReadError};
-use super::sessions::{self, Sessions};
+use super::{Contracts, ReadError};
 use crate::api::ApiError;
 use crate::error::WebError;
+use crate::games::tictactoe::sessions::{self, Sessions};
 
 /// What a browser's account starts with: plenty for any stake a test or a player would try.
 const FUNDING_ETHER: &str = "100";
@@ -34,7 +34,7 @@ type Job = Box<dyn FnOnce(&mut Ledger) + Send>;
 /// The chain and what a node would remember beside it: receipts by hash; and the browsers' accounts.
 struct Ledger {
     chain: Chain,
-    receipts: HashMap<B256, Mined>,
+    receipts: HashMap<B256, Lookup>,
     funded: usize,
     sessions: Sessions,
 }
@@ -42,7 +42,7 @@ struct Ledger {
 impl Embedded {
     /// Starts the chain's thread (revm's EVM is not `Send`) and deploys both contracts there.
     pub(crate) fn start(contracts: &ContractSet) -> Result<Embedded, WebError> {
-        let codes = ["SoloTicTacToe", "TicTacToe"].map(|name| {
+        let codes = [SOLO_CONTRACT, PVP_CONTRACT].map(|name| {
             contracts.get(name).cloned().map_err(|e| WebError::Deploy {
                 contract: name,
                 reason: e.to_string(),
@@ -59,11 +59,11 @@ impl Embedded {
                 chain.set_block(1, now());
                 let deployer = chain.accounts()[0];
                 let solo = chain.deploy(deployer, &solo_code).map_err(|e| WebError::Deploy {
-                    contract: "SoloTicTacToe",
+                    contract: SOLO_CONTRACT,
                     reason: e.to_string(),
                 });
                 let pvp = chain.deploy(deployer, &pvp_code).map_err(|e| WebError::Deploy {
-                    contract: "TicTacToe",
+                    contract: PVP_CONTRACT,
                     reason: e.to_string(),
                 });
                 let addresses = match (solo, pvp) {
@@ -87,7 +87,7 @@ impl Embedded {
             })
             .map_err(WebError::Start)?;
         let (solo, pvp) = deployed.recv().map_err(|_| WebError::Deploy {
-            contract: "SoloTicTacToe",
+            contract: SOLO_CONTRACT,
             reason: "the chain's thread stopped".into(),
         })??;
         Ok(Embedded {
@@ -158,27 +158,21 @@ impl Embedded {
                 ]
                 .concat(),
             );
-            let mined = match ledger.chain.send_data(from, to, data, value) {
-                Ok(receipt) => Mined {
-                    from,
-                    to: Some(to),
-                    success: true,
-                    block: number,
-                    gas_used: receipt.gas_used,
-                    effective_gas_price: 0,
-                    logs: receipt.logs,
-                    revert: Bytes::new(),
-                },
-                Err(TxError::Reverted(revert)) => Mined {
-                    from,
-                    to: Some(to),
-                    success: false,
-                    block: number,
-                    gas_used: revert.gas_used(),
-                    effective_gas_price: 0,
-                    logs: Vec::new(),
-                    revert: revert.data().clone(),
-                },
+            let lookup = match ledger
+                .chain
+                .acting_as(from)
+                .send_data("the transaction", to, value, data)
+            {
+                Ok(mut receipt) => {
+                    receipt.hash = Some(hash);
+                    Lookup::Mined(Box::new(receipt))
+                }
+                Err(TxError::Reverted(revert)) => {
+                    let mut receipt = Receipt::new((), from, Some(to), revert.gas_used(), Vec::new());
+                    receipt.hash = Some(hash);
+                    receipt.block_number = Some(number);
+                    Lookup::Reverted(Box::new(receipt), revert)
+                }
                 Err(err) => {
                     return Err(ApiError::conflict(
                         format!("the transaction was not mined: {err}"),
@@ -186,7 +180,7 @@ impl Embedded {
                     ));
                 }
             };
-            ledger.receipts.insert(hash, mined);
+            ledger.receipts.insert(hash, lookup);
             Ok(hash)
         })
         .await?
@@ -203,11 +197,8 @@ impl Embedded {
     }
 
     pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {
-        self.run(move |ledger| match ledger.receipts.get(&hash) {
-            Some(mined) => Lookup::Mined(Box::new(mined.clone())),
-            None => Lookup::Unknown,
-        })
-        .await
+        self.run(move |ledger| ledger.receipts.get(&hash).cloned().unwrap_or(Lookup::Unknown))
+            .await
     }
 
     pub(super) async fn head(&self) -> Result<Head, ApiError> {

@@ -1,0 +1,190 @@
+//! The game commands' transactions in the broadcast log, kept as `deploy` keeps its creations: each call is
+//! written down (hash, nonce, input, value) before its receipt is awaited, so a receipt timeout or a crash never
+//! loses it. Before a command sends, the sender's pending calls of earlier runs are settled: a mined one is
+//! marked so, one still in the node's pool is waited for (and if it is still there, nothing is sent), one the
+//! node forgot is marked dropped. A call identical to one an earlier run sent and that has now been mined — the
+//! staked `pvp create` that timed out and is run again — is not sent a second time unless `--force` says so.
+
+use std::path::{Path, PathBuf};
+
+use alloy_primitives::{Bytes, TxKind, U256};
+use marubatsu_chain::{Receipt, Transactor};
+
+use crate::{
+    error::Error,
+    journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, TxState},
+    rpc::{GasEstimate, Rpc, SentTx},
+};
+
+/// The sender's side of the broadcast log for one command.
+#[derive(Debug)]
+pub struct Ledger {
+    journal: Journal,
+    /// Earlier runs' calls that this run found pending and settled.
+    settled: Vec<LoggedTx>,
+    /// Send even what an earlier run already sent.
+    force: bool,
+}
+
+/// What opening the ledger found.
+#[derive(Debug, Default)]
+pub struct Settlement {
+    /// The sender's calls of earlier runs that were pending, as they stand now.
+    pub settled: Vec<LoggedTx>,
+    /// Transactions of the sender in the node's pool that the log does not know (another wallet's, or a
+    /// creation `deploy` will settle): a new one queues after them.
+    pub unknown_pending: u64,
+}
+
+impl Ledger {
+    /// The log under the records' folder `records`, with the signer's pending calls of earlier runs settled.
+    /// A call still pending after the receipt timeout stops the command (unless `force`): sending now could
+    /// repeat it.
+    pub fn open(rpc: &mut Rpc, records: &Path, force: bool) -> Result<(Ledger, Settlement), Error> {
+        let sender = rpc.require_signer()?;
+        let mut journal = Journal::new(records, rpc.chain_id());
+        let mut settled = Vec::new();
+        let mut still_pending = 0;
+        for (run, mut tx) in journal.pending()? {
+            if tx.from != sender || tx.contract.is_some() {
+                continue;
+            }
+            let mut outcome = rpc.receipt(tx.hash)?;
+            if outcome.is_none() && rpc.transaction_known(tx.hash)? {
+                if force {
+                    still_pending += 1;
+                    settled.push(tx);
+                    continue;
+                }
+                outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
+                    Ok(outcome) => Some(outcome),
+                    Err(Error::ReceiptTimeout { seconds, .. }) => {
+                        return Err(Error::StillPending {
+                            what: tx.purpose.clone(),
+                            hash: tx.hash,
+                            nonce: tx.nonce,
+                            seconds,
+                            log: journal.dir().join(format!("run-{run}.json")),
+                        });
+                    }
+                    Err(err) => return Err(err),
+                };
+            }
+            let (state, receipt) = match &outcome {
+                Some((report, true)) => (TxState::Mined, Some(LoggedReceipt::from_report(report))),
+                Some((report, false)) => (TxState::Reverted, Some(LoggedReceipt::from_report(report))),
+                // Neither mined nor in the pool: its nonce is free again, or another transaction (a wallet's
+                // speed-up or cancel) took it. Either way this one will never be mined.
+                None => (TxState::Dropped, None),
+            };
+            journal.settle(run, tx.hash, state, receipt.clone())?;
+            tx.state = state;
+            tx.receipt = receipt;
+            settled.push(tx);
+        }
+        let in_pool = rpc.nonce(sender)?.saturating_sub(rpc.mined_nonce(sender)?);
+        let settlement = Settlement {
+            settled: settled.clone(),
+            unknown_pending: in_pool.saturating_sub(still_pending),
+        };
+        Ok((
+            Ledger {
+                journal,
+                settled,
+                force,
+            },
+            settlement,
+        ))
+    }
+
+    /// Refuses a call that an earlier run sent with the same callee, input and value and that this run found
+    /// mined (or, with `force`, still pending): the command was run again after a timeout, and its action is
+    /// done.
+    pub fn refuse_repeat(&self, what: &str, kind: TxKind, input: &Bytes, value: U256) -> Result<(), Error> {
+        let TxKind::Call(to) = kind else {
+            return Ok(());
+        };
+        if self.force {
+            return Ok(());
+        }
+        let same = |tx: &&LoggedTx| {
+            tx.to == Some(to)
+                && tx
+                    .call
+                    .as_ref()
+                    .is_some_and(|call| call.input == *input && call.value == value)
+        };
+        match self.settled.iter().find(|tx| tx.state == TxState::Mined && same(tx)) {
+            Some(earlier) => Err(Error::AlreadySent {
+                what: what.to_owned(),
+                hash: earlier.hash,
+                block: earlier.receipt.as_ref().map(|r| r.block_number).unwrap_or_default(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Signs and sends a call through `rpc`, writing it down before its receipt is awaited and its receipt
+    /// when it comes. A receipt timeout leaves it pending in the log, and the error says where.
+    pub(crate) fn send(
+        &mut self,
+        rpc: &mut Rpc,
+        what: &str,
+        kind: TxKind,
+        input: Bytes,
+        value: U256,
+        estimate: &GasEstimate,
+    ) -> Result<Receipt<()>, Error> {
+        let call = LoggedCall {
+            input: input.clone(),
+            value,
+        };
+        let mut sent: Option<SentTx> = None;
+        let journal = &mut self.journal;
+        let result = rpc.send_recorded(what, kind, input, value, estimate, &mut |tx| {
+            sent = Some(tx.clone());
+            journal.sent_call(what, tx, call.clone())
+        });
+        match (result, sent) {
+            (Ok(report), Some(tx)) => {
+                self.journal.mined(tx.hash, &report, true)?;
+                Ok(report)
+            }
+            (Err(Error::ReceiptTimeout { seconds, .. }), Some(tx)) => Err(Error::StillPending {
+                what: what.to_owned(),
+                hash: tx.hash,
+                nonce: tx.nonce,
+                seconds,
+                log: self.path(),
+            }),
+            // Anything else (a revert, a refusal by the node) stays pending in the log: the next run asks the
+            // node and marks it reverted or dropped, whichever it was.
+            (result, _) => result,
+        }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.journal
+            .current_path()
+            .unwrap_or_else(|| self.journal.dir().to_path_buf())
+    }
+}
+
+/// An earlier run's call as it stands now, in words.
+pub fn describe(tx: &LoggedTx) -> String {
+    let state = match tx.state {
+        TxState::Pending => "still pending (sent anyway: --force)".to_owned(),
+        TxState::Mined => format!(
+            "mined in block {}",
+            tx.receipt.as_ref().map(|r| r.block_number).unwrap_or_default()
+        ),
+        TxState::Reverted => "mined, but it reverted".to_owned(),
+        TxState::Dropped => "dropped: the node no longer has it (never mined, or replaced by another transaction \
+                             with its nonce)"
+            .to_owned(),
+    };
+    format!(
+        "an earlier run's {} (transaction {}, nonce {}): {state}",
+        tx.purpose, tx.hash, tx.nonce
+    )
+}

@@ -1,0 +1,81 @@
+//! The chain the tic-tac-toe page plays on, whichever it is: a node over JSON-RPC (`serve --rpc-url`, where
+//! players sign with their own wallets and this server signs nothing), through `marubatsu-deploy`'s one RPC
+//! client, or the embedded in-process chain (where each browser has an account of its own that the server sends
+//! from). Both answer with `marubatsu-chain`'s shared [`Lookup`], [`Head`] and receipts, their logs and reverts
+//! decoded there once.
+
+use alloy_primitives::{Address, B256, Bytes, U256};
+use marubatsu_chain::{Head, Lookup};
+
+use crate::api::ApiError;
+
+mod embedded;
+mod remote;
+
+pub(crate) use embedded::Embedded;
+pub(crate) use remote::Remote;
+
+/// Where the games' contracts are, and on which chain.
+#[derive(Clone, Debug)]
+pub(crate) struct Contracts {
+    pub(crate) chain_id: u64,
+    pub(crate) solo: Address,
+    pub(crate) pvp: Address,
+}
+
+/// A read the contract refused (with its revert data), or a chain that could not be asked.
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    Refused(Bytes),
+    Failed(String),
+}
+
+pub(crate) enum ChainClient {
+    Remote(Remote),
+    Embedded(Embedded),
+}
+
+impl ChainClient {
+    pub(crate) fn contracts(&self) -> &Contracts {
+        match self {
+            ChainClient::Remote(remote) => &remote.contracts,
+            ChainClient::Embedded(embedded) => &embedded.contracts,
+        }
+    }
+
+    pub(crate) fn mode(&self) -> &'static str {
+        match self {
+            ChainClient::Remote(_) => "rpc",
+            ChainClient::Embedded(_) => "embedded",
+        }
+    }
+
+    /// Runs `data` against `to` without sending anything.
+    pub(crate) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
+        match self {
+            ChainClient::Remote(remote) => remote.call(to, data).await,
+            ChainClient::Embedded(embedded) => embedded.call(to, data).await,
+        }
+    }
+
+    pub(crate) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {
+        match self {
+            ChainClient::Remote(remote) => remote.lookup(hash).await,
+            ChainClient::Embedded(embedded) => embedded.lookup(hash).await,
+        }
+    }
+
+    pub(crate) async fn head(&self) -> Result<Head, ApiError> {
+        match self {
+            ChainClient::Remote(remote) => remote.head().await,
+            ChainClient::Embedded(embedded) => embedded.head().await,
+        }
+    }
+
+    pub(crate) async fn balance(&self, account: Address) -> Result<U256, ApiError> {
+        match self {
+            ChainClient::Remote(remote) => remote.balance(account).await,
+            ChainClient::Embedded(embedded) => embedded.balance(account).await,
+        }
+    }
+}

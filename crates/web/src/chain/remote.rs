@@ -1,0 +1,48 @@
+//! A node over JSON-RPC, read-only: this server holds no key and sends nothing. It reads games, learns a
+//! reverted transaction's error (the client replays it) and reports receipts; the players' wallets send.
+
+use alloy_primitives::{Address, B256, Bytes, U256};
+use marubatsu_chain::{Head, Lookup};
+use marubatsu_deploy::{Error, RpcClient};
+
+use super::{Contracts, ReadError};
+use crate::api::ApiError;
+
+pub(crate) struct Remote {
+    client: RpcClient,
+    pub(crate) contracts: Contracts,
+}
+
+impl Remote {
+    /// A client of `client`'s node (already checked by the caller to serve `contracts.chain_id`).
+    pub(crate) fn new(client: RpcClient, contracts: Contracts) -> Remote {
+        Remote { client, contracts }
+    }
+
+    pub(super) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
+        self.client
+            .call("the call", None, to, data)
+            .await
+            .map_err(|err| match err {
+                Error::Reverted { data, .. } if !data.is_empty() => ReadError::Refused(data),
+                other => ReadError::Failed(other.to_string()),
+            })
+    }
+
+    pub(super) async fn head(&self) -> Result<Head, ApiError> {
+        self.client.head().await.map_err(unavailable)
+    }
+
+    pub(super) async fn balance(&self, account: Address) -> Result<U256, ApiError> {
+        self.client.balance(account).await.map_err(unavailable)
+    }
+
+    pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {
+        self.client.lookup(hash).await.map_err(unavailable)
+    }
+}
+
+/// The node could not be asked: the client's sentence, which never shows the URL's path (it may hold an API key).
+fn unavailable(err: Error) -> ApiError {
+    ApiError::unavailable(format!("the chain's node did not answer: {err}"))
+}

@@ -1,0 +1,51 @@
+//! Typed views of the two game contracts on whichever chain the page plays, a refusal explained in the page's
+//! language.
+
+use alloy_sol_types::SolCall;
+
+use super::words::{Contract, Refusal, refusal};
+use crate::api::ApiError;
+use crate::chain::{ChainClient, ReadError};
+use crate::lang::Lang;
+
+impl ChainClient {
+    /// A typed view of one of the two contracts; a revert comes back explained in `lang`.
+    pub(crate) async fn view<C: SolCall>(
+        &self,
+        contract: Contract,
+        call: &C,
+        lang: Lang,
+    ) -> Result<C::Return, ViewError> {
+        let to = match contract {
+            Contract::Solo => self.contracts().solo,
+            Contract::Pvp => self.contracts().pvp,
+        };
+        let output = self.call(to, call.abi_encode().into()).await.map_err(|err| match err {
+            ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data, lang)),
+            ReadError::Failed(reason) => ViewError::Failed(reason),
+        })?;
+        C::abi_decode_returns(&output).map_err(|err| {
+            ViewError::Failed(format!(
+                "the contract's answer to {} does not decode: {err}",
+                C::SIGNATURE
+            ))
+        })
+    }
+}
+
+/// Why a typed view failed.
+#[derive(Debug)]
+pub(crate) enum ViewError {
+    Refused(Refusal),
+    Failed(String),
+}
+
+impl From<ViewError> for ApiError {
+    fn from(err: ViewError) -> ApiError {
+        match err {
+            ViewError::Refused(refusal) if refusal.name == "UnknownGame" => ApiError::not_found(refusal.words),
+            ViewError::Refused(refusal) => ApiError::conflict(refusal.words, Some(refusal.name)),
+            ViewError::Failed(reason) => ApiError::unavailable(format!("the chain could not be read: {reason}")),
+        }
+    }
+}
