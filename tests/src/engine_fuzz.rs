@@ -126,7 +126,7 @@ pub fn tictactoe(data: &[u8]) {
             }
         };
         let next = transition(&game, &event);
-        if game.apply(&event).is_none() {
+        if game.apply(&event).is_err() {
             assert_eq!(next, game, "a refused event changed the game");
         }
         game = next;
@@ -145,8 +145,8 @@ pub fn tictactoe(data: &[u8]) {
         }
         // X has as many stones as O, or one more.
         let (x, o) = match game.cpu_side() {
-            tictactoe::Side::X => (cpu.count(), human.count()),
-            tictactoe::Side::O => (human.count(), cpu.count()),
+            tictactoe::Side::X => (cpu.len(), human.len()),
+            tictactoe::Side::O => (human.len(), cpu.len()),
         };
         assert!(x == o || x == o + 1, "{game:?}");
     }
@@ -202,8 +202,8 @@ pub fn lights(data: &[u8]) {
         };
         let next = transition(current, &event);
         match current.apply(&event) {
-            None => assert_eq!(&next, current, "a refused {event:?} changed the game"),
-            Some(applied) => assert_eq!(next, applied),
+            Err(_) => assert_eq!(&next, current, "a refused {event:?} changed the game"),
+            Ok(applied) => assert_eq!(next, applied),
         }
         match event {
             LightsEvent::Restart { .. } if next != *current => {
@@ -234,7 +234,8 @@ pub fn lights(data: &[u8]) {
 /// flipped, cut, duplicated, or plain garbage) either fails to restore with an error or restores to a state
 /// that validates and saves back to itself.
 pub fn relay(data: &[u8]) {
-    use relay::{RandomSource, RelayEvent, RelayState, restore, save, shuffled_order, transition};
+    use marubatsu_engine::random::RandomSource;
+    use relay::{RelayEvent, RelayState, restore, save, shuffled_order, transition};
 
     struct Bits<'b, 'a>(&'b mut Input<'a>);
     impl RandomSource for Bits<'_, '_> {

@@ -1,7 +1,7 @@
 //! The gas workload: deterministic, forge-shaped, and within the contracts' targets.
 
 use marubatsu_engine::tictactoe::Difficulty;
-use marubatsu_gas::{GasKind, GasReport, run_workload, seed};
+use marubatsu_gas::{GasKind, GasReport, book, run_workload};
 use marubatsu_tests::contracts;
 
 fn report() -> (String, GasReport) {
@@ -64,14 +64,14 @@ fn hards_preview_stays_within_its_budget_on_every_position() {
 }
 
 #[test]
-fn the_seed_comparison_covers_every_published_figure() {
+fn the_book_comparison_covers_every_published_figure() {
     let (_, report) = report();
-    let rows = seed::compare(&report);
+    let rows = book::compare(&report);
     assert_eq!(rows.len(), 10);
     let preview_max = rows
         .iter()
         .find(|r| r.function.ends_with("previewCpuMove") && r.statistic == "max")
         .unwrap();
-    assert_eq!(preview_max.seed, 323_438);
+    assert_eq!(preview_max.book, 323_438);
     assert!(preview_max.ratio < 0.05);
 }

@@ -203,7 +203,7 @@ fn positions_in_hard_games(p: Position, hard: Side, found: &mut HashSet<String>)
             .into_iter()
             .collect()
     } else {
-        p.legal_moves().cells().filter_map(|cell| p.play(cell).ok()).collect()
+        p.legal_moves().iter().filter_map(|cell| p.play(cell).ok()).collect()
     };
     for n in next {
         positions_in_hard_games(n, hard, found);

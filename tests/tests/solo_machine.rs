@@ -246,7 +246,7 @@ impl Reference {
         // The engine must agree that exactly these moves mean nothing.
         let applied = game.apply(&event);
         assert_eq!(
-            applied.is_none(),
+            applied.is_err(),
             error.is_some(),
             "engine and rules disagree on {cell} in {game:?}"
         );

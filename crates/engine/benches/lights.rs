@@ -1,13 +1,13 @@
 //! Times the cross light solver: `cargo bench -p marubatsu-engine --bench lights`.
 //!
 //! The workspace's harness (`marubatsu-bench`): each workload is a batch of solves, run a few times, and the median
-//! and fastest time per solve are printed. The boards are fixed pseudo-random ones (the project's SplitMix64 with a
+//! and fastest time per solve are printed. The boards are fixed pseudo-random ones (the engine's SplitMix64 with a
 //! fixed seed), so every run solves the same boards. Pass a number to change the iterations (`-- 21`).
 
 use std::hint::black_box;
 
 use marubatsu_engine::lights::{Bitboard, Board, Level, LightsEvent, LightsGame, Size, solve, transition};
-use marubatsu_sim::SplitMix64;
+use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// Boards solved per timed batch: enough that one batch takes far longer than the clock's resolution.
 const BATCH: usize = 1_000;
@@ -68,7 +68,7 @@ impl Boards {
         let mut cells: Vec<u8> = (0..n).collect();
         // A partial Fisher–Yates shuffle: the first `scramble_presses` cells are a uniform choice.
         for i in 0..usize::from(level.scramble_presses()) {
-            let j = i + (self.next() % (u64::from(n) - i as u64)) as usize;
+            let j = i + self.0.below(usize::from(n) - i);
             cells.swap(i, j);
         }
         cells.truncate(usize::from(level.scramble_presses()));

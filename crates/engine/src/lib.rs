@@ -1,5 +1,5 @@
-//! Pure game rules for marubatsu: no I/O, no clock, no randomness; no dependencies but the Unicode tables that
-//! player names are compared and counted with.
+//! Pure game rules for marubatsu: no I/O, no clock, no entropy (randomness is handed in, through [`random`]); no
+//! dependencies but the Unicode tables that player names are compared and counted with.
 //!
 //! Each game is a set of values and pure functions; the on-chain contracts are checked against them, and the
 //! off-chain games are transitions from a state and an event to the next state:
@@ -9,7 +9,9 @@
 //! - [`lights`]: cross light (Lights Out) boards, presses, and a GF(2) solver for hints and par;
 //! - [`relay`]: the know-it-all relay party game, its avoid-last shuffle and its fairness figures;
 //! - [`werewolf`]: quantum werewolf without a game master, with its legal events and cascade log;
-//! - [`names`]: player names as people read them (one name however it is typed, lengths in what is seen).
+//! - [`names`]: player names as people read them (one name however it is typed, lengths in what is seen);
+//! - [`rules`]: the one shape of every game's transition, [`Rules`](rules::Rules), and its refusals;
+//! - [`random`]: the one way callers hand randomness in, and the project's one seeded generator.
 //!
 //! ```
 //! use marubatsu_engine::tictactoe::{cpu_move, solve, Cell, Difficulty, Position, Seed, Side, Value};
@@ -34,9 +36,8 @@
 mod cell_set;
 pub mod lights;
 pub mod names;
+pub mod random;
 pub mod relay;
+pub mod rules;
 pub mod tictactoe;
 pub mod werewolf;
-
-#[cfg(test)]
-mod test_rng;

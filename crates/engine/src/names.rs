@@ -60,6 +60,16 @@ pub enum NameError {
 }
 
 impl NameError {
+    /// A stable `snake_case` name of the reason, for the wire.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            NameError::Empty { .. } => "name_empty",
+            NameError::Invisible { .. } => "name_invisible",
+            NameError::TooLong { .. } => "name_too_long",
+            NameError::Repeated { .. } => "name_repeated",
+        }
+    }
+
     /// The seat (from 0) whose name is refused.
     pub const fn seat(&self) -> usize {
         match *self {
@@ -149,6 +159,11 @@ pub fn same_name(a: &str, b: &str) -> bool {
 pub fn graphemes(name: &str) -> usize {
     name.graphemes(true).count()
 }
+
+/// The longest name, in what a person sees as characters (grapheme clusters: a Japanese name counts its kana, an
+/// emoji family is one), after trimming. Every game's table uses it; the games re-export it where their limits
+/// are listed.
+pub const MAX_NAME_CHARS: usize = 24;
 
 /// Checks one name: not empty once trimmed, something visible in it, at most `limit` grapheme clusters. Seat
 /// numbers the error.

@@ -9,14 +9,14 @@
 //! - [`format`] renders a [`GasReport`] as forge's table or Markdown; the report itself serialises to forge's
 //!   JSON shape.
 //! - [`snapshot`] compares a report with a committed snapshot within a tolerance.
-//! - [`seed`] puts the seed's published figures beside ours.
+//! - [`book`] puts the book's published figures beside ours.
 
 mod error;
 mod report;
 mod workload;
 
+pub mod book;
 pub mod format;
-pub mod seed;
 pub mod snapshot;
 
 pub use error::GasError;

@@ -1,8 +1,9 @@
 //! Simulations of marubatsu's off-chain games, with the randomness the engine leaves out.
 //!
 //! The engine is pure: every choice and every chance outcome arrives in an event. This crate supplies them —
-//! a seedable generator ([`SplitMix64`]) and players ([`Policy`]) — and plays many games to measure a game's
-//! balance. Today that is quantum werewolf ([`werewolf`]).
+//! players ([`Policy`]) drawing from the engine's seeded generator
+//! ([`SplitMix64`](marubatsu_engine::random::SplitMix64)) — and plays many games to measure a game's balance.
+//! Today that is quantum werewolf ([`werewolf`]).
 //!
 //! ```
 //! use marubatsu_engine::werewolf::Table;
@@ -20,10 +21,8 @@
 //! assert!(svg.contains("partisan"));
 //! ```
 
-mod rng;
 pub mod werewolf;
 
-pub use rng::SplitMix64;
 pub use werewolf::{
     Balance, CHIT_COUNTS, Camp, EndRate, GameRecord, Policy, Progress, Rate, Report, Sides, SweepRow, TARGET_PARADOX,
     TARGET_SPREAD, UnknownPolicy, balance_chart, best_per_players, describe_table, play_game, recommended_source,

@@ -1,5 +1,5 @@
 //! The static files, compiled into the binary: the shared stylesheet, scripts, words and icon, and each game's
-//! scripts, words and stylesheet (which its [`Game`](crate::games::Game) entry carries).
+//! scripts, words and stylesheet (which its [`GamePage`](crate::games::GamePage) entry carries).
 
 use std::sync::OnceLock;
 

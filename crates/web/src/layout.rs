@@ -6,7 +6,7 @@
 //! the page's own words are filled in by `I18n.apply()` from the `data-i18n` attributes, and every text is
 //! switched in place when the player changes the language.
 
-use crate::games::{GAMES, Game, pictures::picture};
+use crate::games::{GAMES, GamePage, pictures::picture};
 use crate::lang::Lang;
 
 /// The sound switch's picture; the slash shows when sound is off (the CSS reads `aria-pressed`).
@@ -14,7 +14,7 @@ const SPEAKER: &str = r#"<svg class="speaker" width="22" height="22" viewBox="0 
 
 /// A whole HTML page in `lang`: `body` inside the shared layout, `game` (if any) marking the current game in
 /// the navigation and bringing its words, stylesheet and script.
-pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> String {
+pub(crate) fn page(lang: Lang, game: Option<&GamePage>, title: &str, body: &str) -> String {
     let current = game.map(|game| game.slug);
     let nav: String = GAMES
         .iter()
@@ -27,7 +27,7 @@ pub(crate) fn page(lang: Lang, game: Option<&Game>, title: &str, body: &str) -> 
             format!(
                 r#"<a href="/{slug}"{here}>{picture}<span class="nav-text" data-i18n="game.{slug}.title">{title}</span></a>"#,
                 slug = game.slug,
-                picture = picture(game.slug, 24),
+                picture = picture(game, 24),
                 title = game.title_in(lang)
             )
         })

@@ -23,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Adding a game: a module under `games/` with its [`Game`](games) entry (names and summaries in English and
+//! Adding a game: a module under `games/` with its [`GamePage`](games) entry (names and summaries in English and
 //! Japanese, a page body, a script, its words in `strings.js`, its styles in `style.css`, an API router) and one
 //! line in `games::GAMES`. The index page, the navigation and the assets list it from there.
 

@@ -782,6 +782,14 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
 /// Two players on one device, off chain: X wins along the top row.
 fn hotseat_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
     browser.click(".segmented [data-mode='hotseat']");
+    // The stored hot seat game comes back from the server after the switch: decide on a new game only once it is
+    // drawn, or a board still empty while it loads skips the click and then fills with the last game's end.
+    browser.wait_for(
+        "the hot seat board loaded",
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.mode === 'hotseat' && b.dataset.result !== 'none';",
+        &[],
+    );
     if !marks(browser).iter().all(Option::is_none) {
         browser.click("#hotseat-new");
     }

@@ -9,11 +9,11 @@ use marubatsu_engine::relay::{Language, TOPICS, is_permutation};
 use serde_json::{Value, json};
 use support::{post_ok, request, server};
 
-/// The page's side of the conversation: the save and the memory it keeps between steps.
+/// The page's side of the conversation: the save it keeps between steps (the rules' memory of topics and closers
+/// travels inside it).
 struct Table<'a> {
     server: &'a marubatsu_web::Server,
     save: Value,
-    memory: Value,
     words: u32,
 }
 
@@ -22,7 +22,6 @@ impl Table<'_> {
         Table {
             server,
             save: Value::Null,
-            memory: json!({}),
             words: 1,
         }
     }
@@ -34,12 +33,10 @@ impl Table<'_> {
             "save": self.save,
             "event": event,
             "entropy": [self.words, self.words * 7 + 1],
-            "memory": self.memory,
             "language": "en",
         });
         let answer = post_ok(self.server.local_addr(), "/api/relay/step", &body);
         self.save = answer["save"].clone();
-        self.memory = answer["memory"].clone();
         answer
     }
 
@@ -83,7 +80,9 @@ fn a_whole_game_through_the_endpoint() {
         TOPICS.iter().any(|t| t.text(Language::English) == topic),
         "{topic} is from the deck"
     );
-    assert_eq!(answer["memory"]["usedTopics"], json!([topic]));
+    // The save carries the topic; no earlier round has used one.
+    assert_eq!(answer["save"]["state"]["topic"], topic);
+    assert!(answer["save"]["state"].get("usedTopics").is_none());
 
     let answer = table.step(json!({"type": "beginTalk", "nowMs": 1_000}));
     let state = &answer["state"];
@@ -92,7 +91,10 @@ fn a_whole_game_through_the_endpoint() {
     let order: Vec<usize> = serde_json::from_value(state["order"].clone()).unwrap_or_default();
     assert!(is_permutation(&order, 3), "{order:?}");
     assert_eq!(state["speaker"], order[0]);
-    assert_eq!(answer["memory"]["previousCloser"], order[2]);
+    assert!(
+        answer["save"]["state"].get("lastCloser").is_none(),
+        "no talk has ended yet"
+    );
 
     // A done for a turn already over (a double tap) changes nothing.
     let answer = table.step(json!({"type": "talkDone", "nowMs": 5_000, "turn": 0}));
@@ -109,6 +111,10 @@ fn a_whole_game_through_the_endpoint() {
     let answer = table.step(json!({"type": "talkDone", "nowMs": 9_500, "turn": 2}));
     assert_eq!(Table::phase(&answer), "handover");
     assert_eq!(answer["state"]["nextVoter"], order[0]);
+    assert_eq!(
+        answer["save"]["state"]["lastCloser"], order[2],
+        "the closer is remembered in the save"
+    );
 
     // Each voter takes the phone, then votes for the first seat on their ballot (never themselves).
     for (turn, &voter) in order.iter().enumerate() {
@@ -153,7 +159,11 @@ fn a_whole_game_through_the_endpoint() {
     assert_eq!(answer["state"]["scores"], json!([2, 1, 0]));
     let answer = table.step(json!({"type": "restart"}));
     assert_eq!(Table::phase(&answer), "setup");
-    assert_eq!(answer["memory"], json!({"usedTopics": [], "previousCloser": null}));
+    assert_eq!(
+        answer["save"],
+        json!({"version": 1, "state": {"phase": "setup"}}),
+        "a new game forgets"
+    );
 }
 
 #[test]
@@ -180,7 +190,8 @@ fn ten_rounds_never_repeat_a_topic_and_never_repeat_a_closer_back_to_back() {
         }
         let answer = table.step(json!({"type": "nextRound"}));
         if round < 9 {
-            assert_eq!(answer["memory"]["usedTopics"].as_array().map(Vec::len), Some(round + 2));
+            let used = answer["save"]["state"]["usedTopics"].as_array().map(Vec::len);
+            assert_eq!(used, Some(round + 1), "every earlier round's topic is in the save");
         } else {
             assert_eq!(Table::phase(&answer), "finalResult");
             assert_eq!(answer["state"]["scores"], json!([10, 10, 10, 10]));
@@ -209,12 +220,12 @@ fn a_broken_save_restores_to_a_new_game_and_says_why() {
             "voted for themselves",
         ),
     ] {
-        let body = json!({"save": save, "event": null, "memory": {"usedTopics": ["T"], "previousCloser": 1}});
+        let body = json!({"save": save, "event": null});
         let answer = request(server.local_addr(), "POST", "/api/relay/step", Some(&body)).json();
         assert_eq!(answer["state"]["phase"], "setup");
         let error = answer["restoreError"].as_str().unwrap_or_default();
         assert!(error.contains(reason), "{error}");
-        assert_eq!(answer["memory"], json!({"usedTopics": [], "previousCloser": null}));
+        assert_eq!(answer["save"], json!({"version": 1, "state": {"phase": "setup"}}));
     }
 }
 
@@ -261,27 +272,36 @@ fn play_round(table: &mut Table<'_>, players: usize) -> Value {
 }
 
 #[test]
-fn with_every_topic_used_the_next_round_still_starts_and_says_the_topic_repeats() {
+fn the_rules_memory_travels_in_the_save_and_the_engine_checks_it() {
     let server = server();
     let mut table = Table::new(&server);
     table.step(json!({"type": "start", "players": ["A", "B", "C"], "rounds": 3, "talkSeconds": 10}));
-    // The page's memory lists the whole deck, as after many games in one tab.
-    let every: Vec<&str> = TOPICS.iter().map(|t| t.text(Language::English)).collect();
-    table.memory = json!({"usedTopics": every, "previousCloser": null});
     let result = play_round(&mut table, 3);
     assert_eq!(Table::phase(&result), "roundResult");
-    let before = result["state"]["topic"].clone();
+    let closer = result["save"]["state"]["lastCloser"].clone();
+    let first = result["save"]["state"]["topic"].clone();
     let answer = table.step(json!({"type": "nextRound"}));
-    assert_eq!(Table::phase(&answer), "topicReveal", "the game goes on");
-    assert_eq!(answer["changed"], true);
-    assert_eq!(answer["topicRepeats"], true);
-    assert_eq!(answer["state"]["round"], 2);
-    assert_ne!(answer["state"]["topic"], before, "never the topic just played");
-    // The deck starts over: only the new topic counts as used, so the next round draws a fresh one.
-    assert_eq!(answer["memory"]["usedTopics"], json!([answer["state"]["topic"]]));
-    play_round(&mut table, 3);
-    let answer = table.step(json!({"type": "nextRound"}));
-    assert_eq!(answer["topicRepeats"], false);
+    assert_eq!(answer["save"]["state"]["usedTopics"], json!([first]));
+    assert_ne!(answer["state"]["topic"], first, "never a topic of this game again");
+    // The next order, drawn by the edge from the save's latest closer, never ends with it.
+    let answer = table.step(json!({"type": "beginTalk", "nowMs": 0}));
+    let order = answer["state"]["order"].as_array().cloned().unwrap_or_default();
+    assert_ne!(order.last(), Some(&closer));
+    // A hand-edited save that lists the current topic as used, or more used topics than rounds played (a whole
+    // deck, say), is not a game: it restores to a new one, with the reason.
+    let every: Vec<&str> = TOPICS.iter().map(|t| t.text(Language::English)).collect();
+    for used in [json!(["T"]), json!(every)] {
+        let save = json!({"version": 1, "state": {"phase": "topicReveal", "round": 1, "rounds": 3,
+            "players": ["A", "B", "C"], "talkSeconds": 10, "scores": [1, 1, 1], "topic": "T", "usedTopics": used}});
+        let answer = post_ok(
+            server.local_addr(),
+            "/api/relay/step",
+            &json!({"save": save, "event": null}),
+        );
+        assert_eq!(answer["state"]["phase"], "setup");
+        let error = answer["restoreError"].as_str().unwrap_or_default();
+        assert!(error.contains("earlier topics"), "{error}");
+    }
 }
 
 #[test]
@@ -330,7 +350,7 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
 fn topics_and_refusals_follow_the_players_language() {
     let server = server();
     let step = |event: Value| {
-        let body = json!({"save": null, "event": event, "entropy": [5, 9], "memory": {}});
+        let body = json!({"save": null, "event": event, "entropy": [5, 9]});
         support::request_with(
             server.local_addr(),
             "POST",

@@ -214,7 +214,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
     // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
     let copied = browser.script(
-        "return ['save', 'memory', 'tab'].map((k) => sessionStorage.getItem('marubatsu.relay.' + k));",
+        "return ['save', 'tab'].map((k) => sessionStorage.getItem('marubatsu.relay.' + k));",
         &[],
     );
     let first = browser.new_tab();
@@ -223,8 +223,8 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     wait_phase(&browser, "setup");
     assert!(!visible(&browser, "#copy-note"), "a fresh tab is no copy");
     browser.script(
-        "['save', 'memory', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
-        copied.as_array().expect("three stored texts"),
+        "['save', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
+        copied.as_array().expect("two stored texts"),
     );
     browser.refresh();
     wait_phase(&browser, "finalResult");
@@ -333,7 +333,7 @@ fn settled(browser: &Browser<'_>, phase: &str) {
 }
 
 /// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
-/// check after every step; the second round starts with the tab's topic memory full, so the deck must repeat.
+/// check after every step; the second round's topic is never the first's.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
     let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
     browser.set_viewport(size.0, size.1);
@@ -360,16 +360,16 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     );
     browser.check_page(&format!("{tag}-setup"), Some("#setup"));
     browser.click("#start");
-    for round in 0..2 {
+    let mut topics = Vec::new();
+    for _round in 0..2 {
         settled(browser, "topicReveal");
         browser.check_page(&format!("{tag}-topic"), Some("#reveal"));
-        if round == 1 {
-            let repeats = browser.text("#topic-repeats");
-            assert!(
-                visible(browser, "#topic-repeats") && !repeats.is_empty(),
-                "{tag}: says topics repeat"
-            );
-        }
+        let topic = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(
+            !topic.is_empty() && !topics.contains(&topic),
+            "{tag}: a new topic, not one of {topics:?}"
+        );
+        topics.push(topic);
         browser.click("#begin-talk");
         for _ in 0..4 {
             settled(browser, "talk");
@@ -402,20 +402,6 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
         }
         settled(browser, "roundResult");
         browser.check_page(&format!("{tag}-round"), Some("#round-result"));
-        if round == 0 {
-            // The tab's memory lists every topic, as after many games in one tab.
-            browser.script(
-                "const memory = JSON.parse(sessionStorage.getItem('marubatsu.relay.memory'));
-                 memory.usedTopics = arguments[0];
-                 sessionStorage.setItem('marubatsu.relay.memory', JSON.stringify(memory));",
-                &[json!(
-                    marubatsu_engine::relay::TOPICS
-                        .iter()
-                        .map(|t| t.text(marubatsu_engine::relay::Language::English))
-                        .collect::<Vec<_>>()
-                )],
-            );
-        }
         browser.click("#next-round");
     }
     settled(browser, "finalResult");

@@ -3,6 +3,7 @@
 
 mod support;
 
+use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::{Value, json};
 use support::{post_ok, request, request_with, server};
 
@@ -35,7 +36,7 @@ impl Page<'_> {
 
 /// A hash of `n`, not `n` itself: a pick that cycles with n can tie a run-off forever (R9 has no limit).
 fn hash(n: usize) -> usize {
-    ((n as u64 ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize
+    ((n as u64 ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33) as usize
 }
 
 /// A legal event for the pending decision, varied by `n`: one of the listed choices, the only transfer or the

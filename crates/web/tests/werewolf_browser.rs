@@ -10,6 +10,7 @@
 
 mod support;
 
+use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::json;
 use support::{Browser, Driver, one_browser_at_a_time, server};
 
@@ -170,7 +171,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 browser.click("#choices button.primary");
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
-                let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+                let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
                 // The voter touches a card or a name (every third voter changes their mind once first).
                 let picked = browser.script(
                     "const pick = (i) => {

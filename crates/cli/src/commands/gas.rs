@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::{WrapErr, bail};
-use marubatsu_gas::{GasKind, GasReport, format, run_workload, seed, snapshot};
+use marubatsu_gas::{GasKind, GasReport, book, format, run_workload, snapshot};
 
 use crate::{
     cli::CompilerArgs,
@@ -82,7 +82,7 @@ impl GasArgs {
             // Against a snapshot only the differences matter: the table is what `gas` alone prints.
             print!("{}", format::table(&report));
             print_breakdown(&workload.solo);
-            print!("{}", seed::render(&seed::compare(&report)));
+            print!("{}", book::render(&book::compare(&report)));
         }
 
         if self.snapshot {

@@ -128,7 +128,7 @@ fn report(board: Board, solution: Option<&Solution>) -> Report {
         cells: solution
             .map(|s| {
                 s.presses()
-                    .cells()
+                    .iter()
                     .map(|cell| CellReport {
                         row: size.row(cell) + 1,
                         column: size.column(cell) + 1,

@@ -1,6 +1,9 @@
 use clap::{Args, Subcommand};
-use marubatsu_engine::relay::{Ratio, ShuffleRule, Simulation, repeated_closer_chance, simulate_repeated_closers};
-use marubatsu_sim::SplitMix64;
+use marubatsu_engine::random::SplitMix64;
+use marubatsu_engine::relay::{
+    MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Ratio, ShuffleRule, Simulation, repeated_closer_chance,
+    simulate_repeated_closers,
+};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -23,21 +26,26 @@ enum RelayCommand {
 #[derive(Debug, Args)]
 struct FairnessArgs {
     /// Players at the table (3 to 12).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=12))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(PLAYERS))]
     players: u8,
     /// Rounds in the game (1 to 10).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(ROUNDS))]
     rounds: u8,
     /// Games to simulate per rule with the real shuffle (0 skips the simulation).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Seed of the simulation's generator (the sim crate's SplitMix64); the same seed gives the same figures.
+    /// Seed of the simulation's generator (the engine's SplitMix64); the same seed gives the same figures.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
 }
+
+/// The engine's table limits, as clap ranges. The help text above repeats them for people; a test checks that it
+/// says what the engine allows.
+const PLAYERS: std::ops::RangeInclusive<i64> = MIN_PLAYERS as i64..=MAX_PLAYERS as i64;
+const ROUNDS: std::ops::RangeInclusive<i64> = MIN_ROUNDS as i64..=MAX_ROUNDS as i64;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -86,16 +94,15 @@ impl RelayArgs {
 
 impl FairnessArgs {
     fn run(self) -> eyre::Result<()> {
-        let mut rng = SplitMix64::new(self.seed);
-        let mut source = || rng.next_u64();
+        let mut source = SplitMix64::new(self.seed);
         let mut rules = Vec::new();
         for rule in ShuffleRule::ALL {
             let players = usize::from(self.players);
             let rounds = usize::from(self.rounds);
             let exact: Ratio = repeated_closer_chance(players, rounds, rule).ok_or_else(|| {
                 eyre::eyre!(
-                    "no exact chance for {players} players and {rounds} rounds (3 to 12 players, 1 to 10 \
-                     rounds)"
+                    "no exact chance for {players} players and {rounds} rounds ({MIN_PLAYERS} to {MAX_PLAYERS} \
+                     players, {MIN_ROUNDS} to {MAX_ROUNDS} rounds)"
                 )
             })?;
             let simulated = (self.games > 0).then(|| {
@@ -191,4 +198,24 @@ fn print_text(report: &Report) {
         "independent: a fresh shuffle every round; avoid-last: the previous closer never closes again \
          straight away"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[derive(clap::Parser)]
+    struct Harness {
+        #[command(flatten)]
+        args: FairnessArgs,
+    }
+
+    #[test]
+    fn the_help_states_the_engines_limits() {
+        let help = Harness::command().render_long_help().to_string();
+        assert!(help.contains(&format!("({MIN_PLAYERS} to {MAX_PLAYERS})")), "{help}");
+        assert!(help.contains(&format!("({MIN_ROUNDS} to {MAX_ROUNDS})")), "{help}");
+    }
 }

@@ -24,7 +24,7 @@ use super::cell::{Cell, MAX_CELLS};
 /// let corner = Cell::new(0).unwrap();
 /// let set = Bitboard::from_bits(0x23).unwrap();
 /// assert!(set.contains(corner));
-/// assert_eq!(set.count(), 3);
+/// assert_eq!(set.len(), 3);
 /// assert_eq!(set.without(corner).bits(), 0x22);
 /// assert_eq!(set.toggle(corner), set.without(corner));
 /// ```
@@ -114,7 +114,7 @@ impl Bitboard {
     }
 
     /// The number of cells in the set, `0..=49`.
-    pub const fn count(self) -> u8 {
+    pub const fn len(self) -> u8 {
         // At most 49 bits are set, so the count always fits.
         self.0.count_ones() as u8
     }
@@ -135,17 +135,18 @@ impl Bitboard {
     }
 
     /// The cells of the set in ascending order.
-    pub const fn cells(self) -> Cells {
+    pub const fn iter(self) -> Cells {
         Cells(self)
     }
 }
 
 crate::cell_set::ascending_members!(Bitboard, Cells, Cell);
+crate::cell_set::set_operators!(Bitboard);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::test_util::{TestRng, cell};
+    use crate::lights::test_util::{RandomSource, SplitMix64, cell};
 
     fn set(indices: &[u8]) -> Bitboard {
         indices.iter().map(|&i| cell(i)).collect()
@@ -154,12 +155,12 @@ mod tests {
     #[test]
     fn from_bits_refuses_bits_above_48() {
         assert_eq!(Bitboard::from_bits(0), Some(Bitboard::EMPTY));
-        assert_eq!(Bitboard::from_bits((1 << 49) - 1).map(Bitboard::count), Some(49));
+        assert_eq!(Bitboard::from_bits((1 << 49) - 1).map(Bitboard::len), Some(49));
         for bit in 49..64 {
             assert_eq!(Bitboard::from_bits(1 << bit), None, "bit {bit}");
         }
         assert_eq!(Bitboard::from_bits(u64::MAX), None);
-        assert_eq!(Bitboard::from_low_bits(u64::MAX).count(), 49);
+        assert_eq!(Bitboard::from_low_bits(u64::MAX).len(), 49);
     }
 
     #[test]
@@ -171,7 +172,7 @@ mod tests {
         assert_eq!(a.xor(b), set(&[0, 7, 48]));
         assert!(set(&[1]).is_subset(a) && !b.is_subset(a));
         assert!(a.odd_overlap(b) && !a.odd_overlap(set(&[0, 1])));
-        assert_eq!(a.count(), 3);
+        assert_eq!(a.len(), 3);
         assert!(Bitboard::EMPTY.is_empty() && !a.is_empty());
         assert!(a.contains(cell(48)) && !a.without(cell(48)).contains(cell(48)));
         assert_eq!(a.toggle(cell(7)), a.with(cell(7)));
@@ -183,14 +184,14 @@ mod tests {
 
     #[test]
     fn cells_iterate_ascending_and_round_trip() {
-        let mut rng = TestRng::new(0xB17B0A2D);
+        let mut rng = SplitMix64::new(0xB17B0A2D);
         for _ in 0..2_000 {
-            let Some(set) = Bitboard::from_bits(rng.next() & ((1 << 49) - 1)) else {
+            let Some(set) = Bitboard::from_bits(rng.next_u64() & ((1 << 49) - 1)) else {
                 panic!("masked to 49 bits")
             };
-            let cells: Vec<Cell> = set.cells().collect();
-            assert_eq!(cells.len(), usize::from(set.count()));
-            assert_eq!(set.cells().len(), cells.len());
+            let cells: Vec<Cell> = set.iter().collect();
+            assert_eq!(cells.len(), usize::from(set.len()));
+            assert_eq!(set.iter().len(), cells.len());
             assert!(cells.windows(2).all(|w| w[0] < w[1]));
             assert_eq!(cells.iter().copied().collect::<Bitboard>(), set);
             assert_eq!(set.into_iter().next(), set.first());

@@ -5,7 +5,7 @@ use core::fmt;
 /// The largest number of cells on a supported board: 7×7.
 pub(super) const MAX_CELLS: u8 = 49;
 
-/// One cell, numbered row-major from the top left as the seed's page numbers its buttons.
+/// One cell, numbered row-major from the top left as the book's page numbers its buttons.
 ///
 /// ```text
 ///  5×5:   0  1  2  3  4        7×7:   0  1  2  3  4  5  6

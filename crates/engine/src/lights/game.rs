@@ -1,4 +1,4 @@
-//! The seed's game as a pure transition: state and event in, next state out.
+//! The book's game as a pure transition: state and event in, next state out.
 //!
 //! The engine draws nothing itself. The page draws the scramble cells at random and reads the clock, and both
 //! travel in the events, so a game replays exactly from its events (which is also how a page can restore one
@@ -12,6 +12,7 @@ use super::cell::Cell;
 use super::level::Level;
 use super::size::Size;
 use super::solver::{hint, solve};
+use crate::rules::{Refusal, rules_by_apply};
 
 /// Something the player (or the page, for the clock and the dice) does. Timestamps are milliseconds on any
 /// clock the page likes; the engine only subtracts them.
@@ -102,7 +103,7 @@ impl std::error::Error for ScrambleError {}
 ///
 /// Made by [`LightsGame::new`] and changed only by [`transition`], so the current board is always the start with
 /// some presses applied: it always has a solution, and [`LightsGame::par`] and [`LightsGame::hint`] always
-/// answer from the exact solver, not from the scramble record as the seed's hint does.
+/// answer from the exact solver, not from the scramble record as the book's hint does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LightsGame {
     level: Level,
@@ -171,20 +172,20 @@ impl LightsGame {
         })
     }
 
-    /// The state after `event`, or `None` if the event means nothing now:
+    /// The state after `event`, or why the event means nothing now:
     ///
     /// - [`NewPuzzle`](LightsEvent::NewPuzzle) with a scramble [`LightsGame::new`] refuses;
     /// - [`Press`](LightsEvent::Press) on a cell off the board, or once the puzzle is solved;
-    /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the seed);
+    /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the book);
     /// - [`Hint`](LightsEvent::Hint) once the puzzle is solved, or when that hint is already shown;
     /// - [`Restart`](LightsEvent::Restart) before any press.
-    pub fn apply(&self, event: &LightsEvent) -> Option<LightsGame> {
+    pub fn apply(&self, event: &LightsEvent) -> Result<LightsGame, LightsRefusal> {
         match *event {
             LightsEvent::NewPuzzle {
                 level,
                 ref cells,
                 at_ms,
-            } => LightsGame::new(level, cells, at_ms).ok(),
+            } => LightsGame::new(level, cells, at_ms).map_err(LightsRefusal::Scramble),
             LightsEvent::Press { cell, at_ms } => self.press(cell, at_ms),
             LightsEvent::Undo => self.undo(),
             LightsEvent::Hint => self.show_hint(),
@@ -192,15 +193,16 @@ impl LightsGame {
         }
     }
 
-    fn press(&self, index: u8, at_ms: u64) -> Option<LightsGame> {
+    fn press(&self, index: u8, at_ms: u64) -> Result<LightsGame, LightsRefusal> {
         if self.is_solved() {
-            return None;
+            return Err(LightsRefusal::Solved);
         }
-        let cell = self.board.size().cell_at_index(index)?;
-        let board = self.board.press(cell)?;
+        let off_board = LightsRefusal::OffBoard { cell: index };
+        let cell = self.board.size().cell_at_index(index).ok_or(off_board)?;
+        let board = self.board.press(cell).ok_or(off_board)?;
         let mut history = self.history.clone();
         history.push(self.board);
-        Some(LightsGame {
+        Ok(LightsGame {
             board,
             history,
             hint: None,
@@ -209,13 +211,13 @@ impl LightsGame {
         })
     }
 
-    fn undo(&self) -> Option<LightsGame> {
+    fn undo(&self) -> Result<LightsGame, LightsRefusal> {
         if self.is_solved() {
-            return None;
+            return Err(LightsRefusal::Solved);
         }
         let mut history = self.history.clone();
-        let board = history.pop()?;
-        Some(LightsGame {
+        let board = history.pop().ok_or(LightsRefusal::NoPress)?;
+        Ok(LightsGame {
             board,
             history,
             hint: None,
@@ -223,22 +225,23 @@ impl LightsGame {
         })
     }
 
-    fn show_hint(&self) -> Option<LightsGame> {
-        let cell = hint(self.board)?;
+    fn show_hint(&self) -> Result<LightsGame, LightsRefusal> {
+        // Only a dark board has no hint: every board this type holds is solvable.
+        let cell = hint(self.board).ok_or(LightsRefusal::Solved)?;
         if self.hint == Some(cell) {
-            return None;
+            return Err(LightsRefusal::HintShown);
         }
-        Some(LightsGame {
+        Ok(LightsGame {
             hint: Some(cell),
             ..self.clone()
         })
     }
 
-    fn restart(&self, at_ms: u64) -> Option<LightsGame> {
+    fn restart(&self, at_ms: u64) -> Result<LightsGame, LightsRefusal> {
         if self.history.is_empty() {
-            return None;
+            return Err(LightsRefusal::NoPress);
         }
-        Some(LightsGame {
+        Ok(LightsGame {
             board: self.initial,
             history: Vec::new(),
             hint: None,
@@ -331,17 +334,53 @@ impl LightsGame {
 /// # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
 /// ```
 pub fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
-    state.apply(event).unwrap_or_else(|| state.clone())
+    state.apply(event).unwrap_or_else(|_| state.clone())
+}
+
+rules_by_apply!(
+    /// Cross light's rules as one [`Rules`](crate::rules::Rules) transition: [`LightsGame::apply`], with the game
+    /// given back on a refusal.
+    Lights: LightsGame, LightsEvent, LightsRefusal
+);
+
+/// Why cross light refused an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LightsRefusal {
+    /// A new puzzle's scramble does not check.
+    Scramble(ScrambleError),
+    /// The puzzle is solved: presses, undos and hints wait for a restart or a new puzzle.
+    Solved,
+    /// The cell is not on this board.
+    OffBoard {
+        /// The index that was pressed.
+        cell: u8,
+    },
+    /// Nothing has been pressed since the puzzle or the last restart: nothing to undo or restart.
+    NoPress,
+    /// The hint asked for is already shown.
+    HintShown,
+}
+
+impl Refusal for LightsRefusal {
+    fn code(&self) -> &'static str {
+        match self {
+            LightsRefusal::Scramble(_) => "bad_scramble",
+            LightsRefusal::Solved => "solved",
+            LightsRefusal::OffBoard { .. } => "off_board",
+            LightsRefusal::NoPress => "no_press",
+            LightsRefusal::HintShown => "hint_shown",
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lights::solver::null_space;
-    use crate::lights::test_util::TestRng;
+    use crate::lights::test_util::{RandomSource, SplitMix64, distinct_cells};
 
-    fn new_game(rng: &mut TestRng, level: Level) -> LightsGame {
-        let cells = rng.distinct_cells(level.size(), level.scramble_presses());
+    fn new_game(rng: &mut SplitMix64, level: Level) -> LightsGame {
+        let cells = distinct_cells(rng, level.size(), level.scramble_presses());
         LightsGame::new(level, &cells, 0).unwrap_or_else(|e| panic!("{cells:?}: {e}"))
     }
 
@@ -372,10 +411,10 @@ mod tests {
 
     #[test]
     fn a_new_puzzle_is_the_scramble_pressed_on_a_dark_board() {
-        let mut rng = TestRng::new(1);
+        let mut rng = SplitMix64::new(1);
         for level in Level::ALL {
             for _ in 0..100 {
-                let cells = rng.distinct_cells(level.size(), level.scramble_presses());
+                let cells = distinct_cells(&mut rng, level.size(), level.scramble_presses());
                 let Ok(game) = LightsGame::new(level, &cells, 42) else {
                     panic!("valid scramble {cells:?}")
                 };
@@ -395,9 +434,9 @@ mod tests {
     fn no_valid_scramble_leaves_the_board_dark() {
         // A scramble of k distinct cells is dark only if it is a non-empty null vector with k cells. 6×6 and 7×7
         // have none; on 5×5 the three have 16, 12 and 12 cells, more than the 7 a scramble presses.
-        let mut weights: Vec<u8> = null_space(Size::Five).iter().map(|v| v.count()).collect();
+        let mut weights: Vec<u8> = null_space(Size::Five).iter().map(|v| v.len()).collect();
         if let [a, b] = null_space(Size::Five) {
-            weights.push(a.xor(*b).count());
+            weights.push(a.xor(*b).len());
         }
         weights.sort();
         assert_eq!(weights, [12, 12, 16]);
@@ -464,12 +503,12 @@ mod tests {
             // The first problem in order wins: 24 repeats before 99 is off the board.
             (Level::Easy, vec![24, 1, 24, 99, 4, 5, 6], Repeated { cell: 24 }),
         ];
-        let mut rng = TestRng::new(3);
+        let mut rng = SplitMix64::new(3);
         let game = new_game(&mut rng, Level::Normal);
         for (level, cells, error) in cases {
             assert_eq!(LightsGame::new(level, &cells, 0), Err(error), "{cells:?}");
             let event = LightsEvent::NewPuzzle { level, cells, at_ms: 0 };
-            assert_eq!(game.apply(&event), None);
+            assert_eq!(game.apply(&event), Err(LightsRefusal::Scramble(error)));
             assert_eq!(transition(&game, &event), game);
         }
         assert_eq!(
@@ -494,7 +533,7 @@ mod tests {
 
     #[test]
     fn every_event_that_means_nothing_returns_the_same_state() {
-        let mut rng = TestRng::new(4);
+        let mut rng = SplitMix64::new(4);
         for level in Level::ALL {
             let fresh = new_game(&mut rng, level);
             let hinted = transition(&fresh, &LightsEvent::Hint);
@@ -507,7 +546,7 @@ mod tests {
             let cells = level.size().cells();
             for state in [&fresh, &hinted, &pressed, &solved] {
                 for event in events(level) {
-                    let next = state.apply(&event);
+                    let next = state.apply(&event).ok();
                     let expect_nothing = match event {
                         LightsEvent::NewPuzzle { .. } => true,
                         LightsEvent::Press { cell, .. } => state.is_solved() || cell >= cells,
@@ -528,7 +567,7 @@ mod tests {
 
     #[test]
     fn press_then_undo_restores_the_state_exactly() {
-        let mut rng = TestRng::new(5);
+        let mut rng = SplitMix64::new(5);
         for level in Level::ALL {
             for _ in 0..20 {
                 let start = new_game(&mut rng, level);
@@ -606,7 +645,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_shown_until_the_next_press_or_undo() {
-        let mut rng = TestRng::new(6);
+        let mut rng = SplitMix64::new(6);
         let game = new_game(&mut rng, Level::Hard);
         let hinted = transition(&game, &LightsEvent::Hint);
         let Some(cell) = hinted.hint() else {
@@ -626,7 +665,7 @@ mod tests {
     /// the scramble, and following hints through the game's own events solves it in exactly par presses.
     #[test]
     fn property_solutions_and_hints_on_scrambles() {
-        let mut rng = TestRng::new(0xC0FFEE);
+        let mut rng = SplitMix64::new(0xC0FFEE);
         for level in Level::ALL {
             for _ in 0..500 {
                 let game = new_game(&mut rng, level);

@@ -1,10 +1,10 @@
-//! The three levels of the seed's page: a board size and how many presses scramble it.
+//! The three levels of the book's page: a board size and how many presses scramble it.
 
 use core::fmt;
 
 use super::size::Size;
 
-/// A level as the seed's `settings` table has it.
+/// A level as the book's `settings` table has it.
 ///
 /// | level  | size | scramble presses |
 /// |--------|------|------------------|
@@ -45,7 +45,7 @@ impl Level {
         }
     }
 
-    /// The seed's name for the level, lowercase: `easy`, `normal` or `hard`.
+    /// The book's name for the level, lowercase: `easy`, `normal` or `hard`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -97,7 +97,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_match_the_seed() {
+    fn levels_match_the_book() {
         let table: Vec<(&str, u8, u8)> = Level::ALL
             .iter()
             .map(|l| (l.name(), l.size().side(), l.scramble_presses()))

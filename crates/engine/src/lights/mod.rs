@@ -13,7 +13,7 @@
 //! - [`Cell`], [`Bitboard`], [`Size`], [`Board`]: the vocabulary; [`Board::press`] is the rule.
 //! - [`solve`], [`hint`], [`Solution`]: the exact minimum by Gaussian elimination over GF(2); [`rank`],
 //!   [`nullity`], [`null_space`], [`is_solvable`] describe the press matrix.
-//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`transition`]: the seed's game as a pure state machine.
+//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`transition`]: the book's game as a pure state machine.
 //! - [`Board::parse`], [`solve_text`], [`ParseError`]: boards typed as rows of `0` and `1`.
 //!
 //! ```
@@ -48,7 +48,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
-pub use game::{LightsEvent, LightsGame, ScrambleError, transition};
+pub use game::{Lights, LightsEvent, LightsGame, LightsRefusal, ScrambleError, transition};
 pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

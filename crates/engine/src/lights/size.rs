@@ -102,7 +102,7 @@ impl Size {
     ///
     /// let corner = Cell::new(0).unwrap();
     /// assert_eq!(Size::Five.cross(corner).bits(), 0b10_0011); // cells 0, 1, 5
-    /// assert_eq!(Size::Five.cross(Cell::new(25).unwrap()).count(), 0);
+    /// assert_eq!(Size::Five.cross(Cell::new(25).unwrap()).len(), 0);
     /// ```
     pub const fn cross(self, cell: Cell) -> Bitboard {
         if !self.contains(cell) {
@@ -151,7 +151,7 @@ mod tests {
             );
         }
         for size in Size::ALL {
-            assert_eq!(size.full().count(), size.cells());
+            assert_eq!(size.full().len(), size.cells());
             assert_eq!(size.to_string(), format!("{0}×{0}", size.side()));
         }
     }
@@ -175,7 +175,7 @@ mod tests {
         }
     }
 
-    /// The cross by the seed's `affected`: five candidates, those off the board dropped.
+    /// The cross by the book's `affected`: five candidates, those off the board dropped.
     fn naive_cross(size: Size, row: i32, column: i32) -> Bitboard {
         let side = i32::from(size.side());
         [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
@@ -192,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn cross_matches_the_seed_on_every_cell() {
+    fn cross_matches_the_book_on_every_cell() {
         for size in Size::ALL {
             let (mut corners, mut edges, mut inner) = (0, 0, 0);
             for index in 0..size.cells() {
@@ -201,7 +201,7 @@ mod tests {
                 let cross = size.cross(c);
                 assert_eq!(cross, naive_cross(size, row, column), "{size} cell {c}");
                 assert!(cross.contains(c) && cross.is_subset(size.full()));
-                match cross.count() {
+                match cross.len() {
                     3 => corners += 1,
                     4 => edges += 1,
                     5 => inner += 1,

@@ -212,7 +212,7 @@ impl Solution {
 
     /// The number of presses: the fewest that solve the board ("par").
     pub const fn par(&self) -> u8 {
-        self.presses.count()
+        self.presses.len()
     }
 
     /// How many sets of presses solve the board: `2^nullity`, so 4 on 5×5 and 1 on 6×6 and 7×7.
@@ -268,7 +268,7 @@ pub fn solve(board: Board) -> Option<Solution> {
                 .filter(|&(i, _)| subset & (1 << i) != 0)
                 .fold(particular, |x, (_, v)| x.xor(*v))
         })
-        .min_by_key(|x| (x.count(), x.bits()))
+        .min_by_key(|x| (x.len(), x.bits()))
         .unwrap_or(particular);
     Some(Solution {
         size: board.size(),
@@ -288,7 +288,7 @@ pub fn hint(board: Board) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::test_util::{TestRng, cell, random_board};
+    use crate::lights::test_util::{SplitMix64, cell, random_board};
 
     fn board(rows: &str) -> Board {
         rows.parse().unwrap_or_else(|e| panic!("test board {rows:?}: {e}"))
@@ -320,7 +320,7 @@ mod tests {
             // Row k of the reduced matrix is the sum of the original equations its combination names.
             let row = |k: usize| {
                 Bitboard::from_low_bits(s.combination[k])
-                    .cells()
+                    .iter()
                     .fold(0u64, |acc, c| acc ^ size.cross(c).bits())
             };
             for k in 0..r {
@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn solutions_clear_random_boards_and_every_6x6_and_7x7_board_is_solvable() {
-        let mut rng = TestRng::new(0x5EED);
+        let mut rng = SplitMix64::new(0x5EED);
         for size in Size::ALL {
             for _ in 0..3_000 {
                 let b = random_board(&mut rng, size);
@@ -452,7 +452,7 @@ mod tests {
                 assert_eq!(b.press_all(solution.presses()).map(Board::is_dark), Some(true));
                 // No other solution is shorter.
                 for &v in null_space(size) {
-                    assert!(solution.presses().xor(v).count() >= solution.par());
+                    assert!(solution.presses().xor(v).len() >= solution.par());
                 }
             }
         }
@@ -486,7 +486,7 @@ mod tests {
 
     #[test]
     fn following_hints_takes_exactly_par_presses() {
-        let mut rng = TestRng::new(31337);
+        let mut rng = SplitMix64::new(31337);
         for size in Size::ALL {
             for _ in 0..300 {
                 let mut b = apply(size, random_board(&mut rng, size).lit());

@@ -5,10 +5,10 @@
 //! 4·3·2 / 4³ = 3/8 of games, so 5/8 = 62.5% of games have someone closing twice. Avoiding last round's closer
 //! makes each closer uniform over the other n − 1 players, and the repeats fall to 1/3.
 
-use super::random::RandomSource;
 use super::ratio::Ratio;
 use super::shuffle::{shuffled_order, shuffled_order_avoiding_last};
 use super::table::{MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS};
+use crate::random::RandomSource;
 
 /// How the UI draws each round's speaking order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,7 +152,7 @@ pub fn simulate_repeated_closers<R: RandomSource + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::relay::test_util::TestRng;
+    use crate::random::SplitMix64;
 
     fn chance(players: usize, rounds: usize, rule: ShuffleRule) -> Ratio {
         repeated_closer_chance(players, rounds, rule).unwrap_or_else(|| panic!("{players} players, {rounds} rounds"))
@@ -316,7 +316,7 @@ mod tests {
     #[test]
     fn simulated_games_agree_with_the_exact_chance_within_sampling_error() {
         const GAMES: u64 = 200_000;
-        let mut rng = TestRng::new(2026);
+        let mut rng = SplitMix64::new(2026);
         for (rule, expected) in [(ShuffleRule::Independent, 0.625), (ShuffleRule::AvoidLast, 1.0 / 3.0)] {
             let p = chance(4, 3, rule).to_f64();
             assert!((p - expected).abs() < 1e-15);

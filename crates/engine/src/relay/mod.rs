@@ -10,7 +10,7 @@
 //! - [`RelayState`] (one of seven [`Phase`]s, each carrying exactly its data), [`RelayEvent`], [`transition`].
 //! - [`Table`], [`SetupError`] and the limits: 3 to 12 players, 1 to 10 rounds, 10 to 600 talk seconds.
 //! - [`ranking`], [`Standing`]: votes received, ties sharing a rank.
-//! - [`RandomSource`], [`shuffled_order_avoiding_last`]: the UI's speaking order, random source passed in.
+//! - [`shuffled_order_avoiding_last`]: the UI's speaking order, random source passed in.
 //! - [`repeated_closer_chance`], [`simulate_repeated_closers`]: how often someone closes twice, exactly
 //!   ([`Ratio`]) and by simulation.
 //! - [`save`], [`restore`] (feature `serde`): the versioned JSON envelope, and a restore that refuses anything
@@ -60,7 +60,6 @@ mod fairness;
 mod order;
 #[cfg(test)]
 mod properties;
-mod random;
 mod ratio;
 #[cfg(feature = "serde")]
 mod save;
@@ -68,8 +67,6 @@ mod score;
 mod shuffle;
 mod state;
 mod table;
-#[cfg(test)]
-mod test_util;
 #[cfg(test)]
 mod tests;
 mod topics;
@@ -81,7 +78,6 @@ mod wire;
 pub use event::RelayEvent;
 pub use fairness::{ShuffleRule, Simulation, closers_repeat, repeated_closer_chance, simulate_repeated_closers};
 pub use order::is_permutation;
-pub use random::RandomSource;
 pub use ratio::Ratio;
 #[cfg(feature = "serde")]
 pub use save::{RestoreError, SAVE_VERSION, SaveEnvelope, restore, restore_value, save};
@@ -93,5 +89,5 @@ pub use table::{
     Table,
 };
 pub use topics::{Language, TOPICS, Topic, draw_topic};
-pub use transition::transition;
+pub use transition::{Relay, RelayRefusal, transition};
 pub use validate::StateError;

@@ -3,21 +3,21 @@
 //! counted once. Mangled saves never panic and never restore to an invalid state.
 
 use super::event::RelayEvent;
-use super::random::RandomSource;
 use super::save::{restore, save};
 use super::score::tally;
 use super::shuffle::shuffled_order;
 use super::state::{MAX_TIME_MS, Phase, RelayState};
-use super::test_util::TestRng;
 use super::transition::transition;
+use crate::random::RandomSource;
+use crate::random::SplitMix64;
 
-fn pick<T: Clone>(rng: &mut TestRng, items: &[T]) -> T {
+fn pick<T: Clone>(rng: &mut SplitMix64, items: &[T]) -> T {
     items[rng.below(items.len())].clone()
 }
 
 const NAMES: [&str; 10] = ["Aki", "Ben", " Cho ", "千尋", "", "  ", "Aki", "D", "エリ", "Fay\t"];
 
-fn arbitrary_players(rng: &mut TestRng) -> Vec<String> {
+fn arbitrary_players(rng: &mut SplitMix64) -> Vec<String> {
     let long = "長".repeat(25);
     let count = rng.below(15);
     (0..count)
@@ -29,7 +29,7 @@ fn arbitrary_players(rng: &mut TestRng) -> Vec<String> {
         .collect()
 }
 
-fn arbitrary_order(rng: &mut TestRng, players: usize) -> Vec<usize> {
+fn arbitrary_order(rng: &mut SplitMix64, players: usize) -> Vec<usize> {
     match rng.below(4) {
         0 | 1 => shuffled_order(players, rng),
         2 => (0..rng.below(15)).map(|_| rng.below(14)).collect(),
@@ -43,7 +43,7 @@ fn arbitrary_order(rng: &mut TestRng, players: usize) -> Vec<usize> {
     }
 }
 
-fn arbitrary_now(rng: &mut TestRng) -> u64 {
+fn arbitrary_now(rng: &mut SplitMix64) -> u64 {
     let any = rng.next_u64() % 2_000_000_000_000;
     pick(
         rng,
@@ -59,12 +59,12 @@ fn arbitrary_now(rng: &mut TestRng) -> u64 {
     )
 }
 
-fn arbitrary_topic(rng: &mut TestRng) -> String {
+fn arbitrary_topic(rng: &mut SplitMix64) -> String {
     pick(rng, &["", "   ", "Tea", " 霧の正体 ", "A\"quoted\"\\topic\n"]).to_owned()
 }
 
 /// Any event at all, with values from anywhere.
-fn arbitrary_event(rng: &mut TestRng) -> RelayEvent {
+fn arbitrary_event(rng: &mut SplitMix64) -> RelayEvent {
     match rng.below(9) {
         0 => RelayEvent::Start {
             players: arbitrary_players(rng),
@@ -100,7 +100,7 @@ fn arbitrary_event(rng: &mut TestRng) -> RelayEvent {
 }
 
 /// An event the current phase understands, with values that are mostly fine, so games get to the end.
-fn likely_event(rng: &mut TestRng, state: &RelayState) -> RelayEvent {
+fn likely_event(rng: &mut SplitMix64, state: &RelayState) -> RelayEvent {
     let players = state.round().map_or(0, |r| r.players().len());
     match state {
         RelayState::Setup => RelayEvent::Start {
@@ -185,7 +185,7 @@ fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
 
 #[test]
 fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
-    let mut rng = TestRng::new(0x5EED);
+    let mut rng = SplitMix64::new(0x5EED);
     let mut reached = [0u32; 7];
     let mut finished = 0;
     for _ in 0..400 {
@@ -214,7 +214,7 @@ fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
 
 #[test]
 fn only_arbitrary_events_never_panic_either() {
-    let mut rng = TestRng::new(77);
+    let mut rng = SplitMix64::new(77);
     for _ in 0..200 {
         let mut state = RelayState::Setup;
         for _ in 0..200 {
@@ -230,7 +230,7 @@ fn only_arbitrary_events_never_panic_either() {
 /// does restore is valid and saves back to a text that restores to it again.
 #[test]
 fn mangled_saves_restore_to_nothing_or_to_a_valid_state() {
-    let mut rng = TestRng::new(99);
+    let mut rng = SplitMix64::new(99);
     let mut saves: Vec<String> = Vec::new();
     let mut state = RelayState::Setup;
     while saves.len() < 300 {

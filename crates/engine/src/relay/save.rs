@@ -15,6 +15,11 @@
 //! | roundResult | as topicReveal, and `roundVotes`                                                 |
 //! | finalResult | `rounds`, `players`, `scores`                                                    |
 //!
+//! Every phase with a round may also carry what the rules remember of the rounds before: `usedTopics` (the
+//! earlier rounds' topics, which the next topic may not repeat) and `lastCloser` (the seat that closed the
+//! latest talk, which may not close the next). Each is left out while empty, so a save without them (written
+//! before they existed, or in the first round) still reads, with nothing remembered.
+//!
 //! The engine only turns states into text and back; where the text is kept (the page's session storage, a
 //! file) is the UI's business.
 

@@ -1,6 +1,6 @@
 //! The speaking order the UI draws each round, with the rule that keeps the closing turn moving.
 
-use super::random::RandomSource;
+use crate::random::RandomSource;
 
 /// A uniformly shuffled order of `players` seats (Fisher–Yates: one [`below`](RandomSource::below) draw per
 /// seat after the first).
@@ -46,12 +46,12 @@ pub fn shuffled_order_avoiding_last<R: RandomSource + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::SplitMix64;
     use crate::relay::order::is_permutation;
-    use crate::relay::test_util::TestRng;
 
     #[test]
     fn shuffles_are_permutations_and_every_one_turns_up() {
-        let mut rng = TestRng::new(11);
+        let mut rng = SplitMix64::new(11);
         let mut seen = std::collections::HashMap::new();
         for _ in 0..24_000 {
             let order = shuffled_order(4, &mut rng);
@@ -67,7 +67,7 @@ mod tests {
 
     #[test]
     fn the_previous_closer_never_closes_and_the_others_close_equally_often() {
-        let mut rng = TestRng::new(12);
+        let mut rng = SplitMix64::new(12);
         for players in 3..=12 {
             let mut closers = vec![0u32; players];
             let games = 2_000 * (players as u32 - 1);
@@ -85,8 +85,8 @@ mod tests {
     #[test]
     fn with_no_previous_closer_or_one_out_of_range_it_is_a_plain_shuffle() {
         for previous in [None, Some(4), Some(usize::MAX)] {
-            let mut a = TestRng::new(13);
-            let mut b = TestRng::new(13);
+            let mut a = SplitMix64::new(13);
+            let mut b = SplitMix64::new(13);
             for _ in 0..100 {
                 assert_eq!(
                     shuffled_order_avoiding_last(4, previous, &mut a),

@@ -122,13 +122,17 @@ impl RelayState {
     }
 }
 
-/// What every phase of a round shares: the table, which round it is, the scores so far and the topic.
+/// What every phase of a round shares: the table, which round it is, the scores so far and the topic, and what
+/// the rules remember of the rounds before: their topics (none comes back) and who closed the latest talk (they
+/// do not close the next one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
     pub(crate) table: Table,
     pub(crate) index: u8,
     pub(crate) scores: Vec<u32>,
     pub(crate) topic: String,
+    pub(crate) used_topics: Vec<String>,
+    pub(crate) last_closer: Option<usize>,
 }
 
 impl Round {
@@ -165,6 +169,18 @@ impl Round {
     /// The topic of the round, trimmed and never empty.
     pub fn topic(&self) -> &str {
         &self.topic
+    }
+
+    /// The topics of the earlier rounds of this game, oldest first: a new round's topic may be none of these,
+    /// nor this round's.
+    pub fn used_topics(&self) -> &[String] {
+        &self.used_topics
+    }
+
+    /// The seat that closed (spoke last in) the latest talk of this game, if there was one: the next talk's
+    /// order may not end with it. `None` too for a game restored from a save that did not record it.
+    pub const fn last_closer(&self) -> Option<usize> {
+        self.last_closer
     }
 }
 

@@ -3,15 +3,13 @@
 
 use core::fmt;
 
+pub use crate::names::MAX_NAME_CHARS;
 use crate::names::{NameError, check_name, name_key};
 
 /// The fewest players: with two, the no-self-vote rule forces a 1–1 tie every round.
 pub const MIN_PLAYERS: usize = 3;
 /// The most players.
 pub const MAX_PLAYERS: usize = 12;
-/// The longest name, in what a person sees as characters (grapheme clusters: a Japanese name counts its kana, an
-/// emoji family is one), after trimming.
-pub const MAX_NAME_CHARS: usize = 24;
 /// The fewest rounds in a game.
 pub const MIN_ROUNDS: u32 = 1;
 /// The most rounds in a game.
@@ -78,6 +76,20 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+impl SetupError {
+    /// A stable `snake_case` name of the reason, for the wire.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            SetupError::TooFewPlayers { .. } => "too_few_players",
+            SetupError::TooManyPlayers { .. } => "too_many_players",
+            SetupError::Name(error) => error.code(),
+            SetupError::UntrimmedName { .. } => "untrimmed_name",
+            SetupError::Rounds { .. } => "rounds_out_of_range",
+            SetupError::TalkSeconds { .. } => "talk_seconds_out_of_range",
+        }
+    }
+}
 
 impl From<NameError> for SetupError {
     fn from(error: NameError) -> SetupError {

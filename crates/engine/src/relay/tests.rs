@@ -1,4 +1,4 @@
-//! The rules in the seed's style: this state, this event, that state — for every phase, with no mocks, timers
+//! The rules in the book's style: this state, this event, that state — for every phase, with no mocks, timers
 //! or DOM.
 
 use super::event::RelayEvent::{self, *};
@@ -6,7 +6,9 @@ use super::save::{restore, save};
 use super::score::Standing;
 use super::state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote};
 use super::table::Table;
-use super::transition::transition;
+use super::topics::{Language, TOPICS};
+use super::transition::{RelayRefusal, transition};
+use super::validate::StateError;
 
 const ABC: [&str; 3] = ["Aki", "Ben", "Cho"];
 
@@ -33,6 +35,8 @@ fn round(table: &Table, index: u8, scores: &[u32], topic: &str) -> Round {
         index,
         scores: scores.to_vec(),
         topic: topic.to_owned(),
+        used_topics: Vec::new(),
+        last_closer: None,
     }
 }
 
@@ -363,6 +367,11 @@ fn talk_done_gives_the_next_speaker_a_fresh_deadline() {
 fn after_the_last_speaker_the_phone_goes_to_the_first_voter() {
     let r = round(&table(&ABC, 3, 30), 0, &[0, 0, 0], "Tea");
     let state = talk(&r, &[1, 2, 0], 2, 31_000);
+    // The round remembers who closed, for the next round's order.
+    let r = Round {
+        last_closer: Some(0),
+        ..r
+    };
     assert_eq!(
         transition(
             &state,
@@ -562,12 +571,106 @@ fn next_round_reveals_the_next_topic_and_keeps_the_scores() {
         round: round(&t, 0, &[2, 1, 0], "Tea"),
         round_votes: vec![2, 1, 0],
     });
+    let next = transition(&state, &NextRound { topic: " Fog ".into() });
     assert_eq!(
-        transition(&state, &NextRound { topic: " Fog ".into() }),
-        RelayState::TopicReveal(round(&t, 1, &[2, 1, 0], "Fog"))
+        next,
+        RelayState::TopicReveal(Round {
+            used_topics: vec!["Tea".into()],
+            ..round(&t, 1, &[2, 1, 0], "Fog")
+        })
     );
     // Another round needs a topic.
     assert_eq!(transition(&state, &NextRound { topic: "   ".into() }), state);
+    assert_eq!(
+        state.apply(&NextRound { topic: "   ".into() }),
+        Err(RelayRefusal::EmptyTopic)
+    );
+}
+
+#[test]
+fn no_topic_comes_back_within_a_game_in_either_language() {
+    let t = table(&ABC, 3, 30);
+    let tea = Round {
+        used_topics: vec!["Fog".into()],
+        ..round(&t, 1, &[1, 1, 1], "Tea")
+    };
+    let state = RelayState::RoundResult(RoundResult {
+        round: Round {
+            scores: vec![2, 2, 2],
+            ..tea.clone()
+        },
+        round_votes: vec![1, 1, 1],
+    });
+    for repeat in ["Tea", " Fog "] {
+        assert_eq!(
+            state.apply(&NextRound { topic: repeat.into() }),
+            Err(RelayRefusal::RepeatedTopic),
+            "{repeat}"
+        );
+        assert_eq!(transition(&state, &NextRound { topic: repeat.into() }), state);
+    }
+    // A deck topic drawn in Japanese is the same topic in English.
+    let deck = &TOPICS[0];
+    let japanese = RelayState::RoundResult(RoundResult {
+        round: Round {
+            topic: deck.text(Language::Japanese).to_owned(),
+            scores: vec![2, 2, 2],
+            ..tea.clone()
+        },
+        round_votes: vec![1, 1, 1],
+    });
+    assert_eq!(
+        japanese.apply(&NextRound {
+            topic: deck.text(Language::English).into()
+        }),
+        Err(RelayRefusal::RepeatedTopic)
+    );
+    let RelayState::TopicReveal(next) = transition(&state, &NextRound { topic: "Snow".into() }) else {
+        panic!("a new topic is revealed")
+    };
+    assert_eq!(next.used_topics(), ["Fog", "Tea"]);
+    // A save that lists a topic twice, or more earlier topics than rounds played, is not a game.
+    let twice = RelayState::TopicReveal(Round {
+        used_topics: vec!["Fog".into(), "Snow".into()],
+        ..next.clone()
+    });
+    assert_eq!(twice.validate(), Err(StateError::UsedTopics));
+    let too_many = RelayState::TopicReveal(Round {
+        used_topics: vec!["A".into(), "B".into(), "C".into()],
+        ..next
+    });
+    assert_eq!(too_many.validate(), Err(StateError::UsedTopics));
+}
+
+#[test]
+fn the_latest_closer_never_closes_the_next_talk() {
+    let t = table(&ABC, 3, 30);
+    let reveal = RelayState::TopicReveal(Round {
+        last_closer: Some(2),
+        used_topics: vec!["Fog".into()],
+        ..round(&t, 1, &[1, 1, 1], "Tea")
+    });
+    let begin = |order: &[usize]| BeginTalk {
+        now_ms: 0,
+        order: order.to_vec(),
+    };
+    assert_eq!(reveal.apply(&begin(&[0, 1, 2])), Err(RelayRefusal::RepeatedCloser));
+    assert_eq!(transition(&reveal, &begin(&[0, 1, 2])), reveal);
+    // An order that is no permutation falls back to seat order, which ends with the same closer.
+    assert_eq!(reveal.apply(&begin(&[0, 0, 0])), Err(RelayRefusal::RepeatedCloser));
+    assert!(matches!(reveal.apply(&begin(&[2, 0, 1])), Ok(RelayState::Talk(_))));
+    // A hand-over that names a closer other than its order's last is not a game.
+    let r = round(&t, 0, &[0, 0, 0], "Tea");
+    let wrong = handover(
+        &Round {
+            last_closer: Some(1),
+            ..r
+        },
+        &[1, 2, 0],
+        0,
+        &[],
+    );
+    assert_eq!(wrong.validate(), Err(StateError::LastCloser));
 }
 
 #[test]
@@ -646,7 +749,7 @@ fn every_event_outside_its_phase_returns_the_same_state() {
             let next = transition(&state, event);
             if !understood(state.phase()).contains(&kind(event)) {
                 assert_eq!(next, state, "{} on {:?}", kind(event), state.phase());
-                assert_eq!(state.apply(event), None);
+                assert_eq!(state.apply(event), Err(RelayRefusal::NotNow));
                 ignored += 1;
             }
         }

@@ -1,7 +1,7 @@
 //! The bundled topic deck: things nobody at the table really knows, so everyone can explain them with total
 //! confidence. The UI draws from it; the engine only receives the drawn text.
 
-use super::random::RandomSource;
+use crate::random::RandomSource;
 
 /// The language a topic is shown in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -227,7 +227,7 @@ pub static TOPICS: &[Topic] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::relay::test_util::TestRng;
+    use crate::random::SplitMix64;
     use std::collections::HashSet;
 
     #[test]
@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn draws_never_repeat_within_a_game_until_the_deck_runs_out() {
-        let mut rng = TestRng::new(21);
+        let mut rng = SplitMix64::new(21);
         let mut used: Vec<String> = Vec::new();
         for i in 0..TOPICS.len() {
             let language = Language::ALL[i % 2];
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn every_topic_can_be_drawn_first() {
-        let mut rng = TestRng::new(22);
+        let mut rng = SplitMix64::new(22);
         let mut seen = HashSet::new();
         let none: [&str; 0] = [];
         for _ in 0..20 * TOPICS.len() {

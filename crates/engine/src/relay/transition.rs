@@ -8,7 +8,9 @@ use super::event::RelayEvent;
 use super::order::order_or_seats;
 use super::score::tally;
 use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote};
-use super::table::Table;
+use super::table::{SetupError, Table};
+use super::topics::TOPICS;
+use crate::rules::{Refusal, rules_by_apply};
 
 /// The state after `event`; an event that means nothing now returns `state` unchanged.
 ///
@@ -37,11 +39,56 @@ use super::table::Table;
 /// assert_eq!(transition(&RelayState::Setup, &two), RelayState::Setup);
 /// ```
 pub fn transition(state: &RelayState, event: &RelayEvent) -> RelayState {
-    state.apply(event).unwrap_or_else(|| state.clone())
+    state.apply(event).unwrap_or_else(|_| state.clone())
+}
+
+rules_by_apply!(
+    /// The relay's rules as one [`Rules`](crate::rules::Rules) transition: [`RelayState::apply`], with the state
+    /// given back on a refusal.
+    Relay: RelayState, RelayEvent, RelayRefusal
+);
+
+/// Why the relay refused an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RelayRefusal {
+    /// The event means nothing in this phase (a tap during the hand-over, a double confirm).
+    NotNow,
+    /// The table of a start does not check.
+    Setup(SetupError),
+    /// The topic is empty once trimmed.
+    EmptyTopic,
+    /// The time passed in does not fit a JSON number once the talk time is added.
+    TimeOutOfRange,
+    /// A "done" for a turn that is not the current one: a stale resubmit.
+    StaleTurn,
+    /// The pick is not on this voter's ballot (nobody, or the voter themself), or is already the pick.
+    NotOnBallot,
+    /// A confirm with nothing picked.
+    NoPick,
+    /// The topic was already this game's: the current round's or an earlier one's (in either language).
+    RepeatedTopic,
+    /// The speaking order ends with the seat that closed the latest talk.
+    RepeatedCloser,
+}
+
+impl Refusal for RelayRefusal {
+    fn code(&self) -> &'static str {
+        match self {
+            RelayRefusal::NotNow => "not_now",
+            RelayRefusal::Setup(error) => error.code(),
+            RelayRefusal::EmptyTopic => "empty_topic",
+            RelayRefusal::TimeOutOfRange => "time_out_of_range",
+            RelayRefusal::StaleTurn => "stale_turn",
+            RelayRefusal::NotOnBallot => "not_on_ballot",
+            RelayRefusal::NoPick => "no_pick",
+            RelayRefusal::RepeatedTopic => "repeated_topic",
+            RelayRefusal::RepeatedCloser => "repeated_closer",
+        }
+    }
 }
 
 impl RelayState {
-    /// The state after `event`, or `None` if the event means nothing now (so the state stays as it is).
+    /// The state after `event`, or why the event means nothing now (so the state stays as it is).
     ///
     /// | phase       | event                | next                                                  |
     /// |-------------|----------------------|-------------------------------------------------------|
@@ -54,16 +101,16 @@ impl RelayState {
     /// | roundResult | `NextRound`          | topic reveal of the next round, or final result       |
     /// | finalResult | `Restart`            | setup                                                 |
     /// | any but setup | `Abandon`          | setup                                                 |
-    pub fn apply(&self, event: &RelayEvent) -> Option<RelayState> {
+    pub fn apply(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         if let RelayEvent::Abandon = event {
             return match self {
-                RelayState::Setup => None,
+                RelayState::Setup => Err(RelayRefusal::NotNow),
                 RelayState::TopicReveal(_)
                 | RelayState::Talk(_)
                 | RelayState::Handover(_)
                 | RelayState::Vote(_)
                 | RelayState::RoundResult(_)
-                | RelayState::FinalResult(_) => Some(RelayState::Setup),
+                | RelayState::FinalResult(_) => Ok(RelayState::Setup),
             };
         }
         match self {
@@ -74,25 +121,37 @@ impl RelayState {
             RelayState::Vote(vote) => vote.on(event),
             RelayState::RoundResult(result) => result.on(event),
             RelayState::FinalResult(_) => match event {
-                RelayEvent::Restart => Some(RelayState::Setup),
-                _ => None,
+                RelayEvent::Restart => Ok(RelayState::Setup),
+                _ => Err(RelayRefusal::NotNow),
             },
         }
     }
 }
 
 /// A topic as the UI passed it, trimmed, if anything is left.
-fn checked_topic(topic: &str) -> Option<String> {
+fn checked_topic(topic: &str) -> Result<String, RelayRefusal> {
     let topic = topic.trim();
-    (!topic.is_empty()).then(|| topic.to_owned())
+    if topic.is_empty() {
+        return Err(RelayRefusal::EmptyTopic);
+    }
+    Ok(topic.to_owned())
+}
+
+/// Whether two topics are the same: the same words, or one deck topic in its two languages (a page may switch
+/// language between rounds).
+pub(crate) fn same_topic(a: &str, b: &str) -> bool {
+    a == b || TOPICS.iter().any(|topic| topic.is(a) && topic.is(b))
 }
 
 /// The deadline of a turn starting at `now_ms`, if a JSON number can hold it exactly.
-fn deadline(now_ms: u64, talk_ms: u64) -> Option<u64> {
-    now_ms.checked_add(talk_ms).filter(|&d| d <= MAX_TIME_MS)
+fn deadline(now_ms: u64, talk_ms: u64) -> Result<u64, RelayRefusal> {
+    now_ms
+        .checked_add(talk_ms)
+        .filter(|&d| d <= MAX_TIME_MS)
+        .ok_or(RelayRefusal::TimeOutOfRange)
 }
 
-fn start(event: &RelayEvent) -> Option<RelayState> {
+fn start(event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
     let RelayEvent::Start {
         players,
         rounds,
@@ -100,26 +159,32 @@ fn start(event: &RelayEvent) -> Option<RelayState> {
         topic,
     } = event
     else {
-        return None;
+        return Err(RelayRefusal::NotNow);
     };
-    let table = Table::new(players, *rounds, *talk_seconds).ok()?;
+    let table = Table::new(players, *rounds, *talk_seconds).map_err(RelayRefusal::Setup)?;
     let topic = checked_topic(topic)?;
-    Some(RelayState::TopicReveal(Round {
+    Ok(RelayState::TopicReveal(Round {
         scores: vec![0; table.player_count()],
         table,
         index: 0,
         topic,
+        used_topics: Vec::new(),
+        last_closer: None,
     }))
 }
 
 impl Round {
-    fn begin_talk(&self, event: &RelayEvent) -> Option<RelayState> {
+    fn begin_talk(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         let RelayEvent::BeginTalk { now_ms, order } = event else {
-            return None;
+            return Err(RelayRefusal::NotNow);
         };
-        Some(RelayState::Talk(Talk {
+        let order = order_or_seats(order, self.table.player_count());
+        if self.last_closer.is_some() && order.last().copied() == self.last_closer {
+            return Err(RelayRefusal::RepeatedCloser);
+        }
+        Ok(RelayState::Talk(Talk {
             deadline_ms: deadline(*now_ms, self.table.talk_ms())?,
-            order: order_or_seats(order, self.table.player_count()),
+            order,
             turn: 0,
             round: self.clone(),
         }))
@@ -127,24 +192,28 @@ impl Round {
 }
 
 impl Talk {
-    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+    fn on(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         let RelayEvent::TalkDone { now_ms, turn } = *event else {
-            return None;
+            return Err(RelayRefusal::NotNow);
         };
         if turn.is_some_and(|shown| shown != self.turn) {
-            return None;
+            return Err(RelayRefusal::StaleTurn);
         }
         let next = self.turn + 1;
         if next < self.order.len() {
-            return Some(RelayState::Talk(Talk {
+            return Ok(RelayState::Talk(Talk {
                 deadline_ms: deadline(now_ms, self.round.table.talk_ms())?,
                 turn: next,
                 ..self.clone()
             }));
         }
-        // Everyone has spoken: the phone goes round for the votes, in the same order.
-        Some(RelayState::Handover(Handover {
-            round: self.round.clone(),
+        // Everyone has spoken: the phone goes round for the votes, in the same order, and the closer is
+        // remembered so that the next round's order ends with somebody else.
+        Ok(RelayState::Handover(Handover {
+            round: Round {
+                last_closer: Some(self.closer()),
+                ..self.round.clone()
+            },
             order: self.order.clone(),
             next_turn: 0,
             votes: Vec::new(),
@@ -153,11 +222,11 @@ impl Talk {
 }
 
 impl Handover {
-    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+    fn on(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         let RelayEvent::Received = event else {
-            return None;
+            return Err(RelayRefusal::NotNow);
         };
-        Some(RelayState::Vote(Vote {
+        Ok(RelayState::Vote(Vote {
             round: self.round.clone(),
             order: self.order.clone(),
             turn: self.next_turn,
@@ -168,31 +237,31 @@ impl Handover {
 }
 
 impl Vote {
-    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+    fn on(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         match *event {
             RelayEvent::Select { target } => self.select(target),
             RelayEvent::Confirm => self.confirm(),
-            _ => None,
+            _ => Err(RelayRefusal::NotNow),
         }
     }
 
-    fn select(&self, target: usize) -> Option<RelayState> {
+    fn select(&self, target: usize) -> Result<RelayState, RelayRefusal> {
         let on_ballot = target < self.round.players().len() && target != self.voter();
         if !on_ballot || self.selected == Some(target) {
-            return None;
+            return Err(RelayRefusal::NotOnBallot);
         }
-        Some(RelayState::Vote(Vote {
+        Ok(RelayState::Vote(Vote {
             selected: Some(target),
             ..self.clone()
         }))
     }
 
-    fn confirm(&self) -> Option<RelayState> {
+    fn confirm(&self) -> Result<RelayState, RelayRefusal> {
         let mut votes = self.votes.clone();
-        votes.push(self.selected?);
+        votes.push(self.selected.ok_or(RelayRefusal::NoPick)?);
         let next = self.turn + 1;
         if next < self.order.len() {
-            return Some(RelayState::Handover(Handover {
+            return Ok(RelayState::Handover(Handover {
                 round: self.round.clone(),
                 order: self.order.clone(),
                 next_turn: next,
@@ -207,7 +276,7 @@ impl Vote {
             .zip(&round_votes)
             .map(|(score, got)| score.saturating_add(*got))
             .collect();
-        Some(RelayState::RoundResult(RoundResult {
+        Ok(RelayState::RoundResult(RoundResult {
             round: Round {
                 scores,
                 ..self.round.clone()
@@ -218,21 +287,29 @@ impl Vote {
 }
 
 impl RoundResult {
-    fn on(&self, event: &RelayEvent) -> Option<RelayState> {
+    fn on(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         let RelayEvent::NextRound { topic } = event else {
-            return None;
+            return Err(RelayRefusal::NotNow);
         };
         let round = &self.round;
         if round.is_last() {
-            return Some(RelayState::FinalResult(FinalResult {
+            return Ok(RelayState::FinalResult(FinalResult {
                 players: round.players().to_vec(),
                 rounds: round.rounds(),
                 scores: round.scores.clone(),
             }));
         }
-        Some(RelayState::TopicReveal(Round {
+        let topic = checked_topic(topic)?;
+        let repeats = |used: &String| same_topic(used, &topic);
+        if repeats(&round.topic) || round.used_topics.iter().any(repeats) {
+            return Err(RelayRefusal::RepeatedTopic);
+        }
+        let mut used_topics = round.used_topics.clone();
+        used_topics.push(round.topic.clone());
+        Ok(RelayState::TopicReveal(Round {
             index: round.index + 1,
-            topic: checked_topic(topic)?,
+            topic,
+            used_topics,
             ..round.clone()
         }))
     }

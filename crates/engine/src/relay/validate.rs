@@ -6,6 +6,7 @@ use core::fmt;
 use super::order::is_permutation;
 use super::state::{MAX_TIME_MS, RelayState, Round, RoundResult};
 use super::table::{MAX_ROUNDS, MIN_ROUNDS, SetupError, check_players};
+use super::transition::same_topic;
 
 /// Why a state is not one a game can be in.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +50,11 @@ pub enum StateError {
     Selected,
     /// The round's votes are not a possible round (one vote per player, never for oneself) within the scores.
     RoundVotes,
+    /// The earlier rounds' topics are more than the rounds played, or one is empty, untrimmed or repeated (or
+    /// is the current topic).
+    UsedTopics,
+    /// The latest closer is no seat, or (in a hand-over or a vote) not the last of the order just spoken.
+    LastCloser,
 }
 
 impl fmt::Display for StateError {
@@ -73,6 +79,8 @@ impl fmt::Display for StateError {
             }
             StateError::Selected => f.write_str("the pick is the voter or no seat"),
             StateError::RoundVotes => f.write_str("the round's votes are not a possible round"),
+            StateError::UsedTopics => f.write_str("the earlier topics do not fit the rounds played"),
+            StateError::LastCloser => f.write_str("the latest closer is not a seat that closed"),
         }
     }
 }
@@ -104,11 +112,13 @@ impl RelayState {
             RelayState::Handover(handover) => {
                 let players = check_round(&handover.round, handover.round.index)?;
                 check_order(&handover.order, handover.next_turn, players)?;
+                check_closer(&handover.round, &handover.order)?;
                 check_votes(&handover.order, &handover.votes, handover.next_turn)
             }
             RelayState::Vote(vote) => {
                 let players = check_round(&vote.round, vote.round.index)?;
                 check_order(&vote.order, vote.turn, players)?;
+                check_closer(&vote.round, &vote.order)?;
                 check_votes(&vote.order, &vote.votes, vote.turn)?;
                 match vote.selected {
                     Some(seat) if seat >= players || seat == vote.voter() => Err(StateError::Selected),
@@ -147,7 +157,28 @@ fn check_round(round: &Round, played: u8) -> Result<usize, StateError> {
     if !possible_scores(&round.scores, u32::from(played), players) {
         return Err(StateError::Scores);
     }
+    let mut seen: Vec<&str> = vec![&round.topic];
+    if round.used_topics.len() > usize::from(round.index) {
+        return Err(StateError::UsedTopics);
+    }
+    for topic in &round.used_topics {
+        if topic.is_empty() || topic.trim() != topic || seen.iter().any(|s| same_topic(s, topic)) {
+            return Err(StateError::UsedTopics);
+        }
+        seen.push(topic);
+    }
+    if round.last_closer.is_some_and(|seat| seat >= players) {
+        return Err(StateError::LastCloser);
+    }
     Ok(players)
+}
+
+/// In a hand-over or a vote the talk just ended, so the latest closer, if recorded, is its order's last seat.
+fn check_closer(round: &Round, order: &[usize]) -> Result<(), StateError> {
+    match round.last_closer {
+        Some(seat) if order.last() != Some(&seat) => Err(StateError::LastCloser),
+        _ => Ok(()),
+    }
 }
 
 fn check_order(order: &[usize], turn: usize, players: usize) -> Result<(), StateError> {

@@ -28,6 +28,10 @@ pub(crate) enum WireState {
         talk_seconds: u32,
         scores: Vec<u32>,
         topic: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        used_topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_closer: Option<usize>,
     },
     Talk {
         round: u8,
@@ -36,6 +40,10 @@ pub(crate) enum WireState {
         talk_seconds: u32,
         scores: Vec<u32>,
         topic: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        used_topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_closer: Option<usize>,
         order: Vec<usize>,
         turn: usize,
         deadline: u64,
@@ -47,6 +55,10 @@ pub(crate) enum WireState {
         talk_seconds: u32,
         scores: Vec<u32>,
         topic: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        used_topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_closer: Option<usize>,
         order: Vec<usize>,
         next_turn: usize,
         votes: Vec<usize>,
@@ -58,6 +70,10 @@ pub(crate) enum WireState {
         talk_seconds: u32,
         scores: Vec<u32>,
         topic: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        used_topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_closer: Option<usize>,
         order: Vec<usize>,
         turn: usize,
         votes: Vec<usize>,
@@ -70,6 +86,10 @@ pub(crate) enum WireState {
         talk_seconds: u32,
         scores: Vec<u32>,
         topic: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        used_topics: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_closer: Option<usize>,
         round_votes: Vec<u32>,
     },
     FinalResult {
@@ -79,108 +99,82 @@ pub(crate) enum WireState {
     },
 }
 
-fn round(
+/// The round's fields as a phase writes them, before they are checked.
+struct RoundFields {
     index: u8,
     rounds: u32,
     players: Vec<String>,
     talk_seconds: u32,
     scores: Vec<u32>,
     topic: String,
-) -> Result<Round, StateError> {
-    Ok(Round {
-        table: Table::from_parts(players, rounds, talk_seconds)?,
-        index,
-        scores,
-        topic,
-    })
+    used_topics: Vec<String>,
+    last_closer: Option<usize>,
+}
+
+impl RoundFields {
+    fn into_round(self) -> Result<Round, StateError> {
+        Ok(Round {
+            table: Table::from_parts(self.players, self.rounds, self.talk_seconds)?,
+            index: self.index,
+            scores: self.scores,
+            topic: self.topic,
+            used_topics: self.used_topics,
+            last_closer: self.last_closer,
+        })
+    }
 }
 
 impl TryFrom<WireState> for RelayState {
     type Error = StateError;
 
     fn try_from(wire: WireState) -> Result<RelayState, StateError> {
-        let state = match wire {
+        // The round's fields, gathered from whichever phase carries them; `$make` builds the phase around the
+        // checked round.
+        macro_rules! phases {
+            (
+                $wire:expr;
+                $($plain:pat => $plain_state:expr,)*;
+                $($variant:ident { $($field:ident),* } => $make:expr,)*
+            ) => {
+                match $wire {
+                    $($plain => $plain_state,)*
+                    $(WireState::$variant {
+                        round: index,
+                        rounds,
+                        players,
+                        talk_seconds,
+                        scores,
+                        topic,
+                        used_topics,
+                        last_closer,
+                        $($field),*
+                    } => {
+                        let fields = RoundFields {
+                            index, rounds, players, talk_seconds, scores, topic, used_topics, last_closer,
+                        };
+                        ($make)(fields.into_round()?)
+                    })*
+                }
+            };
+        }
+        let state = phases!(wire;
             WireState::Setup {} => RelayState::Setup,
-            WireState::TopicReveal {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-            } => RelayState::TopicReveal(round(index, rounds, players, talk_seconds, scores, topic)?),
-            WireState::Talk {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                order,
-                turn,
-                deadline,
-            } => RelayState::Talk(Talk {
-                round: round(index, rounds, players, talk_seconds, scores, topic)?,
-                order,
-                turn,
-                deadline_ms: deadline,
-            }),
-            WireState::Handover {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                order,
-                next_turn,
-                votes,
-            } => RelayState::Handover(Handover {
-                round: round(index, rounds, players, talk_seconds, scores, topic)?,
-                order,
-                next_turn,
-                votes,
-            }),
-            WireState::Vote {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                order,
-                turn,
-                votes,
-                selected,
-            } => RelayState::Vote(Vote {
-                round: round(index, rounds, players, talk_seconds, scores, topic)?,
-                order,
-                turn,
-                votes,
-                selected,
-            }),
-            WireState::RoundResult {
-                round: index,
-                rounds,
-                players,
-                talk_seconds,
-                scores,
-                topic,
-                round_votes,
-            } => RelayState::RoundResult(RoundResult {
-                round: round(index, rounds, players, talk_seconds, scores, topic)?,
-                round_votes,
-            }),
-            WireState::FinalResult {
-                rounds,
-                players,
-                scores,
-            } => RelayState::FinalResult(FinalResult {
-                rounds,
-                players,
-                scores,
-            }),
-        };
+            WireState::FinalResult { rounds, players, scores } => {
+                RelayState::FinalResult(FinalResult { rounds, players, scores })
+            },
+            ;
+            TopicReveal {} => RelayState::TopicReveal,
+            Talk { order, turn, deadline } => {
+                |round| RelayState::Talk(Talk { round, order, turn, deadline_ms: deadline })
+            },
+            Handover { order, next_turn, votes } => {
+                |round| RelayState::Handover(Handover { round, order, next_turn, votes })
+            },
+            Vote { order, turn, votes, selected } => {
+                |round| RelayState::Vote(Vote { round, order, turn, votes, selected })
+            },
+            RoundResult { round_votes } => |round| RelayState::RoundResult(RoundResult { round, round_votes }),
+        );
         state.validate()?;
         Ok(state)
     }
@@ -191,7 +185,7 @@ impl From<RelayState> for WireState {
         // The round's fields, spread into whichever phase carries them.
         macro_rules! with_round {
             ($variant:ident, $round:expr, { $($field:ident: $value:expr),* $(,)? }) => {{
-                let Round { table, index, scores, topic } = $round;
+                let Round { table, index, scores, topic, used_topics, last_closer } = $round;
                 WireState::$variant {
                     round: index,
                     rounds: u32::from(table.rounds()),
@@ -199,6 +193,8 @@ impl From<RelayState> for WireState {
                     players: table.into_players(),
                     scores,
                     topic,
+                    used_topics,
+                    last_closer,
                     $($field: $value),*
                 }
             }};

@@ -122,7 +122,7 @@ impl Bitboard {
     }
 
     /// The number of cells in the set, `0..=9`.
-    pub const fn count(self) -> u8 {
+    pub const fn len(self) -> u8 {
         // At most nine bits are set, so the count always fits.
         self.0.count_ones() as u8
     }
@@ -151,12 +151,13 @@ impl Bitboard {
     }
 
     /// The cells of the set in ascending order.
-    pub const fn cells(self) -> Cells {
+    pub const fn iter(self) -> Cells {
         Cells(self)
     }
 }
 
 crate::cell_set::ascending_members!(Bitboard, Cells, Cell);
+crate::cell_set::set_operators!(Bitboard);
 
 #[cfg(test)]
 mod tests {
@@ -217,7 +218,7 @@ mod tests {
         assert_eq!(a.complement(), board(&[2, 3, 5, 6, 7, 8]));
         assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
         assert_eq!(Bitboard::FULL.complement(), Bitboard::EMPTY);
-        assert_eq!(a.count(), 3);
+        assert_eq!(a.len(), 3);
         assert!(Bitboard::EMPTY.is_empty() && !a.is_empty());
         let Some(four) = Cell::new(4) else {
             panic!("4 is a cell")
@@ -233,8 +234,8 @@ mod tests {
             let Some(set) = Bitboard::from_bits(bits) else {
                 panic!("{bits:#x} is within nine bits")
             };
-            let cells: Vec<Cell> = set.cells().collect();
-            assert_eq!(cells.len(), usize::from(set.count()));
+            let cells: Vec<Cell> = set.iter().collect();
+            assert_eq!(cells.len(), usize::from(set.len()));
             assert!(cells.windows(2).all(|w| w[0] < w[1]));
             assert_eq!(cells.iter().copied().collect::<Bitboard>(), set);
             assert_eq!(set.first(), cells.first().copied());

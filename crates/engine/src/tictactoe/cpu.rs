@@ -175,7 +175,7 @@ fn fork_rules(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Option<Decis
         return Some(decision);
     }
     let their_forks = fork_cells(theirs, empty);
-    match their_forks.count() {
+    match their_forks.len() {
         // Nothing or one cell to guard: attacking first wins where it can. (With several fork cells to guard,
         // forcing is already the plan, and the forcing rule below keeps the value there.)
         0 | 1 => first_preferred(force_fork_cells(mine, theirs, empty))
@@ -200,7 +200,7 @@ fn fork_rules(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Option<Decis
 ///  . | . | .
 /// ```
 fn winning_cells(side: Bitboard, empty: Bitboard) -> Bitboard {
-    empty.cells().filter(|&cell| side.with(cell).has_line()).collect()
+    empty.iter().filter(|&cell| side.with(cell).has_line()).collect()
 }
 
 /// The empty cells after which `side` would have two or more threats, so the other side cannot block them all.
@@ -214,8 +214,8 @@ fn winning_cells(side: Bitboard, empty: Bitboard) -> Bitboard {
 /// ```
 fn fork_cells(side: Bitboard, empty: Bitboard) -> Bitboard {
     empty
-        .cells()
-        .filter(|&cell| winning_cells(side.with(cell), empty.without(cell)).count() >= 2)
+        .iter()
+        .filter(|&cell| winning_cells(side.with(cell), empty.without(cell)).len() >= 2)
         .collect()
 }
 
@@ -223,10 +223,10 @@ fn fork_cells(side: Bitboard, empty: Bitboard) -> Bitboard {
 /// itself) is not one of `their_forks`.
 fn forcing_cells(mine: Bitboard, empty: Bitboard, their_forks: Bitboard) -> Bitboard {
     empty
-        .cells()
+        .iter()
         .filter(|&cell| {
             let threats = winning_cells(mine.with(cell), empty.without(cell));
-            threats.count() == 1 && threats.intersect(their_forks).is_empty()
+            threats.len() == 1 && threats.intersect(their_forks).is_empty()
         })
         .collect()
 }
@@ -244,18 +244,18 @@ fn forcing_cells(mine: Bitboard, empty: Bitboard, their_forks: Bitboard) -> Bitb
 /// ```
 fn force_fork_cells(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Bitboard {
     empty
-        .cells()
+        .iter()
         .filter(|&cell| {
             let after = mine.with(cell);
             let rest = empty.without(cell);
             let threats = winning_cells(after, rest);
-            let Some(reply) = threats.first().filter(|_| threats.count() == 1) else {
+            let Some(reply) = threats.first().filter(|_| threats.len() == 1) else {
                 return false;
             };
             let rest = rest.without(reply);
             let their_threats = winning_cells(theirs.with(reply), rest);
             let forks = fork_cells(after, rest);
-            match their_threats.count() {
+            match their_threats.len() {
                 0 => !forks.is_empty(),
                 1 => !forks.intersect(their_threats).is_empty(),
                 _ => false,
@@ -267,8 +267,8 @@ fn force_fork_cells(mine: Bitboard, theirs: Bitboard, empty: Bitboard) -> Bitboa
 /// Easy's pick: `k = seed mod (number of empty cells)`, then the `k`-th empty cell in ascending order, counting
 /// from 0. `None` if no cell is empty.
 fn seeded_cell(empty: Bitboard, seed: &Seed) -> Option<Cell> {
-    let n = NonZeroU8::new(empty.count())?;
-    empty.cells().nth(usize::from(seed.rem(n)))
+    let n = NonZeroU8::new(empty.len())?;
+    empty.iter().nth(usize::from(seed.rem(n)))
 }
 
 /// The first of `candidates` in [`PREFERRED_ORDER`].

@@ -77,7 +77,7 @@ fn visit(game: &SoloGame, seed: &Seed, moves: &mut Vec<Cell>, found: &mut Explor
             seed: *seed,
         };
         // Every empty cell of a game in progress is a meaningful move, so `apply` always answers here.
-        let Some(next) = game.apply(&event) else {
+        let Ok(next) = game.apply(&event) else {
             continue;
         };
         let depth = moves.len();

@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::bitboard::Bitboard;
 use super::cell::Cell;
+use crate::rules::{Refusal, Rules};
 
 /// A player. X always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +79,30 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl Refusal for MoveError {
+    fn code(&self) -> &'static str {
+        match self {
+            MoveError::CellTaken { .. } => "cell_taken",
+            MoveError::GameOver { .. } => "game_over",
+        }
+    }
+}
+
+/// Tic-tac-toe on one board as one [`Rules`] transition: [`Position::play`], with the position given back on a
+/// refusal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TicTacToe;
+
+impl Rules for TicTacToe {
+    type State = Position;
+    type Event = Cell;
+    type Refusal = MoveError;
+
+    fn transition(state: Position, cell: &Cell) -> Result<Position, (Position, MoveError)> {
+        state.play(*cell).map_err(|error| (state, error))
+    }
+}
+
 /// Both sides' stones. The side to move is not stored: it follows from the counts, because X moves first.
 ///
 /// ```text
@@ -147,18 +172,14 @@ impl Position {
 
     /// The number of stones on the board, which is the number of moves played.
     pub const fn ply(self) -> u8 {
-        self.occupied().count()
+        self.occupied().len()
     }
 
     /// Whose turn it is: X when both have as many stones, otherwise O.
     ///
     /// This says nothing about whether the game is over; see [`Position::outcome`].
     pub const fn side_to_move(self) -> Side {
-        if self.x.count() <= self.o.count() {
-            Side::X
-        } else {
-            Side::O
-        }
+        if self.x.len() <= self.o.len() { Side::X } else { Side::O }
     }
 
     /// Whether a game played by the rules from the empty board can reach this position.
@@ -167,7 +188,7 @@ impl Position {
     /// line; and a side with a line made the last move (so play stopped there). Exactly 5,478 positions pass,
     /// and they are exactly those [`legal_positions`](super::legal_positions) reaches.
     pub const fn is_legal(self) -> bool {
-        let (nx, no) = (self.x.count(), self.o.count());
+        let (nx, no) = (self.x.len(), self.o.len());
         let x_won = self.x.has_line();
         let o_won = self.o.has_line();
         self.x.intersect(self.o).is_empty()

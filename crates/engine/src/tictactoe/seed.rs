@@ -90,6 +90,7 @@ impl fmt::Debug for Seed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::{RandomSource, SplitMix64};
 
     fn nz(n: u8) -> NonZeroU8 {
         NonZeroU8::new(n).unwrap_or_else(|| panic!("test divides by {n}"))
@@ -104,15 +105,13 @@ mod tests {
 
     #[test]
     fn rem_matches_native_arithmetic_below_2_128() {
-        // A cheap deterministic spread of values, including ones with every byte set.
-        let mut value: u128 = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210;
+        // A deterministic spread of values from the engine's generator, two draws per 128-bit value.
+        let mut rng = SplitMix64::new(0x0123_4567_89AB_CDEF);
         for _ in 0..1_000 {
+            let value = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
             for n in 1..=u8::MAX {
                 assert_eq!(seed_u128(value).rem(nz(n)), (value % u128::from(n)) as u8);
             }
-            value = value
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
-                .wrapping_add(1);
         }
         assert_eq!(seed_u128(u128::MAX).rem(nz(7)), (u128::MAX % 7) as u8);
     }

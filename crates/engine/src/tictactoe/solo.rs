@@ -9,6 +9,7 @@ use super::cell::Cell;
 use super::cpu::{Difficulty, cpu_move};
 use super::position::{Position, Side};
 use super::seed::Seed;
+use crate::rules::{Refusal, rules_by_apply};
 
 /// Where a solo game stands. The numbers are the Solidity enum's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,33 +97,33 @@ impl SoloGame {
         if cpu_first { game.cpu_turn(seed) } else { game }
     }
 
-    /// The state after `event`, or `None` if the event means nothing now: a cell above 8, a taken cell, or a move
+    /// The state after `event`, or why the event means nothing now: a cell above 8, a taken cell, or a move
     /// after the game is over. [`SoloEvent::Start`] always means something.
-    pub fn apply(&self, event: &SoloEvent) -> Option<SoloGame> {
+    pub fn apply(&self, event: &SoloEvent) -> Result<SoloGame, SoloRefusal> {
         match *event {
             SoloEvent::Start {
                 difficulty,
                 cpu_first,
                 ref seed,
-            } => Some(SoloGame::start(difficulty, cpu_first, seed)),
+            } => Ok(SoloGame::start(difficulty, cpu_first, seed)),
             SoloEvent::Play { cell, ref seed } => self.play(cell, seed),
         }
     }
 
-    fn play(&self, cell: u8, seed: &Seed) -> Option<SoloGame> {
+    fn play(&self, index: u8, seed: &Seed) -> Result<SoloGame, SoloRefusal> {
         if self.result != SoloResult::InProgress {
-            return None;
+            return Err(SoloRefusal::GameOver);
         }
-        let cell = Cell::new(cell)?;
+        let cell = Cell::new(index).ok_or(SoloRefusal::NotACell { cell: index })?;
         if self.occupied().contains(cell) {
-            return None;
+            return Err(SoloRefusal::CellTaken { cell });
         }
         let game = SoloGame {
             human: self.human.with(cell),
             last_cpu_move: None,
             ..*self
         };
-        Some(if game.human.has_line() {
+        Ok(if game.human.has_line() {
             SoloGame {
                 result: SoloResult::PlayerWon,
                 ..game
@@ -243,9 +244,43 @@ pub fn transition(state: &SoloGame, event: &SoloEvent) -> SoloGame {
     state.apply(event).unwrap_or(*state)
 }
 
+rules_by_apply!(
+    /// A game against the CPU as one [`Rules`](crate::rules::Rules) transition: [`SoloGame::apply`], with the game
+    /// given back on a refusal.
+    Solo: SoloGame, SoloEvent, SoloRefusal
+);
+
+/// Why a game against the CPU refused a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SoloRefusal {
+    /// The game is over.
+    GameOver,
+    /// The index is not a cell (0 to 8).
+    NotACell {
+        /// The index asked for.
+        cell: u8,
+    },
+    /// The cell already holds a stone.
+    CellTaken {
+        /// The cell asked for.
+        cell: Cell,
+    },
+}
+
+impl Refusal for SoloRefusal {
+    fn code(&self) -> &'static str {
+        match self {
+            SoloRefusal::GameOver => "game_over",
+            SoloRefusal::NotACell { .. } => "not_a_cell",
+            SoloRefusal::CellTaken { .. } => "cell_taken",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use crate::tictactoe::Outcome;
     use crate::tictactoe::position::test_util::{board, cell};
 
@@ -283,15 +318,20 @@ mod tests {
     fn meaningless_events_change_nothing() {
         let game = play(&SoloGame::default(), 0);
         // Out of range, the player's own cell, the CPU's cell.
-        for bad in [9, 200, u8::MAX, 0, 4] {
+        for (bad, refusal) in [
+            (9, SoloRefusal::NotACell { cell: 9 }),
+            (200, SoloRefusal::NotACell { cell: 200 }),
+            (u8::MAX, SoloRefusal::NotACell { cell: u8::MAX }),
+            (0, SoloRefusal::CellTaken { cell: cell(0) }),
+            (4, SoloRefusal::CellTaken { cell: cell(4) }),
+        ] {
             assert_eq!(play(&game, bad), game, "cell {bad}");
-            assert_eq!(
-                game.apply(&SoloEvent::Play {
-                    cell: bad,
-                    seed: Seed::ZERO
-                }),
-                None
-            );
+            let event = SoloEvent::Play {
+                cell: bad,
+                seed: Seed::ZERO,
+            };
+            assert_eq!(game.apply(&event), Err(refusal));
+            assert_eq!(Solo::transition(game, &event), Err((game, refusal)));
         }
     }
 

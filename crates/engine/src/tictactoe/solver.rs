@@ -60,7 +60,7 @@ pub fn optimal_moves(position: Position) -> Bitboard {
     let value = solve(position);
     position
         .legal_moves()
-        .cells()
+        .iter()
         .filter(|&cell| match position.play(cell) {
             Ok(next) => solve(next).flip() == value,
             Err(_) => false,
@@ -90,7 +90,7 @@ fn negamax(position: Position, memo: &mut [Option<Value>]) -> Value {
         Some(Outcome::Win(_)) => Value::Loss,
         None => position
             .legal_moves()
-            .cells()
+            .iter()
             .filter_map(|cell| position.play(cell).ok())
             .map(|next| negamax(next, memo).flip())
             .max()
@@ -161,7 +161,7 @@ mod tests {
                 .into_iter()
                 .collect()
         } else {
-            p.legal_moves().cells().filter_map(|cell| p.play(cell).ok()).collect()
+            p.legal_moves().iter().filter_map(|cell| p.play(cell).ok()).collect()
         };
         for n in next {
             positions_in_hard_games(n, hard, found);

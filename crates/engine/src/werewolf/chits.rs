@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(chits.count(seat(1), seat(2), ChitKind::Attack), 2);
         assert_eq!(chits.owners_on(seat(2), ChitKind::Attack).to_string(), "{1, 3}");
         assert_eq!(chits.targets_of(seat(1), ChitKind::Attack).to_string(), "{2, 4}");
-        assert_eq!(chits.on_from(seat(2), ChitKind::Attack, SeatSet::first(2)), 2);
+        assert_eq!(chits.on_from(seat(2), ChitKind::Attack, SeatSet::first_seats(2)), 2);
         assert_eq!(chits.remove_all(seat(1), ChitKind::Attack), 3);
         assert_eq!(chits.placed_by(seat(1), ChitKind::Attack), 0);
         assert_eq!(chits.placed_by(seat(1), ChitKind::Black), 1);

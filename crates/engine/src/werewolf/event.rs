@@ -6,6 +6,7 @@ use core::fmt;
 use super::chits::Verdict;
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
+use crate::rules::Refusal;
 
 /// The three phases of a round, in order (R3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -245,6 +246,22 @@ pub enum EventError {
         /// What is wrong with it.
         reason: BallotError,
     },
+}
+
+impl Refusal for EventError {
+    fn code(&self) -> &'static str {
+        match self {
+            EventError::GameOver => "game_over",
+            EventError::NotPending { .. } => "not_pending",
+            EventError::NotTied { .. } => "not_tied",
+            EventError::IllegalTarget { .. } => "illegal_target",
+            EventError::NoChitLeft { .. } => "no_chit_left",
+            EventError::WrongExchange { .. } => "wrong_exchange",
+            EventError::DrawOutOfRange { .. } => "draw_out_of_range",
+            EventError::BadTransfer { .. } => "bad_transfer",
+            EventError::BadVote { .. } => "bad_vote",
+        }
+    }
 }
 
 /// What is wrong with a transfer (R7).

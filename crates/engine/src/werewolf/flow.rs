@@ -68,7 +68,7 @@ impl Game {
                             self.enter(next_phase(phase));
                         }
                         1 => {
-                            let seat = tied.lowest().unwrap_or_default();
+                            let seat = tied.first().unwrap_or_default();
                             self.start_turns(phase, seat, tied);
                         }
                         // Rock-paper-scissors at the table.

@@ -92,7 +92,7 @@ impl Game {
             table,
             hands,
             lost: [RoleSet::EMPTY; MAX_PLAYERS],
-            alive: SeatSet::first(players),
+            alive: SeatSet::first_seats(players),
             left,
             chits: Chits::EMPTY,
             round: 1,

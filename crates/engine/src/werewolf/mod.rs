@@ -83,7 +83,7 @@ pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
 pub use names::{MAX_NAME_CHARS, SeatingError};
 pub use outcome::{End, Outcome, Paradox, Side};
-pub use play::transition;
+pub use play::{Werewolf, transition};
 pub use readings::{AttackDeath, DeathDraw};
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};

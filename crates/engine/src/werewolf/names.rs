@@ -6,8 +6,7 @@ use core::fmt;
 use super::table::Table;
 use crate::names::{NameError, check_names};
 
-/// The longest name, in grapheme clusters (what a person sees as characters).
-pub const MAX_NAME_CHARS: usize = 24;
+pub use crate::names::MAX_NAME_CHARS;
 
 /// Why names cannot seat a table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

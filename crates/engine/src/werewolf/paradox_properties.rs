@@ -14,7 +14,7 @@ use super::readings::{AttackDeath, DeathDraw};
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
 use super::table::Table;
-use super::test_util::{TestRng, check_invariants};
+use super::test_util::{RandomSource, SplitMix64, check_invariants};
 
 /// Whether some assignment of roles with the table's counts gives nobody a lost role, makes every seer's chit
 /// true and puts no werewolf's attack chit on a werewolf: every assignment is tried.
@@ -188,7 +188,7 @@ fn check(game: &Game, seen: &mut Seen) {
 
 #[test]
 fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer_or_no_vote() {
-    let mut rng = TestRng::new(0x0DD5);
+    let mut rng = SplitMix64::new(0x0DD5);
     let mut seen = Seen::default();
     for table in tables() {
         for _ in 0..120 {

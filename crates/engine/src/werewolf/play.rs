@@ -9,6 +9,7 @@ use super::log::{Happening, LossCause};
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
 use super::vote::check_ballots;
+use crate::rules::Rules;
 
 impl Game {
     /// Applies `event` in place if it answers the pending decision legally; otherwise returns why and leaves
@@ -247,5 +248,23 @@ pub fn transition(state: &Game, event: &Event) -> Game {
     match next.play(event) {
         Ok(()) => next,
         Err(_) => state.clone(),
+    }
+}
+
+/// Quantum werewolf's rules as one [`Rules`] transition: [`Game::play`], which checks an event in full before it
+/// changes anything, so a refused event gives the game back as it was without a copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Werewolf;
+
+impl Rules for Werewolf {
+    type State = Game;
+    type Event = Event;
+    type Refusal = EventError;
+
+    fn transition(mut state: Game, event: &Event) -> Result<Game, (Game, EventError)> {
+        match state.play(event) {
+            Ok(()) => Ok(state),
+            Err(error) => Err((state, error)),
+        }
     }
 }

@@ -27,7 +27,7 @@ use super::play::transition;
 use super::role::Role;
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 use super::table::Table;
-use super::test_util::{TestRng, check_invariants};
+use super::test_util::{RandomSource, SplitMix64, check_invariants};
 
 fn tables() -> Vec<Table> {
     let mut tables = vec![Table::DEFAULT];
@@ -56,7 +56,7 @@ struct Length {
 }
 
 /// A uniformly chosen legal event (some event is legal until the game is over).
-fn pick(events: &LegalEvents, rng: &mut TestRng) -> Event {
+fn pick(events: &LegalEvents, rng: &mut SplitMix64) -> Event {
     let index = rng.below_u64(events.len());
     events
         .get(index)
@@ -67,8 +67,8 @@ fn pick(events: &LegalEvents, rng: &mut TestRng) -> Event {
 /// `visit` on every state before its event is chosen.
 fn random_game(
     table: Table,
-    rng: &mut TestRng,
-    visit: &mut impl FnMut(&Game, &LegalEvents, &mut TestRng),
+    rng: &mut SplitMix64,
+    visit: &mut impl FnMut(&Game, &LegalEvents, &mut SplitMix64),
 ) -> (Game, Length) {
     let mut game = Game::new(table);
     let mut length = Length::default();
@@ -100,7 +100,7 @@ fn random_game(
 
 #[test]
 fn random_games_keep_every_invariant_and_end_within_the_bound() {
-    let mut rng = TestRng::new(0x5EED);
+    let mut rng = SplitMix64::new(0x5EED);
     for table in tables() {
         let n = table.players();
         let (others, votes) = bounds(&table);
@@ -122,7 +122,7 @@ fn random_games_keep_every_invariant_and_end_within_the_bound() {
 
 #[test]
 fn every_listed_event_is_accepted_and_changes_the_state() {
-    let mut rng = TestRng::new(7);
+    let mut rng = SplitMix64::new(7);
     for table in tables() {
         for _ in 0..60 {
             random_game(table, &mut rng, &mut |game, events, rng| {
@@ -148,13 +148,13 @@ fn every_listed_event_is_accepted_and_changes_the_state() {
 
 /// An event that may or may not be legal: half the time a legal event with one field changed, otherwise
 /// anything, with seats up to two past the table.
-fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut TestRng) -> Event {
+fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> Event {
     let n = usize::from(game.players()) + 2;
-    let seat = |rng: &mut TestRng| Seat::new(rng.below(n) as u8).unwrap_or_default();
-    let role = |rng: &mut TestRng| Role::ALL[rng.below(3)];
-    let give = |rng: &mut TestRng| (rng.below(4) > 0).then(|| Role::ALL[rng.below(3)]);
-    let verdict = |rng: &mut TestRng| Verdict::ALL[rng.below(2)];
-    let ballot = |rng: &mut TestRng| Ballot {
+    let seat = |rng: &mut SplitMix64| Seat::new(rng.below(n) as u8).unwrap_or_default();
+    let role = |rng: &mut SplitMix64| Role::ALL[rng.below(3)];
+    let give = |rng: &mut SplitMix64| (rng.below(4) > 0).then(|| Role::ALL[rng.below(3)]);
+    let verdict = |rng: &mut SplitMix64| Verdict::ALL[rng.below(2)];
+    let ballot = |rng: &mut SplitMix64| Ballot {
         voter: seat(rng),
         target: seat(rng),
     };
@@ -284,7 +284,7 @@ fn judged(game: &Game, events: &LegalEvents, event: &Event, legal: bool) -> bool
 
 #[test]
 fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_by_r9() {
-    let mut rng = TestRng::new(0xB0A7);
+    let mut rng = SplitMix64::new(0xB0A7);
     let (mut votes, mut exhaustive, mut refused) = (0, 0, 0);
     for table in tables() {
         for _ in 0..40 {
@@ -294,7 +294,7 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
                 };
                 votes += 1;
                 assert_eq!(voters, game.alive());
-                assert_eq!(candidates.minus(game.alive()), SeatSet::EMPTY);
+                assert_eq!(candidates - game.alive(), SeatSet::EMPTY);
                 // The count, from R9 alone: each alive player chooses among the other candidates.
                 let product: u64 = voters.iter().map(|v| candidates.without(v).len() as u64).product();
                 assert_eq!(events.len(), product);
@@ -374,7 +374,7 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
 
 #[test]
 fn events_not_listed_are_refused_and_leave_the_state_unchanged() {
-    let mut rng = TestRng::new(99);
+    let mut rng = SplitMix64::new(99);
     let mut refused = 0;
     let mut accepted = 0;
     for table in tables() {
@@ -403,7 +403,7 @@ fn events_not_listed_are_refused_and_leave_the_state_unchanged() {
 
 #[test]
 fn the_finished_game_refuses_everything() {
-    let mut rng = TestRng::new(3);
+    let mut rng = SplitMix64::new(3);
     let (game, _) = random_game(Table::DEFAULT, &mut rng, &mut |_, _, _| {});
     assert!(legal_events(&game).is_empty());
     let events = LegalEvents::listed(vec![Event::StartPlayer { seat: Seat::default() }]);

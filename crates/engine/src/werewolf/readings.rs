@@ -1,4 +1,4 @@
-//! The two points the seed leaves open, as table options: how attacks kill (R5) and when a dead player's card is
+//! The two points the book leaves open, as table options: how attacks kill (R5) and when a dead player's card is
 //! drawn (R8). The spec settles both; a table may play the other reading.
 
 use core::fmt;

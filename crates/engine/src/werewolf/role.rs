@@ -134,6 +134,8 @@ impl RoleSet {
     }
 }
 
+crate::cell_set::set_operators!(RoleSet);
+
 impl FromIterator<Role> for RoleSet {
     fn from_iter<I: IntoIterator<Item = Role>>(iter: I) -> RoleSet {
         iter.into_iter().fold(RoleSet::EMPTY, RoleSet::with)

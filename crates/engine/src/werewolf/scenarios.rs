@@ -226,7 +226,7 @@ fn r4_the_exchange_is_mandatory_and_the_seer_chooses_the_card() {
     assert_eq!(game.share(seat(1), W), 3.0 / 8.0);
     assert_eq!(game.chits().count(seat(0), seat(1), ChitKind::Black), 1);
     assert_eq!(game.chits_left(seat(0), ChitKind::Black), 1);
-    // Seat 1 lost the seer possibility (the seed's "marked in round 1, lost at once") and is skipped.
+    // Seat 1 lost the seer possibility (the book's "marked in round 1, lost at once") and is skipped.
     assert!(game.lost(seat(1)).contains(S));
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(2) }));
     // No exchange with a target who holds no seer card: the event must say so.

@@ -109,7 +109,7 @@ impl SeatSet {
     }
 
     /// Every seat of a table of `players` seats.
-    pub const fn first(players: u8) -> SeatSet {
+    pub const fn first_seats(players: u8) -> SeatSet {
         if players as usize >= MAX_PLAYERS {
             SeatSet(u16::MAX)
         } else {
@@ -145,12 +145,6 @@ impl SeatSet {
         SeatSet(self.0 & other.0)
     }
 
-    /// The seats in this set but not in `other`.
-    #[must_use]
-    pub const fn minus(self, other: SeatSet) -> SeatSet {
-        SeatSet(self.0 & !other.0)
-    }
-
     /// How many seats.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
@@ -162,7 +156,7 @@ impl SeatSet {
     }
 
     /// The lowest seat, if any.
-    pub const fn lowest(self) -> Option<Seat> {
+    pub const fn first(self) -> Option<Seat> {
         if self.0 == 0 {
             None
         } else {
@@ -175,6 +169,8 @@ impl SeatSet {
         Seats(self.0)
     }
 }
+
+crate::cell_set::set_operators!(SeatSet);
 
 impl FromIterator<Seat> for SeatSet {
     fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> SeatSet {
@@ -257,11 +253,11 @@ mod tests {
         let set: SeatSet = [Seat(9), Seat(0), Seat(15), Seat(3)].into_iter().collect();
         assert_eq!(set.len(), 4);
         assert_eq!(set.iter().map(Seat::number).collect::<Vec<_>>(), [0, 3, 9, 15]);
-        assert_eq!(set.lowest(), Some(Seat(0)));
+        assert_eq!(set.first(), Some(Seat(0)));
         assert_eq!(set.iter().rev().map(Seat::number).collect::<Vec<_>>(), [15, 9, 3, 0]);
-        assert_eq!(SeatSet::first(16).len(), 16);
-        assert_eq!(SeatSet::first(3), SeatSet::from_bits(0b111));
-        assert_eq!(set.minus(SeatSet::first(4)).to_string(), "{9, 15}");
+        assert_eq!(SeatSet::first_seats(16).len(), 16);
+        assert_eq!(SeatSet::first_seats(3), SeatSet::from_bits(0b111));
+        assert_eq!((set - SeatSet::first_seats(4)).to_string(), "{9, 15}");
         assert_eq!(Seat::new(16), None);
     }
 }

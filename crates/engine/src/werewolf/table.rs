@@ -35,7 +35,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// The seed's table: 8 players, 2 werewolves, 1 seer, 5 villagers; 2 black, 3 white and 3 attack chits
+    /// The book's table: 8 players, 2 werewolves, 1 seer, 5 villagers; 2 black, 3 white and 3 attack chits
     /// each.
     pub const DEFAULT: Table = Table {
         composition: Hand::new(2, 1, 5),

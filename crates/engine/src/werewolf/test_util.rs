@@ -10,7 +10,7 @@ use super::role::{Role, RoleSet};
 use super::seat::{Seat, SeatSet};
 use super::table::Table;
 
-pub(crate) use crate::test_rng::TestRng;
+pub(crate) use crate::random::{RandomSource, SplitMix64};
 
 /// The seat with this index; panics on a seat no table has, which only a broken test asks for.
 pub(crate) fn seat(index: u8) -> Seat {

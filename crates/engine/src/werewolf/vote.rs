@@ -33,7 +33,7 @@ pub(crate) fn check_ballots(voters: SeatSet, candidates: SeatSet, ballots: &[Bal
         seen = seen.with(voter);
         last = Some(voter);
     }
-    match voters.minus(seen).lowest() {
+    match (voters - seen).first() {
         Some(voter) => Err(BallotError::Missing { voter }),
         None => Ok(()),
     }
@@ -99,7 +99,7 @@ impl Game {
         let tally = Tally::of(ballots);
         self.record(Happening::Counted { tally });
         let (most, top) = tally.top(candidates);
-        match top.lowest() {
+        match top.first() {
             Some(dead) if top.len() == 1 => {
                 self.die(dead, DeathCause::Voted { votes: most });
                 self.step = Step::NextRound;

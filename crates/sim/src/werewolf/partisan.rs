@@ -21,7 +21,7 @@ use marubatsu_engine::werewolf::{
 };
 
 use super::random::random_transfer;
-use crate::rng::SplitMix64;
+use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// The side a player plays for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@ use marubatsu_engine::werewolf::{Event, Game, Pending};
 
 use super::partisan::{Camp, Sides, partisan_event, partisan_transfer, partisan_vote};
 use super::random::{random_event, random_transfer};
-use crate::rng::SplitMix64;
+use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// How the simulated players choose. Chance — the rock-paper-scissors of a tie for start player (R4, R5) and
 /// the card drawn at a death (R8) — is always uniform, whatever the policy.
@@ -62,7 +62,8 @@ impl Policy {
     ///
     /// ```
     /// use marubatsu_engine::werewolf::{Game, Table};
-    /// use marubatsu_sim::{Policy, SplitMix64};
+    /// use marubatsu_engine::random::SplitMix64;
+    /// use marubatsu_sim::Policy;
     ///
     /// let mut game = Game::new(Table::DEFAULT).without_log();
     /// let mut rng = SplitMix64::new(1);

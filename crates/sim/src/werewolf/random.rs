@@ -2,7 +2,7 @@
 
 use marubatsu_engine::werewolf::{Event, Game, HandOver, Pending, Role, legal_events};
 
-use crate::rng::SplitMix64;
+use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// A uniformly random legal event for the pending decision, or `None` once the game is over.
 ///

@@ -4,7 +4,7 @@ use marubatsu_engine::werewolf::{End, Game, Paradox, Side, Table};
 use serde::Serialize;
 
 use super::policy::Policy;
-use crate::rng::SplitMix64;
+use marubatsu_engine::random::SplitMix64;
 
 /// How one game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

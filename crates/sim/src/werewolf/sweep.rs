@@ -1,4 +1,4 @@
-//! The balance workbench: many tables — player counts, compositions, chit counts and the two readings the seed
+//! The balance workbench: many tables — player counts, compositions, chit counts and the two readings the book
 //! leaves open — each played under some policies on every core, ranked by how fair they are.
 //!
 //! A table is *fair* here when few games end in a paradox and the decided games split evenly: the target is a
@@ -21,7 +21,7 @@ pub const TARGET_PARADOX: f64 = 0.20;
 /// How far from 50% the village's share of the decided games of a fair table may be.
 pub const TARGET_SPREAD: f64 = 0.05;
 
-/// Chit counts per player tried by [`sweep_tables`], as (black, white, attacks): the seed's, and fewer verdicts
+/// Chit counts per player tried by [`sweep_tables`], as (black, white, attacks): the book's, and fewer verdicts
 /// or attacks (every verdict is a chance to contradict the world, every attack a step towards a death).
 pub const CHIT_COUNTS: [(u8, u8, u8); 4] = [(2, 3, 3), (1, 2, 3), (1, 1, 3), (1, 1, 2)];
 

@@ -12,7 +12,7 @@ pub(super) fn page(lang: Lang) -> String {
             format!(
                 r#"<li><a class="card" href="/{slug}">{picture}<span class="card-words"><span class="card-title" data-i18n="game.{slug}.title">{title}</span><span class="card-text" data-i18n="game.{slug}.summary">{summary}</span></span></a></li>"#,
                 slug = game.slug,
-                picture = picture(game.slug, 72),
+                picture = picture(game, 72),
                 title = game.title_in(lang),
                 summary = game.summary_in(lang),
             )

@@ -1,4 +1,4 @@
-//! The games the app serves. Each is a folder with a [`Game`]: its page (a body fragment inside the shared
+//! The games the app serves. Each is a folder with a [`GamePage`]: its page (a body fragment inside the shared
 //! layout, `page.html`), its scripts (`script.js`, served as `/assets/<slug>.js`, after the parts it is split into,
 //! each `/assets/<slug>.<part>.js`), its words in English and
 //! Japanese (`strings.js`, served as `/assets/<slug>.strings.js`, see `assets/i18n.js`), its own styles
@@ -25,8 +25,8 @@ pub(crate) mod werewolf;
 /// The shared state every game's router sees.
 pub(crate) type Shared = Arc<AppState>;
 
-/// A game as the app lists and serves it.
-pub(crate) struct Game {
+/// A game's page as the app lists and serves it (the rules are the engine's; this is the page around them).
+pub(crate) struct GamePage {
     /// The path of its page (`/<slug>`) and the prefix of its API (`/api/<slug>`).
     pub(crate) slug: &'static str,
     /// Its name, as the navigation and the page title show it.
@@ -48,6 +48,8 @@ pub(crate) struct Game {
     pub(crate) style: &'static str,
     /// The game's API routes, relative to `/api/<slug>`.
     pub(crate) api: fn() -> Router<Shared>,
+    /// Its picture's SVG drawing (the inside of a 48×48 view box), from [`pictures`].
+    pub(crate) picture: &'static str,
 }
 
 /// One of a page's scripts.
@@ -70,7 +72,7 @@ impl Script {
     }
 }
 
-impl Game {
+impl GamePage {
     /// The asset names of the page's scripts, in the order they load: `<slug>.<part>.js`, …, `<slug>.js`.
     pub(crate) fn script_names(&self) -> impl Iterator<Item = (String, &'static str)> + '_ {
         self.scripts.iter().map(|script| {
@@ -105,7 +107,7 @@ impl Game {
 }
 
 /// Every game, in the order the index lists them.
-pub(crate) const GAMES: [&Game; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
+pub(crate) const GAMES: [&GamePage; 4] = [&lights::GAME, &relay::GAME, &tictactoe::GAME, &werewolf::GAME];
 
 /// The index page, every game's page (in the language the request asks for), and every game's API.
 pub(crate) fn router() -> Router<Shared> {

@@ -19,7 +19,7 @@ use axum::{
 use marubatsu_engine::lights::{Level, LightsEvent, LightsGame};
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Script, Shared};
+use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -28,7 +28,7 @@ mod view;
 use view::{GameView, LevelView};
 
 /// The cross light page.
-pub(crate) const GAME: Game = Game {
+pub(crate) const GAME: GamePage = GamePage {
     slug: "lights",
     title: "Cross light",
     summary: "Turn every light off. A press flips a light and its four neighbours. Hints show a press that leads to the shortest solve.",
@@ -39,6 +39,7 @@ pub(crate) const GAME: Game = Game {
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,
+    picture: super::pictures::LIGHTS,
 };
 
 /// The longest log the server replays; a page that gets there starts a new puzzle.
@@ -103,8 +104,8 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
                 LightsGame::new(*level, cells, *at_ms).map_err(|err| err.to_string())
             }
             (Some(state), _) => match state.apply(&event) {
-                Some(next) => Ok(next),
-                None => {
+                Ok(next) => Ok(next),
+                Err(_) => {
                     changed = false;
                     continue;
                 }

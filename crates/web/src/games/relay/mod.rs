@@ -9,15 +9,15 @@
 //!
 //! The page reads the clock (`nowMs`) and sends random words from `crypto.getRandomValues` (`entropy`); this
 //! edge turns them into the engine's inputs: a topic from the bundled deck that this game has not used, and a
-//! speaking order from [`shuffled_order_avoiding_last`]. What the edge has to remember between events — the
-//! topics used and last round's closer — travels back and forth as `memory` beside the save; it is best-effort,
-//! as the spec says: a page that lost it gets a plain shuffle and may see a topic again.
+//! speaking order from [`shuffled_order_avoiding_last`]. What the rules remember between rounds — the topics
+//! used and the latest closer — is part of the engine's state, so it travels inside the save and the engine
+//! checks it: a drawn topic or order that breaks either rule is refused, not trusted.
 //!
 //! ```text
 //! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
 //! POST /api/relay/step     {"save": {"version": 1, "state": …} | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
-//!                           "memory": {"usedTopics": [...], "previousCloser": 2 | null}, "language": "en"}
-//!                          -> {"save": {"version": 1, "state": …}, "state": {…}, "memory": {…}, "changed": bool,
+//!                           "language": "en"}
+//!                          -> {"save": {"version": 1, "state": …}, "state": {…}, "changed": bool,
 //!                              "rejected": "…" | null, "restoreError": "…" | null}
 //! ```
 //!
@@ -29,15 +29,16 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
+use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::relay::{
     Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS,
-    RandomSource, RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value,
-    shuffled_order_avoiding_last, transition,
+    RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value, shuffled_order_avoiding_last,
+    transition,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game, Script, Shared};
+use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -47,7 +48,7 @@ mod view;
 use view::View;
 
 /// The know-it-all relay page.
-pub(crate) const GAME: Game = Game {
+pub(crate) const GAME: GamePage = GamePage {
     slug: "relay",
     title: "Know-it-all relay",
     summary: "A party game for 3 to 12 on one phone: everyone makes up a confident explanation of the topic, \
@@ -63,6 +64,7 @@ pub(crate) const GAME: Game = Game {
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,
+    picture: super::pictures::RELAY,
 };
 
 fn api() -> Router<Shared> {
@@ -104,8 +106,6 @@ struct StepRequest {
     /// Random words from the page, for the topic and the order.
     #[serde(default)]
     entropy: Vec<u32>,
-    #[serde(default)]
-    memory: Memory,
     /// `ja` or `en`: the language of the topics drawn; the request's language if absent.
     #[serde(default)]
     language: Option<String>,
@@ -117,18 +117,6 @@ struct StepRequest {
 enum SavedGame {
     Envelope(serde_json::Map<String, Value>),
     Text(String),
-}
-
-/// What the edge remembers between events, beside the engine's state.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct Memory {
-    /// The topics of this game so far, in the language they were drawn in.
-    #[serde(default)]
-    used_topics: Vec<String>,
-    /// The seat that closed the last round's talk, if known.
-    #[serde(default)]
-    previous_closer: Option<usize>,
 }
 
 /// A [`RelayEvent`] as the page sends it, without what the edge draws (the topic, the order).
@@ -170,42 +158,12 @@ enum EventDto {
 struct StepResponse {
     save: SaveEnvelope,
     state: View,
-    memory: Memory,
     /// Whether the event changed the state.
     changed: bool,
     /// Why a start was refused, in words, in the language of the request's `Accept-Language`.
     rejected: Option<String>,
-    /// Whether the new round's topic had been used before in this game: every topic of the deck was used, so
-    /// the deck starts over rather than the game stopping.
-    topic_repeats: bool,
     /// Why the saved game could not be restored (the answer is then about a new game).
     restore_error: Option<String>,
-}
-
-/// SplitMix64 over the page's random words: the random source the edge hands to the engine's helpers.
-struct Entropy {
-    state: u64,
-}
-
-impl Entropy {
-    fn new(words: &[u32]) -> Entropy {
-        let mut entropy = Entropy { state: 0 };
-        for &word in words {
-            entropy.state ^= u64::from(word);
-            entropy.next_u64();
-        }
-        entropy
-    }
-}
-
-impl RandomSource for Entropy {
-    fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 /// The fewest random words an event that draws must bring.
@@ -226,12 +184,7 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
         Ok(state) => (state, None),
         Err(error) => (RelayState::Setup, Some(error.to_string())),
     };
-    let mut memory = if restore_error.is_some() {
-        Memory::default()
-    } else {
-        request.memory
-    };
-    let mut source = Entropy::new(&request.entropy);
+    let mut source = SplitMix64::from_words(&request.entropy);
     let draws = matches!(
         request.event,
         Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound {})
@@ -242,11 +195,10 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
         )));
     }
     let mut rejected = None;
-    let mut topic_repeats = false;
     let next = match request.event {
         None => state.clone(),
         Some(event) => {
-            let (event, repeats) = event_of(event, &state, &memory, language, &mut source);
+            let event = event_of(event, &state, language, &mut source);
             if let RelayEvent::Start {
                 players,
                 rounds,
@@ -262,47 +214,29 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
                     Some(text::game_under_way(lang, &state))
                 };
             }
-            let next = transition(&state, &event);
-            if repeats && next != state {
-                // The deck starts over: only the topic now on the table counts as used.
-                topic_repeats = true;
-                memory.used_topics.clear();
-            }
-            next
+            transition(&state, &event)
         }
     };
-    remember(&mut memory, &next);
     Ok(Json(StepResponse {
         state: View::of(&next),
         save: SaveEnvelope::new(next.clone()),
-        memory,
         changed: next != state,
         rejected,
-        topic_repeats,
         restore_error,
     }))
 }
 
-/// The engine's event, with the topic or order drawn where the event needs one, and whether the topic drawn
-/// repeats one of this game's (only once every topic of the deck has been used, as the page's memory can say
-/// after many games in one tab).
-fn event_of(
-    event: EventDto,
-    state: &RelayState,
-    memory: &Memory,
-    language: Language,
-    source: &mut Entropy,
-) -> (RelayEvent, bool) {
-    let mut topic = |used: &[String]| match draw_topic(used, source) {
-        Some(topic) => (topic.text(language).to_owned(), false),
-        None => {
-            // Every topic has been used: the game goes on with a repeat, never the one just played.
-            let last = used.last().map(String::as_str).unwrap_or_default();
-            let topic = draw_topic(&[last], source).map(|t| t.text(language).to_owned());
-            (topic.unwrap_or_default(), true)
-        }
+/// The engine's event, with the topic or order drawn where the event needs one: a topic this game has not used,
+/// and an order that the latest closer does not end (both from the state, which the engine checks again).
+fn event_of(event: EventDto, state: &RelayState, language: Language, source: &mut SplitMix64) -> RelayEvent {
+    // The deck holds far more topics than a game has rounds, so a draw always finds one; were it ever empty,
+    // the engine would refuse the empty topic.
+    let mut topic = |used: &[String]| {
+        draw_topic(used, source)
+            .map(|topic| topic.text(language).to_owned())
+            .unwrap_or_default()
     };
-    let event = match event {
+    match event {
         EventDto::Start {
             players,
             rounds,
@@ -311,13 +245,14 @@ fn event_of(
             players,
             rounds,
             talk_seconds,
-            topic: topic(&[]).0,
+            topic: topic(&[]),
         },
         EventDto::BeginTalk { now_ms } => {
             let players = state.round().map_or(0, |r| r.players().len());
+            let last_closer = state.round().and_then(|r| r.last_closer());
             RelayEvent::BeginTalk {
                 now_ms,
-                order: shuffled_order_avoiding_last(players, memory.previous_closer, source),
+                order: shuffled_order_avoiding_last(players, last_closer, source),
             }
         }
         EventDto::TalkDone { now_ms, turn } => RelayEvent::TalkDone { now_ms, turn },
@@ -326,43 +261,27 @@ fn event_of(
         EventDto::Confirm {} => RelayEvent::Confirm,
         EventDto::NextRound {} => {
             // Only a round result understands this, so only then is a topic drawn.
-            let (text, repeats) = match state {
+            let text = match state {
                 RelayState::RoundResult(result) => {
-                    let mut used = memory.used_topics.clone();
-                    used.push(result.round().topic().to_owned());
+                    let round = result.round();
+                    let mut used = round.used_topics().to_vec();
+                    used.push(round.topic().to_owned());
                     topic(&used)
                 }
-                _ => (String::new(), false),
+                _ => String::new(),
             };
-            return (RelayEvent::NextRound { topic: text }, repeats);
+            RelayEvent::NextRound { topic: text }
         }
         EventDto::Restart {} => RelayEvent::Restart,
         EventDto::Abandon {} => RelayEvent::Abandon,
-    };
-    (event, false)
-}
-
-/// Keeps the edge's memory in step with the state: a new game forgets, a topic is remembered, and a talk
-/// remembers its closer for the next round's shuffle.
-fn remember(memory: &mut Memory, state: &RelayState) {
-    match state {
-        RelayState::Setup => *memory = Memory::default(),
-        RelayState::Talk(talk) => memory.previous_closer = Some(talk.closer()),
-        _ => {}
-    }
-    if let Some(round) = state.round() {
-        if round.index() == 0 && matches!(state, RelayState::TopicReveal(_)) {
-            // The first topic of a new game: nothing before it counts.
-            *memory = Memory::default();
-        }
-        if !memory.used_topics.iter().any(|t| t == round.topic()) {
-            memory.used_topics.push(round.topic().to_owned());
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use marubatsu_engine::random::RandomSource;
+    use marubatsu_engine::relay::TOPICS;
+
     use super::*;
 
     #[test]
@@ -394,40 +313,60 @@ mod tests {
 
     #[test]
     fn the_same_entropy_draws_the_same_and_other_entropy_differs() {
-        let mut a = Entropy::new(&[1, 2]);
-        let mut b = Entropy::new(&[1, 2]);
-        let mut c = Entropy::new(&[1, 3]);
+        let mut a = SplitMix64::from_words(&[1, 2]);
+        let mut b = SplitMix64::from_words(&[1, 2]);
+        let mut c = SplitMix64::from_words(&[1, 3]);
         let (x, y, z) = (a.next_u64(), b.next_u64(), c.next_u64());
         assert_eq!(x, y);
         assert_ne!(x, z);
     }
 
     #[test]
-    fn memory_forgets_on_a_new_game_and_keeps_topics_and_the_closer() {
-        let start = RelayEvent::Start {
-            players: vec!["A".into(), "B".into(), "C".into()],
-            rounds: 2,
-            talk_seconds: 10,
-            topic: "T1".into(),
-        };
-        let reveal = transition(&RelayState::Setup, &start);
-        let mut memory = Memory {
-            used_topics: vec!["old".into()],
-            previous_closer: Some(1),
-        };
-        remember(&mut memory, &reveal);
-        assert_eq!(memory.used_topics, ["T1"]);
-        assert_eq!(memory.previous_closer, None);
-        let talk = transition(
-            &reveal,
-            &RelayEvent::BeginTalk {
-                now_ms: 0,
-                order: vec![2, 0, 1],
+    fn draws_follow_the_states_memory_of_topics_and_closers() {
+        let mut state = transition(
+            &RelayState::Setup,
+            &RelayEvent::Start {
+                players: vec!["A".into(), "B".into(), "C".into()],
+                rounds: 2,
+                talk_seconds: 10,
+                topic: TOPICS[0].text(Language::English).into(),
             },
         );
-        remember(&mut memory, &talk);
-        assert_eq!(memory.previous_closer, Some(1));
-        remember(&mut memory, &RelayState::Setup);
-        assert_eq!(memory, Memory::default());
+        let order = vec![2, 0, 1];
+        let mut events = vec![RelayEvent::BeginTalk { now_ms: 0, order }];
+        events.extend((0..3).map(|_| RelayEvent::TalkDone { now_ms: 1, turn: None }));
+        for target in [0, 1, 2] {
+            events.extend([RelayEvent::Received, RelayEvent::Select { target }, RelayEvent::Confirm]);
+        }
+        for event in &events {
+            let next = transition(&state, event);
+            assert_ne!(next, state, "{event:?}");
+            state = next;
+        }
+        let RelayState::RoundResult(result) = &state else {
+            panic!("the round is over: {state:?}")
+        };
+        assert_eq!(result.round().last_closer(), Some(1));
+        for seed in 0..200 {
+            let mut source = SplitMix64::new(seed);
+            // Drawn in Japanese, the first round's English topic is still not drawn again.
+            let next = transition(
+                &state,
+                &event_of(EventDto::NextRound {}, &state, Language::Japanese, &mut source),
+            );
+            let RelayState::TopicReveal(round) = &next else {
+                panic!("a new topic: {next:?}")
+            };
+            assert!(!TOPICS[0].is(round.topic()), "{}", round.topic());
+            let RelayEvent::BeginTalk { order, .. } = event_of(
+                EventDto::BeginTalk { now_ms: 5 },
+                &next,
+                Language::Japanese,
+                &mut source,
+            ) else {
+                panic!("a begin talk")
+            };
+            assert_ne!(order.last(), Some(&1), "the latest closer does not close again");
+        }
     }
 }

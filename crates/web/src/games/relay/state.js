@@ -18,7 +18,6 @@
   const M = window.Marubatsu;
   const { t } = window.I18n;
   const SAVE_KEY = 'marubatsu.relay.save';
-  const MEMORY_KEY = 'marubatsu.relay.memory';
   const TAB_KEY = 'marubatsu.relay.tab';
 
   const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
@@ -62,10 +61,6 @@
     return Array.from(words);
   }
 
-  function memory() {
-    return session.get(MEMORY_KEY) || {};
-  }
-
   /** The saved envelope as the server sent it; text that is not JSON goes as it is, and the server says why. */
   function savedGame() {
     const text = session.getText(SAVE_KEY);
@@ -93,17 +88,14 @@
       save: savedGame(),
       event,
       entropy: entropy(),
-      memory: memory(),
       language: window.I18n.lang,
     });
     session.setText(SAVE_KEY, JSON.stringify(answer.save));
-    session.setText(MEMORY_KEY, JSON.stringify(answer.memory));
     S.view = answer.state;
     messageEl.textContent = '';
     messageEl.classList.remove('error');
     restoreNoteEl.hidden = !answer.restoreError;
     restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
-    $('#topic-repeats').hidden = !answer.topicRepeats;
     setupMessageEl.textContent = answer.rejected || '';
     setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
     R.render();

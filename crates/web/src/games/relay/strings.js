@@ -21,7 +21,6 @@ window.I18n.add({
     'relay.theTopic': 'The topic',
     'relay.revealHelp': 'Everyone explains it in turn, as if they knew all about it. The speaking order is drawn '
       + 'when you start.',
-    'relay.topicRepeats': 'Every topic of the deck has been used, so topics may come round again from now on.',
     'relay.beginTalk': 'Start talking',
     'relay.isExplaining': (p) => `${p.name} is explaining`,
     'relay.speakingOrder': 'Speaking order',
@@ -73,7 +72,6 @@ window.I18n.add({
     'relay.round': (p) => `第${p.round}ラウンド / 全${p.rounds}ラウンド`,
     'relay.theTopic': 'お題',
     'relay.revealHelp': '順番に、よく知っているかのように解説してください。話す順番は開始するときに決まります。',
-    'relay.topicRepeats': 'お題をすべて使い切りました。ここからは同じお題がまた出ることがあります。',
     'relay.beginTalk': '解説を始める',
     'relay.isExplaining': (p) => `${p.name}さんが解説中`,
     'relay.speakingOrder': '話す順番',

@@ -72,7 +72,7 @@ pub(super) fn winning_line(stones: Bitboard) -> Option<[u8; 3]> {
     let line = Bitboard::LINES
         .into_iter()
         .find(|line| line.intersect(stones) == *line)?;
-    let mut cells = line.cells().map(Cell::index);
+    let mut cells = line.iter().map(Cell::index);
     Some([cells.next()?, cells.next()?, cells.next()?])
 }
 

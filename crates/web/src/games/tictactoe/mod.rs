@@ -34,7 +34,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Script, Shared};
+use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -52,7 +52,7 @@ use view::ChainView;
 use words::Contract;
 
 /// The tic-tac-toe page.
-pub(crate) const GAME: Game = Game {
+pub(crate) const GAME: GamePage = GamePage {
     slug: "tictactoe",
     title: "Tic-tac-toe",
     summary: "Three in a row against the computer at easy, normal or hard, or another player for a stake, each \
@@ -74,6 +74,7 @@ pub(crate) const GAME: Game = Game {
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,
+    picture: super::pictures::TICTACTOE,
 };
 
 /// The cookie that names a browser's session on the embedded chain (and so its account there).

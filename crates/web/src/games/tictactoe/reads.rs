@@ -29,7 +29,7 @@ pub(super) async fn solo_game(chain: &ChainClient, id: u64, lang: Lang) -> Resul
         .await?;
     let player = board(game.playerBoard);
     let cpu = board(game.cpuBoard);
-    let (mine, theirs) = (player.count(), cpu.count());
+    let (mine, theirs) = (player.len(), cpu.len());
     // The contract keeps no "who started"; the counts tell it. In progress it is always the player's turn (the
     // CPU answers in the same transaction); at the end, the side that moved last decides.
     let cpu_first = match game.result {
@@ -70,7 +70,7 @@ pub(super) async fn pvp_game(
     let now = chain.head().await?.timestamp;
     let (x, o) = (board(game.xBoard), board(game.oBoard));
     let active = game.status == Status::Active;
-    let x_to_move = x.count() == o.count();
+    let x_to_move = x.len() == o.len();
     let mover = active.then_some(if x_to_move { Side::X } else { Side::O });
     let to_move_account = active.then_some(if x_to_move { game.creator } else { game.opponent });
     let mover_has_moved = if x_to_move { !x.is_empty() } else { !o.is_empty() };

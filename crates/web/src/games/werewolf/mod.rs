@@ -45,7 +45,7 @@ use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game as WebGame, Script, Shared};
+use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 
@@ -55,7 +55,7 @@ mod view;
 use view::View;
 
 /// The quantum werewolf page.
-pub(crate) const GAME: WebGame = WebGame {
+pub(crate) const GAME: GamePage = GamePage {
     slug: "werewolf",
     title: "Quantum werewolf",
     summary: "Werewolf without a game master for 3 to 16 on one device: every role is a hand of cards, every \
@@ -75,6 +75,7 @@ pub(crate) const GAME: WebGame = WebGame {
     strings: include_str!("strings.js"),
     style: include_str!("style.css"),
     api,
+    picture: super::pictures::WEREWOLF,
 };
 
 /// The longest log the server replays. A game takes at most about a hundred events; run-offs add one each.

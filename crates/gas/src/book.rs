@@ -1,4 +1,4 @@
-//! The seed's published gas figures (the book's own table, quoted in the README's Gas section) beside ours.
+//! The book's published gas figures (its own table, quoted in the README's Gas section) beside ours.
 //!
 //! Theirs were measured by the book on its own Foundry tests, not on this workload: the ratios say how the
 //! contracts compare in cost, not that both ran the same calls.
@@ -9,21 +9,21 @@ use crate::report::GasReport;
 
 /// One published figure and ours for the same function and statistic.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeedComparison {
+pub struct BookComparison {
     /// Contract and function, e.g. `SoloTicTacToe.play`.
     pub function: &'static str,
     /// `min`, `avg` or `max`.
     pub statistic: &'static str,
-    /// The seed's figure.
-    pub seed: u64,
+    /// The book's figure.
+    pub book: u64,
     /// Ours, over this workload.
     pub ours: u64,
-    /// ours / seed.
+    /// ours / book.
     pub ratio: f64,
 }
 
-/// (contract, function, statistic, the seed's figure), from the book's table.
-const SEED_FIGURES: [(&str, &str, &str, u64); 10] = [
+/// (contract, function, statistic, the book's figure), from its table.
+const BOOK_FIGURES: [(&str, &str, &str, u64); 10] = [
     ("SoloTicTacToe", "newGame", "min", 69_840),
     ("SoloTicTacToe", "newGame", "avg", 102_221),
     ("SoloTicTacToe", "newGame", "max", 393_655),
@@ -37,10 +37,10 @@ const SEED_FIGURES: [(&str, &str, &str, u64); 10] = [
 ];
 
 /// Our figure for every published one that the report contains.
-pub fn compare(report: &GasReport) -> Vec<SeedComparison> {
-    SEED_FIGURES
+pub fn compare(report: &GasReport) -> Vec<BookComparison> {
+    BOOK_FIGURES
         .iter()
-        .filter_map(|&(contract, function, statistic, seed)| {
+        .filter_map(|&(contract, function, statistic, book)| {
             let stats = report.contract(contract)?.function(function)?;
             let ours = match statistic {
                 "min" => stats.min,
@@ -53,30 +53,30 @@ pub fn compare(report: &GasReport) -> Vec<SeedComparison> {
                 ("SoloTicTacToe", _) => "SoloTicTacToe.previewCpuMove",
                 _ => "TicTacToe.play",
             };
-            Some(SeedComparison {
+            Some(BookComparison {
                 function: name,
                 statistic,
-                seed,
+                book,
                 ours,
-                ratio: ours as f64 / seed as f64,
+                ratio: ours as f64 / book as f64,
             })
         })
         .collect()
 }
 
 /// The comparison as a small table.
-pub fn render(rows: &[SeedComparison]) -> String {
+pub fn render(rows: &[BookComparison]) -> String {
     let mut out = String::from(
-        "Beside the seed's published figures (measured by the book on its own tests, not on this workload):\n",
+        "Beside the book's published figures (measured by the book on its own tests, not on this workload):\n",
     );
     out.push_str(&format!(
         "  {:<30} {:<5} {:>9} {:>9} {:>7}\n",
-        "function", "stat", "seed", "ours", "ratio"
+        "function", "stat", "book", "ours", "ratio"
     ));
     for row in rows {
         out.push_str(&format!(
             "  {:<30} {:<5} {:>9} {:>9} {:>6.2}x\n",
-            row.function, row.statistic, row.seed, row.ours, row.ratio
+            row.function, row.statistic, row.book, row.ours, row.ratio
         ));
     }
     out
