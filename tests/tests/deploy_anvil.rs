@@ -5,7 +5,7 @@ use std::{path::Path, process::Command, time::Duration};
 
 use alloy_primitives::{Address, U256, keccak256};
 use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
-use marubatsu_deploy::{
+use marubatsu_client::{
     ContractStatus, DeployOptions, DeployReport, Deployments, Error, PVP_CONTRACT, Played, PvpContract, Rpc,
     RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, resolve_contract, signer_from_keystore,
     signer_from_private_key,
@@ -327,7 +327,7 @@ fn deploys_and_plays_from_a_cast_keystore_and_refuses_a_wrong_password() {
     let anvil = Anvil::start();
     let keystores = tempfile::tempdir().unwrap();
     cast_import(&anvil, keystores.path(), "deployer", 4, "hunter2-but-longer");
-    let path = marubatsu_deploy::keystore_path(keystores.path(), "deployer").unwrap();
+    let path = marubatsu_client::keystore_path(keystores.path(), "deployer").unwrap();
 
     let err = signer_from_keystore(&path, &Secret::new("not the password")).unwrap_err();
     assert!(matches!(err, Error::WrongPassword { .. }), "{err}");

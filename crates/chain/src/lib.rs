@@ -7,7 +7,7 @@
 //!   alloy `sol!` bindings ([`bindings`]), logs, gas, block time and number, and reverts decoded into the
 //!   contracts' custom errors by name ([`Revert`]).
 //! - [`Transactor`] is the one interface to any chain (this in-process one through [`Chain::acting_as`], a node
-//!   through `marubatsu-deploy`'s RPC client), with one [`Receipt`] type whose logs are decoded once into
+//!   through `marubatsu-client`'s RPC client), with one [`Receipt`] type whose logs are decoded once into
 //!   [`GameEvent`]s.
 //! - [`GasLog`] collects the gas of receipts per function and summarises it in forge's columns ([`GasStats`]).
 //!

@@ -1,5 +1,5 @@
 //! The one interface to a chain: the in-process [`Chain`] implements it (acting as one of its accounts,
-//! [`Chain::acting_as`]), and so does the JSON-RPC client in `marubatsu-deploy`. Callers write against it once.
+//! [`Chain::acting_as`]), and so does the JSON-RPC client in `marubatsu-client`. Callers write against it once.
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::SolCall;

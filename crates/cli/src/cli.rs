@@ -140,7 +140,7 @@ impl Place {
 
     /// The deployment records' default folder.
     pub(crate) fn deployments(&self) -> PathBuf {
-        self.dir.join(marubatsu_deploy::DEFAULT_DEPLOYMENTS_DIR)
+        self.dir.join(marubatsu_client::DEFAULT_DEPLOYMENTS_DIR)
     }
 
     /// The embedded chain's default state file: in `cache/`, which Foundry projects keep out of git.

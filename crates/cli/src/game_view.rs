@@ -1,7 +1,7 @@
 //! How the chain commands print boards, receipts and amounts.
 
 use alloy_primitives::{U256, utils::format_ether};
-use marubatsu_deploy::{Played, Receipt};
+use marubatsu_client::{Played, Receipt};
 
 /// A 3×3 board with `x` and `o` marks, and the numbers of the empty cells (what `play` takes):
 ///

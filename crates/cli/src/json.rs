@@ -7,7 +7,7 @@ use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeEvents},
     ITicTacToe::{self, ITicTacToeEvents},
 };
-use marubatsu_deploy::{GameEvent, Played, difficulty_name};
+use marubatsu_client::{GameEvent, Played, difficulty_name};
 use serde::Serialize;
 use serde_json::{Value, json};
 

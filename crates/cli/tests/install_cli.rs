@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use alloy_primitives::U256;
-use marubatsu_deploy::{Rpc, RpcOptions, Secret, Transactor};
+use marubatsu_client::{Rpc, RpcOptions, Secret, Transactor};
 use marubatsu_tests::anvil::Anvil;
 
 /// A user's machine: the installed binary, an empty project folder, a home and a `PATH` with nothing on it.

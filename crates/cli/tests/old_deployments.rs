@@ -9,7 +9,7 @@ mod support;
 use std::path::Path;
 
 use alloy_primitives::{Address, B256, U256};
-use marubatsu_deploy::{PvpContract, Rpc, RpcOptions, Secret, Transactor};
+use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret, Transactor};
 use marubatsu_tests::anvil::Anvil;
 
 /// Runs the binary; returns whether it succeeded, its stdout and its stderr.

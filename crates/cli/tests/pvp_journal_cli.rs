@@ -4,7 +4,7 @@
 mod support;
 
 use alloy_primitives::U256;
-use marubatsu_deploy::{PvpContract, Rpc, RpcOptions, Secret};
+use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret};
 use marubatsu_tests::anvil::Anvil;
 
 /// Runs the binary against `url`; returns whether it succeeded and its stderr.

@@ -88,7 +88,7 @@ impl App {
         // Callers check the node before (the command line connects to it first), so a bad URL is a caller's
         // bug; the page still says what is wrong instead of the server refusing to start.
         App::with_chain(
-            match marubatsu_deploy::RpcClient::new(&marubatsu_deploy::Secret::new(chain.url.clone())) {
+            match marubatsu_client::RpcClient::new(&marubatsu_client::Secret::new(chain.url.clone())) {
                 Ok(client) => Ok(ChainClient::Remote(Remote::new(client, contracts))),
                 Err(err) => Err(format!("the RPC URL is not usable: {err}")),
             },

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_deploy::{
+use marubatsu_client::{
     ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Replaced,
     SCANNED_GAMES, Transactor, TxState, deploy, ensure_testnet,
 };

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use marubatsu_deploy::{LOCAL_STATE_VAR, LocalChain, Transactor};
+use marubatsu_client::{LOCAL_STATE_VAR, LocalChain, Transactor};
 
 use super::network::{local_state_path, open_local};
 use crate::{cli::CompilerArgs, game_view::ether};

@@ -6,7 +6,7 @@ use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::ContractSet;
-use marubatsu_deploy::{
+use marubatsu_client::{
     DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, Ledger, LocalChain, OlderDeployment, PrivateKeySigner,
     Rpc, RpcOptions, Secret, Target, default_keystore_dir, default_rpc_url, describe_settled, keystore_at,
     keystore_path, locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url,
@@ -188,12 +188,12 @@ fn prompt_secret(prompt: &str) -> eyre::Result<Secret> {
 pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, place: &Place) -> eyre::Result<Rpc> {
     let given = match &rpc.rpc_url {
         Some(url) => url.clone(),
-        None => default_rpc_url(place.foundry_toml())?.ok_or(marubatsu_deploy::Error::NoRpcUrl)?,
+        None => default_rpc_url(place.foundry_toml())?.ok_or(marubatsu_client::Error::NoRpcUrl)?,
     };
     let url = resolve_rpc_url(&given, place.foundry_toml())?;
     let sender = wallet.sender()?;
     if need_signer && sender.is_none() {
-        return Err(marubatsu_deploy::Error::NoSigner {
+        return Err(marubatsu_client::Error::NoSigner {
             keystore_dir: wallet.keystore_dir.clone().unwrap_or_else(default_keystore_dir),
         }
         .into());
@@ -351,7 +351,7 @@ impl TargetArgs {
             keep_ledger(rpc, &deployments, self.force)?;
         }
         let located = match &chain {
-            Target::Local(local) if self.address.is_none() => marubatsu_deploy::Located {
+            Target::Local(local) if self.address.is_none() => marubatsu_client::Located {
                 address: local
                     .address_of(contract)
                     .ok_or_else(|| eyre::eyre!("the local chain has no {contract}"))?,

@@ -5,7 +5,7 @@
 use alloy_primitives::{Address, U256, keccak256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_deploy::{Deployments, PVP_CONTRACT, PvpContract, Target, Transactor};
+use marubatsu_client::{Deployments, PVP_CONTRACT, PvpContract, Target, Transactor};
 
 use crate::game_view::ether;
 

@@ -2,7 +2,7 @@ use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand};
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_deploy::{
+use marubatsu_client::{
     Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
     pvp_status_name, utc_time,
 };

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_deploy::{
+use marubatsu_client::{
     DEPLOYMENTS_VAR, PVP_CONTRACT, Rpc, RpcOptions, SOLO_CONTRACT, Secret, Target, Transactor, ensure_testnet,
     resolve_contract, resolve_rpc_url,
 };

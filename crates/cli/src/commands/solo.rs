@@ -2,7 +2,7 @@ use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_deploy::{Played, SOLO_CONTRACT, SoloContract, difficulty_name, solo_result_name};
+use marubatsu_client::{Played, SOLO_CONTRACT, SoloContract, difficulty_name, solo_result_name};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 

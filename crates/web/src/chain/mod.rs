@@ -1,5 +1,5 @@
 //! The chain the tic-tac-toe page plays on, whichever it is: a node over JSON-RPC (`serve --rpc-url`, where
-//! players sign with their own wallets and this server signs nothing), through `marubatsu-deploy`'s one RPC
+//! players sign with their own wallets and this server signs nothing), through `marubatsu-client`'s one RPC
 //! client, or the embedded in-process chain (where each browser has an account of its own that the server sends
 //! from). Both answer with `marubatsu-chain`'s shared [`Lookup`], [`Head`] and receipts, their logs and reverts
 //! decoded there once.

@@ -3,7 +3,7 @@
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_chain::{Head, Lookup};
-use marubatsu_deploy::{Error, RpcClient};
+use marubatsu_client::{Error, RpcClient};
 
 use super::{Contracts, ReadError};
 use crate::api::ApiError;

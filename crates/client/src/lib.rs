@@ -20,7 +20,7 @@
 //!
 //! ```no_run
 //! use marubatsu_chain::{Compiler, bindings::ISoloTicTacToe::Difficulty};
-//! use marubatsu_deploy::{
+//! use marubatsu_client::{
 //!     DeployOptions, Deployments, Rpc, RpcOptions, Secret, SoloContract, deploy, signer_from_private_key,
 //! };
 //!
