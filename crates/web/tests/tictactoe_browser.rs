@@ -8,9 +8,7 @@
 
 mod support;
 
-use std::net::{SocketAddr, TcpListener};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
 
 use alloy::{
     consensus::Transaction as _,
@@ -23,64 +21,13 @@ use alloy_primitives::{Address, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
+use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
 use support::{Browser, Driver, contracts, marks, one_browser_at_a_time, request};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
-
-/// anvil from node_modules on a free port, killed when dropped.
-struct Anvil {
-    child: Child,
-    url: String,
-}
-
-impl Anvil {
-    fn start() -> Anvil {
-        contracts(); // provisions node_modules (npm ci) on a fresh clone, and with it anvil
-        let root = marubatsu_chain::Workspace::locate()
-            .unwrap_or_else(|err| panic!("{err}"))
-            .root()
-            .to_path_buf();
-        let binary = root.join("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil");
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .unwrap_or_else(|err| panic!("{err}"));
-        let child = Command::new(&binary)
-            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|err| panic!("starting {}: {err}", binary.display()));
-        let anvil = Anvil {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let addr = SocketAddr::from(([127, 0, 0, 1], port));
-        while std::net::TcpStream::connect(addr).is_err()
-            || request(addr, "POST", "/", Some(&rpc_body("eth_chainId", json!([])))).status != 200
-        {
-            assert!(Instant::now() < deadline, "anvil did not start on port {port}");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        anvil
-    }
-}
-
-impl Drop for Anvil {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn rpc_body(method: &str, params: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-}
 
 /// A synchronous alloy client of anvil for the test's own checks and set-up (never the page's way in).
 struct Node {

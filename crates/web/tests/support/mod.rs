@@ -5,7 +5,7 @@
 
 pub mod check;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -130,12 +130,29 @@ pub fn request_with(
     }
 }
 
-/// A port nobody listens on right now (the OS's pick, released at once).
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap_or_else(|err| panic!("no free port: {err}"))
+/// The port chromedriver started with `--port=0` says it listens on ("… started successfully on port N."). Its
+/// output is read to the end on a thread of its own, so that chromedriver never blocks on a full pipe.
+fn announced_port(child: &mut Child) -> u16 {
+    use std::io::BufRead;
+    let stdout = child
+        .stdout
+        .take()
+        .unwrap_or_else(|| panic!("chromedriver's output is not piped"));
+    let (tell, port) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            // "Starting ChromeDriver … on port 0" comes first; the bound port is in the line after the bind.
+            if let Some(port) = line
+                .split("started successfully on port ")
+                .nth(1)
+                .and_then(|rest| rest.trim_end_matches(['.', ' ']).parse::<u16>().ok())
+            {
+                let _ = tell.send(port);
+            }
+        }
+    });
+    port.recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|err| panic!("chromedriver did not say its port: {err}"))
 }
 
 // ---- Chromium through chromedriver ------------------------------------------------------------------------
@@ -183,15 +200,17 @@ impl Driver {
         let _ = rustls::crypto::ring::default_provider().install_default();
         let chromium = find_binary("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
         let chromedriver = find_binary("CHROMEDRIVER", &["chromedriver"]);
-        let port = free_port();
-        let child = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
+        // Port 0: chromedriver binds a port the kernel picks and says which, so no other process can take it
+        // between a check and the bind (a port found free and released first is a race between parallel tests).
+        let mut child = Command::new(&chromedriver)
+            .arg("--port=0")
             .arg("--allowed-ips=127.0.0.1")
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|err| panic!("starting {}: {err}", chromedriver.display()));
+        let port = announced_port(&mut child);
         let driver = Driver {
             child,
             addr: SocketAddr::from(([127, 0, 0, 1], port)),
