@@ -5,19 +5,22 @@
 //! The same functions run in two harnesses: bounded proptest runs in CI (`tests/tests/engine_fuzz.rs`), and
 //! `cargo fuzz` targets in `fuzz/` (which include this file by path) for open-ended runs locally.
 //!
-//! Only `marubatsu-engine` and `std` are used here, so the fuzz crate builds without the chain.
+//! Only `marubatsu-engine`, `arbitrary` and `std` are used here, so the fuzz crate builds without the chain.
 
 use marubatsu_engine::{lights, relay, tictactoe, werewolf};
 
-/// Reads numbers from fuzz input; past the end every read is zero, so any input is a complete game.
+/// Reads numbers from fuzz input through `arbitrary`'s [`Unstructured`](arbitrary::Unstructured), the reader
+/// cargo-fuzz and proptest-free fuzzers share; past the end every read is zero, so any input is a complete game.
 pub struct Input<'a> {
-    data: &'a [u8],
+    data: arbitrary::Unstructured<'a>,
 }
 
 impl<'a> Input<'a> {
     /// Reads `data` from its start.
     pub fn new(data: &'a [u8]) -> Input<'a> {
-        Input { data }
+        Input {
+            data: arbitrary::Unstructured::new(data),
+        }
     }
 
     /// Whether anything is left.
@@ -27,40 +30,30 @@ impl<'a> Input<'a> {
 
     /// The next byte.
     pub fn byte(&mut self) -> u8 {
-        match self.data.split_first() {
-            Some((&first, rest)) => {
-                self.data = rest;
-                first
-            }
-            None => 0,
-        }
+        self.data.arbitrary().unwrap_or(0)
     }
 
     /// The next `N` bytes.
     pub fn array<const N: usize>(&mut self) -> [u8; N] {
-        let mut out = [0; N];
-        for byte in &mut out {
-            *byte = self.byte();
-        }
-        out
+        self.data.arbitrary().unwrap_or([0; N])
     }
 
-    /// A little-endian u64.
+    /// A u64.
     pub fn u64(&mut self) -> u64 {
-        u64::from_le_bytes(self.array())
+        self.data.arbitrary().unwrap_or(0)
     }
 
     /// A number below `n` (0 if `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
+        match n {
+            0 => 0,
+            n => self.data.choose_index(n).unwrap_or(0),
         }
-        usize::from(u16::from_le_bytes(self.array())) % n
     }
 
     /// A coin.
     pub fn bool(&mut self) -> bool {
-        self.byte() & 1 == 1
+        self.data.arbitrary().unwrap_or(false)
     }
 
     /// A short string, from bytes taken as Latin-1 (so every byte string is text), sometimes with a
