@@ -79,18 +79,18 @@ abstract contract PvpRules is PvpMoney {
         address x;
     }
 
-    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount first: any of the three
-    ///      accounts plays any cell byte, claims a timeout or resigns. Asserts that the call succeeded exactly
+    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount first: either player (or,
+    ///      with `outsiders`, any of the three accounts) plays any cell byte, claims a timeout or resigns. Asserts that the call succeeded exactly
     ///      when the rules allow it and that the game is then exactly what the rules make it; keeps only the
     ///      paths on which it succeeded.
-    function _turn(address x, address o, uint256 elapsed) internal {
+    function _turn(address x, address o, uint256 elapsed, bool outsiders) internal {
         vm.warp(block.timestamp + elapsed);
         Turn memory t;
         t.state = _gameAt(1).state;
         t.oTurn = _oToMove(t.state);
         t.moverBoard = t.oTurn == 1 ? _oBoard(t.state) : _xBoard(t.state);
         t.inTime = _le(block.timestamp, _deadlineOf(t.state));
-        t.caller = _anyActor();
+        t.caller = outsiders ? _anyActor() : svm.createBool("byX") ? x : o;
         t.byMover = _is(t.caller, t.oTurn == 1 ? o : x);
         t.byWaiter = _is(t.caller, t.oTurn == 1 ? x : o);
         t.x = x;
@@ -166,7 +166,7 @@ abstract contract PvpRules is PvpMoney {
 contract PvpRulesCheck is PvpRules {
     /// @notice A whole game, public or private, with any stake in 97 bits (the cap, and past it), any time limit
     ///         in 32 bits (below, at and past both limits) and any joiner among three accounts: the creation and
-    ///         the join succeed exactly when the rules allow them. Then up to {RULES_TURNS} turns in which any of
+    ///         the join succeed exactly when the rules allow them. Then {RULES_TURNS} turns in which any of
     ///         the three accounts, after any time, plays any cell byte, claims a timeout or resigns: each call
     ///         succeeds exactly when the rules allow it (the wrong mover, an outsider, a late move, an early
     ///         claim, a taken cell all revert; a move in the deadline's own second succeeds), and leaves the
@@ -194,8 +194,28 @@ contract PvpRulesCheck is PvpRules {
 
         for (uint256 turn; turn < RULES_TURNS; ++turn) {
             if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
-            _turn(x, joiner, svm.createUint(32, "elapsed"));
+            _turn(x, joiner, svm.createUint(32, "elapsed"), true);
         }
+    }
+
+    /// @notice A whole game between two players, public, with any stake and time limit: up to nine turns in which
+    ///         either player, after any time, plays any cell byte, claims a timeout or resigns, until the game
+    ///         ends: every line (for its owner), the full board (a draw) and every other ending are reached, and
+    ///         each call succeeds exactly when the rules allow it and leaves the state they give, as in
+    ///         {check_everyTurnFollowsTheRules}.
+    function check_aWholeGameEndsByTheRules() public {
+        _enterActors();
+        address x = actors[0];
+        address o = actors[1];
+        uint256 stake = svm.createUint(96, "stake");
+        uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
+        _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
+        _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        for (uint256 turn; turn < 9; ++turn) {
+            if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
+            _turn(x, o, svm.createUint(32, "elapsed"), false);
+        }
+        assert(_gameAt(1).status != uint256(ITicTacToe.Status.Active));
     }
 
     /// @notice A player whose address refuses ether (a contract whose `receive` reverts) keeps its whole balance
@@ -225,6 +245,8 @@ contract PvpRulesCheck is PvpRules {
         assert(address(ttt).balance == 0);
     }
 
-    /// @dev Turns per game in {check_everyTurnFollowsTheRules}: a full board takes nine.
-    uint256 internal constant RULES_TURNS = 9;
+    /// @dev Turns after the join in {check_everyTurnFollowsTheRules}: enough for two moves and a claim (a move
+    ///      followed by a timeout that someone wins), or a move and a resignation; a whole game is
+    ///      {check_aWholeGameEndsByTheRules}'s. With 9 turns this check took 817 paths and 247 s.
+    uint256 internal constant RULES_TURNS = 3;
 }
