@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+pragma solidity ^0.8.24;
+
+import {PvpMoney} from "./PvpMoney.t.sol";
+import {ITicTacToe} from "../../interfaces/ITicTacToe.sol";
+import {HostilePlayer, RevertingPlayer} from "../HostilePlayers.sol";
+
+/// @title PvpRules
+/// @notice halmos proofs that the PvP contract records what the RULES say, not only that it pays what it recorded:
+///         the money checks ({PvpMoney}) accept "X won on a timeout" where O should have, as long as X is paid
+///         consistently. Here every call's success is compared with the rules' verdict both ways (a call the rules
+///         allow must succeed, one they forbid must revert), and every state a call leaves with the state the
+///         rules give.
+/// @dev halmos 0.3.3 cannot read a callee's logs (no `vm.recordLogs`), so the events are checked against the state
+///      in the Foundry suite (`contracts/test/TicTacToeRules.t.sol`), not here.
+abstract contract PvpRules is PvpMoney {
+    /// @dev The stake cap, `2^96 - 1` wei (the contract's private `_STAKE_MAX`).
+    uint256 internal constant _STAKE_CAP = (1 << 96) - 1;
+
+    /// @dev The eight lines, as 9-bit masks (cell `i` at bit `i`), written out here rather than taken from
+    ///      `Board` so that a bug there is not copied into the check.
+    uint256 internal constant _LINES = 8;
+
+    /// @dev 1 if `a <= b`, else 0, without a branch.
+    function _le(uint256 a, uint256 b) internal pure returns (uint256 r) {
+        assembly {
+            r := iszero(gt(a, b))
+        }
+    }
+
+    /// @dev 1 if `flag`, else 0, without a branch.
+    function _bit(bool flag) internal pure returns (uint256 r) {
+        assembly {
+            r := flag
+        }
+    }
+
+    /// @dev 1 if `board` holds a line, else 0, without a branch.
+    function _hasLine(uint256 board) internal pure returns (uint256 won) {
+        uint16[8] memory lines = [0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054];
+        for (uint256 i; i < _LINES; ++i) {
+            won |= _is(board & lines[i], lines[i]);
+        }
+    }
+
+    /// @dev The boards, turn and deadline fields of a `state` word (layout in `TicTacToe`'s {Game} docs).
+    function _xBoard(uint256 state) internal pure returns (uint256) {
+        return (state >> 160) & 0x1FF;
+    }
+
+    function _oBoard(uint256 state) internal pure returns (uint256) {
+        return (state >> 169) & 0x1FF;
+    }
+
+    function _oToMove(uint256 state) internal pure returns (uint256) {
+        return (state >> 178) & 1;
+    }
+
+    function _deadlineOf(uint256 state) internal pure returns (uint256) {
+        return (state >> 214) & ((1 << 40) - 1);
+    }
+
+    /// @dev Calls the contract as `caller` with `value` wei and returns whether the call succeeded (1 or 0).
+    function _try(address caller, uint256 value, bytes memory data) internal returns (uint256) {
+        vm.prank(caller);
+        (bool ok,) = address(ttt).call{value: value}(data);
+        return _bit(ok);
+    }
+
+    /// @dev What a turn's checks need to know about the game before the call.
+    struct Turn {
+        uint256 state;
+        uint256 oTurn;
+        uint256 moverBoard;
+        uint256 inTime;
+        uint256 byMover;
+        uint256 byWaiter;
+        address caller;
+        address x;
+    }
+
+    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount first: either player (or,
+    ///      with `outsiders`, any of the three accounts) plays any cell byte, claims a timeout or resigns. Asserts that the call succeeded exactly
+    ///      when the rules allow it and that the game is then exactly what the rules make it; keeps only the
+    ///      paths on which it succeeded.
+    function _turn(address x, address o, uint256 elapsed, bool outsiders) internal {
+        vm.warp(block.timestamp + elapsed);
+        Turn memory t;
+        t.state = _gameAt(1).state;
+        t.oTurn = _oToMove(t.state);
+        t.moverBoard = t.oTurn == 1 ? _oBoard(t.state) : _xBoard(t.state);
+        t.inTime = _le(block.timestamp, _deadlineOf(t.state));
+        t.caller = outsiders ? _anyActor() : svm.createBool("byX") ? x : o;
+        t.byMover = _is(t.caller, t.oTurn == 1 ? o : x);
+        t.byWaiter = _is(t.caller, t.oTurn == 1 ? x : o);
+        t.x = x;
+        uint256 action = svm.createUint(2, "action");
+        vm.assume(action < 3);
+
+        if (action == 0) _play(t);
+        else if (action == 1) _claim(t);
+        else _resign(t);
+        // The books and payouts are the money checks' business: checking them here too tripled this check's time.
+    }
+
+    /// @dev {_turn}'s move: any cell byte.
+    function _play(Turn memory t) internal {
+        uint8 cell = uint8(svm.createUint(8, "cell"));
+        uint256 cellBit = cell < 9 ? uint256(1) << cell : 0;
+        uint256 free = _when(cell < 9 ? 1 : 0, _is((_xBoard(t.state) | _oBoard(t.state)) & cellBit, 0));
+        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.play, (1, cell)));
+        // Only the player to move, in time (the deadline's own second included), on an empty cell.
+        assert(ok == t.byMover & t.inTime & free);
+        vm.assume(ok == 1);
+        uint256 state = _gameAt(1).state;
+        uint256 grown = t.moverBoard | cellBit;
+        // The mover's board grows by exactly the cell played; the other board stays.
+        if (t.oTurn == 1) assert(_oBoard(state) == grown && _xBoard(state) == _xBoard(t.state));
+        else assert(_xBoard(state) == grown && _oBoard(state) == _oBoard(t.state));
+        uint256 expected = _hasLine(grown) == 1
+            ? uint256(t.oTurn == 1 ? ITicTacToe.Status.OWon : ITicTacToe.Status.XWon)
+            : _is(_xBoard(state) | _oBoard(state), 0x1FF) == 1
+                ? uint256(ITicTacToe.Status.Draw)
+                : uint256(ITicTacToe.Status.Active);
+        assert(_gameAt(1).status == expected);
+        if (expected == uint256(ITicTacToe.Status.Active)) {
+            // The other player's turn, with a full time limit from now.
+            assert(_oToMove(state) == 1 - t.oTurn);
+            assert(_deadlineOf(state) == block.timestamp + ((t.state >> 182) & 0xFFFFFFFF));
+        } else {
+            assert(_deadlineOf(state) == 0);
+        }
+    }
+
+    /// @dev {_turn}'s timeout claim.
+    function _claim(Turn memory t) internal {
+        uint256 firstMove = _is(t.moverBoard, 0);
+        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.claimTimeout, (1)));
+        // After the deadline only: by the waiting player, or by the late one while it has not moved (an abort).
+        assert(ok == (1 - t.inTime) & (t.byWaiter | (t.byMover & firstMove)));
+        vm.assume(ok == 1);
+        Game memory game = _gameAt(1);
+        // A first-move timeout aborts; a later one is won by the waiting player.
+        uint256 expected = firstMove == 1
+            ? uint256(ITicTacToe.Status.Aborted)
+            : uint256(t.oTurn == 1 ? ITicTacToe.Status.XWon : ITicTacToe.Status.OWon);
+        assert(game.status == expected && _deadlineOf(game.state) == 0);
+        assert(_xBoard(game.state) == _xBoard(t.state) && _oBoard(game.state) == _oBoard(t.state));
+    }
+
+    /// @dev {_turn}'s resignation.
+    function _resign(Turn memory t) internal {
+        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.resign, (1)));
+        // Either player, at any time, whoever is to move; the other wins.
+        assert(ok == t.byMover | t.byWaiter);
+        vm.assume(ok == 1);
+        Game memory game = _gameAt(1);
+        uint256 expected = uint256(_is(t.caller, t.x) == 1 ? ITicTacToe.Status.OWon : ITicTacToe.Status.XWon);
+        assert(game.status == expected && _deadlineOf(game.state) == 0);
+    }
+}
+
+/// @title PvpRulesCheck
+/// @notice The rules proofs themselves (see {PvpRules}). `script/halmos-check.py` also runs them against one-line
+///         rule bugs of its own making, each of which some check here must catch.
+contract PvpRulesCheck is PvpRules {
+    /// @notice A whole game, public or private, with any stake in 97 bits (the cap, and past it), any time limit
+    ///         in 32 bits (below, at and past both limits) and any joiner among three accounts: the creation and
+    ///         the join succeed exactly when the rules allow them. Then {RULES_TURNS} turns in which any of
+    ///         the three accounts, after any time, plays any cell byte, claims a timeout or resigns: each call
+    ///         succeeds exactly when the rules allow it (the wrong mover, an outsider, a late move, an early
+    ///         claim, a taken cell all revert; a move in the deadline's own second succeeds), and leaves the
+    ///         status, boards, turn and deadline the rules give, with the books balanced and each ending paid.
+    function check_everyTurnFollowsTheRules() public {
+        _enterActors();
+        address x = actors[0];
+        bool invite = svm.createBool("private");
+        address invited = invite ? actors[1] : address(0);
+        uint256 stake = svm.createUint(97, "stake");
+        uint256 moveTimeout = svm.createUint(32, "moveTimeout");
+        uint256 created = _try(x, stake, abi.encodeCall(ITicTacToe.createGame, (uint32(moveTimeout), invited)));
+        assert(created == _le(stake, _STAKE_CAP) & _le(60, moveTimeout) & _le(moveTimeout, 7 days));
+        vm.assume(created == 1);
+
+        address joiner = _anyActor();
+        vm.warp(block.timestamp + svm.createUint(32, "beforeJoin"));
+        uint256 joined = _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        // Anyone but the creator, and for a private game only the invited account.
+        assert(joined == (1 - _is(joiner, x)) & (_is(invited, address(0)) | _is(joiner, invited)));
+        vm.assume(joined == 1);
+        Game memory game = _gameAt(1);
+        assert(game.status == uint256(ITicTacToe.Status.Active) && game.opponent == joiner);
+        assert(_deadlineOf(game.state) == block.timestamp + moveTimeout && _oToMove(game.state) == 0);
+
+        for (uint256 turn; turn < RULES_TURNS; ++turn) {
+            if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
+            _turn(x, joiner, svm.createUint(32, "elapsed"), true);
+        }
+    }
+
+    /// @notice A whole game between two players, public, with any stake and time limit: up to nine turns in which
+    ///         either player, after any time, plays any cell byte, claims a timeout or resigns, until the game
+    ///         ends: every line (for its owner), the full board (a draw) and every other ending are reached, and
+    ///         each call succeeds exactly when the rules allow it and leaves the state they give, as in
+    ///         {check_everyTurnFollowsTheRules}.
+    function check_aWholeGameEndsByTheRules() public {
+        _enterActors();
+        address x = actors[0];
+        address o = actors[1];
+        uint256 stake = svm.createUint(96, "stake");
+        uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
+        _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
+        _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        for (uint256 turn; turn < 9; ++turn) {
+            if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
+            _turn(x, o, svm.createUint(32, "elapsed"), false);
+        }
+        assert(_gameAt(1).status != uint256(ITicTacToe.Status.Active));
+    }
+
+    /// @notice A player whose address refuses ether (a contract whose `receive` reverts) keeps its whole balance
+    ///         when a withdrawal to itself fails, and takes it out to any ordinary address with `withdrawTo`.
+    function check_aRefusingPlayerKeepsItsBalance() public {
+        _enterActors();
+        RevertingPlayer refuser = new RevertingPlayer(ITicTacToe(address(ttt)));
+        uint256 stake = svm.createUint(96, "stake");
+        vm.assume(stake != 0);
+        vm.deal(actors[0], _FUNDS);
+        vm.prank(actors[0]);
+        (bool created,) =
+            address(refuser).call{value: stake}(abi.encodeCall(HostilePlayer.create, (uint32(60), address(0))));
+        assert(created);
+        vm.prank(actors[0]);
+        (bool cancelled,) = address(refuser).call(abi.encodeCall(HostilePlayer.cancel, (1)));
+        assert(cancelled && _pendingOf(address(refuser)) == stake);
+
+        (bool refused,) = address(refuser).call(abi.encodeCall(HostilePlayer.withdraw, ()));
+        assert(!refused && _pendingOf(address(refuser)) == stake && address(ttt).balance == stake);
+
+        address to = _recipient();
+        vm.assume(to != address(refuser));
+        uint256 had = to.balance;
+        (bool sent,) = address(refuser).call(abi.encodeCall(HostilePlayer.withdrawTo, (payable(to))));
+        assert(sent && _pendingOf(address(refuser)) == 0 && to.balance == had + stake);
+        assert(address(ttt).balance == 0);
+    }
+
+    /// @dev Turns after the join in {check_everyTurnFollowsTheRules}: enough for two moves and a claim (a move
+    ///      followed by a timeout that someone wins), or a move and a resignation; a whole game is
+    ///      {check_aWholeGameEndsByTheRules}'s. With 9 turns this check took 817 paths and 247 s.
+    uint256 internal constant RULES_TURNS = 3;
+}
