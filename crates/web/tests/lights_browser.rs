@@ -1,13 +1,18 @@
 //! Cross light in a real browser: played to its end in English and Japanese at phone and desktop size with the
-//! page check after every step; the clock, hint-assisted solves, the music switch, a dead server and a second tab.
+//! page check after every step; the clock, hint-assisted solves, the music switch, a dead server and a second tab;
+//! hints followed to a solve in par, undo, the keyboard alone and a reload.
 
 mod support;
 
-use marubatsu_engine::lights::{Board, Size, solve};
+use marubatsu_engine::lights::{Board, Cell as LightCell, Size, solve};
 use serde_json::{Value, json};
-use support::{Browser, Driver, lights_ready, lit, one_browser_at_a_time, server};
+use support::{
+    Browser, Driver, focused_cell, key, lights_ready, lit, one_browser_at_a_time, screenshot_dir, server, tab_into,
+};
 
-const SIZES: [(&str, (u32, u32)); 2] = [("phone", (390, 844)), ("desktop", (1280, 860))];
+const PHONE: (u32, u32) = (390, 844);
+const DESKTOP: (u32, u32) = (1280, 860);
+const SIZES: [(&str, (u32, u32)); 2] = [("phone", PHONE), ("desktop", DESKTOP)];
 /// The player's next controls: Undo and Hint must be on the first screen.
 const DECISION: &str = "#lights-actions";
 
@@ -357,4 +362,273 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
     browser.switch_to(&second);
     wait_moves(browser, 3);
     assert_eq!(lit(browser), after_three);
+}
+
+// ---- hints, undo, keyboard and reload (moved from the catch-all browser.rs) ------------------------------------
+
+fn number(browser: &Browser<'_>, selector: &str) -> usize {
+    let text = browser.text(selector);
+    text.parse()
+        .unwrap_or_else(|_| panic!("{selector} shows {text:?}, not a number"))
+}
+
+/// The board after pressing `index` on `before`, by the engine's rule (the oracle for what the page shows).
+fn pressed(before: &[bool], index: u8) -> Vec<bool> {
+    let size = match before.len() {
+        25 => Size::Five,
+        36 => Size::Six,
+        _ => Size::Seven,
+    };
+    let cross = LightCell::new(index).map(|c| size.cross(c)).unwrap_or_default();
+    before
+        .iter()
+        .enumerate()
+        .map(|(i, &on)| on ^ LightCell::new(i as u8).is_some_and(|c| cross.contains(c)))
+        .collect()
+}
+
+/// Asks for hints and presses them until the dialog says the puzzle is solved; returns the presses made.
+fn follow_hints(browser: &Browser<'_>) -> usize {
+    let mut presses = 0;
+    while browser.script("return document.querySelector('#board').dataset.solved;", &[]) != json!("true") {
+        browser.click("#hint");
+        let index = browser.wait_for(
+            "a hinted cell",
+            "const c = document.querySelector('#board .cell.hint'); return c ? c.dataset.index : null;",
+            &[],
+        );
+        let index = index.as_str().unwrap_or_default().to_owned();
+        let message = browser.text("#message");
+        assert!(message.starts_with("Hint: press row"), "hint message: {message:?}");
+        browser.click(&format!("#board .cell[data-index='{index}']"));
+        presses += 1;
+        wait_moves(browser, presses);
+        assert!(presses <= 49, "following hints does not end");
+    }
+    presses
+}
+
+#[test]
+fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    for level in ["easy", "hard"] {
+        let started = browser.script("return document.querySelector('#board').dataset.started;", &[]);
+        browser.click(&format!(".segmented [data-level='{level}']"));
+        browser.wait_for(
+            &format!("a new {level} puzzle"),
+            "const b = document.querySelector('#board');
+             return b.dataset.puzzle === arguments[0] && b.dataset.started !== arguments[1];",
+            &[json!(level), started],
+        );
+        let side = if level == "easy" { 5 } else { 7 };
+        assert_eq!(lit(&browser).len(), side * side);
+        assert_eq!(
+            browser.script(
+                "return document.querySelector(`[data-level='${arguments[0]}']`).getAttribute('aria-pressed');",
+                &[json!(level)],
+            ),
+            json!("true")
+        );
+        let par = number(&browser, "#par");
+        assert!(par >= 1, "a scrambled puzzle needs presses");
+
+        let presses = follow_hints(&browser);
+        assert_eq!(presses, par, "{level}: hints solve in exactly par presses");
+        assert!(lit(&browser).iter().all(|&on| !on), "every light is off");
+        browser.wait_for(
+            "the solved dialog",
+            "return document.querySelector('#solved').open;",
+            &[],
+        );
+        let shot = browser.screenshot();
+        std::fs::write(screenshot_dir().join(format!("lights-solved-{level}.png")), shot)
+            .unwrap_or_else(|err| panic!("{err}"));
+        let text = browser.text("#solved-text");
+        assert!(text.starts_with(&format!("{par} moves in ")), "{text}");
+        // Every press followed a hint: praised as help, never as a perfect solve or a best.
+        let hints = if par == 1 {
+            "1 hint".to_owned()
+        } else {
+            format!("{par} hints")
+        };
+        assert!(
+            text.contains(&format!("Par was {par}. Solved with help: {hints}.")),
+            "{text}"
+        );
+        assert!(!text.contains("perfect") && !text.contains("new best"), "{text}");
+        assert_eq!(browser.text("#best"), "–", "no best from hints");
+        let assisted = browser.script(
+            "return JSON.parse(localStorage.getItem('marubatsu.lights.assisted.' + arguments[0]));",
+            &[json!(level)],
+        );
+        assert_eq!(assisted["moves"], json!(par));
+        assert_eq!(assisted["hints"], json!(par));
+        // A press after the end changes nothing; close the dialog first, as a player would.
+        browser.click("#solved-close");
+        browser.click("#board .cell[data-index='0']");
+        assert_eq!(number(&browser, "#moves"), par);
+        assert!(
+            browser
+                .text("#message")
+                .starts_with(&format!("Solved in {par} moves with"))
+        );
+    }
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn cross_light_undo_restores_the_board() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    let start = lit(&browser);
+    assert!(
+        browser.script("return document.querySelector('#undo').disabled;", &[]) == json!(true),
+        "nothing to undo yet"
+    );
+    browser.click("#board .cell[data-index='12']");
+    wait_moves(&browser, 1);
+    let after_one = lit(&browser);
+    assert_eq!(after_one, pressed(&start, 12), "a press flips the cross");
+    browser.click("#board .cell[data-index='0']");
+    wait_moves(&browser, 2);
+    assert_eq!(lit(&browser), pressed(&after_one, 0));
+
+    browser.click("#undo");
+    wait_moves(&browser, 1);
+    assert_eq!(
+        lit(&browser),
+        after_one,
+        "undo restores the board before the last press"
+    );
+    browser.click("#undo");
+    wait_moves(&browser, 0);
+    assert_eq!(lit(&browser), start, "and again, back to the start");
+    assert_eq!(
+        browser.script("return document.querySelector('#undo').disabled;", &[]),
+        json!(true)
+    );
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn cross_light_plays_from_the_keyboard_alone() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+    let focused = || focused_cell(&browser, "#board");
+
+    // Tab from the top of the page reaches the board (one stop: the cursor's cell, the centre).
+    assert_eq!(tab_into(&browser, "#board", 12), json!(12));
+
+    // Every cell says where it is and whether it is on.
+    let labels = browser.script(
+        "return Array.from(document.querySelectorAll('#board .cell')).map((c) =>
+            c.getAttribute('aria-label') + '|' + c.getAttribute('aria-pressed'));",
+        &[],
+    );
+    let start = lit(&browser);
+    for (i, label) in labels.as_array().into_iter().flatten().enumerate() {
+        let (row, column) = (i / 5 + 1, i % 5 + 1);
+        let state = if start[i] { "on|true" } else { "off|false" };
+        assert_eq!(label, &json!(format!("Row {row}, column {column}, {state}")));
+    }
+
+    // Arrows move (wrapping at the edge), Enter presses.
+    browser.keys(&[key::RIGHT, key::RIGHT, key::DOWN]);
+    assert_eq!(focused(), json!(19));
+    browser.keys(&[key::RIGHT]);
+    assert_eq!(focused(), json!(15), "right from the last column wraps");
+    browser.keys(&[key::ENTER]);
+    wait_moves(&browser, 1);
+    let after_enter = pressed(&start, 15);
+    assert_eq!(lit(&browser), after_enter);
+
+    // Space presses too; the focus stays on the board.
+    browser.keys(&[key::UP, key::UP, key::UP, key::UP, key::SPACE]);
+    wait_moves(&browser, 2);
+    assert_eq!(focused(), json!(20), "up from row 1 wraps to row 5");
+    assert_eq!(lit(&browser), pressed(&after_enter, 20));
+
+    // Shortcuts: U takes the press back, H shows a hint and moves the cursor onto it.
+    browser.keys(&["u"]);
+    wait_moves(&browser, 1);
+    assert_eq!(lit(&browser), after_enter);
+    browser.keys(&["h"]);
+    let hinted = browser.wait_for(
+        "a hint",
+        "const c = document.querySelector('#board .cell.hint'); return c ? Number(c.dataset.index) + 1 : 0;",
+        &[],
+    );
+    assert_eq!(focused(), json!(hinted.as_u64().unwrap_or(0) - 1));
+    browser.keys(&[key::ENTER]);
+    wait_moves(&browser, 2);
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn cross_light_game_survives_a_reload() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}lights", server.url()));
+    lights_ready(&browser);
+
+    browser.click(".segmented [data-level='normal']");
+    browser.wait_for(
+        "a normal puzzle",
+        "return document.querySelector('#board').dataset.puzzle === 'normal';",
+        &[],
+    );
+    let par = number(&browser, "#par");
+    for (n, index) in [7usize, 22, 35].into_iter().enumerate() {
+        browser.click(&format!("#board .cell[data-index='{index}']"));
+        wait_moves(&browser, n + 1);
+    }
+    browser.click("#hint");
+    browser.wait_for(
+        "a hint",
+        "return document.querySelector('#board .cell.hint') !== null;",
+        &[],
+    );
+    let board = lit(&browser);
+    let message = browser.text("#message");
+
+    browser.refresh();
+    lights_ready(&browser);
+    assert_eq!(
+        browser.script("return document.querySelector('#board').dataset.puzzle;", &[]),
+        json!("normal")
+    );
+    assert_eq!(lit(&browser), board, "the board is back");
+    assert_eq!(number(&browser, "#moves"), 3);
+    assert_eq!(number(&browser, "#par"), par);
+    assert_eq!(browser.text("#message"), message, "so is the hint");
+    // And so is the history: three undos go back to the puzzle's start.
+    for moves in [2, 1, 0] {
+        browser.click("#undo");
+        wait_moves(&browser, moves);
+    }
+    assert_eq!(lit(&browser), {
+        let mut start = board.clone();
+        for index in [35, 22, 7] {
+            start = pressed(&start, index);
+        }
+        start
+    });
+    browser.assert_no_console_errors();
 }

@@ -573,3 +573,28 @@ pub fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
     );
     serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
 }
+
+// ---- keyboard ----------------------------------------------------------------------------------------------
+
+/// The index of the focused cell of `board` (a selector), or -1 when the focus is elsewhere.
+pub fn focused_cell(browser: &Browser<'_>, board: &str) -> Value {
+    browser.script(
+        "const e = document.activeElement;
+         return e && e.closest(arguments[0]) ? Number(e.dataset.index) : -1;",
+        &[json!(board)],
+    )
+}
+
+/// Presses Tab until the focus lands on a cell of `board`, at most `limit` times; that cell's index.
+pub fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
+    for _ in 0..limit {
+        let cell = focused_cell(browser, board);
+        if cell != json!(-1) {
+            return cell;
+        }
+        browser.keys(&[key::TAB]);
+    }
+    let cell = focused_cell(browser, board);
+    assert_ne!(cell, json!(-1), "Tab never reaches {board} in {limit} presses");
+    cell
+}
