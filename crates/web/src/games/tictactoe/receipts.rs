@@ -174,7 +174,10 @@ pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang)
             format!("{winner} が一列そろえて勝ち"),
         ),
         ITicTacToe::EndReason::Draw => lang
-            .pick("a draw; each stake went back", "引き分け。掛け金はそれぞれに戻りました")
+            .pick(
+                "a draw; each stake is credited back",
+                "引き分け。掛け金はそれぞれの残高に戻りました",
+            )
             .into(),
         ITicTacToe::EndReason::Timeout => {
             lang.pick(format!("{winner} won on time"), format!("{winner} が時間切れで勝ち"))
@@ -185,14 +188,14 @@ pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang)
         ),
         ITicTacToe::EndReason::Abort => lang
             .pick(
-                "aborted, as a first move ran out of time; each stake went back",
-                "最初の手が時間切れのため中止。掛け金はそれぞれに戻りました",
+                "aborted, as a first move ran out of time; each stake is credited back",
+                "最初の手が時間切れのため中止。掛け金はそれぞれの残高に戻りました",
             )
             .into(),
         ITicTacToe::EndReason::Cancellation => lang
             .pick(
-                "cancelled before anyone joined; the stake went back",
-                "参加者が来る前に取り消し。掛け金は戻りました",
+                "cancelled before anyone joined; the stake is credited back",
+                "参加者が来る前に取り消し。掛け金は残高に戻りました",
             )
             .into(),
         _ => lang

@@ -63,7 +63,7 @@ window.I18n.add({
     'tictactoe.wallet.searching': 'Looking for a browser wallet…',
     'tictactoe.wallet.missing': 'No browser wallet found. To play on chain {chain}, install a wallet extension '
       + 'such as MetaMask or Rabby and reload this page — or play from a terminal with the marubatsu command line: '
-      + '`marubatsu solo --help`, `marubatsu pvp --help`.',
+      + '“marubatsu solo --help”, “marubatsu pvp --help”.',
     'tictactoe.wallet.disconnected': 'Connect {wallet} to play on chain {chain}. This server holds no key: your '
       + 'wallet signs.',
     'tictactoe.wallet.wrongChain': 'Your wallet is on chain {walletChain}; these games are on chain {chain}. '
@@ -111,9 +111,9 @@ window.I18n.add({
     'tictactoe.pvp.youWin': 'You win!',
     'tictactoe.pvp.youLose': 'You lose: {side} wins.',
     'tictactoe.pvp.sideWon': '{side} won.',
-    'tictactoe.pvp.draw': 'Draw. Each stake went back.',
-    'tictactoe.pvp.cancelled': 'This game was cancelled before anyone joined; the stake went back.',
-    'tictactoe.pvp.aborted': 'This game was aborted: a first move ran out of time, and each stake went back.',
+    'tictactoe.pvp.draw': 'Draw. Each stake is credited back to its player: withdraw to collect it.',
+    'tictactoe.pvp.cancelled': 'This game was cancelled before anyone joined; the stake is credited back: withdraw to collect it.',
+    'tictactoe.pvp.aborted': 'This game was aborted: a first move ran out of time, and each stake is credited back: withdraw to collect it.',
     'tictactoe.pvp.other': 'This game is {status}.',
     'tictactoe.pvp.info': 'Game {id}. Stake {stake} each, {timeout} per move. X: {creator}. {o}. {status}.',
     'tictactoe.pvp.oAnyone': 'O: anyone may join',
@@ -191,7 +191,7 @@ window.I18n.add({
     'tictactoe.wallet.searching': 'ブラウザのウォレットを探しています…',
     'tictactoe.wallet.missing': 'ブラウザのウォレットが見つかりません。チェーン {chain} で遊ぶには MetaMask や Rabby などの'
       + 'ウォレット拡張機能を入れてこのページを再読み込みするか、ターミナルから marubatsu コマンドで遊んでください: '
-      + '`marubatsu solo --help`、`marubatsu pvp --help`。',
+      + '「marubatsu solo --help」「marubatsu pvp --help」。',
     'tictactoe.wallet.disconnected': '{wallet}を接続してチェーン {chain} で遊びましょう。このサーバーは鍵を持ちません。署名するのは'
       + 'あなたのウォレットです。',
     'tictactoe.wallet.wrongChain': 'ウォレットはチェーン {walletChain} にいます。このゲームはチェーン {chain} です。'
@@ -239,9 +239,9 @@ window.I18n.add({
     'tictactoe.pvp.youWin': 'あなたの勝ち!',
     'tictactoe.pvp.youLose': 'あなたの負け。{side}の勝ち。',
     'tictactoe.pvp.sideWon': '{side}が勝ちました。',
-    'tictactoe.pvp.draw': '引き分け。掛け金はそれぞれに戻りました。',
-    'tictactoe.pvp.cancelled': 'このゲームは参加者が来る前に取り消され、掛け金は戻りました。',
-    'tictactoe.pvp.aborted': 'このゲームは中止されました。最初の一手が時間切れになり、掛け金はそれぞれに戻りました。',
+    'tictactoe.pvp.draw': '引き分け。掛け金はそれぞれの残高に戻りました。「引き出す」で受け取れます。',
+    'tictactoe.pvp.cancelled': 'このゲームは参加者が来る前に取り消され、掛け金は残高に戻りました。「引き出す」で受け取れます。',
+    'tictactoe.pvp.aborted': 'このゲームは中止されました。最初の一手が時間切れになり、掛け金はそれぞれの残高に戻りました。「引き出す」で受け取れます。',
     'tictactoe.pvp.other': 'このゲームは{status}です。',
     'tictactoe.pvp.info': 'ゲーム {id}。掛け金は各 {stake}、1手 {timeout}。×: {creator}。{o}。{status}。',
     'tictactoe.pvp.oAnyone': '○: 誰でも参加可',
@@ -251,7 +251,7 @@ window.I18n.add({
     'tictactoe.pvp.private': ' このゲームは非公開です。参加できるのは {account} だけで、ほかの人の参加はコントラクトが拒否します。',
     'tictactoe.pvp.clock': '{side}の残り時間は {left} です。',
     'tictactoe.pvp.late': '{side}の持ち時間が切れました。',
-    'tictactoe.pvp.lateFirst': '{side}は最初の手で時間切れです。ゲームを中止でき、掛け金はそれぞれに戻ります。',
+    'tictactoe.pvp.lateFirst': '{side}は最初の手で時間切れです。ゲームを中止でき、掛け金はそれぞれの残高に戻ります。',
     'tictactoe.pvp.oracleNote': '{words} オラクルは誰でも無料で使えます。相手も聞けます。',
     'tictactoe.pvp.balance': '引き出せる賞金: {pending}。アカウントの残高: {wallet}。',
     'tictactoe.pvp.noBalance': '引き出せる賞金: ウォレットを接続すると表示されます。',

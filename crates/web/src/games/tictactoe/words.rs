@@ -461,8 +461,8 @@ pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> &'static s
         ITicTacToe::Status::Draw => lang.pick("over: a draw", "終了: 引き分け"),
         ITicTacToe::Status::Cancelled => lang.pick("cancelled", "取り消し"),
         ITicTacToe::Status::Aborted => lang.pick(
-            "aborted (a first move ran out of time; both stakes went back)",
-            "中止(最初の手が時間切れ、掛け金はそれぞれに返却)",
+            "aborted (a first move ran out of time; both stakes are credited back)",
+            "中止(最初の手が時間切れ、掛け金はそれぞれの残高に返却)",
         ),
         _ => lang.pick("in a state this page does not know", "このページの知らない状態"),
     }
