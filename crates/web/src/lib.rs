@@ -34,6 +34,7 @@ mod error;
 mod games;
 mod lang;
 mod layout;
+mod protocol;
 mod server;
 
 pub use error::WebError;

@@ -66,8 +66,12 @@ fn a_whole_game_through_the_endpoint() {
 
     // Two players: the engine ignores the start, and the endpoint says why.
     let answer = table.step(json!({"type": "start", "players": ["Aki", "Ben"], "rounds": 1, "talkSeconds": 30}));
-    assert_eq!((Table::phase(&answer), &answer["changed"]), ("setup", &json!(false)));
-    assert_eq!(answer["rejected"], "2 players is too few: at least 3 are needed.");
+    assert_eq!((Table::phase(&answer), &answer["accepted"]), ("setup", &json!(false)));
+    assert_eq!(
+        answer["refusal"]["words"],
+        "2 players is too few: at least 3 are needed."
+    );
+    assert_eq!(answer["refusal"]["code"], "too_few_players");
 
     let answer = table.step(json!({"type": "start", "players": [" Aki ", "Ben", "Cho"], "rounds": 1,
                                    "talkSeconds": 30}));
@@ -104,7 +108,7 @@ fn a_whole_game_through_the_endpoint() {
     );
     let again = table.step(json!({"type": "talkDone", "nowMs": 5_100, "turn": 0}));
     assert_eq!(
-        (again["changed"].clone(), again["state"]["turn"].clone()),
+        (again["accepted"].clone(), again["state"]["turn"].clone()),
         (json!(false), json!(1))
     );
     table.step(json!({"type": "talkDone", "nowMs": 9_000, "turn": 1}));
@@ -120,7 +124,7 @@ fn a_whole_game_through_the_endpoint() {
     for (turn, &voter) in order.iter().enumerate() {
         // A stray tap on the ballot before the phone is taken does nothing.
         let stray = table.step(json!({"type": "select", "target": (voter + 1) % 3}));
-        assert_eq!(stray["changed"], false);
+        assert_eq!(stray["accepted"], false);
         let answer = table.step(json!({"type": "received"}));
         let state = &answer["state"];
         assert_eq!((Table::phase(&answer), state["voter"].clone()), ("vote", json!(voter)));
@@ -132,12 +136,12 @@ fn a_whole_game_through_the_endpoint() {
         );
         assert!(state.get("votes").is_none(), "the votes cast so far are not shown");
         let own = table.step(json!({"type": "select", "target": voter}));
-        assert_eq!(own["changed"], false, "a self-vote is ignored");
+        assert_eq!(own["accepted"], false, "a self-vote is ignored");
         let answer = table.step(json!({"type": "select", "target": ballot[0]}));
         assert_eq!(answer["state"]["selected"], ballot[0]);
         let answer = table.step(json!({"type": "confirm"}));
         let double = table.step(json!({"type": "confirm"}));
-        assert_eq!(double["changed"], false, "a double confirm records one vote");
+        assert_eq!(double["accepted"], false, "a double confirm records one vote");
         if turn < 2 {
             assert_eq!(Table::phase(&answer), "handover");
         }
@@ -312,8 +316,8 @@ fn a_start_during_a_game_is_refused_for_its_phase_not_its_players() {
     table.step(json!({"type": "beginTalk", "nowMs": 0}));
     // Even a start that would be refused in setup (two players) is refused for the game under way.
     let answer = table.step(json!({"type": "start", "players": ["X", "Y"], "rounds": 1, "talkSeconds": 10}));
-    assert_eq!((Table::phase(&answer), &answer["changed"]), ("talk", &json!(false)));
-    let rejected = answer["rejected"].as_str().unwrap_or_default();
+    assert_eq!((Table::phase(&answer), &answer["accepted"]), ("talk", &json!(false)));
+    let rejected = answer["refusal"]["words"].as_str().unwrap_or_default();
     assert!(
         rejected.contains("already being played") && rejected.contains("talk"),
         "{rejected}"
@@ -341,7 +345,7 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
         let mut table = Table::new(&server);
         let answer = table.step(json!({"type": "start", "players": players, "rounds": 1, "talkSeconds": 10}));
         assert_eq!(Table::phase(&answer), "setup", "{players}");
-        let rejected = answer["rejected"].as_str().unwrap_or_default();
+        let rejected = answer["refusal"]["words"].as_str().unwrap_or_default();
         assert!(rejected.contains(clash), "{players}: {rejected}");
     }
 }
@@ -367,5 +371,5 @@ fn topics_and_refusals_follow_the_players_language() {
         "{topic} is a Japanese topic"
     );
     let refused = step(json!({"type": "start", "players": ["アキ", "ベン"], "rounds": 1, "talkSeconds": 30}));
-    assert_eq!(refused["rejected"], "2人では遊べません。3人以上必要です。");
+    assert_eq!(refused["refusal"]["words"], "2人では遊べません。3人以上必要です。");
 }

@@ -1,6 +1,6 @@
 //! The tic-tac-toe API on the embedded chain: an account per browser (by its cookie), transactions encoded by
 //! the server and sent from that account only, receipts read back in words; and on a node (`serve --rpc-url`),
-//! no way at all to make the server sign.
+//! no way at all to make the server sign. And off chain: the hot seat, and every page without a chain.
 
 mod support;
 
@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Response, server};
+use support::{Response, request, server};
 
 /// A browser as the server sees it: its cookie, kept from the first answer that sets one.
 struct Browser {
@@ -311,4 +311,88 @@ fn cookie_less_requests_cannot_drain_the_development_accounts() {
     assert_ne!(again["account"], second_account);
     assert_ne!(again["account"], first_account);
     assert_eq!(first.info()["account"], first_account);
+}
+
+fn post(server: &marubatsu_web::Server, path: &str, body: Value) -> support::Response {
+    request(server.local_addr(), "POST", path, Some(&body))
+}
+
+fn get(server: &marubatsu_web::Server, path: &str) -> support::Response {
+    request(server.local_addr(), "GET", path, None)
+}
+
+#[test]
+fn hot_seat_replays_the_moves_through_the_engine() {
+    let server = server();
+    let answer = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4, 0, 8]})).json();
+    assert_eq!(
+        answer["state"]["cells"],
+        json!(["O", null, null, null, "X", null, null, null, "X"])
+    );
+    assert_eq!(answer["state"]["toMove"], "O");
+    assert_eq!(answer["played"], 3);
+    assert_eq!(
+        (answer["accepted"].clone(), answer["refusal"].clone()),
+        (json!(true), Value::Null)
+    );
+
+    let won = post(&server, "/api/tictactoe/hotseat", json!({"moves": [0, 3, 1, 4, 2, 5]})).json();
+    assert_eq!(
+        (won["state"]["winner"].clone(), won["state"]["toMove"].clone()),
+        (json!("X"), Value::Null)
+    );
+    assert_eq!(won["state"]["line"], json!([0, 1, 2]));
+    assert_eq!(won["played"], 5);
+    assert_eq!(won["accepted"], false);
+    assert_eq!(
+        won["refusal"],
+        json!({"code": "game_over", "words": "move 6: the game is over (X won)"})
+    );
+
+    let taken = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4, 4]})).json();
+    assert_eq!(
+        (taken["played"].clone(), taken["refusal"].clone()),
+        (
+            json!(1),
+            json!({"code": "cell_taken", "words": "move 2: cell 4 is taken"})
+        )
+    );
+    let off = post(&server, "/api/tictactoe/hotseat", json!({"moves": [9]})).json();
+    assert_eq!(
+        off["refusal"],
+        json!({"code": "not_a_cell", "words": "move 1: 9 is not a cell (0 to 8)"})
+    );
+    let draw = post(
+        &server,
+        "/api/tictactoe/hotseat",
+        json!({"moves": [0, 4, 8, 1, 7, 6, 2, 5, 3]}),
+    )
+    .json();
+    assert_eq!(
+        (draw["state"]["draw"].clone(), draw["state"]["winner"].clone()),
+        (json!(true), Value::Null)
+    );
+}
+
+#[test]
+fn without_a_chain_every_page_still_serves_and_solo_says_why() {
+    let app = marubatsu_web::App::without_chain("no Solidity compiler was found");
+    let server = marubatsu_web::Server::bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)), app)
+        .unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(get(&server, "/tictactoe").status, 200);
+    let info = get(&server, "/api/tictactoe/chain");
+    assert_eq!(info.status, 503);
+    assert_eq!(
+        info.json()["error"],
+        "tic-tac-toe on chain is not available: no Solidity compiler was found"
+    );
+    let refused = post(
+        &server,
+        "/api/tictactoe/tx",
+        json!({"action": "newSolo", "difficulty": "hard", "cpuFirst": false}),
+    );
+    assert_eq!(refused.status, 503);
+    // The games that need no chain are unaffected.
+    let hot_seat = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4]})).json();
+    assert_eq!(hot_seat["state"]["toMove"], "O");
 }

@@ -29,7 +29,7 @@ impl Page<'_> {
     fn send(&mut self, event: Value) -> Value {
         let body = json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
         let answer = post_ok(self.server.local_addr(), "/api/werewolf/replay", &body);
-        self.events = answer["events"].clone();
+        self.events = answer["log"].clone();
         answer
     }
 }
@@ -98,7 +98,7 @@ fn until_a_vote(server: &marubatsu_web::Server) -> (Page<'_>, Value, usize) {
             }
             n += 1;
             answer = page.send(legal(&answer["state"], n));
-            assert_eq!(answer["accepted"], true, "{}", answer["rejected"]);
+            assert_eq!(answer["accepted"], true, "{}", answer["refusal"]);
         }
     }
     panic!("no game of 50 reached a vote")
@@ -148,7 +148,7 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
         n += 1;
         let event = legal(state, n);
         answer = page.send(event.clone());
-        assert_eq!(answer["accepted"], true, "{event} refused: {}", answer["rejected"]);
+        assert_eq!(answer["accepted"], true, "{event} refused: {}", answer["refusal"]);
     }
     let state = answer["state"].clone();
     let outcome = &state["outcome"];
@@ -196,13 +196,13 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
     let start = page.send(Value::Null);
     let refused = page.send(json!({"type": "vote", "ballots": [{"voter": 0, "target": 1}]}));
     assert_eq!(refused["accepted"], false);
-    assert_eq!(refused["rejected"]["stale"], true, "{refused}");
+    assert_eq!(refused["stale"], true, "{refused}");
     assert_eq!(
-        refused["rejected"]["message"],
+        refused["refusal"]["words"],
         "That was already decided. Here is what the table decides now."
     );
     assert_eq!(refused["state"], start["state"]);
-    assert_eq!(refused["events"], json!([]));
+    assert_eq!(refused["log"], json!([]));
 
     let ok = page.send(json!({"type": "startPlayer", "seat": 4}));
     assert_eq!(ok["accepted"], true);
@@ -221,7 +221,7 @@ fn a_refused_event_changes_nothing_and_a_broken_log_is_cut_where_it_breaks() {
             .is_some_and(|e| e.starts_with("The saved game could only be restored up to move 1")),
         "{cut}"
     );
-    assert_eq!(cut["events"], json!([{"type": "startPlayer", "seat": 4}]));
+    assert_eq!(cut["log"], json!([{"type": "startPlayer", "seat": 4}]));
     assert_eq!(cut["state"], ok["state"]);
 }
 
@@ -274,24 +274,24 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     let refused = page.send(partial);
     assert_eq!(refused["accepted"], false);
     assert!(last["voter"].is_u64());
-    assert_eq!(refused["rejected"]["stale"], false);
-    assert_plain(refused["rejected"]["message"].as_str().unwrap_or_default());
+    assert_eq!(refused["stale"], false);
+    assert_plain(refused["refusal"]["words"].as_str().unwrap_or_default());
     assert_eq!(refused["state"], answer["state"]);
     // Pointing at oneself is refused too.
     let mut own = vote.clone();
     own["ballots"][0]["target"] = own["ballots"][0]["voter"].clone();
-    assert_eq!(page.send(own)["rejected"]["stale"], false);
+    assert_eq!(page.send(own)["stale"], false);
 
     // The whole vote: one event, and the log shows every ballot and the count.
     let counted = page.send(vote);
-    assert_eq!(counted["accepted"], true, "{}", counted["rejected"]);
+    assert_eq!(counted["accepted"], true, "{}", counted["refusal"]);
     assert_eq!(lines(&counted), before + alive.len());
     assert!(counted["state"]["log"].as_array().is_some_and(|log| {
         log.iter()
             .any(|l| l["rule"] == "R9" && l["text"].as_str().is_some_and(|t| t.starts_with("The count: ")))
     }));
     assert_eq!(
-        counted["events"].as_array().map(Vec::len),
+        counted["log"].as_array().map(Vec::len),
         page.events.as_array().map(Vec::len)
     );
 }
@@ -374,22 +374,22 @@ fn a_double_tap_or_a_stale_submit_is_answered_in_plain_words_with_the_current_de
     // The same tap again (a double tap): not taken, the state is the one after the first.
     let again = page.send(pending.clone());
     assert_eq!(again["accepted"], false);
-    assert_eq!(again["rejected"]["stale"], true);
+    assert_eq!(again["stale"], true);
     assert_eq!(again["state"], first["state"]);
-    assert_plain(again["rejected"]["message"].as_str().unwrap_or_default());
+    assert_plain(again["refusal"]["words"].as_str().unwrap_or_default());
     // A verdict by a seer whose turn is over, sent from a second device after the next player acted.
     let next = first["state"]["choices"][0]["event"].clone();
     let after = page.send(next);
     assert_eq!(after["accepted"], true);
     let stale = page.send(json!({"type": "verdict", "seer": 4, "target": 0, "verdict": "white", "give": null}));
-    assert_eq!(stale["rejected"]["stale"], true);
+    assert_eq!(stale["stale"], true);
     assert_eq!(stale["state"], after["state"]);
-    assert_plain(stale["rejected"]["message"].as_str().unwrap_or_default());
+    assert_plain(stale["refusal"]["words"].as_str().unwrap_or_default());
     // A choice that answers the pending decision but is not allowed is refused, in words, not as stale.
     let seer = after["state"]["pending"]["player"].clone();
     let wrong = page.send(json!({"type": "verdict", "seer": seer, "target": seer, "verdict": "black", "give": null}));
-    assert_eq!(wrong["rejected"]["stale"], false);
-    assert_plain(wrong["rejected"]["message"].as_str().unwrap_or_default());
+    assert_eq!(wrong["stale"], false);
+    assert_plain(wrong["refusal"]["words"].as_str().unwrap_or_default());
     // Every sentence the page may show is plain, seats counted from 1 where counted at all.
     for answer in [&again, &stale, &wrong] {
         assert_plain(answer["state"]["pending"]["prompt"].as_str().unwrap_or_default());
@@ -435,13 +435,13 @@ fn everything_the_server_writes_follows_the_players_language() {
         server.local_addr(),
         "POST",
         "/api/werewolf/replay",
-        Some(&json!({"table": [2, 1, 5], "names": NAMES, "events": answer["events"],
+        Some(&json!({"table": [2, 1, 5], "names": NAMES, "events": answer["log"],
                      "event": {"type": "startPlayer", "seat": 1}})),
         &[("accept-language", "ja")],
     )
     .json();
     assert_eq!(
-        stale["rejected"]["message"],
+        stale["refusal"]["words"],
         "それはもう決まっています。いま決めることを表示しました。"
     );
 }

@@ -10,18 +10,21 @@
 //! `GET /api/lights/levels` gives the engine's levels (name, side, scramble presses).
 //! `POST /api/lights/replay` with `{"events": [{"type": "newPuzzle", "level": "easy", "cells": [..],
 //! "atMs": 0}, {"type": "press", "cell": 12, "atMs": 900}, {"type": "undo"}, {"type": "hint"},
-//! {"type": "restart", "atMs": 0}]}` answers `{"game": …, "changed": …, "rejected": …, "events": n}`.
+//! {"type": "restart", "atMs": 0}]}` answers the [`Envelope`]: `{"accepted": …, "refusal": {"code", "words"} | null, "state": game | null,
+//! "events": n}`, `accepted` and `refusal` about the last event of the log.
 
 use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::lights::{Level, LightsEvent, LightsGame};
+use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsGame, LightsRefusal};
+use marubatsu_engine::rules::{Refusal, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
+use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
 
 mod view;
 
@@ -41,9 +44,6 @@ pub(crate) const GAME: GamePage = GamePage {
     api,
     picture: super::pictures::LIGHTS,
 };
-
-/// The longest log the server replays; a page that gets there starts a new puzzle.
-pub(crate) const MAX_EVENTS: usize = 20_000;
 
 fn api() -> Router<Shared> {
     Router::new()
@@ -68,75 +68,102 @@ struct ReplayRequest {
     events: Vec<LightsEvent>,
 }
 
+/// Cross light's own field beside the [`Envelope`].
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ReplayResponse {
-    /// The game after every event, or `null` before the first valid new puzzle.
-    game: Option<GameView>,
-    /// Whether the last event changed anything (a press after the end, say, does not).
-    changed: bool,
-    /// Why the last refused new puzzle was refused, with its position in the log.
-    rejected: Option<String>,
+struct Replayed {
     /// How many events were replayed.
     events: usize,
 }
 
-async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
-    let count = request.events.len();
-    if count > MAX_EVENTS {
-        return Err(ApiError::bad_request(lang.pick(
-            format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new puzzle"),
-            format!(
-                "記録が {count} 手あります。再生できるのは {MAX_EVENTS} 手までです。新しいパズルを始めてください。"
-            ),
-        ))
-        .with_code("logTooLong"));
-    }
-    let mut game: Option<LightsGame> = None;
-    let mut play = Play::default();
-    let mut changed = false;
-    let mut rejected = None;
-    for (position, event) in request.events.into_iter().enumerate() {
-        let next = match (&game, &event) {
-            // A new puzzle replaces any state; `LightsGame::new` is what the transition does with it, and it
-            // says why a scramble is refused.
-            (_, LightsEvent::NewPuzzle { level, cells, at_ms }) => {
-                LightsGame::new(*level, cells, *at_ms).map_err(|err| err.to_string())
-            }
-            (Some(state), _) => match state.apply(&event) {
-                Ok(next) => Ok(next),
-                Err(_) => {
-                    changed = false;
-                    continue;
-                }
-            },
-            // Nothing to press before the first puzzle.
-            (None, _) => {
-                changed = false;
-                continue;
-            }
-        };
-        match next {
-            Ok(next) => {
-                play.record(&event);
-                game = Some(next);
-                changed = true;
-            }
-            Err(reason) => {
-                rejected = Some(lang.pick(
-                    format!("event {position}: {reason}"),
-                    format!("{position} 番目の記録が正しくありません: {reason}"),
-                ));
-                changed = false;
-            }
+/// Why an event of the log was refused: by the engine, or before there is a puzzle to play on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Engine(LightsRefusal),
+    /// A press, undo, hint or restart before the first valid new puzzle.
+    NoPuzzle,
+}
+
+impl Refusal for Step {
+    fn code(&self) -> &'static str {
+        match self {
+            Step::Engine(refusal) => refusal.code(),
+            Step::NoPuzzle => "no_puzzle",
         }
     }
-    Ok(Json(ReplayResponse {
-        game: game.as_ref().map(|game| GameView::of(game, &play)),
-        changed,
-        rejected,
-        events: count,
+}
+
+/// The engine's transition on a game that may not have begun: a new puzzle replaces any state.
+fn step(game: Option<LightsGame>, event: &LightsEvent) -> Result<Option<LightsGame>, (Option<LightsGame>, Step)> {
+    match (game, event) {
+        (game, LightsEvent::NewPuzzle { level, cells, at_ms }) => LightsGame::new(*level, cells, *at_ms)
+            .map(Some)
+            .map_err(|error| (game, Step::Engine(LightsRefusal::Scramble(error)))),
+        (Some(game), _) => Lights::transition(game, event)
+            .map(Some)
+            .map_err(|(back, refusal)| (Some(back), Step::Engine(refusal))),
+        (None, _) => Err((None, Step::NoPuzzle)),
+    }
+}
+
+async fn replay(
+    lang: Lang,
+    JsonBody(request): JsonBody<ReplayRequest>,
+) -> Result<Json<Envelope<Option<GameView>, Replayed>>, ApiError> {
+    let count = request.events.len();
+    let mut play = Play::default();
+    let folded = protocol::fold(lang, None, request.events, OnRefusal::Skip, |game, event| {
+        let next = step(game, &event)?;
+        play.record(&event);
+        Ok(next)
+    })?;
+    let refusal = match folded.refused {
+        Some((position, refusal)) if !folded.last_accepted => {
+            Some(RefusalView::of(&refusal, text::refusal(lang, position, refusal)))
+        }
+        _ => None,
+    };
+    Ok(Json(Envelope {
+        accepted: folded.last_accepted,
+        refusal,
+        state: folded.state.as_ref().map(|game| GameView::of(game, &play)),
+        log: None,
+        extra: Replayed { events: count },
     }))
+}
+
+/// A refused event, in the player's words.
+mod text {
+    use marubatsu_engine::lights::LightsRefusal;
+
+    use super::Step;
+    use crate::lang::Lang;
+
+    pub(super) fn refusal(lang: Lang, position: usize, refusal: Step) -> String {
+        let words = match (refusal, lang) {
+            (Step::Engine(LightsRefusal::Scramble(reason)), Lang::En) => return format!("event {position}: {reason}"),
+            (Step::Engine(LightsRefusal::Scramble(reason)), Lang::Ja) => {
+                return format!("{position} 番目の記録が正しくありません: {reason}");
+            }
+            (Step::Engine(LightsRefusal::Solved), _) => lang.pick(
+                "The puzzle is solved: restart it or draw a new one.",
+                "解けています。やり直すか、新しいパズルを始めてください。",
+            ),
+            (Step::Engine(LightsRefusal::OffBoard { .. }), _) => {
+                lang.pick("That cell is not on this board.", "そのマスは盤にありません。")
+            }
+            (Step::Engine(LightsRefusal::NoPress), _) => {
+                lang.pick("Nothing has been pressed yet.", "まだ何も押していません。")
+            }
+            (Step::Engine(LightsRefusal::HintShown), _) => {
+                lang.pick("The hint is already shown.", "ヒントはもう表示されています。")
+            }
+            (Step::NoPuzzle, _) => lang.pick(
+                "There is no puzzle yet: draw one first.",
+                "まだパズルがありません。先に始めてください。",
+            ),
+        };
+        words.to_owned()
+    }
 }
 
 /// What the engine's state does not keep but the page shows: when the player's clock started (their first

@@ -103,7 +103,7 @@
     const mine = sent;
     let answer;
     try {
-      answer = await M.api('/api/lights/replay', { events: candidate });
+      answer = /** @type {Envelope<any, { events: number }>} */ (await M.api('/api/lights/replay', { events: candidate }));
     } catch (error) {
       if (mine !== sent) return;
       // Later presses were made on top of this one; their answers must not bring it back.
@@ -115,7 +115,7 @@
       return;
     }
     if (mine !== sent) return;
-    if (!answer.game) {
+    if (!answer.state) {
       // A stored log without a valid puzzle (an older page, a hand-edited storage): start afresh.
       transient = { key: 'lights.badLog', notice: true };
       newPuzzle(currentLevel());
@@ -123,7 +123,7 @@
     }
     confirmed = candidate;
     M.store.set(LOG_KEY, confirmed);
-    view = answer.game;
+    view = answer.state;
     transient = effect === 'follow' ? { key: 'lights.followed', notice: true } : null;
     if (effect === 'hint' && view.hint) cursor = view.hint.index;
     render();
@@ -131,7 +131,7 @@
       M.focusCell(boardEl, cursor);
     }
     if (effect === 'load' || effect === 'follow') return;
-    if (!answer.changed) {
+    if (!answer.accepted) {
       M.sound.play('nothing');
     } else if (effect === 'press' && view.solved) {
       solved();

@@ -17,8 +17,8 @@
 //! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
 //! POST /api/relay/step     {"save": {"version": 1, "state": …} | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
 //!                           "language": "en"}
-//!                          -> {"save": {"version": 1, "state": …}, "state": {…}, "changed": bool,
-//!                              "rejected": "…" | null, "restoreError": "…" | null}
+//!                          -> {"accepted": bool, "refusal": {"code": "not_now", "words": "…"} | null,
+//!                              "state": {…}, "save": {"version": 1, "state": …}, "restoreError": "…" | null}
 //! ```
 //!
 //! Events: `start {players, rounds, talkSeconds}`, `beginTalk {nowMs}`, `talkDone {nowMs, turn?}`, `received`,
@@ -32,15 +32,16 @@ use axum::{
 use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::relay::{
     Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS,
-    RelayEvent, RelayState, SaveEnvelope, Table, draw_topic, restore, restore_value, shuffled_order_avoiding_last,
-    transition,
+    Relay, RelayEvent, RelayState, SaveEnvelope, draw_topic, restore, restore_value, shuffled_order_avoiding_last,
 };
+use marubatsu_engine::rules::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
+use crate::protocol::{Envelope, RefusalView};
 
 pub(crate) mod text;
 mod view;
@@ -153,15 +154,12 @@ enum EventDto {
     Abandon {},
 }
 
+/// The relay's own fields beside the [`Envelope`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StepResponse {
+struct Saved {
+    /// The save to keep and send back with the next event.
     save: SaveEnvelope,
-    state: View,
-    /// Whether the event changed the state.
-    changed: bool,
-    /// Why a start was refused, in words, in the language of the request's `Accept-Language`.
-    rejected: Option<String>,
     /// Why the saved game could not be restored (the answer is then about a new game).
     restore_error: Option<String>,
 }
@@ -169,7 +167,7 @@ struct StepResponse {
 /// The fewest random words an event that draws must bring.
 const MIN_ENTROPY_WORDS: usize = 2;
 
-async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Json<StepResponse>, ApiError> {
+async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Json<Envelope<View, Saved>>, ApiError> {
     let language = match request.language.as_deref() {
         None => lang.pick(Language::English, Language::Japanese),
         Some(tag) => Language::from_tag(tag)
@@ -185,6 +183,7 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
         Err(error) => (RelayState::Setup, Some(error.to_string())),
     };
     let mut source = SplitMix64::from_words(&request.entropy);
+    let request_had_event = request.event.is_some();
     let draws = matches!(
         request.event,
         Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound {})
@@ -194,35 +193,28 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
             "this event draws a topic or an order: send at least {MIN_ENTROPY_WORDS} random words as `entropy`"
         )));
     }
-    let mut rejected = None;
-    let next = match request.event {
-        None => state.clone(),
+    let (next, refusal) = match request.event {
+        None => (state, None),
         Some(event) => {
             let event = event_of(event, &state, language, &mut source);
-            if let RelayEvent::Start {
-                players,
-                rounds,
-                talk_seconds,
-                ..
-            } = &event
-            {
-                rejected = if state == RelayState::Setup {
-                    Table::new(players, *rounds, *talk_seconds)
-                        .err()
-                        .map(|e| text::setup_error(lang, &e))
-                } else {
-                    Some(text::game_under_way(lang, &state))
-                };
+            match Relay::transition(state, &event) {
+                Ok(next) => (next, None),
+                Err((back, refusal)) => {
+                    let words = text::refusal(lang, &refusal, &back, &event);
+                    (back, Some(RefusalView::of(&refusal, words)))
+                }
             }
-            transition(&state, &event)
         }
     };
-    Ok(Json(StepResponse {
+    Ok(Json(Envelope {
+        accepted: request_had_event && refusal.is_none(),
+        refusal,
         state: View::of(&next),
-        save: SaveEnvelope::new(next.clone()),
-        changed: next != state,
-        rejected,
-        restore_error,
+        log: None,
+        extra: Saved {
+            save: SaveEnvelope::new(next),
+            restore_error,
+        },
     }))
 }
 
@@ -280,7 +272,7 @@ fn event_of(event: EventDto, state: &RelayState, language: Language, source: &mu
 #[cfg(test)]
 mod tests {
     use marubatsu_engine::random::RandomSource;
-    use marubatsu_engine::relay::TOPICS;
+    use marubatsu_engine::relay::{TOPICS, transition};
 
     use super::*;
 

@@ -84,23 +84,25 @@
   }
 
   async function step(event) {
-    const answer = await M.api('/api/relay/step', {
+    const answer = /** @type {RelayAnswer} */ (await M.api('/api/relay/step', {
       save: savedGame(),
       event,
       entropy: entropy(),
       language: window.I18n.lang,
-    });
+    }));
     session.setText(SAVE_KEY, JSON.stringify(answer.save));
     S.view = answer.state;
     messageEl.textContent = '';
     messageEl.classList.remove('error');
     restoreNoteEl.hidden = !answer.restoreError;
     restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
-    setupMessageEl.textContent = answer.rejected || '';
-    setupMessageEl.classList.toggle('error', Boolean(answer.rejected));
+    // Only a refused start is the setup form's to explain; any other refusal is a tap that meant nothing.
+    const setupRefusal = event && event.type === 'start' && answer.refusal ? answer.refusal.words : '';
+    setupMessageEl.textContent = setupRefusal;
+    setupMessageEl.classList.toggle('error', Boolean(setupRefusal));
     R.render();
     if (event) {
-      if (!answer.changed) M.sound.play('nothing');
+      if (!answer.accepted) M.sound.play('nothing');
       else if (S.view.phase === 'finalResult') M.sound.play('win');
       else if (event.type === 'select') M.sound.play('press');
       else M.sound.play('start');

@@ -3,7 +3,8 @@
 
 use marubatsu_engine::names::NameError;
 use marubatsu_engine::relay::{
-    MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, RelayState, SetupError,
+    MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, RelayEvent, RelayRefusal,
+    RelayState, SetupError,
 };
 
 use crate::lang::Lang;
@@ -109,4 +110,32 @@ pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
         ),
         Lang::Ja => format!("ゲームの途中です({phase}中)。終わらせるか中断してから、新しいゲームを始めてください。"),
     }
+}
+
+/// Why the relay refused `event` in `state`, in the player's words.
+pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, event: &RelayEvent) -> String {
+    let words = match refusal {
+        RelayRefusal::Setup(error) => return setup_error(lang, error),
+        RelayRefusal::NotNow if matches!(event, RelayEvent::Start { .. }) && *state != RelayState::Setup => {
+            return game_under_way(lang, state);
+        }
+        RelayRefusal::NotNow => lang.pick(
+            "That means nothing at this point of the game.",
+            "いまはそれはできません。",
+        ),
+        RelayRefusal::EmptyTopic => lang.pick("The topic is empty.", "お題が空です。"),
+        RelayRefusal::TimeOutOfRange => lang.pick("The clock sent is out of range.", "送られた時刻が範囲外です。"),
+        RelayRefusal::StaleTurn => lang.pick("That turn is already over.", "その番はもう終わっています。"),
+        RelayRefusal::NotOnBallot => lang.pick(
+            "That player cannot be picked: nobody, yourself, or your pick already.",
+            "その人は選べません(自分自身か、もう選んでいる人です)。",
+        ),
+        RelayRefusal::NoPick => lang.pick("Pick someone before confirming.", "決定する前に誰かを選んでください。"),
+        RelayRefusal::RepeatedTopic => lang.pick("That topic was already played.", "そのお題はもう出ました。"),
+        RelayRefusal::RepeatedCloser => lang.pick(
+            "The last speaker of the previous talk would close again.",
+            "前回の最後の話し手がまた最後になります。",
+        ),
+    };
+    words.to_owned()
 }

@@ -14,6 +14,9 @@ interface RelayState {
   autoDoneTurn: number | null;
 }
 
+/** What `/api/relay/step` answers: the envelope, with the save to keep and why a save did not restore. */
+type RelayAnswer = Envelope<any, { save: unknown; restoreError: string | null }>;
+
 interface RelayNamespace {
   S: RelayState;
   el: {

@@ -11,17 +11,20 @@
   /** Replays the moves on the server; `effect` is the sound to play once it answers (null: none). */
   async function sendHotseat(effect) {
     TT.setBusy(true);
+    /** @type {HotSeatAnswer} */
+    let answer;
     try {
-      S.hotseat = await M.api('/api/tictactoe/hotseat', { moves: S.hotseatMoves });
+      answer = await M.api('/api/tictactoe/hotseat', { moves: S.hotseatMoves });
     } catch (error) {
       el.status.textContent = error.message;
       TT.setBusy(false);
       return;
     }
     TT.setBusy(false);
+    S.hotseat = answer.state;
     const { hotseat } = S;
-    if (hotseat.played < S.hotseatMoves.length) {
-      S.hotseatMoves = S.hotseatMoves.slice(0, hotseat.played);
+    if (answer.played < S.hotseatMoves.length) {
+      S.hotseatMoves = S.hotseatMoves.slice(0, answer.played);
       effect = 'nothing';
     }
     M.store.set(TT.keys.hotseat, S.hotseatMoves);

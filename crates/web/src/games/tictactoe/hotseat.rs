@@ -2,11 +2,14 @@
 //! the engine replays it.
 
 use axum::Json;
-use marubatsu_engine::tictactoe::{Bitboard, Cell, Outcome, Position, Side};
-use serde::Deserialize;
+use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::tictactoe::{Bitboard, Cell, MoveError, Outcome, Position, Side, TicTacToe};
+use serde::{Deserialize, Serialize};
 
 use super::view::HotSeatView;
-use crate::api::JsonBody;
+use crate::api::{ApiError, JsonBody};
+use crate::lang::Lang;
+use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -14,50 +17,93 @@ pub(super) struct HotSeat {
     moves: Vec<u8>,
 }
 
-pub(super) async fn hot_seat(JsonBody(request): JsonBody<HotSeat>) -> Json<HotSeatView> {
-    let mut position = Position::empty();
-    let mut played = 0;
-    let mut rejected = None;
-    for &index in &request.moves {
-        let next = Cell::new(index)
-            .ok_or_else(|| format!("{index} is not a cell (0 to 8)"))
-            .and_then(|cell| position.play(cell).map_err(|err| err.to_string()));
-        match next {
-            Ok(next) => {
-                position = next;
-                played += 1;
-            }
-            Err(reason) => {
-                rejected = Some(format!("move {}: {reason}", played + 1));
-                break;
-            }
+/// The hot seat's own field beside the [`Envelope`].
+#[derive(Serialize)]
+pub(super) struct Played {
+    /// How many of the moves sent were played (all, unless one was refused).
+    played: usize,
+}
+
+/// Why a move sent was not played: not a cell at all, or refused by the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refused {
+    NotACell(u8),
+    Move(MoveError),
+}
+
+impl Refusal for Refused {
+    fn code(&self) -> &'static str {
+        match self {
+            Refused::NotACell(_) => "not_a_cell",
+            Refused::Move(error) => error.code(),
         }
     }
+}
+
+pub(super) async fn hot_seat(
+    lang: Lang,
+    JsonBody(request): JsonBody<HotSeat>,
+) -> Result<Json<Envelope<HotSeatView, Played>>, ApiError> {
+    let folded = protocol::fold(
+        lang,
+        Position::empty(),
+        request.moves,
+        OnRefusal::Stop,
+        |position, index| {
+            let Some(cell) = Cell::new(index) else {
+                return Err((position, Refused::NotACell(index)));
+            };
+            TicTacToe::transition(position, &cell).map_err(|(back, error)| (back, Refused::Move(error)))
+        },
+    )?;
+    let position = folded.state;
     let outcome = position.outcome();
     let winner = match outcome {
         Some(Outcome::Win(side)) => Some(side),
         _ => None,
     };
-    Json(HotSeatView {
-        cells: (0..9u8)
-            .map(|i| {
-                let c = Cell::new(i)?;
-                if position.x().contains(c) {
-                    Some("X")
-                } else if position.o().contains(c) {
-                    Some("O")
-                } else {
-                    None
-                }
-            })
-            .collect(),
-        to_move: outcome.is_none().then(|| mark(position.side_to_move())),
-        winner: winner.map(mark),
-        draw: outcome == Some(Outcome::Draw),
-        line: winner.and_then(|side| winning_line(position.board(side))),
-        played,
-        rejected,
-    })
+    let refusal = folded
+        .refused
+        .map(|(at, refused)| RefusalView::of(&refused, words(lang, at + 1, refused)));
+    Ok(Json(Envelope {
+        accepted: refusal.is_none(),
+        refusal,
+        state: HotSeatView {
+            cells: (0..9u8)
+                .map(|i| {
+                    let c = Cell::new(i)?;
+                    if position.x().contains(c) {
+                        Some("X")
+                    } else if position.o().contains(c) {
+                        Some("O")
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            to_move: outcome.is_none().then(|| mark(position.side_to_move())),
+            winner: winner.map(mark),
+            draw: outcome == Some(Outcome::Draw),
+            line: winner.and_then(|side| winning_line(position.board(side))),
+        },
+        log: None,
+        extra: Played {
+            played: folded.accepted,
+        },
+    }))
+}
+
+/// Why move number `at` (counting from one) was refused, in the player's words.
+fn words(lang: Lang, at: usize, refused: Refused) -> String {
+    match (refused, lang) {
+        (Refused::NotACell(index), Lang::En) => format!("move {at}: {index} is not a cell (0 to 8)"),
+        (Refused::NotACell(index), Lang::Ja) => format!("{at}手目: {index} はマスではありません(0〜8)"),
+        (Refused::Move(error), Lang::En) => format!("move {at}: {error}"),
+        (Refused::Move(MoveError::CellTaken { cell }), Lang::Ja) => {
+            format!("{at}手目: マス {cell} はもう埋まっています")
+        }
+        (Refused::Move(MoveError::GameOver { .. }), Lang::Ja) => format!("{at}手目: 対局はもう終わっています"),
+    }
 }
 
 const fn mark(side: Side) -> &'static str {

@@ -151,8 +151,4 @@ pub(super) struct HotSeatView {
     pub(super) winner: Option<&'static str>,
     pub(super) draw: bool,
     pub(super) line: Option<[u8; 3]>,
-    /// How many of the moves sent were played (all, unless one was refused).
-    pub(super) played: usize,
-    /// Why the first refused move was refused.
-    pub(super) rejected: Option<String>,
 }

@@ -75,6 +75,7 @@ interface HotSeatView {
   winner: 'X' | 'O' | null;
   draw: boolean;
   line: number[] | null;
-  played: number;
-  rejected: string | null;
 }
+
+/** What `/api/tictactoe/hotseat` answers: the envelope, and how many of the moves sent were played. */
+type HotSeatAnswer = Envelope<HotSeatView, { played: number }>;

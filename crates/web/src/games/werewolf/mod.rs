@@ -5,7 +5,7 @@
 //! page draws the card of a dead player's hand with `crypto.getRandomValues`, and the table reports who won a
 //! rock-paper-scissors — so replaying the log through the engine's [`Game::play`] rebuilds the game exactly after
 //! a reload. A log that does not replay (edited by hand, or from another version) is cut at its first refused
-//! event, and the answer says so.
+//! event, and the answer says so (`logError`); `log` is the log to keep.
 //!
 //! ```text
 //! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
@@ -13,8 +13,8 @@
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
 //!                              "deathDraw": "after-transfers"?, "names": ["Mika", …], "events": [event, …],
 //!                              "event": event | null}
-//!                             -> {"accepted": bool, "rejected": {"stale": bool, "message": "…"} | null,
-//!                                 "logError": "…" | null, "events": [event, …], "state": {…}}
+//!                             -> {"accepted": bool, "refusal": {"code": "not_pending", "words": "…"} | null,
+//!                                 "state": {…}, "log": [event, …], "stale": bool, "logError": "…" | null}
 //! ```
 //!
 //! Events, in the engine's JSON form of [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
@@ -38,8 +38,9 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
+use marubatsu_engine::rules::{Refusal, Rules};
 use marubatsu_engine::werewolf::{
-    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, SeatingError, Table,
+    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, SeatingError, Table, Werewolf,
 };
 use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,7 @@ use serde_json::Value;
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
+use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
 
 mod text;
 mod view;
@@ -77,9 +79,6 @@ pub(crate) const GAME: GamePage = GamePage {
     api,
     picture: super::pictures::WEREWOLF,
 };
-
-/// The longest log the server replays. A game takes at most about a hundred events; run-offs add one each.
-pub(crate) const MAX_EVENTS: usize = 5_000;
 
 /// The most chits of one kind a player may be given; more would only lengthen the game.
 const MAX_CHITS: u8 = 9;
@@ -173,29 +172,18 @@ struct ReplayRequest {
     event: Option<Value>,
 }
 
-/// Why the new event was not taken, in plain words.
-#[derive(Serialize)]
-struct Refusal {
-    /// The event answers a decision that is no longer pending: the state shows the one that is.
-    stale: bool,
-    message: String,
-}
-
+/// Werewolf's own fields beside the [`Envelope`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ReplayResponse {
-    /// Whether the new event was accepted (and appended to `events`).
-    accepted: bool,
-    /// Why the new event was refused.
-    rejected: Option<Refusal>,
-    /// Why the log stopped replaying early, if it did: `events` is then the part that replayed.
+struct Replayed {
+    /// The refused event answers a decision that is no longer pending: the state shows the one that is.
+    stale: bool,
+    /// Why the log stopped replaying early, if it did: `log` is then the part that replayed.
     log_error: Option<String>,
-    /// The log to keep: every accepted event, the new one included.
-    events: Vec<Event>,
-    state: View,
 }
 
 /// Why an event could not be played.
+#[derive(Clone, Debug)]
 enum Unplayable {
     /// It is not an event in the engine's JSON form.
     Unreadable,
@@ -203,14 +191,36 @@ enum Unplayable {
     Refused(EventError),
 }
 
-/// Reads an event and plays it.
-fn play(game: &mut Game, event: Value) -> Result<Event, Unplayable> {
-    let event: Event = serde_json::from_value(event).map_err(|_| Unplayable::Unreadable)?;
-    game.play(&event).map_err(Unplayable::Refused)?;
-    Ok(event)
+impl Refusal for Unplayable {
+    fn code(&self) -> &'static str {
+        match self {
+            Unplayable::Unreadable => "unreadable_event",
+            Unplayable::Refused(error) => error.code(),
+        }
+    }
 }
 
-async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Result<Json<ReplayResponse>, ApiError> {
+/// Reads an event and plays it.
+#[expect(
+    clippy::result_large_err,
+    reason = "the game comes back by value beside the reason, as the engine's `Rules::transition` gives it"
+)]
+fn play(game: Game, event: Value) -> Result<(Game, Event), (Game, Unplayable)> {
+    let Ok(event) = serde_json::from_value::<Event>(event) else {
+        return Err((game, Unplayable::Unreadable));
+    };
+    let game = Werewolf::transition(game, &event).map_err(|(back, error)| (back, Unplayable::Refused(error)))?;
+    Ok((game, event))
+}
+
+#[expect(
+    clippy::result_large_err,
+    reason = "the game comes back by value beside the reason, as the engine's `Rules::transition` gives it"
+)]
+async fn replay(
+    lang: Lang,
+    JsonBody(request): JsonBody<ReplayRequest>,
+) -> Result<Json<Envelope<View, Replayed, Vec<Event>>>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
         .map_err(|e| ApiError::bad_request(e.to_string()))?
@@ -224,55 +234,58 @@ async fn replay(lang: Lang, JsonBody(request): JsonBody<ReplayRequest>) -> Resul
         }
         table = table.with_chits(black, white, attacks);
     }
-    if request.events.len() > MAX_EVENTS {
-        return Err(ApiError::bad_request(format!(
-            "a log of {} events is longer than any game ({MAX_EVENTS} at most)",
-            request.events.len()
-        )));
-    }
+    protocol::check_length(lang, request.events.len())?;
     let names = table
         .seat(&names(&request.names, table.players(), lang))
         .map_err(|error| match error {
             SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_error(lang, &error)),
             SeatingError::Count { .. } => ApiError::bad_request(error.to_string()),
         })?;
-    let mut game = Game::new(table);
     let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
-    let mut log_error = None;
-    for (i, event) in request.events.into_iter().enumerate() {
-        if play(&mut game, event).map(|event| events.push(event)).is_err() {
-            log_error = Some(text::log_cut(lang, i));
-            break;
-        }
-    }
-    let (mut accepted, mut rejected) = (false, None);
+    let folded = protocol::fold(
+        lang,
+        Game::new(table),
+        request.events,
+        OnRefusal::Stop,
+        |game, event| {
+            let (game, event) = play(game, event)?;
+            events.push(event);
+            Ok(game)
+        },
+    )?;
+    let log_error = folded.refused.map(|(i, _)| text::log_cut(lang, i));
+    let mut game = folded.state;
+    let (mut accepted, mut refusal, mut stale) = (false, None, false);
     if let Some(event) = request.event {
         let repeated = serde_json::from_value::<Event>(event.clone())
             .ok()
-            .filter(|e| events.last() == Some(e));
-        match play(&mut game, event) {
-            Ok(event) => {
+            .is_some_and(|e| events.last() == Some(&e));
+        match play(game, event) {
+            Ok((next, event)) => {
+                game = next;
                 accepted = true;
                 events.push(event);
             }
-            Err(why) => {
+            Err((back, why)) => {
+                game = back;
                 let error = match &why {
                     // The last move sent again (a double tap) is stale whatever the engine says about it now.
-                    _ if repeated.is_some() => Some(EventError::GameOver),
+                    _ if repeated => Some(EventError::GameOver),
                     Unplayable::Refused(error) => Some(error.clone()),
                     Unplayable::Unreadable => None,
                 };
-                let (stale, message) = text::refusal(lang, error.as_ref());
-                rejected = Some(Refusal { stale, message });
+                let (is_stale, words) = text::refusal(lang, error.as_ref());
+                stale = is_stale;
+                refusal = Some(RefusalView::of(&why, words));
             }
         }
     }
-    Ok(Json(ReplayResponse {
+    Ok(Json(Envelope {
         accepted,
-        rejected,
-        log_error,
-        events,
+        refusal,
         state: View::of(&game, &names, lang),
+        log: Some(events),
+        extra: Replayed { stale, log_error },
     }))
 }
 

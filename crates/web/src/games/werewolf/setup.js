@@ -73,7 +73,9 @@
     // The page is not marked busy while a game is set up: only the setup form waits.
     await W.guard.run(async () => {
       try {
-        const answer = await M.api('/api/werewolf/replay', { table, ...(S.rules || {}), names, events: [], event: null });
+        const answer = /** @type {WerewolfAnswer} */ (
+          await M.api('/api/werewolf/replay', { table, ...(S.rules || {}), names, events: [], event: null })
+        );
         S.saved = candidate;
         W.keep();
         // A new game has its own id, so that a tab duplicated before it was set up is not taken for its copy.

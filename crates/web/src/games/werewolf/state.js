@@ -98,21 +98,21 @@
 
   async function step(event) {
     const { saved } = S;
-    const answer = await M.api('/api/werewolf/replay', {
+    const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', {
       table: saved.table,
       ...(saved.rules || {}),
       names: saved.names,
       events: saved.events,
       event,
-    });
-    saved.events = answer.events;
+    }));
+    saved.events = answer.log;
     keep();
     S.view = answer.state;
     const note = $('#log-note');
     note.hidden = !answer.logError;
     note.textContent = answer.logError || '';
-    messageEl.textContent = answer.rejected ? answer.rejected.message : '';
-    messageEl.classList.toggle('error', Boolean(answer.rejected && !answer.rejected.stale));
+    messageEl.textContent = answer.refusal ? answer.refusal.words : '';
+    messageEl.classList.toggle('error', Boolean(answer.refusal && !answer.stale));
     if (event && answer.accepted) S.touched = null;
     W.render();
     if (event) {

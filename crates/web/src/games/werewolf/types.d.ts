@@ -27,6 +27,10 @@ interface WerewolfState {
   transferKey: string;
 }
 
+/** What `/api/werewolf/replay` answers: the envelope with the log to keep, whether a refusal was stale, and
+ * why a saved log was cut. */
+type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null }, unknown[]>;
+
 interface WerewolfNamespace {
   S: WerewolfState;
   el: {
