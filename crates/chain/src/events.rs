@@ -71,7 +71,7 @@ pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
         ITicTacToe::Status::OWon => "O won",
         ITicTacToe::Status::Draw => "draw",
         ITicTacToe::Status::Cancelled => "cancelled",
-        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes went back)",
+        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes credited back)",
         _ => "unknown",
     }
 }
@@ -80,11 +80,12 @@ pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
 fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
     match reason {
         ITicTacToe::EndReason::Win => format!("{winner} won with a line"),
-        ITicTacToe::EndReason::Draw => "a draw: each stake went back".to_owned(),
+        ITicTacToe::EndReason::Draw => "a draw: each stake credited back to its player".to_owned(),
         ITicTacToe::EndReason::Timeout => format!("{winner} won by a timeout"),
         ITicTacToe::EndReason::Resignation => format!("{winner} won by a resignation"),
         ITicTacToe::EndReason::Abort => {
-            "aborted: a player missed the deadline of their first move, nobody wins, each stake went back".to_owned()
+            "aborted: a player missed the deadline of their first move, nobody wins, each stake credited back"
+                .to_owned()
         }
         ITicTacToe::EndReason::Cancellation => "cancelled by its creator before anyone joined".to_owned(),
         _ => "ended for a reason this version does not know".to_owned(),

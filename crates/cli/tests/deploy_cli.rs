@@ -170,7 +170,7 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
     );
     let aborted = succeeds(&[&["pvp", "claim-timeout", "2"][..], &as_account(2)].concat(), &env);
     assert!(
-        aborted.contains("aborted (a first move timed out; both stakes went back)"),
+        aborted.contains("aborted (a first move timed out; both stakes credited back)"),
         "{aborted}"
     );
     assert!(
