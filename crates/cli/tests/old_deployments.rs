@@ -12,15 +12,7 @@ use alloy_primitives::{Address, B256, U256};
 use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret, Transactor};
 use marubatsu_tests::anvil::Anvil;
 
-/// Runs the binary; returns whether it succeeded, its stdout and its stderr.
-fn run(args: &[&str], url: &str) -> (bool, String, String) {
-    let output = support::marubatsu(args, &[("ETH_RPC_URL", url)]);
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::on_node as run;
 
 fn succeeds(args: &[&str], url: &str) -> (String, String) {
     let (ok, stdout, stderr) = run(args, url);

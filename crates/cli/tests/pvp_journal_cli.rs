@@ -9,11 +9,8 @@ use marubatsu_tests::anvil::Anvil;
 
 /// Runs the binary against `url`; returns whether it succeeded and its stderr.
 fn run(args: &[&str], url: &str) -> (bool, String) {
-    let output = support::marubatsu(args, &[("ETH_RPC_URL", url)]);
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let (ok, _, stderr) = support::on_node(args, url);
+    (ok, stderr)
 }
 
 #[test]

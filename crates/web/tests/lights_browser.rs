@@ -7,7 +7,8 @@ mod support;
 use marubatsu_engine::lights::{Board, Cell as LightCell, Size, solve};
 use serde_json::{Value, json};
 use support::{
-    Browser, Driver, focused_cell, key, lights_ready, lit, one_browser_at_a_time, screenshot_dir, server, tab_into,
+    Browser, Driver, focused_cell, key, lights_ready, lit, one_browser_at_a_time, screenshot_dir, server, set_language,
+    tab_into,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -62,17 +63,6 @@ fn new_puzzle(browser: &Browser<'_>, level: &str) {
          return b.dataset.puzzle === arguments[0] && b.dataset.started !== arguments[1] && b.dataset.ready === 'true';",
         &[level.into(), started],
     );
-}
-
-fn set_language(browser: &Browser<'_>, lang: &str) {
-    if browser.script("return document.documentElement.lang;", &[]) != lang {
-        browser.click("#lang");
-        browser.wait_for(
-            "the language",
-            "return document.documentElement.lang === arguments[0];",
-            &[lang.into()],
-        );
-    }
 }
 
 /// Collects `console.warn` (a missing text warns there) for [`no_missing_text`].

@@ -24,7 +24,7 @@ use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
-use support::{Browser, Driver, contracts, marks, one_browser_at_a_time, request};
+use support::{Browser, Driver, contracts, dataset, marks, one_browser_at_a_time, request};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
@@ -223,17 +223,6 @@ fn wallet_browser<'a>(driver: &'a Driver, anvil: &str, account: Address, chain_i
 
 fn text(browser: &Browser<'_>, selector: &str) -> String {
     browser.text(selector)
-}
-
-fn dataset(browser: &Browser<'_>, name: &str) -> String {
-    browser
-        .script(
-            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
-            &[json!(name)],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the

@@ -9,8 +9,8 @@ mod support;
 use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
 use serde_json::{Value, json};
 use support::{
-    Browser, Driver, Image, focused_cell, key, lights_ready, lit, marks, one_browser_at_a_time, screenshot_dir, server,
-    tab_into,
+    Browser, Driver, Image, dataset, focused_cell, key, lights_ready, lit, marks, one_browser_at_a_time,
+    screenshot_dir, server, set_language, tab_into,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -25,17 +25,6 @@ fn ttt_idle(browser: &Browser<'_>) -> Value {
          return b.dataset.ready === 'true' && b.dataset.busy !== 'true' ? b.dataset.turns || 'ready' : null;",
         &[],
     )
-}
-
-fn dataset(browser: &Browser<'_>, name: &str) -> String {
-    browser
-        .script(
-            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
-            &[json!(name)],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Clicks a setting (which starts a new on-chain game) and waits for that game.
@@ -307,17 +296,6 @@ fn tictactoe_plays_from_the_keyboard_alone() {
 // ---- tic-tac-toe to its end, in both languages, with the page check ------------------------------------------
 
 const TTT_SIZES: [(&str, (u32, u32)); 2] = [("phone", PHONE), ("desktop", DESKTOP)];
-
-fn set_language(browser: &Browser<'_>, lang: &str) {
-    if browser.script("return document.documentElement.lang;", &[]) != lang {
-        browser.click("#lang");
-        browser.wait_for(
-            "the language",
-            "return document.documentElement.lang === arguments[0];",
-            &[json!(lang)],
-        );
-    }
-}
 
 /// Waits until the board shows `moves` marks and nothing is in flight.
 fn ttt_marks(browser: &Browser<'_>, moves: usize) {

@@ -36,26 +36,20 @@ fn older_deployments(
     Ok(older)
 }
 
-/// Fails, naming the older deployment, when game `id` is not on `current` but an older recorded deployment has
-/// it; passes otherwise (the contract's own `UnknownGame` then speaks for a game that is nowhere).
-pub(crate) fn ensure_game_is_here(
+/// The older recorded deployment that has game `id`, asked once the current one (`current`) has said
+/// `UnknownGame`: reads cost nothing until a game is really missing.
+pub(crate) fn deployment_with_game(
     chain: &mut Target,
     deployments: &Deployments,
     current: Address,
     id: U256,
-) -> eyre::Result<()> {
-    if id >= U256::from(1) && id < PvpContract(current).next_game_id(chain)? {
-        return Ok(());
-    }
+) -> eyre::Result<Option<Address>> {
     for older in older_deployments(chain, deployments, current, &[ITicTacToe::nextGameIdCall::SIGNATURE])? {
         if id >= U256::from(1) && id < PvpContract(older).next_game_id(chain)? {
-            eyre::bail!(
-                "game {id} is not on the current TicTacToe ({current}) but on an older deployment of it, {older}: \
-                 add --address {older} (nothing was sent)"
-            );
+            return Ok(Some(older));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Fails, naming every older deployment where `account` has credit, when it has none on `current`; passes when

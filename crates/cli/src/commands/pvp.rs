@@ -204,8 +204,10 @@ impl PvpArgs {
                 let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
-                session.ensure_game_is_here(id)?;
-                let asked = pvp.game(&mut session.chain, id)?.stake;
+                let asked = match pvp.game(&mut session.chain, id) {
+                    Ok(game) => game.stake,
+                    Err(err) => return Err(session.unknown_game_elsewhere(id, err.into())),
+                };
                 match stake {
                     Some(expected) if asked != expected => eyre::bail!(
                         "game {game} asks for a stake of {}, not {}; nothing was sent",
@@ -276,8 +278,9 @@ impl PvpArgs {
             PvpCommand::Balance(args) => args.run(),
             PvpCommand::Show { game, target } => {
                 let mut session = target.open(PVP_CONTRACT, false, &SHOW)?;
-                session.ensure_game_is_here(U256::from(game))?;
-                show::<()>(&mut session, U256::from(game), None, target.json)
+                let id = U256::from(game);
+                let shown = show::<()>(&mut session, id, None, target.json);
+                shown.map_err(|err| session.unknown_game_elsewhere(id, err))
             }
         }
     }
@@ -299,8 +302,10 @@ fn transact(
     let mut session = target.open(PVP_CONTRACT, true, &needs(function))?;
     let pvp = PvpContract(session.address);
     let id = U256::from(game);
-    session.ensure_game_is_here(id)?;
-    let played = send(&mut session.chain, pvp, id)?;
+    let played = match send(&mut session.chain, pvp, id) {
+        Ok(played) => played,
+        Err(err) => return Err(session.unknown_game_elsewhere(id, err.into())),
+    };
     show(&mut session, id, Some(&played), target.json)
 }
 
@@ -374,11 +379,22 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
 }
 
 impl Session {
-    /// Before game `id` is touched on a contract the record chose: point at the older deployment that has it.
-    fn ensure_game_is_here(&mut self, id: U256) -> eyre::Result<()> {
-        if !self.from_record {
-            return Ok(());
+    /// `err`, unless it is the `UnknownGame` of a contract the record chose while an older recorded deployment has
+    /// game `id`: then the error names that deployment (nothing was sent: the revert came from a call or an
+    /// estimate).
+    fn unknown_game_elsewhere(&mut self, id: U256, err: eyre::Report) -> eyre::Report {
+        let unknown = err.downcast_ref::<DeployError>().and_then(DeployError::revert_name) == Some("UnknownGame");
+        if !unknown || !self.from_record {
+            return err;
         }
-        older::ensure_game_is_here(&mut self.chain, &self.deployments, self.address, id)
+        match older::deployment_with_game(&mut self.chain, &self.deployments, self.address, id) {
+            Ok(Some(older)) => eyre::eyre!(
+                "game {id} is not on the current TicTacToe ({}) but on an older deployment of it, {older}: add \
+                 --address {older} (nothing was sent)",
+                self.address
+            ),
+            // No older deployment has it, or they cannot be read now: the contract's own error says enough.
+            Ok(None) | Err(_) => err,
+        }
     }
 }

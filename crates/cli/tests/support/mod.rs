@@ -36,3 +36,14 @@ pub(crate) fn marubatsu(args: &[&str], envs: &[(&str, &str)]) -> Output {
         .output()
         .expect("running marubatsu")
 }
+
+/// Runs the binary against the node at `url` (as `ETH_RPC_URL`): whether it succeeded, its stdout and its stderr.
+#[allow(dead_code)] // Only the tests that talk to a node run the binary this way.
+pub(crate) fn on_node(args: &[&str], url: &str) -> (bool, String, String) {
+    let output = marubatsu(args, &[("ETH_RPC_URL", url)]);
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

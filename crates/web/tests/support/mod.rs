@@ -598,3 +598,29 @@ pub fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
     assert_ne!(cell, json!(-1), "Tab never reaches {board} in {limit} presses");
     cell
 }
+
+// ---- what several pages' tests read or set ------------------------------------------------------------------
+
+/// Switches the page to `lang` (the language button) unless it is in it already, and waits for the switch.
+pub fn set_language(browser: &Browser<'_>, lang: &str) {
+    if browser.script("return document.documentElement.lang;", &[]) != lang {
+        browser.click("#lang");
+        browser.wait_for(
+            "the language",
+            "return document.documentElement.lang === arguments[0];",
+            &[serde_json::json!(lang)],
+        );
+    }
+}
+
+/// The tic-tac-toe board's data attribute `name` (`mode`, `result`, …), empty when unset.
+pub fn dataset(browser: &Browser<'_>, name: &str) -> String {
+    browser
+        .script(
+            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
+            &[serde_json::json!(name)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
