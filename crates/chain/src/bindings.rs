@@ -8,7 +8,7 @@
 #![allow(missing_docs)]
 
 use alloy_sol_types::{SolInterface, sol};
-use marubatsu_engine::tictactoe::Difficulty;
+use marubatsu_engine::tictactoe::{Difficulty, PvpStatus};
 
 use crate::revert::{FieldText, NamedErrors};
 
@@ -118,6 +118,13 @@ impl FieldText for ITicTacToe::Status {
     }
 }
 
+impl ITicTacToe::Status {
+    /// The engine's name of this status, or `None` for alloy's catch-all of values the enum does not have.
+    pub fn pvp_status(self) -> Option<PvpStatus> {
+        PvpStatus::from_u8(self as u8)
+    }
+}
+
 impl From<Difficulty> for ISoloTicTacToe::Difficulty {
     fn from(level: Difficulty) -> Self {
         match level {
@@ -145,6 +152,22 @@ impl TryFrom<ISoloTicTacToe::Difficulty> for Difficulty {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_engine_names_every_status_of_the_contract() {
+        let contract = [
+            ITicTacToe::Status::Open,
+            ITicTacToe::Status::Active,
+            ITicTacToe::Status::XWon,
+            ITicTacToe::Status::OWon,
+            ITicTacToe::Status::Draw,
+            ITicTacToe::Status::Cancelled,
+            ITicTacToe::Status::Aborted,
+        ];
+        let named: Vec<_> = contract.iter().map(|status| status.pvp_status()).collect();
+        assert_eq!(named, PvpStatus::ALL.map(Some));
+        assert_eq!(ITicTacToe::Status::__Invalid.pvp_status(), None);
+    }
 
     #[test]
     fn the_engine_and_the_contract_agree_on_every_level() {

@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod amounts;
 mod chain;
 mod clock;
 mod compiler;
@@ -36,6 +37,7 @@ mod transactor;
 
 pub mod bindings;
 
+pub use amounts::{ether, ether_and_wei};
 pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
 pub use clock::utc_time;
 pub use compiler::{

@@ -58,18 +58,11 @@ pub(crate) fn board(x: u16, o: u16) -> Vec<Option<&'static str>> {
         .collect()
 }
 
-/// A PvP game's status as a name a program matches on.
-pub(crate) fn pvp_status(status: ITicTacToe::Status) -> &'static str {
-    match status {
-        ITicTacToe::Status::Open => "open",
-        ITicTacToe::Status::Active => "active",
-        ITicTacToe::Status::XWon => "xWon",
-        ITicTacToe::Status::OWon => "oWon",
-        ITicTacToe::Status::Draw => "draw",
-        ITicTacToe::Status::Cancelled => "cancelled",
-        ITicTacToe::Status::Aborted => "aborted",
-        _ => "unknown",
-    }
+/// A PvP game's status as a name a program matches on: the engine's spelling, which the pages read too.
+pub(crate) fn pvp_status(status: ITicTacToe::Status) -> Value {
+    status
+        .pvp_status()
+        .map_or_else(|| json!("unknown"), |status| json!(status))
 }
 
 /// A solo game's result as a name a program matches on.

@@ -93,8 +93,8 @@ pub enum Error {
     #[error(
         "insufficient funds: {account} has {} but {action} needs up to {}: {detail}; nothing was sent (fund the \
          account, or lower the amount or the gas price)",
-        crate::error::ether(*balance),
-        crate::error::ether(*needed)
+        marubatsu_chain::ether_and_wei(*balance),
+        marubatsu_chain::ether_and_wei(*needed)
     )]
     InsufficientFunds {
         /// The sender.
@@ -226,13 +226,6 @@ pub enum Error {
     /// The embedded chain rejected a transaction before executing it.
     #[error("the embedded chain rejected the transaction: {0}")]
     Local(String),
-}
-
-/// An amount of wei as ether with the exact wei beside it: `0.5 ETH (500000000000000000 wei)`.
-pub(crate) fn ether(wei: U256) -> String {
-    let formatted = alloy_primitives::utils::format_ether(wei);
-    let trimmed = formatted.trim_end_matches('0').trim_end_matches('.');
-    format!("{trimmed} ETH ({wei} wei)")
 }
 
 impl Error {

@@ -279,7 +279,7 @@ impl Transactor for LocalChain {
                 action: what.into(),
                 detail: format!(
                     "the value {} (the embedded chain charges nothing for gas)",
-                    crate::error::ether(value)
+                    marubatsu_chain::ether_and_wei(value)
                 )
                 .into(),
             });

@@ -329,7 +329,7 @@ impl Rpc {
     pub fn ensure_funds(&self, needed: U256, action: &str) -> Result<(), Error> {
         let detail = format!(
             "gas of up to {} (each transaction at its gas limit and max fee per gas)",
-            crate::error::ether(needed)
+            marubatsu_chain::ether_and_wei(needed)
         );
         self.ensure_balance(needed, action, detail)
     }
@@ -561,7 +561,7 @@ fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
     let gas = match gas {
         Some(gas) => format!(
             "gas of up to {} ({} gas at most × {} wei per gas)",
-            crate::error::ether(gas.max_fee()),
+            marubatsu_chain::ether_and_wei(gas.max_fee()),
             gas.gas_limit,
             gas.max_fee_per_gas
         ),
@@ -570,7 +570,7 @@ fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
     if value.is_zero() {
         gas
     } else {
-        format!("the value {} plus {gas}", crate::error::ether(value))
+        format!("the value {} plus {gas}", marubatsu_chain::ether_and_wei(value))
     }
 }
 

@@ -24,4 +24,4 @@ pub use proof::{
     Demonstration, DemonstrationRuns, EXPECTED_TREE, ForkLine, LevelGasStats, ProofReport, Property, TreeReport,
     Verdict, prove_all,
 };
-pub use show::{board_grid, cell_list, moves_in_turn};
+pub use show::{cell_list, moves_in_turn};

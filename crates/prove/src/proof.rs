@@ -5,7 +5,7 @@ use std::{collections::BTreeMap, time::Instant};
 use marubatsu_chain::{
     BOARD_HARNESS_CONTRACT, Chain, ContractSet, GasKind, GasLog, GasStats, SOLO_CONTRACT, bindings::ISoloTicTacToe,
 };
-use marubatsu_engine::tictactoe::{Difficulty, count_tree};
+use marubatsu_engine::tictactoe::{Difficulty, NumberedGrid, count_tree};
 use serde::Serialize;
 
 use crate::{
@@ -15,7 +15,7 @@ use crate::{
     lines::{LineExploration, SoloTarget, explore_levels},
     minimax::{POSITIONS_IN_PLAY, ValueLoss, ValueReport, check_hard_value},
     progress::Progress,
-    show::{board_grid, cell_list, moves_in_turn},
+    show::{cell_list, moves_in_turn},
 };
 
 /// The known size of the tic-tac-toe game tree, which the engine must reproduce.
@@ -296,7 +296,7 @@ fn board_grid_of(rows: &str) -> String {
             _ => {}
         }
     }
-    board_grid(x, o, true, "")
+    NumberedGrid::new(x, o).to_string()
 }
 
 /// The lines describing value losses: the first drop and the first slip drawn as boards, then how many more.

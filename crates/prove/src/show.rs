@@ -1,7 +1,4 @@
 //! Boards and moves in words, for the report: a failing position is drawn, not given as bitmasks.
-
-use std::fmt::Write;
-
 /// A board as three rows of `X`, `O` and `.`, e.g. `X.O .X. ...`, given the side to move's cells and the
 /// other side's; `mover_is_x` says which mark the side to move has.
 pub(crate) fn board_rows(mine: u16, theirs: u16, mover_is_x: bool) -> String {
@@ -26,41 +23,6 @@ pub(crate) fn board_rows(mine: u16, theirs: u16, mover_is_x: bool) -> String {
 /// Which mark is to move on a legal board where `mine` is to move: X if both have as many marks.
 pub(crate) fn mover_is_x(mine: u16, theirs: u16) -> bool {
     mine.count_ones() == theirs.count_ones()
-}
-
-/// The board drawn as a 3×3 grid, each line indented by `indent`, the empty cells numbered so that a cell in the
-/// text can be found on it:
-///
-/// ```text
-///  X | 1 | O
-/// ---+---+---
-///  3 | X | 5
-/// ---+---+---
-///  6 | 7 | 8
-/// ```
-pub fn board_grid(mine: u16, theirs: u16, mover_is_x: bool, indent: &str) -> String {
-    let (me, them) = if mover_is_x { ('X', 'O') } else { ('O', 'X') };
-    let mut out = String::new();
-    for row in 0..3 {
-        if row > 0 {
-            let _ = writeln!(out, "{indent}---+---+---");
-        }
-        let cells: Vec<String> = (0..3)
-            .map(|col| {
-                let cell = row * 3 + col;
-                let bit = 1u16 << cell;
-                if mine & bit != 0 {
-                    me.to_string()
-                } else if theirs & bit != 0 {
-                    them.to_string()
-                } else {
-                    cell.to_string()
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{indent} {} | {} | {}", cells[0], cells[1], cells[2]);
-    }
-    out
 }
 
 /// Cells as a list in words: `0, 4 and 8`, or `none`.
@@ -98,10 +60,6 @@ mod tests {
         let (mine, theirs) = (1 << 5, (1 << 2) | (1 << 3));
         assert!(!mover_is_x(mine, theirs));
         assert_eq!(board_rows(mine, theirs, false), "..X X.O ...");
-        assert_eq!(
-            board_grid(mine, theirs, false, "  "),
-            "   0 | 1 | X\n  ---+---+---\n   X | 4 | O\n  ---+---+---\n   6 | 7 | 8\n"
-        );
         assert_eq!(cell_list(cells_of(0b1_0000_0001)), "0 and 8");
         assert_eq!(cell_list([4, 0, 6]), "4, 0 and 6");
         assert_eq!(cell_list([]), "none");

@@ -9,7 +9,9 @@ use marubatsu_client::{Error as DeployError, PVP_CONTRACT, PvpContract, Target, 
 use serde::Serialize;
 
 use super::network::{Chain, TargetArgs};
-use crate::{game_view::ether, json, output::print_json};
+use marubatsu_chain::ether_and_wei;
+
+use crate::{json, output::print_json};
 
 #[derive(Debug, Args)]
 pub(crate) struct BalanceArgs {
@@ -140,7 +142,7 @@ impl BalanceArgs {
             };
             match (withdrawable, problem) {
                 (Some(amount), _) => {
-                    println!("  {address}  {}  ({which})", ether(*amount));
+                    println!("  {address}  {}  ({which})", ether_and_wei(*amount));
                     if !current && !amount.is_zero() {
                         older_credit.get_or_insert(*address);
                     }
@@ -149,7 +151,7 @@ impl BalanceArgs {
                 (None, None) => {}
             }
         }
-        println!("total: {}", ether(total));
+        println!("total: {}", ether_and_wei(total));
         if let Some(address) = older_credit {
             println!("take credit from an older deployment with `marubatsu pvp withdraw --address {address}`");
         }

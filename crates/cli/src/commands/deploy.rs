@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::WrapErr;
+use marubatsu_chain::ether_and_wei;
 use marubatsu_client::{
     ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Replaced,
     SCANNED_GAMES, Transactor, TxState, deploy, ensure_testnet,
@@ -11,7 +12,7 @@ use serde::Serialize;
 use super::network::{RpcArgs, WalletArgs, connect, deployments, open_local};
 use crate::{
     cli::CompilerArgs,
-    game_view::{ether, gwei, thousands},
+    game_view::{gwei, thousands},
     output::print_json,
 };
 
@@ -97,8 +98,8 @@ impl DeployArgs {
             eyre::bail!(
                 "the deployer {} has {} but the deployment could cost up to {}: fund it first",
                 report.deployer,
-                ether(report.balance_before),
-                ether(report.total_cost)
+                ether_and_wei(report.balance_before),
+                ether_and_wei(report.total_cost)
             );
         }
         Ok(())
@@ -196,7 +197,7 @@ fn print_report(report: &DeployReport, url: &str) {
                 thousands(*estimated_gas),
                 thousands(*gas_limit),
                 gwei(*max_fee_per_gas),
-                ether(*max_cost)
+                ether_and_wei(*max_cost)
             ),
             ContractStatus::Deployed {
                 gas_used,
@@ -206,7 +207,7 @@ fn print_report(report: &DeployReport, url: &str) {
                 "Gas used: {} × {} = {}",
                 thousands(*gas_used),
                 gwei(*effective_gas_price),
-                ether(*cost)
+                ether_and_wei(*cost)
             ),
         }
         println!("Code hash: {}", contract.deployed_code_hash);
@@ -222,7 +223,7 @@ fn print_report(report: &DeployReport, url: &str) {
             report.record.display()
         );
     } else if report.broadcast {
-        println!("Total cost: {}", ether(report.total_cost));
+        println!("Total cost: {}", ether_and_wei(report.total_cost));
         println!("Deployment record: {}", report.record.display());
     }
     if let Some(log) = &report.broadcast_log {
@@ -231,8 +232,8 @@ fn print_report(report: &DeployReport, url: &str) {
     if !report.up_to_date() && !report.broadcast {
         println!(
             "At most: {}; balance {} — {}",
-            ether(report.total_cost),
-            ether(report.balance_before),
+            ether_and_wei(report.total_cost),
+            ether_and_wei(report.balance_before),
             if report.enough_funds {
                 "enough"
             } else {
@@ -264,7 +265,7 @@ fn print_replaced(old: &Replaced, broadcast: bool) {
          on chain: players reach it with --address {} (`marubatsu pvp balance` lists their credit there)",
         old.name,
         old.address,
-        ether(old.balance),
+        ether_and_wei(old.balance),
         old.address
     );
 }

@@ -4,7 +4,9 @@ use clap::{Args, Subcommand};
 use marubatsu_client::{LOCAL_STATE_VAR, LocalChain, Transactor};
 
 use super::network::{local_state_path, open_local};
-use crate::{cli::CompilerArgs, game_view::ether};
+use marubatsu_chain::ether_and_wei;
+
+use crate::cli::CompilerArgs;
 
 /// The embedded chain that `--local` plays on: a revm chain with ten funded accounts and both games deployed,
 /// kept between runs as a log of transactions in a state file that is replayed on every start.
@@ -53,7 +55,7 @@ impl LocalArgs {
                 println!("SoloTicTacToe: {}", chain.solo());
                 println!("TicTacToe:     {}", chain.pvp());
                 for (i, account) in chain.accounts().to_vec().into_iter().enumerate() {
-                    println!("  {i}: {account}  {}", ether(chain.balance(account)?));
+                    println!("  {i}: {account}  {}", ether_and_wei(chain.balance(account)?));
                 }
             }
             LocalCommand::Warp { seconds } => {

@@ -7,7 +7,7 @@ use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_client::{Deployments, PVP_CONTRACT, PvpContract, Target, Transactor};
 
-use crate::game_view::ether;
+use marubatsu_chain::ether_and_wei;
 
 /// The recorded TicTacToe deployments of the chain other than `current` that still hold their recorded code and
 /// whose recorded ABI has every function in `needs` (older first as the record lists them). None on the
@@ -68,7 +68,7 @@ pub(crate) fn ensure_credit_is_here(
     for older in older_deployments(chain, deployments, current, &needs)? {
         let credit = PvpContract(older).pending_balance(chain, account)?;
         if !credit.is_zero() {
-            elsewhere.push(format!("{} at {older} (`--address {older}`)", ether(credit)));
+            elsewhere.push(format!("{} at {older} (`--address {older}`)", ether_and_wei(credit)));
         }
     }
     if elsewhere.is_empty() {

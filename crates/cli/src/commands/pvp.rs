@@ -1,11 +1,12 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand};
-use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_chain::{bindings::ITicTacToe, ether_and_wei};
 use marubatsu_client::{
     Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
     pvp_status_name, utc_time,
 };
+use marubatsu_engine::tictactoe::NumberedGrid;
 use serde::Serialize;
 
 use super::{
@@ -13,11 +14,7 @@ use super::{
     network::{Session, TargetArgs},
     older,
 };
-use crate::{
-    game_view::{board, ether, print_played},
-    json,
-    output::print_json,
-};
+use crate::{game_view::print_played, json, output::print_json};
 
 /// What every command that shows a game afterwards reads.
 const SHOW: [&str; 2] = [
@@ -149,7 +146,7 @@ struct GameJson {
     move_timeout: u32,
     /// Unix time; 0 while nobody has to move.
     deadline: u64,
-    status: &'static str,
+    status: serde_json::Value,
     x_cells: Vec<u8>,
     o_cells: Vec<u8>,
     board: Vec<Option<&'static str>>,
@@ -211,12 +208,12 @@ impl PvpArgs {
                 match stake {
                     Some(expected) if asked != expected => eyre::bail!(
                         "game {game} asks for a stake of {}, not {}; nothing was sent",
-                        ether(asked),
-                        ether(expected)
+                        ether_and_wei(asked),
+                        ether_and_wei(expected)
                     ),
                     None if !asked.is_zero() => eyre::bail!(
                         "game {game} is staked: joining sends {}; say so with --stake {asked} (nothing was sent)",
-                        ether(asked)
+                        ether_and_wei(asked)
                     ),
                     _ => {}
                 }
@@ -271,7 +268,7 @@ impl PvpArgs {
                         transaction: json::Transaction::new(&played),
                     });
                 }
-                println!("withdrew {} to {to}", ether(played.value));
+                println!("withdrew {} to {to}", ether_and_wei(played.value));
                 print_played(&played);
                 Ok(())
             }
@@ -347,7 +344,11 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         (true, false) => println!("O (joiner):  nobody yet; only {} may join", game.opponent),
         (false, _) => println!("O (joiner):  {}", game.opponent),
     }
-    println!("stake: {} each; {} s per move", ether(game.stake), game.moveTimeout);
+    println!(
+        "stake: {} each; {} s per move",
+        ether_and_wei(game.stake),
+        game.moveTimeout
+    );
     if game.status == ITicTacToe::Status::Active {
         let now = chain.timestamp()?;
         let first_move = if x_to_move { game.xBoard == 0 } else { game.oBoard == 0 };
@@ -365,11 +366,14 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
             utc_time(game.deadline)
         );
     }
-    println!("{}", board(game.xBoard, game.oBoard));
+    println!("{}", NumberedGrid::new(game.xBoard, game.oBoard));
     if let Some(sender) = chain.sender() {
         let pending = pvp.pending_balance(chain, sender)?;
         if !pending.is_zero() {
-            println!("{sender} can withdraw {} (`marubatsu pvp withdraw`)", ether(pending));
+            println!(
+                "{sender} can withdraw {} (`marubatsu pvp withdraw`)",
+                ether_and_wei(pending)
+            );
         }
     }
     if let Some(played) = played {

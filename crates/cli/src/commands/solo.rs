@@ -3,15 +3,11 @@ use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
 use marubatsu_client::{Played, SOLO_CONTRACT, SoloContract, difficulty_name, solo_result_name};
-use marubatsu_engine::tictactoe::Difficulty;
+use marubatsu_engine::tictactoe::{Difficulty, NumberedGrid};
 use serde::Serialize;
 
 use super::network::{Session, TargetArgs};
-use crate::{
-    game_view::{board, print_played},
-    json,
-    output::print_json,
-};
+use crate::{game_view::print_played, json, output::print_json};
 
 /// What showing a game reads.
 const SHOW: &str = ISoloTicTacToe::getGameCall::SIGNATURE;
@@ -153,7 +149,7 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         difficulty_name(game.difficulty),
         solo_result_name(game.result)
     );
-    println!("{}", board(game.playerBoard, game.cpuBoard));
+    println!("{}", NumberedGrid::new(game.playerBoard, game.cpuBoard));
     println!("(X = player, O = CPU; numbers are free cells)");
     if let Some(played) = played {
         print_played(played);

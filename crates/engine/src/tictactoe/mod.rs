@@ -9,7 +9,8 @@
 //! ```
 //!
 //! - [`Cell`], [`Bitboard`]: the vocabulary.
-//! - [`Position`]: both sides' stones, [`Position::play`], [`Position::outcome`].
+//! - [`Position`]: both sides' stones, [`Position::play`], [`Position::outcome`]; [`NumberedGrid`]: a board drawn
+//!   for a terminal.
 //! - [`cpu_move`]: the CPU at [`Difficulty::Easy`], [`Difficulty::Normal`] or [`Difficulty::Hard`].
 //! - [`solve`], [`optimal_moves`]: perfect play, to judge the CPU by.
 //! - [`count_tree`], [`legal_positions`]: the whole game tree, counted and listed.
@@ -22,6 +23,7 @@ mod bitboard;
 mod cell;
 mod cpu;
 mod explore;
+mod grid;
 mod position;
 mod pvp;
 mod seed;
@@ -33,6 +35,7 @@ pub use bitboard::{Bitboard, Cells};
 pub use cell::{Cell, PREFERRED_ORDER};
 pub use cpu::{Decision, Difficulty, Rule, cpu_decision, cpu_move};
 pub use explore::{Exploration, explore};
+pub use grid::NumberedGrid;
 pub use position::{MoveError, Outcome, Position, Side, TicTacToe};
 pub use pvp::{PvpAction, PvpRole, PvpStatus, may_claim_timeout};
 pub use seed::Seed;

@@ -100,15 +100,11 @@ pub(super) async fn pvp_game(
         }
         _ => {}
     }
-    let (status, line) = match game.status {
-        Status::Open => (Some(PvpStatus::Open), None),
-        Status::Active => (Some(PvpStatus::Active), None),
-        Status::XWon => (Some(PvpStatus::XWon), winning_line(x)),
-        Status::OWon => (Some(PvpStatus::OWon), winning_line(o)),
-        Status::Draw => (Some(PvpStatus::Draw), None),
-        Status::Cancelled => (Some(PvpStatus::Cancelled), None),
-        Status::Aborted => (Some(PvpStatus::Aborted), None),
-        _ => (None, None),
+    let status = game.status.pvp_status();
+    let line = match status {
+        Some(PvpStatus::XWon) => winning_line(x),
+        Some(PvpStatus::OWon) => winning_line(o),
+        _ => None,
     };
     Ok(PvpView {
         id,

@@ -1,12 +1,13 @@
 //! The contracts' custom errors and states in plain words, as a player reads them on the page: never a Rust
 //! debug string, never a hex blob.
 
-use alloy_primitives::{Address, U256, utils::format_ether};
+use alloy_primitives::Address;
 use alloy_sol_types::{ContractError, SolInterface};
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeErrors as SoloError},
     ITicTacToe::{self, ITicTacToeErrors as PvpError},
 };
+pub(super) use marubatsu_chain::ether;
 
 use crate::lang::Lang;
 
@@ -399,23 +400,6 @@ pub(super) fn cell_words(cell: u8, lang: Lang) -> String {
     lang.pick(format!("Row {row}, column {column}"), format!("{row}行{column}列"))
 }
 
-/// Wei as ether with its unit, without trailing zeros: `0.01 ETH`, `2 ETH`, `0 ETH`.
-pub(super) fn ether(wei: U256) -> String {
-    let text = format_ether(wei);
-    let text = match text.split_once('.') {
-        Some((whole, fraction)) => {
-            let fraction = fraction.trim_end_matches('0');
-            if fraction.is_empty() {
-                whole.to_owned()
-            } else {
-                format!("{whole}.{fraction}")
-            }
-        }
-        None => text,
-    };
-    format!("{text} ETH")
-}
-
 /// Seconds as the largest units that say them exactly: `1 minute`, `1 hour 30 minutes`, `7 days` (`1時間30分`).
 pub(super) fn duration(seconds: u64, lang: Lang) -> String {
     const UNITS: [(u64, &str, &str); 4] = [
@@ -476,6 +460,7 @@ pub(super) fn short(address: Address) -> String {
 
 #[cfg(test)]
 mod tests {
+    use alloy_primitives::U256;
     use alloy_sol_types::{Panic, SolError};
 
     use super::*;
