@@ -11,6 +11,9 @@ pub struct Revert {
     data: Bytes,
     gas_used: u64,
     decoded: Option<DecodedRevert>,
+    /// False when the chain could not tell why (a node that cannot replay or trace the transaction): then the
+    /// empty data means "unknown", not "reverted without a reason".
+    known: bool,
 }
 
 /// A revert's data decoded: the error's name and its fields, each value written out.
@@ -62,7 +65,24 @@ impl Revert {
             data,
             gas_used,
             decoded,
+            known: true,
         }
+    }
+
+    /// A revert whose reason the chain could not learn: no data, and [`Revert::is_known`] false, so that nobody
+    /// guesses a reason for it.
+    pub fn unknown(gas_used: u64) -> Self {
+        Self {
+            data: Bytes::new(),
+            gas_used,
+            decoded: None,
+            known: false,
+        }
+    }
+
+    /// Whether the data is what the transaction reverted with (else see [`Revert::unknown`]).
+    pub fn is_known(&self) -> bool {
+        self.known
     }
 
     /// The raw revert data.
@@ -95,6 +115,7 @@ impl fmt::Display for Revert {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.decoded {
             Some(decoded) => write!(f, "reverted with {}", decoded.detail()),
+            None if !self.known => f.write_str("reverted, for a reason the node could not tell"),
             None if self.data.is_empty() => f.write_str("reverted without data"),
             None => write!(f, "reverted with unknown error data {}", self.data),
         }

@@ -3,7 +3,6 @@
 //! hold an API key; reverts come back decoded by name.
 
 use alloy::{
-    consensus::Transaction as _,
     eips::{BlockId, BlockNumberOrTag},
     network::TransactionBuilder,
     providers::{DynProvider, Provider, ProviderBuilder},
@@ -82,8 +81,10 @@ impl RpcClient {
         if let Some(from) = from {
             request = request.with_from(from);
         }
+        // The latest block, never the pending one: a move still in the pool is not yet the game.
         self.provider
             .call(request)
+            .block(BlockId::latest())
             .await
             .map_err(|err| revert_or(err, what, &self.url, "eth_call"))
     }
@@ -92,6 +93,7 @@ impl RpcClient {
     pub async fn balance(&self, account: Address) -> Result<U256, Error> {
         self.provider
             .get_balance(account)
+            .latest()
             .await
             .map_err(|err| self.classify(err, "eth_getBalance"))
     }
@@ -152,28 +154,13 @@ impl RpcClient {
         if receipt.status() {
             return Ok(Lookup::Mined(Box::new(shared)));
         }
-        let data = self.replay(hash, receipt.block_number.unwrap_or_default()).await;
-        Ok(Lookup::Reverted(Box::new(shared), Revert::new(data, receipt.gas_used)))
-    }
-
-    /// A reverted transaction's error data: the same call again on the state before its block. Receipts do
-    /// not carry revert data; a replay is what every explorer does. Empty if it cannot be replayed.
-    async fn replay(&self, hash: B256, block: u64) -> Bytes {
-        let Ok(Some(tx)) = self.provider.get_transaction_by_hash(hash).await else {
-            return Bytes::new();
+        // Replayed where it ran, after the transactions before it in its block (a race of two joins in one block
+        // is decided there); a node that cannot trace says nothing, and nothing is guessed.
+        let revert = match self.traced_revert(hash).await {
+            Some(data) => Revert::new(data, receipt.gas_used),
+            None => Revert::unknown(receipt.gas_used),
         };
-        let mut request = TransactionRequest::default()
-            .with_from(tx.inner.signer())
-            .with_input(tx.input().clone())
-            .with_value(tx.value());
-        if let Some(to) = tx.to() {
-            request = request.with_to(to);
-        }
-        let at = BlockId::number(block.saturating_sub(1));
-        match self.provider.call(request).block(at).await {
-            Err(RpcError::ErrorResp(payload)) => payload.as_revert_data().unwrap_or_default(),
-            _ => Bytes::new(),
-        }
+        Ok(Lookup::Reverted(Box::new(shared), revert))
     }
 
     pub(crate) fn classify(&self, err: TransportError, action: &'static str) -> Error {

@@ -51,6 +51,7 @@ mod local;
 mod mainnet;
 mod record;
 mod rpc;
+mod tracking;
 mod transactor;
 mod wallet;
 
@@ -74,6 +75,7 @@ pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
 pub use rpc::{DEFAULT_RECEIPT_TIMEOUT, FeeOptions, GasEstimate, Rpc, RpcOptions, SentTx, Waiting};
+pub use tracking::{Replacement, Tracked};
 pub use transactor::Target;
 pub use wallet::{
     Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file, signer_from_keystore,

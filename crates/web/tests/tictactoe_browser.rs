@@ -149,7 +149,8 @@ impl Node {
 
 /// The test wallet: EIP-1193 `request`, EIP-6963 announcement, anvil's unlocked `account` behind it. It
 /// remembers the connection and the chain for the tab (sessionStorage), as a real wallet remembers a site.
-/// `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001.
+/// `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001;
+/// `__testWallet.speedUp()` and `__testWallet.cancel()` replace the last one it sent, as wallets do.
 fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
     format!(
         r#"(() => {{
@@ -190,13 +191,29 @@ fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
             error.code = 4001;
             throw error;
           }}
-          return rpc(method, params);
+          state.lastSent = await rpc(method, params);
+          return state.lastSent;
         default: return rpc(method, params);
       }}
     }},
     on(event, fn) {{ (listeners[event] = listeners[event] || []).push(fn); }},
     removeListener(event, fn) {{ listeners[event] = (listeners[event] || []).filter((f) => f !== fn); }},
   }};
+  // What a wallet's "Speed up" and "Cancel" do: the same nonce again at twice the fee, with the same call, or
+  // with a transfer of nothing to oneself. The page is not told, as MetaMask does not tell it.
+  async function replace(cancel) {{
+    const tx = await rpc('eth_getTransactionByHash', [state.lastSent]);
+    const twice = (hex) => '0x' + (BigInt(hex) * 2n + 1n).toString(16);
+    const again = {{
+      from: ACCOUNT, nonce: tx.nonce, gas: cancel ? '0x5208' : tx.gas,
+      maxFeePerGas: twice(tx.maxFeePerGas), maxPriorityFeePerGas: twice(tx.maxPriorityFeePerGas || '0x1'),
+      to: cancel ? ACCOUNT : tx.to, data: cancel ? '0x' : tx.input, value: cancel ? '0x0' : tx.value,
+    }};
+    state.lastSent = await rpc('eth_sendTransaction', [again]);
+    return state.lastSent;
+  }}
+  state.speedUp = () => replace(false);
+  state.cancel = () => replace(true);
   window.__testWallet = state;
   const info = {{ uuid: '5f0b8a4e-0000-4000-8000-000000000001', name: 'Test wallet', rdns: 'invalid.marubatsu.test',
     icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E' }};
@@ -580,4 +597,132 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert_eq!(node.balance(bob), bob_start - bob_value - bob_fees);
     a.assert_no_console_errors();
     b.assert_no_console_errors();
+}
+
+/// A wallet's speed-up, its cancel and a node's drop, with blocks mined only when the test says: the page finds
+/// what was mined at the nonce (or that nothing was) within seconds, every button works again, a reload recovers
+/// each state, and alloy checks the account to the wei.
+#[test]
+fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_the_page() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let alice = accounts[1];
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let start = node.balance(alice);
+    let driver = Driver::start();
+    let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    a.goto(&format!("{}tictactoe", server.url()));
+    a.click(".segmented [data-mode='pvp']");
+    a.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    a.click("#wallet-connect");
+    a.wait_for(
+        "the wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+    let line_says = |what: &str, words: &str| {
+        a.wait_for(
+            what,
+            "return document.querySelector('#tx-status').textContent.includes(arguments[0]);",
+            &[json!(words)],
+        );
+    };
+    let enabled = |selector: &str| {
+        a.script(
+            "const b = document.querySelector(arguments[0]); return !b.hidden && !b.disabled;",
+            &[json!(selector)],
+        ) == json!(true)
+    };
+
+    // ---- speed-up: the create is replaced at its nonce, a reload waits for the replacement, which opens game 1
+    node.raw("evm_setAutomine", json!([false]));
+    a.script("document.querySelector('#pvp-stake').value = '0.01';", &[]);
+    click_tx(&a, "#pvp-create", "sent");
+    let original = a.script("return window.__testWallet.lastSent;", &[]);
+    let faster = a.script("return window.__testWallet.speedUp();", &[]);
+    assert_ne!(original, faster);
+    line_says("the replacement in the pool", "replaced in your wallet (same nonce 0)");
+    a.refresh();
+    line_says("the replacement in the pool, after a reload", "replaced in your wallet");
+    node.raw("evm_mine", json!([]));
+    let sped = tx_state(&a, "confirmed");
+    assert!(
+        sped.contains(&format!(
+            "sped up in your wallet as {}",
+            faster.as_str().unwrap_or_default()
+        )) && sped.contains("Game 1 opened: stake 0.01 ETH"),
+        "{sped}"
+    );
+    a.wait_for(
+        "game 1 on the page",
+        "return document.querySelector('#ttt-board').dataset.game === '1' && !document.querySelector('#pvp-cancel').hidden;",
+        &[],
+    );
+    assert!(enabled("#pvp-cancel"));
+
+    // ---- cancel: a transfer of nothing to herself takes the nonce; the game stays open ------------------------
+    click_tx(&a, "#pvp-cancel", "sent");
+    a.script("return window.__testWallet.cancel();", &[]);
+    node.raw("evm_mine", json!([]));
+    let cancelled = tx_state(&a, "cancelled");
+    assert!(
+        cancelled.contains("Cancel game 1: cancelled in your wallet"),
+        "{cancelled}"
+    );
+    assert!(cancelled.contains("Nothing happened in the game."), "{cancelled}");
+    a.wait_for(
+        "the cancel button again",
+        "return !document.querySelector('#pvp-cancel').disabled;",
+        &[],
+    );
+    assert_eq!(dataset(&a, "result"), "open");
+
+    // ---- drop: the node forgets it; the page says so, across a reload, and sends it again ---------------------
+    click_tx(&a, "#pvp-cancel", "sent");
+    let lost = a.script("return window.__testWallet.lastSent;", &[]);
+    node.raw("anvil_dropTransaction", json!([lost]));
+    let dropped = tx_state(&a, "dropped");
+    assert!(
+        dropped.contains(&format!(
+            "the node no longer knows {}",
+            lost.as_str().unwrap_or_default()
+        )),
+        "{dropped}"
+    );
+    assert!(enabled("#tx-again") && enabled("#tx-forget") && enabled("#pvp-cancel"));
+    a.refresh();
+    tx_state(&a, "dropped");
+    node.raw("evm_setAutomine", json!([true]));
+    a.click("#tx-again");
+    let again = tx_state(&a, "confirmed");
+    assert!(again.contains("cancelled before anyone joined"), "{again}");
+    pvp_follows(&a, 0, "cancelled");
+    assert!(a.script("return document.querySelector('#tx-dropped').hidden;", &[]) == json!(true));
+    a.wait_for("the balance", "return document.querySelector('#pvp-balance').dataset.wei !== '0' && document.querySelector('#pvp-balance').dataset.wei !== '';", &[]);
+    click_tx(&a, "#pvp-withdraw", "confirmed");
+
+    // ---- every wei, by alloy: one stake out and back, and the gas of every mined transaction ------------------
+    let stake = parse_ether("0.01").unwrap_or_default();
+    let (value, fees) = node.spent_by(alice);
+    assert_eq!(value, stake, "only the sped-up create attached ether");
+    assert_eq!(node.balance(pvp), U256::ZERO);
+    assert_eq!(node.balance(alice), start - value - fees + stake);
+    a.assert_no_console_errors();
 }

@@ -6,6 +6,7 @@
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_chain::{Head, Lookup};
+use marubatsu_client::Tracked;
 
 use crate::api::ApiError;
 
@@ -62,6 +63,24 @@ impl ChainClient {
         match self {
             ChainClient::Remote(remote) => remote.lookup(hash).await,
             ChainClient::Embedded(embedded) => embedded.lookup(hash).await,
+        }
+    }
+
+    /// What became of `hash`, sent by `account` with `nonce` at or after block `since`: by hash, then by the
+    /// account's nonce (a speed-up, a cancel, a drop). The embedded chain mines at once and replaces nothing.
+    pub(crate) async fn track(
+        &self,
+        hash: B256,
+        account: Option<Address>,
+        nonce: Option<u64>,
+        since: u64,
+    ) -> Result<Tracked, ApiError> {
+        match (self, account) {
+            (ChainClient::Remote(remote), Some(account)) => remote.track(hash, account, nonce, since).await,
+            _ => Ok(match self.lookup(hash).await? {
+                Lookup::Unknown => Tracked::Missing,
+                lookup => Tracked::Known { lookup, nonce: None },
+            }),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_chain::{Head, Lookup};
-use marubatsu_client::{Error, RpcClient};
+use marubatsu_client::{Error, RpcClient, Tracked};
 
 use super::{Contracts, ReadError};
 use crate::api::ApiError;
@@ -35,6 +35,19 @@ impl Remote {
 
     pub(super) async fn balance(&self, account: Address) -> Result<U256, ApiError> {
         self.client.balance(account).await.map_err(unavailable)
+    }
+
+    pub(super) async fn track(
+        &self,
+        hash: B256,
+        account: Address,
+        nonce: Option<u64>,
+        since: u64,
+    ) -> Result<Tracked, ApiError> {
+        self.client
+            .track(hash, account, nonce, since)
+            .await
+            .map_err(unavailable)
     }
 
     pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {

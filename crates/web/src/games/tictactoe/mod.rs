@@ -14,7 +14,8 @@
 //! ```text
 //! GET  /api/tictactoe/chain                      mode, chain id, contracts (embedded: this browser's account)
 //! POST /api/tictactoe/tx                         {"action": "play", "game": 1, "cell": 4} -> {to, data, value}
-//! GET  /api/tictactoe/tx/{hash}                  pending / confirmed in block N with events / reverted, why
+//! GET  /api/tictactoe/tx/{hash}?account=&nonce=&since=  pending / confirmed in block N with events / reverted,
+//!                                                why / replaced at its nonce / unknown (dropped?)
 //! POST /api/tictactoe/send                       embedded only: {to, data, value} -> {hash}
 //! POST /api/tictactoe/explain                    {to, data}: revert data a wallet reported, in words
 //! GET  /api/tictactoe/solo/games/{id}            a solo game
@@ -160,13 +161,34 @@ async fn transaction(
     State(state): State<Shared>,
     lang: Lang,
     Path(hash): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<view::TxView>, ApiError> {
     let hash: B256 = hash
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{hash:?} is not a transaction hash (0x and 64 hex digits)")))?;
+    let query = query.as_deref();
+    let account = param(query, "account", "an account address (0x and 40 hex digits)")?;
+    let nonce = param(query, "nonce", "a nonce (a whole number)")?;
+    let since = param(query, "since", "a block number")?.unwrap_or(0);
     let chain = state.tictactoe()?;
-    let lookup = chain.lookup(hash).await?;
-    Ok(Json(receipts::describe(lookup, chain.contracts(), lang)))
+    let tracked = chain.track(hash, account, nonce, since).await?;
+    Ok(Json(receipts::describe_tracked(tracked, chain.contracts(), lang)))
+}
+
+/// `name=value` from a query string, parsed, if it is there.
+fn param<T: std::str::FromStr>(query: Option<&str>, name: &str, what: &str) -> Result<Option<T>, ApiError> {
+    let prefix = format!("{name}=");
+    let Some(value) = query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|pair| pair.strip_prefix(prefix.as_str()))
+    else {
+        return Ok(None);
+    };
+    value
+        .parse()
+        .map(Some)
+        .map_err(|_| ApiError::bad_request(format!("{name} {value:?} is not {what}")))
 }
 
 #[derive(Deserialize)]

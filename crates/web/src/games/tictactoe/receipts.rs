@@ -10,10 +10,53 @@ use marubatsu_chain::{
     },
 };
 
-use super::view::TxView;
+use marubatsu_client::{Replacement, Tracked};
+
+use super::view::{ReplacementView, TxView};
 use super::words::{Contract, cell_words, duration, ether, refusal, short, solo_result};
 use crate::chain::Contracts;
 use crate::lang::Lang;
+
+/// What the page shows for a transaction followed by hash and nonce (see [`Tracked`]).
+pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: Lang) -> TxView {
+    match tracked {
+        Tracked::Known { lookup, nonce } => {
+            let mut view = describe(lookup, contracts, lang);
+            view.nonce = nonce;
+            view
+        }
+        Tracked::Replaced(replacement) => {
+            let Replacement {
+                hash,
+                to,
+                input,
+                value,
+                lookup,
+            } = *replacement;
+            let mut view = describe(lookup, contracts, lang);
+            let game = to.is_some_and(|to| to == contracts.solo || to == contracts.pvp);
+            view.replacement = Some(ReplacementView {
+                hash,
+                to,
+                data: input,
+                value,
+                cancel: !game,
+            });
+            view
+        }
+        Tracked::Superseded => TxView::waiting("superseded"),
+        Tracked::Replacing => {
+            let mut view = TxView::waiting("pending");
+            view.replacing = true;
+            view
+        }
+        Tracked::Missing => {
+            let mut view = TxView::waiting("unknown");
+            view.nonce_free = Some(true);
+            view
+        }
+    }
+}
 
 /// What the page shows for a transaction hash on a chain with `contracts`.
 pub(super) fn describe(lookup: Lookup, contracts: &Contracts, lang: Lang) -> TxView {
@@ -36,6 +79,17 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
     view.gas_used = Some(receipt.gas_used);
     view.fee_wei = Some(receipt.cost());
     view.from = Some(receipt.from);
+    if revert.is_some_and(|r| !r.is_known()) {
+        view.reason = Some(
+            lang.pick(
+                "The node could not say why: it cannot replay the transaction where it ran.",
+                "ノードは理由を答えられませんでした(トランザクションを実行された位置で再実行できません)。",
+            )
+            .into(),
+        );
+        view.error_name = Some("Unknown".into());
+        return view;
+    }
     if let Some(revert) = revert {
         let refusal = refusal(contract, revert.data(), lang);
         view.reason = Some(refusal.words);

@@ -28,9 +28,10 @@
     const hadGame = TT.restoreSolo();
     TT.render();
     if (storedPending && storedPending.scope === TT.scope()) {
-      S.pending = storedPending;
+      // A dropped one is read once more (it may have been mined meanwhile) without blocking the page.
+      if (!storedPending.dropped) S.pending = storedPending;
       TT.setBusy(false);
-      TT.follow(S.pending).then(() => TT.render());
+      TT.follow(storedPending).then(() => TT.render());
     } else {
       if (storedPending) M.store.remove(TT.keys.pending);
       if (S.mode === 'solo' && !hadGame) TT.maybeStartSolo();
@@ -68,6 +69,8 @@
   $('#pvp-cancel').addEventListener('click', () => TT.pvpAction('cancel'));
   $('#pvp-oracle').addEventListener('click', TT.askOracle);
   $('#pvp-leave').addEventListener('click', TT.leavePvp);
+  $('#tx-again').addEventListener('click', TT.sendAgain);
+  $('#tx-forget').addEventListener('click', () => { TT.forget(); TT.setTx('idle', ''); TT.render(); });
   $('#pvp-withdraw').addEventListener('click', () => TT.transact({ action: 'withdraw' }));
   $('#hotseat-new').addEventListener('click', TT.newGame);
   $('#hotseat-undo').addEventListener('click', () => {

@@ -40,6 +40,9 @@
       hotseat: 'marubatsu.tictactoe.hotseat',
     },
     POLL_MS: 1000,
+    // How long the node may not know a sent transaction, its nonce still free, before the page says it was dropped
+    // (a wallet may hand it to the node a moment late).
+    DROP_MS: 8000,
     SOLO_POLL_MS: 3000,
     el: {
       $,
@@ -80,6 +83,7 @@
       busy: false,
       cursor: 4,
       pending: null,
+      dropped: null,
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
     T,

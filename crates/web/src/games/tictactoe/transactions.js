@@ -1,7 +1,8 @@
 // @ts-check
 // Tic-tac-toe's transactions: the server encodes the call, the wallet (or the embedded account) sends it, the
-// server reads what became of the hash, and the page shows each state as it comes. The hash in flight is kept in
-// localStorage, so a reload finds it and waits for it.
+// server reads what became of it, and the page shows each state as it comes. A transaction is followed as wallets
+// follow it, by account and nonce as well as hash: a speed-up or cancel in the wallet mines another transaction at
+// its nonce, and a node may drop it. The one in flight is kept in localStorage, so a reload finds it again.
 'use strict';
 
 (() => {
@@ -13,7 +14,8 @@
   function setTx(state, text) {
     el.tx.dataset.state = state;
     el.tx.textContent = text;
-    el.tx.classList.toggle('error', state === 'refused' || state === 'reverted' || state === 'failed');
+    el.tx.classList.toggle('error', ['refused', 'reverted', 'failed', 'dropped'].includes(state));
+    el.$('#tx-dropped').hidden = state !== 'dropped' || !S.dropped;
   }
 
   function refusedWords(error, what) {
@@ -38,6 +40,21 @@
       : `chain:${S.info.chainId}:${TT.sender()}`;
   }
 
+  /** Where the wallet stands before it sends: the head block (a replacement is looked for from there) and the
+   * nonce it will likely use (the node's answer replaces it once the node knows the transaction). */
+  async function walletPosition() {
+    if (S.info.mode === 'embedded') return { since: null, nonce: null };
+    const ask = (method, params) => wallet.provider.request({ method, params }).then((v) => Number.parseInt(v, 16));
+    try {
+      return {
+        since: await ask('eth_blockNumber', []),
+        nonce: await ask('eth_getTransactionCount', [TT.sender(), 'pending']),
+      };
+    } catch (_) {
+      return { since: null, nonce: null };
+    }
+  }
+
   async function sendTransaction(tx) {
     if (S.info.mode === 'embedded') {
       const sent = await M.api('/api/tictactoe/send', { to: tx.to, data: tx.data, value: tx.value });
@@ -57,9 +74,11 @@
   async function transact(action) {
     if (S.pending || !TT.sender()) return null;
     TT.setBusy(true);
+    forget();
     try {
       const tx = await M.api('/api/tictactoe/tx', action);
       setTx('wallet', T('tx.wallet', { what: tx.summary }));
+      const position = await walletPosition();
       let hash;
       try {
         hash = await sendTransaction(tx);
@@ -75,7 +94,10 @@
         M.sound.play('nothing');
         return null;
       }
-      S.pending = { hash, action, scope: scope(), summary: tx.summary };
+      S.pending = {
+        hash, action, scope: scope(), summary: tx.summary, from: TT.sender(), nonce: position.nonce,
+        since: position.since, to: tx.to, data: tx.data, value: tx.value, dropped: false,
+      };
       M.store.set(TT.keys.pending, S.pending);
       return await follow(S.pending);
     } catch (error) {
@@ -88,30 +110,105 @@
     }
   }
 
-  /** Waits for a sent transaction's receipt (also after a reload) and shows each state as it comes. */
+  /** The server's reading of `tx`: by hash, and by its account's nonce when the page knows them. */
+  function trackUrl(tx) {
+    const query = new URLSearchParams();
+    if (tx.from) query.set('account', tx.from);
+    if (Number.isInteger(tx.nonce)) query.set('nonce', String(tx.nonce));
+    if (Number.isInteger(tx.since)) query.set('since', String(tx.since));
+    const rest = query.toString();
+    return `/api/tictactoe/tx/${tx.hash}${rest ? `?${rest}` : ''}`;
+  }
+
+  /** A dropped transaction stays on the page (and across a reload) until the player sends it again or forgets it. */
+  function forget() {
+    S.dropped = null;
+    if (!S.pending) M.store.remove(TT.keys.pending);
+    el.$('#tx-dropped').hidden = true;
+  }
+
+  function sendAgain() {
+    const tx = S.dropped;
+    if (!tx) return;
+    forget();
+    transact(tx.action);
+  }
+
+  /**
+   * Waits for what becomes of a sent transaction (also after a reload) and shows each state as it comes: mined,
+   * replaced at its nonce (a speed-up, a cancel), or dropped once the node has not known it, with its nonce
+   * still free, for `DROP_MS`. Resolves to the mined outcome, or null if nothing of it was mined.
+   * @param {NonNullable<TictactoeState['pending']>} tx
+   */
   async function follow(tx) {
     setTx('sent', T('tx.sent', { what: tx.summary, hash: tx.hash }));
     TT.render();
     let result;
+    let missingSince = null;
     for (;;) {
       try {
-        result = await M.api(`/api/tictactoe/tx/${tx.hash}`);
+        result = await M.api(trackUrl(tx));
       } catch (error) {
         setTx('sent', T('tx.unreadable', { what: tx.summary, hash: tx.hash, reason: error.message }));
         result = null;
       }
-      if (result && (result.state === 'confirmed' || result.state === 'reverted')) break;
+      if (result && Number.isInteger(result.nonce) && result.nonce !== tx.nonce) {
+        tx.nonce = result.nonce;
+        M.store.set(TT.keys.pending, tx);
+      }
+      if (result && ['confirmed', 'reverted', 'superseded'].includes(result.state)) break;
+      if (result && result.state === 'unknown' && result.nonceFree) {
+        missingSince = missingSince === null ? Date.now() : missingSince;
+        if (tx.dropped || Date.now() - missingSince >= TT.DROP_MS) return dropped(tx);
+      } else {
+        missingSince = null;
+      }
+      if (result && result.state === 'pending' && result.replacing) {
+        setTx('sent', T('tx.replacing', { what: tx.summary, nonce: tx.nonce }));
+      }
       await new Promise((resolve) => { window.setTimeout(resolve, TT.POLL_MS); });
     }
     S.pending = null;
     M.store.remove(TT.keys.pending);
+    if (result.state === 'superseded') {
+      setTx('superseded', T('tx.superseded', { what: tx.summary }));
+      await refreshViews(tx.action);
+      return null;
+    }
+    const { replacement } = result;
+    const same = replacement && !replacement.cancel && replacement.to
+      && replacement.to.toLowerCase() === String(tx.to).toLowerCase()
+      && replacement.data.toLowerCase() === String(tx.data).toLowerCase()
+      && BigInt(replacement.value) === BigInt(tx.value || 0);
+    const events = result.events.join(' ');
+    const words = { what: tx.summary, block: result.block, events, reason: result.reason, hash: replacement && replacement.hash };
+    if (replacement && !same) {
+      setTx(replacement.cancel ? 'cancelled' : 'replaced', T(replacement.cancel ? 'tx.cancelled' : 'tx.otherMined', words));
+      await refreshViews(tx.action);
+      return null;
+    }
     if (result.state === 'confirmed') {
-      setTx('confirmed', T('tx.confirmed', { what: tx.summary, block: result.block, events: result.events.join(' ') }).trim());
+      setTx('confirmed', T(replacement ? 'tx.spedUp' : 'tx.confirmed', words).trim());
     } else {
-      setTx('reverted', T('tx.reverted', { what: tx.summary, block: result.block, reason: result.reason }));
+      setTx('reverted', T(replacement ? 'tx.spedUpReverted' : 'tx.reverted', words));
     }
     await settle(tx.action, result);
     return result;
+  }
+
+  /** @param {NonNullable<TictactoeState['pending']>} tx */
+  function dropped(tx) {
+    S.pending = null;
+    S.dropped = Object.assign(tx, { dropped: true });
+    M.store.set(TT.keys.pending, S.dropped);
+    setTx('dropped', T('tx.dropped', { what: tx.summary, hash: tx.hash }));
+    return null;
+  }
+
+  /** Nothing of the action was mined: the page reads the games again as the chain has them. */
+  async function refreshViews(action) {
+    if ((action.action === 'playSolo') && S.solo) await TT.loadSolo(S.solo.id);
+    else if (action.action !== 'newSolo') await TT.refreshPvp();
   }
 
   /** What a mined transaction changes on the page. */
@@ -139,7 +236,7 @@
     if (!ok) M.sound.play('nothing');
   }
 
-  /** @type {Pick<TictactoeNamespace, 'setTx' | 'refusedWords' | 'scope' | 'transact' | 'follow'>} */
-  const part = { setTx, refusedWords, scope, transact, follow };
+  /** @type {Pick<TictactoeNamespace, 'setTx' | 'refusedWords' | 'scope' | 'transact' | 'follow' | 'forget' | 'sendAgain'>} */
+  const part = { setTx, refusedWords, scope, transact, follow, forget, sendAgain };
   Object.assign(TT, part);
 })();

@@ -25,6 +25,21 @@ interface BoardState {
   error?: boolean;
 }
 
+/** A sent transaction: its hash, and the account, nonce and block it was sent from (for a replacement). */
+interface SentTx {
+  hash: string;
+  action: TictactoeAction;
+  scope: string | null;
+  summary: string;
+  from?: string | null;
+  nonce?: number | null;
+  since?: number | null;
+  to?: string;
+  data?: string;
+  value?: string;
+  dropped?: boolean;
+}
+
 interface TictactoeState {
   mode: TictactoeMode;
   settings: { difficulty: Difficulty; cpuFirst: boolean };
@@ -50,13 +65,16 @@ interface TictactoeState {
   hotseat: HotSeatView | null;
   busy: boolean;
   cursor: number;
-  /** The transaction in flight, kept in localStorage until its receipt is read. */
-  pending: { hash: string; action: TictactoeAction; scope: string | null; summary: string } | null;
+  /** The transaction in flight, kept in localStorage until what became of it is read. */
+  pending: SentTx | null;
+  /** A transaction the node dropped, kept until the player sends it again or forgets it. */
+  dropped: SentTx | null;
 }
 
 interface TictactoeNamespace {
   keys: Record<'mode' | 'solo' | 'pvp' | 'pending' | 'settings' | 'hotseat', string>;
   POLL_MS: number;
+  DROP_MS: number;
   SOLO_POLL_MS: number;
   el: {
     $(selector: string): HTMLElement;
@@ -97,7 +115,9 @@ interface TictactoeNamespace {
   refusedWords(error: any, what: string): string;
   scope(): string | null;
   transact(action: TictactoeAction): Promise<any>;
-  follow(tx: NonNullable<TictactoeState['pending']>): Promise<any>;
+  follow(tx: SentTx): Promise<any>;
+  forget(): void;
+  sendAgain(): void;
   // solo.js
   newSolo(): Promise<void>;
   loadSolo(id: number, check?: boolean): Promise<void>;

@@ -1,7 +1,7 @@
 //! What the tic-tac-toe page draws, as JSON: the chain it plays on, games read from the contracts, a
 //! transaction's fate, and a hot-seat board.
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpRole, PvpStatus, SoloResult};
 use serde::{Serialize, Serializer};
 
@@ -87,8 +87,18 @@ pub(super) struct PvpView {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct TxView {
-    /// `unknown`, `pending`, `confirmed` or `reverted`.
+    /// `unknown` (the node does not know it; `nonce_free` says whether it can still be mined), `pending`,
+    /// `confirmed` or `reverted` (of the replacement, if `replacement` is set), or `superseded` (another
+    /// transaction of the account took its nonce, and the node cannot say which).
     pub(super) state: &'static str,
+    /// The transaction's nonce, when the node knows it.
+    pub(super) nonce: Option<u64>,
+    /// Unknown: no transaction of the account, mined or waiting, has its nonce yet.
+    pub(super) nonce_free: Option<bool>,
+    /// Pending: another transaction of the account waits in the pool at its nonce (a speed-up or a cancel).
+    pub(super) replacing: bool,
+    /// The transaction mined at its nonce instead (what `state` and the events describe then).
+    pub(super) replacement: Option<ReplacementView>,
     pub(super) block: Option<u64>,
     pub(super) gas_used: Option<u64>,
     /// Gas used × effective gas price, in wei.
@@ -109,6 +119,10 @@ impl TxView {
     pub(super) fn waiting(state: &'static str) -> TxView {
         TxView {
             state,
+            nonce: None,
+            nonce_free: None,
+            replacing: false,
+            replacement: None,
             block: None,
             gas_used: None,
             fee_wei: None,
@@ -120,6 +134,18 @@ impl TxView {
             error_name: None,
         }
     }
+}
+
+/// A transaction mined at another's nonce: the page compares it with what it sent (a speed-up keeps the call).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ReplacementView {
+    pub(super) hash: B256,
+    pub(super) to: Option<Address>,
+    pub(super) data: Bytes,
+    pub(super) value: U256,
+    /// Not a call to one of the games (a wallet's cancel is a transfer of nothing to oneself): nothing happened.
+    pub(super) cancel: bool,
 }
 
 /// What an account can withdraw from the PvP contract.
