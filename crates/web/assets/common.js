@@ -150,7 +150,40 @@
     };
   }
 
-  const helpers = { formatTime, uniform, tabSession, watchCopies, sendGuard };
+  /** How long after a tap that moves a pass-and-play game on another tap is taken for its double, in ms: the
+   * engine's rule for a talk turn (TURN_GUARD_MS in the relay engine), so page and engine agree. */
+  const TAP_GUARD_MS = 1000;
+
+  /**
+   * Mis-taps while the phone changes hands: after a tap that moves the game on is taken, every other such tap
+   * within `windowMs` is ignored, on the same button or on whatever the next screen put under the finger (the
+   * second tap of a double tap lands there 150–250 ms later). `settled()` says whether the window has passed, for
+   * a choice (a ballot pick) that must not be made by that second tap either. `now` is a stand-in clock in tests.
+   * @param {number} [windowMs] @param {() => number} [now]
+   */
+  function tapGuard(windowMs = TAP_GUARD_MS, now = () => Date.now()) {
+    let last = -Infinity;
+    const guard = {
+      /** Whether this tap counts; if it does, the window starts again. */
+      take() {
+        const at = now();
+        if (at - last < windowMs) return false;
+        last = at;
+        return true;
+      },
+      /** Whether no counted tap was within the window. */
+      settled() { return now() - last >= windowMs; },
+      /** `action`, run only for a tap that counts. @template {unknown[]} A @param {(...args: A) => void} action */
+      wrap(action) {
+        return (/** @type {A} */ ...args) => {
+          if (guard.take()) action(...args);
+        };
+      },
+    };
+    return guard;
+  }
+
+  const helpers = { formatTime, uniform, tabSession, watchCopies, sendGuard, tapGuard, TAP_GUARD_MS };
   if (typeof window === 'undefined') {
     module.exports = helpers;
     return;
@@ -268,5 +301,7 @@
   }
 
   // Sound effects and music (`sound`, `music`) are added by sound.js, loaded next.
-  window.Marubatsu = /** @type {MarubatsuApi} */ ({ ...helpers, store, api, keyboardGrid, focusCell, shortcuts });
+  // One guard for the page: a double tap is two taps wherever the second one lands.
+  const taps = tapGuard();
+  window.Marubatsu = /** @type {MarubatsuApi} */ ({ ...helpers, store, api, keyboardGrid, focusCell, shortcuts, taps });
 })();

@@ -179,3 +179,28 @@ test('sendGuard runs one task at a time, marks the page, and clears the mark whe
   assert.equal(await guard.run(async () => {}, { quiet: true }), true);
   assert.deepEqual(marks, [true, false, true, false], 'a quiet task leaves the page unmarked');
 });
+
+test('tapGuard takes a tap, then ignores every tap within the window after it, whatever control it lands on', () => {
+  let now = 10_000;
+  const guard = common.tapGuard(1000, () => now);
+  const taken = [];
+  const done = guard.wrap((who) => taken.push(who));
+  done('first');
+  // The second tap of a double tap, 50, 150 and 250 ms later (the same button, or the next screen's).
+  for (const gap of [50, 150, 250, 999]) {
+    now = 10_000 + gap;
+    done(`again at ${gap}`);
+    assert.equal(guard.settled(), false, `${gap} ms`);
+  }
+  assert.deepEqual(taken, ['first']);
+  now = 11_000;
+  assert.equal(guard.settled(), true);
+  done('next');
+  assert.deepEqual(taken, ['first', 'next']);
+  // The window starts again from the tap that counted, not from the ignored ones.
+  now = 11_500;
+  assert.equal(guard.take(), false);
+  now = 12_000;
+  assert.equal(guard.take(), true);
+  assert.equal(common.TAP_GUARD_MS, 1000);
+});

@@ -160,7 +160,7 @@
     const winners = S.view.standings.filter((s) => s.rank === 1).map((s) => s.name);
     $('#winners').textContent = winners.length === 1
       ? t('relay.wins', { name: winners[0] })
-      : t('relay.shareWin', { names: winners.join(t('relay.and')) });
+      : t('relay.shareWin', { names: t('relay.names', { names: winners }) });
   }
 
   function showAbandonQuestion(asking) {
