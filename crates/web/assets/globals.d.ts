@@ -65,6 +65,8 @@ interface MarubatsuApi {
     tabId: (renew?: boolean) => string;
     playing: () => boolean;
     tell: (side: 'copy' | 'original') => void;
+    untell?: () => void;
+    onLeave?: (leave: () => void) => void;
     Channel?: typeof BroadcastChannel;
   }): BroadcastChannel | null;
   sendGuard(mark: (busy: boolean) => void): SendGuard;

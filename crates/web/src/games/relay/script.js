@@ -95,7 +95,14 @@
 
   /** Tells this tab's side when another tab turns out to hold a copy of its game (common.js, `watchCopies`). */
   function watchCopies() {
-    M.watchCopies({ name: 'marubatsu.relay', tabId: R.tabId, playing, tell: tellCopy });
+    M.watchCopies({
+      name: 'marubatsu.relay',
+      tabId: R.tabId,
+      playing,
+      tell: tellCopy,
+      // The other tab closed: the two no longer go on separately, so the note would only mislead.
+      untell: () => { copyNoteEl.hidden = true; },
+    });
   }
 
   async function init() {
