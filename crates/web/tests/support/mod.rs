@@ -402,7 +402,6 @@ impl Browser<'_> {
         );
     }
 
-    /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     /// Clicks `selector` as a player who means it: once the page's tap guard (common.js, `taps`) has let the
     /// last tap that moved the game on settle, so the click is not taken for the second tap of a double tap.
     pub fn tap(&self, selector: &str) {
@@ -414,6 +413,7 @@ impl Browser<'_> {
         self.click(selector);
     }
 
+    /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     pub fn click(&self, selector: &str) {
         let session = self.session();
         self.run(&format!("click {selector}"), async move {
