@@ -99,24 +99,46 @@
    * table's game: each tab keeps an id with its game (`tabId`) and asks the other tabs on the BroadcastChannel
    * `name` whether one already plays under it. If one does, the copy takes a new id and `tell` says to each
    * which side it is (`copy` or `original`), so both can say plainly that from here they go on separately.
-   * `playing` says whether this tab has a game to defend. Returns the channel (null without BroadcastChannel).
+   * `playing` says whether this tab has a game to defend. When the other side closes (`pagehide`, which
+   * `onLeave` hooks), `untell` says the note no longer holds. Returns the channel (null without BroadcastChannel).
    * @param {{ name: string, tabId: (renew?: boolean) => string, playing: () => boolean,
-   *   tell: (side: 'copy' | 'original') => void, Channel?: typeof BroadcastChannel }} watcher
+   *   tell: (side: 'copy' | 'original') => void, untell?: () => void, Channel?: typeof BroadcastChannel,
+   *   onLeave?: (leave: () => void) => void }} watcher
    */
-  function watchCopies({ name, tabId, playing, tell, Channel = globalThis.BroadcastChannel }) {
+  function watchCopies({
+    name, tabId, playing, tell, untell = () => {}, Channel = globalThis.BroadcastChannel,
+    onLeave = (leave) => { if (typeof window !== 'undefined') window.addEventListener('pagehide', leave); },
+  }) {
     if (typeof Channel !== 'function') return null;
     const channel = new Channel(name);
+    // The ids of the tabs this one was found to share its game with; when the last closes, the note goes.
+    const others = new Set();
+    const gone = (id) => {
+      if (others.delete(id) && others.size === 0) untell();
+    };
     channel.addEventListener('message', (event) => {
       const message = event.data || {};
+      if (message.type === 'gone') {
+        gone(message.id);
+        return;
+      }
+      if (message.type === 'renamed') {
+        // The copy went on under a new id: that is the id it will say it leaves under.
+        if (message.from === tabId()) others.add(message.to);
+        return;
+      }
       if (!playing() || message.id !== tabId()) return;
       if (message.type === 'who') {
         channel.postMessage({ type: 'mine', id: message.id });
         tell('original');
       } else if (message.type === 'mine') {
-        tabId(true);
+        others.add(message.id);
+        const renamed = tabId(true);
+        channel.postMessage({ type: 'renamed', from: message.id, to: renamed });
         tell('copy');
       }
     });
+    onLeave(() => channel.postMessage({ type: 'gone', id: tabId() }));
     if (playing()) channel.postMessage({ type: 'who', id: tabId() });
     return channel;
   }
@@ -150,7 +172,40 @@
     };
   }
 
-  const helpers = { formatTime, uniform, tabSession, watchCopies, sendGuard };
+  /** How long after a tap that moves a pass-and-play game on another tap is taken for its double, in ms: the
+   * engine's rule for a talk turn (TURN_GUARD_MS in the relay engine), so page and engine agree. */
+  const TAP_GUARD_MS = 1000;
+
+  /**
+   * Mis-taps while the phone changes hands: after a tap that moves the game on is taken, every other such tap
+   * within `windowMs` is ignored, on the same button or on whatever the next screen put under the finger (the
+   * second tap of a double tap lands there 150–250 ms later). `settled()` says whether the window has passed, for
+   * a choice (a ballot pick) that must not be made by that second tap either. `now` is a stand-in clock in tests.
+   * @param {number} [windowMs] @param {() => number} [now]
+   */
+  function tapGuard(windowMs = TAP_GUARD_MS, now = () => Date.now()) {
+    let last = -Infinity;
+    const guard = {
+      /** Whether this tap counts; if it does, the window starts again. */
+      take() {
+        const at = now();
+        if (at - last < windowMs) return false;
+        last = at;
+        return true;
+      },
+      /** Whether no counted tap was within the window. */
+      settled() { return now() - last >= windowMs; },
+      /** `action`, run only for a tap that counts. @template {unknown[]} A @param {(...args: A) => void} action */
+      wrap(action) {
+        return (/** @type {A} */ ...args) => {
+          if (guard.take()) action(...args);
+        };
+      },
+    };
+    return guard;
+  }
+
+  const helpers = { formatTime, uniform, tabSession, watchCopies, sendGuard, tapGuard, TAP_GUARD_MS };
   if (typeof window === 'undefined') {
     module.exports = helpers;
     return;
@@ -268,5 +323,7 @@
   }
 
   // Sound effects and music (`sound`, `music`) are added by sound.js, loaded next.
-  window.Marubatsu = /** @type {MarubatsuApi} */ ({ ...helpers, store, api, keyboardGrid, focusCell, shortcuts });
+  // One guard for the page: a double tap is two taps wherever the second one lands.
+  const taps = tapGuard();
+  window.Marubatsu = /** @type {MarubatsuApi} */ ({ ...helpers, store, api, keyboardGrid, focusCell, shortcuts, taps });
 })();

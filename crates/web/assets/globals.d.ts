@@ -65,9 +65,22 @@ interface MarubatsuApi {
     tabId: (renew?: boolean) => string;
     playing: () => boolean;
     tell: (side: 'copy' | 'original') => void;
+    untell?: () => void;
+    onLeave?: (leave: () => void) => void;
     Channel?: typeof BroadcastChannel;
   }): BroadcastChannel | null;
   sendGuard(mark: (busy: boolean) => void): SendGuard;
+  tapGuard(windowMs?: number, now?: () => number): TapGuard;
+  TAP_GUARD_MS: number;
+  /** The page's one guard against double taps on the controls that move a pass-and-play game on. */
+  taps: TapGuard;
+}
+
+/** Mis-taps while the phone changes hands (`Marubatsu.tapGuard`). */
+interface TapGuard {
+  take(): boolean;
+  settled(): boolean;
+  wrap<A extends unknown[]>(action: (...args: A) => void): (...args: A) => void;
 }
 
 /** A tab's own storage (`Marubatsu.tabSession`). */

@@ -48,6 +48,8 @@
     win: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, { type: 'triangle', duration: 0.18, delay: i * 0.1 })),
     lose: () => [392, 330, 262].forEach((f, i) => tone(f, { type: 'sawtooth', volume: 0.06, duration: 0.2, delay: i * 0.14 })),
     draw: () => { tone(440, { duration: 0.12 }); tone(440, { duration: 0.12, delay: 0.16 }); },
+    // A few seconds left: three short high pips, heard across a table without a look at the phone.
+    warn: () => [0, 0.18, 0.36].forEach((delay) => tone(880, { type: 'square', volume: 0.06, duration: 0.08, delay })),
   };
 
   function play(name) {

@@ -111,8 +111,18 @@ fn a_whole_game_through_the_endpoint() {
         (again["accepted"].clone(), again["state"]["turn"].clone()),
         (json!(false), json!(1))
     );
+    // A done without a turn, 100 ms into the next turn, is a double tap too: the engine's guard time refuses it.
+    let soon = table.step(json!({"type": "talkDone", "nowMs": 5_100}));
+    assert_eq!(
+        (
+            soon["accepted"].clone(),
+            soon["refusal"]["code"].clone(),
+            soon["state"]["turn"].clone()
+        ),
+        (json!(false), json!("too_soon"), json!(1))
+    );
     table.step(json!({"type": "talkDone", "nowMs": 9_000, "turn": 1}));
-    let answer = table.step(json!({"type": "talkDone", "nowMs": 9_500, "turn": 2}));
+    let answer = table.step(json!({"type": "talkDone", "nowMs": 10_500, "turn": 2}));
     assert_eq!(Table::phase(&answer), "handover");
     assert_eq!(answer["state"]["nextVoter"], order[0]);
     assert_eq!(
@@ -185,7 +195,7 @@ fn ten_rounds_never_repeat_a_topic_and_never_repeat_a_closer_back_to_back() {
         let order: Vec<usize> = serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
         closers.push(order[3]);
         for turn in 0..4 {
-            table.step(json!({"type": "talkDone", "nowMs": 0, "turn": turn}));
+            table.step(json!({"type": "talkDone", "nowMs": (turn + 1) * 2_000, "turn": turn}));
         }
         for &voter in &order {
             table.step(json!({"type": "received"}));
@@ -264,7 +274,7 @@ fn play_round(table: &mut Table<'_>, players: usize) -> Value {
     let answer = table.step(json!({"type": "beginTalk", "nowMs": 0}));
     let order: Vec<usize> = serde_json::from_value(answer["state"]["order"].clone()).unwrap_or_default();
     for turn in 0..players {
-        table.step(json!({"type": "talkDone", "nowMs": 0, "turn": turn}));
+        table.step(json!({"type": "talkDone", "nowMs": (turn + 1) * 2_000, "turn": turn}));
     }
     let mut answer = Value::Null;
     for &voter in &order {

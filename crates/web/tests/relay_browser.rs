@@ -89,7 +89,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     assert!(!topic.is_empty(), "a topic is revealed");
     assert_eq!(browser.text("#reveal .relay-round"), "Round 1 of 1");
 
-    browser.click("#begin-talk");
+    browser.tap("#begin-talk");
     wait_phase(&browser, "talk");
     let order = texts(&browser, "#order li");
     let mut sorted = order.clone();
@@ -122,13 +122,14 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     std::fs::write(screenshot_dir().join("relay-talk-phone.png"), browser.screenshot())
         .unwrap_or_else(|err| panic!("{err}"));
 
-    browser.click("#talk-done");
+    browser.tap("#talk-done");
     browser.wait_for(
         "the second speaker",
         "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
         &[json!(order[1])],
     );
     // A double tap on "done" moves on by one speaker only.
+    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
     browser.script(
         "const b = document.querySelector('#talk-done'); b.click(); b.click();",
         &[],
@@ -153,7 +154,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
             !visible(&browser, "#ballot"),
             "no ballot before the voter has the phone"
         );
-        browser.click("#received");
+        browser.tap("#received");
         wait_phase(&browser, "vote");
         assert_eq!(
             browser.text("#whose-best"),
@@ -166,7 +167,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
             browser.script("return document.querySelector('#confirm').disabled;", &[]),
             json!(true)
         );
-        browser.click("#ballot button:first-child");
+        browser.tap("#ballot button:first-child");
         browser.wait_for(
             "the pick",
             "const b = document.querySelector('#ballot button:first-child');
@@ -175,6 +176,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         );
         browser.check_page("relay-phone-en-ballot", Some("#vote"));
         // A double tap on "cast my vote" records one vote.
+        browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
         browser.script(
             "const b = document.querySelector('#confirm'); b.click(); b.click();",
             &[],
@@ -200,7 +202,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         ["1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"]
     );
     assert_eq!(browser.text("#next-round"), "See the final result");
-    browser.click("#next-round");
+    browser.tap("#next-round");
     wait_phase(&browser, "finalResult");
     assert_eq!(browser.text("#winners"), "Aki wins!");
     assert_eq!(
@@ -370,11 +372,11 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
             "{tag}: a new topic, not one of {topics:?}"
         );
         topics.push(topic);
-        browser.click("#begin-talk");
+        browser.tap("#begin-talk");
         for _ in 0..4 {
             settled(browser, "talk");
             browser.check_page(&format!("{tag}-talk"), Some("#talk .actions"));
-            browser.click("#talk-done");
+            browser.tap("#talk-done");
             browser.wait_for(
                 "the next speaker or the vote",
                 "const r = document.querySelector('#relay'); return r.dataset.busy !== 'true';",
@@ -384,10 +386,10 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
         for voter in 0..4 {
             settled(browser, "handover");
             browser.check_page(&format!("{tag}-handover"), Some("#handover"));
-            browser.click("#received");
+            browser.tap("#received");
             settled(browser, "vote");
             let pick = if voter == 0 { 2 } else { 1 };
-            browser.click(&format!("#ballot button:nth-child({pick})"));
+            browser.tap(&format!("#ballot button:nth-child({pick})"));
             browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
             // The picked name must not look like the button that casts the vote.
             let alike = browser.script(
@@ -398,11 +400,11 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
             );
             assert_eq!(alike, false, "{tag}: the pick looks like the cast button");
             browser.check_page(&format!("{tag}-ballot"), Some("#vote"));
-            browser.click("#confirm");
+            browser.tap("#confirm");
         }
         settled(browser, "roundResult");
         browser.check_page(&format!("{tag}-round"), Some("#round-result"));
-        browser.click("#next-round");
+        browser.tap("#next-round");
     }
     settled(browser, "finalResult");
     assert!(!visible(browser, "#abandon"), "{tag}: no abandon on the final screen");

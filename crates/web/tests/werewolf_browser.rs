@@ -168,7 +168,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                     1,
                     "only the hand-over button before a ballot"
                 );
-                browser.click("#choices button.primary");
+                browser.tap("#choices button.primary");
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
@@ -202,7 +202,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 if voter == 0 {
                     browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
                 }
-                browser.click("#choices .ww-confirm");
+                browser.tap("#choices .ww-confirm");
             }
             panic!("{name}: the vote was never sent");
         }
@@ -224,12 +224,12 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
         );
         match state.as_str().unwrap_or_default() {
             "only" => {
-                browser.click("#choices button.primary");
+                browser.tap("#choices button.primary");
                 return;
             }
             "ready" => {
                 browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
-                browser.click("#choices .ww-give");
+                browser.tap("#choices .ww-give");
                 return;
             }
             "closed" => {

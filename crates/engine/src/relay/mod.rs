@@ -37,7 +37,8 @@
 //! let order = shuffled_order_avoiding_last(3, None, &mut random);
 //! play(&mut state, RelayEvent::BeginTalk { now_ms: 1_000, order: order.clone() });
 //! for turn in 0..3 {
-//!     play(&mut state, RelayEvent::TalkDone { now_ms: 2_000, turn: Some(turn) });
+//!     // Each turn lasts at least TURN_GUARD_MS: a "done" sooner is a double tap and is refused.
+//!     play(&mut state, RelayEvent::TalkDone { now_ms: 3_000 + 2_000 * turn as u64, turn: Some(turn) });
 //! }
 //! // The phone goes round: each voter says they have it, then votes for the next seat.
 //! for voter in order {
@@ -83,7 +84,7 @@ pub use ratio::Ratio;
 pub use save::{RestoreError, SAVE_VERSION, SaveEnvelope, restore, restore_value, save};
 pub use score::{Standing, ranking};
 pub use shuffle::{shuffled_order, shuffled_order_avoiding_last};
-pub use state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote};
+pub use state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, TURN_GUARD_MS, Talk, Vote};
 pub use table::{
     MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, SetupError,
     Table,

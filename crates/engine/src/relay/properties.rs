@@ -6,7 +6,7 @@ use super::event::RelayEvent;
 use super::save::{restore, save};
 use super::score::tally;
 use super::shuffle::shuffled_order;
-use super::state::{MAX_TIME_MS, Phase, RelayState};
+use super::state::{MAX_TIME_MS, Phase, RelayState, TURN_GUARD_MS};
 use super::transition::transition;
 use crate::random::RandomSource;
 use crate::random::SplitMix64;
@@ -114,7 +114,11 @@ fn likely_event(rng: &mut SplitMix64, state: &RelayState) -> RelayEvent {
             order: arbitrary_order(rng, players),
         },
         RelayState::Talk(talk) => RelayEvent::TalkDone {
-            now_ms: arbitrary_now(rng),
+            // Mostly a clock past the guard time of the turn (every talk lasts 10 s at least), so games end.
+            now_ms: match rng.below(4) {
+                0 => arbitrary_now(rng),
+                _ => talk.deadline_ms().saturating_sub(rng.below(9_000) as u64),
+            },
             turn: match rng.below(8) {
                 0 => Some(rng.below(players + 1)),
                 1 | 2 => None,
@@ -266,4 +270,87 @@ fn mangled_saves_restore_to_nothing_or_to_a_valid_state() {
     }
     // Some edits are harmless (a space, a digit that keeps the state valid), most are not.
     assert!(restored > 0 && restored < 12_000 / 2, "{restored} restored");
+}
+
+/// `event` as the page sends it at `now_ms`: the timed events carry that clock reading.
+fn at(event: RelayEvent, now_ms: u64) -> RelayEvent {
+    match event {
+        RelayEvent::BeginTalk { order, .. } => RelayEvent::BeginTalk { now_ms, order },
+        RelayEvent::TalkDone { turn, .. } => RelayEvent::TalkDone { now_ms, turn },
+        other => other,
+    }
+}
+
+/// Games played on a clock that moves as at a table (each event at least [`TURN_GUARD_MS`] after the one
+/// before), then the same games with events doubled: each of a random half of the events comes again less than
+/// the guard time after it, as a double tap or a double click sends it. Every state the doubled game passes
+/// through after an original event is the state the undoubled game is in, and the games end alike.
+#[test]
+fn a_double_tap_within_the_guard_time_changes_nothing() {
+    let mut rng = SplitMix64::new(0xD0B1E);
+    let mut doubled_events = 0u32;
+    let mut changed_by_original = 0u32;
+    for _ in 0..300 {
+        let mut clock = 1_754_000_000_000u64;
+        let mut plain = RelayState::Setup;
+        let mut doubled = RelayState::Setup;
+        for _ in 0..150 {
+            clock += TURN_GUARD_MS + rng.below(60_000) as u64;
+            let event = at(
+                if rng.below(10) == 0 {
+                    arbitrary_event(&mut rng)
+                } else {
+                    likely_event(&mut rng, &plain)
+                },
+                clock,
+            );
+            let next = transition(&plain, &event);
+            changed_by_original += u32::from(next != plain);
+            plain = next;
+            doubled = transition(&doubled, &event);
+            if rng.below(2) == 0 {
+                // The window of a double tap as the page knows it (a second), not the rule's constant, so that
+                // a weaker rule (a shorter guard) fails here.
+                let gap = rng.below(1_000) as u64;
+                doubled = transition(&doubled, &at(event.clone(), clock + gap));
+                doubled_events += 1;
+            }
+            assert_eq!(doubled, plain, "{event:?} doubled");
+        }
+    }
+    assert!(
+        doubled_events > 20_000 && changed_by_original > 10_000,
+        "{doubled_events} {changed_by_original}"
+    );
+}
+
+/// The proof above catches a weaker rule: with no guard time (a second "done" for the shown turn ignored only by
+/// its turn number, as before), a double tap without a turn ends the next speaker's turn.
+#[test]
+fn without_the_guard_a_double_tap_skips_a_speaker() {
+    let start = RelayEvent::Start {
+        players: vec!["A".into(), "B".into(), "C".into()],
+        rounds: 1,
+        talk_seconds: 10,
+        topic: "Tea".into(),
+    };
+    let talk = transition(
+        &transition(&RelayState::Setup, &start),
+        &RelayEvent::BeginTalk {
+            now_ms: 0,
+            order: vec![0, 1, 2],
+        },
+    );
+    let done = |now_ms| RelayEvent::TalkDone { now_ms, turn: None };
+    let once = transition(&talk, &done(5_000));
+    let RelayState::Talk(first) = &once else {
+        panic!("the second speaker")
+    };
+    assert_eq!(first.turn(), 1);
+    // The guard is what refuses the double tap: the same event a guard time later is taken.
+    assert_eq!(transition(&once, &done(5_000 + TURN_GUARD_MS - 1)), once);
+    let RelayState::Talk(later) = transition(&once, &done(5_000 + TURN_GUARD_MS)) else {
+        panic!("a talk")
+    };
+    assert_eq!(later.turn(), 2);
 }

@@ -19,6 +19,12 @@ use super::table::Table;
 /// reader (JavaScript's included) holds exactly. It is in the year 287396, so no real clock is refused.
 pub const MAX_TIME_MS: u64 = (1 << 53) - 1;
 
+/// How long a talk turn lasts at least, in milliseconds: a "done" sooner after the turn began is refused. One
+/// second is longer than the gap between the two taps of a double tap (150–250 ms on a phone, up to 500 ms for a
+/// slow desktop double click) and shorter than anyone takes to hand the phone on and say a first word, so a
+/// mis-tap while the phone changes hands cannot skip a speaker, and no real turn is ever refused.
+pub const TURN_GUARD_MS: u64 = 1_000;
+
 /// A game, as one of its phases. Its JSON form (feature `serde`) is the object [`save`](super::save) documents,
 /// checked on the way in exactly as [`restore`](super::restore) checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

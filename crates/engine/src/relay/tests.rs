@@ -4,11 +4,14 @@
 use super::event::RelayEvent::{self, *};
 use super::save::{restore, save};
 use super::score::Standing;
-use super::state::{FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, Talk, Vote};
+use super::state::{
+    FinalResult, Handover, MAX_TIME_MS, Phase, RelayState, Round, RoundResult, TURN_GUARD_MS, Talk, Vote,
+};
 use super::table::Table;
 use super::topics::{Language, TOPICS};
 use super::transition::{RelayRefusal, transition};
 use super::validate::StateError;
+use crate::rules::Refusal;
 
 const ABC: [&str; 3] = ["Aki", "Ben", "Cho"];
 
@@ -201,11 +204,11 @@ fn every_kind_of_event() -> Vec<RelayEvent> {
             turn: None,
         },
         TalkDone {
-            now_ms: 60_000,
+            now_ms: 70_000,
             turn: None,
         },
         TalkDone {
-            now_ms: 60_000,
+            now_ms: 80_000,
             turn: None,
         },
         Received,
@@ -442,9 +445,55 @@ fn the_specs_talk_done_without_a_turn_ends_whichever_turn_is_current() {
     };
     let once = transition(&state, &done);
     assert_eq!(once, talk(&r, &[1, 2, 0], 1, 37_000));
-    // Without a turn the engine cannot tell a second tap from the next speaker's own: it ends that turn too,
-    // which is why the page always names the turn it shows.
-    assert_eq!(transition(&once, &done), talk(&r, &[1, 2, 0], 2, 37_000));
+    // Without a turn the engine cannot tell a second tap from the next speaker's own by the turn; it tells
+    // them apart by the time: the next speaker's turn began at 7 s, so a done before 8 s is a double tap.
+    assert_eq!(once.apply(&done), Err(RelayRefusal::TooSoon));
+    let second_tap = TalkDone {
+        now_ms: 7_000 + TURN_GUARD_MS - 1,
+        turn: None,
+    };
+    assert_eq!(once.apply(&second_tap), Err(RelayRefusal::TooSoon));
+    let spoken = TalkDone {
+        now_ms: 7_000 + TURN_GUARD_MS,
+        turn: None,
+    };
+    assert_eq!(transition(&once, &spoken), talk(&r, &[1, 2, 0], 2, 38_000));
+}
+
+#[test]
+fn a_turn_cannot_end_within_the_guard_time_of_its_start() {
+    let r = round(&table(&ABC, 3, 30), 0, &[0, 0, 0], "Tea");
+    // The first turn began at 1 s (its deadline is 31 s).
+    let state = talk(&r, &[1, 2, 0], 0, 31_000);
+    for now_ms in [1_000, 1_150, 1_250, 1_999, 0, 500] {
+        for turn in [None, Some(0)] {
+            assert_eq!(
+                state.apply(&TalkDone { now_ms, turn }),
+                Err(RelayRefusal::TooSoon),
+                "{now_ms} {turn:?}"
+            );
+        }
+    }
+    assert_eq!(
+        transition(
+            &state,
+            &TalkDone {
+                now_ms: 2_000,
+                turn: Some(0)
+            }
+        ),
+        talk(&r, &[1, 2, 0], 1, 32_000)
+    );
+    // The last speaker too: a double tap on "on to the vote" does not end a turn just begun.
+    let last = talk(&r, &[1, 2, 0], 2, 31_000);
+    assert_eq!(
+        last.apply(&TalkDone {
+            now_ms: 1_200,
+            turn: Some(2)
+        }),
+        Err(RelayRefusal::TooSoon)
+    );
+    assert_eq!(RelayRefusal::TooSoon.code(), "too_soon");
 }
 
 #[test]

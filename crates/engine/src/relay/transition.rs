@@ -7,7 +7,7 @@
 use super::event::RelayEvent;
 use super::order::order_or_seats;
 use super::score::tally;
-use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, Talk, Vote};
+use super::state::{FinalResult, Handover, MAX_TIME_MS, RelayState, Round, RoundResult, TURN_GUARD_MS, Talk, Vote};
 use super::table::{SetupError, Table};
 use super::topics::TOPICS;
 use crate::rules::{Refusal, rules_by_apply};
@@ -61,6 +61,9 @@ pub enum RelayRefusal {
     TimeOutOfRange,
     /// A "done" for a turn that is not the current one: a stale resubmit.
     StaleTurn,
+    /// A "done" less than [`TURN_GUARD_MS`] into the turn: the second tap of a double tap, which would
+    /// otherwise end the next speaker's turn before they said a word.
+    TooSoon,
     /// The pick is not on this voter's ballot (nobody, or the voter themself), or is already the pick.
     NotOnBallot,
     /// A confirm with nothing picked.
@@ -79,6 +82,7 @@ impl Refusal for RelayRefusal {
             RelayRefusal::EmptyTopic => "empty_topic",
             RelayRefusal::TimeOutOfRange => "time_out_of_range",
             RelayRefusal::StaleTurn => "stale_turn",
+            RelayRefusal::TooSoon => "too_soon",
             RelayRefusal::NotOnBallot => "not_on_ballot",
             RelayRefusal::NoPick => "no_pick",
             RelayRefusal::RepeatedTopic => "repeated_topic",
@@ -198,6 +202,12 @@ impl Talk {
         };
         if turn.is_some_and(|shown| shown != self.turn) {
             return Err(RelayRefusal::StaleTurn);
+        }
+        // The turn began one talk time before its deadline; a clock reading from before that start (a page
+        // whose clock went back) counts as no time spoken, so it is refused too.
+        let spoken_ms = self.round.table.talk_ms().saturating_sub(self.remaining_ms(now_ms));
+        if spoken_ms < TURN_GUARD_MS {
+            return Err(RelayRefusal::TooSoon);
         }
         let next = self.turn + 1;
         if next < self.order.len() {

@@ -136,6 +136,58 @@ test('watchCopies: a duplicated tab is told it is the copy and takes a new id; t
   }
 });
 
+test('watchCopies: when the copy closes, the original is told the note no longer holds, and the other way', async () => {
+  const name = `test.gone.${process.pid}`;
+  const watch = (store) => {
+    const session = common.tabSession(() => store);
+    const seen = { told: [], untold: 0, leave: null };
+    seen.channel = common.watchCopies({
+      name,
+      tabId: (renew) => session.tabId('tab', renew),
+      playing: () => true,
+      tell: (side) => seen.told.push(side),
+      untell: () => { seen.untold += 1; },
+      onLeave: (leave) => { seen.leave = leave; },
+    });
+    seen.session = session;
+    return seen;
+  };
+  const first = watch(storage());
+  await settle();
+  const copied = storage();
+  copied.setItem('tab', first.session.tabId('tab'));
+  const second = watch(copied);
+  await settle();
+  const fresh = watch(storage());
+  await settle();
+  try {
+    assert.deepEqual([first.told, second.told, first.untold, second.untold], [['original'], ['copy'], 0, 0]);
+    // A tab that shares nothing with the first closes: the first's note stays.
+    fresh.leave();
+    await settle();
+    assert.equal(first.untold, 0);
+    // The copy closes: the original's note goes; the copy itself is not told anything.
+    second.leave();
+    await settle();
+    assert.deepEqual([first.untold, second.untold], [1, 0]);
+  } finally {
+    [first, second, fresh].forEach((t) => t.channel.close());
+  }
+  // The other way: the original closes and the copy's note goes.
+  const a = watch(storage());
+  await settle();
+  const b = watch((() => { const s = storage(); s.setItem('tab', a.session.tabId('tab')); return s; })());
+  await settle();
+  try {
+    a.leave();
+    await settle();
+    assert.deepEqual([a.untold, b.untold], [0, 1]);
+  } finally {
+    a.channel.close();
+    b.channel.close();
+  }
+});
+
 test('watchCopies: a tab without a game neither asks nor answers', async () => {
   const name = `test.idle.${process.pid}`;
   const first = tab(name, storage(), false);
@@ -178,4 +230,29 @@ test('sendGuard runs one task at a time, marks the page, and clears the mark whe
 
   assert.equal(await guard.run(async () => {}, { quiet: true }), true);
   assert.deepEqual(marks, [true, false, true, false], 'a quiet task leaves the page unmarked');
+});
+
+test('tapGuard takes a tap, then ignores every tap within the window after it, whatever control it lands on', () => {
+  let now = 10_000;
+  const guard = common.tapGuard(1000, () => now);
+  const taken = [];
+  const done = guard.wrap((who) => taken.push(who));
+  done('first');
+  // The second tap of a double tap, 50, 150 and 250 ms later (the same button, or the next screen's).
+  for (const gap of [50, 150, 250, 999]) {
+    now = 10_000 + gap;
+    done(`again at ${gap}`);
+    assert.equal(guard.settled(), false, `${gap} ms`);
+  }
+  assert.deepEqual(taken, ['first']);
+  now = 11_000;
+  assert.equal(guard.settled(), true);
+  done('next');
+  assert.deepEqual(taken, ['first', 'next']);
+  // The window starts again from the tap that counted, not from the ignored ones.
+  now = 11_500;
+  assert.equal(guard.take(), false);
+  now = 12_000;
+  assert.equal(guard.take(), true);
+  assert.equal(common.TAP_GUARD_MS, 1000);
 });

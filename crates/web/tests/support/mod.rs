@@ -402,6 +402,17 @@ impl Browser<'_> {
         );
     }
 
+    /// Clicks `selector` as a player who means it: once the page's tap guard (common.js, `taps`) has let the
+    /// last tap that moved the game on settle, so the click is not taken for the second tap of a double tap.
+    pub fn tap(&self, selector: &str) {
+        self.wait_for(
+            "the page's tap guard to settle",
+            "return !window.Marubatsu || !window.Marubatsu.taps || window.Marubatsu.taps.settled();",
+            &[],
+        );
+        self.click(selector);
+    }
+
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     pub fn click(&self, selector: &str) {
         let session = self.session();

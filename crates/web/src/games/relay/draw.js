@@ -10,6 +10,9 @@
   const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, NAMES_KEY } = R.el;
   const { t } = window.I18n;
 
+  /** How long before the end of a talk the warning sounds, in ms. */
+  const WARN_MS = 5000;
+
   const name = (seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
 
   function fill(screen) {
@@ -99,6 +102,12 @@
     countdownEl.textContent = M.formatTime(Math.ceil(Math.max(0, left) / 1000) * 1000);
     countdownEl.dataset.remainingMs = String(Math.max(0, left));
     countdownEl.classList.toggle('low', left <= 10000);
+    // A sound a few seconds before the end (muted with the page's sound switch), once per turn.
+    const turnKey = `${S.view.round}:${S.view.turn}:${S.view.deadlineMs}`;
+    if (left > 0 && left <= WARN_MS && S.warnedTurn !== turnKey) {
+      S.warnedTurn = turnKey;
+      M.sound.play('warn');
+    }
     if (left <= 0 && S.autoDoneTurn !== S.view.turn && !R.guard.busy) {
       // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
       S.autoDoneTurn = S.view.turn;
@@ -160,7 +169,7 @@
     const winners = S.view.standings.filter((s) => s.rank === 1).map((s) => s.name);
     $('#winners').textContent = winners.length === 1
       ? t('relay.wins', { name: winners[0] })
-      : t('relay.shareWin', { names: winners.join(t('relay.and')) });
+      : t('relay.shareWin', { names: t('relay.names', { names: winners }) });
   }
 
   function showAbandonQuestion(asking) {

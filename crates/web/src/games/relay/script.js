@@ -39,17 +39,21 @@
     R.drawNameButtons();
   });
 
-  $('#begin-talk').addEventListener('click', () => R.send({ type: 'beginTalk', nowMs: Date.now() }));
-  $('#talk-done').addEventListener('click', () => {
+  // Every control that moves the game on goes through the page's tap guard (common.js): the second tap of a
+  // double tap lands on the next screen's control in the same place and must change nothing.
+  const { taps } = M;
+  $('#begin-talk').addEventListener('click', taps.wrap(() => R.send({ type: 'beginTalk', nowMs: Date.now() })));
+  $('#talk-done').addEventListener('click', taps.wrap(() => {
     if (S.view && S.view.phase === 'talk') R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
-  });
-  $('#received').addEventListener('click', () => R.send({ type: 'received' }));
+  }));
+  $('#received').addEventListener('click', taps.wrap(() => R.send({ type: 'received' })));
   ballotEl.addEventListener('click', (event) => {
     const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-seat]'));
-    if (button) R.send({ type: 'select', target: Number(button.dataset.seat) });
+    // The second tap on "it's me — vote" lands on a name: it picks nobody.
+    if (button && taps.settled()) R.send({ type: 'select', target: Number(button.dataset.seat) });
   });
-  confirmButton.addEventListener('click', () => R.send({ type: 'confirm' }));
-  $('#next-round').addEventListener('click', () => R.send({ type: 'nextRound' }));
+  confirmButton.addEventListener('click', taps.wrap(() => R.send({ type: 'confirm' })));
+  $('#next-round').addEventListener('click', taps.wrap(() => R.send({ type: 'nextRound' })));
   $('#restart').addEventListener('click', () => R.send({ type: 'restart' }));
   $('#abandon').addEventListener('click', () => R.showAbandonQuestion(true));
   $('#abandon-no').addEventListener('click', () => R.showAbandonQuestion(false));
@@ -91,7 +95,14 @@
 
   /** Tells this tab's side when another tab turns out to hold a copy of its game (common.js, `watchCopies`). */
   function watchCopies() {
-    M.watchCopies({ name: 'marubatsu.relay', tabId: R.tabId, playing, tell: tellCopy });
+    M.watchCopies({
+      name: 'marubatsu.relay',
+      tabId: R.tabId,
+      playing,
+      tell: tellCopy,
+      // The other tab closed: the two no longer go on separately, so the note would only mislead.
+      untell: () => { copyNoteEl.hidden = true; },
+    });
   }
 
   async function init() {

@@ -50,6 +50,7 @@
     shownScreen: '',
     ticker: null,
     autoDoneTurn: null,
+    warnedTurn: null,
   };
 
   /** This tab's id for its game (see common.js, `watchCopies`); `renew` makes a new one. */

@@ -43,8 +43,12 @@ window.I18n.add({
     'relay.seeFinal': 'See the final result',
     'relay.final': 'Final result',
     'relay.wins': (p) => `${p.name} wins!`,
-    'relay.shareWin': (p) => `${p.names} share the win!`,
-    'relay.and': ' and ',
+    'relay.shareWin': (p) => `It's a tie: ${p.names} share the win!`,
+    // "Aki and Ben", "Aki, Ben and Cho".
+    'relay.names': (p) => {
+      const names = /** @type {string[]} */ (p.names);
+      return names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    },
     'relay.newGame': 'New game',
     'relay.abandon': 'Abandon the game',
     'relay.abandonYes': 'Yes, abandon it',
@@ -80,7 +84,7 @@ window.I18n.add({
     'relay.passTo': (p) => `スマホを${p.name}さんに渡してください`,
     'relay.passHelp': '次の画面は本人だけが見てください。秘密の投票です。',
     'relay.iAm': (p) => `${p.name}です — 投票する`,
-    'relay.whoseBest': (p) => `${p.name}さん、いちばんよかった解説は誰?`,
+    'relay.whoseBest': (p) => `${p.name}さん、いちばんよかった解説は誰？`,
     'relay.ballot': '投票用紙',
     'relay.cast': 'この人に投票する',
     'relay.pickFirst': '先に名前をタップしてから投票してください。',
@@ -93,9 +97,13 @@ window.I18n.add({
     'relay.nextRound': '次のラウンドへ',
     'relay.seeFinal': '最終結果を見る',
     'relay.final': '最終結果',
-    'relay.wins': (p) => `${p.name}さんの優勝!`,
-    'relay.shareWin': (p) => `${p.names}さんが同点で優勝!`,
-    'relay.and': 'さんと',
+    'relay.wins': (p) => `${p.name}さんの優勝！`,
+    'relay.shareWin': (p) => `${p.names}が同点で優勝です！`,
+    // 「AkiさんとBenさん」「Akiさん、Benさん、Choさん」.
+    'relay.names': (p) => {
+      const names = /** @type {string[]} */ (p.names).map((n) => `${n}さん`);
+      return names.join(names.length < 3 ? 'と' : '、');
+    },
     'relay.newGame': '新しいゲーム',
     'relay.abandon': 'ゲームを中断する',
     'relay.abandonYes': '中断する',

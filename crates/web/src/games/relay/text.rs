@@ -126,6 +126,10 @@ pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, ev
         RelayRefusal::EmptyTopic => lang.pick("The topic is empty.", "お題が空です。"),
         RelayRefusal::TimeOutOfRange => lang.pick("The clock sent is out of range.", "送られた時刻が範囲外です。"),
         RelayRefusal::StaleTurn => lang.pick("That turn is already over.", "その番はもう終わっています。"),
+        RelayRefusal::TooSoon => lang.pick(
+            "That turn has only just begun: a tap this soon is taken for a double tap.",
+            "この番は始まったばかりです。こんなにすぐのタップは二度押しとみなします。",
+        ),
         RelayRefusal::NotOnBallot => lang.pick(
             "That player cannot be picked: nobody, yourself, or your pick already.",
             "その人は選べません(自分自身か、もう選んでいる人です)。",

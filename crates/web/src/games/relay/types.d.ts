@@ -12,6 +12,8 @@ interface RelayState {
   ticker: ReturnType<typeof setInterval> | null;
   /** The turn whose time-up was already sent, so it is sent once. */
   autoDoneTurn: number | null;
+  /** The turn (round, turn and deadline) whose few-seconds-left sound has played, so it plays once. */
+  warnedTurn: string | null;
 }
 
 /** What `/api/relay/step` answers: the envelope, with the save to keep and why a save did not restore. */

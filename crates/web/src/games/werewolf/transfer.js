@@ -31,7 +31,7 @@
         cards: h.cards, name: W.name(h.to), take: W.roleName(h.take),
       }));
       transferEl.replaceChildren(document.createTextNode(t('werewolf.onlyWay', { parts: parts.join('; ') })));
-      choicesEl.append(W.button(t('werewolf.handOver'), () => W.send(tr.only), true));
+      choicesEl.append(W.button(t('werewolf.handOver'), window.Marubatsu.taps.wrap(() => W.send(tr.only)), true));
       return;
     }
     openTransfer();
@@ -44,12 +44,12 @@
     sum.textContent = t('werewolf.placed', { done: placed(tr), cards: tr.cards, role: W.roleName(tr.role) })
       + (parts.length ? ` ${parts.join('; ')}.` : '');
     transferEl.replaceChildren(sum);
-    const give = W.button(t('werewolf.handOver'), () => {
+    const give = W.button(t('werewolf.handOver'), window.Marubatsu.taps.wrap(() => {
       const handovers = tr.slots
         .map((slot) => ({ to: slot.to, take: slot.take, cards: S.transferCounts.get(slotKey(slot)) || 0 }))
         .filter((h) => h.cards > 0);
       W.send({ type: 'transfer', from: tr.from, role: tr.role, handovers });
-    }, true);
+    }), true);
     give.classList.add('ww-give');
     give.disabled = placed(tr) !== tr.cards;
     choicesEl.append(give);

@@ -43,12 +43,13 @@
       S.picked = null;
       promptEl.textContent = t('werewolf.passTo', { runoff, name: W.name(voter) })
         + (voted.length ? t('werewolf.votedSoFar', { names: voted.join(', ') }) : '');
-      choicesEl.append(W.button(t('werewolf.iAm', { name: W.name(voter) }), () => {
+      // A double tap (common.js, `taps`) neither passes a voter by nor confirms their vote.
+      choicesEl.append(W.button(t('werewolf.iAm', { name: W.name(voter) }), window.Marubatsu.taps.wrap(() => {
         S.ballotFor = voter;
         W.drawPlayers();
         W.drawDecision();
         W.bringDecisionOnScreen();
-      }, true));
+      }), true));
       return;
     }
     promptEl.textContent = t('werewolf.pointAt', {
@@ -62,7 +63,7 @@
       b.setAttribute('aria-pressed', String(S.picked === target.target));
       ballot.append(b);
     }
-    const confirm = W.button(t('werewolf.confirmVote'), () => {
+    const confirm = W.button(t('werewolf.confirmVote'), window.Marubatsu.taps.wrap(() => {
       if (S.picked === null) return;
       votes.push({ voter, target: S.picked });
       S.ballotFor = null;
@@ -73,7 +74,7 @@
       }
       W.keep();
       W.render();
-    }, true);
+    }), true);
     confirm.classList.add('ww-confirm');
     confirm.disabled = S.picked === null;
     choicesEl.append(ballot, confirm);
