@@ -131,7 +131,7 @@ contract TicTacToe is ITicTacToe {
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
     /// @inheritdoc ITicTacToe
-    function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId) {
+    function createGame(uint256 moveTimeout, address opponent) external payable returns (uint256 gameId) {
         if (moveTimeout < MIN_MOVE_TIMEOUT) revert TimeoutTooShort(moveTimeout, MIN_MOVE_TIMEOUT);
         if (moveTimeout > MAX_MOVE_TIMEOUT) revert TimeoutTooLong(moveTimeout, MAX_MOVE_TIMEOUT);
         if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);
@@ -145,12 +145,14 @@ contract TicTacToe is ITicTacToe {
 
         Game storage game = _games[gameId];
         // Status Open is 0, and the boards, turn and deadline start at 0.
-        game.state = _EXISTS | (uint256(moveTimeout) << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
+        game.state = _EXISTS | (moveTimeout << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
         // O's seat holds the invited opponent, or zero for anyone; an open seat with no stake stays an untouched
         // zero slot.
         uint256 seats = (msg.value << _STAKE_SHIFT) | uint256(uint160(opponent));
         if (seats != 0) game.seats = seats;
-        emit GameCreated(gameId, msg.sender, opponent, msg.value, moveTimeout);
+        // casting to 'uint32' is safe because the timeout was checked to be at most MAX_MOVE_TIMEOUT
+        // forge-lint: disable-next-line(unsafe-typecast)
+        emit GameCreated(gameId, msg.sender, opponent, msg.value, uint32(moveTimeout));
     }
 
     /// @inheritdoc ITicTacToe
@@ -160,8 +162,9 @@ contract TicTacToe is ITicTacToe {
         uint256 seats = game.seats;
         Status status = _status(state);
         if (status != Status.Open) {
-            if (status == Status.Cancelled) revert GameNotOpen(gameId, status);
-            revert AlreadyJoined(gameId, _addressIn(seats));
+            // Being played has a joiner to name; every other status is final.
+            if (status == Status.Active) revert AlreadyJoined(gameId, _addressIn(seats));
+            revert GameNotOpen(gameId, status);
         }
         if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
         address invited = _addressIn(seats);
@@ -178,7 +181,7 @@ contract TicTacToe is ITicTacToe {
     }
 
     /// @inheritdoc ITicTacToe
-    function play(uint256 gameId, uint8 cell) external {
+    function play(uint256 gameId, uint256 cell) external {
         Game storage game = _games[gameId];
         uint256 state = game.state;
         // One test on the hot path: an unknown game's zero word does not read as Active either.
@@ -192,10 +195,16 @@ contract TicTacToe is ITicTacToe {
         // forge-lint: disable-next-line(block-timestamp)
         if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) revert MoveTooLate(gameId, _deadline(state));
 
-        uint16 cellBit = Board.bit(cell);
+        // A full word, checked here, so that a cell past 255 meets the same custom error as 9 does and not the
+        // ABI decoder's empty revert.
+        if (cell > 8) revert CellOutOfRange(cell);
+        // casting to 'uint8' is safe because the cell was just checked to be at most 8
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint8 taken = uint8(cell);
+        uint16 cellBit = uint16(1) << taken;
         uint16 xBoard = _board(state, _X_BOARD_SHIFT);
         uint16 oBoard = _board(state, _O_BOARD_SHIFT);
-        if ((xBoard | oBoard) & cellBit != 0) revert CellTaken(gameId, cell);
+        if ((xBoard | oBoard) & cellBit != 0) revert CellTaken(gameId, taken);
 
         uint16 moverBoard;
         if (oToMove) {
@@ -209,16 +218,16 @@ contract TicTacToe is ITicTacToe {
         }
 
         if (Board.isWin(moverBoard)) {
-            emit Moved(gameId, msg.sender, cell, 0);
+            emit Moved(gameId, msg.sender, taken, 0);
             _finish(gameId, game, state, oToMove ? Status.OWon : Status.XWon, EndReason.Win);
         } else if (xBoard | oBoard == Board.FULL) {
-            emit Moved(gameId, msg.sender, cell, 0);
+            emit Moved(gameId, msg.sender, taken, 0);
             _finish(gameId, game, state, Status.Draw, EndReason.Draw);
         } else {
             // Hand the turn over and restart the clock for the other player.
             uint256 deadline = _nextDeadline(state);
             game.state = ((state ^ _O_TO_MOVE) & ~_DEADLINE_FIELD) | (deadline << _DEADLINE_SHIFT);
-            emit Moved(gameId, msg.sender, cell, _asTime(deadline));
+            emit Moved(gameId, msg.sender, taken, _asTime(deadline));
         }
     }
 
@@ -389,13 +398,15 @@ contract TicTacToe is ITicTacToe {
         if (state == 0) revert UnknownGame(gameId);
     }
 
-    /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. It fits the 40-bit field
-    ///      as long as `block.timestamp < 2^40 - 2^32` (until about the year 36,700).
-    function _nextDeadline(uint256 state) private view returns (uint256) {
-        // No overflow: a unix time is nowhere near 2^255, and the timeout is below 2^32.
+    /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. Reverts with
+    ///      {DeadlineOutOfRange} rather than let it wrap in the 40-bit field (from about the year 36,811 on, or on
+    ///      a chain whose clock says so).
+    function _nextDeadline(uint256 state) private view returns (uint256 deadline) {
+        // No overflow: `block.timestamp` is a uint64 in every client, and the timeout is below 2^32.
         unchecked {
-            return block.timestamp + ((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
+            deadline = block.timestamp + ((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
         }
+        if (deadline > _DEADLINE_MAX) revert DeadlineOutOfRange(deadline, _DEADLINE_MAX);
     }
 
     /// @dev Reverts for a `state` that is not Active: {UnknownGame} if it is zero, else {GameNotActive}.

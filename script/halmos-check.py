@@ -77,8 +77,8 @@ MUTANTS = [
     (
         "StaleMovedDeadline",
         "`Moved` carries the old deadline instead of the new one",
-        "emit Moved(gameId, msg.sender, cell, _asTime(deadline));",
-        "emit Moved(gameId, msg.sender, cell, _deadline(state));",
+        "emit Moved(gameId, msg.sender, taken, _asTime(deadline));",
+        "emit Moved(gameId, msg.sender, taken, _deadline(state));",
         "forge:TicTacToeRulesTest.test_MovedCarriesTheNewDeadlineAfterTimePasses",
     ),
     (

@@ -94,10 +94,11 @@ interface ITicTacToe {
     error UnknownGame(uint256 gameId);
 
     /// @dev `moveTimeout` is below `minimum` seconds.
-    error TimeoutTooShort(uint32 moveTimeout, uint32 minimum);
+    error TimeoutTooShort(uint256 moveTimeout, uint32 minimum);
 
-    /// @dev `moveTimeout` is above `maximum` seconds.
-    error TimeoutTooLong(uint32 moveTimeout, uint32 maximum);
+    /// @dev `moveTimeout` is above `maximum` seconds (any 256-bit value is taken and checked here, so that no
+    ///      timeout is refused by the ABI decoder with empty revert data).
+    error TimeoutTooLong(uint256 moveTimeout, uint32 maximum);
 
     /// @dev A stake of `stake` wei does not fit the `maximum` the game record holds (2^96 - 1 wei).
     error StakeTooLarge(uint256 stake, uint256 maximum);
@@ -136,8 +137,10 @@ interface ITicTacToe {
     ///      {claimTimeout} (or a resignation).
     error MoveTooLate(uint256 gameId, uint64 deadline);
 
-    /// @dev `cell` is not one of the nine cells 0..8 (same selector as `Board.CellOutOfRange`).
-    error CellOutOfRange(uint8 cell);
+    /// @dev `cell` is not one of the nine cells 0..8. {play} takes a whole word so that every value, 256 and
+    ///      beyond included, is refused here and not by the ABI decoder (so the selector differs from
+    ///      `Board.CellOutOfRange`, whose cell is a `uint8`).
+    error CellOutOfRange(uint256 cell);
 
     /// @dev `cell` of game `gameId` is already taken.
     error CellTaken(uint256 gameId, uint8 cell);
@@ -148,6 +151,10 @@ interface ITicTacToe {
     /// @dev `caller` is the player to move in game `gameId` and has moved before: only the opponent can claim
     ///      the timeout.
     error CannotClaimOwnTimeout(uint256 gameId, address caller);
+
+    /// @dev The next deadline, `deadline` (a unix time), would not fit the `maximum` the game record holds
+    ///      (2^40 - 1, about the year 36,811): the chain's clock is past any time a game can be played in.
+    error DeadlineOutOfRange(uint256 deadline, uint256 maximum);
 
     /// @dev `account` has no balance to withdraw.
     error NothingToWithdraw(address account);
@@ -177,16 +184,18 @@ interface ITicTacToe {
     ///      - `MIN_MOVE_TIMEOUT <= moveTimeout <= MAX_MOVE_TIMEOUT` ({TimeoutTooShort}, {TimeoutTooLong});
     ///      - `msg.value < 2^96` ({StakeTooLarge});
     ///      - `opponent` is not the caller ({CannotInviteSelf}).
-    function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId);
+    function createGame(uint256 moveTimeout, address opponent) external payable returns (uint256 gameId);
 
     /// @dev Joins game `gameId` as O, staking exactly the creator's stake. X's first deadline starts now.
     ///      Read the game's `moveTimeout` first: the creator chose it.
     ///
     ///      Requirements:
-    ///      - the game exists ({UnknownGame}) and is open ({AlreadyJoined}, or {GameNotOpen} if it is over);
+    ///      - the game exists ({UnknownGame}) and is open ({AlreadyJoined} while it is being played,
+    ///        {GameNotOpen} once it is over: won, drawn, cancelled or aborted);
     ///      - the caller is not its creator ({CreatorCannotJoin}) and, in a private game, is the invited
     ///        opponent ({NotInvited});
-    ///      - `msg.value` equals the stake ({WrongStake}).
+    ///      - `msg.value` equals the stake ({WrongStake});
+    ///      - the first deadline fits the game record ({DeadlineOutOfRange}).
     function joinGame(uint256 gameId) external payable;
 
     /// @dev The caller, the player to move, takes `cell` in game `gameId`. A completed line wins (the winner is
@@ -196,8 +205,9 @@ interface ITicTacToe {
     ///      - the game exists ({UnknownGame}) and is active ({GameNotActive});
     ///      - the caller is a player ({NotAPlayer}) whose turn it is ({NotYourTurn});
     ///      - the deadline has not passed ({MoveTooLate});
-    ///      - `cell` is 0..8 ({CellOutOfRange}) and empty ({CellTaken}).
-    function play(uint256 gameId, uint8 cell) external;
+    ///      - `cell` is 0..8 ({CellOutOfRange}) and empty ({CellTaken});
+    ///      - the opponent's next deadline fits the game record ({DeadlineOutOfRange}).
+    function play(uint256 gameId, uint256 cell) external;
 
     /// @dev Ends game `gameId`, whose player to move missed the deadline. If that player had already moved, the
     ///      opponent wins (both stakes); if it was their first move, the game is aborted and each player is

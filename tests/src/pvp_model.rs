@@ -164,13 +164,13 @@ impl Model {
     pub fn create(&mut self, sender: Address, payer: Address, value: U256, timeout: u32, opponent: Address) -> Outcome {
         if timeout < MIN_MOVE_TIMEOUT {
             return Err(Error::TimeoutTooShort(ITicTacToe::TimeoutTooShort {
-                moveTimeout: timeout,
+                moveTimeout: U256::from(timeout),
                 minimum: MIN_MOVE_TIMEOUT,
             }));
         }
         if timeout > MAX_MOVE_TIMEOUT {
             return Err(Error::TimeoutTooLong(ITicTacToe::TimeoutTooLong {
-                moveTimeout: timeout,
+                moveTimeout: U256::from(timeout),
                 maximum: MAX_MOVE_TIMEOUT,
             }));
         }
@@ -214,13 +214,13 @@ impl Model {
         let game = self.existing(id)?;
         match game.status {
             Status::Open => {}
-            Status::Cancelled => return Err(not_open(id, game.status)),
-            _ => {
+            Status::Active => {
                 return Err(Error::AlreadyJoined(ITicTacToe::AlreadyJoined {
                     gameId: id,
                     joiner: game.opponent,
                 }));
             }
+            _ => return Err(not_open(id, game.status)),
         }
         if sender == game.creator {
             return Err(Error::CreatorCannotJoin(ITicTacToe::CreatorCannotJoin { gameId: id }));
@@ -273,7 +273,9 @@ impl Model {
             }));
         }
         if cell > 8 {
-            return Err(Error::CellOutOfRange(ITicTacToe::CellOutOfRange { cell }));
+            return Err(Error::CellOutOfRange(ITicTacToe::CellOutOfRange {
+                cell: U256::from(cell),
+            }));
         }
         if (game.x | game.o) & (1 << cell) != 0 {
             return Err(Error::CellTaken(ITicTacToe::CellTaken { gameId: id, cell }));

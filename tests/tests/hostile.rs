@@ -83,7 +83,7 @@ impl Table {
             creator,
             STAKE,
             &ITicTacToe::createGameCall {
-                moveTimeout: TIMEOUT,
+                moveTimeout: U256::from(TIMEOUT),
                 opponent: Address::ZERO,
             },
         )
@@ -99,7 +99,14 @@ impl Table {
             if hostile_moves {
                 self.hostile(U256::ZERO, &IHostilePlayer::playCall { gameId: id, cell })
             } else {
-                self.honest(other, U256::ZERO, &ITicTacToe::playCall { gameId: id, cell })
+                self.honest(
+                    other,
+                    U256::ZERO,
+                    &ITicTacToe::playCall {
+                        gameId: id,
+                        cell: U256::from(cell),
+                    },
+                )
             }
             .unwrap_or_else(|err| panic!("move {cell} of game {id}: {err}"));
         }

@@ -653,7 +653,7 @@ impl Sut {
                 self.world.game,
                 stake,
                 &ITicTacToe::createGameCall {
-                    moveTimeout: timeout,
+                    moveTimeout: U256::from(timeout),
                     opponent,
                 },
             ),
@@ -692,7 +692,10 @@ impl Sut {
                 .send(
                     actor,
                     U256::ZERO,
-                    &ITicTacToe::playCall { gameId: game, cell },
+                    &ITicTacToe::playCall {
+                        gameId: game,
+                        cell: U256::from(cell),
+                    },
                     &IHostilePlayer::playCall { gameId: game, cell },
                 )
                 .map(|logs| (None, logs)),

@@ -80,7 +80,7 @@ abstract contract PvpRules is PvpMoney {
     }
 
     /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount first: either player (or,
-    ///      with `outsiders`, any of the three accounts) plays any cell byte, claims a timeout or resigns. Asserts that the call succeeded exactly
+    ///      with `outsiders`, any of the three accounts) plays any cell word, claims a timeout or resigns. Asserts that the call succeeded exactly
     ///      when the rules allow it and that the game is then exactly what the rules make it; keeps only the
     ///      paths on which it succeeded.
     function _turn(address x, address o, uint256 elapsed, bool outsiders) internal {
@@ -103,9 +103,9 @@ abstract contract PvpRules is PvpMoney {
         // The books and payouts are the money checks' business: checking them here too tripled this check's time.
     }
 
-    /// @dev {_turn}'s move: any cell byte.
+    /// @dev {_turn}'s move: any cell word (past a byte too: the ABI decoder refuses none of them).
     function _play(Turn memory t) internal {
-        uint8 cell = uint8(svm.createUint(8, "cell"));
+        uint256 cell = svm.createUint256("cell");
         uint256 cellBit = cell < 9 ? uint256(1) << cell : 0;
         uint256 free = _when(cell < 9 ? 1 : 0, _is((_xBoard(t.state) | _oBoard(t.state)) & cellBit, 0));
         uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.play, (1, cell)));
@@ -165,9 +165,9 @@ abstract contract PvpRules is PvpMoney {
 ///         rule bugs of its own making, each of which some check here must catch.
 contract PvpRulesCheck is PvpRules {
     /// @notice A whole game, public or private, with any stake in 97 bits (the cap, and past it), any time limit
-    ///         in 32 bits (below, at and past both limits) and any joiner among three accounts: the creation and
-    ///         the join succeed exactly when the rules allow them. Then {RULES_TURNS} turns in which any of
-    ///         the three accounts, after any time, plays any cell byte, claims a timeout or resigns: each call
+    ///         in 33 bits (below, at and past both limits, and past the old 32-bit parameter) and any joiner among
+    ///         three accounts: the creation and the join succeed exactly when the rules allow them. Then
+    ///         {RULES_TURNS} turns in which any of the three accounts, after any time, plays any cell word, claims a timeout or resigns: each call
     ///         succeeds exactly when the rules allow it (the wrong mover, an outsider, a late move, an early
     ///         claim, a taken cell all revert; a move in the deadline's own second succeeds), and leaves the
     ///         status, boards, turn and deadline the rules give, with the books balanced and each ending paid.
@@ -177,8 +177,8 @@ contract PvpRulesCheck is PvpRules {
         bool invite = svm.createBool("private");
         address invited = invite ? actors[1] : address(0);
         uint256 stake = svm.createUint(97, "stake");
-        uint256 moveTimeout = svm.createUint(32, "moveTimeout");
-        uint256 created = _try(x, stake, abi.encodeCall(ITicTacToe.createGame, (uint32(moveTimeout), invited)));
+        uint256 moveTimeout = svm.createUint(33, "moveTimeout");
+        uint256 created = _try(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, invited)));
         assert(created == _le(stake, _STAKE_CAP) & _le(60, moveTimeout) & _le(moveTimeout, 7 days));
         vm.assume(created == 1);
 
@@ -199,7 +199,7 @@ contract PvpRulesCheck is PvpRules {
     }
 
     /// @notice A whole game between two players, public, with any stake and time limit: up to nine turns in which
-    ///         either player, after any time, plays any cell byte, claims a timeout or resigns, until the game
+    ///         either player, after any time, plays any cell word, claims a timeout or resigns, until the game
     ///         ends: every line (for its owner), the full board (a draw) and every other ending are reached, and
     ///         each call succeeds exactly when the rules allow it and leaves the state they give, as in
     ///         {check_everyTurnFollowsTheRules}.

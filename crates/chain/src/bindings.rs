@@ -83,6 +83,7 @@ named_errors! {
         CellTaken { gameId, cell },
         DeadlineNotPassed { gameId, deadline },
         CannotClaimOwnTimeout { gameId, caller },
+        DeadlineOutOfRange { deadline, maximum },
         NothingToWithdraw { account },
         ZeroRecipient {},
         TransferFailed { recipient, amount },

@@ -100,7 +100,7 @@ impl PvpContract {
         opponent: Option<Address>,
     ) -> Result<Played<U256>, Error> {
         let call = ITicTacToe::createGameCall {
-            moveTimeout: move_timeout,
+            moveTimeout: U256::from(move_timeout),
             opponent: opponent.unwrap_or(Address::ZERO),
         };
         send_reading(chain, self.0, stake, &call, "GameCreated", |event| match event {
@@ -126,7 +126,10 @@ impl PvpContract {
 
     /// The sender, to move, takes `cell`.
     pub fn play<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
-        let call = ITicTacToe::playCall { gameId: game, cell };
+        let call = ITicTacToe::playCall {
+            gameId: game,
+            cell: U256::from(cell),
+        };
         send(chain, self.0, U256::ZERO, &call)
     }
 

@@ -79,7 +79,7 @@ pub(super) fn measure(
                 creator,
                 stake,
                 &ITicTacToe::createGameCall {
-                    moveTimeout: MOVE_TIMEOUT,
+                    moveTimeout: U256::from(MOVE_TIMEOUT),
                     opponent: Address::ZERO,
                 },
             )?
@@ -169,7 +169,7 @@ impl Pvp<'_> {
                 x,
                 stake,
                 &ITicTacToe::createGameCall {
-                    moveTimeout: MOVE_TIMEOUT,
+                    moveTimeout: U256::from(MOVE_TIMEOUT),
                     opponent: Address::ZERO,
                 },
             )?
@@ -190,7 +190,10 @@ impl Pvp<'_> {
         self.tx(
             game.to_move(),
             U256::ZERO,
-            &ITicTacToe::playCall { gameId: game.id, cell },
+            &ITicTacToe::playCall {
+                gameId: game.id,
+                cell: U256::from(cell),
+            },
         )?;
         game.position = next;
         Ok(())

@@ -146,7 +146,7 @@ impl Action {
                     })?,
                 };
                 let call = ITicTacToe::createGameCall {
-                    moveTimeout: timeout,
+                    moveTimeout: U256::from(timeout),
                     opponent,
                 };
                 pvp_call(
@@ -192,7 +192,7 @@ impl Action {
                 check_cell(cell, lang)?;
                 let call = ITicTacToe::playCall {
                     gameId: U256::from(game),
-                    cell,
+                    cell: U256::from(cell),
                 };
                 pvp_call(
                     call.abi_encode(),

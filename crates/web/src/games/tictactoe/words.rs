@@ -362,6 +362,13 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                 ),
             ),
         ),
+        PvpError::DeadlineOutOfRange(_) => (
+            "DeadlineOutOfRange",
+            l(
+                "This chain's clock is past any time a game can be recorded with; nothing was changed.".into(),
+                "このチェーンの時計はゲームに記録できる時刻を過ぎています。何も変わっていません。".into(),
+            ),
+        ),
         PvpError::NothingToWithdraw(_) => (
             "NothingToWithdraw",
             l(
