@@ -13,6 +13,7 @@
 use super::chits::ChitKind;
 use super::game::Game;
 use super::log::{DeathCause, Happening, LossCause};
+use super::options::EndCheck;
 use super::outcome::{End, Outcome, Paradox};
 use super::readings::AttackDeath;
 use super::role::{Role, RoleSet};
@@ -300,6 +301,11 @@ impl Game {
 
     /// Ends the game with `end` (R10, R11) and its winners.
     pub(crate) fn finish(&mut self, end: End) {
+        // Version 3: a paradox is only declared while no end condition holds; one that holds wins.
+        let end = match end {
+            End::Paradox(_) if self.table.options().end_check == EndCheck::EndFirst => self.end_holds().unwrap_or(end),
+            _ => end,
+        };
         let winners = match end {
             End::AllDead | End::WerewolvesWin => self.fixed_players(Role::Werewolf),
             End::VillageWins => self

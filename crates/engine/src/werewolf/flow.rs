@@ -6,6 +6,7 @@ use super::chits::ChitKind;
 use super::event::Phase;
 use super::game::{Game, Step};
 use super::log::{Happening, LossCause, PassReason};
+use super::options::{EndCheck, Markers, Unplaceable};
 use super::outcome::{End, Paradox};
 use super::readings::DeathDraw;
 use super::role::Role;
@@ -21,6 +22,10 @@ impl Game {
             if self.outcome.is_some() {
                 return;
             }
+            // Version 3: an end that holds is never taken away by a transfer, a draw or a paradox after it.
+            if self.table.options().end_check == EndCheck::EndFirst && self.check_end() {
+                return;
+            }
             // R8 read as "the card is drawn at once": draws come before every transfer.
             let draws_first = self.table.death_draw() == DeathDraw::BeforeTransfers;
             if draws_first && self.draw_pending() {
@@ -28,12 +33,18 @@ impl Game {
             }
             // R7 (Version 2): transfers in any order; a paradox only when none of them can be completed.
             if let Some((from, role)) = self.transfers.front() {
-                if self.ready_transfers().is_empty() {
-                    self.finish(End::Paradox(Paradox::NoTransfer {
-                        player: from,
-                        role,
-                        cards: self.hand(from).count(role),
-                    }));
+                if self.full_transfers().is_empty() {
+                    match self.table.options().unplaceable {
+                        Unplaceable::Paradox => self.finish(End::Paradox(Paradox::NoTransfer {
+                            player: from,
+                            role,
+                            cards: self.hand(from).count(role),
+                        })),
+                        // Version 3: debts none of whose cards may be placed are discarded whole; the others
+                        // wait for their debtor to say where the placeable cards go.
+                        Unplaceable::Discard if self.discard_unplaceable() => continue,
+                        Unplaceable::Discard => {}
+                    }
                 }
                 return;
             }
@@ -76,7 +87,10 @@ impl Game {
                     }
                 }
                 Step::Turns { phase, start, offset } => {
-                    if offset >= self.players() {
+                    // Version 3 may let only the start player, the likeliest seer, mark.
+                    let markers_done =
+                        phase == Phase::Seer && offset >= 1 && self.table.options().markers == Markers::LikeliestSeer;
+                    if offset >= self.players() || markers_done {
                         self.enter(next_phase(phase));
                         continue;
                     }
@@ -174,19 +188,55 @@ impl Game {
 
     /// R10, in order; ends the game and returns `true` if one holds.
     fn check_end(&mut self) -> bool {
+        let end = self.end_holds();
+        if let Some(end) = end {
+            self.finish(end);
+        }
+        end.is_some()
+    }
+
+    /// The first end condition of R10 that holds now, if any.
+    pub fn end_holds(&self) -> Option<End> {
         let alive = self.alive;
-        let end = if alive.is_empty() {
+        if alive.is_empty() {
             Some(End::AllDead)
         } else if alive.iter().all(|seat| self.lost(seat).contains(Role::Werewolf)) {
             Some(End::VillageWins)
         } else {
             let wolves = self.fixed_players(Role::Werewolf).intersect(alive).len();
             (wolves > 0 && 2 * wolves >= alive.len()).then_some(End::WerewolvesWin)
-        };
-        if let Some(end) = end {
-            self.finish(end);
         }
-        end.is_some()
+    }
+
+    /// [`Unplaceable::Discard`]: every owed debt none of whose cards any player may take leaves the game whole;
+    /// returns whether there was one.
+    fn discard_unplaceable(&mut self) -> bool {
+        let stuck: Vec<(Seat, Role)> = self
+            .transfers
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&(from, role)| self.transfer_capacity(from, role) == 0)
+            .collect();
+        for &(from, role) in &stuck {
+            self.discard(from, role);
+        }
+        self.settle_debts();
+        !stuck.is_empty()
+    }
+
+    /// `from`'s cards of the lost `role` that are still held leave the game.
+    pub(crate) fn discard(&mut self, from: Seat, role: Role) {
+        let cards = self.hand(from).count(role);
+        if cards > 0 {
+            self.hands[from.index()].remove(role, cards);
+            self.discarded[from.index()].add(role, cards);
+            self.record(Happening::Discarded {
+                player: from,
+                role,
+                cards,
+            });
+        }
     }
 }
 

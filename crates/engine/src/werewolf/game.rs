@@ -8,6 +8,7 @@ use super::chits::{ChitKind, Chits};
 use super::event::{Pending, Phase};
 use super::hand::Hand;
 use super::log::{Happening, LogEntry};
+use super::options::Unplaceable;
 use super::outcome::Outcome;
 use super::queue::Fifo;
 use super::readings::DeathDraw;
@@ -72,6 +73,8 @@ pub struct Game {
     pub(crate) transfers: Fifo<(Seat, Role), { 3 * MAX_PLAYERS }>,
     /// Dead players waiting for their card to be drawn (R8); each player dies once.
     pub(crate) draws: Fifo<Seat, MAX_PLAYERS>,
+    /// Cards each player discarded because nobody could take them ([`Unplaceable::Discard`]).
+    pub(crate) discarded: [Hand; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
     pub(crate) log: Vec<LogEntry>,
     pub(crate) logging: bool,
@@ -99,6 +102,7 @@ impl Game {
             step: Step::Begin(Phase::Seer),
             transfers: Fifo::new(),
             draws: Fifo::new(),
+            discarded: [Hand::default(); MAX_PLAYERS],
             outcome: None,
             log: Vec::new(),
             logging: true,
@@ -210,13 +214,42 @@ impl Game {
     /// The transfers owed that can be completed now, with the cards each hands over, in the order they arose:
     /// each debtor may make theirs first (R7, Version 2). Empty when none is owed, or none can be completed
     /// (then the game has ended in a paradox).
+    ///
+    /// Under [`Unplaceable::Discard`], when none can be completed in full, every debt is ready with as many
+    /// cards as may be placed (the rest are discarded); a debt none of whose cards may be placed is discarded
+    /// without a decision, so the count is then at least 1.
     pub fn ready_transfers(&self) -> Vec<(Seat, Role, u8)> {
+        let full = self.full_transfers();
+        if !full.is_empty() || self.table.options().unplaceable == Unplaceable::Paradox {
+            return full;
+        }
+        self.transfers
+            .as_slice()
+            .iter()
+            .map(|&(from, role)| {
+                let placeable = self
+                    .transfer_capacity(from, role)
+                    .min(u16::from(self.hand(from).count(role)));
+                (from, role, placeable as u8)
+            })
+            .filter(|&(_, _, cards)| cards > 0)
+            .collect()
+    }
+
+    /// The transfers owed that can be completed in full now (R7, Version 2).
+    pub(crate) fn full_transfers(&self) -> Vec<(Seat, Role, u8)> {
         self.transfers
             .as_slice()
             .iter()
             .map(|&(from, role)| (from, role, self.hand(from).count(role)))
             .filter(|&(from, role, cards)| self.transfer_capacity(from, role) >= u16::from(cards))
             .collect()
+    }
+
+    /// Cards `seat` has discarded because nobody could take them ([`Unplaceable::Discard`]); their hand is
+    /// that much smaller than the table's.
+    pub const fn discarded(&self, seat: Seat) -> Hand {
+        self.discarded[seat.index()]
     }
 
     /// The dead players waiting for their draw, in order (R8).

@@ -6,7 +6,7 @@ use super::role::{Role, RoleSet};
 
 /// A hand of role cards, counted per role (R1). The share of a role in the hand is the probability that the
 /// player has that role; the size never changes during a game, since every card handed over is paid back with
-/// one card (R4, R5, R7).
+/// one card (R4, R5, R7) — except that Version 3 may discard cards nobody can take ([`Unplaceable::Discard`](super::Unplaceable::Discard)).
 ///
 /// ```
 /// use marubatsu_engine::werewolf::{Hand, Role};

@@ -219,6 +219,15 @@ pub enum Happening {
         /// How many cards each way.
         cards: u8,
     },
+    /// `player`'s `cards` cards of the lost `role` left the game: nobody could take them (R7, Version 3).
+    Discarded {
+        /// The player.
+        player: Seat,
+        /// The lost role.
+        role: Role,
+        /// How many cards.
+        cards: u8,
+    },
     /// `player` died (R8).
     Died {
         /// The player.
@@ -283,7 +292,7 @@ impl Happening {
             Happening::Lost { cause, .. } => cause.rule(),
             Happening::Fixed { .. } => "R2",
             Happening::ChitsRemoved { .. } => "R6",
-            Happening::TransferOwed { .. } | Happening::HandedOver { .. } => "R7",
+            Happening::TransferOwed { .. } | Happening::HandedOver { .. } | Happening::Discarded { .. } => "R7",
             Happening::Died {
                 cause: DeathCause::Attacked { .. },
                 ..
@@ -453,6 +462,13 @@ impl<F: Fn(Seat) -> String> fmt::Display for Text<'_, F> {
                 n(from),
                 n(to)
             ),
+            Happening::Discarded { player, role, cards } => {
+                write!(
+                    f,
+                    "nobody may take {}'s {cards} {role} card(s): they leave the game",
+                    n(player)
+                )
+            }
             Happening::Died {
                 player,
                 cause: DeathCause::Attacked { wolves },

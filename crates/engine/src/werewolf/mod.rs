@@ -53,6 +53,7 @@ mod legal;
 mod legal_set;
 mod log;
 mod names;
+mod options;
 mod outcome;
 mod play;
 mod queue;
@@ -63,6 +64,8 @@ mod table;
 mod vote;
 mod world;
 
+#[cfg(test)]
+mod options_properties;
 #[cfg(test)]
 mod paradox_properties;
 #[cfg(test)]
@@ -82,6 +85,7 @@ pub use legal::legal_events;
 pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
 pub use names::{MAX_NAME_CHARS, SeatingError};
+pub use options::{EndCheck, Markers, Options, Unplaceable};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::{Werewolf, transition};
 pub use readings::{AttackDeath, DeathDraw};

@@ -76,7 +76,12 @@ impl Game {
                     ref handovers,
                 },
             ) if self.transfers.as_slice().contains(&(from, role)) => {
-                let cards = self.hand(from).count(role);
+                // Under Version 3's discard, a debt stuck in part hands over only the cards that may be placed.
+                let cards = self
+                    .ready_transfers()
+                    .into_iter()
+                    .find(|&(f, r, _)| (f, r) == (from, role))
+                    .map_or(self.hand(from).count(role), |(_, _, cards)| cards);
                 self.check_transfer(from, role, cards, handovers)
                     .map_err(|reason| EventError::BadTransfer { reason })?;
                 self.transfer(from, role, handovers);
@@ -201,6 +206,8 @@ impl Game {
         for h in handovers {
             self.hand_over(from, h.to, role, h.take, h.cards);
         }
+        // What is left nobody could take (only a partial transfer under Version 3's discard leaves any).
+        self.discard(from, role);
         self.settle_debts();
         let mut losses = Losses::new();
         let seats: SeatSet = handovers.iter().map(|h| h.to).collect();

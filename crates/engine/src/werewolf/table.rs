@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::hand::Hand;
+use super::options::Options;
 use super::readings::{AttackDeath, DeathDraw};
 use super::role::Role;
 use super::seat::MAX_PLAYERS;
@@ -32,6 +33,7 @@ pub struct Table {
     attacks: u8,
     attack_death: AttackDeath,
     death_draw: DeathDraw,
+    options: Options,
 }
 
 impl Table {
@@ -44,6 +46,7 @@ impl Table {
         attacks: 3,
         attack_death: AttackDeath::AnyChits,
         death_draw: DeathDraw::AfterTransfers,
+        options: Options::V2,
     };
 
     /// The fewest players: with two, the first vote could never be decided (R9).
@@ -86,6 +89,17 @@ impl Table {
             death_draw,
             ..self
         }
+    }
+
+    /// The same table played with these Version 3 options (end check, unplaceable cards, markers).
+    #[must_use]
+    pub const fn with_options(self, options: Options) -> Table {
+        Table { options, ..self }
+    }
+
+    /// The table's choices of when R10 is checked, what becomes of cards nobody may take, and who marks.
+    pub const fn options(&self) -> Options {
+        self.options
     }
 
     /// Whose attack chits kill (R5).

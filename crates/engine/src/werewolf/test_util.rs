@@ -171,12 +171,17 @@ pub(crate) fn check_invariants(game: &Game) {
     let n = game.players();
     let table = *game.table();
     for role in Role::ALL {
-        let total: u32 = game.seats().map(|s| u32::from(game.hand(s).count(role))).sum();
+        // Version 3's discard takes cards out of the game; every card is held or discarded.
+        let total: u32 = game
+            .seats()
+            .map(|s| u32::from(game.hand(s).count(role)) + u32::from(game.discarded(s).count(role)))
+            .sum();
         assert_eq!(total, u32::from(table.count(role)) * u32::from(n), "{role} total");
     }
     let owed = game.owed_transfers();
     for s in game.seats() {
-        assert_eq!(game.hand(s).size(), n, "{s} hand size");
+        assert_eq!(game.hand(s).size() + game.discarded(s).size(), n, "{s} hand size");
+        assert!(game.hand(s).size() > 0, "{s} holds no card");
         for role in Role::ALL {
             let held = game.hand(s).count(role);
             if held == 0 && game.outcome().is_none() {

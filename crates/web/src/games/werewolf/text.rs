@@ -397,6 +397,31 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             )
         }
         (
+            Happening::Discarded {
+                player,
+                role: x,
+                cards: c,
+            },
+            Lang::En,
+        ) => format!(
+            "Nobody may take {}'s {}: they leave the game.",
+            n(player),
+            role_cards(lang, c, x)
+        ),
+        (
+            Happening::Discarded {
+                player,
+                role: x,
+                cards: c,
+            },
+            Lang::Ja,
+        ) => format!(
+            "{}さんの{}カード{}は誰も受け取れないため、ゲームから取り除かれました。",
+            n(player),
+            r(x),
+            cards(lang, c)
+        ),
+        (
             Happening::HandedOver {
                 from,
                 to,
