@@ -385,7 +385,7 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     let solo = succeeds(&[&["solo", "new", "--cpu-first"][..], &local].concat(), &[]);
     assert!(solo.contains("the CPU opened at cell 4"), "{solo}");
     let shown = succeeds(&[&["solo", "show", "1"][..], &local].concat(), &[]);
-    assert!(shown.contains(" 0 | 1 | 2 ") && shown.contains(" O "), "{shown}");
+    assert!(shown.contains(" 0 | 1 | 2\n") && shown.contains(" O "), "{shown}");
 
     let accounts = succeeds(&["local", "accounts", "--state", file], &[]);
     assert!(accounts.contains("1: 0x"), "{accounts}");

@@ -51,7 +51,7 @@ fn a_staked_create_that_timed_out_is_settled_not_sent_again() {
     let (ok, timed_out) = run(&create, url);
     assert!(!ok);
     assert!(
-        timed_out.contains("createGame(uint32,address)")
+        timed_out.contains("createGame(uint256,address)")
             && timed_out.contains("is still pending after 2s")
             && timed_out.contains("never sent twice"),
         "{timed_out}"
@@ -69,9 +69,9 @@ fn a_staked_create_that_timed_out_is_settled_not_sent_again() {
     let (ok, refused) = run(&create, url);
     assert!(!ok);
     assert!(
-        refused.contains("an earlier run's createGame(uint32,address)")
+        refused.contains("an earlier run's createGame(uint256,address)")
             && refused.contains("mined in block")
-            && refused.contains("already sent this createGame(uint32,address)")
+            && refused.contains("already sent this createGame(uint256,address)")
             && refused.contains("nothing was sent again")
             && refused.contains("--force"),
         "{refused}"

@@ -138,7 +138,7 @@ pub enum Error {
         log.display()
     )]
     StillPending {
-        /// What it is, e.g. `createGame(uint32,address)`.
+        /// What it is, e.g. `createGame(uint256,address)`.
         what: String,
         /// Its hash.
         hash: B256,

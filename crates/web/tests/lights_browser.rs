@@ -165,7 +165,7 @@ fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_
                 ),
                 _ => (
                     format!("最短は{par}手でした。最短手数でのクリアです。"),
-                    "このレベルの新記録です!",
+                    "このレベルの新記録です！",
                     "このレベルのベストは",
                 ),
             };

@@ -272,7 +272,7 @@ fn event_of(event: EventDto, state: &RelayState, language: Language, source: &mu
 #[cfg(test)]
 mod tests {
     use marubatsu_engine::random::RandomSource;
-    use marubatsu_engine::relay::{TOPICS, transition};
+    use marubatsu_engine::relay::{TOPICS, TURN_GUARD_MS, transition};
 
     use super::*;
 
@@ -326,7 +326,11 @@ mod tests {
         );
         let order = vec![2, 0, 1];
         let mut events = vec![RelayEvent::BeginTalk { now_ms: 0, order }];
-        events.extend((0..3).map(|_| RelayEvent::TalkDone { now_ms: 1, turn: None }));
+        // A turn ends no sooner than the double-tap guard allows.
+        events.extend((1..=3).map(|n| RelayEvent::TalkDone {
+            now_ms: n * TURN_GUARD_MS,
+            turn: None,
+        }));
         for target in [0, 1, 2] {
             events.extend([RelayEvent::Received, RelayEvent::Select { target }, RelayEvent::Confirm]);
         }
