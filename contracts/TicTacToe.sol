@@ -156,7 +156,7 @@ contract TicTacToe is ITicTacToe {
     }
 
     /// @inheritdoc ITicTacToe
-    function joinGame(uint256 gameId) external payable {
+    function joinGame(uint256 gameId, address creator, uint256 moveTimeout) external payable {
         Game storage game = _games[gameId];
         uint256 state = _existing(game, gameId);
         uint256 seats = game.seats;
@@ -169,6 +169,9 @@ contract TicTacToe is ITicTacToe {
         if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
         address invited = _addressIn(seats);
         if (invited != address(0) && invited != msg.sender) revert NotInvited(gameId, msg.sender, invited);
+        if (creator != _addressIn(state) || moveTimeout != (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX) {
+            revert TermsChanged(gameId, _addressIn(state), _moveTimeout(state));
+        }
         uint256 stake = seats >> _STAKE_SHIFT;
         if (msg.value != stake) revert WrongStake(gameId, stake, msg.value);
 

@@ -75,6 +75,13 @@ MUTANTS = [
         "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
     ),
     (
+        "JoinIgnoresTheTimeLimit",
+        "a join that names another time limit than the game's is accepted",
+        "if (creator != _addressIn(state) || moveTimeout != (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX) {",
+        "if (creator != _addressIn(state)) {",
+        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
+    ),
+    (
         "StaleMovedDeadline",
         "`Moved` carries the old deadline instead of the new one",
         "emit Moved(gameId, msg.sender, taken, _asTime(deadline));",

@@ -121,6 +121,10 @@ interface ITicTacToe {
     /// @dev Joining game `gameId` needs exactly `expected` wei; `sent` were sent.
     error WrongStake(uint256 gameId, uint256 expected, uint256 sent);
 
+    /// @dev Game `gameId` is not the game the joiner read: it was created by `creator` with `moveTimeout` seconds
+    ///      per move (after a reorg, the same id can be somebody else's game).
+    error TermsChanged(uint256 gameId, address creator, uint32 moveTimeout);
+
     /// @dev Only the creator of game `gameId` may cancel it; `caller` is not.
     error NotCreator(uint256 gameId, address caller);
 
@@ -187,16 +191,18 @@ interface ITicTacToe {
     function createGame(uint256 moveTimeout, address opponent) external payable returns (uint256 gameId);
 
     /// @dev Joins game `gameId` as O, staking exactly the creator's stake. X's first deadline starts now.
-    ///      Read the game's `moveTimeout` first: the creator chose it.
+    ///      Read the game first: the creator chose its `moveTimeout`. The join names the terms the joiner read —
+    ///      `creator` and `moveTimeout` here, the stake as `msg.value` — so that it joins that game or none.
     ///
     ///      Requirements:
     ///      - the game exists ({UnknownGame}) and is open ({AlreadyJoined} while it is being played,
     ///        {GameNotOpen} once it is over: won, drawn, cancelled or aborted);
     ///      - the caller is not its creator ({CreatorCannotJoin}) and, in a private game, is the invited
     ///        opponent ({NotInvited});
+    ///      - `creator` and `moveTimeout` are the game's ({TermsChanged});
     ///      - `msg.value` equals the stake ({WrongStake});
     ///      - the first deadline fits the game record ({DeadlineOutOfRange}).
-    function joinGame(uint256 gameId) external payable;
+    function joinGame(uint256 gameId, address creator, uint256 moveTimeout) external payable;
 
     /// @dev The caller, the player to move, takes `cell` in game `gameId`. A completed line wins (the winner is
     ///      credited both stakes); a full board without one is a draw (each player is credited its stake).

@@ -26,9 +26,10 @@ abstract contract HostilePlayer {
         return game.createGame{value: msg.value}(moveTimeout, opponent);
     }
 
-    /// @dev Joins game `gameId` as O, staking the ether sent.
+    /// @dev Joins game `gameId` as O, staking the ether sent, on the terms the game shows.
     function join(uint256 gameId) external payable {
-        game.joinGame{value: msg.value}(gameId);
+        (address creator,,, uint32 moveTimeout,,,,) = game.getGame(gameId);
+        game.joinGame{value: msg.value}(gameId, creator, moveTimeout);
     }
 
     /// @dev Takes `cell` in game `gameId`.

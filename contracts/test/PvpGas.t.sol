@@ -57,7 +57,7 @@ abstract contract PvpGasBase is TestBase {
         vm.prank(ALICE);
         uint256 gameId = ttt.createGame{value: _stake()}(3600, address(0));
         vm.prank(BOB);
-        ttt.joinGame{value: _stake()}(gameId);
+        ttt.joinGame{value: _stake()}(gameId, ALICE, 3600);
         lines = _explore(gameId, level, humanIsX, 0, 0);
         assertEq(lines, _lines(level, humanIsX, 0, 0), "line count");
     }

@@ -80,7 +80,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(X);
         gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
     }
 
     function _play(address player, uint256 gameId, uint8 cell) internal {
@@ -159,7 +159,7 @@ contract TicTacToeTest is TestBase {
 
         vm.recordLogs();
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         (, joiner,,, deadline,,, status) = ttt.getGame(gameId);
         assertTrue(joiner == O, "joiner");
         assertEq(deadline, block.timestamp + TIMEOUT, "X's first deadline");
@@ -178,7 +178,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(X);
         uint256 gameId = ttt.createGame(60, address(0));
         vm.prank(O);
-        ttt.joinGame(gameId);
+        ttt.joinGame(gameId, X, 60);
         _xWins(gameId);
         assertTrue(_status(gameId) == ITicTacToe.Status.XWon, "x won");
         assertEq(ttt.pendingBalance(X), 0, "nothing to credit");
@@ -208,7 +208,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(X);
         uint256 gameId = ttt.createGame{value: STAKE}(7 days, address(0));
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, 7 days);
         (,,,, uint64 deadline,,,) = ttt.getGame(gameId);
         assertEq(deadline, block.timestamp + 7 days, "a week for the first move");
     }
@@ -233,20 +233,20 @@ contract TicTacToeTest is TestBase {
 
         vm.prank(STRANGER);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotInvited.selector, gameId, STRANGER, O));
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CreatorCannotJoin.selector, gameId));
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         // The invitation is checked before the stake.
         vm.prank(STRANGER);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotInvited.selector, gameId, STRANGER, O));
-        ttt.joinGame{value: 1}(gameId);
+        ttt.joinGame{value: 1}(gameId, X, TIMEOUT);
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.WrongStake.selector, gameId, STAKE, 1));
-        ttt.joinGame{value: 1}(gameId);
+        ttt.joinGame{value: 1}(gameId, X, TIMEOUT);
 
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         (, opponent,,,,,, status) = ttt.getGame(gameId);
         assertEq(opponent, O, "O joined");
         assertTrue(status == ITicTacToe.Status.Active, "active");
@@ -264,7 +264,7 @@ contract TicTacToeTest is TestBase {
         vm.expectRevert(
             abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
         );
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
     }
 
     function test_RevertWhen_CreatorInvitesItself() public {
@@ -277,7 +277,7 @@ contract TicTacToeTest is TestBase {
     function test_RevertWhen_JoinUnknownGame() public {
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.UnknownGame.selector, 7));
-        ttt.joinGame(7);
+        ttt.joinGame(7, X, TIMEOUT);
     }
 
     function test_RevertWhen_CreatorJoins() public {
@@ -285,7 +285,7 @@ contract TicTacToeTest is TestBase {
         uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CreatorCannotJoin.selector, gameId));
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
     }
 
     function test_RevertWhen_WrongStake() public {
@@ -293,17 +293,49 @@ contract TicTacToeTest is TestBase {
         uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.WrongStake.selector, gameId, STAKE, STAKE - 1));
-        ttt.joinGame{value: STAKE - 1}(gameId);
+        ttt.joinGame{value: STAKE - 1}(gameId, X, TIMEOUT);
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.WrongStake.selector, gameId, STAKE, STAKE + 1));
-        ttt.joinGame{value: STAKE + 1}(gameId);
+        ttt.joinGame{value: STAKE + 1}(gameId, X, TIMEOUT);
+    }
+
+    function test_RevertWhen_JoinNamesOtherTerms() public {
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
+        bytes memory changed = abi.encodeWithSelector(ITicTacToe.TermsChanged.selector, gameId, X, TIMEOUT);
+        // Another creator, a shorter or a longer clock, or a timeout whose extra bits lie past the stored field:
+        // each is a different game from the one read.
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: STAKE}(gameId, STRANGER, TIMEOUT);
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: STAKE}(gameId, X, 60);
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT + 1);
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT + (uint256(1) << 32));
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT + (uint256(1) << 74));
+        // The terms are checked before the stake, so the error names what changed.
+        vm.prank(O);
+        vm.expectRevert(changed);
+        ttt.joinGame{value: 1}(gameId, STRANGER, TIMEOUT);
+        assertTrue(_status(gameId) == ITicTacToe.Status.Open, "still open");
+
+        vm.prank(O);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
+        assertTrue(_status(gameId) == ITicTacToe.Status.Active, "the terms read join");
     }
 
     function test_RevertWhen_AlreadyJoined() public {
         uint256 gameId = _newGame();
         vm.prank(STRANGER);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.AlreadyJoined.selector, gameId, O));
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
     }
 
     function test_CancelRefundsInFull() public {
@@ -327,7 +359,7 @@ contract TicTacToeTest is TestBase {
         vm.expectRevert(
             abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
         );
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         vm.prank(X);
         vm.expectRevert(
             abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
@@ -591,7 +623,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(X);
         uint256 gameId = ttt.createGame(60, address(0));
         vm.prank(O);
-        ttt.joinGame(gameId);
+        ttt.joinGame(gameId, X, 60);
         vm.warp(block.timestamp + 61);
         vm.recordLogs();
         vm.prank(O);

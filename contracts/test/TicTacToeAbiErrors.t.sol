@@ -26,7 +26,7 @@ contract TicTacToeAbiErrorsTest is TestBase {
         vm.prank(X);
         gameId = ttt.createGame{value: STAKE}(timeout, address(0));
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, timeout);
     }
 
     /// @dev The raw revert data of `data` sent by `from`, which must fail.
@@ -89,7 +89,8 @@ contract TicTacToeAbiErrorsTest is TestBase {
         for (uint256 i; i < ids.length; ++i) {
             vm.prank(late);
             vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, ids[i], statuses[i]));
-            ttt.joinGame{value: STAKE}(ids[i]);
+            // The status is checked before the terms.
+            ttt.joinGame{value: STAKE}(ids[i], X, 600);
         }
     }
 
@@ -100,7 +101,7 @@ contract TicTacToeAbiErrorsTest is TestBase {
         // The last join whose deadline still fits: exactly 2^40 - 1.
         vm.warp(last - 600);
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId);
+        ttt.joinGame{value: STAKE}(gameId, X, 600);
         (,,,, uint64 deadline,,,) = ttt.getGame(gameId);
         assertEq(deadline, last, "the largest deadline is stored whole");
 
@@ -109,7 +110,7 @@ contract TicTacToeAbiErrorsTest is TestBase {
         vm.warp(last - 599);
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineOutOfRange.selector, last + 1, last));
-        ttt.joinGame{value: STAKE}(second);
+        ttt.joinGame{value: STAKE}(second, X, 600);
 
         // A move that would hand over a deadline past the field is refused, not wrapped to a passed one.
         vm.warp(last - 1);

@@ -35,7 +35,7 @@ contract TicTacToeRulesTest is TestBase {
         vm.prank(X);
         gameId = ttt.createGame{value: stake}(timeout, address(0));
         vm.prank(O);
-        ttt.joinGame{value: stake}(gameId);
+        ttt.joinGame{value: stake}(gameId, X, timeout);
     }
 
     function _play(address player, uint256 gameId, uint8 cell) internal {

@@ -71,8 +71,17 @@ impl Table {
             },
         )
         .unwrap();
-        self.honest(opponent, STAKE, &ITicTacToe::joinGameCall { gameId: id })
-            .unwrap();
+        let creator = self.hostile;
+        self.honest(
+            opponent,
+            STAKE,
+            &ITicTacToe::joinGameCall {
+                gameId: id,
+                creator,
+                moveTimeout: U256::from(TIMEOUT),
+            },
+        )
+        .unwrap();
         id
     }
 

@@ -644,6 +644,13 @@ impl Sut {
         }
     }
 
+    /// The creator and time limit game `game` shows (zeros for a game that does not exist).
+    fn terms(&mut self, game: U256) -> (Address, u32) {
+        self.chain
+            .view(self.world.game, &ITicTacToe::getGameCall { gameId: game })
+            .map_or((Address::ZERO, 0), |read| (read.creator, read.moveTimeout))
+    }
+
     /// Creates a game; the id comes back as the call's return value.
     fn create(&mut self, actor: usize, stake: U256, timeout: u32, opponent: Address) -> Result<Receipt<U256>, TxError> {
         let a = self.world.actors[actor];
@@ -680,14 +687,22 @@ impl Sut {
                 let id = receipt.value;
                 (Some(id), receipt.logs)
             }),
-            Action::Join { actor, game, value } => self
-                .send(
+            Action::Join { actor, game, value } => {
+                // Joins name the terms the game shows, as every client does; other terms are the Foundry
+                // suite's and the rules proof's. An unknown game is refused before its terms are looked at.
+                let (creator, move_timeout) = self.terms(game);
+                self.send(
                     actor,
                     value,
-                    &ITicTacToe::joinGameCall { gameId: game },
+                    &ITicTacToe::joinGameCall {
+                        gameId: game,
+                        creator,
+                        moveTimeout: U256::from(move_timeout),
+                    },
                     &IHostilePlayer::joinCall { gameId: game },
                 )
-                .map(|logs| (None, logs)),
+                .map(|logs| (None, logs))
+            }
             Action::Play { actor, game, cell } => self
                 .send(
                     actor,

@@ -143,7 +143,7 @@ abstract contract PvpMoney is SymbolicBase {
             gameId = 1 + _pick(games, "gameId");
             if (action == _JOIN) {
                 value = svm.createUint(96, "joinValue");
-                data = abi.encodeCall(ITicTacToe.joinGame, (gameId));
+                data = _joinOnItsTerms(gameId);
             } else if (action == _PLAY) {
                 data = abi.encodeCall(ITicTacToe.play, (gameId, uint8(svm.createUint(8, "cell"))));
             } else if (action == _CLAIM_TIMEOUT) {
@@ -215,6 +215,12 @@ abstract contract PvpMoney is SymbolicBase {
         game.opponent = address(uint160(game.seats));
         game.stake = game.seats >> 160;
         game.status = (game.state >> 179) & 7;
+    }
+
+    /// @dev A join of game `id` naming the terms it has (the rules check tries other terms).
+    function _joinOnItsTerms(uint256 id) internal view returns (bytes memory) {
+        Game memory game = _gameAt(id);
+        return abi.encodeCall(ITicTacToe.joinGame, (id, game.creator, (game.state >> 182) & type(uint32).max));
     }
 
     /// @dev What `account` may withdraw, from storage.
@@ -383,7 +389,7 @@ contract PvpMoneyCheck is PvpMoney {
         uint256 stake = svm.createUint(96, "stake");
         uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
         _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
-        _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        _call(o, stake, _joinOnItsTerms(1));
         assert(address(ttt).balance == 2 * stake);
 
         // Nine moves fill the board; an ending before that stops the game, and any step may end it another way.
@@ -473,7 +479,7 @@ contract PvpStorageViewCheck is PvpMoney {
         );
         _assertViewsAgree();
         uint256 stake = _gameAt(1).stake;
-        _call(actors[1], stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        _call(actors[1], stake, _joinOnItsTerms(1));
         _call(actors[0], 0, abi.encodeCall(ITicTacToe.play, (1, uint8(svm.createUint(8, "cell")))));
         _assertViewsAgree();
     }

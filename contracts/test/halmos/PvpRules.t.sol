@@ -184,9 +184,17 @@ contract PvpRulesCheck is PvpRules {
 
         address joiner = _anyActor();
         vm.warp(block.timestamp + svm.createUint(32, "beforeJoin"));
-        uint256 joined = _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
-        // Anyone but the creator, and for a private game only the invited account.
-        assert(joined == (1 - _is(joiner, x)) & (_is(invited, address(0)) | _is(joiner, invited)));
+        // The join names a creator and a time limit: the ones read, or any others.
+        address namedCreator = svm.createAddress("namedCreator");
+        uint256 namedTimeout = svm.createUint256("namedTimeout");
+        uint256 joined =
+            _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1, namedCreator, namedTimeout)));
+        // Anyone but the creator, for a private game only the invited account, and only on the game's own terms.
+        assert(
+            joined
+                == (1 - _is(joiner, x)) & (_is(invited, address(0)) | _is(joiner, invited)) & _is(namedCreator, x)
+                    & _is(namedTimeout, moveTimeout)
+        );
         vm.assume(joined == 1);
         Game memory game = _gameAt(1);
         assert(game.status == uint256(ITicTacToe.Status.Active) && game.opponent == joiner);
@@ -210,7 +218,7 @@ contract PvpRulesCheck is PvpRules {
         uint256 stake = svm.createUint(96, "stake");
         uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
         _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
-        _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1)));
+        _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1, x, uint256(moveTimeout))));
         for (uint256 turn; turn < 9; ++turn) {
             if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
             _turn(x, o, svm.createUint(32, "elapsed"), false);

@@ -74,6 +74,7 @@ named_errors! {
         CreatorCannotJoin { gameId },
         NotInvited { gameId, caller, opponent },
         WrongStake { gameId, expected, sent },
+        TermsChanged { gameId, creator, moveTimeout },
         NotCreator { gameId, caller },
         GameNotActive { gameId, status },
         NotAPlayer { gameId, caller },

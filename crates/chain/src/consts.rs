@@ -27,6 +27,10 @@ pub(crate) const SPEC: SpecId = match EVM_VERSION {
 pub const MIN_MOVE_TIMEOUT: u32 = 60;
 /// The longest time limit per move `TicTacToe` accepts (its `MAX_MOVE_TIMEOUT`): seven days.
 pub const MAX_MOVE_TIMEOUT: u32 = 7 * 24 * 60 * 60;
+/// Below this time limit per move, a joiner of a staked game is warned before staking: keeping one transaction out
+/// of a minute's five L1 blocks is cheap next to a stake, ten minutes (fifty blocks) is not (docs/security.md,
+/// "Time").
+pub const SHORT_MOVE_TIMEOUT: u32 = 10 * 60;
 
 #[cfg(test)]
 mod tests {

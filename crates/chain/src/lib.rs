@@ -45,7 +45,8 @@ pub use compiler::{
     SolcSource, Workspace,
 };
 pub use consts::{
-    BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SOLO_CONTRACT,
+    BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SHORT_MOVE_TIMEOUT,
+    SOLO_CONTRACT,
 };
 pub use error::{CompileError, TxError, UnknownDifficulty};
 pub use events::{GameEvent, decode_events, difficulty_name, pvp_status_name, solo_result_name};

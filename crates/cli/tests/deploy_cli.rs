@@ -161,6 +161,12 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
     let join = ["pvp", "join", "2", "--stake", "1gwei"];
     let stderr = fails(&[&join[..], &as_account(3)].concat(), &env);
     assert!(stderr.contains("NotInvited"), "{stderr}");
+    // A minute per move for a stake: the joiner is warned before anything is sent.
+    assert!(
+        stderr.contains("warning: game 2 gives 60 s per move for a stake of 0.000000001 ETH")
+            && stderr.find("warning:") < stderr.find("NotInvited"),
+        "{stderr}"
+    );
     succeeds(&[&join[..], &as_account(2)].concat(), &env);
     anvil.advance_time(61);
     let shown = succeeds(&["pvp", "show", "2", "--deployments", records_dir], &env);

@@ -116,11 +116,15 @@ impl PvpContract {
         game: U256,
         stake: Option<U256>,
     ) -> Result<Played<U256>, Error> {
-        let stake = match stake {
-            Some(stake) => stake,
-            None => self.game(chain, game)?.stake,
+        // The join names the terms read here, so that it joins this game or none (a reorg can give the id to
+        // another game).
+        let read = self.game(chain, game)?;
+        let call = ITicTacToe::joinGameCall {
+            gameId: game,
+            creator: read.creator,
+            moveTimeout: U256::from(read.moveTimeout),
         };
-        let call = ITicTacToe::joinGameCall { gameId: game };
+        let stake = stake.unwrap_or(read.stake);
         Ok(chain.send_call(self.0, stake, &call)?.map(|()| stake))
     }
 

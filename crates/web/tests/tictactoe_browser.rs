@@ -456,6 +456,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{terms}"
     );
     assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
+    assert!(
+        terms.ends_with("Careful: 1 minute per move is short for a stake. On a public chain a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer."),
+        "a staked minute is warned about before the join: {terms}"
+    );
     click_tx(&b, "#pvp-join", "confirmed");
     let clock = b
         .wait_for(
@@ -545,7 +549,13 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
 
     // A reverted transaction that was mined (sent with a fixed gas limit, past any estimate): the server replays
     // it to read the contract's reason, as a page that recovered its hash after a reload would show it.
-    let join = ITicTacToe::joinGameCall { gameId: U256::from(3) }.abi_encode();
+    // An uninvited join is refused before its terms are compared, so none need naming.
+    let join = ITicTacToe::joinGameCall {
+        gameId: U256::from(3),
+        creator: Address::ZERO,
+        moveTimeout: U256::ZERO,
+    }
+    .abi_encode();
     let hash = node.send_unchecked(bob, pvp, join);
     let mined = request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json();
     assert_eq!(

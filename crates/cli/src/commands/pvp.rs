@@ -1,7 +1,7 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand};
-use marubatsu_chain::{bindings::ITicTacToe, ether_and_wei};
+use marubatsu_chain::{SHORT_MOVE_TIMEOUT, bindings::ITicTacToe, ether, ether_and_wei};
 use marubatsu_client::{
     Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
     pvp_status_name, utc_time,
@@ -201,8 +201,8 @@ impl PvpArgs {
                 let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
-                let asked = match pvp.game(&mut session.chain, id) {
-                    Ok(game) => game.stake,
+                let (asked, move_timeout) = match pvp.game(&mut session.chain, id) {
+                    Ok(game) => (game.stake, game.moveTimeout),
                     Err(err) => return Err(session.unknown_game_elsewhere(id, err.into())),
                 };
                 match stake {
@@ -219,6 +219,15 @@ impl PvpArgs {
                 }
                 if !asked.is_zero() {
                     ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
+                    if move_timeout < SHORT_MOVE_TIMEOUT {
+                        eprintln!(
+                            "warning: game {game} gives {move_timeout} s per move for a stake of {}: on a public chain \
+                             a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on \
+                             time; {} s or more is safer (docs/security.md, \"Time\")",
+                            ether(asked),
+                            SHORT_MOVE_TIMEOUT
+                        );
+                    }
                 }
                 let played = pvp.join(&mut session.chain, id, stake)?;
                 show(&mut session, id, Some(&played), target.json)

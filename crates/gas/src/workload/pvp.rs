@@ -174,7 +174,15 @@ impl Pvp<'_> {
                 },
             )?
             .value;
-        self.tx(o, stake, &ITicTacToe::joinGameCall { gameId: id })?;
+        self.tx(
+            o,
+            stake,
+            &ITicTacToe::joinGameCall {
+                gameId: id,
+                creator: x,
+                moveTimeout: U256::from(MOVE_TIMEOUT),
+            },
+        )?;
         Ok(Game {
             id,
             x,

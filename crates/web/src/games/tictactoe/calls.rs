@@ -176,8 +176,11 @@ impl Action {
                         lang,
                     )
                     .await?;
+                // Named terms: the join is for the game read here or for none.
                 let call = ITicTacToe::joinGameCall {
                     gameId: U256::from(game),
+                    creator: record.creator,
+                    moveTimeout: U256::from(record.moveTimeout),
                 };
                 pvp_call(
                     call.abi_encode(),

@@ -145,7 +145,8 @@
       const joinable = pvp.status === 'open' && pvp.role !== 'X';
       $('#pvp-join-box').hidden = !joinable;
       $('#pvp-join-terms').textContent = T('pvp.terms', { stake: pvp.stakeWords, timeout: pvp.timeoutWords })
-        + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '');
+        + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '')
+        + (pvp.shortClock ? T('pvp.shortClock', { timeout: pvp.timeoutWords }) : '');
       button('#pvp-join').disabled = !can('join') || !readyToSend;
       const left = secondsLeft();
       $('#pvp-clock').textContent = pvp.status === 'active' && left !== null

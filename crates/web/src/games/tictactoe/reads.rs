@@ -1,6 +1,7 @@
 //! Games read from the contracts and turned into what the page draws.
 
 use alloy_primitives::{Address, U256};
+use marubatsu_chain::SHORT_MOVE_TIMEOUT;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, Result as ContractResult},
     ITicTacToe::{self, Status},
@@ -114,6 +115,7 @@ pub(super) async fn pvp_game(
         stake_words: ether(game.stake),
         timeout: game.moveTimeout,
         timeout_words: duration(game.moveTimeout.into(), lang),
+        short_clock: !game.stake.is_zero() && game.moveTimeout < SHORT_MOVE_TIMEOUT,
         status,
         status_words: status_words(game.status, lang).to_owned(),
         cells: cells(&[(x, "X"), (o, "O")]),

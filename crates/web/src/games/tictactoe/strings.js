@@ -132,6 +132,8 @@ window.I18n.add({
       + 'stake. The creator chose this time limit, plays X and moves first.',
     'tictactoe.pvp.private': ' This game is private: only {account} may join, so the contract will refuse anyone '
       + 'else.',
+    'tictactoe.pvp.shortClock': ' Careful: {timeout} per move is short for a stake. On a public chain a move kept out '
+      + 'of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer.',
     'tictactoe.pvp.clock': '{side} has {left} left for this move.',
     'tictactoe.pvp.late': '{side}\'s time ran out.',
     'tictactoe.pvp.lateFirst': '{side}\'s time ran out on their first move: the game can be aborted, each stake '
@@ -266,7 +268,8 @@ window.I18n.add({
     'tictactoe.pvp.o': '○: {account}',
     'tictactoe.pvp.terms': '参加するとあなたのアカウントから {stake} を賭けます。勝った方が両方の掛け金を受け取ります。1手の持ち時間は'
       + '{timeout}で、最初の手の後に時間切れになると負けとなり掛け金を失います。この持ち時間は作成者が決めました。作成者は×で先手です。',
-    'tictactoe.pvp.private': ' このゲームは非公開です。参加できるのは {account} だけで、ほかの人の参加はコントラクトが拒否します。',
+    'tictactoe.pvp.private': 'このゲームは非公開です。参加できるのは {account} だけで、ほかの人の参加はコントラクトが拒否します。',
+    'tictactoe.pvp.shortClock': '注意：掛け金のあるゲームに1手{timeout}は短すぎます。公開チェーンでは、手の送信が数ブロック遅れるだけ（混雑や、誰かがお金を払って遅らせることで）で時間切れ負けになります。10分以上が安全です。',
     'tictactoe.pvp.clock': '{side}の残り時間は {left} です。',
     'tictactoe.pvp.late': '{side}の持ち時間が切れました。',
     'tictactoe.pvp.lateFirst': '{side}は最初の手で時間切れです。ゲームを中止でき、掛け金はそれぞれの残高に戻ります。',

@@ -62,6 +62,8 @@ pub(super) struct PvpView {
     pub(super) stake_words: String,
     pub(super) timeout: u32,
     pub(super) timeout_words: String,
+    /// A stake under a time limit short enough to be lost to a censored transaction: the joiner is warned.
+    pub(super) short_clock: bool,
     /// `open`, `active`, `xWon`, `oWon`, `draw`, `cancelled` or `aborted`.
     #[serde(serialize_with = "or_unknown")]
     pub(super) status: Option<PvpStatus>,

@@ -48,6 +48,7 @@ interface PvpView {
   stakeWords: string;
   timeout: number;
   timeoutWords: string;
+  shortClock: boolean;
   status: PvpStatus | Unknown;
   statusWords: string;
   cells: (string | null)[];

@@ -279,6 +279,23 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                 ),
             ),
         ),
+        PvpError::TermsChanged(e) => (
+            "TermsChanged",
+            l(
+                format!(
+                    "Game {} is not the game you read: it was opened by {} with {} per move. No ether moved; read it again before you join.",
+                    e.gameId,
+                    e.creator,
+                    duration(u64::from(e.moveTimeout), Lang::En)
+                ),
+                format!(
+                    "ゲーム {} は読み込んだゲームと違います。作成者は {}、1手 {} のゲームです。ETHは動いていません。もう一度読み込んでから参加してください。",
+                    e.gameId,
+                    e.creator,
+                    duration(u64::from(e.moveTimeout), Lang::Ja)
+                ),
+            ),
+        ),
         PvpError::NotCreator(e) => (
             "NotCreator",
             l(
