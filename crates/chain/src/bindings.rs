@@ -27,6 +27,18 @@ sol!(
     "../../contracts/interfaces/ITicTacToe.sol"
 );
 
+sol! {
+    /// Version 2 of `TicTacToe`'s functions whose parameters version 3 changed (`createGame` took a `uint32`
+    /// time limit, `play` a `uint8` cell, `joinGame` no terms): deployments of version 2 keep their games and
+    /// stakes, and a client plays them through these. Every other function and every event is the same.
+    #[sol(all_derives)]
+    interface ITicTacToeV2 {
+        function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId);
+        function joinGame(uint256 gameId) external payable;
+        function play(uint256 gameId, uint8 cell) external;
+    }
+}
+
 /// Gives each interface's error enum its fields by name ([`NamedErrors`]): a variant or field that the interface
 /// does not have, or a variant left out, is a compile error, so the list cannot drift from the Solidity.
 macro_rules! named_errors {

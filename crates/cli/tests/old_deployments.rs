@@ -8,8 +8,8 @@ mod support;
 
 use std::path::Path;
 
-use alloy_primitives::{Address, B256, U256};
-use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret, Transactor};
+use alloy_primitives::{Address, B256, U256, keccak256};
+use marubatsu_client::{ContractRecord, Deployments, PastDeployment, PvpContract, Rpc, RpcOptions, Secret, Transactor};
 use marubatsu_tests::anvil::Anvil;
 
 use support::on_node as run;
@@ -298,4 +298,105 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
         "{stderr}"
     );
     assert_eq!(provider.nonce(poor).unwrap(), 0, "nothing was sent");
+}
+
+/// A version 2 TicTacToe, recorded with its ABI as a version 2 deploy left it, is still played from the CLI:
+/// create, join and play go out in version 2's encoding (a `uint32` time limit, a join without terms, a `uint8`
+/// cell), and the game is read back by alloy, not by the CLI.
+#[test]
+fn a_version_2_deployment_is_still_played() {
+    marubatsu_tests::contracts();
+    let anvil = Anvil::start();
+    let url = anvil.url.as_str();
+    let records = tempfile::tempdir().unwrap();
+    let dir = records.path().to_str().unwrap();
+    succeeds(
+        &[
+            "deploy",
+            "--broadcast",
+            "--private-key",
+            &anvil.keys[0],
+            "--deployments",
+            dir,
+        ],
+        url,
+    );
+
+    // Version 2, deployed as it shipped, and in the record's history with its ABI.
+    let fixture: serde_json::Value = serde_json::from_str(include_str!("fixtures/tictactoe-v2.json")).unwrap();
+    let deployer = anvil.accounts[3];
+    let sent = serde_json::json!({ "from": deployer.to_string(), "data": fixture["bytecode"] }).to_string();
+    anvil.rpc("eth_sendTransaction", &[&sent]);
+    let v2 = deployer.create(0);
+    let deployed_code: alloy_primitives::Bytes = serde_json::from_value(fixture["deployed_bytecode"].clone()).unwrap();
+    let deployments = Deployments::new(dir);
+    let mut record = deployments.load(31337).unwrap().unwrap();
+    let today = record.contracts["TicTacToe"].clone();
+    record.history.insert(
+        0,
+        PastDeployment {
+            name: "TicTacToe".into(),
+            record: ContractRecord {
+                address: v2,
+                deployed_code_hash: keccak256(&deployed_code),
+                abi: Some(fixture["abi"].clone()),
+                ..today.clone()
+            },
+        },
+    );
+    deployments.save(&record).unwrap();
+
+    let v2_text = v2.to_string();
+    let at_v2 = |key: usize| {
+        [
+            "--address",
+            v2_text.as_str(),
+            "--private-key",
+            anvil.keys[key].as_str(),
+            "--deployments",
+            dir,
+        ]
+    };
+    let create = ["pvp", "create", "--stake", "1gwei", "--move-timeout", "600"];
+    let (created, notes) = succeeds(&[&create[..], &at_v2(1)].concat(), url);
+    assert!(created.contains(&format!("pvp game 1 on {v2}")), "{created}");
+    assert!(
+        notes.contains("older"),
+        "the CLI says it is not today's contract: {notes}"
+    );
+    succeeds(
+        &[&["pvp", "join", "1", "--stake", "1gwei"][..], &at_v2(2)].concat(),
+        url,
+    );
+    let (played, _) = succeeds(&[&["pvp", "play", "1", "4"][..], &at_v2(1)].concat(), url);
+    assert!(
+        played.contains("to move: O") && played.contains(" 3 | X | 5"),
+        "{played}"
+    );
+
+    let mut alloy = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();
+    let game = PvpContract(v2).game(&mut alloy, U256::from(1)).unwrap();
+    assert_eq!(
+        (
+            game.creator,
+            game.opponent,
+            game.stake,
+            game.moveTimeout,
+            game.xBoard,
+            game.oBoard
+        ),
+        (
+            anvil.accounts[1],
+            anvil.accounts[2],
+            U256::from(1_000_000_000u64),
+            600,
+            1 << 4,
+            0
+        )
+    );
+    assert_eq!(
+        PvpContract(today.address).next_game_id(&mut alloy).unwrap(),
+        U256::from(1),
+        "today's contract was not touched"
+    );
 }

@@ -543,7 +543,7 @@ impl Located {
         };
         Some(format!(
             "{contract} at {} is {which} (block {}, compiled by solc {}): its code differs from today's sources \
-             (code hash {}, today's {}); it is called through today's interface",
+             (code hash {}, today's {}); it is called as its recorded ABI says",
             self.address,
             older.record.block_number,
             older.record.compiler_version,

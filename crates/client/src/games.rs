@@ -8,6 +8,7 @@ use marubatsu_chain::{
     bindings::{
         ISoloTicTacToe::{self, ISoloTicTacToeEvents},
         ITicTacToe::{self, ITicTacToeEvents},
+        ITicTacToeV2,
     },
 };
 
@@ -82,6 +83,52 @@ impl SoloContract {
         game: U256,
     ) -> Result<ISoloTicTacToe::getGameReturn, Error> {
         chain.view(self.0, &ISoloTicTacToe::getGameCall { gameId: game })
+    }
+}
+
+/// A deployed `TicTacToe` of version 2, for the three calls whose parameters version 3 changed
+/// ([`ITicTacToeV2`]); everything else is [`PvpContract`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PvpV2Contract(pub Address);
+
+impl PvpV2Contract {
+    /// [`PvpContract::create`] on version 2.
+    pub fn create<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        move_timeout: u32,
+        stake: U256,
+        opponent: Option<Address>,
+    ) -> Result<Played<U256>, Error> {
+        let call = ITicTacToeV2::createGameCall {
+            moveTimeout: move_timeout,
+            opponent: opponent.unwrap_or(Address::ZERO),
+        };
+        send_reading(chain, self.0, stake, &call, "GameCreated", |event| match event {
+            GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
+            _ => None,
+        })
+    }
+
+    /// [`PvpContract::join`] on version 2, which names no terms: the stake sent is the only one checked.
+    pub fn join<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        stake: Option<U256>,
+    ) -> Result<Played<U256>, Error> {
+        let stake = match stake {
+            Some(stake) => stake,
+            None => PvpContract(self.0).game(chain, game)?.stake,
+        };
+        let call = ITicTacToeV2::joinGameCall { gameId: game };
+        Ok(chain.send_call(self.0, stake, &call)?.map(|()| stake))
+    }
+
+    /// [`PvpContract::play`] on version 2.
+    pub fn play<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256, cell: u8) -> Result<Played<()>, Error> {
+        let call = ITicTacToeV2::playCall { gameId: game, cell };
+        send(chain, self.0, U256::ZERO, &call)
     }
 }
 

@@ -62,7 +62,7 @@ pub use deploy::{
 };
 pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
-pub use games::{Played, PvpContract, SoloContract, parse_amount};
+pub use games::{Played, PvpContract, PvpV2Contract, SoloContract, parse_amount};
 pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
 pub use ledger::{Ledger, Settlement, describe as describe_settled};
 pub use local::{LOCAL_STATE_VAR, LocalChain};

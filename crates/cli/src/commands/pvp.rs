@@ -1,10 +1,14 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand};
-use marubatsu_chain::{SHORT_MOVE_TIMEOUT, bindings::ITicTacToe, ether, ether_and_wei};
+use marubatsu_chain::{
+    SHORT_MOVE_TIMEOUT,
+    bindings::{ITicTacToe, ITicTacToeV2},
+    ether, ether_and_wei,
+};
 use marubatsu_client::{
-    Error as DeployError, PVP_CONTRACT, Played, PvpContract, Target, Transactor, ensure_testnet, parse_amount,
-    pvp_status_name, utc_time,
+    Error as DeployError, PVP_CONTRACT, Played, PvpContract, PvpV2Contract, Target, Transactor, ensure_testnet,
+    parse_amount, pvp_status_name, utc_time,
 };
 use marubatsu_engine::tictactoe::NumberedGrid;
 use serde::Serialize;
@@ -183,12 +187,20 @@ impl PvpArgs {
                 allow_mainnet,
                 target,
             } => {
-                let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::createGameCall::SIGNATURE))?;
+                let mut session = target.open(PVP_CONTRACT, true, &SHOW)?;
+                let v2 = speaks_v2(
+                    &session,
+                    ITicTacToe::createGameCall::SIGNATURE,
+                    ITicTacToeV2::createGameCall::SIGNATURE,
+                )?;
                 if !stake.is_zero() {
                     ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
                 }
-                let pvp = PvpContract(session.address);
-                let played = pvp.create(&mut session.chain, move_timeout, stake, opponent)?;
+                let played = if v2 {
+                    PvpV2Contract(session.address).create(&mut session.chain, move_timeout, stake, opponent)?
+                } else {
+                    PvpContract(session.address).create(&mut session.chain, move_timeout, stake, opponent)?
+                };
                 let id = played.value;
                 show(&mut session, id, Some(&played), target.json)
             }
@@ -198,7 +210,12 @@ impl PvpArgs {
                 allow_mainnet,
                 target,
             } => {
-                let mut session = target.open(PVP_CONTRACT, true, &needs(ITicTacToe::joinGameCall::SIGNATURE))?;
+                let mut session = target.open(PVP_CONTRACT, true, &SHOW)?;
+                let v2 = speaks_v2(
+                    &session,
+                    ITicTacToe::joinGameCall::SIGNATURE,
+                    ITicTacToeV2::joinGameCall::SIGNATURE,
+                )?;
                 let pvp = PvpContract(session.address);
                 let id = U256::from(game);
                 let (asked, move_timeout) = match pvp.game(&mut session.chain, id) {
@@ -229,13 +246,30 @@ impl PvpArgs {
                         );
                     }
                 }
-                let played = pvp.join(&mut session.chain, id, stake)?;
+                let played = if v2 {
+                    PvpV2Contract(session.address).join(&mut session.chain, id, stake)?
+                } else {
+                    pvp.join(&mut session.chain, id, stake)?
+                };
                 show(&mut session, id, Some(&played), target.json)
             }
             PvpCommand::Play { game, cell, target } => {
-                transact(&target, game, ITicTacToe::playCall::SIGNATURE, |chain, pvp, id| {
-                    pvp.play(chain, id, cell)
-                })
+                let mut session = target.open(PVP_CONTRACT, true, &SHOW)?;
+                let v2 = speaks_v2(
+                    &session,
+                    ITicTacToe::playCall::SIGNATURE,
+                    ITicTacToeV2::playCall::SIGNATURE,
+                )?;
+                let id = U256::from(game);
+                let played = if v2 {
+                    PvpV2Contract(session.address).play(&mut session.chain, id, cell)
+                } else {
+                    PvpContract(session.address).play(&mut session.chain, id, cell)
+                };
+                match played {
+                    Ok(played) => show(&mut session, id, Some(&played), target.json),
+                    Err(err) => Err(session.unknown_game_elsewhere(id, err.into())),
+                }
             }
             PvpCommand::ClaimTimeout { game, target } => transact(
                 &target,
@@ -295,6 +329,23 @@ impl PvpArgs {
 /// The functions a command calls: `function`, then what showing the game reads.
 fn needs(function: &'static str) -> [&'static str; 3] {
     [function, SHOW[0], SHOW[1]]
+}
+
+/// Whether the located contract takes version 2's encoding of a function whose parameters version 3 changed
+/// (`v3` today, `v2` before): only an older recorded deployment whose ABI has `v2` and not `v3` does.
+fn speaks_v2(session: &Session, v3: &str, v2: &str) -> eyre::Result<bool> {
+    let Some(older) = &session.older else {
+        return Ok(false);
+    };
+    match (older.record.has_function(v3), older.record.has_function(v2)) {
+        (Some(false), Some(true)) => Ok(true),
+        (Some(false), _) => eyre::bail!(
+            "the TicTacToe at {} is an older deployment whose recorded ABI has neither {v3} nor {v2}, so this \
+             version of marubatsu cannot call it; nothing was sent",
+            session.address
+        ),
+        _ => Ok(false),
+    }
 }
 
 /// Opens the contract for a transaction (`function`) on game `game`, sends it with `send`, and shows the game
