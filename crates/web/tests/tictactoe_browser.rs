@@ -98,6 +98,24 @@ impl Node {
         })
     }
 
+    /// Sends `data` from anvil's unlocked `from` with a fixed gas limit and returns its hash without waiting:
+    /// with automine off, several wait in the pool for one block.
+    fn send_now(&self, from: Address, to: Address, data: Vec<u8>) -> String {
+        let tx = TransactionRequest::default()
+            .with_from(from)
+            .with_to(to)
+            .with_input(data)
+            .with_gas_limit(200_000);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            pending.tx_hash().to_string()
+        })
+    }
+
     fn raw(&self, method: &'static str, params: Value) -> Value {
         self.runtime
             .block_on(self.provider.raw_request::<_, Value>(method.into(), params))
@@ -524,7 +542,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let withdrawn = click_tx(&a, "#pvp-withdraw", "confirmed");
     assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
 
-    // ---- a private game: Bob is not invited, and the contract's reason reaches his page in words -------------
+    // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
     a.click("#pvp-leave");
     a.script(
         "document.querySelector('#pvp-stake').value = '0'; document.querySelector('#pvp-opponent').value = arguments[0];",
@@ -537,14 +555,17 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    let uninvited = click_tx(&b, "#pvp-join", "reverted");
+    let uninvited = text(&b, "#pvp-join-terms");
     assert!(
-        uninvited.ends_with(&format!(
-            "Game 3 is private: only {} may join it, and you are {}.",
-            carol.to_checksum(None),
-            bob.to_checksum(None)
+        uninvited.contains(&format!(
+            "This game is private: only {carol:#x} may join, so the contract will refuse anyone else."
         )),
         "{uninvited}"
+    );
+    assert_eq!(
+        b.script("return document.querySelector('#pvp-join').hidden;", &[]),
+        json!(true),
+        "an account the contract would refuse is offered no join"
     );
 
     // A reverted transaction that was mined (sent with a fixed gas limit, past any estimate): the server replays
@@ -562,6 +583,65 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         (mined["state"].clone(), mined["errorName"].clone()),
         (json!("reverted"), json!("NotInvited")),
         "{mined}"
+    );
+    assert_eq!(
+        mined["reason"],
+        json!(format!(
+            "Game 3 is private: only {} may join it, and you are {}.",
+            carol.to_checksum(None),
+            bob.to_checksum(None)
+        )),
+        "{mined}"
+    );
+
+    // ---- a race: two joins of one public game in one block; the loser's reason is the contract's, read at the
+    // transaction's place in its block (on the parent block's state the join would have succeeded) ------------
+    let dave = accounts[4];
+    let create = ITicTacToe::createGameCall {
+        moveTimeout: U256::from(600),
+        opponent: Address::ZERO,
+    };
+    node.send_now(dave, pvp, create.abi_encode());
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([false]));
+    let join = ITicTacToe::joinGameCall {
+        gameId: U256::from(4),
+        creator: dave,
+        moveTimeout: U256::from(600),
+    }
+    .abi_encode();
+    let racers = [
+        (carol, node.send_now(carol, pvp, join.clone())),
+        (bob, node.send_now(bob, pvp, join)),
+    ];
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([true]));
+    let outcomes: Vec<Value> = racers
+        .iter()
+        .map(|(_, hash)| request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json())
+        .collect();
+    let blocks: Vec<&Value> = outcomes.iter().map(|o| &o["block"]).collect();
+    assert_eq!(blocks[0], blocks[1], "both joins in one block: {outcomes:?}");
+    let winner = outcomes
+        .iter()
+        .position(|o| o["state"] == "confirmed")
+        .expect("one join won");
+    let loser = &outcomes[1 - winner];
+    assert_eq!(
+        (
+            loser["state"].clone(),
+            loser["errorName"].clone(),
+            loser["reason"].clone()
+        ),
+        (
+            json!("reverted"),
+            json!("AlreadyJoined"),
+            json!(format!(
+                "Game 4 already has its second player, {}.",
+                racers[winner].0.to_checksum(None)
+            ))
+        ),
+        "{loser}"
     );
 
     // A browser without any wallet is told what to install, and how to play from a terminal instead.

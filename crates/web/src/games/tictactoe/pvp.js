@@ -147,6 +147,8 @@
       $('#pvp-join-terms').textContent = T('pvp.terms', { stake: pvp.stakeWords, timeout: pvp.timeoutWords })
         + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '')
         + (pvp.shortClock ? T('pvp.shortClock', { timeout: pvp.timeoutWords }) : '');
+      // An account the contract would refuse (not the invited one) is not offered the button at all.
+      button('#pvp-join').hidden = !can('join') && pvp.role === 'watcher';
       button('#pvp-join').disabled = !can('join') || !readyToSend;
       const left = secondsLeft();
       $('#pvp-clock').textContent = pvp.status === 'active' && left !== null

@@ -88,8 +88,11 @@ pub(super) async fn pvp_game(
     let mut can = Vec::new();
     match (game.status, role.side(), mover) {
         (Status::Open, _, _) if role == PvpRole::X => can.push(PvpAction::Cancel),
-        // An uninvited account may still try: the contract refuses it and the page says why.
-        (Status::Open, _, _) if viewer.is_some() => can.push(PvpAction::Join),
+        // Only an account the contract would let in is offered the join: the invited one, or anyone but the
+        // creator in a public game.
+        (Status::Open, _, _) if viewer.is_some() && matches!(role, PvpRole::Open | PvpRole::Invited) => {
+            can.push(PvpAction::Join)
+        }
         (Status::Active, Some(side), Some(mover)) => {
             if side == mover && !expired {
                 can.push(PvpAction::Play);
