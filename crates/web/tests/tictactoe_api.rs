@@ -250,6 +250,18 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         Some(&json!({"action": "create", "stake": "lots", "timeout": 60})),
     );
     assert_eq!(bad.status, 400);
+    // Inviting oneself, when the page says who sends: the contract's own words, and no wallet is asked.
+    let own = alice.request(
+        "POST",
+        "/api/tictactoe/tx",
+        Some(&json!({
+            "action": "create", "stake": "0", "timeout": 60, "opponent": a["account"], "from": a["account"]
+        })),
+    );
+    assert_eq!(
+        (own.status, own.json()["error"].clone()),
+        (400, json!("You cannot invite yourself."))
+    );
     let short = alice.request(
         "POST",
         "/api/tictactoe/tx",

@@ -2,7 +2,7 @@
 //! result to a wallet as it is and never builds calldata itself.
 
 use alloy_primitives::{Address, Bytes, U256, utils::parse_ether};
-use alloy_sol_types::SolCall;
+use alloy_sol_types::{SolCall, SolError};
 use marubatsu_chain::{
     MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT,
     bindings::{ISoloTicTacToe, ITicTacToe},
@@ -10,7 +10,7 @@ use marubatsu_chain::{
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::{Deserialize, Serialize};
 
-use super::words::{Contract, duration, ether};
+use super::words::{Contract, duration, ether, refusal};
 use crate::api::ApiError;
 use crate::chain::{ChainClient, Contracts};
 use crate::lang::Lang;
@@ -41,6 +41,10 @@ pub(super) enum Action {
         timeout: u32,
         #[serde(default)]
         opponent: Option<String>,
+        /// The account that will send it, when the page knows it: inviting oneself is refused before a wallet
+        /// is asked.
+        #[serde(default)]
+        from: Option<Address>,
     },
     /// PvP: join with the game's stake, read from the chain (so the page cannot send a different amount).
     Join {
@@ -123,6 +127,7 @@ impl Action {
                 stake,
                 timeout,
                 opponent,
+                from,
             } => {
                 let wei = parse_stake(&stake, lang)?;
                 // The contract's bounds, checked here too so that a typo is caught before a wallet is asked.
@@ -145,6 +150,11 @@ impl Action {
                         ))
                     })?,
                 };
+                if opponent != Address::ZERO && from == Some(opponent) {
+                    // The contract's own refusal, in its words, without the wallet round trip.
+                    let refused = ITicTacToe::CannotInviteSelf { creator: opponent }.abi_encode();
+                    return Err(ApiError::bad_request(refusal(Contract::Pvp, &refused, lang).words));
+                }
                 let call = ITicTacToe::createGameCall {
                     moveTimeout: U256::from(timeout),
                     opponent,

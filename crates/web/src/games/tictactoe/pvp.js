@@ -66,7 +66,7 @@
     const stake = input('#pvp-stake');
     const timeout = Number(input('#pvp-timeout'));
     const opponent = input('#pvp-opponent').trim();
-    TT.transact({ action: 'create', stake, timeout, opponent: opponent || null });
+    TT.transact({ action: 'create', stake, timeout, opponent: opponent || null, from: TT.sender() });
   }
 
   async function askOracle() {

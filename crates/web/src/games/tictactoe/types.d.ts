@@ -7,7 +7,7 @@ type TictactoeMode = 'solo' | 'pvp' | 'hotseat';
 type TictactoeAction =
   | { action: 'newSolo'; difficulty: Difficulty; cpuFirst: boolean }
   | { action: 'playSolo'; game: number; cell: number }
-  | { action: 'create'; stake: string; timeout: number; opponent: string | null }
+  | { action: 'create'; stake: string; timeout: number; opponent: string | null; from: string | null }
   | { action: 'play'; game: number; cell: number }
   | { action: Exclude<PvpAction, 'play'>; game: number }
   | { action: 'withdraw' };
