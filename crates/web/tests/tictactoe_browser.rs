@@ -122,6 +122,12 @@ impl Node {
             .unwrap_or_else(|err| panic!("{method}: {err}"))
     }
 
+    fn nonce(&self, account: Address) -> u64 {
+        self.runtime
+            .block_on(async { self.provider.get_transaction_count(account).pending().await })
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
     fn balance(&self, account: Address) -> U256 {
         self.runtime
             .block_on(async { self.provider.get_balance(account).await })
@@ -379,7 +385,15 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     );
 
     // ---- solo against Hard: a refusal, a reload mid-transaction, then a perfect game to a draw ----------------
+    // On a real chain a level is a choice, not a transaction: nothing is sent until "New game".
+    let nonce = node.nonce(alice);
     a.click(".segmented [data-difficulty='hard']");
+    assert_eq!(
+        tx_state(&a, "idle"),
+        "Hard, You start: press “New game” to start. Nothing is sent until then; the game is one transaction."
+    );
+    assert_eq!(node.nonce(alice), nonce, "choosing a level sent nothing");
+    a.click("#solo-new");
     let started = tx_state(&a, "confirmed");
     assert!(started.contains("confirmed in block"), "{started}");
     assert_eq!(dataset(&a, "cpuLevel"), "hard");

@@ -50,13 +50,11 @@
   }));
   el.difficultyButtons.forEach((button) => button.addEventListener('click', () => {
     S.settings.difficulty = /** @type {Difficulty} */ (button.dataset.difficulty);
-    M.store.set(TT.keys.settings, S.settings);
-    TT.newSolo();
+    TT.chooseSolo();
   }));
   el.firstButtons.forEach((button) => button.addEventListener('click', () => {
     S.settings.cpuFirst = button.dataset.first === 'cpu';
-    M.store.set(TT.keys.settings, S.settings);
-    TT.newSolo();
+    TT.chooseSolo();
   }));
   el.connect.addEventListener('click', TT.connectWallet);
   el.switchChain.addEventListener('click', TT.switchChain);

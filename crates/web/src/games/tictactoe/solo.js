@@ -15,6 +15,21 @@
     TT.render();
   }
 
+  /** A level or seat was chosen. On the embedded chain a game costs nothing, so it starts at once; on a real
+   * chain a game is a paid transaction, so the choice waits for "New game". */
+  function chooseSolo() {
+    M.store.set(TT.keys.settings, S.settings);
+    if (S.info && S.info.mode === 'embedded') {
+      newSolo();
+      return;
+    }
+    TT.setTx('idle', T('solo.chosen', {
+      level: T(S.settings.difficulty),
+      first: T(S.settings.cpuFirst ? 'cpuStarts' : 'youStart'),
+    }));
+    TT.render();
+  }
+
   /** Reads solo game `id` from the contract. `check` is set when the page did not just move itself (a poll, a
    * tab coming back): then a change means another tab or window of this account moved, and the page says so.
    * @param {number} id @param {boolean} [check] */
@@ -124,7 +139,7 @@
       : '';
   }
 
-  /** @type {Pick<TictactoeNamespace, 'newSolo' | 'loadSolo' | 'playSolo' | 'restoreSolo' | 'maybeStartSolo' | 'soloState' | 'renderTurns'>} */
-  const part = { newSolo, loadSolo, playSolo, restoreSolo, maybeStartSolo, soloState, renderTurns };
+  /** @type {Pick<TictactoeNamespace, 'newSolo' | 'chooseSolo' | 'loadSolo' | 'playSolo' | 'restoreSolo' | 'maybeStartSolo' | 'soloState' | 'renderTurns'>} */
+  const part = { newSolo, chooseSolo, loadSolo, playSolo, restoreSolo, maybeStartSolo, soloState, renderTurns };
   Object.assign(TT, part);
 })();

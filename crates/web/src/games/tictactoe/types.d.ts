@@ -139,6 +139,7 @@ interface TictactoeNamespace {
   refreshPvp(): Promise<void>;
   pvpAction(action: Exclude<PvpAction, 'play'>): void;
   createPvp(event: Event): void;
+  chooseSolo(): void;
   askOracle(): Promise<void>;
   playPvp(cell: number): void;
   pvpState(): BoardState;
