@@ -290,6 +290,24 @@ fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
     tx_state(browser, state)
 }
 
+/// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
+/// test answers `send`; returns the question and, when sent, the transaction line once it is `state`.
+fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) -> (String, String) {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    let asked = browser
+        .wait_for(
+            "the stake's question",
+            "const d = document.querySelector('#tx-confirm'); return d.open ? d.querySelector('p').textContent : null;",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    browser.click(if send { "#tx-confirm-yes" } else { "#tx-confirm-no" });
+    (asked, tx_state(browser, state))
+}
+
 fn position(marks: &[Option<String>]) -> Position {
     let side = |mark: &str| -> Bitboard {
         marks
@@ -453,7 +471,22 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "document.querySelector('#pvp-stake').value = '0.0123'; document.querySelector('#pvp-timeout').value = '60';",
         &[],
     );
-    let created = click_tx(&a, "#pvp-create", "confirmed");
+    // A stake is asked about before the wallet is: "Not now" sends nothing.
+    let nonce = node.nonce(alice);
+    let (asked, declined) = click_staked(&a, "#pvp-create", false, "refused");
+    assert!(
+        asked.starts_with(
+            "Open a game: stake 0.0123 ETH, 1 minute per move. This sends 0.0123 ETH from your account, plus about 0."
+        ) && asked.contains(" ETH in fees: 0.0123")
+            && asked.ends_with(" ETH in all."),
+        "{asked}"
+    );
+    assert_eq!(
+        declined,
+        "Open a game: stake 0.0123 ETH, 1 minute per move: you chose not to send it. Nothing was sent."
+    );
+    assert_eq!(node.nonce(alice), nonce, "nothing was sent");
+    let (_, created) = click_staked(&a, "#pvp-create", true, "confirmed");
     assert!(
         created.contains("Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join."),
         "{created}"
@@ -492,7 +525,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         terms.ends_with("Careful: 1 minute per move is short for a stake. On a public chain a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer."),
         "a staked minute is warned about before the join: {terms}"
     );
-    click_tx(&b, "#pvp-join", "confirmed");
+    click_staked(&b, "#pvp-join", true, "confirmed");
     let clock = b
         .wait_for(
             "the deadline countdown",
@@ -522,14 +555,14 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "document.querySelector('#pvp-stake').value = '0.02'; document.querySelector('#pvp-timeout').value = '60';",
         &[],
     );
-    click_tx(&a, "#pvp-create", "confirmed");
+    click_staked(&a, "#pvp-create", true, "confirmed");
     b.goto(&format!("{page}?game=2"));
     b.wait_for(
         "the join terms",
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    click_tx(&b, "#pvp-join", "confirmed");
+    click_staked(&b, "#pvp-join", true, "confirmed");
     for (n, (who, at)) in [(&a, 0), (&b, 4), (&a, 8)].into_iter().enumerate() {
         pvp_follows(who, n, "active");
         click_tx(who, &cell(at), "confirmed");
@@ -758,7 +791,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     // ---- speed-up: the create is replaced at its nonce, a reload waits for the replacement, which opens game 1
     node.raw("evm_setAutomine", json!([false]));
     a.script("document.querySelector('#pvp-stake').value = '0.01';", &[]);
-    click_tx(&a, "#pvp-create", "sent");
+    click_staked(&a, "#pvp-create", true, "sent");
     let original = a.script("return window.__testWallet.lastSent;", &[]);
     let faster = a.script("return window.__testWallet.speedUp();", &[]);
     assert_ne!(original, faster);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
-const { clockWords, pvpStatus } = require('../../src/games/tictactoe/status.js');
+const { clockWords, etherWords, pvpStatus } = require('../../src/games/tictactoe/status.js');
 
 /** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
 const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -59,4 +59,13 @@ test('pvpStatus of an ended game, for the winner, the loser and a watcher', () =
   assert.equal(ended('cancelled', 'X'), 'pvp.cancelled');
   assert.equal(ended('aborted', 'watcher'), 'pvp.aborted');
   assert.equal(pvpStatus(game({ status: 'unknown', statusWords: 'strange' }), page, T), 'pvp.other {"status":"strange"}');
+});
+
+test('etherWords writes wei as exact ether without trailing zeros', () => {
+  assert.equal(etherWords(0n), '0 ETH');
+  assert.equal(etherWords(1n), '0.000000000000000001 ETH');
+  assert.equal(etherWords(10n ** 18n), '1 ETH');
+  assert.equal(etherWords(12_300_000_000_000_000n), '0.0123 ETH');
+  assert.equal(etherWords(2n * 10n ** 18n + 5n * 10n ** 17n), '2.5 ETH');
+  assert.equal(etherWords(79_228_162_514_264_337_593_543_950_335n), '79228162514.264337593543950335 ETH');
 });

@@ -13,6 +13,15 @@
     return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
   }
 
+  /** Wei as ether, exact, without trailing zeros: `0.0123 ETH`, `1 ETH`, `0 ETH` (as the server writes it).
+   * @param {bigint} wei */
+  function etherWords(wei) {
+    const unit = 10n ** 18n;
+    const whole = wei / unit;
+    const fraction = (wei % unit).toString().padStart(18, '0').replace(/0+$/, '');
+    return `${whole}${fraction ? `.${fraction}` : ''} ETH`;
+  }
+
   /**
    * The status line of a PvP game for the viewer the server named in `pvp.role`; `left` is the clock now (see
    * `secondsLeft`: negative once the deadline has passed, null without one). With no game read yet, what the page
@@ -49,12 +58,12 @@
     }
   }
 
-  const words = { clockWords, pvpStatus };
+  const words = { clockWords, etherWords, pvpStatus };
   if (typeof window === 'undefined') {
     module.exports = words;
     return;
   }
-  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'pvpStatus'>} */
+  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'pvpStatus'>} */
   const part = words;
   Object.assign(window.Tictactoe, part);
 })();

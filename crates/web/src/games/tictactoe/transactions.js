@@ -66,6 +66,39 @@
     });
   }
 
+  /** What `tx` will cost in fees, from the wallet's own estimate and gas price; null if either is refused (the
+   * wallet then says why when it is asked to send). @param {EncodedTx} tx @returns {Promise<bigint | null>} */
+  async function estimateFee(tx) {
+    if (S.info.mode === 'embedded') return null;
+    try {
+      const request = { from: TT.sender(), to: tx.to, data: tx.data, value: tx.value };
+      const gas = await wallet.provider.request({ method: 'eth_estimateGas', params: [request] });
+      const price = await wallet.provider.request({ method: 'eth_gasPrice', params: [] });
+      return BigInt(gas) * BigInt(price);
+    } catch (_) {
+      return null;
+    }
+  }
+
+  /** Asks the player, before the wallet does, whether to stake: the stake, the fee and their sum in ETH.
+   * @param {string} what @param {bigint} stake @param {bigint | null} fee @returns {Promise<boolean>} */
+  function confirmStake(what, stake, fee) {
+    const dialog = /** @type {HTMLDialogElement} */ (el.$('#tx-confirm'));
+    el.$('#tx-confirm-text').textContent = fee === null
+      ? T('tx.costNoFee', { what, stake: TT.etherWords(stake) })
+      : T('tx.cost', { what, stake: TT.etherWords(stake), fee: TT.etherWords(fee), total: TT.etherWords(stake + fee) });
+    return new Promise((resolve) => {
+      const close = (answer) => () => {
+        dialog.close();
+        resolve(answer);
+      };
+      el.$('#tx-confirm-yes').onclick = close(true);
+      el.$('#tx-confirm-no').onclick = close(false);
+      dialog.oncancel = close(false);
+      dialog.showModal();
+    });
+  }
+
   /**
    * Sends `action` through the wallet and waits for its receipt. Resolves to the server's reading of the
    * receipt, or null if nothing was mined (refused by the wallet, or refused by the server before that).
@@ -76,8 +109,18 @@
     TT.setBusy(true);
     forget();
     try {
+      /** @type {EncodedTx} */
       const tx = await M.api('/api/tictactoe/tx', action);
-      setTx('wallet', T('tx.wallet', { what: tx.summary }));
+      const fee = await estimateFee(tx);
+      const stake = BigInt(tx.value || 0);
+      // Play money on the embedded chain needs no second question.
+      if (stake > 0n && S.info.mode !== 'embedded' && !(await confirmStake(tx.summary, stake, fee))) {
+        setTx('refused', T('tx.notAsked', { what: tx.summary }));
+        return null;
+      }
+      setTx('wallet', fee === null
+        ? T('tx.wallet', { what: tx.summary })
+        : T('tx.walletFee', { what: tx.summary, fee: TT.etherWords(fee) }));
       const position = await walletPosition();
       let hash;
       try {

@@ -25,6 +25,14 @@ interface BoardState {
   error?: boolean;
 }
 
+/** A transaction as the server encodes it, for the wallet to send. */
+interface EncodedTx {
+  to: string;
+  data: string;
+  value: string;
+  summary: string;
+}
+
 /** A sent transaction: its hash, and the account, nonce and block it was sent from (for a replacement). */
 interface SentTx {
   hash: string;
@@ -140,6 +148,7 @@ interface TictactoeNamespace {
   pvpAction(action: Exclude<PvpAction, 'play'>): void;
   createPvp(event: Event): void;
   chooseSolo(): void;
+  etherWords(wei: bigint): string;
   askOracle(): Promise<void>;
   playPvp(cell: number): void;
   pvpState(): BoardState;
