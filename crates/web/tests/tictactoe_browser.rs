@@ -536,7 +536,24 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert!(clock.contains("left for this move"), "{clock}");
     for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
         pvp_follows(who, n, "active");
-        click_tx(who, &cell(at), "confirmed");
+        if n != 1 {
+            click_tx(who, &cell(at), "confirmed");
+            continue;
+        }
+        // O's move waits in the pool: the mover's page says it is sent; X's page, polling the chain, still
+        // shows what is mined — one move, and O to move — until a block takes it.
+        node.raw("evm_setAutomine", json!([false]));
+        click_tx(who, &cell(at), "sent");
+        std::thread::sleep(std::time::Duration::from_millis(2_500));
+        assert_eq!(
+            (dataset(&a, "moves"), marks(&a)[at as usize].clone()),
+            ("1".to_owned(), None),
+            "a move in the pool is not drawn on the opponent's page"
+        );
+        assert_eq!(text(&a, "#ttt-status"), "Waiting for O's move.");
+        node.raw("evm_mine", json!([]));
+        node.raw("evm_setAutomine", json!([true]));
+        tx_state(who, "confirmed");
     }
     pvp_follows(&b, 5, "xWon");
     assert_eq!(text(&b, "#ttt-status"), "You lose: X wins.");
