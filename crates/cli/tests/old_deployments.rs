@@ -20,6 +20,15 @@ fn succeeds(args: &[&str], url: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// Deploys today's contracts from anvil's first account, recorded under `dir`.
+fn deploy_today(anvil: &Anvil, dir: &str) {
+    let key = anvil.keys[0].as_str();
+    succeeds(
+        &["deploy", "--broadcast", "--private-key", key, "--deployments", dir],
+        &anvil.url,
+    );
+}
+
 /// A copy of the workspace whose TicTacToe has one more function, so its runtime code differs (the compiler
 /// settings write no metadata hash, so an edited comment would not do). node_modules is linked, not copied.
 fn edited_workspace(into: &Path) {
@@ -66,17 +75,7 @@ fn credit_in_an_older_deployment_is_withdrawn_to_the_wei() {
     let as_player = ["--private-key", anvil.keys[1].as_str(), "--deployments", dir];
     let as_joiner = ["--private-key", anvil.keys[2].as_str(), "--deployments", dir];
 
-    succeeds(
-        &[
-            "deploy",
-            "--broadcast",
-            "--private-key",
-            &anvil.keys[0],
-            "--deployments",
-            dir,
-        ],
-        url,
-    );
+    deploy_today(&anvil, dir);
     let old = deployer.create(1);
     succeeds(&[&["pvp", "create", "--stake", "1ether"][..], &as_player].concat(), url);
     succeeds(&[&["pvp", "cancel", "1"][..], &as_player].concat(), url);
@@ -310,17 +309,7 @@ fn a_version_2_deployment_is_still_played() {
     let url = anvil.url.as_str();
     let records = tempfile::tempdir().unwrap();
     let dir = records.path().to_str().unwrap();
-    succeeds(
-        &[
-            "deploy",
-            "--broadcast",
-            "--private-key",
-            &anvil.keys[0],
-            "--deployments",
-            dir,
-        ],
-        url,
-    );
+    deploy_today(&anvil, dir);
 
     // Version 2, deployed as it shipped, and in the record's history with its ABI.
     let fixture: serde_json::Value = serde_json::from_str(include_str!("fixtures/tictactoe-v2.json")).unwrap();

@@ -86,6 +86,20 @@ impl SoloContract {
     }
 }
 
+/// Sends a `createGame` `call` (of either version) with `stake`; the value is the new game's id, from its
+/// `GameCreated` event.
+fn create_game<T: Transactor<Error = Error>, C: SolCall>(
+    chain: &mut T,
+    to: Address,
+    stake: U256,
+    call: &C,
+) -> Result<Played<U256>, Error> {
+    send_reading(chain, to, stake, call, "GameCreated", |event| match event {
+        GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
+        _ => None,
+    })
+}
+
 /// A deployed `TicTacToe` of version 2, for the three calls whose parameters version 3 changed
 /// ([`ITicTacToeV2`]); everything else is [`PvpContract`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,10 +118,7 @@ impl PvpV2Contract {
             moveTimeout: move_timeout,
             opponent: opponent.unwrap_or(Address::ZERO),
         };
-        send_reading(chain, self.0, stake, &call, "GameCreated", |event| match event {
-            GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
-            _ => None,
-        })
+        create_game(chain, self.0, stake, &call)
     }
 
     /// [`PvpContract::join`] on version 2, which names no terms: the stake sent is the only one checked.
@@ -150,10 +161,7 @@ impl PvpContract {
             moveTimeout: U256::from(move_timeout),
             opponent: opponent.unwrap_or(Address::ZERO),
         };
-        send_reading(chain, self.0, stake, &call, "GameCreated", |event| match event {
-            GameEvent::Pvp(ITicTacToeEvents::GameCreated(e)) => Some(e.gameId),
-            _ => None,
-        })
+        create_game(chain, self.0, stake, &call)
     }
 
     /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.

@@ -81,21 +81,19 @@ impl Node {
     /// Sends `data` from anvil's unlocked `from` with a fixed gas limit, so that even a call that reverts is
     /// mined; returns its hash once mined.
     fn send_unchecked(&self, from: Address, to: Address, data: Vec<u8>) -> String {
-        let tx = TransactionRequest::default()
-            .with_from(from)
-            .with_to(to)
-            .with_input(data)
-            .with_gas_limit(200_000);
-        self.runtime.block_on(async {
-            let pending = self
-                .provider
-                .send_transaction(tx)
-                .await
+        let hash = self.send_now(from, to, data);
+        let parsed = hash.parse().unwrap_or_else(|err| panic!("{err}"));
+        loop {
+            let receipt = self
+                .runtime
+                .block_on(self.provider.get_transaction_receipt(parsed))
                 .unwrap_or_else(|err| panic!("{err}"));
-            let receipt = pending.get_receipt().await.unwrap_or_else(|err| panic!("{err}"));
-            assert!(!receipt.status(), "the call was meant to revert");
-            receipt.transaction_hash.to_string()
-        })
+            if let Some(receipt) = receipt {
+                assert!(!receipt.status(), "the call was meant to revert");
+                return hash;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
     }
 
     /// Sends `data` from anvil's unlocked `from` with a fixed gas limit and returns its hash without waiting:
