@@ -130,7 +130,8 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
     assert_eq!(first["pending"]["tied"].as_array().map(Vec::len), Some(8));
     assert_eq!(first["players"][0]["name"], "Mika");
     assert_eq!(first["players"][0]["hand"], json!([2, 1, 5]));
-    assert_eq!(first["players"][0]["shares"][0], 0.25);
+    // The share of the 168 ways to deal 2 werewolves, 1 seer and 5 villagers to 8.
+    assert_eq!(first["players"][0]["chances"], json!([[1, 4], [1, 8], [5, 8]]));
     let (mut page, mut answer, mut n) = until_a_vote(&server);
     let mut kinds: std::collections::BTreeSet<String> = page
         .events
@@ -469,4 +470,105 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
         let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
         assert!(error.starts_with(said), "{names}: {error}");
     }
+}
+
+/// The worlds a state's JSON allows, listed plainly: every assignment of roles with the composition's counts,
+/// kept when nobody has a role they lost, every seer's black chit lies on a werewolf and white chit on a
+/// non-werewolf, and no werewolf's attack chit lies on a werewolf. Returns the count and, per seat, per role.
+fn listed_worlds(state: &Value, composition: [usize; 3]) -> (u64, Vec<[u64; 3]>) {
+    const ROLES: [&str; 3] = ["werewolf", "seer", "villager"];
+    let players = state["players"].as_array().cloned().unwrap_or_default();
+    let n = players.len();
+    let lost: Vec<Vec<usize>> = players
+        .iter()
+        .map(|p| {
+            let lost = p["lost"].as_array().cloned().unwrap_or_default();
+            (0..3).filter(|&r| lost.iter().any(|l| l == ROLES[r])).collect()
+        })
+        .collect();
+    // (owner, target, kind) for every chit on the table.
+    let mut chits = Vec::new();
+    for (target, p) in players.iter().enumerate() {
+        for chit in p["chits"].as_array().into_iter().flatten() {
+            let owner = chit["owner"].as_u64().unwrap_or(99) as usize;
+            chits.push((owner, target, chit["kind"].as_str().unwrap_or_default().to_string()));
+        }
+    }
+    let mut worlds = 0;
+    let mut with = vec![[0u64; 3]; n];
+    // Every assignment, as a number in base 3 over the seats.
+    for code in 0..3u64.pow(n as u32) {
+        let roles: Vec<usize> = (0..n).map(|i| (code / 3u64.pow(i as u32) % 3) as usize).collect();
+        if (0..3).any(|r| roles.iter().filter(|&&x| x == r).count() != composition[r]) {
+            continue;
+        }
+        if (0..n).any(|i| lost[i].contains(&roles[i])) {
+            continue;
+        }
+        let chits_true = chits
+            .iter()
+            .all(|(owner, target, kind)| match (roles[*owner], kind.as_str()) {
+                (1, "black") => roles[*target] == 0,
+                (1, "white") => roles[*target] != 0,
+                (0, "attack") => roles[*target] != 0,
+                _ => true,
+            });
+        if !chits_true {
+            continue;
+        }
+        worlds += 1;
+        for i in 0..n {
+            with[i][roles[i]] += 1;
+        }
+    }
+    (worlds, with)
+}
+
+fn reduced(n: u64, d: u64) -> Value {
+    let (mut a, mut b) = (n, d);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    json!([n / a, d / a])
+}
+
+#[test]
+fn the_chances_served_are_the_share_of_the_listed_worlds() {
+    let server = server();
+    let (mut states, mut misleading, mut certain_or_impossible) = (0, 0, 0);
+    for (table, games) in [([1, 1, 3], 6), ([2, 1, 5], 4), ([2, 2, 3], 3)] {
+        for seed in 0..games {
+            let mut page = Page::new(&server);
+            page.table = json!(table);
+            let mut answer = page.send(Value::Null);
+            let mut n = seed * 1000 + 7;
+            loop {
+                let state = &answer["state"];
+                let (worlds, with) = listed_worlds(state, table);
+                for (i, player) in state["players"].as_array().into_iter().flatten().enumerate() {
+                    if worlds == 0 {
+                        assert!(player["chances"].is_null(), "{player}");
+                        continue;
+                    }
+                    let expected: Vec<Value> = with[i].iter().map(|&w| reduced(w, worlds)).collect();
+                    assert_eq!(player["chances"], json!(expected), "seat {i} in {state}");
+                    for r in 0..3 {
+                        misleading += usize::from(with[i][r] == 0 && player["hand"][r].as_u64() > Some(0));
+                        certain_or_impossible += usize::from(with[i][r] == 0 || with[i][r] == worlds);
+                    }
+                }
+                states += 1;
+                if !state["outcome"].is_null() {
+                    break;
+                }
+                n += 1;
+                answer = page.send(legal(state, n));
+                assert_eq!(answer["accepted"], true, "{}", answer["refusal"]);
+            }
+        }
+    }
+    println!(
+        "{states} states; {misleading} cards of roles no world gives; {certain_or_impossible} certain or impossible"
+    );
+    assert!(states > 100 && misleading > 0 && certain_or_impossible > 0);
 }

@@ -6,8 +6,9 @@
 window.I18n.add({
   en: {
     'werewolf.title': 'Quantum werewolf',
-    'werewolf.lede': 'Nobody is dealt a role: everyone holds a hand of role cards, and the share of each role is the '
-      + 'chance of being it. Every mark, attack and death moves cards. The players are the board.',
+    'werewolf.lede': 'Nobody is dealt a role: everyone holds a hand of role cards, and every mark, attack and death '
+      + 'moves cards. A chance is the share of the worlds, among every way of giving out the roles that still fits '
+      + 'the table, in which the player has that role. The players are the board.',
     'werewolf.howtoLink': 'How to play',
     'werewolf.setup.table': 'The table',
     'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players. Pick one, '
@@ -74,13 +75,16 @@ window.I18n.add({
       + 'separately: a move made in one does not reach the other. Play on in one tab and close the other.',
     'werewolf.tabWasCopied': 'This game was copied into another tab. From here the two go on separately: a move made '
       + 'in one does not reach the other. Play on in one tab and close the other.',
-    'werewolf.shareLabel': (p) => `werewolf ${p.w}%, seer ${p.s}%, villager ${p.v}%`,
+    'werewolf.shareLabel': (p) => `chance of werewolf ${p.w}, seer ${p.s}, villager ${p.v}`,
+    'werewolf.cardsAndChance': (p) => `${p.role} ${p.cards} ${p.cards === 1 ? 'card' : 'cards'} (${p.chance})`,
+    'werewolf.impossible': 'impossible',
+    'werewolf.sure': 'certain',
     'werewolf.announce': (p) => `${p.status}. ${p.prompt}`,
   },
   ja: {
     'werewolf.title': '量子人狼',
-    'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、その割合がその役職である確率です。占い・襲撃・死亡のたびに'
-      + 'カードが動きます。プレイヤーそのものが盤面です。',
+    'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、占い・襲撃・死亡のたびにカードが動きます。'
+      + '確率は、卓と矛盾しない役職の割り当て(世界)のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
     'werewolf.howtoLink': '遊び方',
     'werewolf.setup.table': '卓の設定',
     'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です。選ぶか、下でカードの枚数を決めてください。',
@@ -144,7 +148,10 @@ window.I18n.add({
       + '片方での操作はもう片方に届きません。一つのタブで続けて、もう一つは閉じてください。',
     'werewolf.tabWasCopied': 'このゲームは別のタブにコピーされました。ここから先、二つは別々に進み、片方での操作はもう片方に'
       + '届きません。一つのタブで続けて、もう一つは閉じてください。',
-    'werewolf.shareLabel': (p) => `人狼${p.w}%、占い師${p.s}%、村人${p.v}%`,
+    'werewolf.shareLabel': (p) => `人狼の確率${p.w}、占い師${p.s}、村人${p.v}`,
+    'werewolf.cardsAndChance': (p) => `${p.role}${p.cards}枚(${p.chance})`,
+    'werewolf.impossible': '不可能',
+    'werewolf.sure': '確定',
     'werewolf.announce': (p) => `${p.status}。${p.prompt}`,
   },
 });
