@@ -310,6 +310,40 @@ fn tables_the_engine_refuses_are_bad_requests() {
         assert_eq!(response.status, 400, "{table}");
         assert!(response.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
+    // The setup's refusals are the page's words in the player's language, not the engine's.
+    for (body, en, ja) in [
+        (
+            json!({"table": [4, 4, 9], "events": []}),
+            "A table seats 3 to 16 players, not 17",
+            "遊べるのは3〜16人です。17人",
+        ),
+        (
+            json!({"table": [2, 0, 5], "events": []}),
+            "at least one seer card",
+            "占い師カードが1枚以上必要です。",
+        ),
+        (
+            json!({"table": [1, 1, 1], "chits": [10, 1, 1], "events": []}),
+            "at most 9 chits",
+            "9枚まで",
+        ),
+    ] {
+        for (lang, said) in [("en", en), ("ja", ja)] {
+            let response = request_with(
+                server.local_addr(),
+                "POST",
+                "/api/werewolf/replay",
+                Some(&body),
+                &[("accept-language", lang)],
+            );
+            assert_eq!(response.status, 400, "{body}");
+            let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
+            assert!(error.contains(said), "{lang}: {error}");
+            if lang == "ja" {
+                assert!(error.ends_with('。') && !error.contains(['.', ',', '?']), "{error}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -460,6 +494,14 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
             "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
         ),
         (
+            json!(["Aki", "Bo", "Ａｋｉ"]),
+            "Player 3 (\"Ａｋｉ\") reads the same as player 1 (\"Aki\")",
+        ),
+        (
+            json!(["アキ", "Bo", "ｱｷ"]),
+            "Player 3 (\"ｱｷ\") reads the same as player 1 (\"アキ\")",
+        ),
+        (
             json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
             "Player 2's name has nothing visible",
         ),
@@ -571,4 +613,53 @@ fn the_chances_served_are_the_share_of_the_listed_worlds() {
         "{states} states; {misleading} cards of roles no world gives; {certain_or_impossible} certain or impossible"
     );
     assert!(states > 100 && misleading > 0 && certain_or_impossible > 0);
+}
+
+/// Every sentence of a state, as the server wrote it.
+fn sentences(state: &Value) -> Vec<String> {
+    let mut out = vec![state["status"].clone(), state["pending"]["prompt"].clone()];
+    for key in ["log", "choices"] {
+        for item in state[key].as_array().into_iter().flatten() {
+            out.push(item["text"].clone());
+            out.push(item["label"].clone());
+        }
+    }
+    for key in ["title", "text", "winnersText"] {
+        out.push(state["outcome"][key].clone());
+    }
+    out.into_iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+}
+
+#[test]
+fn japanese_sentences_from_the_server_use_japanese_punctuation() {
+    let server = server();
+    let mut checked = 0;
+    for seed in 0..4 {
+        let mut events = json!([]);
+        let mut event = Value::Null;
+        let mut n = seed * 500 + 3;
+        loop {
+            let body = json!({"table": [2, 1, 5], "names": NAMES, "events": events, "event": event});
+            let answer = request_with(
+                server.local_addr(),
+                "POST",
+                "/api/werewolf/replay",
+                Some(&body),
+                &[("accept-language", "ja")],
+            )
+            .json();
+            let state = &answer["state"];
+            for sentence in sentences(state) {
+                assert!(!sentence.contains(['.', ',', '?', '!']), "{sentence}");
+                checked += 1;
+            }
+            if !state["outcome"].is_null() {
+                break;
+            }
+            events = answer["log"].clone();
+            n += 1;
+            event = legal(state, n);
+        }
+    }
+    assert!(checked > 1000, "{checked} sentences");
 }

@@ -51,6 +51,7 @@ use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
 
+mod setup_words;
 mod text;
 mod view;
 
@@ -223,13 +224,12 @@ async fn replay(
 ) -> Result<Json<Envelope<View, Replayed, Vec<Event>>>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .map_err(|e| ApiError::bad_request(setup_words::table_error(lang, &e)))?
         .with_readings(request.attack_death, request.death_draw);
     if let Some(chits @ [black, white, attacks]) = request.chits {
         if chits.iter().any(|&n| n > MAX_CHITS) {
-            return Err(ApiError::bad_request(format!(
-                "at most {MAX_CHITS} chits of a kind per player, not {black} black, {white} white and {attacks} \
-                 attack chits"
+            return Err(ApiError::bad_request(setup_words::too_many_chits(
+                lang, MAX_CHITS, chits,
             )));
         }
         table = table.with_chits(black, white, attacks);
@@ -239,7 +239,9 @@ async fn replay(
         .seat(&names(&request.names, table.players(), lang))
         .map_err(|error| match error {
             SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_error(lang, &error)),
-            SeatingError::Count { .. } => ApiError::bad_request(error.to_string()),
+            SeatingError::Count { names, players } => {
+                ApiError::bad_request(setup_words::name_count(lang, names, players))
+            }
         })?;
     let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
     let folded = protocol::fold(
@@ -332,6 +334,51 @@ mod tests {
             r#"{"type":"vote","ballots":[{"voter":0,"target":200}]}"#,
         ] {
             assert!(serde_json::from_str::<Event>(json).is_err(), "{json}");
+        }
+    }
+
+    /// The page's Japanese words, as the string and template literals of `strings.js`'s `ja` block with their
+    /// `${…}` holes cut out.
+    fn japanese_literals() -> Vec<String> {
+        let source = include_str!("strings.js");
+        let ja = source.split("  ja: {").nth(1).unwrap_or_default();
+        let mut literals = Vec::new();
+        let mut chars = ja.chars();
+        while let Some(c) = chars.next() {
+            if c != '\'' && c != '`' {
+                continue;
+            }
+            let (mut text, mut depth) = (String::new(), 0);
+            for d in chars.by_ref() {
+                match d {
+                    '{' if text.ends_with('$') => {
+                        text.pop();
+                        depth += 1;
+                    }
+                    '}' if depth > 0 => depth -= 1,
+                    _ if depth > 0 => {}
+                    _ if d == c => break,
+                    _ => text.push(d),
+                }
+            }
+            literals.push(text);
+        }
+        literals
+    }
+
+    #[test]
+    fn japanese_words_use_japanese_punctuation() {
+        let literals = japanese_literals();
+        assert!(literals.len() > 50, "{} literals", literals.len());
+        let japanese = |t: &str| {
+            t.chars()
+                .any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}'))
+        };
+        for text in literals.iter().filter(|t| japanese(t)) {
+            assert!(
+                !text.contains(['.', ',', '?', ':', '!']),
+                "ASCII punctuation in {text:?}"
+            );
         }
     }
 
