@@ -663,3 +663,41 @@ fn japanese_sentences_from_the_server_use_japanese_punctuation() {
     }
     assert!(checked > 1000, "{checked} sentences");
 }
+
+#[test]
+fn the_rules_version_is_chosen_by_name_and_an_unknown_one_is_refused_in_words() {
+    let server = server();
+    // After the first mark of round 1, Version 2 lets the next seer-card holder mark; in Version 3 only the
+    // likeliest seer marks, so the attack phase comes next.
+    for (options, next) in [(Value::Null, true), (json!("v2"), true), (json!("v3"), false)] {
+        let mut body =
+            json!({"table": [2, 1, 5], "names": NAMES, "events": [], "event": {"type": "startPlayer", "seat": 0}});
+        if !options.is_null() {
+            body["options"] = options.clone();
+        }
+        let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
+        let mark = answer["state"]["choices"][0]["event"].clone();
+        body["events"] = answer["log"].clone();
+        body["event"] = mark;
+        let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
+        assert_eq!(answer["accepted"], true, "{options}");
+        let kind = &answer["state"]["pending"]["kind"];
+        assert_eq!(kind == "verdict", next, "{options}: {kind}");
+        assert_eq!(answer["state"]["phase"] == "seer", next, "{options}");
+    }
+    for (lang, said) in [
+        ("en", "There are no rules called \"v9\""),
+        ("ja", "「v9」というルールはありません。"),
+    ] {
+        let response = request_with(
+            server.local_addr(),
+            "POST",
+            "/api/werewolf/replay",
+            Some(&json!({"table": [2, 1, 5], "options": "v9", "events": []})),
+            &[("accept-language", lang)],
+        );
+        assert_eq!(response.status, 400);
+        let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
+        assert!(error.starts_with(said), "{lang}: {error}");
+    }
+}

@@ -11,7 +11,8 @@
 //! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
 //!                             workbench's recommended table for each player count
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
-//!                              "deathDraw": "after-transfers"?, "names": ["Mika", …], "events": [event, …],
+//!                              "deathDraw": "after-transfers"?, "options": "v2" | "v3"?,
+//!                              "names": ["Mika", …], "events": [event, …],
 //!                              "event": event | null}
 //!                             -> {"accepted": bool, "refusal": {"code": "not_pending", "words": "…"} | null,
 //!                                 "state": {…}, "log": [event, …], "stale": bool, "logError": "…" | null}
@@ -40,7 +41,8 @@ use axum::{
 };
 use marubatsu_engine::rules::{Refusal, Rules};
 use marubatsu_engine::werewolf::{
-    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, SeatingError, Table, Werewolf,
+    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, SeatingError, Table,
+    Werewolf,
 };
 use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
@@ -161,6 +163,9 @@ struct ReplayRequest {
     /// R8's reading; the spec's if absent.
     #[serde(default)]
     death_draw: DeathDraw,
+    /// The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, …); Version 2 if absent.
+    #[serde(default)]
+    options: Option<String>,
     /// One name per seat; blanks become "Player n".
     #[serde(default)]
     names: Vec<String>,
@@ -226,6 +231,11 @@ async fn replay(
     let mut table = Table::new(w, s, v)
         .map_err(|e| ApiError::bad_request(setup_words::table_error(lang, &e)))?
         .with_readings(request.attack_death, request.death_draw);
+    if let Some(name) = &request.options {
+        let options =
+            Options::from_name(name).ok_or_else(|| ApiError::bad_request(setup_words::unknown_options(lang, name)))?;
+        table = table.with_options(options);
+    }
     if let Some(chits @ [black, white, attacks]) = request.chits {
         if chits.iter().any(|&n| n > MAX_CHITS) {
             return Err(ApiError::bad_request(setup_words::too_many_chits(

@@ -47,6 +47,14 @@ pub(super) fn too_many_chits(lang: Lang, max: u8, [black, white, attacks]: [u8; 
     }
 }
 
+/// Rules the engine has no options for.
+pub(super) fn unknown_options(lang: Lang, name: &str) -> String {
+    match lang {
+        Lang::En => format!("There are no rules called \"{name}\": choose Version 2 or Version 3."),
+        Lang::Ja => format!("「{name}」というルールはありません。バージョン2かバージョン3を選んでください。"),
+    }
+}
+
 /// Not one name per seat.
 pub(super) fn name_count(lang: Lang, names: usize, players: u8) -> String {
     match lang {

@@ -28,6 +28,17 @@ window.I18n.add({
       + 'their transfers.',
     'werewolf.setup.recommended': (p) => `${p.players} players: ${p.w} werewolf, ${p.s} seer, ${p.v} villager — `
       + `paradox ${p.paradox}, village wins ${p.village} of decided games`,
+    'werewolf.setup.rules': 'Rules',
+    'werewolf.setup.v2': 'Version 2 (the book\'s)',
+    'werewolf.setup.v3': 'Version 3 (end first, discard, likeliest seer marks)',
+    'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
+      + 'take end the game in a paradox, and every holder of a seer card marks.',
+    'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
+      + 'leave the game; only the player with the most seer cards marks. Still being measured: Version 2 stays the '
+      + 'default until the numbers choose.',
+    'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play it '
+      + 'to learn the rules, or add players.',
+    'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour or more.`,
     'werewolf.role.werewolf': 'werewolf',
     'werewolf.role.seer': 'seer',
     'werewolf.role.villager': 'villager',
@@ -101,6 +112,16 @@ window.I18n.add({
       + `死者のカードは受け渡しの${p.before ? '前' : '後'}に引きます。`,
     'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v} — パラドックス${p.paradox}、`
       + `決着したゲームで村人陣営の勝ち${p.village}`,
+    'werewolf.setup.rules': 'ルール',
+    'werewolf.setup.v2': 'バージョン2(本のルール)',
+    'werewolf.setup.v3': 'バージョン3(勝敗を先に判定・渡せないカードは捨てる・占うのは最有力の占い師だけ)',
+    'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
+      + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
+    'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
+      + '占うのは占い師カードをいちばん多く持つ人だけです。まだ検証中のため、数字が決めるまではバージョン2が標準です。',
+    'werewolf.setup.warnThree': '3人ではゲームはほぼ必ずパラドックスで終わり、どちらの陣営も勝てません。ルールを覚えるために遊ぶか、'
+      + '人数を増やしてください。',
+    'werewolf.setup.warnLong': (p) => `${p.players}人のゲームは長く、画面も長くなります。1時間以上かかるつもりで遊んでください。`,
     'werewolf.role.werewolf': '人狼',
     'werewolf.role.seer': '占い師',
     'werewolf.role.villager': '村人',
