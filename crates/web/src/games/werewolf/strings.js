@@ -30,7 +30,7 @@ window.I18n.add({
       + `paradox ${p.paradox}, village wins ${p.village} of decided games`,
     'werewolf.setup.rules': 'Rules',
     'werewolf.setup.v2': 'Version 2 (the book\'s)',
-    'werewolf.setup.v3': 'Version 3 (end first, discard, likeliest seer marks)',
+    'werewolf.setup.v3': 'Version 3 (fewer paradoxes, being tested)',
     'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
       + 'take end the game in a paradox, and every holder of a seer card marks.',
     'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
@@ -114,7 +114,7 @@ window.I18n.add({
       + `決着したゲームで村人陣営の勝ち${p.village}`,
     'werewolf.setup.rules': 'ルール',
     'werewolf.setup.v2': 'バージョン2(本のルール)',
-    'werewolf.setup.v3': 'バージョン3(勝敗を先に判定・渡せないカードは捨てる・占うのは最有力の占い師だけ)',
+    'werewolf.setup.v3': 'バージョン3(パラドックスが少ない・検証中)',
     'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
       + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
     'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
