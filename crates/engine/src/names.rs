@@ -2,15 +2,18 @@
 //!
 //! Two names are the same name when a person would read them as the same: they are compared after trimming
 //! the white space around them, dropping invisible characters (zero-width spaces, joiners, direction marks…),
-//! Unicode NFC normalisation and lower-casing, so `"e\u{301}"` and `"\u{e9}"`, or `"Ann"` and `" ann "`, are one
-//! name. A name with nothing visible in it is no name. Lengths count grapheme clusters — what a person sees
-//! as one character — so a family emoji of seven code points is one, and a Japanese name counts its kana.
+//! Unicode NFKC normalisation and lower-casing, so `"e\u{301}"` and `"\u{e9}"`, `"Ann"` and `" ann "`, the
+//! full-width `"Ａｋｉ"` and `"Aki"`, or the half-width `"ｱｷ"` and `"アキ"` are one name. A name with nothing
+//! visible in it is no name. Lengths count grapheme clusters — what a person sees as one character — so a
+//! family emoji of seven code points is one, and a Japanese name counts its kana.
 //!
 //! ```
 //! use marubatsu_engine::names::{NameError, check_names, same_name};
 //!
 //! assert!(same_name("Ann", " ann "));
 //! assert!(same_name("Ren\u{e9}", "Rene\u{301}"));
+//! assert!(same_name("Ａｋｉ", "aki"));
+//! assert!(same_name("ｱｷ", "アキ"));
 //! assert_eq!(check_names(&["Aki", "\u{200b}\u{200b}"], 24), Err(NameError::Invisible { seat: 1 }));
 //! assert_eq!(
 //!     check_names(&["Aki", "Ben", "AKI"], 24),
@@ -143,11 +146,13 @@ pub fn is_invisible(c: char) -> bool {
         )
 }
 
-/// The form two names are compared in: trimmed, invisible characters dropped, NFC, lower case.
+/// The form two names are compared in: trimmed, invisible characters dropped, NFKC, lower case. NFKC rather than
+/// NFC so that the full-width and half-width forms a Japanese keyboard offers (`Ａｋｉ`, `ｱｷ`) read as the
+/// ordinary ones.
 pub fn name_key(name: &str) -> String {
     let visible: String = name.chars().filter(|&c| !is_invisible(c)).collect();
-    // Lower-casing can leave a decomposed sequence (and NFC can expose a capital): normalise on both sides.
-    visible.nfc().collect::<String>().to_lowercase().nfc().collect()
+    // Lower-casing can leave a decomposed sequence (and NFKC can expose a capital): normalise on both sides.
+    visible.nfkc().collect::<String>().to_lowercase().nfkc().collect()
 }
 
 /// Whether `a` and `b` read as the same name.
@@ -224,6 +229,25 @@ mod tests {
         );
         // A capital accented letter written either way is the same name as the small one.
         assert!(same_name("E\u{301}mi", "\u{e9}mi"));
+    }
+
+    #[test]
+    fn full_width_and_half_width_forms_are_one_name() {
+        assert!(same_name("Ａｋｉ", "Aki"));
+        assert!(same_name("ｱｷ", "アキ"));
+        // Half-width kana with a voiced mark compose to the one full-width letter.
+        assert!(same_name("ｶﾞｸ", "ガク"));
+        assert!(!same_name("アキ", "あき"), "katakana and hiragana are different names");
+        let error = check_names(&["アキ", "Ben", "ｱｷ"], 24).unwrap_err();
+        assert_eq!(
+            error,
+            NameError::Repeated {
+                seat: 2,
+                first: 0,
+                name: "ｱｷ".into(),
+                other: "アキ".into()
+            }
+        );
     }
 
     #[test]

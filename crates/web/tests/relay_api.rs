@@ -348,6 +348,14 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
             "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
         ),
         (
+            json!(["Aki", "Bo", "Ａｋｉ"]),
+            "Player 3 (\"Ａｋｉ\") reads the same as player 1 (\"Aki\")",
+        ),
+        (
+            json!(["アキ", "Bo", "ｱｷ"]),
+            "Player 3 (\"ｱｷ\") reads the same as player 1 (\"アキ\")",
+        ),
+        (
             json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
             "Player 2's name has nothing visible",
         ),

@@ -130,7 +130,8 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
     assert_eq!(first["pending"]["tied"].as_array().map(Vec::len), Some(8));
     assert_eq!(first["players"][0]["name"], "Mika");
     assert_eq!(first["players"][0]["hand"], json!([2, 1, 5]));
-    assert_eq!(first["players"][0]["shares"][0], 0.25);
+    // The share of the 168 ways to deal 2 werewolves, 1 seer and 5 villagers to 8.
+    assert_eq!(first["players"][0]["chances"], json!([[1, 4], [1, 8], [5, 8]]));
     let (mut page, mut answer, mut n) = until_a_vote(&server);
     let mut kinds: std::collections::BTreeSet<String> = page
         .events
@@ -309,6 +310,40 @@ fn tables_the_engine_refuses_are_bad_requests() {
         assert_eq!(response.status, 400, "{table}");
         assert!(response.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
+    // The setup's refusals are the page's words in the player's language, not the engine's.
+    for (body, en, ja) in [
+        (
+            json!({"table": [4, 4, 9], "events": []}),
+            "A table seats 3 to 16 players, not 17",
+            "遊べるのは3〜16人です。17人",
+        ),
+        (
+            json!({"table": [2, 0, 5], "events": []}),
+            "at least one seer card",
+            "占い師カードが1枚以上必要です。",
+        ),
+        (
+            json!({"table": [1, 1, 1], "chits": [10, 1, 1], "events": []}),
+            "at most 9 chits",
+            "9枚まで",
+        ),
+    ] {
+        for (lang, said) in [("en", en), ("ja", ja)] {
+            let response = request_with(
+                server.local_addr(),
+                "POST",
+                "/api/werewolf/replay",
+                Some(&body),
+                &[("accept-language", lang)],
+            );
+            assert_eq!(response.status, 400, "{body}");
+            let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
+            assert!(error.contains(said), "{lang}: {error}");
+            if lang == "ja" {
+                assert!(error.ends_with('。') && !error.contains(['.', ',', '?']), "{error}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -459,6 +494,14 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
             "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
         ),
         (
+            json!(["Aki", "Bo", "Ａｋｉ"]),
+            "Player 3 (\"Ａｋｉ\") reads the same as player 1 (\"Aki\")",
+        ),
+        (
+            json!(["アキ", "Bo", "ｱｷ"]),
+            "Player 3 (\"ｱｷ\") reads the same as player 1 (\"アキ\")",
+        ),
+        (
             json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
             "Player 2's name has nothing visible",
         ),
@@ -468,5 +511,193 @@ fn names_that_read_the_same_are_refused_naming_both_players() {
         assert_eq!(response.status, 400, "{names}");
         let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
         assert!(error.starts_with(said), "{names}: {error}");
+    }
+}
+
+/// The worlds a state's JSON allows, listed plainly: every assignment of roles with the composition's counts,
+/// kept when nobody has a role they lost, every seer's black chit lies on a werewolf and white chit on a
+/// non-werewolf, and no werewolf's attack chit lies on a werewolf. Returns the count and, per seat, per role.
+fn listed_worlds(state: &Value, composition: [usize; 3]) -> (u64, Vec<[u64; 3]>) {
+    const ROLES: [&str; 3] = ["werewolf", "seer", "villager"];
+    let players = state["players"].as_array().cloned().unwrap_or_default();
+    let n = players.len();
+    let lost: Vec<Vec<usize>> = players
+        .iter()
+        .map(|p| {
+            let lost = p["lost"].as_array().cloned().unwrap_or_default();
+            (0..3).filter(|&r| lost.iter().any(|l| l == ROLES[r])).collect()
+        })
+        .collect();
+    // (owner, target, kind) for every chit on the table.
+    let mut chits = Vec::new();
+    for (target, p) in players.iter().enumerate() {
+        for chit in p["chits"].as_array().into_iter().flatten() {
+            let owner = chit["owner"].as_u64().unwrap_or(99) as usize;
+            chits.push((owner, target, chit["kind"].as_str().unwrap_or_default().to_string()));
+        }
+    }
+    let mut worlds = 0;
+    let mut with = vec![[0u64; 3]; n];
+    // Every assignment, as a number in base 3 over the seats.
+    for code in 0..3u64.pow(n as u32) {
+        let roles: Vec<usize> = (0..n).map(|i| (code / 3u64.pow(i as u32) % 3) as usize).collect();
+        if (0..3).any(|r| roles.iter().filter(|&&x| x == r).count() != composition[r]) {
+            continue;
+        }
+        if (0..n).any(|i| lost[i].contains(&roles[i])) {
+            continue;
+        }
+        let chits_true = chits
+            .iter()
+            .all(|(owner, target, kind)| match (roles[*owner], kind.as_str()) {
+                (1, "black") => roles[*target] == 0,
+                (1, "white") => roles[*target] != 0,
+                (0, "attack") => roles[*target] != 0,
+                _ => true,
+            });
+        if !chits_true {
+            continue;
+        }
+        worlds += 1;
+        for i in 0..n {
+            with[i][roles[i]] += 1;
+        }
+    }
+    (worlds, with)
+}
+
+fn reduced(n: u64, d: u64) -> Value {
+    let (mut a, mut b) = (n, d);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    json!([n / a, d / a])
+}
+
+#[test]
+fn the_chances_served_are_the_share_of_the_listed_worlds() {
+    let server = server();
+    let (mut states, mut misleading, mut certain_or_impossible) = (0, 0, 0);
+    for (table, games) in [([1, 1, 3], 6), ([2, 1, 5], 4), ([2, 2, 3], 3)] {
+        for seed in 0..games {
+            let mut page = Page::new(&server);
+            page.table = json!(table);
+            let mut answer = page.send(Value::Null);
+            let mut n = seed * 1000 + 7;
+            loop {
+                let state = &answer["state"];
+                let (worlds, with) = listed_worlds(state, table);
+                for (i, player) in state["players"].as_array().into_iter().flatten().enumerate() {
+                    if worlds == 0 {
+                        assert!(player["chances"].is_null(), "{player}");
+                        continue;
+                    }
+                    let expected: Vec<Value> = with[i].iter().map(|&w| reduced(w, worlds)).collect();
+                    assert_eq!(player["chances"], json!(expected), "seat {i} in {state}");
+                    for r in 0..3 {
+                        misleading += usize::from(with[i][r] == 0 && player["hand"][r].as_u64() > Some(0));
+                        certain_or_impossible += usize::from(with[i][r] == 0 || with[i][r] == worlds);
+                    }
+                }
+                states += 1;
+                if !state["outcome"].is_null() {
+                    break;
+                }
+                n += 1;
+                answer = page.send(legal(state, n));
+                assert_eq!(answer["accepted"], true, "{}", answer["refusal"]);
+            }
+        }
+    }
+    println!(
+        "{states} states; {misleading} cards of roles no world gives; {certain_or_impossible} certain or impossible"
+    );
+    assert!(states > 100 && misleading > 0 && certain_or_impossible > 0);
+}
+
+/// Every sentence of a state, as the server wrote it.
+fn sentences(state: &Value) -> Vec<String> {
+    let mut out = vec![state["status"].clone(), state["pending"]["prompt"].clone()];
+    for key in ["log", "choices"] {
+        for item in state[key].as_array().into_iter().flatten() {
+            out.push(item["text"].clone());
+            out.push(item["label"].clone());
+        }
+    }
+    for key in ["title", "text", "winnersText"] {
+        out.push(state["outcome"][key].clone());
+    }
+    out.into_iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+}
+
+#[test]
+fn japanese_sentences_from_the_server_use_japanese_punctuation() {
+    let server = server();
+    let mut checked = 0;
+    for seed in 0..4 {
+        let mut events = json!([]);
+        let mut event = Value::Null;
+        let mut n = seed * 500 + 3;
+        loop {
+            let body = json!({"table": [2, 1, 5], "names": NAMES, "events": events, "event": event});
+            let answer = request_with(
+                server.local_addr(),
+                "POST",
+                "/api/werewolf/replay",
+                Some(&body),
+                &[("accept-language", "ja")],
+            )
+            .json();
+            let state = &answer["state"];
+            for sentence in sentences(state) {
+                assert!(!sentence.contains(['.', ',', '?', '!']), "{sentence}");
+                checked += 1;
+            }
+            if !state["outcome"].is_null() {
+                break;
+            }
+            events = answer["log"].clone();
+            n += 1;
+            event = legal(state, n);
+        }
+    }
+    assert!(checked > 1000, "{checked} sentences");
+}
+
+#[test]
+fn the_rules_version_is_chosen_by_name_and_an_unknown_one_is_refused_in_words() {
+    let server = server();
+    // After the first mark of round 1, Version 2 lets the next seer-card holder mark; in Version 3 only the
+    // likeliest seer marks, so the attack phase comes next.
+    for (options, next) in [(Value::Null, true), (json!("v2"), true), (json!("v3"), false)] {
+        let mut body =
+            json!({"table": [2, 1, 5], "names": NAMES, "events": [], "event": {"type": "startPlayer", "seat": 0}});
+        if !options.is_null() {
+            body["options"] = options.clone();
+        }
+        let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
+        let mark = answer["state"]["choices"][0]["event"].clone();
+        body["events"] = answer["log"].clone();
+        body["event"] = mark;
+        let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
+        assert_eq!(answer["accepted"], true, "{options}");
+        let kind = &answer["state"]["pending"]["kind"];
+        assert_eq!(kind == "verdict", next, "{options}: {kind}");
+        assert_eq!(answer["state"]["phase"] == "seer", next, "{options}");
+    }
+    for (lang, said) in [
+        ("en", "There are no rules called \"v9\""),
+        ("ja", "「v9」というルールはありません。"),
+    ] {
+        let response = request_with(
+            server.local_addr(),
+            "POST",
+            "/api/werewolf/replay",
+            Some(&json!({"table": [2, 1, 5], "options": "v9", "events": []})),
+            &[("accept-language", lang)],
+        );
+        assert_eq!(response.status, 400);
+        let error = response.json()["error"].as_str().unwrap_or_default().to_owned();
+        assert!(error.starts_with(said), "{lang}: {error}");
     }
 }

@@ -610,3 +610,76 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
     browser.set_viewport(DESKTOP.0, DESKTOP.1);
     browser.check_page("werewolf-desktop-en-setup", Some("#setup"));
 }
+
+#[test]
+fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_impossible() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    open(&browser, &server.url(), "ja");
+    let set = |table: [u8; 3]| {
+        browser.script(
+            "['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s)).forEach((input, i) => {
+               input.value = String(arguments[0][i]); input.dispatchEvent(new Event('input')); });
+             const w = document.querySelector('#ww-setup-warning');
+             return w.hidden ? '' : w.textContent;",
+            &[json!(table)],
+        )
+    };
+    let three = set([1, 1, 1]);
+    assert!(
+        three
+            .as_str()
+            .is_some_and(|t| t.starts_with("3人では") && t.ends_with('。')),
+        "{three}"
+    );
+    browser.script(
+        "document.querySelector('#ww-rules').scrollIntoView({ block: 'center' });",
+        &[],
+    );
+    browser.check_page("werewolf-phone-ja-warning", Some("#ww-rules"));
+    let sixteen = set([3, 2, 11]);
+    assert!(
+        sixteen.as_str().is_some_and(|t| t.starts_with("16人のゲームは")),
+        "{sixteen}"
+    );
+    assert_eq!(set([2, 1, 5]), json!(""), "no warning for 8");
+    // Version 3, chosen at the setup, is what the tab keeps and replays.
+    set([2, 1, 5]);
+    let help = browser.script(
+        "const s = document.querySelector('#ww-rules'); s.value = 'v3'; s.dispatchEvent(new Event('change'));
+         return document.querySelector('#ww-rules-help').textContent;",
+        &[],
+    );
+    assert!(help.as_str().is_some_and(|t| t.starts_with("バージョン3：")), "{help}");
+    browser.click("#ww-start");
+    wait_pending(&browser, "startPlayer");
+    let kept = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).options;",
+        &[],
+    );
+    assert_eq!(kept, json!("v3"));
+    // The start player, then a mark that takes the target's only seer card: that target cannot be the seer.
+    for pick in [0_u64, 7] {
+        let before = logged_events(&browser);
+        act(&browser, pick, "werewolf-phone-ja-v3");
+        wait_events(&browser, before + 1);
+    }
+    let board = browser.text("#players");
+    assert!(board.contains("占い師0枚(不可能)"), "{board}");
+    browser.check_page("werewolf-phone-ja-impossible", Some(".ww-players"));
+    browser.assert_no_console_errors();
+    // Last, as Chromium logs the refusal's 400 as an error.
+    open(&browser, &server.url(), "ja");
+    // Seventeen players: the engine's refusal in the page's Japanese words.
+    set([4, 4, 9]);
+    browser.click("#ww-start");
+    browser.wait_for(
+        "the setup refusal",
+        "return document.querySelector('#setup-message').textContent.length > 0;",
+        &[],
+    );
+    let refused = browser.text("#setup-message");
+    assert!(refused.starts_with("遊べるのは3〜16人です。17人"), "{refused}");
+}

@@ -250,6 +250,13 @@ mod tests {
             Table::new(&["Ann", "Bo", " ann "], 1, 10),
             Err(SetupError::Name(NameError::Repeated { seat: 2, first: 0, .. }))
         ));
+        // Full-width and half-width forms read as the ordinary ones (NFKC).
+        for (first, again) in [("Aki", "Ａｋｉ"), ("アキ", "ｱｷ")] {
+            assert!(matches!(
+                Table::new(&[first, "Bo", again], 1, 10),
+                Err(SetupError::Name(NameError::Repeated { seat: 2, first: 0, .. }))
+            ));
+        }
         assert_eq!(
             Table::new(&["Ann", "\u{200b}\u{200b}", "Cy"], 1, 10),
             Err(SetupError::Name(NameError::Invisible { seat: 1 }))

@@ -19,6 +19,7 @@
 //!   event with every alive player's [`Ballot`] (R9) — whose millions of combinations are numbered, not listed.
 //! - [`LogEntry`], [`Happening`]: every action and consequence, citing its rule; [`LogEntry::describe`] names
 //!   the players.
+//! - [`Game::chances`], [`Chances`]: each player's chance of each role as the share of the worlds that fit.
 //! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
 //!
 //! ```
@@ -44,6 +45,7 @@
 //! ```
 
 mod cascade;
+mod chances;
 mod chits;
 mod event;
 mod flow;
@@ -65,6 +67,8 @@ mod vote;
 mod world;
 
 #[cfg(test)]
+mod chances_properties;
+#[cfg(test)]
 mod options_properties;
 #[cfg(test)]
 mod paradox_properties;
@@ -77,6 +81,7 @@ mod scenarios;
 #[cfg(test)]
 mod test_util;
 
+pub use chances::Chances;
 pub use chits::{ChitKind, Chits, Verdict};
 pub use event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError};
 pub use game::Game;

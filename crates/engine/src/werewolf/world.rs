@@ -14,18 +14,18 @@ use super::role::Role;
 use super::seat::MAX_PLAYERS;
 
 /// What the search needs, as bit masks over the seats.
-struct Constraints {
+pub(super) struct Constraints {
     /// Seats that may still be each role, by [`Role::index`].
-    may: [u16; 3],
+    pub(super) may: [u16; 3],
     /// Seats each seat has marked black, and white.
-    black: [u16; MAX_PLAYERS],
-    white: [u16; MAX_PLAYERS],
+    pub(super) black: [u16; MAX_PLAYERS],
+    pub(super) white: [u16; MAX_PLAYERS],
     /// Seats joined to each seat by an attack chit, either way.
-    attack: [u16; MAX_PLAYERS],
+    pub(super) attack: [u16; MAX_PLAYERS],
     /// Every seat at the table.
-    all: u16,
+    pub(super) all: u16,
     /// How many players must be each role.
-    need: [u8; 3],
+    pub(super) need: [u8; 3],
 }
 
 impl Game {
@@ -46,7 +46,7 @@ impl Game {
         seer_sets(&c, c.may[Role::Seer.index()], 0, c.need[Role::Seer.index()])
     }
 
-    fn constraints(&self) -> Constraints {
+    pub(super) fn constraints(&self) -> Constraints {
         let mut c = Constraints {
             may: [0; 3],
             black: [0; MAX_PLAYERS],
@@ -91,6 +91,21 @@ fn seer_sets(c: &Constraints, candidates: u16, chosen: u16, left: u8) -> bool {
 
 /// Whether, with exactly `seers` as the seers, the others split into werewolves and villagers that fit.
 fn werewolves_fit(c: &Constraints, seers: u16) -> bool {
+    wolf_choice(c, seers).is_some_and(|choice| independent(c, choice.free, choice.more))
+}
+
+/// What is left to choose once `seers` are the seers: the werewolves some chit or loss forces, and how many
+/// more to pick from the free seats. `None` when no split fits whatever is picked.
+pub(super) struct WolfChoice {
+    /// Seats that must be werewolves.
+    pub(super) must: u16,
+    /// Seats that may be werewolves on top of `must` (none joined to `must` by an attack chit).
+    pub(super) free: u16,
+    /// How many of `free` must be werewolves, no two joined by an attack chit.
+    pub(super) more: u8,
+}
+
+pub(super) fn wolf_choice(c: &Constraints, seers: u16) -> Option<WolfChoice> {
     let (mut marked_black, mut marked_white) = (0u16, 0u16);
     for i in bits(seers) {
         marked_black |= c.black[i];
@@ -101,20 +116,24 @@ fn werewolves_fit(c: &Constraints, seers: u16) -> bool {
     let must = marked_black | (others & !c.may[Role::Villager.index()]);
     let may = others & c.may[Role::Werewolf.index()] & !marked_white;
     if must & !may != 0 {
-        return false;
+        return None;
     }
     let need = c.need[Role::Werewolf.index()];
     if must.count_ones() > u32::from(need) {
-        return false;
+        return None;
     }
     let mut neighbours = 0u16;
     for i in bits(must) {
         neighbours |= c.attack[i];
     }
     if neighbours & must != 0 {
-        return false;
+        return None;
     }
-    independent(c, may & !must & !neighbours, need - must.count_ones() as u8)
+    Some(WolfChoice {
+        must,
+        free: may & !must & !neighbours,
+        more: need - must.count_ones() as u8,
+    })
 }
 
 /// Whether `candidates` holds `k` seats no two of which are joined by an attack chit.
@@ -131,6 +150,6 @@ fn independent(c: &Constraints, candidates: u16, k: u8) -> bool {
 }
 
 /// The seats of a mask, lowest first.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mask: u16) -> impl Iterator<Item = usize> {
     (0..MAX_PLAYERS).filter(move |&i| mask & 1 << i != 0)
 }

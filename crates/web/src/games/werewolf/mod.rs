@@ -11,7 +11,8 @@
 //! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
 //!                             workbench's recommended table for each player count
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
-//!                              "deathDraw": "after-transfers"?, "names": ["Mika", …], "events": [event, …],
+//!                              "deathDraw": "after-transfers"?, "options": "v2" | "v3"?,
+//!                              "names": ["Mika", …], "events": [event, …],
 //!                              "event": event | null}
 //!                             -> {"accepted": bool, "refusal": {"code": "not_pending", "words": "…"} | null,
 //!                                 "state": {…}, "log": [event, …], "stale": bool, "logError": "…" | null}
@@ -40,7 +41,8 @@ use axum::{
 };
 use marubatsu_engine::rules::{Refusal, Rules};
 use marubatsu_engine::werewolf::{
-    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, SeatingError, Table, Werewolf,
+    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, SeatingError, Table,
+    Werewolf,
 };
 use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
@@ -51,6 +53,7 @@ use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
 
+mod setup_words;
 mod text;
 mod view;
 
@@ -160,6 +163,9 @@ struct ReplayRequest {
     /// R8's reading; the spec's if absent.
     #[serde(default)]
     death_draw: DeathDraw,
+    /// The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, …); Version 2 if absent.
+    #[serde(default)]
+    options: Option<String>,
     /// One name per seat; blanks become "Player n".
     #[serde(default)]
     names: Vec<String>,
@@ -223,13 +229,17 @@ async fn replay(
 ) -> Result<Json<Envelope<View, Replayed, Vec<Event>>>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .map_err(|e| ApiError::bad_request(setup_words::table_error(lang, &e)))?
         .with_readings(request.attack_death, request.death_draw);
+    if let Some(name) = &request.options {
+        let options =
+            Options::from_name(name).ok_or_else(|| ApiError::bad_request(setup_words::unknown_options(lang, name)))?;
+        table = table.with_options(options);
+    }
     if let Some(chits @ [black, white, attacks]) = request.chits {
         if chits.iter().any(|&n| n > MAX_CHITS) {
-            return Err(ApiError::bad_request(format!(
-                "at most {MAX_CHITS} chits of a kind per player, not {black} black, {white} white and {attacks} \
-                 attack chits"
+            return Err(ApiError::bad_request(setup_words::too_many_chits(
+                lang, MAX_CHITS, chits,
             )));
         }
         table = table.with_chits(black, white, attacks);
@@ -239,7 +249,9 @@ async fn replay(
         .seat(&names(&request.names, table.players(), lang))
         .map_err(|error| match error {
             SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_error(lang, &error)),
-            SeatingError::Count { .. } => ApiError::bad_request(error.to_string()),
+            SeatingError::Count { names, players } => {
+                ApiError::bad_request(setup_words::name_count(lang, names, players))
+            }
         })?;
     let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
     let folded = protocol::fold(
@@ -332,6 +344,51 @@ mod tests {
             r#"{"type":"vote","ballots":[{"voter":0,"target":200}]}"#,
         ] {
             assert!(serde_json::from_str::<Event>(json).is_err(), "{json}");
+        }
+    }
+
+    /// The page's Japanese words, as the string and template literals of `strings.js`'s `ja` block with their
+    /// `${…}` holes cut out.
+    fn japanese_literals() -> Vec<String> {
+        let source = include_str!("strings.js");
+        let ja = source.split("  ja: {").nth(1).unwrap_or_default();
+        let mut literals = Vec::new();
+        let mut chars = ja.chars();
+        while let Some(c) = chars.next() {
+            if c != '\'' && c != '`' {
+                continue;
+            }
+            let (mut text, mut depth) = (String::new(), 0);
+            for d in chars.by_ref() {
+                match d {
+                    '{' if text.ends_with('$') => {
+                        text.pop();
+                        depth += 1;
+                    }
+                    '}' if depth > 0 => depth -= 1,
+                    _ if depth > 0 => {}
+                    _ if d == c => break,
+                    _ => text.push(d),
+                }
+            }
+            literals.push(text);
+        }
+        literals
+    }
+
+    #[test]
+    fn japanese_words_use_japanese_punctuation() {
+        let literals = japanese_literals();
+        assert!(literals.len() > 50, "{} literals", literals.len());
+        let japanese = |t: &str| {
+            t.chars()
+                .any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}'))
+        };
+        for text in literals.iter().filter(|t| japanese(t)) {
+            assert!(
+                !text.contains(['.', ',', '?', ':', '!']),
+                "ASCII punctuation in {text:?}"
+            );
         }
     }
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Quantum werewolf's board: one card per player (their shares, chits and debts, and the options of the decision
+// Quantum werewolf's board: one card per player (their cards and chances, chits and debts, and the options of the decision
 // about them when touched), and the game's log.
 'use strict';
 
@@ -75,15 +75,29 @@
     if (voting && S.picked === p.seat) badge(t('werewolf.yourVote'), 'vote');
     else if (voting) badge(t('werewolf.touchToVote'), 'touch');
     else if (canTouch && S.touched !== p.seat) badge(t('werewolf.touchHint'), 'touch');
-    const percent = p.shares.map((x) => Math.round(x * 100));
+    // The chances are the share of the worlds that fit (exact fractions from the server); with no world left
+    // (a contradiction ended the game) the bar shows the cards instead.
+    const size = p.hand[0] + p.hand[1] + p.hand[2];
+    const fractions = p.chances
+      ? p.chances.map(([n, d]) => n / d)
+      : p.hand.map((c) => (size ? c / size : 0));
+    const percent = fractions.map((x) => Math.round(x * 100));
+    const word = (i) => {
+      if (!p.chances) return `${percent[i]}%`;
+      const [n, d] = p.chances[i];
+      if (n === 0) return t('werewolf.impossible');
+      if (n === d) return t('werewolf.sure');
+      // A chance that rounds to 0% or 100% is neither: say so rather than round it away.
+      return `${Math.min(99, Math.max(1, percent[i]))}%`;
+    };
     const bar = document.createElement('div');
     bar.className = 'ww-bar';
     bar.setAttribute('role', 'img');
-    bar.setAttribute('aria-label', t('werewolf.shareLabel', { w: percent[0], s: percent[1], v: percent[2] }));
+    bar.setAttribute('aria-label', t('werewolf.shareLabel', { w: word(0), s: word(1), v: word(2) }));
     ROLES.forEach((role, i) => {
       const part = document.createElement('span');
       part.className = role;
-      part.style.width = `${p.shares[i] * 100}%`;
+      part.style.width = `${fractions[i] * 100}%`;
       bar.append(part);
     });
     const shares = document.createElement('div');
@@ -91,7 +105,7 @@
     ROLES.forEach((role, i) => {
       const lost = p.lost.includes(role);
       const el = document.createElement(lost ? 's' : 'span');
-      el.textContent = `${W.roleName(role)} ${p.hand[i]} (${percent[i]}%)`;
+      el.textContent = t('werewolf.cardsAndChance', { role: W.roleName(role), cards: p.hand[i], chance: word(i) });
       if (lost) el.title = t('werewolf.cannotBe', { role: W.roleName(role) });
       shares.append(el);
     });

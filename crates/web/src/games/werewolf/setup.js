@@ -9,6 +9,7 @@
   const { S } = W;
   const { $, root, setupForm, play, namesEl, counts, copyNoteEl } = W.el;
   const { t } = window.I18n;
+  const rulesSelect = /** @type {HTMLSelectElement} */ ($('#ww-rules'));
 
   function composition() {
     return counts.map((input) => Math.max(0, Math.floor(Number(input.value) || 0)));
@@ -42,6 +43,14 @@
     $('#setup-help').textContent = t('werewolf.setup.summary', {
       players, w, s, v, black, white, attacks,
     }) + readings;
+    $('#ww-rules-help').textContent = t(rulesSelect.value === 'v3' ? 'werewolf.setup.v3Help' : 'werewolf.setup.v2Help');
+    // Tables that cannot be fun (3: a certain paradox) or are long (the largest) are said before they start.
+    const warning = $('#ww-setup-warning');
+    let words = '';
+    if (players === S.limits.minPlayers) words = t('werewolf.setup.warnThree');
+    else if (players === S.limits.maxPlayers) words = t('werewolf.setup.warnLong', { players });
+    warning.textContent = words;
+    warning.hidden = !words;
   }
 
   /** The workbench's recommended tables, one button per player count. */
@@ -68,13 +77,16 @@
     const table = composition();
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
-    const candidate = { table, rules: S.rules, names, events: [] };
+    const options = rulesSelect.value === 'v3' ? 'v3' : 'v2';
+    const candidate = { table, rules: S.rules, options, names, events: [] };
     const setupMessage = $('#setup-message');
     // The page is not marked busy while a game is set up: only the setup form waits.
     await W.guard.run(async () => {
       try {
         const answer = /** @type {WerewolfAnswer} */ (
-          await M.api('/api/werewolf/replay', { table, ...(S.rules || {}), names, events: [], event: null })
+          await M.api('/api/werewolf/replay', {
+            table, ...(S.rules || {}), options, names, events: [], event: null,
+          })
         );
         S.saved = candidate;
         W.keep();
@@ -130,6 +142,7 @@
     S.rules = null;
     drawSetup();
   }));
+  rulesSelect.addEventListener('change', drawSetup);
   setupForm.addEventListener('submit', start);
 
   /** @type {Pick<WerewolfNamespace, 'composition' | 'drawSetup' | 'drawRecommended' | 'start' | 'askNewGame' | 'newGame'>} */

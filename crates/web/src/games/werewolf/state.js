@@ -101,6 +101,8 @@
     const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', {
       table: saved.table,
       ...(saved.rules || {}),
+      // A game saved before the rules could be chosen plays Version 2, as it was started.
+      options: saved.options || 'v2',
       names: saved.names,
       events: saved.events,
       event,

@@ -6,8 +6,9 @@
 window.I18n.add({
   en: {
     'werewolf.title': 'Quantum werewolf',
-    'werewolf.lede': 'Nobody is dealt a role: everyone holds a hand of role cards, and the share of each role is the '
-      + 'chance of being it. Every mark, attack and death moves cards. The players are the board.',
+    'werewolf.lede': 'Nobody is dealt a role: everyone holds a hand of role cards, and every mark, attack and death '
+      + 'moves cards. A chance is the share of the worlds, among every way of giving out the roles that still fits '
+      + 'the table, in which the player has that role. The players are the board.',
     'werewolf.howtoLink': 'How to play',
     'werewolf.setup.table': 'The table',
     'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players. Pick one, '
@@ -27,6 +28,17 @@ window.I18n.add({
       + 'their transfers.',
     'werewolf.setup.recommended': (p) => `${p.players} players: ${p.w} werewolf, ${p.s} seer, ${p.v} villager — `
       + `paradox ${p.paradox}, village wins ${p.village} of decided games`,
+    'werewolf.setup.rules': 'Rules',
+    'werewolf.setup.v2': 'Version 2 (the book\'s)',
+    'werewolf.setup.v3': 'Version 3 (fewer paradoxes, being tested)',
+    'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
+      + 'take end the game in a paradox, and every holder of a seer card marks.',
+    'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
+      + 'leave the game; only the player with the most seer cards marks. Still being measured: Version 2 stays the '
+      + 'default until the numbers choose.',
+    'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play it '
+      + 'to learn the rules, or add players.',
+    'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour or more.`,
     'werewolf.role.werewolf': 'werewolf',
     'werewolf.role.seer': 'seer',
     'werewolf.role.villager': 'villager',
@@ -74,13 +86,16 @@ window.I18n.add({
       + 'separately: a move made in one does not reach the other. Play on in one tab and close the other.',
     'werewolf.tabWasCopied': 'This game was copied into another tab. From here the two go on separately: a move made '
       + 'in one does not reach the other. Play on in one tab and close the other.',
-    'werewolf.shareLabel': (p) => `werewolf ${p.w}%, seer ${p.s}%, villager ${p.v}%`,
+    'werewolf.shareLabel': (p) => `chance of werewolf ${p.w}, seer ${p.s}, villager ${p.v}`,
+    'werewolf.cardsAndChance': (p) => `${p.role} ${p.cards} ${p.cards === 1 ? 'card' : 'cards'} (${p.chance})`,
+    'werewolf.impossible': 'impossible',
+    'werewolf.sure': 'certain',
     'werewolf.announce': (p) => `${p.status}. ${p.prompt}`,
   },
   ja: {
     'werewolf.title': '量子人狼',
-    'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、その割合がその役職である確率です。占い・襲撃・死亡のたびに'
-      + 'カードが動きます。プレイヤーそのものが盤面です。',
+    'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、占い・襲撃・死亡のたびにカードが動きます。'
+      + '確率は、卓と矛盾しない役職の割り当て(世界)のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
     'werewolf.howtoLink': '遊び方',
     'werewolf.setup.table': '卓の設定',
     'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です。選ぶか、下でカードの枚数を決めてください。',
@@ -95,8 +110,18 @@ window.I18n.add({
       + `始めます。チップは一人につき黒${p.black}枚・白${p.white}枚・襲撃${p.attacks}枚です。`,
     'werewolf.setup.readings': (p) => `${p.twoWolves ? '別々の人狼2人の襲撃でだけ死亡' : 'どの襲撃チップでも2枚で死亡'}、`
       + `死者のカードは受け渡しの${p.before ? '前' : '後'}に引きます。`,
-    'werewolf.setup.recommended': (p) => `${p.players}人:人狼${p.w}・占い師${p.s}・村人${p.v} — パラドックス${p.paradox}、`
+    'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v} — パラドックス${p.paradox}、`
       + `決着したゲームで村人陣営の勝ち${p.village}`,
+    'werewolf.setup.rules': 'ルール',
+    'werewolf.setup.v2': 'バージョン2(本のルール)',
+    'werewolf.setup.v3': 'バージョン3(パラドックスが少ない・検証中)',
+    'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
+      + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
+    'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
+      + '占うのは占い師カードをいちばん多く持つ人だけです。まだ検証中のため、数字が決めるまではバージョン2が標準です。',
+    'werewolf.setup.warnThree': '3人ではゲームはほぼ必ずパラドックスで終わり、どちらの陣営も勝てません。ルールを覚えるために遊ぶか、'
+      + '人数を増やしてください。',
+    'werewolf.setup.warnLong': (p) => `${p.players}人のゲームは長く、画面も長くなります。1時間以上かかるつもりで遊んでください。`,
     'werewolf.role.werewolf': '人狼',
     'werewolf.role.seer': '占い師',
     'werewolf.role.villager': '村人',
@@ -107,25 +132,25 @@ window.I18n.add({
     'werewolf.cannotBe': (p) => `${p.role}ではない`,
     'werewolf.chitsIn': 'このプレイヤーの前のチップ',
     'werewolf.chitFrom': (p) => `${p.name}さんからの${p.kind === 'attack' ? '襲撃' : (p.kind === 'black' ? '黒' : '白')}チップ`,
-    'werewolf.chitsLeft': (p) => `残りのチップ:黒${p.black}・白${p.white}・襲撃${p.attacks}`,
+    'werewolf.chitsLeft': (p) => `残りのチップ：黒${p.black}・白${p.white}・襲撃${p.attacks}`,
     'werewolf.owes': (p) => `${p.roles}カードを渡す番です`,
     'werewolf.touchHint': 'タッチして選ぶ',
     'werewolf.touchToVote': 'タッチして投票',
     'werewolf.yourVote': 'あなたの投票',
-    'werewolf.optionsFor': (p) => `${p.name}さんをどうしますか?`,
+    'werewolf.optionsFor': (p) => `${p.name}さんをどうしますか？`,
     'werewolf.back': '卓に戻る',
     'werewolf.random': '勝った人をランダムに決める',
     'werewolf.drawCard': 'カードを混ぜて1枚引く',
     'werewolf.handOver': 'カードを渡す',
-    'werewolf.onlyWay': (p) => `できる渡し方は一つだけです:${p.parts}。`,
+    'werewolf.onlyWay': (p) => `できる渡し方は一つだけです：${p.parts}。`,
     'werewolf.onlyPart': (p) => `${p.name}さんに${p.cards}枚(${p.take}カードを受け取る)`,
-    'werewolf.transferTo': (p) => `${p.from}さんから${p.name}さんへ${p.role}カード。1枚ごとに受け取るカード:`,
+    'werewolf.transferTo': (p) => `${p.from}さんから${p.name}さんへ${p.role}カード。1枚ごとに受け取るカード：`,
     'werewolf.slotHere': (p) => `${p.take}カード(${p.max}枚まで)`,
     'werewolf.oneLess': (p) => `${p.name}さんへ1枚減らす(${p.take})`,
     'werewolf.oneMore': (p) => `${p.name}さんへ1枚増やす(${p.take})`,
     'werewolf.placed': (p) => `${p.role}カード${p.cards}枚のうち${p.done}枚を割り振りました。`,
     'werewolf.passTo': (p) => `${p.runoff}端末を${p.name}さんに渡してください。投票は秘密です。`,
-    'werewolf.votedSoFar': (p) => `投票済み:${p.names}。`,
+    'werewolf.votedSoFar': (p) => `投票済み：${p.names}。`,
     'werewolf.iAm': (p) => `${p.name}です — 投票する`,
     'werewolf.pointAt': (p) => `${p.runoff}${p.name}さん、${p.runoffOnly ? '同票の人のうち1人' : '処刑する人'}をタッチして、確定してください。`
       + 'ほかの人は見ないでください。',
@@ -144,7 +169,10 @@ window.I18n.add({
       + '片方での操作はもう片方に届きません。一つのタブで続けて、もう一つは閉じてください。',
     'werewolf.tabWasCopied': 'このゲームは別のタブにコピーされました。ここから先、二つは別々に進み、片方での操作はもう片方に'
       + '届きません。一つのタブで続けて、もう一つは閉じてください。',
-    'werewolf.shareLabel': (p) => `人狼${p.w}%、占い師${p.s}%、村人${p.v}%`,
+    'werewolf.shareLabel': (p) => `人狼の確率${p.w}、占い師${p.s}、村人${p.v}`,
+    'werewolf.cardsAndChance': (p) => `${p.role}${p.cards}枚(${p.chance})`,
+    'werewolf.impossible': '不可能',
+    'werewolf.sure': '確定',
     'werewolf.announce': (p) => `${p.status}。${p.prompt}`,
   },
 });

@@ -2,7 +2,7 @@
 //! Events and roles appear in the engine's own JSON form; players are named as the page named them, and every
 //! sentence is written in the player's language ([`text`](super::text)), rule codes only beside it.
 
-use marubatsu_engine::werewolf::{ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events};
+use marubatsu_engine::werewolf::{Chances, ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events};
 use serde::Serialize;
 
 use super::text::{self, Namer};
@@ -36,8 +36,8 @@ struct PlayerView {
     alive: bool,
     /// Cards per role: werewolf, seer, villager.
     hand: [u8; 3],
-    /// The shares of the hand (the probabilities of each role).
-    shares: [f64; 3],
+    /// The chances of each role: the share of the worlds that fit (`null` when none does).
+    chances: Option<[[u64; 2]; 3]>,
     lost: Vec<Role>,
     fixed: Option<Role>,
     /// Unused chits: black, white, attack.
@@ -154,6 +154,7 @@ impl View {
     pub(super) fn of(game: &Game, names: &[String], lang: Lang) -> View {
         let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
         let name: Namer<'_> = &name_of;
+        let worlds = game.chances();
         let players = game
             .seats()
             .map(|seat| {
@@ -171,7 +172,7 @@ impl View {
                     name: name(seat),
                     alive: game.is_alive(seat),
                     hand: hand.counts(),
-                    shares: Role::ALL.map(|role| hand.share(role)),
+                    chances: chances(&worlds, seat),
                     lost: game.lost(seat).iter().collect(),
                     fixed: game.fixed_as(seat),
                     chits_left: ChitKind::ALL.map(|kind| game.chits_left(seat, kind)),
@@ -248,6 +249,18 @@ impl PendingView {
             },
         }
     }
+}
+
+/// `seat`'s chance of each role as `[numerator, denominator]` in lowest terms, from the engine's count of the
+/// worlds that fit; `None` once none does (the game ended in a contradiction).
+fn chances(worlds: &Chances, seat: Seat) -> Option<[[u64; 2]; 3]> {
+    let mut out = [[0; 2]; 3];
+    for (slot, role) in out.iter_mut().zip(Role::ALL) {
+        let chance = worlds.chance(seat, role)?;
+        // At most 16!/(5!·5!·6!) worlds, far inside a u64 and a JavaScript number.
+        *slot = [chance.numerator(), chance.denominator()].map(|n| u64::try_from(n).unwrap_or(u64::MAX));
+    }
+    Some(out)
 }
 
 /// The legal events of a tie-break, a verdict or an attack, each with a label. Transfers (thousands) and
