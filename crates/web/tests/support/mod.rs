@@ -413,6 +413,57 @@ impl Browser<'_> {
         self.click(selector);
     }
 
+    /// Taps `selector` and, `gap` after the first tap began, taps the same point of the screen again, as a finger
+    /// or a mouse does in a double tap: the second tap lands on whatever the page has put there by then. A
+    /// touchscreen tap when the tab emulates a phone (`touch`), a mouse click otherwise; both go through
+    /// Chromium's input pipeline (DevTools `Input.*`), so the page sees the events a real device sends.
+    pub fn double_tap(&self, selector: &str, gap: Duration, touch: bool) {
+        self.wait_for(
+            "the page's tap guard to settle",
+            "return !window.Marubatsu || !window.Marubatsu.taps || window.Marubatsu.taps.settled();",
+            &[],
+        );
+        let centre = self.script(
+            "const e = document.querySelector(arguments[0]);
+             if (!e || e.offsetParent === null) return null;
+             e.scrollIntoView({ block: 'center' });
+             const r = e.getBoundingClientRect();
+             return [r.left + r.width / 2, r.top + r.height / 2];",
+            &[json!(selector)],
+        );
+        let (Some(x), Some(y)) = (centre[0].as_f64(), centre[1].as_f64()) else {
+            panic!("no visible {selector} to tap: {centre}");
+        };
+        let tap = |count: u32| {
+            if touch {
+                for kind in ["touchStart", "touchEnd"] {
+                    let points = if kind == "touchStart" {
+                        json!([{"x": x, "y": y}])
+                    } else {
+                        json!([])
+                    };
+                    self.execute_cdp("Input.dispatchTouchEvent", json!({"type": kind, "touchPoints": points}));
+                }
+            } else {
+                for kind in ["mousePressed", "mouseReleased"] {
+                    self.execute_cdp(
+                        "Input.dispatchMouseEvent",
+                        json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": count}),
+                    );
+                }
+            }
+        };
+        let first = Instant::now();
+        tap(1);
+        let elapsed = first.elapsed();
+        assert!(
+            elapsed < gap,
+            "one tap took {elapsed:?}, longer than the {gap:?} the double tap allows"
+        );
+        std::thread::sleep(gap - elapsed);
+        tap(2);
+    }
+
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     pub fn click(&self, selector: &str) {
         let session = self.session();
