@@ -458,6 +458,15 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     let touch = size.0 < 500;
     let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
     let gap = Duration::from_millis(gap);
+    let double_tap = |selector: &str| {
+        let measured = browser.double_tap(selector, gap, touch);
+        let asked = gap.as_secs_f64() * 1000.0;
+        // The page's clock may round a little; a loaded machine may add a frame or two, never take away.
+        assert!(
+            (asked - 5.0..asked + 150.0).contains(&measured),
+            "{tag}: the taps on {selector} were {measured} ms apart"
+        );
+    };
     browser.set_viewport(size.0, size.1);
     browser.goto(&format!("{url}relay"));
     browser.wait_for(
@@ -479,7 +488,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
         &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
     );
 
-    browser.double_tap("#start", gap, touch);
+    double_tap("#start");
     after_double_tap(browser);
     assert_eq!(
         phase_and(browser, "round"),
@@ -494,7 +503,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             (json!("topicReveal"), json!(round)),
             "{tag}"
         );
-        browser.double_tap("#begin-talk", gap, touch);
+        double_tap("#begin-talk");
         after_double_tap(browser);
         assert_eq!(
             phase_and(browser, "turn"),
@@ -502,7 +511,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             "{tag}: the talk begins"
         );
         for turn in 0..3 {
-            browser.double_tap("#talk-done", gap, touch);
+            double_tap("#talk-done");
             after_double_tap(browser);
             if turn < 2 {
                 assert_eq!(
@@ -518,7 +527,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
         let order: Vec<usize> =
             serde_json::from_value(saved_state(browser)["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
         for turn in 0..3 {
-            browser.double_tap("#received", gap, touch);
+            double_tap("#received");
             after_double_tap(browser);
             let state = saved_state(browser);
             assert_eq!(
@@ -540,7 +549,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             let pick = (0..3).rev().find(|&seat| seat != order[turn]).unwrap_or_default();
             browser.tap("#ballot button:last-child");
             browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
-            browser.double_tap("#confirm", gap, touch);
+            double_tap("#confirm");
             after_double_tap(browser);
             let state = saved_state(browser);
             let votes: Vec<usize> = serde_json::from_value(state["votes"].clone()).unwrap_or_default();
@@ -563,7 +572,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             (&json!(round_votes), &json!(scores)),
             "{tag}: every vote counted"
         );
-        browser.double_tap("#next-round", gap, touch);
+        double_tap("#next-round");
         after_double_tap(browser);
         if round + 1 < rounds {
             assert_eq!(
