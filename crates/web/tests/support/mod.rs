@@ -460,19 +460,31 @@ impl Browser<'_> {
         };
         let millis = u64::try_from(gap.as_millis()).unwrap_or(u64::MAX);
         let pointer = if touch { "touch" } else { "mouse" };
-        let actions = json!({"actions": [{
-            "type": "pointer",
-            "id": format!("double-{pointer}"),
-            "parameters": {"pointerType": pointer},
-            "actions": [
+        let sequence = |steps: Value| {
+            json!({"actions": [{
+                "type": "pointer",
+                "id": format!("double-{pointer}"),
+                "parameters": {"pointerType": pointer},
+                "actions": steps,
+            }]})
+        };
+        // The pointer is brought over the control first, on its own: a first move can take longer than a gap.
+        let hover = sequence(json!([{"type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"}]));
+        if !touch {
+            self.run(
+                "actions",
+                self.session()
+                    .cmd(WebDriverCommand::ExtensionCommand(Box::new(Actions(hover.clone())))),
+            );
+        }
+        let actions = sequence(json!([
                 {"type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"},
                 {"type": "pointerDown", "button": 0},
                 {"type": "pointerUp", "button": 0},
                 {"type": "pause", "duration": millis},
                 {"type": "pointerDown", "button": 0},
                 {"type": "pointerUp", "button": 0},
-            ],
-        }]});
+        ]));
         self.run(
             "actions",
             self.session()
