@@ -526,7 +526,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
         }
         let order: Vec<usize> =
             serde_json::from_value(saved_state(browser)["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
-        for turn in 0..3 {
+        for (turn, &voter) in order.iter().enumerate() {
             double_tap("#received");
             after_double_tap(browser);
             let state = saved_state(browser);
@@ -546,7 +546,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
                 "{tag}: the ballot shows no pick"
             );
             // Each votes for the last name on their ballot (seat order, themselves left out).
-            let pick = (0..3).rev().find(|&seat| seat != order[turn]).unwrap_or_default();
+            let pick = (0..3).rev().find(|&seat| seat != voter).unwrap_or_default();
             browser.tap("#ballot button:last-child");
             browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
             double_tap("#confirm");
