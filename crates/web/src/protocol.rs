@@ -86,7 +86,7 @@ pub(crate) fn check_length(lang: Lang, count: usize) -> Result<(), ApiError> {
     }
     Err(ApiError::bad_request(lang.pick(
         format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new game"),
-        format!("記録が {count} 手あります。再生できるのは {MAX_EVENTS} 手までです。新しいゲームを始めてください。"),
+        format!("記録が{count}手あります。再生できるのは{MAX_EVENTS}手までです。新しいゲームを始めてください。"),
     ))
     .with_code("logTooLong"))
 }

@@ -70,7 +70,7 @@ fn api_errors_come_in_the_language_asked_for_with_a_stable_code() {
     let addr = server.local_addr();
     let long: Vec<_> = std::iter::repeat_n(json!({"type": "hint"}), 20_001).collect();
     let body = json!({ "events": long });
-    for (language, expected) in [("en", "at most 20000"), ("ja", "20000 手まで")] {
+    for (language, expected) in [("en", "at most 20000"), ("ja", "20000手まで")] {
         let refused = request_with(
             addr,
             "POST",

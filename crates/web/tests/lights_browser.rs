@@ -170,6 +170,17 @@ fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_
                 ),
             };
             assert!(text.contains(&perfect), "{text}");
+            // The best is the record to beat: its moves (par, after a perfect solve) and the time with as few.
+            let shown = browser.text("#best");
+            let moves = if lang == "en" {
+                format!("{par} in ")
+            } else {
+                format!("{par}手・")
+            };
+            assert!(
+                shown.starts_with(&moves) && shown[moves.len()..].contains(':'),
+                "the best shows {shown:?}"
+            );
             // The first solve in this browser is a best; later ones tie on moves and may or may not be faster.
             if first_solve {
                 assert!(text.contains(best), "{text}");

@@ -83,7 +83,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         "document.querySelector('#rounds').value = '1'; document.querySelector('#talk-seconds').value = '10';",
         &[],
     );
-    browser.click("#start");
+    browser.tap("#start");
     wait_phase(&browser, "topicReveal");
     let topic = browser.text("#reveal .relay-topic");
     assert!(!topic.is_empty(), "a topic is revealed");
@@ -253,7 +253,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
             .text("#copy-note")
             .starts_with("This game was copied into another tab")
     );
-    browser.click("#restart");
+    browser.tap("#restart");
     wait_phase(&browser, "setup");
     let names_kept = browser.script(
         "return Array.from(document.querySelectorAll('#names input')).map((i) => i.value);",
@@ -276,7 +276,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     type_into(&browser, "#names li:nth-child(1) input", "Aki");
     type_into(&browser, "#names li:nth-child(2) input", "Ben");
     type_into(&browser, "#names li:nth-child(3) input", "Aki");
-    browser.click("#start");
+    browser.tap("#start");
     browser.wait_for(
         "the refusal",
         "return document.querySelector('#setup-message').textContent;",
@@ -296,17 +296,17 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
         "document.querySelector('#names li:nth-child(3) input').value = 'Cho';",
         &[],
     );
-    browser.click("#start");
+    browser.tap("#start");
     wait_phase(&browser, "topicReveal");
     assert_eq!(saved_state(&browser)["players"], json!(["Aki", "Ben", "Cho", "Dan"]));
 
     // Abandon asks first; "keep playing" keeps the game.
-    browser.click("#abandon");
+    browser.tap("#abandon");
     assert!(visible(&browser, "#abandon-yes"));
     browser.click("#abandon-no");
     assert_eq!(saved_state(&browser)["phase"], "topicReveal");
-    browser.click("#abandon");
-    browser.click("#abandon-yes");
+    browser.tap("#abandon");
+    browser.tap("#abandon-yes");
     wait_phase(&browser, "setup");
 
     // A save broken by hand is refused on reload: the page says so and starts afresh.
@@ -361,7 +361,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
         &[json!(["Aki", "Ben", "千尋", "Dai"])],
     );
     browser.check_page(&format!("{tag}-setup"), Some("#setup"));
-    browser.click("#start");
+    browser.tap("#start");
     let mut topics = Vec::new();
     for _round in 0..2 {
         settled(browser, "topicReveal");
@@ -430,6 +430,194 @@ fn relay_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
         assert!(said.contains(winner), "{lang}: {said}");
         if lang == "ja" {
             assert_eq!(browser.text("#final-result h2"), "最終結果");
+        }
+    }
+}
+
+/// Waits out a double tap: the tap guard's window has passed and no answer is awaited, so whatever either tap
+/// was going to change has changed.
+fn after_double_tap(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the double tap to be over",
+        "const r = document.querySelector('#relay');
+         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+}
+
+/// The saved game's phase and where in it the game is, after a double tap: what a single tap would have left.
+fn phase_and(browser: &Browser<'_>, field: &str) -> (Value, Value) {
+    let state = saved_state(browser);
+    (state["phase"].clone(), state[field].clone())
+}
+
+/// Plays a 3-player game of `rounds` rounds in `lang` at `size`, tapping every control that moves the game on
+/// twice, `gap` apart, at the point where the first tap landed; after each double tap the game is where one tap
+/// takes it: every speaker speaks, every voter votes for the name they picked themselves, every round is scored.
+fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), gap: u64, rounds: u8) {
+    let touch = size.0 < 500;
+    let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
+    let gap = Duration::from_millis(gap);
+    let double_tap = |selector: &str| {
+        let measured = browser.double_tap(selector, gap, touch);
+        let asked = gap.as_secs_f64() * 1000.0;
+        // The page's clock may round a little; a loaded machine may add a frame or two, never take away.
+        assert!(
+            (asked - 5.0..asked + 150.0).contains(&measured),
+            "{tag}: the taps on {selector} were {measured} ms apart"
+        );
+    };
+    browser.set_viewport(size.0, size.1);
+    browser.goto(&format!("{url}relay"));
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#relay'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
+         localStorage.removeItem('marubatsu.relay.names');",
+        &[json!(lang)],
+    );
+    browser.refresh();
+    settled(browser, "setup");
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = arguments[1];
+         document.querySelector('#talk-seconds').value = '60';",
+        &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
+    );
+
+    double_tap("#start");
+    after_double_tap(browser);
+    assert_eq!(
+        phase_and(browser, "round"),
+        (json!("topicReveal"), json!(0)),
+        "{tag}: start"
+    );
+    let mut scores = [0_u64; 3];
+    for round in 0..rounds {
+        let mut round_votes = [0_u64; 3];
+        assert_eq!(
+            phase_and(browser, "round"),
+            (json!("topicReveal"), json!(round)),
+            "{tag}"
+        );
+        double_tap("#begin-talk");
+        after_double_tap(browser);
+        assert_eq!(
+            phase_and(browser, "turn"),
+            (json!("talk"), json!(0)),
+            "{tag}: the talk begins"
+        );
+        for turn in 0..3 {
+            double_tap("#talk-done");
+            after_double_tap(browser);
+            if turn < 2 {
+                assert_eq!(
+                    phase_and(browser, "turn"),
+                    (json!("talk"), json!(turn + 1)),
+                    "{tag}: speaker {} ended, the next one speaks",
+                    turn + 1
+                );
+            } else {
+                assert_eq!(phase_and(browser, "nextTurn"), (json!("handover"), json!(0)), "{tag}");
+            }
+        }
+        let order: Vec<usize> =
+            serde_json::from_value(saved_state(browser)["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
+        for (turn, &voter) in order.iter().enumerate() {
+            double_tap("#received");
+            after_double_tap(browser);
+            let state = saved_state(browser);
+            assert_eq!(
+                (&state["phase"], &state["turn"], &state["selected"]),
+                (&json!("vote"), &json!(turn), &Value::Null),
+                "{tag}: voter {} has the ballot and nobody is picked for them",
+                turn + 1
+            );
+            assert_eq!(
+                browser.script(
+                    "return [document.querySelectorAll('#ballot [aria-pressed=\"true\"]').length,
+                             document.querySelector('#confirm').disabled];",
+                    &[]
+                ),
+                json!([0, true]),
+                "{tag}: the ballot shows no pick"
+            );
+            // Each votes for the last name on their ballot (seat order, themselves left out).
+            let pick = (0..3).rev().find(|&seat| seat != voter).unwrap_or_default();
+            browser.tap("#ballot button:last-child");
+            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            double_tap("#confirm");
+            after_double_tap(browser);
+            let state = saved_state(browser);
+            let votes: Vec<usize> = serde_json::from_value(state["votes"].clone()).unwrap_or_default();
+            if turn < 2 {
+                assert_eq!(
+                    (&state["phase"], &state["nextTurn"]),
+                    (&json!("handover"), &json!(turn + 1)),
+                    "{tag}: one vote cast"
+                );
+                assert_eq!(votes.last(), Some(&pick), "{tag}: {state}");
+                assert_eq!(votes.len(), turn + 1, "{tag}: {state}");
+            }
+            round_votes[pick] += 1;
+            scores[pick] += 1;
+        }
+        settled(browser, "roundResult");
+        let state = saved_state(browser);
+        assert_eq!(
+            (&state["roundVotes"], &state["scores"]),
+            (&json!(round_votes), &json!(scores)),
+            "{tag}: every vote counted"
+        );
+        double_tap("#next-round");
+        after_double_tap(browser);
+        if round + 1 < rounds {
+            assert_eq!(
+                phase_and(browser, "round"),
+                (json!("topicReveal"), json!(round + 1)),
+                "{tag}"
+            );
+        }
+    }
+    let state = saved_state(browser);
+    assert_eq!(
+        (&state["phase"], &state["scores"]),
+        (&json!("finalResult"), &json!(scores)),
+        "{tag}: the final result stays on screen"
+    );
+    assert!(visible(browser, "#final-result"), "{tag}");
+    browser.assert_no_console_errors();
+}
+
+/// The issue's double tap (150–230 ms apart) and a faster and a slower one, on a phone's touchscreen.
+#[test]
+fn relay_a_double_tap_on_a_phone_skips_nobody_in_either_language() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for lang in ["ja", "en"] {
+        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
+            double_tap_through_a_game(&browser, &url, lang, PHONE, gap, rounds);
+        }
+    }
+}
+
+/// The same with a mouse on a desktop window.
+#[test]
+fn relay_a_double_click_on_a_desktop_skips_nobody_in_either_language() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for lang in ["en", "ja"] {
+        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
+            double_tap_through_a_game(&browser, &url, lang, DESKTOP, gap, rounds);
         }
     }
 }

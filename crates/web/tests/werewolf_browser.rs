@@ -169,7 +169,22 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                     "only the hand-over button before a ballot"
                 );
                 browser.tap("#choices button.primary");
+                // The second tap of a double tap on "it's me" lands on a name or a card: it picks nobody.
+                let doubled = browser.script(
+                    "document.querySelector('#choices .ww-ballot-choice').click();
+                     document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+                     const pressed = '#choices .ww-ballot-choice[aria-pressed=\"true\"], .ww-player button.ww-name[aria-pressed=\"true\"]';
+                     return [document.querySelectorAll(pressed).length,
+                             document.querySelector('#choices .ww-confirm').disabled];",
+                    &[],
+                );
+                assert_eq!(
+                    doubled,
+                    json!([0, true]),
+                    "{name}: a double tap on \"it's me\" picked someone"
+                );
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
+                browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
                 // The voter touches a card or a name (every third voter changes their mind once first).

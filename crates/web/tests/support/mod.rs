@@ -329,6 +329,24 @@ impl ExtensionCommand for BrowserLog {
     }
 }
 
+/// The W3C `actions` endpoint with a sequence written out in JSON (thirtyfour's chains have no touch pointer).
+#[derive(Debug)]
+struct Actions(Value);
+
+impl ExtensionCommand for Actions {
+    fn parameters_json(&self) -> Option<Value> {
+        Some(self.0.clone())
+    }
+
+    fn method(&self) -> Method {
+        Method::POST
+    }
+
+    fn endpoint(&self) -> Arc<str> {
+        Arc::from("/actions")
+    }
+}
+
 impl Browser<'_> {
     fn session(&self) -> &WebDriver {
         self.session
@@ -411,6 +429,73 @@ impl Browser<'_> {
             &[],
         );
         self.click(selector);
+    }
+
+    /// Taps `selector` and, `gap` after the first tap, taps the same point of the screen again, as a finger or a
+    /// mouse does in a double tap: the second tap lands on whatever the page has put there by then. One W3C
+    /// action sequence (a `touch` pointer when the tab emulates a phone, a mouse otherwise), so chromedriver
+    /// keeps the pause and the page gets a real device's events. Returns the time between the two presses as
+    /// the page measured it (`pointerdown` time stamps), for the test to check.
+    pub fn double_tap(&self, selector: &str, gap: Duration, touch: bool) -> f64 {
+        self.wait_for(
+            "the page's tap guard to settle",
+            "return !window.Marubatsu || !window.Marubatsu.taps || window.Marubatsu.taps.settled();",
+            &[],
+        );
+        let centre = self.script(
+            "const e = document.querySelector(arguments[0]);
+             if (!e || e.offsetParent === null) return null;
+             e.scrollIntoView({ block: 'center' });
+             const r = e.getBoundingClientRect();
+             window.downs = [];
+             if (!window.countingDowns) {
+               window.countingDowns = true;
+               document.addEventListener('pointerdown', (ev) => window.downs.push(ev.timeStamp), true);
+             }
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+            &[json!(selector)],
+        );
+        let (Some(x), Some(y)) = (centre[0].as_i64(), centre[1].as_i64()) else {
+            panic!("no visible {selector} to tap: {centre}");
+        };
+        let millis = u64::try_from(gap.as_millis()).unwrap_or(u64::MAX);
+        let pointer = if touch { "touch" } else { "mouse" };
+        let sequence = |steps: Value| {
+            json!({"actions": [{
+                "type": "pointer",
+                "id": format!("double-{pointer}"),
+                "parameters": {"pointerType": pointer},
+                "actions": steps,
+            }]})
+        };
+        // The pointer is brought over the control first, on its own: a first move can take longer than a gap.
+        let hover = sequence(json!([{"type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"}]));
+        if !touch {
+            self.run(
+                "actions",
+                self.session()
+                    .cmd(WebDriverCommand::ExtensionCommand(Box::new(Actions(hover.clone())))),
+            );
+        }
+        let actions = sequence(json!([
+                {"type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+                {"type": "pause", "duration": millis},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+        ]));
+        self.run(
+            "actions",
+            self.session()
+                .cmd(WebDriverCommand::ExtensionCommand(Box::new(Actions(actions)))),
+        );
+        let downs = self.wait_for(
+            "both presses to reach the page",
+            "return window.downs.length >= 2 ? window.downs : null;",
+            &[],
+        );
+        downs[1].as_f64().unwrap_or_default() - downs[0].as_f64().unwrap_or_default()
     }
 
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.

@@ -176,8 +176,7 @@
     });
     movesEl.textContent = String(view.moves);
     parEl.textContent = String(view.startPar);
-    const best = M.store.get(bestKey(view.level), null);
-    bestEl.textContent = best ? String(best.moves) : '–';
+    showBest(M.store.get(bestKey(view.level), null));
     undoButton.disabled = !view.canUndo;
     hintButton.disabled = view.solved;
     restartButton.disabled = view.moves === 0;
@@ -199,6 +198,14 @@
     boardEl.dataset.solved = String(view.solved);
     boardEl.dataset.ready = 'true';
     tick();
+  }
+
+  /**
+   * The best as the record to beat: every clean solve of a scramble takes at least par presses and par is the
+   * scramble's length, so after one perfect solve only the time is left to improve, and the time is shown.
+   */
+  function showBest(best) {
+    bestEl.textContent = best ? t('lights.bestValue', { moves: best.moves, time: M.formatTime(best.ms) }) : '–';
   }
 
   /** The player's time: from their first press (not from when the puzzle was drawn) to the solving press. */
@@ -226,13 +233,13 @@
     if (view.hints > 0) {
       M.store.set(assistedKey(view.level), { moves: view.moves, ms, hints: view.hints });
       parts.push(['lights.assisted', base]);
-      if (best) parts.push(['lights.yourBest', { best: best.moves }]);
+      if (best) parts.push(['lights.yourBest', { best: best.moves, time: M.formatTime(best.ms) }]);
     } else {
       const record = !best || view.moves < best.moves || (view.moves === best.moves && ms < best.ms);
       if (record) M.store.set(bestKey(view.level), { moves: view.moves, ms });
-      bestEl.textContent = String(record ? view.moves : best.moves);
+      showBest(record ? { moves: view.moves, ms } : best);
       if (view.moves === view.startPar) parts.push(['lights.perfect', base]);
-      parts.push(record ? ['lights.newBest', base] : ['lights.yourBest', { best: best.moves }]);
+      parts.push(record ? ['lights.newBest', base] : ['lights.yourBest', { best: best.moves, time: M.formatTime(best.ms) }]);
     }
     solveText = parts;
     drawSolveText();

@@ -12,8 +12,12 @@
 
   // ---- input --------------------------------------------------------------------------------------------
 
+  const { taps } = M;
+
   $('#setup').addEventListener('submit', (event) => {
     event.preventDefault();
+    // The second tap of a double tap on "start" would land on the topic screen's "begin the talk".
+    if (!taps.take()) return;
     const players = Array.from(namesEl.querySelectorAll('input')).map((input) => input.value);
     const number = (input) => {
       const n = Number(input.value);
@@ -41,7 +45,6 @@
 
   // Every control that moves the game on goes through the page's tap guard (common.js): the second tap of a
   // double tap lands on the next screen's control in the same place and must change nothing.
-  const { taps } = M;
   $('#begin-talk').addEventListener('click', taps.wrap(() => R.send({ type: 'beginTalk', nowMs: Date.now() })));
   $('#talk-done').addEventListener('click', taps.wrap(() => {
     if (S.view && S.view.phase === 'talk') R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
@@ -54,10 +57,12 @@
   });
   confirmButton.addEventListener('click', taps.wrap(() => R.send({ type: 'confirm' })));
   $('#next-round').addEventListener('click', taps.wrap(() => R.send({ type: 'nextRound' })));
-  $('#restart').addEventListener('click', () => R.send({ type: 'restart' }));
-  $('#abandon').addEventListener('click', () => R.showAbandonQuestion(true));
+  // "New game" may be where the second tap on "see the final result" lands, and "yes, abandon it" is where
+  // "abandon" was: neither may take the second tap of a double tap.
+  $('#restart').addEventListener('click', taps.wrap(() => R.send({ type: 'restart' })));
+  $('#abandon').addEventListener('click', taps.wrap(() => R.showAbandonQuestion(true)));
   $('#abandon-no').addEventListener('click', () => R.showAbandonQuestion(false));
-  $('#abandon-yes').addEventListener('click', () => R.send({ type: 'abandon' }));
+  $('#abandon-yes').addEventListener('click', taps.wrap(() => R.send({ type: 'abandon' })));
 
   // ---- start --------------------------------------------------------------------------------------------
 

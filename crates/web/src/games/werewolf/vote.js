@@ -85,6 +85,8 @@
    * focus goes to the confirmation (brought on screen when the pick was made on a card further down).
    */
   function pickVote(seat, onCard) {
+    // The second tap on "it's me" lands on a name or a card: it picks nobody (common.js, `taps`).
+    if (!window.Marubatsu.taps.settled()) return;
     S.picked = seat;
     W.drawPlayers();
     W.drawDecision();
