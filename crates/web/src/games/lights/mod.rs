@@ -142,7 +142,7 @@ mod text {
         let words = match (refusal, lang) {
             (Step::Engine(LightsRefusal::Scramble(reason)), Lang::En) => return format!("event {position}: {reason}"),
             (Step::Engine(LightsRefusal::Scramble(reason)), Lang::Ja) => {
-                return format!("{position} 番目の記録が正しくありません: {reason}");
+                return format!("{position}番目の記録が正しくありません：{reason}");
             }
             (Step::Engine(LightsRefusal::Solved), _) => lang.pick(
                 "The puzzle is solved: restart it or draw a new one.",
