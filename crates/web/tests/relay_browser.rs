@@ -461,10 +461,12 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     let double_tap = |selector: &str| {
         let measured = browser.double_tap(selector, gap, touch);
         let asked = gap.as_secs_f64() * 1000.0;
-        // The page's clock may round a little; a loaded machine may add a frame or two, never take away.
+        // The page's clock may round a little, and a loaded machine stretches the gap (202 ms for 50 ms was seen
+        // in CI); what matters is that the second tap lands inside the guard's window, where it must change nothing.
+        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
         assert!(
-            (asked - 5.0..asked + 150.0).contains(&measured),
-            "{tag}: the taps on {selector} were {measured} ms apart"
+            (asked - 5.0..window).contains(&measured),
+            "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
         );
     };
     browser.set_viewport(size.0, size.1);
