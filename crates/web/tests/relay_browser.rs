@@ -334,10 +334,8 @@ fn settled(browser: &Browser<'_>, phase: &str) {
     );
 }
 
-/// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
-/// check after every step; the second round's topic is never the first's.
-fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
-    let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+/// Opens the relay at `size` in `lang` with nothing remembered: the setup of a new game.
+fn fresh_setup(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
     browser.set_viewport(size.0, size.1);
     browser.goto(&format!("{url}relay"));
     // The page's first answer must be in before the tab forgets its game, or it would write the game back.
@@ -353,6 +351,13 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     );
     browser.refresh();
     settled(browser, "setup");
+}
+
+/// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
+/// check after every step; the second round's topic is never the first's.
+fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
+    let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+    fresh_setup(browser, url, lang, size);
     browser.click("#add-player");
     browser.script(
         "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
@@ -469,20 +474,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
         );
     };
-    browser.set_viewport(size.0, size.1);
-    browser.goto(&format!("{url}relay"));
-    browser.wait_for(
-        "the page to load",
-        "const r = document.querySelector('#relay'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
-        &[],
-    );
-    browser.script(
-        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
-         localStorage.removeItem('marubatsu.relay.names');",
-        &[json!(lang)],
-    );
-    browser.refresh();
-    settled(browser, "setup");
+    fresh_setup(browser, url, lang, size);
     browser.script(
         "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
          document.querySelector('#rounds').value = arguments[1];
