@@ -17,8 +17,8 @@
 //!   and are validated in full; an illegal event leaves the state unchanged.
 //! - [`legal_events`]: exactly the events accepted now, as [`LegalEvents`]: listed, except a vote — one
 //!   event with every alive player's [`Ballot`] (R9) — whose millions of combinations are numbered, not listed.
-//! - [`LogEntry`], [`Happening`]: every action and consequence, citing its rule; [`LogEntry::describe`] names
-//!   the players.
+//! - [`LogEntry`], [`Happening`]: every action and consequence as values, citing its rule. The words a player reads
+//!   are the page's, in each language (`marubatsu-web`); the engine writes none, so there is one text per audience.
 //! - [`Game::chances`], [`Chances`]: each player's chance of each role as the share of the worlds that fit.
 //! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
 //!
@@ -39,9 +39,9 @@
 //! // Seat 5 holds no seer card: it lost the seer possibility (R2) and will be skipped.
 //! assert!(game.lost(seat(5)).contains(Role::Seer));
 //! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(3) }));
-//! for line in game.log() {
-//!     println!("{line}");
-//! }
+//! // The log holds the happenings as values, each citing its rule.
+//! let rules: Vec<&str> = game.log().iter().map(|line| line.what.rule()).collect();
+//! assert!(rules.contains(&"R2"));
 //! ```
 
 mod cascade;

@@ -1,7 +1,5 @@
 //! How a game ended and who won.
 
-use core::fmt;
-
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
 
@@ -114,55 +112,6 @@ impl End {
             End::Paradox(Paradox::NoRoleLeft { .. }) => "paradox-no-role",
             End::Paradox(Paradox::Contradiction) => "paradox-contradiction",
             End::Paradox(Paradox::UndecidableVote { .. }) => "paradox-vote",
-        }
-    }
-
-    /// The end as a sentence, naming players with `name`.
-    ///
-    /// ```
-    /// use marubatsu_engine::werewolf::{End, Paradox, Seat};
-    ///
-    /// let end = End::Paradox(Paradox::NoRoleLeft { player: Seat::new(1).unwrap() });
-    /// assert_eq!(end.describe(|_| "Ren".to_string()), "paradox: Ren has lost every role");
-    /// ```
-    pub fn describe(self, name: impl Fn(Seat) -> String) -> String {
-        EndText(self, &name).to_string()
-    }
-}
-
-impl fmt::Display for End {
-    /// The sentence of [`End::describe`], with players named by seat.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", EndText(*self, &|seat: Seat| seat.to_string()))
-    }
-}
-
-/// The text of an end with players named by a function.
-struct EndText<'a, F>(End, &'a F);
-
-impl<F: Fn(Seat) -> String> fmt::Display for EndText<'_, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.1;
-        match self.0 {
-            End::AllDead => f.write_str("everyone is dead: the werewolves win"),
-            End::VillageWins => f.write_str("every living player has lost the werewolf possibility: the village wins"),
-            End::WerewolvesWin => {
-                f.write_str("the fixed werewolves are at least half of the living: the werewolves win")
-            }
-            End::Paradox(Paradox::NoTransfer { player, role, cards }) => write!(
-                f,
-                "paradox: {} cannot hand over their {cards} {role} card(s)",
-                name(player)
-            ),
-            End::Paradox(Paradox::NoRoleLeft { player }) => {
-                write!(f, "paradox: {} has lost every role", name(player))
-            }
-            End::Paradox(Paradox::Contradiction) => {
-                f.write_str("paradox: no assignment of roles fits the table any more")
-            }
-            End::Paradox(Paradox::UndecidableVote { alive }) => {
-                write!(f, "paradox: a vote among {alive} can never be decided")
-            }
         }
     }
 }

@@ -6,13 +6,15 @@
 use super::chits::{ChitKind, Verdict};
 use super::event::{EventError, Pending, Phase};
 use super::legal::legal_events;
-use super::log::LossCause;
+use super::log::{Happening, LossCause, NoExchange};
 use super::outcome::{End, Outcome, Paradox};
 use super::readings::{AttackDeath, DeathDraw};
 use super::role::{Role, RoleSet};
 use super::scenarios::{attack, hand, lost, mark, transfer};
 use super::table::Table;
-use super::test_util::{Position, check_invariants, log_text, play, refuse, seat, seats};
+use super::test_util::{
+    Position, check_invariants, fixed, happenings, lost_line, owed, play, refuse, rule_six_losses, seat, seats,
+};
 use super::{Event, Game};
 
 const W: Role = Role::Werewolf;
@@ -60,15 +62,26 @@ fn when_nobody_may_be_the_seer_the_game_ends_at_once_instead_of_asking_for_trans
     let from = game.log().len();
     play(&mut game, attack(4, 5, None));
     assert_eq!(
-        log_text(&game, from),
+        happenings(&game, from),
         [
-            "[R5] P4 attacks P5",
-            "[R4/R5] no exchange: P4 is fixed",
-            "[R6] P5 lost the werewolf possibility: P4 attacked P5 and is a fixed werewolf",
-            "[R7] P5 must hand over 1 werewolf card(s)",
-            "[R2] P5 is fixed as a villager",
-            "[R11] game over — paradox: no assignment of roles fits the table any more; winners: P0, P1, \
-             P2, P3",
+            Happening::Attacked {
+                wolf: seat(4),
+                target: seat(5)
+            },
+            Happening::NoExchange {
+                actor: seat(4),
+                target: seat(5),
+                why: NoExchange::ActorFixed
+            },
+            lost_line(5, Role::Werewolf, LossCause::AttackedByWerewolf { wolf: seat(4) }),
+            owed(5, Role::Werewolf, 1),
+            fixed(5, Role::Villager),
+            Happening::Ended {
+                outcome: Outcome {
+                    end: End::Paradox(Paradox::Contradiction),
+                    winners: seats(&[0, 1, 2, 3]),
+                }
+            },
         ]
     );
     assert_eq!(
@@ -406,19 +419,16 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
         .build();
     play(&mut game, mark(4, 2, Verdict::Black, Some(W)));
     assert_eq!(game.fixed_as(seat(2)), Some(W));
-    let lines = log_text(&game, 0);
-    let losses: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("[R6]") && l.contains(" lost the "))
-        .collect();
+    let by_wolf = LossCause::AttackedByWerewolf { wolf: seat(2) };
+    let cleared_wolf = LossCause::MarkedWhiteWerewolf { wolf: seat(2) };
     assert_eq!(
-        losses,
+        rule_six_losses(&game),
         [
-            "[R6] P0 lost the werewolf possibility: P2 attacked P0 and is a fixed werewolf",
-            "[R6] P1 lost the werewolf possibility: P2 attacked P1 and is a fixed werewolf",
-            "[R6] P1 lost the seer possibility: P1 had marked P2 white and P2 is a fixed werewolf",
-            "[R6] P6 lost the seer possibility: P6 had marked P2 white and P2 is a fixed werewolf",
-            "[R6] P7 lost the werewolf possibility: P2 attacked P7 and is a fixed werewolf",
+            lost_line(0, W, by_wolf),
+            lost_line(1, W, by_wolf),
+            lost_line(1, S, cleared_wolf),
+            lost_line(6, S, cleared_wolf),
+            lost_line(7, W, by_wolf),
         ]
     );
     assert_eq!(
@@ -457,17 +467,12 @@ fn within_a_step_seat_order_comes_before_role_order() {
         .build();
     play(&mut game, mark(1, 6, Verdict::White, Some(V)));
     assert_eq!(game.fixed_as(seat(1)), Some(S));
-    let lines = log_text(&game, 0);
-    let losses: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("[R6]") && l.contains(" lost the "))
-        .collect();
     assert_eq!(
-        losses,
+        rule_six_losses(&game),
         [
-            "[R6] P2 lost the villager possibility: P1, a fixed seer, marked P2 black",
-            "[R6] P5 lost the werewolf possibility: P1, a fixed seer, marked P5 white",
-            "[R6] P6 lost the werewolf possibility: P1, a fixed seer, marked P6 white",
+            lost_line(2, V, LossCause::BlackFromSeer { seer: seat(1) }),
+            lost_line(5, W, LossCause::WhiteFromSeer { seer: seat(1) }),
+            lost_line(6, W, LossCause::WhiteFromSeer { seer: seat(1) }),
         ]
     );
     assert!(lost(&game, 6, S, LossCause::NoCardsLeft));

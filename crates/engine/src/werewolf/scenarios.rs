@@ -6,7 +6,10 @@ use super::event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Ph
 use super::log::{DeathCause, Happening, LossCause, NoExchange, PassReason};
 use super::outcome::{End, Outcome, Paradox};
 use super::role::Role;
-use super::test_util::{Position, check_invariants, log_text, logged, play, refuse, seat, seats};
+use super::test_util::{
+    Position, check_invariants, exchanged, fixed, happenings, logged, lost_line, owed, play, refuse, removed, seat,
+    seats,
+};
 use super::{Game, legal_events};
 
 const W: Role = Role::Werewolf;
@@ -560,16 +563,19 @@ fn r5_an_attack_taking_the_last_werewolf_card_clears_the_target_and_its_black_ma
     let from = game.log().len();
     play(&mut game, attack(1, 2, Some(V)));
     assert_eq!(
-        log_text(&game, from),
+        happenings(&game, from),
         [
-            "[R5] P1 attacks P2",
-            "[R5] P1 gives P2 a villager card and takes a werewolf card",
-            "[R2] P2 lost the werewolf possibility: no werewolf card left",
-            "[R6] P2's 1 attack chit(s) are taken off the table",
-            "[R6] P6 lost the seer possibility: P6 had marked P2 black and P2 lost the werewolf possibility",
-            "[R7] P6 must hand over 2 seer card(s)",
-            "[R6] P6's 1 black verdict chit(s) are taken off the table",
-            "[R6] P6's 1 white verdict chit(s) are taken off the table",
+            Happening::Attacked {
+                wolf: seat(1),
+                target: seat(2)
+            },
+            exchanged(1, 2, V, W),
+            lost_line(2, W, LossCause::NoCardsLeft),
+            removed(2, ChitKind::Attack, 1),
+            lost_line(6, S, LossCause::MarkedBlackNotWerewolf { suspect: seat(2) }),
+            owed(6, S, 2),
+            removed(6, ChitKind::Black, 1),
+            removed(6, ChitKind::White, 1),
         ]
     );
     // Seat 2's white chit stays: seat 2 may still be the seer.
@@ -698,25 +704,32 @@ fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_
     // Seat 0 takes the last seer card that is not theirs, for their last villager card.
     play(&mut game, mark(0, 1, Verdict::White, Some(V)));
     assert_eq!(
-        log_text(&game, from),
+        happenings(&game, from),
         [
-            "[R4] P0 marks P1 white",
-            "[R4] P0 gives P1 a villager card and takes a seer card",
-            "[R2] P0 lost the villager possibility: no villager card left",
-            "[R2] P0 is fixed as a seer",
-            "[R2] P1 lost the seer possibility: no seer card left",
-            "[R6] P1 lost the werewolf possibility: P0, a fixed seer, marked P1 white",
-            "[R7] P1 must hand over 1 werewolf card(s)",
-            "[R2] P1 is fixed as a villager",
-            "[R6] P2 lost the villager possibility: P0, a fixed seer, marked P2 black",
-            "[R7] P2 must hand over 3 villager card(s)",
-            "[R2] P2 is fixed as a werewolf",
-            "[R6] P1's 1 attack chit(s) are taken off the table",
-            "[R6] P3 lost the werewolf possibility: P2 attacked P3 and is a fixed werewolf",
-            "[R7] P3 must hand over 2 werewolf card(s)",
-            "[R2] P3 is fixed as a villager",
-            "[R5] P4 dies, attacked by fixed werewolves P2",
-            "[R6] P3's 1 attack chit(s) are taken off the table",
+            Happening::Marked {
+                seer: seat(0),
+                target: seat(1),
+                verdict: Verdict::White
+            },
+            exchanged(0, 1, V, S),
+            lost_line(0, V, LossCause::NoCardsLeft),
+            fixed(0, S),
+            lost_line(1, S, LossCause::NoCardsLeft),
+            lost_line(1, W, LossCause::WhiteFromSeer { seer: seat(0) }),
+            owed(1, W, 1),
+            fixed(1, V),
+            lost_line(2, V, LossCause::BlackFromSeer { seer: seat(0) }),
+            owed(2, V, 3),
+            fixed(2, W),
+            removed(1, ChitKind::Attack, 1),
+            lost_line(3, W, LossCause::AttackedByWerewolf { wolf: seat(2) }),
+            owed(3, W, 2),
+            fixed(3, V),
+            Happening::Died {
+                player: seat(4),
+                cause: DeathCause::Attacked { wolves: seats(&[2]) }
+            },
+            removed(3, ChitKind::Attack, 1),
         ]
     );
     assert_eq!(game.chits().placed_by(seat(1), ChitKind::Attack), 0);
@@ -1020,11 +1033,27 @@ fn r9_everyone_alive_votes_at_once_in_one_event_and_the_most_voted_dies() {
         }
     ));
     // The log shows every ballot in seat order, then the count, then the death.
-    let log = log_text(&game, before);
-    assert_eq!(log[0], "[R9] P0 points at P3");
-    assert_eq!(log[7], "[R9] P7 points at P3");
-    assert_eq!(log[8], "[R9] the count: P3 4, P0 2, P1 1, P2 1");
-    assert_eq!(log[9], "[R9] P3 dies by the vote (4 votes)");
+    let log = happenings(&game, before);
+    let ballot = |voter: u8, target: u8| Happening::Voted {
+        voter: seat(voter),
+        target: seat(target),
+    };
+    assert_eq!(log[0], ballot(0, 3));
+    assert_eq!(log[7], ballot(7, 3));
+    let Happening::Counted { tally } = log[8] else {
+        panic!("the ballots are followed by {:?}, not the count", log[8]);
+    };
+    assert_eq!(
+        tally.iter().collect::<Vec<_>>(),
+        [(seat(3), 4), (seat(0), 2), (seat(1), 1), (seat(2), 1)]
+    );
+    assert_eq!(
+        log[9],
+        Happening::Died {
+            player: seat(3),
+            cause: DeathCause::Voted { votes: 4 }
+        }
+    );
     assert_eq!(
         game.pending(),
         Some(Pending::Draw {
@@ -1143,11 +1172,19 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     );
     let tied = seats(&[0, 1]);
     assert!(logged(&game, Happening::RunOff { tied, votes: 2 }));
+    let log = happenings(&game, game.log().len() - 2);
+    let Happening::Counted { tally } = log[0] else {
+        panic!("a run-off follows {:?}, not the count", log[0]);
+    };
     assert_eq!(
-        log_text(&game, game.log().len() - 2),
+        tally.iter().collect::<Vec<_>>(),
         [
-            "[R9] the count: P0 2, P1 2, P4 1, P5 1, P6 1, P7 1",
-            "[R9] tie at 2 vote(s) between P0, P1: run-off"
+            (seat(0), 2),
+            (seat(1), 2),
+            (seat(4), 1),
+            (seat(5), 1),
+            (seat(6), 1),
+            (seat(7), 1)
         ]
     );
     assert_eq!(
@@ -1322,12 +1359,13 @@ fn r10_2_when_every_living_player_has_lost_werewolf_everyone_who_lost_it_wins() 
         })
     );
     assert_eq!(
-        game.log().last().map(|e| e.describe(|s| format!("P{}", s.number()))),
-        Some(
-            "[R10.2] game over — every living player has lost the werewolf possibility: the village wins; \
-             winners: P2, P3, P4, P5, P6, P7"
-                .to_string()
-        )
+        game.log().last().map(|e| e.what),
+        Some(Happening::Ended {
+            outcome: Outcome {
+                end: End::VillageWins,
+                winners: seats(&[2, 3, 4, 5, 6, 7]),
+            }
+        })
     );
 }
 

@@ -5,7 +5,7 @@ use super::chits::ChitKind;
 use super::event::{Event, Pending, Phase};
 use super::game::{Game, Step};
 use super::hand::Hand;
-use super::log::Happening;
+use super::log::{Happening, LossCause};
 use super::role::{Role, RoleSet};
 use super::seat::{Seat, SeatSet};
 use super::table::Table;
@@ -145,11 +145,62 @@ pub(crate) fn refuse(game: &Game, event: Event) {
     assert_eq!(&copy, game, "a refused event changed the state");
 }
 
-/// The log since the `from`-th line, as text with seats named by number.
-pub(crate) fn log_text(game: &Game, from: usize) -> Vec<String> {
-    game.log()[from..]
+/// What the log recorded since the `from`-th line.
+pub(crate) fn happenings(game: &Game, from: usize) -> Vec<Happening> {
+    game.log()[from..].iter().map(|entry| entry.what).collect()
+}
+
+/// The log line: `player` lost the `role` possibility because of `cause`.
+pub(crate) fn lost_line(player: u8, role: Role, cause: LossCause) -> Happening {
+    Happening::Lost {
+        player: seat(player),
+        role,
+        cause,
+    }
+}
+
+/// The log line: `player` is fixed as `role`.
+pub(crate) fn fixed(player: u8, role: Role) -> Happening {
+    Happening::Fixed {
+        player: seat(player),
+        role,
+    }
+}
+
+/// The log line: `player` must hand over `cards` cards of `role`.
+pub(crate) fn owed(player: u8, role: Role, cards: u8) -> Happening {
+    Happening::TransferOwed {
+        player: seat(player),
+        role,
+        cards,
+    }
+}
+
+/// The log line: `owner`'s `count` chits of `kind` left the table.
+pub(crate) fn removed(owner: u8, kind: ChitKind, count: u8) -> Happening {
+    Happening::ChitsRemoved {
+        owner: seat(owner),
+        kind,
+        count,
+    }
+}
+
+/// The log line: an action's exchange, `actor` giving `target` a `gave` card for a `took` card.
+pub(crate) fn exchanged(actor: u8, target: u8, gave: Role, took: Role) -> Happening {
+    Happening::Exchanged {
+        actor: seat(actor),
+        target: seat(target),
+        gave,
+        took,
+    }
+}
+
+/// Every loss of a role that R6 caused, in log order.
+pub(crate) fn rule_six_losses(game: &Game) -> Vec<Happening> {
+    game.log()
         .iter()
-        .map(|entry| entry.describe(|s| format!("P{}", s.number())))
+        .map(|entry| entry.what)
+        .filter(|what| matches!(what, Happening::Lost { cause, .. } if cause.rule() == "R6"))
         .collect()
 }
 
