@@ -3,8 +3,8 @@
 
 mod support;
 
-use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::{Value, json};
+use support::werewolf::legal;
 use support::{post_ok, request, request_with, server};
 
 const NAMES: [&str; 8] = ["Mika", "Ren", "Aki", "Sora", "Yui", "Kai", "Nao", "Emi"];
@@ -25,63 +25,21 @@ impl Page<'_> {
         }
     }
 
+    /// Asks whether `event` would end the game without playing it; checks that nothing was played.
+    fn would_end(&self, event: &Value) -> Value {
+        let body = json!({"table": self.table, "names": NAMES, "events": self.events, "event": event, "preview": true});
+        let answer = post_ok(self.server.local_addr(), "/api/werewolf/replay", &body);
+        assert_eq!(answer["accepted"], false, "a preview played {event}");
+        assert_eq!(answer["log"], self.events, "a preview changed the log");
+        answer["wouldEnd"].clone()
+    }
+
     /// Sends `event` with the log; keeps the log that comes back; returns the answer.
     fn send(&mut self, event: Value) -> Value {
         let body = json!({"table": self.table, "names": NAMES, "events": self.events, "event": event});
         let answer = post_ok(self.server.local_addr(), "/api/werewolf/replay", &body);
         self.events = answer["log"].clone();
         answer
-    }
-}
-
-/// A hash of `n`, not `n` itself: a pick that cycles with n can tie a run-off forever (R9 has no limit).
-fn hash(n: usize) -> usize {
-    ((n as u64 ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33) as usize
-}
-
-/// A legal event for the pending decision, varied by `n`: one of the listed choices, the only transfer or the
-/// slots filled in order, some card of a draw, a vote with a choice for every voter.
-fn legal(state: &Value, n: usize) -> Value {
-    let pending = &state["pending"];
-    match pending["kind"].as_str().unwrap_or_default() {
-        "transfer" => {
-            let transfer = &state["transfer"];
-            if !transfer["only"].is_null() {
-                return transfer["only"].clone();
-            }
-            let mut left = transfer["cards"].as_u64().unwrap_or(0);
-            let mut handovers = Vec::new();
-            for slot in transfer["slots"].as_array().into_iter().flatten() {
-                let cards = slot["cards"].as_u64().unwrap_or(0).min(left);
-                if cards > 0 {
-                    handovers.push(json!({"to": slot["to"], "take": slot["take"], "cards": cards}));
-                    left -= cards;
-                }
-            }
-            json!({"type": "transfer", "from": transfer["from"], "role": transfer["role"], "handovers": handovers})
-        }
-        "draw" => {
-            let cards = pending["cards"].as_u64().unwrap_or(1).max(1) as usize;
-            json!({"type": "draw", "player": pending["dead"], "index": n % cards})
-        }
-        "vote" => {
-            let ballots: Vec<Value> = state["ballots"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .map(|(i, voter)| {
-                    let targets = voter["targets"].as_array().cloned().unwrap_or_default();
-                    let pick = hash(n * 31 + i) % targets.len().max(1);
-                    json!({"voter": voter["voter"], "target": targets[pick]["target"]})
-                })
-                .collect();
-            json!({"type": "vote", "ballots": ballots})
-        }
-        _ => {
-            let choices = state["choices"].as_array().cloned().unwrap_or_default();
-            choices[hash(n) % choices.len().max(1)]["event"].clone()
-        }
     }
 }
 
@@ -188,6 +146,91 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
     let reload = page.send(Value::Null);
     assert_eq!(reload["state"], state);
     assert_eq!(reload["accepted"], false);
+}
+
+/// The warning the page has for `event` before it is sent: a choice's or the only transfer's `ends`, or for a
+/// hand-over built card by card, the server's preview.
+fn warned_end(page: &Page<'_>, state: &Value, event: &Value) -> Option<Value> {
+    let choices = state["choices"].as_array().into_iter().flatten();
+    let transfers = state["transfers"].as_array().into_iter().flatten();
+    let warned = choices
+        .filter(|c| &c["event"] == event)
+        .map(|c| c["ends"].clone())
+        .chain(transfers.filter(|t| &t["only"] == event).map(|t| t["onlyEnds"].clone()))
+        .next()
+        .or_else(|| (event["type"] == "transfer").then(|| page.would_end(event)))?;
+    (!warned.is_null()).then_some(warned)
+}
+
+#[test]
+fn a_choice_that_would_end_the_game_says_so_and_any_ready_debtor_may_go_first() {
+    let server = server();
+    let (mut warned, mut several_debtors, mut later_debtor_went_first) = (0, 0, 0);
+    for seed in 0..30 {
+        let mut page = Page::new(&server);
+        let mut answer = page.send(Value::Null);
+        let mut n = seed * 1_000;
+        while answer["state"]["outcome"].is_null() {
+            let state = answer["state"].clone();
+            let ready = state["transfers"].as_array().cloned().unwrap_or_default();
+            if state["pending"]["kind"] == "transfer" {
+                // The pending debtor is offered first, and every debtor's prompt names them.
+                assert_eq!(ready[0]["from"], state["pending"]["player"], "{state}");
+                for transfer in &ready {
+                    let name = NAMES[transfer["from"].as_u64().unwrap_or(99) as usize];
+                    assert!(
+                        transfer["prompt"].as_str().is_some_and(|p| p.contains(name)),
+                        "{transfer}"
+                    );
+                }
+                several_debtors += usize::from(ready.len() > 1);
+            } else {
+                assert!(
+                    ready.is_empty(),
+                    "transfers offered while {} is pending",
+                    state["pending"]["kind"]
+                );
+            }
+            n += 1;
+            let event = legal(&state, n);
+            let warning = warned_end(&page, &state, &event);
+            answer = page.send(event.clone());
+            assert_eq!(answer["accepted"], true, "{event} refused: {}", answer["refusal"]);
+            if event["type"] == "transfer" && event["from"] != state["pending"]["player"] {
+                later_debtor_went_first += 1;
+            }
+            let outcome = &answer["state"]["outcome"];
+            match &warning {
+                Some(ends) => {
+                    warned += 1;
+                    assert_eq!(
+                        ends["side"], outcome["side"],
+                        "{event} warned of {ends}, ended {outcome}"
+                    );
+                    let words = ends["warning"].as_str().unwrap_or_default();
+                    assert!(words.starts_with("This ends the game"), "{words}");
+                    assert!(words.contains(outcome["title"].as_str().unwrap_or("?")), "{words}");
+                }
+                // Votes and draws carry no warning (a vote is secret until counted; a draw is chance); every
+                // other decision that ends the game must have said so.
+                None if event["type"] != "vote" && event["type"] != "draw" => {
+                    assert!(
+                        outcome.is_null(),
+                        "{event} ended the game ({outcome}) without a warning"
+                    );
+                }
+                None => {}
+            }
+        }
+    }
+    assert!(warned > 0, "no game of 30 ended by a warned choice");
+    assert!(
+        several_debtors > 0 && later_debtor_went_first > 0,
+        "{several_debtors} {later_debtor_went_first}"
+    );
+    eprintln!(
+        "{warned} warned ends, {several_debtors} decisions with several debtors, {later_debtor_went_first} went first out of turn"
+    );
 }
 
 #[test]

@@ -78,6 +78,44 @@ fn wait_events(browser: &Browser<'_>, at_least: u64) {
     );
 }
 
+/// Waits until the decision just answered is in the log — or, for a choice that would end the game, until it has
+/// warned and armed itself, when the page is checked with the warning on screen and the choice is tapped again
+/// once the mis-tap window has passed.
+fn sent_or_confirmed(browser: &Browser<'_>, before: u64, name: &str) {
+    let armed = browser.wait_for(
+        "the decision to be sent, or to warn that it ends the game",
+        "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+         const r = document.querySelector('#werewolf');
+         if (document.querySelector('[data-armed=\"true\"]')) return 'armed';
+         return s && s.events.length > arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
+           ? 'sent' : null;",
+        &[json!(before)],
+    );
+    if armed == "armed" {
+        confirm_the_end(browser, before, name);
+    }
+}
+
+/// A choice armed to end the game: its warning is in plain words, on screen beside it, and nothing was sent; a
+/// second tap after the mis-tap window ends the game.
+fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
+    let warning = browser.text(".ww-warning");
+    assert_plain(&warning);
+    assert!(
+        warning.starts_with("This ends the game") || warning.starts_with("これを選ぶとゲームが終わります"),
+        "{name}: {warning}"
+    );
+    browser.check_page(&format!("{name}-warned"), Some("[data-armed='true']"));
+    assert_eq!(
+        logged_events(browser),
+        before,
+        "{name}: the first tap on a choice that ends the game sent it"
+    );
+    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+    browser.click("[data-armed='true']");
+    wait_pending(browser, "over");
+}
+
 /// The element holding the player's next control for the decision now pending.
 fn decision_of(kind: &str) -> &'static str {
     match kind {
@@ -229,6 +267,14 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
 /// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
 /// the hand-over button has the focus and is on screen.
 fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+    // When several debtors may hand over, every other time the table picks another than the first.
+    let debtors = browser
+        .script("return document.querySelectorAll('.ww-debtors button').length;", &[])
+        .as_u64()
+        .unwrap_or(0);
+    if debtors > 1 && pick.is_multiple_of(2) {
+        choose_debtor(browser, 1 + pick / 2 % (debtors - 1), name);
+    }
     for round in 0..60_u64 {
         let state = browser.script(
             "const give = document.querySelector('#choices .ww-give');
@@ -283,6 +329,26 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
     panic!("{name}: the transfer was never handed over");
 }
 
+/// The table picks the `index`-th ready debtor to hand over first: that button is pressed, alone, the prompt names
+/// them, and the page is checked.
+fn choose_debtor(browser: &Browser<'_>, index: u64, name: &str) {
+    let chosen = browser.script(
+        "const b = document.querySelectorAll('.ww-debtors button')[arguments[0]];
+         b.click();
+         const again = document.querySelectorAll('.ww-debtors button')[arguments[0]];
+         const pressed = document.querySelectorAll('.ww-debtors button[aria-pressed=\"true\"]');
+         const who = window.Werewolf.name(Number(again.dataset.debtor));
+         return [pressed.length === 1 && pressed[0] === again, document.querySelector('#prompt').textContent.includes(who)];",
+        &[json!(index)],
+    );
+    assert_eq!(
+        chosen,
+        json!([true, true]),
+        "{name}: debtor {index} chosen, pressed alone and named in the prompt"
+    );
+    browser.check_page(&format!("{name}-debtors"), Some(".ww-debtors"));
+}
+
 /// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
 /// the end screen's heading.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
@@ -320,7 +386,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
         assert_plain(&browser.text("#prompt"));
         let before = logged_events(browser);
         act(browser, step * 2_654_435_761 % 1_000_003, &tag);
-        wait_events(browser, before + 1);
+        sent_or_confirmed(browser, before, &tag);
     }
     wait_pending(browser, "over");
     browser.check_page(&format!("{tag}-end"), Some("#outcome"));
@@ -697,4 +763,107 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
     );
     let refused = browser.text("#setup-message");
     assert!(refused.starts_with("遊べるのは3〜16人です。17人"), "{refused}");
+}
+
+/// Opens the page on a game the API reached (its log), as if the tab had kept it.
+fn resume(browser: &Browser<'_>, url: &str, lang: &str, events: &serde_json::Value) {
+    open(browser, url, lang);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
+           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[0], events: arguments[1] }));",
+        &[json!(NAMES), events.clone()],
+    );
+    browser.refresh();
+    browser.wait_for(
+        "the kept game",
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup';",
+        &[],
+    );
+}
+
+const NAMES: [&str; 8] = ["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"];
+
+#[test]
+fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_first() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let (ending_log, ending) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| {
+        state["choices"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| !c["ends"].is_null()))
+    })
+    .expect("no game of 40 offers a choice that ends it");
+    let (debt_log, debts) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| {
+        state["transfers"].as_array().is_some_and(|t| t.len() > 1)
+    })
+    .expect("no game of 40 has two debtors ready at once");
+    let choice = ending["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| !c["ends"].is_null()))
+        .cloned()
+        .unwrap_or_default();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for (lang, size) in [("ja", PHONE), ("en", DESKTOP)] {
+        let tag = format!("werewolf-ending-{lang}-{}", size.0);
+        browser.set_viewport(size.0, size.1);
+        resume(&browser, &url, lang, &ending_log);
+        // The option that would end the game stands with its warning on the player's card.
+        let target = choice["target"].as_u64().unwrap_or(99);
+        browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+        let option = browser.script(
+            "const b = Array.from(document.querySelectorAll('.ww-options button.ww-ends'));
+             return b.length ? [b.length, b[0].nextElementSibling.className] : null;",
+            &[],
+        );
+        assert_eq!(
+            option[1], "ww-warning",
+            "{tag}: the warning stands right after the option: {option}"
+        );
+        browser.check_page(&format!("{tag}-warning"), Some(".ww-options"));
+        // A first tap arms it, a double tap's second does nothing, and nothing is sent.
+        let before = logged_events(&browser);
+        browser.double_tap(
+            ".ww-options button.ww-ends",
+            std::time::Duration::from_millis(150),
+            lang == "ja",
+        );
+        let armed = browser.text("[data-armed='true']");
+        let end_words = if lang == "ja" {
+            "（ゲームを終える）"
+        } else {
+            "and end the game"
+        };
+        assert!(armed.contains(end_words), "{tag}: the armed option says {armed}");
+        assert_eq!(logged_events(&browser), before, "{tag}: a double tap ended the game");
+        confirm_the_end(&browser, before, &tag);
+        let side = browser.script("return document.querySelector('#outcome').dataset.side;", &[]);
+        assert_eq!(
+            side, choice["ends"]["side"],
+            "{tag}: the end warned of is the end reached"
+        );
+
+        // Several debtors: the table chooses who goes first; the chosen one hands over.
+        resume(&browser, &url, lang, &debt_log);
+        let ready = debts["transfers"].as_array().map_or(0, Vec::len);
+        let buttons = browser.script("return document.querySelectorAll('.ww-debtors button').length;", &[]);
+        assert_eq!(buttons, json!(ready), "{tag}: one button per ready debtor");
+        choose_debtor(&browser, 1, &tag);
+        let chosen = debts["transfers"][1]["from"].clone();
+        let before = logged_events(&browser);
+        // Every other pick would choose a debtor again: an odd one keeps the choice made here.
+        transfer(&browser, 1, &tag);
+        sent_or_confirmed(&browser, before, &tag);
+        let sent = browser.script(
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf')); return s.events[arguments[0]];",
+            &[json!(before)],
+        );
+        assert_eq!(
+            sent["from"], chosen,
+            "{tag}: the hand-over sent is the chosen debtor's: {sent}"
+        );
+    }
+    browser.assert_no_console_errors();
 }

@@ -13,10 +13,15 @@
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
 //!                              "deathDraw": "after-transfers"?, "options": "v2" | "v3"?,
 //!                              "names": ["Mika", …], "events": [event, …],
-//!                              "event": event | null}
+//!                              "event": event | null, "preview": bool?}
 //!                             -> {"accepted": bool, "refusal": {"code": "not_pending", "words": "…"} | null,
-//!                                 "state": {…}, "log": [event, …], "stale": bool, "logError": "…" | null}
+//!                                 "state": {…}, "log": [event, …], "stale": bool, "logError": "…" | null,
+//!                                 "wouldEnd": {"side": "paradox", "warning": "…"} | null}
 //! ```
+//!
+//! With `"preview": true` the event is only tried: the answer is the game before it (the log unchanged,
+//! `accepted` false) and `wouldEnd` says whether it would end the game and how — for a hand-over the page built
+//! card by card, which the state's ready-made choices cannot warn about.
 //!
 //! Events, in the engine's JSON form of [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
 //! `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`,
@@ -41,7 +46,7 @@ use axum::{
 };
 use marubatsu_engine::rules::{Refusal, Rules};
 use marubatsu_engine::werewolf::{
-    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, SeatingError, Table,
+    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, Seat, SeatingError, Table,
     Werewolf,
 };
 use marubatsu_sim::recommended_tables;
@@ -57,7 +62,7 @@ mod setup_words;
 mod text;
 mod view;
 
-use view::View;
+use view::{Ending, View};
 
 /// The quantum werewolf page.
 pub(crate) const GAME: GamePage = GamePage {
@@ -176,6 +181,9 @@ struct ReplayRequest {
     /// The new event, or `null` just to draw the state.
     #[serde(default)]
     event: Option<Value>,
+    /// Only try the event: answer whether it would end the game, and keep the game as it was.
+    #[serde(default)]
+    preview: bool,
 }
 
 /// Werewolf's own fields beside the [`Envelope`].
@@ -186,6 +194,8 @@ struct Replayed {
     stale: bool,
     /// Why the log stopped replaying early, if it did: `log` is then the part that replayed.
     log_error: Option<String>,
+    /// For a preview: the end the event would bring, or `None` when the game would go on.
+    would_end: Option<Ending>,
 }
 
 /// Why an event could not be played.
@@ -267,8 +277,13 @@ async fn replay(
     )?;
     let log_error = folded.refused.map(|(i, _)| text::log_cut(lang, i));
     let mut game = folded.state;
-    let (mut accepted, mut refusal, mut stale) = (false, None, false);
-    if let Some(event) = request.event {
+    let (mut accepted, mut refusal, mut stale, mut would_end) = (false, None, false, None);
+    let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    if let (true, Some(event)) = (request.preview, &request.event) {
+        would_end = serde_json::from_value::<Event>(event.clone())
+            .ok()
+            .and_then(|event| Ending::after(&game, &event, &name_of, lang));
+    } else if let Some(event) = request.event {
         let repeated = serde_json::from_value::<Event>(event.clone())
             .ok()
             .is_some_and(|e| events.last() == Some(&e));
@@ -297,7 +312,11 @@ async fn replay(
         refusal,
         state: View::of(&game, &names, lang),
         log: Some(events),
-        extra: Replayed { stale, log_error },
+        extra: Replayed {
+            stale,
+            log_error,
+            would_end,
+        },
     }))
 }
 

@@ -154,10 +154,10 @@
     box.append(title);
     if (tr) box.append(...W.transferRows(tr, p.seat));
     for (const c of S.view.choices.filter((x) => x.target === p.seat)) {
-      const b = W.button(c.label, () => W.send(c.event));
+      const [b, ...warning] = W.actOrWarn(c.label, c.ends, () => W.send(c.event));
       b.classList.add('ww-option');
       if (c.event.verdict) b.dataset.verdict = c.event.verdict;
-      box.append(b);
+      box.append(b, ...warning);
     }
     box.append(W.button(t('werewolf.back'), () => {
       S.touched = null;

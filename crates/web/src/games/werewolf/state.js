@@ -55,6 +55,7 @@
     counting: false,
     transferCounts: new Map(),
     transferKey: '',
+    debtor: null,
   };
 
   const el = {
@@ -96,9 +97,10 @@
     });
   }
 
-  async function step(event) {
+  /** What the server is asked for `event`: the game this tab keeps, and the event. @param {unknown} event */
+  function replayRequest(event) {
     const { saved } = S;
-    const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', {
+    return {
       table: saved.table,
       ...(saved.rules || {}),
       // A game saved before the rules could be chosen plays Version 2, as it was started.
@@ -106,7 +108,27 @@
       names: saved.names,
       events: saved.events,
       event,
-    }));
+    };
+  }
+
+  /**
+   * Whether `event` would end the game, asked of the server without playing it (`preview`): the warning, or
+   * null when the game goes on or the question cannot be answered (the send will then say what is wrong).
+   * @param {unknown} event
+   */
+  async function wouldEnd(event) {
+    try {
+      const request = { ...replayRequest(event), preview: true };
+      const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', request));
+      return answer.wouldEnd || null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  async function step(event) {
+    const { saved } = S;
+    const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', replayRequest(event)));
     saved.events = answer.log;
     keep();
     S.view = answer.state;
@@ -115,7 +137,10 @@
     note.textContent = answer.logError || '';
     messageEl.textContent = answer.refusal ? answer.refusal.words : '';
     messageEl.classList.toggle('error', Boolean(answer.refusal && !answer.stale));
-    if (event && answer.accepted) S.touched = null;
+    if (event && answer.accepted) {
+      S.touched = null;
+      S.debtor = null;
+    }
     W.render();
     if (event) {
       if (!answer.accepted) M.sound.play('nothing');
@@ -149,7 +174,41 @@
     return b;
   }
 
+  /**
+   * A control that would end the game asks first: the warning (what end, who would win) stands beside it, and
+   * its first tap only arms it — its words become "end the game" — so that only a second, deliberate tap, after
+   * the mis-tap window (common.js, `taps`), ends it. Without an end ahead it is a plain button, its `action`
+   * wrapped in that window when `guarded`.
+   * @param {string} label @param {Ending | null} ends @param {() => void} action
+   * @param {{ primary?: boolean, guarded?: boolean }} [how]
+   * @returns {HTMLElement[]} the button, then the warning when there is one
+   */
+  function actOrWarn(label, ends, action, { primary = false, guarded = false } = {}) {
+    if (!ends) return [button(label, guarded ? M.taps.wrap(action) : action, primary)];
+    const b = button(label, M.taps.wrap(() => {
+      if (b.dataset.armed === 'true') action();
+      else arm(b, label);
+    }), primary);
+    b.classList.add('ww-ends');
+    return [b, warning(ends)];
+  }
+
+  /** The words beside a control that would end the game. @param {Ending} ends @returns {HTMLElement} */
+  function warning(ends) {
+    const p = document.createElement('p');
+    p.className = 'ww-warning';
+    p.dataset.side = ends.side;
+    p.textContent = ends.warning;
+    return p;
+  }
+
+  /** Arms a control that would end the game: the next tap ends it. @param {HTMLElement} b @param {string} label */
+  function arm(b, label) {
+    b.dataset.armed = 'true';
+    b.textContent = t('werewolf.endAnyway', { label });
+  }
+
   const W = window.Werewolf = /** @type {WerewolfNamespace} */ ({
-    S, el, guard, keep, forget, tabId, send, showError, name, roleName, button,
+    S, el, guard, keep, forget, tabId, send, wouldEnd, showError, name, roleName, button, actOrWarn, warning, arm,
   });
 })();

@@ -4,8 +4,8 @@
 //! Players are named by the page's names; a seat never appears as a number counted from 0.
 
 use marubatsu_engine::werewolf::{
-    DeathCause, End, Event, EventError, Happening, LossCause, NoExchange, Paradox, PassReason, Pending, Phase, Role,
-    SeatSet, Verdict,
+    DeathCause, End, Event, EventError, Happening, LossCause, NoExchange, Outcome, Paradox, PassReason, Pending, Phase,
+    Role, SeatSet, Verdict,
 };
 
 use crate::lang::Lang;
@@ -621,13 +621,23 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
     (title.to_owned(), text)
 }
 
+/// The warning beside a choice that would end the game with `outcome`: the end and who would win.
+pub(super) fn ending_warning(lang: Lang, outcome: Outcome, name: Namer<'_>) -> String {
+    let (title, sentence) = end(lang, outcome.end, name);
+    let winners = winners(lang, outcome.winners, name);
+    match lang {
+        Lang::En => format!("This ends the game — {title}. {sentence} {winners}"),
+        Lang::Ja => format!("これを選ぶとゲームが終わります（{title}）。{sentence}{winners}"),
+    }
+}
+
 /// Who won, as a sentence.
 pub(super) fn winners(lang: Lang, winners: SeatSet, name: Namer<'_>) -> String {
     match (lang, winners.is_empty()) {
         (Lang::En, true) => "Nobody wins.".to_owned(),
         (Lang::Ja, true) => "勝者はいません。".to_owned(),
         (Lang::En, false) => format!("Winners: {}.", list(lang, winners, name)),
-        (Lang::Ja, false) => format!("勝者:{}", list(lang, winners, name)),
+        (Lang::Ja, false) => format!("勝者：{}", list(lang, winners, name)),
     }
 }
 

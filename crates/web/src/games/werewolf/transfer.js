@@ -6,12 +6,19 @@
 (() => {
   const W = window.Werewolf;
   const { S } = W;
-  const { decisionEl, choicesEl, transferEl } = W.el;
+  const { decisionEl, promptEl, choicesEl, transferEl } = W.el;
   const { t } = window.I18n;
 
-  /** The transfer pending, when the cards may go more than one way (the player chooses), or null. */
+  /** The transfer the table is making: the chosen debtor's (R7 lets any ready one go first), else the first. */
+  function chosenTransfer() {
+    if (!S.view.pending || S.view.pending.kind !== 'transfer') return null;
+    const ready = S.view.transfers;
+    return ready.find((tr) => tr.from === S.debtor) || ready[0] || null;
+  }
+
+  /** The transfer being made, when the cards may go more than one way (the player chooses), or null. */
   function openTransfer() {
-    const tr = S.view.pending && S.view.pending.kind === 'transfer' ? S.view.transfer : null;
+    const tr = chosenTransfer();
     if (!tr || tr.only) return null;
     const key = JSON.stringify([S.saved.events.length, tr.from, tr.role]);
     if (key !== S.transferKey) {
@@ -23,15 +30,47 @@
 
   const slotKey = (slot) => `${slot.to}:${slot.take}`;
   const placed = (tr) => tr.slots.reduce((sum, slot) => sum + (S.transferCounts.get(slotKey(slot)) || 0), 0);
+  /**
+   * When more than one debtor could hand over now, the table says who goes first: one button per debtor, the
+   * chosen one pressed. Choosing another starts their transfer afresh.
+   */
+  function debtorRow() {
+    const ready = S.view.transfers;
+    const chosen = chosenTransfer();
+    const row = document.createElement('div');
+    row.className = 'ww-debtors';
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', t('werewolf.whoFirst'));
+    const help = document.createElement('p');
+    help.className = 'help';
+    help.textContent = t('werewolf.whoFirst');
+    row.append(help);
+    for (const tr of ready) {
+      const b = W.button(t('werewolf.debtor', { name: W.name(tr.from), cards: tr.cards, role: W.roleName(tr.role) }), () => {
+        S.debtor = tr.from;
+        S.touched = null;
+        W.drawPlayers();
+        W.drawDecision();
+      });
+      b.dataset.debtor = String(tr.from);
+      b.setAttribute('aria-pressed', String(tr === chosen));
+      row.append(b);
+    }
+    return row;
+  }
+
   function drawTransfer() {
-    const tr = S.view.transfer;
+    const tr = chosenTransfer();
+    if (!tr) return;
+    promptEl.textContent = tr.prompt;
     transferEl.hidden = false;
+    const choosing = S.view.transfers.length > 1 ? [debtorRow()] : [];
     if (tr.only) {
       const parts = tr.only.handovers.map((h) => t('werewolf.onlyPart', {
         cards: h.cards, name: W.name(h.to), take: W.roleName(h.take),
       }));
-      transferEl.replaceChildren(document.createTextNode(t('werewolf.onlyWay', { parts: parts.join('; ') })));
-      choicesEl.append(W.button(t('werewolf.handOver'), window.Marubatsu.taps.wrap(() => W.send(tr.only)), true));
+      transferEl.replaceChildren(...choosing, document.createTextNode(t('werewolf.onlyWay', { parts: parts.join(t('werewolf.partsJoin')) })));
+      choicesEl.append(...W.actOrWarn(t('werewolf.handOver'), tr.onlyEnds, () => W.send(tr.only), { primary: true, guarded: true }));
       return;
     }
     openTransfer();
@@ -43,12 +82,21 @@
     sum.className = 'help';
     sum.textContent = t('werewolf.placed', { done: placed(tr), cards: tr.cards, role: W.roleName(tr.role) })
       + (parts.length ? ` ${parts.join('; ')}.` : '');
-    transferEl.replaceChildren(sum);
-    const give = W.button(t('werewolf.handOver'), window.Marubatsu.taps.wrap(() => {
+    transferEl.replaceChildren(...choosing, sum);
+    // A hand-over built card by card may end the game: the server is asked first, and if it would, the
+    // button says so and only a second tap hands over (as for the ready-made choices, `actOrWarn`).
+    const give = W.button(t('werewolf.handOver'), window.Marubatsu.taps.wrap(async () => {
       const handovers = tr.slots
         .map((slot) => ({ to: slot.to, take: slot.take, cards: S.transferCounts.get(slotKey(slot)) || 0 }))
         .filter((h) => h.cards > 0);
-      W.send({ type: 'transfer', from: tr.from, role: tr.role, handovers });
+      const event = { type: 'transfer', from: tr.from, role: tr.role, handovers };
+      const ends = give.dataset.armed === 'true' ? null : await W.wouldEnd(event);
+      if (!ends) {
+        W.send(event);
+        return;
+      }
+      W.arm(give, t('werewolf.handOver'));
+      give.after(W.warning(ends));
     }), true);
     give.classList.add('ww-give');
     give.disabled = placed(tr) !== tr.cards;
@@ -102,7 +150,7 @@
     });
   }
 
-  /** @type {Pick<WerewolfNamespace, 'openTransfer' | 'slotKey' | 'placed' | 'drawTransfer' | 'transferRows'>} */
-  const part = { openTransfer, slotKey, placed, drawTransfer, transferRows };
+  /** @type {Pick<WerewolfNamespace, 'openTransfer' | 'chosenTransfer' | 'slotKey' | 'placed' | 'drawTransfer' | 'transferRows'>} */
+  const part = { openTransfer, chosenTransfer, slotKey, placed, drawTransfer, transferRows };
   Object.assign(W, part);
 })();

@@ -25,11 +25,19 @@ interface WerewolfState {
   /** Cards put on each (recipient, role) pair of the transfer being built, keyed `to:take`. */
   transferCounts: Map<string, number>;
   transferKey: string;
+  /** The debtor the table chose to hand over first, when several may (R7); null for the first ready one. */
+  debtor: number | null;
 }
 
 /** What `/api/werewolf/replay` answers: the envelope with the log to keep, whether a refusal was stale, and
  * why a saved log was cut. */
-type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null }, unknown[]>;
+type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null; wouldEnd: Ending | null }, unknown[]>;
+
+/** The end a choice would bring, said before it is made (the server's `Ending`). */
+interface Ending {
+  side: 'village' | 'werewolves' | 'paradox';
+  warning: string;
+}
 
 interface WerewolfNamespace {
   S: WerewolfState;
@@ -59,6 +67,11 @@ interface WerewolfNamespace {
   name(seat: number): string;
   roleName(role: string): string;
   button(label: string, onClick: () => void, primary?: boolean): HTMLButtonElement;
+  actOrWarn(label: string, ends: Ending | null, action: () => void,
+    how?: { primary?: boolean; guarded?: boolean }): HTMLElement[];
+  warning(ends: Ending): HTMLElement;
+  arm(button: HTMLElement, label: string): void;
+  wouldEnd(event: unknown): Promise<Ending | null>;
   // setup.js
   composition(): number[];
   drawSetup(): void;
@@ -82,6 +95,7 @@ interface WerewolfNamespace {
   pickVote(seat: number, onCard: boolean): void;
   // transfer.js
   openTransfer(): any;
+  chosenTransfer(): any;
   slotKey(slot: { to: number; take: string }): string;
   placed(transfer: any): number;
   drawTransfer(): void;

@@ -22,8 +22,9 @@ pub(super) struct View {
     choices: Vec<Choice>,
     /// A pending vote's voters in seat order, each with whom they may point at (empty for other decisions).
     ballots: Vec<VoterView>,
-    /// The pending transfer's options.
-    transfer: Option<TransferView>,
+    /// The options of every transfer that may be made now, the pending one first: R7 lets any ready debtor go
+    /// first, and the table chooses who.
+    transfers: Vec<TransferView>,
     log: Vec<LogLine>,
     outcome: Option<OutcomeView>,
 }
@@ -101,6 +102,30 @@ struct Choice {
     target: Seat,
     label: String,
     event: Event,
+    /// What ending the game this choice would cause, said before it is made; `None` when the game goes on.
+    ends: Option<Ending>,
+}
+
+/// The end a choice would bring, as a warning beside it.
+#[derive(Serialize)]
+pub(super) struct Ending {
+    /// `village`, `werewolves` or `paradox`.
+    side: &'static str,
+    /// The warning, in the player's language.
+    warning: String,
+}
+
+impl Ending {
+    /// The end `event` would bring if `game` took it now, or `None` when the game would go on (or refuse it).
+    pub(super) fn after(game: &Game, event: &Event, name: Namer<'_>, lang: Lang) -> Option<Ending> {
+        let mut next = game.clone();
+        next.play(event).ok()?;
+        let outcome = next.outcome()?;
+        Some(Ending {
+            side: outcome.end.side().name(),
+            warning: text::ending_warning(lang, outcome, name),
+        })
+    }
 }
 
 /// One voter of a pending vote and the players they may point at.
@@ -117,14 +142,19 @@ struct TargetView {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct TransferView {
     from: Seat,
     role: Role,
     cards: u8,
+    /// What the debtor is asked, in the player's language.
+    prompt: String,
     /// Every (recipient, role taken back) pair that can take cards, in canonical order, with its limit.
     slots: Vec<HandOver>,
     /// The one legal transfer, when there is only one.
     only: Option<Event>,
+    /// The end that one transfer would bring, said before it is made.
+    only_ends: Option<Ending>,
 }
 
 #[derive(Serialize)]
@@ -201,9 +231,13 @@ impl View {
             status: text::status(lang, game.round(), game.phase(), game.outcome().is_some()),
             players,
             pending: game.pending().map(|p| PendingView::of(p, name, lang)),
-            choices: choices(game, lang),
+            choices: choices(game, name, lang),
             ballots: ballots(game, name),
-            transfer: TransferView::of(game),
+            transfers: game
+                .ready_transfers()
+                .into_iter()
+                .map(|(from, role, cards)| TransferView::of(game, from, role, cards, name, lang))
+                .collect(),
             log,
             outcome: game.outcome().map(|outcome| {
                 let (title, sentence) = text::end(lang, outcome.end, name);
@@ -265,7 +299,7 @@ fn chances(worlds: &Chances, seat: Seat) -> Option<[[u64; 2]; 3]> {
 
 /// The legal events of a tie-break, a verdict or an attack, each with a label. Transfers (thousands) and
 /// votes (millions) are built on the page from [`TransferView`] and [`VoterView`]; draws are random.
-fn choices(game: &Game, lang: Lang) -> Vec<Choice> {
+fn choices(game: &Game, name: Namer<'_>, lang: Lang) -> Vec<Choice> {
     if !matches!(
         game.pending(),
         Some(Pending::StartPlayer { .. } | Pending::Verdict { .. } | Pending::Attack { .. })
@@ -283,6 +317,7 @@ fn choices(game: &Game, lang: Lang) -> Vec<Choice> {
             Some(Choice {
                 target,
                 label: text::option(lang, &event),
+                ends: Ending::after(game, &event, name, lang),
                 event,
             })
         })
@@ -311,10 +346,8 @@ fn ballots(game: &Game, name: Namer<'_>) -> Vec<VoterView> {
 }
 
 impl TransferView {
-    fn of(game: &Game) -> Option<TransferView> {
-        let Some(Pending::Transfer { from, role, cards }) = game.pending() else {
-            return None;
-        };
+    /// The options of `from`'s transfer of `cards` `role` cards, one of the transfers ready now.
+    fn of(game: &Game, from: Seat, role: Role, cards: u8, name: Namer<'_>, lang: Lang) -> TransferView {
         let slots: Vec<HandOver> = game
             .alive()
             .iter()
@@ -332,12 +365,14 @@ impl TransferView {
             _ => (room == u16::from(cards)).then(|| slots.clone()),
         };
         let only = handovers.map(|handovers| Event::Transfer { from, role, handovers });
-        Some(TransferView {
+        TransferView {
             from,
             role,
             cards,
+            prompt: text::prompt(lang, Pending::Transfer { from, role, cards }, name),
             slots,
+            only_ends: only.as_ref().and_then(|event| Ending::after(game, event, name, lang)),
             only,
-        })
+        }
     }
 }
