@@ -30,9 +30,13 @@ sol!(
 sol! {
     /// Version 2 of `TicTacToe`'s functions whose parameters version 3 changed (`createGame` took a `uint32`
     /// time limit, `play` a `uint8` cell, `joinGame` no terms): deployments of version 2 keep their games and
-    /// stakes, and a client plays them through these. Every other function and every event is the same.
+    /// stakes, and a client plays them through these. Every other function and every event is the same, and so is
+    /// every error but the two time-limit ones, whose rejected value version 2 gave as a `uint32` (its
+    /// `CellOutOfRange(uint8)` is `ISoloTicTacToe`'s, decoded there).
     #[sol(all_derives)]
     interface ITicTacToeV2 {
+        error TimeoutTooShort(uint32 moveTimeout, uint32 minimum);
+        error TimeoutTooLong(uint32 moveTimeout, uint32 maximum);
         function createGame(uint32 moveTimeout, address opponent) external payable returns (uint256 gameId);
         function joinGame(uint256 gameId) external payable;
         function play(uint256 gameId, uint8 cell) external;
@@ -74,6 +78,10 @@ named_errors! {
         BoardOutOfRange { mine, theirs },
         BoardsOverlap { mine, theirs },
         BoardFull { mine, theirs },
+    }
+    ITicTacToeV2::ITicTacToeV2Errors {
+        TimeoutTooShort { moveTimeout, minimum },
+        TimeoutTooLong { moveTimeout, maximum },
     }
     ITicTacToe::ITicTacToeErrors {
         UnknownGame { gameId },

@@ -177,9 +177,11 @@ fn decode_as<E: NamedErrors>(data: &[u8]) -> Option<DecodedRevert> {
 fn decode(data: &[u8]) -> Option<DecodedRevert> {
     use bindings::{
         IBoardHarness::IBoardHarnessErrors, ISoloTicTacToe::ISoloTicTacToeErrors, ITicTacToe::ITicTacToeErrors,
+        ITicTacToeV2::ITicTacToeV2Errors,
     };
     decode_as::<ISoloTicTacToeErrors>(data)
         .or_else(|| decode_as::<ITicTacToeErrors>(data))
+        .or_else(|| decode_as::<ITicTacToeV2Errors>(data))
         .or_else(|| decode_as::<IBoardHarnessErrors>(data))
 }
 
@@ -188,7 +190,7 @@ mod tests {
     use alloy_sol_types::{Panic, Revert as RevertString};
 
     use super::*;
-    use crate::bindings::{ISoloTicTacToe, ITicTacToe};
+    use crate::bindings::{ISoloTicTacToe, ITicTacToe, ITicTacToeV2};
 
     #[test]
     fn errors_are_read_field_by_field() {
@@ -218,6 +220,16 @@ mod tests {
         assert_eq!(
             DecodedRevert::from_data(&reason).unwrap().detail(),
             "Error { reason: \"no\" }"
+        );
+        // Version 2's time-limit errors gave the value as a uint32: a v2 deployment's refusal is read too.
+        let short = ITicTacToeV2::TimeoutTooShort {
+            moveTimeout: 59,
+            minimum: 60,
+        }
+        .abi_encode();
+        assert_eq!(
+            DecodedRevert::from_data(&short).unwrap().words(),
+            "TimeoutTooShort(moveTimeout 59, minimum 60)"
         );
         let panic = Panic::from(0x11).abi_encode();
         assert_eq!(DecodedRevert::from_data(&panic).unwrap().words(), "Panic(code 17)");
