@@ -116,6 +116,31 @@ fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
     wait_pending(browser, "over");
 }
 
+/// After a decision, what it did is on the first screen, above the next decision: the box under the status line
+/// is shown, inside the viewport as the page scrolled it, in plain words, and ends with the log's last line.
+fn last_decision_on_screen(browser: &Browser<'_>, name: &str) {
+    if logged_events(browser) == 0 {
+        return;
+    }
+    let seen = browser.script(
+        "const box = document.querySelector('#last');
+         const lines = Array.from(document.querySelectorAll('#last-lines li')).map((l) => l.textContent);
+         const log = Array.from(document.querySelectorAll('#log li:not(.round)')).map((l) => l.textContent);
+         const r = box.getBoundingClientRect();
+         return [!box.hidden && r.height > 0, r.top >= 0 && r.bottom <= window.innerHeight,
+                 lines.length > 0 && lines[lines.length - 1] === log[log.length - 1], lines];",
+        &[],
+    );
+    assert_eq!(
+        [&seen[0], &seen[1], &seen[2]],
+        [&json!(true); 3],
+        "{name}: what the last decision did is not on the first screen: {seen}"
+    );
+    for line in seen[3].as_array().into_iter().flatten() {
+        assert_plain(line.as_str().unwrap_or_default());
+    }
+}
+
 /// The element holding the player's next control for the decision now pending.
 fn decision_of(kind: &str) -> &'static str {
     match kind {
@@ -383,6 +408,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
             break;
         }
         browser.check_page(&format!("{tag}-step"), Some(decision_of(&kind)));
+        last_decision_on_screen(browser, &tag);
         assert_plain(&browser.text("#prompt"));
         let before = logged_events(browser);
         act(browser, step * 2_654_435_761 % 1_000_003, &tag);
@@ -390,6 +416,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     }
     wait_pending(browser, "over");
     browser.check_page(&format!("{tag}-end"), Some("#outcome"));
+    last_decision_on_screen(browser, &tag);
     let text = browser.text("#outcome");
     assert_plain(&text);
     for line in browser

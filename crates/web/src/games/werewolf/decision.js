@@ -23,6 +23,7 @@
     drawDecision();
     W.drawPlayers();
     W.drawLog();
+    W.drawLast();
     root.dataset.ready = 'true';
     bringDecisionOnScreen();
   }
@@ -37,9 +38,16 @@
     if (key === S.shownDecision) return;
     S.shownDecision = key;
     const target = S.view.outcome ? $('#outcome') : decisionEl;
-    // The decision sits right under the title and the round: from the top of the page it is in view, with them.
+    // The decision sits right under the title, the round and what the last decision did: from the top of the
+    // page it is in view, with them. When it is not, the page scrolls to what the last decision did — the next
+    // decision comes right after it — and only if the decision's first control is still below the screen, to
+    // the decision itself.
     window.scrollTo(0, 0);
-    if (target.getBoundingClientRect().bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+    const last = $('#last');
+    const first = target.querySelector('button:not(:disabled)') || target;
+    const below = () => first.getBoundingClientRect().bottom > window.innerHeight;
+    if (below() && !last.hidden) last.scrollIntoView({ block: 'start' });
+    if (below()) target.scrollIntoView({ block: 'start' });
     target.focus({ preventScroll: true });
     const prompt = S.view.outcome ? `${S.view.outcome.title}. ${S.view.outcome.text}` : promptEl.textContent;
     announceEl.textContent = t('werewolf.announce', { status: S.view.status, prompt });

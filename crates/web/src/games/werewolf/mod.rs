@@ -264,14 +264,18 @@ async fn replay(
             }
         })?;
     let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
+    // Where the last decision's lines begin in the log: what it did is shown beside the next decision.
+    let mut last_decision = None;
     let folded = protocol::fold(
         lang,
         Game::new(table),
         request.events,
         OnRefusal::Stop,
         |game, event| {
+            let before = game.log().len();
             let (game, event) = play(game, event)?;
             events.push(event);
+            last_decision = Some(before);
             Ok(game)
         },
     )?;
@@ -287,8 +291,10 @@ async fn replay(
         let repeated = serde_json::from_value::<Event>(event.clone())
             .ok()
             .is_some_and(|e| events.last() == Some(&e));
+        let before = game.log().len();
         match play(game, event) {
             Ok((next, event)) => {
+                last_decision = Some(before);
                 game = next;
                 accepted = true;
                 events.push(event);
@@ -310,7 +316,7 @@ async fn replay(
     Ok(Json(Envelope {
         accepted,
         refusal,
-        state: View::of(&game, &names, lang),
+        state: View::of(&game, &names, lang, last_decision),
         log: Some(events),
         extra: Replayed {
             stale,

@@ -179,19 +179,34 @@
         heading.textContent = t('werewolf.round', { n: round });
         items.push(heading);
       }
-      const item = document.createElement('li');
-      const rule = document.createElement('small');
-      rule.className = 'ww-rule';
-      rule.textContent = line.rule;
-      rule.title = t('werewolf.rule', { rule: line.rule });
-      item.append(document.createTextNode(line.text), ' ', rule);
-      items.push(item);
+      items.push(logItem(line));
     }
     logEl.replaceChildren(...items);
     logEl.scrollTop = logEl.scrollHeight;
   }
 
-  /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'drawLog'>} */
-  const part = { card, drawPlayers, options, drawLog };
+  /** One line of the log: the sentence, and its rule beside it. @param {{ text: string, rule: string }} line */
+  function logItem(line) {
+    const item = document.createElement('li');
+    const rule = document.createElement('small');
+    rule.className = 'ww-rule';
+    rule.textContent = line.rule;
+    rule.title = t('werewolf.rule', { rule: line.rule });
+    item.append(document.createTextNode(line.text), ' ', rule);
+    return item;
+  }
+
+  /**
+   * What the last decision did — its own line and the whole cascade — right under the status line, above the
+   * next decision (or the end): on a phone the log is far below, and the table needs to see it where it looks.
+   */
+  function drawLast() {
+    const box = $('#last');
+    box.hidden = S.view.last.length === 0;
+    $('#last-lines').replaceChildren(...S.view.last.map(logItem));
+  }
+
+  /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'drawLog' | 'drawLast'>} */
+  const part = { card, drawPlayers, options, drawLog, drawLast };
   Object.assign(W, part);
 })();

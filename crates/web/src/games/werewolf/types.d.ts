@@ -105,6 +105,7 @@ interface WerewolfNamespace {
   drawPlayers(): void;
   options(player: any): HTMLElement;
   drawLog(): void;
+  drawLast(): void;
 }
 
 interface Window {

@@ -26,6 +26,9 @@ pub(super) struct View {
     /// first, and the table chooses who.
     transfers: Vec<TransferView>,
     log: Vec<LogLine>,
+    /// What the last decision did: its own line and every consequence, the log's tail since it was made (empty
+    /// before the first). The page shows it beside the next decision, where the table looks.
+    last: Vec<LogLine>,
     outcome: Option<OutcomeView>,
 }
 
@@ -157,7 +160,7 @@ struct TransferView {
     only_ends: Option<Ending>,
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct LogLine {
     round: u8,
     rule: &'static str,
@@ -180,8 +183,9 @@ struct OutcomeView {
 }
 
 impl View {
-    /// The game as the page draws it in `lang`, players named by seat from `names`.
-    pub(super) fn of(game: &Game, names: &[String], lang: Lang) -> View {
+    /// The game as the page draws it in `lang`, players named by seat from `names`; the last decision's lines
+    /// begin at `last_decision` in the log (`None` before the first decision).
+    pub(super) fn of(game: &Game, names: &[String], lang: Lang, last_decision: Option<usize>) -> View {
         let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
         let name: Namer<'_> = &name_of;
         let worlds = game.chances();
@@ -216,7 +220,7 @@ impl View {
                 }
             })
             .collect();
-        let log = game
+        let log: Vec<LogLine> = game
             .log()
             .iter()
             .map(|entry| LogLine {
@@ -225,6 +229,10 @@ impl View {
                 text: text::happening(lang, &entry.what, name),
             })
             .collect();
+        let last = last_decision
+            .and_then(|from| log.get(from..))
+            .unwrap_or_default()
+            .to_vec();
         View {
             round: game.round(),
             phase: game.phase(),
@@ -239,6 +247,7 @@ impl View {
                 .map(|(from, role, cards)| TransferView::of(game, from, role, cards, name, lang))
                 .collect(),
             log,
+            last,
             outcome: game.outcome().map(|outcome| {
                 let (title, sentence) = text::end(lang, outcome.end, name);
                 OutcomeView {
