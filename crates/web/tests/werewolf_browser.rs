@@ -775,7 +775,7 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         wait_events(&browser, before + 1);
     }
     let board = browser.text("#players");
-    assert!(board.contains("占い師0枚(不可能)"), "{board}");
+    assert!(board.contains("占い師0枚（不可能）"), "{board}");
     browser.check_page("werewolf-phone-ja-impossible", Some(".ww-players"));
     browser.assert_no_console_errors();
     // Last, as Chromium logs the refusal's 400 as an error.

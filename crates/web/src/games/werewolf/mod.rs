@@ -411,7 +411,7 @@ mod tests {
         };
         for text in literals.iter().filter(|t| japanese(t)) {
             assert!(
-                !text.contains(['.', ',', '?', ':', '!']),
+                !text.contains(['.', ',', '?', ':', '!', '(', ')']),
                 "ASCII punctuation in {text:?}"
             );
         }

@@ -42,7 +42,7 @@ pub(super) fn too_many_chits(lang: Lang, max: u8, [black, white, attacks]: [u8; 
              attack chits."
         ),
         Lang::Ja => {
-            format!("チップは1種類につき{max}枚までです(黒{black}枚・白{white}枚・襲撃{attacks}枚は多すぎます)。")
+            format!("チップは1種類につき{max}枚までです（黒{black}枚・白{white}枚・襲撃{attacks}枚は多すぎます）。")
         }
     }
 }
@@ -78,7 +78,7 @@ mod tests {
         for error in &errors {
             let (en, ja) = (table_error(Lang::En, error), table_error(Lang::Ja, error));
             assert!(en.ends_with('.') && ja.ends_with('。'), "{en} / {ja}");
-            assert!(!ja.contains(['.', ',', '?', ':']), "{ja}");
+            assert!(!ja.contains(['.', ',', '?', ':', '(', ')']), "{ja}");
             assert_ne!(en, error.to_string(), "the engine's words are not the page's");
         }
         assert!(table_error(Lang::Ja, &errors[0]).contains("占い師"));

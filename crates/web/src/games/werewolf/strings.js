@@ -100,7 +100,7 @@ window.I18n.add({
   ja: {
     'werewolf.title': '量子人狼',
     'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、占い・襲撃・死亡のたびにカードが動きます。'
-      + '確率は、卓と矛盾しない役職の割り当て(世界)のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
+      + '確率は、卓と矛盾しない役職の割り当て（世界）のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
     'werewolf.howtoLink': '遊び方',
     'werewolf.setup.table': '卓の設定',
     'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です。選ぶか、下でカードの枚数を決めてください。',
@@ -108,18 +108,18 @@ window.I18n.add({
     'werewolf.setup.w': '手札の人狼カード',
     'werewolf.setup.s': '手札の占い師カード',
     'werewolf.setup.v': '手札の村人カード',
-    'werewolf.setup.players': 'プレイヤー(時計回り)',
+    'werewolf.setup.players': 'プレイヤー（時計回り）',
     'werewolf.setup.start': 'ゲームを始める',
     'werewolf.setup.player': 'プレイヤー{n}',
-    'werewolf.setup.summary': (p) => `${p.players}人。全員が${p.players}枚の手札(人狼${p.w}・占い師${p.s}・村人${p.v})で`
+    'werewolf.setup.summary': (p) => `${p.players}人。全員が${p.players}枚の手札（人狼${p.w}・占い師${p.s}・村人${p.v}）で`
       + `始めます。チップは一人につき黒${p.black}枚・白${p.white}枚・襲撃${p.attacks}枚です。`,
     'werewolf.setup.readings': (p) => `${p.twoWolves ? '別々の人狼2人の襲撃でだけ死亡' : 'どの襲撃チップでも2枚で死亡'}、`
       + `死者のカードは受け渡しの${p.before ? '前' : '後'}に引きます。`,
     'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v} — パラドックス${p.paradox}、`
       + `決着したゲームで村人陣営の勝ち${p.village}`,
     'werewolf.setup.rules': 'ルール',
-    'werewolf.setup.v2': 'バージョン2(本のルール)',
-    'werewolf.setup.v3': 'バージョン3(パラドックスが少ない・検証中)',
+    'werewolf.setup.v2': 'バージョン2（本のルール）',
+    'werewolf.setup.v3': 'バージョン3（パラドックスが少ない・検証中）',
     'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
       + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
     'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
@@ -152,11 +152,11 @@ window.I18n.add({
     'werewolf.debtor': (p) => `${p.name}さん：${p.role}カード${p.cards}枚`,
     'werewolf.partsJoin': '、',
     'werewolf.onlyWay': (p) => `できる渡し方は一つだけです：${p.parts}。`,
-    'werewolf.onlyPart': (p) => `${p.name}さんに${p.cards}枚(${p.take}カードを受け取る)`,
+    'werewolf.onlyPart': (p) => `${p.name}さんに${p.cards}枚（${p.take}カードを受け取る）`,
     'werewolf.transferTo': (p) => `${p.from}さんから${p.name}さんへ${p.role}カード。1枚ごとに受け取るカード：`,
-    'werewolf.slotHere': (p) => `${p.take}カード(${p.max}枚まで)`,
-    'werewolf.oneLess': (p) => `${p.name}さんへ1枚減らす(${p.take})`,
-    'werewolf.oneMore': (p) => `${p.name}さんへ1枚増やす(${p.take})`,
+    'werewolf.slotHere': (p) => `${p.take}カード（${p.max}枚まで）`,
+    'werewolf.oneLess': (p) => `${p.name}さんへ1枚減らす（${p.take}）`,
+    'werewolf.oneMore': (p) => `${p.name}さんへ1枚増やす（${p.take}）`,
     'werewolf.placed': (p) => `${p.role}カード${p.cards}枚のうち${p.done}枚を割り振りました。`,
     'werewolf.passTo': (p) => `${p.runoff}端末を${p.name}さんに渡してください。投票は秘密です。`,
     'werewolf.votedSoFar': (p) => `投票済み：${p.names}。`,
@@ -180,7 +180,7 @@ window.I18n.add({
     'werewolf.tabWasCopied': 'このゲームは別のタブにコピーされました。ここから先、二つは別々に進み、片方での操作はもう片方に'
       + '届きません。一つのタブで続けて、もう一つは閉じてください。',
     'werewolf.shareLabel': (p) => `人狼の確率${p.w}、占い師${p.s}、村人${p.v}`,
-    'werewolf.cardsAndChance': (p) => `${p.role}${p.cards}枚(${p.chance})`,
+    'werewolf.cardsAndChance': (p) => `${p.role}${p.cards}枚（${p.chance}）`,
     'werewolf.impossible': '不可能',
     'werewolf.sure': '確定',
     'werewolf.announce': (p) => `${p.status}。${p.prompt}`,

@@ -79,7 +79,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             phase(lang, p)
         ),
         (Pending::StartPlayer { phase: p, tied }, Lang::Ja) => format!(
-            "{}が{}カードを同じだけ持っています。じゃんけんをして、勝った人をタッチしてください({}を始めます)。",
+            "{}が{}カードを同じだけ持っています。じゃんけんをして、勝った人をタッチしてください（{}を始めます）。",
             list(lang, tied, name),
             role(lang, p.actor_role().unwrap_or(Role::Seer)),
             phase(lang, p)
@@ -89,7 +89,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             name(seer)
         ),
         (Pending::Verdict { seer }, Lang::Ja) => format!(
-            "{}さんは占い師カードを持っています。占う相手をタッチして、黒(人狼)か白(人狼ではない)を選んでください。",
+            "{}さんは占い師カードを持っています。占う相手をタッチして、黒（人狼）か白（人狼ではない）を選んでください。",
             name(seer)
         ),
         (Pending::Attack { wolf }, Lang::En) => format!(
@@ -164,7 +164,7 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
         (Some(r), Lang::En) => format!(", give a {} card", role(lang, r)),
         (Some(r), Lang::Ja) => format!("・{}カードを渡す", role(lang, r)),
         (None, Lang::En) => " (no exchange)".to_owned(),
-        (None, Lang::Ja) => "(交換なし)".to_owned(),
+        (None, Lang::Ja) => "（交換なし）".to_owned(),
     };
     match (event, lang) {
         (
@@ -182,8 +182,8 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
             },
             Lang::Ja,
         ) => match v {
-            Verdict::Black => format!("黒(人狼){}", give(*g)),
-            Verdict::White => format!("白(人狼ではない){}", give(*g)),
+            Verdict::Black => format!("黒（人狼）{}", give(*g)),
+            Verdict::White => format!("白（人狼ではない）{}", give(*g)),
         },
         (Event::Attack { give: g, .. }, Lang::En) => format!("Attack{}", give(*g)),
         (Event::Attack { give: g, .. }, Lang::Ja) => format!("襲撃する{}", give(*g)),
@@ -229,8 +229,8 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             PassReason::NoTarget => format!("{} passes: nobody may be chosen.", n(seat)),
         },
         (Happening::Passed { seat, reason, .. }, Lang::Ja) => match reason {
-            PassReason::NoChits => format!("{}さんはパス(チップが残っていない)。", n(seat)),
-            PassReason::NoTarget => format!("{}さんはパス(選べる相手がいない)。", n(seat)),
+            PassReason::NoChits => format!("{}さんはパス（チップが残っていない）。", n(seat)),
+            PassReason::NoTarget => format!("{}さんはパス（選べる相手がいない）。", n(seat)),
         },
         (
             Happening::Marked {
@@ -304,7 +304,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
                     format!("{}さんが持つカードを{}さんが持っていない", n(target), n(actor))
                 }
             };
-            format!("カードの交換はありません({why})。")
+            format!("カードの交換はありません（{why}）。")
         }
         (Happening::Lost { player, role: x, cause }, Lang::En) => {
             let because = match cause {
@@ -350,7 +350,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
                 LossCause::WhiteFromSeer { seer } => format!("占い師に確定した{}さんに白と占われていた", n(seer)),
                 LossCause::Drew { role: drawn } => format!("死亡して{}カードを引いた", r(drawn)),
             };
-            format!("{}さんは{}ではなくなりました({because})。", n(player), r(x))
+            format!("{}さんは{}ではなくなりました（{because}）。", n(player), r(x))
         }
         (Happening::Fixed { player, role: x }, Lang::En) => format!("{} is now certainly a {}.", n(player), r(x)),
         (Happening::Fixed { player, role: x }, Lang::Ja) => format!("{}さんは{}に確定しました。", n(player), r(x)),
@@ -492,7 +492,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
             },
             Lang::Ja,
         ) => {
-            format!("{}さんが投票で処刑されました({votes}票)。", n(player))
+            format!("{}さんが投票で処刑されました（{votes}票）。", n(player))
         }
         (
             Happening::Drew {
