@@ -452,12 +452,47 @@ fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
         let title = play_to_the_end(&browser, &url, lang, size, table);
         let titles = if lang == "en" { english } else { japanese };
         assert!(titles.contains(&title.as_str()), "{lang}: {title}");
-        // The rule is a small reference beside the sentence, never the sentence itself.
+        // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
+        // opens it in the rules in brief, in the page's language.
         let rule = browser.text("#outcome-rule");
         assert!(
             rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
             "{rule}"
         );
+        let opened = browser.script(
+            "const link = document.querySelector('#outcome-rule');
+             link.click();
+             const target = document.querySelector(link.getAttribute('href'));
+             const r = target.getBoundingClientRect();
+             const brief = document.querySelectorAll('#ww-rules-brief dt').length;
+             const logRule = document.querySelector('#log .ww-rule').textContent;
+             return [target.tagName, r.top >= 0 && r.top < window.innerHeight, target.textContent,
+                     target.nextElementSibling.textContent, brief, logRule];",
+            &[],
+        );
+        assert_eq!(opened[0], "DT", "{lang}: the end's rule opens a rule: {opened}");
+        assert_eq!(opened[1], true, "{lang}: the rule opened is on screen: {opened}");
+        assert_eq!(opened[4], 11, "{lang}: the rules in brief list R1 to R11");
+        let (term, text, log_rule) = (
+            opened[2].as_str().unwrap_or_default(),
+            opened[3].as_str().unwrap_or_default(),
+            opened[5].as_str().unwrap_or_default(),
+        );
+        assert!(
+            rule.contains(term.split(' ').nth(1).unwrap_or("?")),
+            "{lang}: {rule} names {term}"
+        );
+        let japanese = |t: &str| t.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c));
+        assert_eq!(
+            japanese(text),
+            lang == "ja",
+            "{lang}: the rule's words are the page's: {text}"
+        );
+        assert!(
+            log_rule.contains([':', '：']),
+            "{lang}: the log's rule is named in words: {log_rule}"
+        );
+        assert_plain(text);
     }
 }
 

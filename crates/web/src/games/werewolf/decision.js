@@ -63,7 +63,10 @@
     box.dataset.side = o.side;
     $('#outcome-title').textContent = o.title;
     $('#outcome-text').textContent = o.text;
-    $('#outcome-rule').textContent = t('werewolf.rule', { rule: o.rule });
+    // A tap on the rule opens it, in the rules in brief under how to play.
+    const rule = /** @type {HTMLAnchorElement} */ ($('#outcome-rule'));
+    rule.textContent = W.ruleWords(o.rule);
+    rule.href = `#rule-${W.ruleCodes(o.rule)[0] || 'R10'}`;
     $('#outcome-winners').textContent = o.winnersText;
   }
 

@@ -190,8 +190,7 @@
     const item = document.createElement('li');
     const rule = document.createElement('small');
     rule.className = 'ww-rule';
-    rule.textContent = line.rule;
-    rule.title = t('werewolf.rule', { rule: line.rule });
+    rule.textContent = W.ruleWords(line.rule);
     item.append(document.createTextNode(line.text), ' ', rule);
     return item;
   }

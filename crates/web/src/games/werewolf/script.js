@@ -16,6 +16,16 @@
     for (const part of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-howto]'))) {
       part.hidden = part.dataset.howto !== window.I18n.lang;
     }
+    // Every rule the log and the end cite, in a sentence: the end's rule links here.
+    $('#ww-rules-brief').replaceChildren(...W.RULES.flatMap((rule) => {
+      const term = document.createElement('dt');
+      term.id = `rule-${rule}`;
+      term.tabIndex = -1;
+      term.textContent = `${rule} ${t(`werewolf.ruleName.${rule}`)}`;
+      const text = document.createElement('dd');
+      text.textContent = t(`werewolf.ruleText.${rule}`);
+      return [term, text];
+    }));
   }
 
   window.I18n.onChange(() => {

@@ -161,6 +161,23 @@
     }
   }
 
+  /** The rules, by the codes the log cites. */
+  const RULES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11'];
+
+  /**
+   * A rule code as the log cites it (`R6`, `R10.2`, `R4/R5`, `R11 (R7)`) with the rules' names in words:
+   * "rule R6: consequences". @param {string} code
+   */
+  function ruleWords(code) {
+    const names = [...new Set(ruleCodes(code))].map((r) => t(`werewolf.ruleName.${r}`));
+    return t('werewolf.ruleLabel', { code, names: names.join(t('werewolf.partsJoin')) });
+  }
+
+  /** The rules a code cites, by their numbers (`R10.2` is R10). @param {string} code */
+  function ruleCodes(code) {
+    return (code.match(/R\d+/g) || []).filter((r) => RULES.includes(r));
+  }
+
   const name = (seat) => (S.view.players[seat] ? S.view.players[seat].name : '?');
   const roleName = (role) => t(`werewolf.role.${role}`);
 
@@ -210,5 +227,6 @@
 
   const W = window.Werewolf = /** @type {WerewolfNamespace} */ ({
     S, el, guard, keep, forget, tabId, send, wouldEnd, showError, name, roleName, button, actOrWarn, warning, arm,
+    RULES, ruleWords, ruleCodes,
   });
 })();

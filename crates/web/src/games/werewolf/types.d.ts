@@ -72,6 +72,9 @@ interface WerewolfNamespace {
   warning(ends: Ending): HTMLElement;
   arm(button: HTMLElement, label: string): void;
   wouldEnd(event: unknown): Promise<Ending | null>;
+  RULES: string[];
+  ruleWords(code: string): string;
+  ruleCodes(code: string): string[];
   // setup.js
   composition(): number[];
   drawSetup(): void;
