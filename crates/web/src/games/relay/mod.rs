@@ -63,6 +63,7 @@ pub(crate) const GAME: GamePage = GamePage {
     page: include_str!("page.html"),
     scripts: &[
         Script::part("state", include_str!("state.js")),
+        Script::part("clock", include_str!("clock.js")),
         Script::part("draw", include_str!("draw.js")),
         Script::page(include_str!("script.js")),
     ],
