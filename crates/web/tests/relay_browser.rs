@@ -647,7 +647,10 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         browser.tap("#start");
         settled(&browser, "topicReveal");
         let first = browser.text("#reveal [data-field=\"topic\"]");
-        assert!(OWN.contains(&first.as_str()), "{tag}: the first topic {first:?} is the table's");
+        assert!(
+            OWN.contains(&first.as_str()),
+            "{tag}: the first topic {first:?} is the table's"
+        );
         assert_eq!(
             browser.script("return document.querySelector('#redraw').disabled;", &[]),
             json!(false)
@@ -659,7 +662,11 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         browser.double_tap("#redraw", Duration::from_millis(150), touch);
         after_double_tap(&browser);
         let state = saved_state(&browser);
-        assert_eq!((&state["redrawn"], &state["usedTopics"]), (&json!(true), &json!([first])), "{tag}");
+        assert_eq!(
+            (&state["redrawn"], &state["usedTopics"]),
+            (&json!(true), &json!([first])),
+            "{tag}"
+        );
         let second = browser.text("#reveal [data-field=\"topic\"]");
         assert!(OWN.contains(&second.as_str()) && second != first, "{tag}: {second:?}");
         assert_eq!(
@@ -668,7 +675,11 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
             "{tag}: one redraw a round"
         );
         let note = browser.text("#redraw-note");
-        let said = if lang == "en" { "one redraw a round" } else { "1ラウンドに1回" };
+        let said = if lang == "en" {
+            "one redraw a round"
+        } else {
+            "1ラウンドに1回"
+        };
         assert!(note.contains(said), "{tag}: {note}");
         browser.check_page(&format!("{tag}-reveal-redrawn"), Some("#reveal .actions"));
 
@@ -731,7 +742,11 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
 
         // The clock does not run while paused, nor after a reload.
         std::thread::sleep(Duration::from_millis(1_500));
-        assert_eq!((remaining_ms(&browser), browser.text("#countdown")), (left, shown.clone()), "{tag}");
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown.clone()),
+            "{tag}"
+        );
         browser.refresh();
         settled(&browser, "talk");
         assert_eq!(
@@ -739,7 +754,11 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
             json!("true"),
             "{tag}: still paused after the reload"
         );
-        assert_eq!((remaining_ms(&browser), browser.text("#countdown")), (left, shown), "{tag}");
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown),
+            "{tag}"
+        );
 
         let resumed_from = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
         browser.tap("#pause");
