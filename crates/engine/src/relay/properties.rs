@@ -198,10 +198,10 @@ fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
     }
     check_clock(state, event, next);
     // One redraw a round: a topic screen already redrawn takes no other.
-    if let (RelayState::TopicReveal(round), RelayEvent::Redraw { .. }) = (state, event) {
-        if round.redrawn() {
-            assert_eq!(next, state, "a second redraw changed {state:?}");
-        }
+    if let (RelayState::TopicReveal(round), RelayEvent::Redraw { .. }) = (state, event)
+        && round.redrawn()
+    {
+        assert_eq!(next, state, "a second redraw changed {state:?}");
     }
     // A confirm with a pick records exactly that vote, once; anything else in a vote records none.
     if let RelayState::Vote(vote) = state {
