@@ -641,6 +641,26 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
         fresh_setup(&browser, &url, lang, size);
         three_players(&browser, 30);
+        // A topic too long to show is refused in the setup's words, and the game does not start.
+        browser.script(
+            "document.querySelector('#own-topics').value = 'Tea\\n' + 'あ'.repeat(81);",
+            &[],
+        );
+        browser.tap("#start");
+        browser.wait_for(
+            "the refusal",
+            "return document.querySelector('#setup-message').textContent;",
+            &[],
+        );
+        let refused = if lang == "en" {
+            "Your topic 2 is 81 characters long: shorten it to 80 at most."
+        } else {
+            "自分たちのお題の2つ目は81文字あります。80文字までにしてください。"
+        };
+        assert_eq!(browser.text("#setup-message"), refused, "{tag}");
+        assert_eq!(saved_state(&browser)["phase"], "setup", "{tag}");
+        browser.check_page(&format!("{tag}-own-topics-refused"), Some("#setup .actions"));
+        browser.script("document.querySelector('#own-topics').value = '';", &[]);
         // Typed with a blank line and spaces, as people type.
         type_into(&browser, "#own-topics", &format!(" {} \n\n{}", OWN[0], OWN[1]));
         browser.check_page(&format!("{tag}-own-topics"), Some("#setup .actions"));
