@@ -102,6 +102,14 @@ fn cross_light_in_a_real_browser() {
     fresh(browser, &page, (390, 844));
     music_and_effects_switch_apart_and_are_remembered(browser);
     browser.assert_no_console_errors();
+    for (size_name, size) in SIZES {
+        for lang in ["en", "ja"] {
+            fresh(browser, &page, size);
+            set_language(browser, lang);
+            a_game_under_way_is_replaced_only_once_the_player_says_so(browser, &format!("lights-{size_name}-{lang}"));
+            browser.assert_no_console_errors();
+        }
+    }
     fresh(browser, &page, (1280, 860));
     presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_follows(browser, &page);
     // No console check after this one: Chromium logs the requests refused while offline as errors, as it should.
@@ -294,6 +302,101 @@ fn music_and_effects_switch_apart_and_are_remembered(browser: &Browser<'_>) {
     browser.click("#music");
     assert_eq!(state(browser), json!(["false", "false", "stopped"]));
     browser.check_page("lights-phone-en-music", Some(DECISION));
+}
+
+/// The board as the page shows it: the level, when the puzzle was drawn, and the moves.
+fn game_on_screen(browser: &Browser<'_>) -> Value {
+    browser.script(
+        "const b = document.querySelector('#board');
+         return [b.dataset.puzzle, b.dataset.started, document.querySelector('#moves').textContent];",
+        &[],
+    )
+}
+
+fn replace_question_open(browser: &Browser<'_>) -> bool {
+    browser.script("return document.querySelector('#replace').open;", &[]) == json!(true)
+}
+
+/// A level or "New puzzle" with no press made starts at once; with presses made it asks first. "Keep playing"
+/// (or Escape) keeps the game as it was; the yes replaces it — the level asked for, or the same level anew.
+fn a_game_under_way_is_replaced_only_once_the_player_says_so(browser: &Browser<'_>, name: &str) {
+    let ja = name.ends_with("-ja");
+    // Nothing pressed yet: nothing to lose, no question.
+    new_puzzle(browser, "normal");
+    assert!(!replace_question_open(browser), "{name}: no question before a press");
+    let first = solution(browser)[0];
+    press(browser, first, 1);
+    let game = game_on_screen(browser);
+
+    browser.tap(".segmented [data-level='hard']");
+    browser.wait_for("the question", "return document.querySelector('#replace').open;", &[]);
+    let text = browser.text("#replace-text");
+    let (moves, level) = if ja { ("1手", "上級") } else { ("1 move", "Hard") };
+    assert!(text.contains(moves) && text.contains(level), "{name}: {text}");
+    assert_eq!(
+        browser.text("#replace-title"),
+        if ja {
+            "新しいパズルにしますか？"
+        } else {
+            "Start a new puzzle?"
+        }
+    );
+    browser.check_page(&format!("{name}-replace"), Some("#replace .actions"));
+    browser.tap("#replace-no");
+    browser.wait_for(
+        "the question to close",
+        "return !document.querySelector('#replace').open;",
+        &[],
+    );
+    assert_eq!(game_on_screen(browser), game, "{name}: keep playing keeps the game");
+
+    // Escape dismisses the question too; the shortcut N asks it as "New puzzle" does.
+    browser.click("#board .cell[data-index='0']");
+    wait_moves(browser, 2);
+    let game = game_on_screen(browser);
+    browser.keys(&["n"]);
+    browser.wait_for("the question", "return document.querySelector('#replace').open;", &[]);
+    browser.keys(&[key::ESCAPE]);
+    browser.wait_for(
+        "the question to close",
+        "return !document.querySelector('#replace').open;",
+        &[],
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(game_on_screen(browser), game, "{name}: Escape keeps the game");
+
+    // A double tap on "New puzzle" asks, and its second tap is not taken for the yes.
+    let touch = name.contains("phone");
+    browser.double_tap("#new", std::time::Duration::from_millis(150), touch);
+    browser.wait_for("the question", "return document.querySelector('#replace').open;", &[]);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        replace_question_open(browser),
+        "{name}: the second tap answered the question"
+    );
+    assert_eq!(game_on_screen(browser), game, "{name}");
+    browser.tap("#replace-yes");
+    browser.wait_for(
+        "a new puzzle of the same level",
+        "const b = document.querySelector('#board');
+         return b.dataset.ready === 'true' && b.dataset.started !== arguments[0]
+           && document.querySelector('#moves').textContent === '0' && !document.querySelector('#replace').open;",
+        &[game[1].clone()],
+    );
+    assert_eq!(game_on_screen(browser)[0], "normal", "{name}");
+
+    // The yes after a level replaces the game with that level's.
+    press(browser, solution(browser)[0], 1);
+    browser.tap(".segmented [data-level='easy']");
+    browser.wait_for("the question", "return document.querySelector('#replace').open;", &[]);
+    browser.tap("#replace-yes");
+    browser.wait_for(
+        "an easy puzzle",
+        "const b = document.querySelector('#board'); return b.dataset.puzzle === 'easy' && b.dataset.ready === 'true'
+           && document.querySelector('#moves').textContent === '0';",
+        &[],
+    );
+    browser.check_page(&format!("{name}-replaced"), Some(DECISION));
 }
 
 fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_follows(

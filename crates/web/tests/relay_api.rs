@@ -15,6 +15,8 @@ struct Table<'a> {
     server: &'a marubatsu_web::Server,
     save: Value,
     words: u32,
+    /// The table's own topics, sent with every step as the page sends them.
+    own: Vec<String>,
 }
 
 impl Table<'_> {
@@ -23,6 +25,7 @@ impl Table<'_> {
             server,
             save: Value::Null,
             words: 1,
+            own: Vec::new(),
         }
     }
 
@@ -34,6 +37,7 @@ impl Table<'_> {
             "event": event,
             "entropy": [self.words, self.words * 7 + 1],
             "language": "en",
+            "ownTopics": self.own,
         });
         let answer = post_ok(self.server.local_addr(), "/api/relay/step", &body);
         self.save = answer["save"].clone();
@@ -52,7 +56,7 @@ fn limits_come_from_the_engine() {
     assert_eq!(
         limits,
         json!({"minPlayers": 3, "maxPlayers": 12, "maxNameChars": 24, "minRounds": 1, "maxRounds": 10,
-               "minTalkSeconds": 10, "maxTalkSeconds": 600})
+               "minTalkSeconds": 10, "maxTalkSeconds": 600, "maxOwnTopics": 50, "maxTopicChars": 80})
     );
 }
 
@@ -390,4 +394,185 @@ fn topics_and_refusals_follow_the_players_language() {
     );
     let refused = step(json!({"type": "start", "players": ["アキ", "ベン"], "rounds": 1, "talkSeconds": 30}));
     assert_eq!(refused["refusal"]["words"], "2人では遊べません。3人以上必要です。");
+}
+
+#[test]
+fn the_tables_own_topics_come_first_one_redraw_a_round_and_nothing_comes_back() {
+    let server = server();
+    let mut table = Table::new(&server);
+    table.own = vec![
+        " Why owls stay up ".into(),
+        "".into(),
+        "霧の正体".into(),
+        "霧の正体".into(),
+    ];
+    let answer = table.step(json!({"type": "start", "players": ["A", "B", "C"], "rounds": 3, "talkSeconds": 10}));
+    let first = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+    assert!(["Why owls stay up", "霧の正体"].contains(&first.as_str()), "{first}");
+    assert_eq!(answer["state"]["redrawn"], false);
+
+    // Another topic: the table's other one; the first is set aside for good.
+    let answer = table.step(json!({"type": "redraw"}));
+    assert_eq!(answer["accepted"], true);
+    let second = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        ["Why owls stay up", "霧の正体"].contains(&second.as_str()) && second != first,
+        "{second}"
+    );
+    assert_eq!(answer["state"]["redrawn"], true);
+    assert_eq!(answer["save"]["state"]["usedTopics"], json!([first]));
+    assert_eq!(answer["save"]["state"]["redrawn"], true);
+
+    // A second redraw in the round is refused in words, and the game is as it was.
+    let before = table.save.clone();
+    let again = table.step(json!({"type": "redraw"}));
+    assert_eq!(
+        (&again["accepted"], &again["refusal"]["code"]),
+        (&json!(false), &json!("already_redrawn"))
+    );
+    assert_eq!(
+        again["refusal"]["words"],
+        "This round already had its other topic: one redraw a round."
+    );
+    assert_eq!(again["save"], before, "a refused redraw changes nothing");
+
+    // The table's topics are used up: the later rounds draw from the deck, and each round may redraw once more.
+    let mut shown = vec![first, second];
+    for round in 1..3 {
+        play_round(&mut table, 3);
+        let answer = table.step(json!({"type": "nextRound"}));
+        assert_eq!(
+            (Table::phase(&answer), &answer["state"]["redrawn"]),
+            ("topicReveal", &json!(false))
+        );
+        let topic = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+        assert!(
+            TOPICS.iter().any(|t| t.is(&topic)),
+            "round {round}: {topic} is from the deck"
+        );
+        let answer = table.step(json!({"type": "redraw"}));
+        assert_eq!(answer["accepted"], true, "round {round}: its own redraw");
+        let other = answer["state"]["topic"].as_str().unwrap_or_default().to_owned();
+        for t in [topic, other] {
+            assert!(!shown.contains(&t), "{t} shown twice in {shown:?}");
+            shown.push(t);
+        }
+    }
+    assert_eq!(
+        table.save["state"]["usedTopics"].as_array().map(Vec::len),
+        Some(5),
+        "every topic shown before the one on screen: {}",
+        table.save
+    );
+}
+
+#[test]
+fn own_topics_too_long_or_too_many_are_refused_in_words_and_read_only_by_a_draw() {
+    let server = server();
+    let step = |own: &Vec<String>, event: Value, save: Value, lang: &str| {
+        let body = json!({"save": save, "event": event, "entropy": [3, 4], "ownTopics": own});
+        support::request_with(
+            server.local_addr(),
+            "POST",
+            "/api/relay/step",
+            Some(&body),
+            &[("accept-language", lang)],
+        )
+        .json()
+    };
+    let start = json!({"type": "start", "players": ["A", "B", "C"], "rounds": 1, "talkSeconds": 10});
+    let long = vec!["Tea".to_owned(), "".to_owned(), "あ".repeat(81)];
+    let many: Vec<String> = (0..51).map(|i| format!("Topic {i}")).collect();
+    for (own, code, en, ja) in [
+        (
+            &long,
+            "topic_too_long",
+            "Your topic 2 is 81 characters long: shorten it to 80 at most.",
+            "自分たちのお題の2つ目は81文字あります。80文字までにしてください。",
+        ),
+        (
+            &many,
+            "too_many_topics",
+            "51 topics of your own is too many: keep at most 50.",
+            "自分たちのお題が51個あります。50個までにしてください。",
+        ),
+    ] {
+        for (lang, words) in [("en", en), ("ja", ja)] {
+            let answer = step(own, start.clone(), Value::Null, lang);
+            assert_eq!(
+                (
+                    &answer["accepted"],
+                    &answer["refusal"]["code"],
+                    &answer["refusal"]["words"]
+                ),
+                (&json!(false), &json!(code), &json!(words))
+            );
+            assert_eq!(answer["save"], json!({"version": 1, "state": {"phase": "setup"}}));
+        }
+    }
+    // An event that draws no topic does not read them.
+    let reveal = step(&Vec::new(), start, Value::Null, "en");
+    let talk = step(
+        &long,
+        json!({"type": "beginTalk", "nowMs": 1_000}),
+        reveal["save"].clone(),
+        "en",
+    );
+    assert_eq!((Table::phase(&talk), &talk["accepted"]), ("talk", &json!(true)));
+}
+
+#[test]
+fn a_paused_talk_keeps_its_time_through_a_reload_and_resumes_with_it() {
+    let server = server();
+    let mut table = Table::new(&server);
+    table.step(json!({"type": "start", "players": ["A", "B", "C"], "rounds": 1, "talkSeconds": 30}));
+    let answer = table.step(json!({"type": "beginTalk", "nowMs": 1_000}));
+    assert_eq!(
+        (&answer["state"]["paused"], &answer["state"]["pausedLeftMs"]),
+        (&json!(false), &Value::Null)
+    );
+    let answer = table.step(json!({"type": "pause", "nowMs": 11_000}));
+    assert_eq!(answer["accepted"], true);
+    assert_eq!(
+        (
+            &answer["state"]["paused"],
+            &answer["state"]["pausedLeftMs"],
+            &answer["state"]["deadlineMs"]
+        ),
+        (&json!(true), &json!(20_000), &json!(31_000))
+    );
+    assert_eq!(answer["save"]["state"]["pausedAt"], 11_000);
+    // While paused, the countdown's time-up (or a tap on done) ends nothing, and a second pause is refused.
+    for (event, code) in [
+        (json!({"type": "talkDone", "nowMs": 40_000, "turn": 0}), "paused"),
+        (json!({"type": "pause", "nowMs": 12_000}), "paused"),
+    ] {
+        let refused = table.step(event);
+        assert_eq!(
+            (
+                &refused["accepted"],
+                &refused["refusal"]["code"],
+                &refused["state"]["turn"]
+            ),
+            (&json!(false), &json!(code), &json!(0))
+        );
+    }
+    // A reload (the save sent again, no event) is still paused with the same time left.
+    let reloaded = table.step(Value::Null);
+    assert_eq!(
+        (&reloaded["state"]["paused"], &reloaded["state"]["pausedLeftMs"]),
+        (&json!(true), &json!(20_000))
+    );
+    // A minute later: the deadline moves on by the minute, and the speaker has their 20 s again.
+    let answer = table.step(json!({"type": "resume", "nowMs": 71_000}));
+    assert_eq!(
+        (&answer["state"]["paused"], &answer["state"]["deadlineMs"]),
+        (&json!(false), &json!(91_000))
+    );
+    assert!(answer["save"]["state"].get("pausedAt").is_none());
+    let twice = table.step(json!({"type": "resume", "nowMs": 71_200}));
+    assert_eq!(twice["refusal"]["code"], "not_paused");
+    assert_eq!(twice["refusal"]["words"], "The talk is not paused.");
+    let done = table.step(json!({"type": "talkDone", "nowMs": 75_000, "turn": 0}));
+    assert_eq!((&done["accepted"], &done["state"]["turn"]), (&json!(true), &json!(1)));
 }

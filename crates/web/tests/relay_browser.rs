@@ -615,3 +615,192 @@ fn relay_a_double_click_on_a_desktop_skips_nobody_in_either_language() {
         }
     }
 }
+
+/// Names three players and sets one round of `talk` seconds on the setup screen of a fresh page.
+fn three_players(browser: &Browser<'_>, talk: u32) {
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = '1';
+         document.querySelector('#talk-seconds').value = arguments[1];",
+        &[json!(["Aki", "千尋", "Cho"]), json!(talk.to_string())],
+    );
+}
+
+const OWN: [&str; 2] = ["Why owls stay up all night", "冷めたお茶の行き先"];
+
+/// The table types two topics of its own: the game's first topic is one of them, "another topic" brings the
+/// other and then is used up for the round, and a new game of the evening finds the topics still typed.
+#[test]
+fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_sizes() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for (lang, size) in [("en", PHONE), ("ja", PHONE), ("ja", DESKTOP), ("en", DESKTOP)] {
+        let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+        fresh_setup(&browser, &url, lang, size);
+        three_players(&browser, 30);
+        // A topic too long to show is refused in the setup's words, and the game does not start.
+        browser.script(
+            "document.querySelector('#own-topics').value = 'Tea\\n' + 'あ'.repeat(81);",
+            &[],
+        );
+        browser.tap("#start");
+        browser.wait_for(
+            "the refusal",
+            "return document.querySelector('#setup-message').textContent;",
+            &[],
+        );
+        let refused = if lang == "en" {
+            "Your topic 2 is 81 characters long: shorten it to 80 at most."
+        } else {
+            "自分たちのお題の2つ目は81文字あります。80文字までにしてください。"
+        };
+        assert_eq!(browser.text("#setup-message"), refused, "{tag}");
+        assert_eq!(saved_state(&browser)["phase"], "setup", "{tag}");
+        browser.check_page(&format!("{tag}-own-topics-refused"), Some("#setup .actions"));
+        browser.script("document.querySelector('#own-topics').value = '';", &[]);
+        // Typed with a blank line and spaces, as people type.
+        type_into(&browser, "#own-topics", &format!(" {} \n\n{}", OWN[0], OWN[1]));
+        browser.check_page(&format!("{tag}-own-topics"), Some("#setup .actions"));
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        let first = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(
+            OWN.contains(&first.as_str()),
+            "{tag}: the first topic {first:?} is the table's"
+        );
+        assert_eq!(
+            browser.script("return document.querySelector('#redraw').disabled;", &[]),
+            json!(false)
+        );
+        browser.check_page(&format!("{tag}-reveal-redraw"), Some("#reveal .actions"));
+
+        // A double tap on "another topic" redraws once.
+        let touch = size.0 < 500;
+        browser.double_tap("#redraw", Duration::from_millis(150), touch);
+        after_double_tap(&browser);
+        let state = saved_state(&browser);
+        assert_eq!(
+            (&state["redrawn"], &state["usedTopics"]),
+            (&json!(true), &json!([first])),
+            "{tag}"
+        );
+        let second = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(OWN.contains(&second.as_str()) && second != first, "{tag}: {second:?}");
+        assert_eq!(
+            browser.script("return document.querySelector('#redraw').disabled;", &[]),
+            json!(true),
+            "{tag}: one redraw a round"
+        );
+        let note = browser.text("#redraw-note");
+        let said = if lang == "en" {
+            "one redraw a round"
+        } else {
+            "1ラウンドに1回"
+        };
+        assert!(note.contains(said), "{tag}: {note}");
+        browser.check_page(&format!("{tag}-reveal-redrawn"), Some("#reveal .actions"));
+
+        // The evening goes on: a new game starts with the same topics typed, and draws from them again.
+        browser.tap("#abandon");
+        browser.tap("#abandon-yes");
+        settled(&browser, "setup");
+        let kept = browser.script("return document.querySelector('#own-topics').value;", &[]);
+        let kept = kept.as_str().unwrap_or_default();
+        assert!(OWN.iter().all(|t| kept.contains(t)), "{tag}: {kept:?}");
+        browser.refresh();
+        settled(&browser, "setup");
+        three_players(&browser, 30);
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        let again = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(OWN.contains(&again.as_str()), "{tag}: after a reload, {again:?}");
+        browser.assert_no_console_errors();
+    }
+}
+
+/// The talk's clock stops on "pause": the time left stays, a reload keeps it paused, the speaker cannot be
+/// ended, and "resume" gives the time back with the deadline moved on by the pause.
+#[test]
+fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_sizes() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for (lang, size) in [("ja", PHONE), ("en", PHONE), ("en", DESKTOP), ("ja", DESKTOP)] {
+        let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+        fresh_setup(&browser, &url, lang, size);
+        three_players(&browser, 60);
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        browser.tap("#begin-talk");
+        settled(&browser, "talk");
+        let deadline = saved_state(&browser)["deadline"].as_u64().unwrap_or_default();
+        browser.tap("#pause");
+        browser.wait_for(
+            "the pause",
+            "const r = document.querySelector('#relay'); return r.dataset.paused === 'true' && r.dataset.busy !== 'true';",
+            &[],
+        );
+        let paused_at = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
+        assert!(paused_at > 0, "{tag}: the save says when the clock stopped");
+        let left = remaining_ms(&browser);
+        let shown = browser.text("#countdown");
+        assert_eq!(left, deadline - paused_at, "{tag}");
+        assert_eq!(
+            browser.script("return document.querySelector('#talk-done').disabled;", &[]),
+            json!(true),
+            "{tag}: nobody's turn ends while paused"
+        );
+        let resume = if lang == "en" { "Resume" } else { "再開" };
+        assert_eq!(browser.text("#pause"), resume, "{tag}");
+        assert!(visible(&browser, "#paused-note"), "{tag}");
+        browser.check_page(&format!("{tag}-talk-paused"), Some("#talk .actions"));
+
+        // The clock does not run while paused, nor after a reload.
+        std::thread::sleep(Duration::from_millis(1_500));
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown.clone()),
+            "{tag}"
+        );
+        browser.refresh();
+        settled(&browser, "talk");
+        assert_eq!(
+            browser.script("return document.querySelector('#relay').dataset.paused;", &[]),
+            json!("true"),
+            "{tag}: still paused after the reload"
+        );
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown),
+            "{tag}"
+        );
+
+        let resumed_from = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
+        browser.tap("#pause");
+        browser.wait_for(
+            "the resume",
+            "const r = document.querySelector('#relay'); return r.dataset.paused === 'false' && r.dataset.busy !== 'true';",
+            &[],
+        );
+        let state = saved_state(&browser);
+        let moved = state["deadline"].as_u64().unwrap_or_default() - deadline;
+        assert!(state.get("pausedAt").is_none(), "{tag}: {state}");
+        assert!(moved >= 1_500, "{tag}: the deadline moved on by the pause ({moved} ms)");
+        assert_eq!(resumed_from, paused_at, "{tag}");
+        let pause = if lang == "en" { "Pause" } else { "一時停止" };
+        assert_eq!(browser.text("#pause"), pause, "{tag}");
+        browser.wait_for(
+            "the clock to run again",
+            "return Number(document.querySelector('#countdown').dataset.remainingMs) < arguments[0] - 300;",
+            &[json!(left)],
+        );
+        assert!(!visible(&browser, "#paused-note"), "{tag}");
+        browser.check_page(&format!("{tag}-talk-resumed"), Some("#talk .actions"));
+        browser.assert_no_console_errors();
+    }
+}

@@ -19,6 +19,12 @@ pub enum RelayEvent {
         /// The first topic; trimmed, and it must not be empty.
         topic: String,
     },
+    /// In topic reveal: put the topic aside and reveal another, once a round. The topic set aside is used: it
+    /// never comes back in this game.
+    Redraw {
+        /// The other topic; trimmed, not empty, and none of this game's so far.
+        topic: String,
+    },
     /// In topic reveal: the first speaker starts talking.
     BeginTalk {
         /// The clock now; the deadline is this plus the talk seconds.
@@ -36,6 +42,18 @@ pub enum RelayEvent {
         /// ends whichever turn is current. `Some(turn)` for any other turn is ignored, so a tap that lands as the
         /// countdown also fires (or a stale resubmit from an old screen) does not skip the next speaker.
         turn: Option<usize>,
+    },
+    /// In talk: stop the speaker's clock (the doorbell, a question to settle). Nothing but resume, or abandon,
+    /// means anything until it runs again.
+    Pause {
+        /// The clock now; the time left is kept from here.
+        now_ms: u64,
+    },
+    /// In a paused talk: the speaker's clock runs again with the time it had left, so the deadline moves on by
+    /// as long as the pause lasted.
+    Resume {
+        /// The clock now.
+        now_ms: u64,
     },
     /// In handover: the next voter has the phone; show the ballot.
     Received,

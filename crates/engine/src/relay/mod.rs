@@ -15,7 +15,11 @@
 //!   ([`Ratio`]) and by simulation.
 //! - [`save`], [`restore`] (feature `serde`): the versioned JSON envelope, and a restore that refuses anything
 //!   broken.
-//! - [`TOPICS`], [`draw_topic`]: the bundled deck, in Japanese and English.
+//! - [`TOPICS`], [`draw_topic`]: the bundled deck, in Japanese and English; [`own_topics`],
+//!   [`draw_next_topic`]: the table's own topics, drawn before the deck.
+//! - One redraw a round on the topic screen ([`RelayEvent::Redraw`]), and a talk's clock paused and resumed
+//!   ([`RelayEvent::Pause`], [`RelayEvent::Resume`]): rules of the state, so a second redraw or a double pause
+//!   is refused like any other event that means nothing now.
 //!
 //! ```
 //! use marubatsu_engine::relay::{
@@ -59,6 +63,7 @@
 mod event;
 mod fairness;
 mod order;
+mod own_topics;
 #[cfg(test)]
 mod properties;
 mod ratio;
@@ -79,6 +84,7 @@ mod wire;
 pub use event::RelayEvent;
 pub use fairness::{ShuffleRule, Simulation, closers_repeat, repeated_closer_chance, simulate_repeated_closers};
 pub use order::is_permutation;
+pub use own_topics::{MAX_OWN_TOPICS, MAX_TOPIC_CHARS, OwnTopicsError, draw_next_topic, own_topics};
 pub use ratio::Ratio;
 #[cfg(feature = "serde")]
 pub use save::{RestoreError, SAVE_VERSION, SaveEnvelope, restore, restore_value, save};

@@ -65,7 +65,16 @@ fn arbitrary_topic(rng: &mut SplitMix64) -> String {
 
 /// Any event at all, with values from anywhere.
 fn arbitrary_event(rng: &mut SplitMix64) -> RelayEvent {
-    match rng.below(9) {
+    match rng.below(12) {
+        9 => RelayEvent::Redraw {
+            topic: arbitrary_topic(rng),
+        },
+        10 => RelayEvent::Pause {
+            now_ms: arbitrary_now(rng),
+        },
+        11 => RelayEvent::Resume {
+            now_ms: arbitrary_now(rng),
+        },
         0 => RelayEvent::Start {
             players: arbitrary_players(rng),
             rounds: pick(rng, &[0, 1, 2, 3, 10, 11, u32::MAX]),
@@ -109,9 +118,25 @@ fn likely_event(rng: &mut SplitMix64, state: &RelayState) -> RelayEvent {
             talk_seconds: pick(rng, &[10, 60, 600]),
             topic: arbitrary_topic(rng),
         },
+        RelayState::TopicReveal(_) if rng.below(4) == 0 => RelayEvent::Redraw {
+            topic: arbitrary_topic(rng),
+        },
         RelayState::TopicReveal(_) => RelayEvent::BeginTalk {
             now_ms: arbitrary_now(rng),
             order: arbitrary_order(rng, players),
+        },
+        // A paused talk mostly resumes; a running one is sometimes paused, somewhere in its turn or anywhere.
+        RelayState::Talk(talk) if talk.is_paused() && rng.below(4) != 0 => RelayEvent::Resume {
+            now_ms: match rng.below(3) {
+                0 => arbitrary_now(rng),
+                _ => talk.paused_at_ms().unwrap_or_default() + rng.below(120_000) as u64,
+            },
+        },
+        RelayState::Talk(talk) if rng.below(6) == 0 => RelayEvent::Pause {
+            now_ms: match rng.below(3) {
+                0 => arbitrary_now(rng),
+                _ => talk.deadline_ms().saturating_sub(rng.below(12_000) as u64),
+            },
         },
         RelayState::Talk(talk) => RelayEvent::TalkDone {
             // Mostly a clock past the guard time of the turn (every talk lasts 10 s at least), so games end.
@@ -145,8 +170,14 @@ fn listed(phase: Phase, event: &RelayEvent) -> bool {
         (phase, event),
         (_, RelayEvent::Abandon)
             | (Phase::Setup, RelayEvent::Start { .. })
-            | (Phase::TopicReveal, RelayEvent::BeginTalk { .. })
-            | (Phase::Talk, RelayEvent::TalkDone { .. })
+            | (
+                Phase::TopicReveal,
+                RelayEvent::BeginTalk { .. } | RelayEvent::Redraw { .. }
+            )
+            | (
+                Phase::Talk,
+                RelayEvent::TalkDone { .. } | RelayEvent::Pause { .. } | RelayEvent::Resume { .. }
+            )
             | (Phase::Handover, RelayEvent::Received)
             | (Phase::Vote, RelayEvent::Select { .. } | RelayEvent::Confirm)
             | (Phase::RoundResult, RelayEvent::NextRound { .. })
@@ -164,6 +195,13 @@ fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
     }
     if let RelayEvent::Abandon = event {
         assert_eq!(next, &RelayState::Setup);
+    }
+    check_clock(state, event, next);
+    // One redraw a round: a topic screen already redrawn takes no other.
+    if let (RelayState::TopicReveal(round), RelayEvent::Redraw { .. }) = (state, event)
+        && round.redrawn()
+    {
+        assert_eq!(next, state, "a second redraw changed {state:?}");
     }
     // A confirm with a pick records exactly that vote, once; anything else in a vote records none.
     if let RelayState::Vote(vote) = state {
@@ -187,10 +225,42 @@ fn check_step(state: &RelayState, event: &RelayEvent, next: &RelayState) {
     }
 }
 
+/// A pause keeps the time left (never more than a turn), a resume gives exactly that back from its clock (the
+/// deadline moves on by the pause), and a paused talk takes no "done".
+fn check_clock(state: &RelayState, event: &RelayEvent, next: &RelayState) {
+    let (RelayState::Talk(before), RelayState::Talk(after)) = (state, next) else {
+        if let (RelayState::Talk(before), RelayEvent::TalkDone { .. }) = (state, event) {
+            assert!(!before.is_paused() || next == state, "a paused talk ended");
+        }
+        return;
+    };
+    if next == state {
+        return;
+    }
+    let talk_ms = before.round().table().talk_ms();
+    match *event {
+        RelayEvent::Pause { now_ms } => {
+            assert!(!before.is_paused() && after.is_paused());
+            assert_eq!(after.remaining_ms(u64::MAX), before.remaining_ms(now_ms).min(talk_ms));
+            assert_eq!(after.deadline_ms(), before.deadline_ms());
+        }
+        RelayEvent::Resume { now_ms } => {
+            assert!(before.is_paused() && !after.is_paused());
+            assert_eq!(after.remaining_ms(now_ms), before.remaining_ms(now_ms));
+            let paused_at = before.paused_at_ms().unwrap_or_default();
+            if now_ms >= paused_at {
+                assert_eq!(after.deadline_ms() - before.deadline_ms(), now_ms - paused_at);
+            }
+        }
+        _ => assert!(!before.is_paused(), "{event:?} moved a paused talk on"),
+    }
+}
+
 #[test]
 fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
     let mut rng = SplitMix64::new(0x5EED);
     let mut reached = [0u32; 7];
+    let mut clock_and_redraws = [0u32; 3];
     let mut finished = 0;
     for _ in 0..400 {
         let mut state = RelayState::Setup;
@@ -205,6 +275,12 @@ fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
             if next != state {
                 reached[next.phase() as usize] += 1;
                 finished += u32::from(next.phase() == Phase::FinalResult);
+                match event {
+                    RelayEvent::Redraw { .. } => clock_and_redraws[0] += 1,
+                    RelayEvent::Pause { .. } => clock_and_redraws[1] += 1,
+                    RelayEvent::Resume { .. } => clock_and_redraws[2] += 1,
+                    _ => {}
+                }
             }
             state = next;
         }
@@ -212,6 +288,10 @@ fn arbitrary_event_sequences_keep_every_state_valid_and_restorable() {
     assert!(
         reached.iter().all(|&n| n > 100),
         "every phase reached often: {reached:?}"
+    );
+    assert!(
+        clock_and_redraws.iter().all(|&n| n > 500),
+        "redraws, pauses and resumes taken often: {clock_and_redraws:?}"
     );
     assert!(finished > 500, "{finished} games finished");
 }
@@ -277,6 +357,8 @@ fn at(event: RelayEvent, now_ms: u64) -> RelayEvent {
     match event {
         RelayEvent::BeginTalk { order, .. } => RelayEvent::BeginTalk { now_ms, order },
         RelayEvent::TalkDone { turn, .. } => RelayEvent::TalkDone { now_ms, turn },
+        RelayEvent::Pause { .. } => RelayEvent::Pause { now_ms },
+        RelayEvent::Resume { .. } => RelayEvent::Resume { now_ms },
         other => other,
     }
 }

@@ -9,7 +9,7 @@
 //! |-------------|----------------------------------------------------------------------------------|
 //! | setup       | none                                                                             |
 //! | topicReveal | `round`, `rounds`, `players`, `talkSeconds`, `scores`, `topic`                   |
-//! | talk        | as topicReveal, and `order`, `turn`, `deadline`                                  |
+//! | talk        | as topicReveal, and `order`, `turn`, `deadline`, and `pausedAt` while paused     |
 //! | handover    | as topicReveal, and `order`, `nextTurn`, `votes`                                 |
 //! | vote        | as topicReveal, and `order`, `turn`, `votes`, `selected` (a seat or `null`)      |
 //! | roundResult | as topicReveal, and `roundVotes`                                                 |
@@ -17,8 +17,10 @@
 //!
 //! Every phase with a round may also carry what the rules remember of the rounds before: `usedTopics` (the
 //! earlier rounds' topics, which the next topic may not repeat) and `lastCloser` (the seat that closed the
-//! latest talk, which may not close the next). Each is left out while empty, so a save without them (written
-//! before they existed, or in the first round) still reads, with nothing remembered.
+//! latest talk, which may not close the next), and `redrawn: true` once the round's topic was drawn again (a
+//! round allows one redraw; the topic set aside joins `usedTopics`). Each is left out while empty or false, so a
+//! save without them (written before they existed, or in the first round) still reads, with nothing remembered.
+//! A paused talk's `deadline` is where it stood at the pause (`pausedAt`): the time left is their difference.
 //!
 //! The engine only turns states into text and back; where the text is kept (the page's session storage, a
 //! file) is the UI's business.

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! setup ─start→ topicReveal ─beginTalk→ talk ─talkDone (last speaker)→ handover ─received→ vote
-//!                   ↑                   ↺ talkDone                        ↑               │ confirm
+//!                ↺ redraw (once)        ↺ talkDone, pause, resume         ↑               │ confirm
 //!                   │                                                     └── next voter ─┤
 //!                   └──────────── nextRound ──── roundResult ←── last voter ──────────────┘
 //!                                                    │ nextRound (last round)
@@ -128,9 +128,9 @@ impl RelayState {
     }
 }
 
-/// What every phase of a round shares: the table, which round it is, the scores so far and the topic, and what
-/// the rules remember of the rounds before: their topics (none comes back) and who closed the latest talk (they
-/// do not close the next one).
+/// What every phase of a round shares: the table, which round it is, the scores so far and the topic, whether
+/// the topic was drawn again this round (once a round), and what the rules remember of the game so far: the
+/// topics shown before this one (none comes back) and who closed the latest talk (they do not close the next one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
     pub(crate) table: Table,
@@ -139,6 +139,7 @@ pub struct Round {
     pub(crate) topic: String,
     pub(crate) used_topics: Vec<String>,
     pub(crate) last_closer: Option<usize>,
+    pub(crate) redrawn: bool,
 }
 
 impl Round {
@@ -177,10 +178,15 @@ impl Round {
         &self.topic
     }
 
-    /// The topics of the earlier rounds of this game, oldest first: a new round's topic may be none of these,
-    /// nor this round's.
+    /// The topics shown earlier in this game, oldest first: the earlier rounds' and any a redraw set aside. A
+    /// new topic may be none of these, nor this round's.
     pub fn used_topics(&self) -> &[String] {
         &self.used_topics
+    }
+
+    /// Whether this round's topic already replaced the one first drawn: a round allows one redraw.
+    pub const fn redrawn(&self) -> bool {
+        self.redrawn
     }
 
     /// The seat that closed (spoke last in) the latest talk of this game, if there was one: the next talk's
@@ -190,13 +196,15 @@ impl Round {
     }
 }
 
-/// A speaker is talking: the speaking order of the round, whose turn it is, and when the turn ends.
+/// A speaker is talking: the speaking order of the round, whose turn it is, when the turn ends, and whether
+/// the clock is paused.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Talk {
     pub(crate) round: Round,
     pub(crate) order: Vec<usize>,
     pub(crate) turn: usize,
     pub(crate) deadline_ms: u64,
+    pub(crate) paused_at_ms: Option<u64>,
 }
 
 impl Talk {
@@ -225,14 +233,29 @@ impl Talk {
         self.order.last().copied().unwrap_or_default()
     }
 
-    /// When the speaker's time is up, in epoch milliseconds. The state does not tick: the UI counts down to it.
+    /// When the speaker's time is up, in epoch milliseconds, if the clock runs on from its pause (if any) now.
+    /// The state does not tick: the UI counts down to it.
     pub const fn deadline_ms(&self) -> u64 {
         self.deadline_ms
     }
 
-    /// The time left at `now_ms`, never below zero. A page reloaded mid-talk shows the right time from this.
+    /// When the clock was paused, if it is: the time left stays what it was then until a resume.
+    pub const fn paused_at_ms(&self) -> Option<u64> {
+        self.paused_at_ms
+    }
+
+    /// Whether the speaker's clock is paused.
+    pub const fn is_paused(&self) -> bool {
+        self.paused_at_ms.is_some()
+    }
+
+    /// The time left at `now_ms`, never below zero; while paused, the time left at the pause, whatever the clock
+    /// says. A page reloaded mid-talk shows the right time from this.
     pub const fn remaining_ms(&self, now_ms: u64) -> u64 {
-        self.deadline_ms.saturating_sub(now_ms)
+        match self.paused_at_ms {
+            Some(paused) => self.deadline_ms.saturating_sub(paused),
+            None => self.deadline_ms.saturating_sub(now_ms),
+        }
     }
 }
 

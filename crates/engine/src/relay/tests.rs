@@ -40,6 +40,7 @@ fn round(table: &Table, index: u8, scores: &[u32], topic: &str) -> Round {
         topic: topic.to_owned(),
         used_topics: Vec::new(),
         last_closer: None,
+        redrawn: false,
     }
 }
 
@@ -49,6 +50,7 @@ fn talk(round: &Round, order: &[usize], turn: usize, deadline_ms: u64) -> RelayS
         order: order.to_vec(),
         turn,
         deadline_ms,
+        paused_at_ms: None,
     })
 }
 
@@ -165,8 +167,11 @@ fn one_of_each_phase() -> Vec<RelayState> {
 fn kind(event: &RelayEvent) -> &'static str {
     match event {
         Start { .. } => "start",
+        Redraw { .. } => "redraw",
         BeginTalk { .. } => "beginTalk",
         TalkDone { .. } => "talkDone",
+        Pause { .. } => "pause",
+        Resume { .. } => "resume",
         Received => "received",
         Select { .. } => "select",
         Confirm => "confirm",
@@ -181,8 +186,8 @@ fn kind(event: &RelayEvent) -> &'static str {
 fn understood(phase: Phase) -> &'static [&'static str] {
     match phase {
         Phase::Setup => &["start"],
-        Phase::TopicReveal => &["beginTalk", "abandon"],
-        Phase::Talk => &["talkDone", "abandon"],
+        Phase::TopicReveal => &["redraw", "beginTalk", "abandon"],
+        Phase::Talk => &["talkDone", "pause", "resume", "abandon"],
         Phase::Handover => &["received", "abandon"],
         Phase::Vote => &["select", "confirm", "abandon"],
         Phase::RoundResult => &["nextRound", "abandon"],
@@ -195,6 +200,7 @@ fn every_kind_of_event() -> Vec<RelayEvent> {
     let events = vec![
         start(&ABC, 2, 30, "Tea"),
         start(&["Dan", "Eve", "Fay", "Gus"], 1, 60, "Rain"),
+        Redraw { topic: "Hail".into() },
         BeginTalk {
             now_ms: 50_000,
             order: vec![2, 1, 0],
@@ -211,6 +217,8 @@ fn every_kind_of_event() -> Vec<RelayEvent> {
             now_ms: 80_000,
             turn: None,
         },
+        Pause { now_ms: 81_000 },
+        Resume { now_ms: 82_000 },
         Received,
         Select { target: 0 },
         Select { target: 1 },
@@ -221,7 +229,7 @@ fn every_kind_of_event() -> Vec<RelayEvent> {
         Abandon,
     ];
     let kinds: std::collections::HashSet<&str> = events.iter().map(kind).collect();
-    assert_eq!(kinds.len(), 9, "every kind of event");
+    assert_eq!(kinds.len(), 12, "every kind of event");
     events
 }
 
@@ -334,6 +342,115 @@ fn a_clock_reading_no_deadline_can_hold_is_ignored() {
         transition(&reveal, &begin(MAX_TIME_MS - 60_000)),
         talk(&r, &[0, 1, 2], 0, MAX_TIME_MS)
     );
+}
+
+#[test]
+fn one_redraw_a_round_sets_the_first_topic_aside_for_good() {
+    let t = table(&ABC, 2, 30);
+    let reveal = RelayState::TopicReveal(round(&t, 0, &[0, 0, 0], "Tea"));
+    let redrawn = transition(&reveal, &Redraw { topic: " Fog ".into() });
+    assert_eq!(
+        redrawn,
+        RelayState::TopicReveal(Round {
+            used_topics: vec!["Tea".into()],
+            redrawn: true,
+            ..round(&t, 0, &[0, 0, 0], "Fog")
+        })
+    );
+    // A second redraw in the round is refused and changes nothing, whatever topic it brings.
+    for topic in ["Snow", "Tea", ""] {
+        assert_eq!(
+            redrawn.apply(&Redraw { topic: topic.into() }),
+            Err(RelayRefusal::AlreadyRedrawn),
+            "{topic}"
+        );
+        assert_eq!(transition(&redrawn, &Redraw { topic: topic.into() }), redrawn);
+    }
+    // The first redraw must bring a topic this game has not shown.
+    assert_eq!(
+        reveal.apply(&Redraw { topic: "Tea".into() }),
+        Err(RelayRefusal::RepeatedTopic)
+    );
+    assert_eq!(
+        reveal.apply(&Redraw {
+            topic: " \u{3000}".into()
+        }),
+        Err(RelayRefusal::EmptyTopic)
+    );
+    let deck = RelayState::TopicReveal(round(&t, 0, &[0, 0, 0], TOPICS[3].text(Language::English)));
+    assert_eq!(
+        deck.apply(&Redraw {
+            topic: TOPICS[3].text(Language::Japanese).into()
+        }),
+        Err(RelayRefusal::RepeatedTopic),
+        "the same deck topic in the other language"
+    );
+    assert_eq!(RelayRefusal::AlreadyRedrawn.code(), "already_redrawn");
+    // The set-aside topic never comes back, and the next round has its own redraw.
+    let result = play(
+        &redrawn,
+        &[
+            BeginTalk {
+                now_ms: 0,
+                order: vec![0, 1, 2],
+            },
+            TalkDone {
+                now_ms: 2_000,
+                turn: None,
+            },
+            TalkDone {
+                now_ms: 4_000,
+                turn: None,
+            },
+            TalkDone {
+                now_ms: 6_000,
+                turn: None,
+            },
+            Received,
+            Select { target: 1 },
+            Confirm,
+            Received,
+            Select { target: 2 },
+            Confirm,
+            Received,
+            Select { target: 0 },
+            Confirm,
+        ],
+    );
+    assert_eq!(result.phase(), Phase::RoundResult);
+    assert_eq!(
+        result.apply(&NextRound { topic: "Tea".into() }),
+        Err(RelayRefusal::RepeatedTopic)
+    );
+    let next = transition(&result, &NextRound { topic: "Rain".into() });
+    let RelayState::TopicReveal(second) = &next else {
+        panic!("{next:?}")
+    };
+    assert_eq!(
+        (second.used_topics(), second.redrawn()),
+        (&["Tea".to_owned(), "Fog".to_owned()][..], false)
+    );
+    let again = transition(&next, &Redraw { topic: "Hail".into() });
+    let RelayState::TopicReveal(again) = &again else {
+        panic!("a redraw in the next round: {again:?}")
+    };
+    assert_eq!(again.used_topics(), ["Tea", "Fog", "Rain"]);
+    assert_eq!(
+        restore(&save(&RelayState::TopicReveal(again.clone()))),
+        Ok(RelayState::TopicReveal(again.clone()))
+    );
+    // A save that claims a redraw but set nothing aside, or more topics set aside than redraws allow, is no game.
+    let nothing_aside = RelayState::TopicReveal(Round {
+        redrawn: true,
+        ..round(&t, 0, &[0, 0, 0], "Tea")
+    });
+    assert_eq!(nothing_aside.validate(), Err(StateError::UsedTopics));
+    let two_aside = RelayState::TopicReveal(Round {
+        used_topics: vec!["A".into(), "B".into()],
+        redrawn: true,
+        ..round(&t, 0, &[0, 0, 0], "Tea")
+    });
+    assert_eq!(two_aside.validate(), Err(StateError::UsedTopics));
 }
 
 // ----------------------------------------------------------------------------------------------- talk
@@ -507,6 +624,113 @@ fn the_remaining_time_comes_from_the_deadline_so_a_reload_keeps_it() {
     assert_eq!(reloaded.remaining_ms(1_025_500), 64_500);
     assert_eq!(reloaded.remaining_ms(2_000_000), 0);
     assert_eq!((reloaded.speaker(), reloaded.closer()), (1, 2));
+}
+
+#[test]
+fn a_pause_keeps_the_time_left_and_a_resume_moves_the_deadline_by_the_pause() {
+    let r = round(&table(&ABC, 3, 30), 0, &[0, 0, 0], "Tea");
+    // The first turn began at 1 s; its deadline is 31 s.
+    let running = talk(&r, &[1, 2, 0], 0, 31_000);
+    let paused = transition(&running, &Pause { now_ms: 11_000 });
+    let RelayState::Talk(p) = &paused else {
+        panic!("{paused:?}")
+    };
+    assert_eq!((p.paused_at_ms(), p.deadline_ms(), p.turn()), (Some(11_000), 31_000, 0));
+    // The clock does not run while paused: 20 s are left whenever it is read.
+    for now_ms in [11_000, 31_000, 1_000_000, 0] {
+        assert_eq!(p.remaining_ms(now_ms), 20_000);
+    }
+    // Nothing but a resume means anything now: not a done (nor the countdown's time-up), not a second pause.
+    for (event, refusal) in [
+        (
+            TalkDone {
+                now_ms: 40_000,
+                turn: None,
+            },
+            RelayRefusal::Paused,
+        ),
+        (
+            TalkDone {
+                now_ms: 40_000,
+                turn: Some(0),
+            },
+            RelayRefusal::Paused,
+        ),
+        (Pause { now_ms: 12_000 }, RelayRefusal::Paused),
+    ] {
+        assert_eq!(paused.apply(&event), Err(refusal), "{event:?}");
+    }
+    assert_eq!(running.apply(&Resume { now_ms: 12_000 }), Err(RelayRefusal::NotPaused));
+    // A reload while paused stays paused, with the same time left.
+    assert_eq!(restore(&save(&paused)), Ok(paused.clone()));
+    // A minute's pause: the deadline moves on by the minute, and the speaker has the 20 s they had.
+    let resumed = transition(&paused, &Resume { now_ms: 71_000 });
+    assert_eq!(resumed, talk(&r, &[1, 2, 0], 0, 91_000));
+    assert_eq!(resumed.apply(&Resume { now_ms: 71_100 }), Err(RelayRefusal::NotPaused));
+    // A clock that went back during the pause neither gives nor takes time.
+    let RelayState::Talk(back) = transition(&paused, &Resume { now_ms: 5_000 }) else {
+        panic!("a resume")
+    };
+    assert_eq!(back.remaining_ms(5_000), 20_000);
+    for (code, refusal) in [
+        ("paused", RelayRefusal::Paused),
+        ("not_paused", RelayRefusal::NotPaused),
+        ("time_up", RelayRefusal::TimeUp),
+    ] {
+        assert_eq!(refusal.code(), code);
+    }
+}
+
+#[test]
+fn a_pause_needs_time_left_and_counts_no_time_before_the_turn() {
+    let r = round(&table(&ABC, 3, 30), 0, &[0, 0, 0], "Tea");
+    let running = talk(&r, &[1, 2, 0], 1, 31_000);
+    for now_ms in [31_000, 31_001, u64::MAX] {
+        assert_eq!(running.apply(&Pause { now_ms }), Err(RelayRefusal::TimeUp), "{now_ms}");
+    }
+    // A clock from before the turn began (it went back) pauses at the start: a whole turn is kept, no more.
+    let RelayState::Talk(early) = transition(&running, &Pause { now_ms: 0 }) else {
+        panic!("a pause")
+    };
+    assert_eq!((early.paused_at_ms(), early.remaining_ms(0)), (Some(1_000), 30_000));
+    // A resume whose deadline no JSON number holds is refused, and the talk stays paused.
+    let paused = RelayState::Talk(early);
+    assert_eq!(
+        paused.apply(&Resume { now_ms: MAX_TIME_MS }),
+        Err(RelayRefusal::TimeOutOfRange)
+    );
+    // The guard time counts talk, not pause: half a second spoken, a long pause, and a "done" 0.3 s after the
+    // resume is still a double tap.
+    let half = transition(&running, &Pause { now_ms: 1_500 });
+    let resumed = transition(&half, &Resume { now_ms: 100_000 });
+    assert_eq!(
+        resumed.apply(&TalkDone {
+            now_ms: 100_300,
+            turn: Some(1)
+        }),
+        Err(RelayRefusal::TooSoon)
+    );
+    assert_eq!(
+        transition(
+            &resumed,
+            &TalkDone {
+                now_ms: 100_500,
+                turn: Some(1)
+            }
+        ),
+        talk(&r, &[1, 2, 0], 2, 130_500)
+    );
+    // A save paused outside its turn is no game.
+    let RelayState::Talk(turn) = &running else {
+        panic!("a talk")
+    };
+    for paused_at_ms in [999, 31_000, 40_000] {
+        let broken = RelayState::Talk(Talk {
+            paused_at_ms: Some(paused_at_ms),
+            ..turn.clone()
+        });
+        assert_eq!(broken.validate(), Err(StateError::Paused { paused_at_ms }));
+    }
 }
 
 // ------------------------------------------------------------------------------------------- handover
@@ -684,10 +908,15 @@ fn no_topic_comes_back_within_a_game_in_either_language() {
         ..next.clone()
     });
     assert_eq!(twice.validate(), Err(StateError::UsedTopics));
-    let too_many = RelayState::TopicReveal(Round {
-        used_topics: vec!["A".into(), "B".into(), "C".into()],
-        ..next
-    });
+    // In round 3, two earlier rounds showed at most four topics: two of their own and two a redraw set aside.
+    let four = |more: &[&str]| {
+        RelayState::TopicReveal(Round {
+            used_topics: ["A", "B", "C", "D"].iter().chain(more).map(|&t| t.to_owned()).collect(),
+            ..next.clone()
+        })
+    };
+    assert_eq!(four(&[]).validate(), Ok(()));
+    let too_many = four(&["E"]);
     assert_eq!(too_many.validate(), Err(StateError::UsedTopics));
 }
 
@@ -803,8 +1032,8 @@ fn every_event_outside_its_phase_returns_the_same_state() {
             }
         }
     }
-    // 7 phases × 14 events, less the 19 that phases understand (abandon in setup changes nothing).
-    assert_eq!(ignored, 79);
+    // 7 phases × 17 events, less the 22 that phases understand (abandon in setup changes nothing).
+    assert_eq!(ignored, 97);
 }
 
 #[test]

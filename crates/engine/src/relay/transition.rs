@@ -70,6 +70,14 @@ pub enum RelayRefusal {
     NoPick,
     /// The topic was already this game's: the current round's or an earlier one's (in either language).
     RepeatedTopic,
+    /// A second redraw in one round: the table had its one other topic.
+    AlreadyRedrawn,
+    /// The talk is paused: only a resume (or abandoning the game) means anything until it runs again.
+    Paused,
+    /// A resume while the clock runs.
+    NotPaused,
+    /// A pause once the speaker's time is up: there is nothing left to keep.
+    TimeUp,
     /// The speaking order ends with the seat that closed the latest talk.
     RepeatedCloser,
 }
@@ -86,6 +94,10 @@ impl Refusal for RelayRefusal {
             RelayRefusal::NotOnBallot => "not_on_ballot",
             RelayRefusal::NoPick => "no_pick",
             RelayRefusal::RepeatedTopic => "repeated_topic",
+            RelayRefusal::AlreadyRedrawn => "already_redrawn",
+            RelayRefusal::Paused => "paused",
+            RelayRefusal::NotPaused => "not_paused",
+            RelayRefusal::TimeUp => "time_up",
             RelayRefusal::RepeatedCloser => "repeated_closer",
         }
     }
@@ -97,8 +109,11 @@ impl RelayState {
     /// | phase       | event                | next                                                  |
     /// |-------------|----------------------|-------------------------------------------------------|
     /// | setup       | `Start`              | topic reveal of round 0, if the table and topic check |
+    /// | topicReveal | `Redraw`, once a round | topic reveal of another topic                       |
     /// | topicReveal | `BeginTalk`          | talk, turn 0                                          |
     /// | talk        | `TalkDone` (no turn, or this one) | talk of the next turn, or handover after the last |
+    /// | talk        | `Pause` (running, time left) | the same talk, paused                         |
+    /// | talk        | `Resume` (paused)    | the same talk, its deadline moved on by the pause     |
     /// | handover    | `Received`           | vote                                                  |
     /// | vote        | `Select`             | vote with the pick (never the voter)                  |
     /// | vote        | `Confirm` with a pick| handover to the next voter, or round result           |
@@ -119,7 +134,7 @@ impl RelayState {
         }
         match self {
             RelayState::Setup => start(event),
-            RelayState::TopicReveal(round) => round.begin_talk(event),
+            RelayState::TopicReveal(round) => round.on_reveal(event),
             RelayState::Talk(talk) => talk.on(event),
             RelayState::Handover(handover) => handover.on(event),
             RelayState::Vote(vote) => vote.on(event),
@@ -147,10 +162,11 @@ pub(crate) fn same_topic(a: &str, b: &str) -> bool {
     a == b || TOPICS.iter().any(|topic| topic.is(a) && topic.is(b))
 }
 
-/// The deadline of a turn starting at `now_ms`, if a JSON number can hold it exactly.
-fn deadline(now_ms: u64, talk_ms: u64) -> Result<u64, RelayRefusal> {
+/// The deadline of a turn starting (or running again) at `now_ms` with `left_ms` to go, if a JSON number can
+/// hold it exactly.
+fn deadline(now_ms: u64, left_ms: u64) -> Result<u64, RelayRefusal> {
     now_ms
-        .checked_add(talk_ms)
+        .checked_add(left_ms)
         .filter(|&d| d <= MAX_TIME_MS)
         .ok_or(RelayRefusal::TimeOutOfRange)
 }
@@ -174,32 +190,108 @@ fn start(event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         topic,
         used_topics: Vec::new(),
         last_closer: None,
+        redrawn: false,
     }))
 }
 
 impl Round {
-    fn begin_talk(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
-        let RelayEvent::BeginTalk { now_ms, order } = event else {
-            return Err(RelayRefusal::NotNow);
-        };
+    fn on_reveal(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
+        match event {
+            RelayEvent::Redraw { topic } => self.redraw(topic),
+            RelayEvent::BeginTalk { now_ms, order } => self.begin_talk(*now_ms, order),
+            _ => Err(RelayRefusal::NotNow),
+        }
+    }
+
+    /// Whether `topic` was shown in this game already: this round or before.
+    fn has_shown(&self, topic: &str) -> bool {
+        let repeats = |used: &String| same_topic(used, topic);
+        repeats(&self.topic) || self.used_topics.iter().any(repeats)
+    }
+
+    fn redraw(&self, topic: &str) -> Result<RelayState, RelayRefusal> {
+        if self.redrawn {
+            return Err(RelayRefusal::AlreadyRedrawn);
+        }
+        let topic = checked_topic(topic)?;
+        if self.has_shown(&topic) {
+            return Err(RelayRefusal::RepeatedTopic);
+        }
+        // The topic set aside was seen by the whole table: it is used, and no later draw may bring it back.
+        let mut used_topics = self.used_topics.clone();
+        used_topics.push(self.topic.clone());
+        Ok(RelayState::TopicReveal(Round {
+            topic,
+            used_topics,
+            redrawn: true,
+            ..self.clone()
+        }))
+    }
+
+    fn begin_talk(&self, now_ms: u64, order: &[usize]) -> Result<RelayState, RelayRefusal> {
         let order = order_or_seats(order, self.table.player_count());
         if self.last_closer.is_some() && order.last().copied() == self.last_closer {
             return Err(RelayRefusal::RepeatedCloser);
         }
         Ok(RelayState::Talk(Talk {
-            deadline_ms: deadline(*now_ms, self.table.talk_ms())?,
+            deadline_ms: deadline(now_ms, self.table.talk_ms())?,
             order,
             turn: 0,
             round: self.clone(),
+            paused_at_ms: None,
         }))
     }
 }
 
 impl Talk {
     fn on(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
-        let RelayEvent::TalkDone { now_ms, turn } = *event else {
-            return Err(RelayRefusal::NotNow);
-        };
+        match *event {
+            RelayEvent::TalkDone { now_ms, turn } => self.done(now_ms, turn),
+            RelayEvent::Pause { now_ms } => self.pause(now_ms),
+            RelayEvent::Resume { now_ms } => self.resume(now_ms),
+            _ => Err(RelayRefusal::NotNow),
+        }
+    }
+
+    fn pause(&self, now_ms: u64) -> Result<RelayState, RelayRefusal> {
+        if self.is_paused() {
+            return Err(RelayRefusal::Paused);
+        }
+        // A clock reading from before the turn began (a page whose clock went back) pauses at its start: the time
+        // kept is never more than a whole turn.
+        let began_ms = self.deadline_ms.saturating_sub(self.round.table.talk_ms());
+        let paused_at = now_ms.max(began_ms);
+        if paused_at >= self.deadline_ms {
+            return Err(RelayRefusal::TimeUp);
+        }
+        Ok(RelayState::Talk(Talk {
+            paused_at_ms: Some(paused_at),
+            ..self.clone()
+        }))
+    }
+
+    fn resume(&self, now_ms: u64) -> Result<RelayState, RelayRefusal> {
+        if !self.is_paused() {
+            return Err(RelayRefusal::NotPaused);
+        }
+        // The time left at the pause, from now: the deadline moves on by as long as the pause lasted (and a clock
+        // that went back during the pause neither gives nor takes time).
+        let deadline_ms = deadline(now_ms, self.remaining_ms(now_ms))?;
+        // The turn would have begun before the epoch: a clock no table has.
+        if deadline_ms < self.round.table.talk_ms() {
+            return Err(RelayRefusal::TimeOutOfRange);
+        }
+        Ok(RelayState::Talk(Talk {
+            deadline_ms,
+            paused_at_ms: None,
+            ..self.clone()
+        }))
+    }
+
+    fn done(&self, now_ms: u64, turn: Option<usize>) -> Result<RelayState, RelayRefusal> {
+        if self.is_paused() {
+            return Err(RelayRefusal::Paused);
+        }
         if turn.is_some_and(|shown| shown != self.turn) {
             return Err(RelayRefusal::StaleTurn);
         }
@@ -310,8 +402,7 @@ impl RoundResult {
             }));
         }
         let topic = checked_topic(topic)?;
-        let repeats = |used: &String| same_topic(used, &topic);
-        if repeats(&round.topic) || round.used_topics.iter().any(repeats) {
+        if round.has_shown(&topic) {
             return Err(RelayRefusal::RepeatedTopic);
         }
         let mut used_topics = round.used_topics.clone();
@@ -320,6 +411,7 @@ impl RoundResult {
             index: round.index + 1,
             topic,
             used_topics,
+            redrawn: false,
             ..round.clone()
         }))
     }

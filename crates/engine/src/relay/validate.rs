@@ -39,6 +39,11 @@ pub enum StateError {
         /// The deadline, in epoch milliseconds.
         deadline_ms: u64,
     },
+    /// The clock was paused before the turn began, or at or after its deadline.
+    Paused {
+        /// When the clock was paused, in epoch milliseconds.
+        paused_at_ms: u64,
+    },
     /// There is not exactly one vote per voter before the turn, or a vote names no seat.
     Votes,
     /// A voter voted for themselves.
@@ -50,8 +55,8 @@ pub enum StateError {
     Selected,
     /// The round's votes are not a possible round (one vote per player, never for oneself) within the scores.
     RoundVotes,
-    /// The earlier rounds' topics are more than the rounds played, or one is empty, untrimmed or repeated (or
-    /// is the current topic).
+    /// The topics shown before are more than the rounds played and their redraws, or one is empty, untrimmed or
+    /// repeated (or is the current topic), or a redrawn round set none aside.
     UsedTopics,
     /// The latest closer is no seat, or (in a hand-over or a vote) not the last of the order just spoken.
     LastCloser,
@@ -72,6 +77,9 @@ impl fmt::Display for StateError {
             }
             StateError::Deadline { deadline_ms } => {
                 write!(f, "deadline {deadline_ms} is not a possible clock reading")
+            }
+            StateError::Paused { paused_at_ms } => {
+                write!(f, "the talk was paused at {paused_at_ms}, outside its turn")
             }
             StateError::Votes => f.write_str("the votes do not match the voters so far"),
             StateError::SelfVote { turn } => {
@@ -104,10 +112,17 @@ impl RelayState {
                 let players = check_round(&talk.round, talk.round.index)?;
                 check_order(&talk.order, talk.turn, players)?;
                 let deadline_ms = talk.deadline_ms;
-                if deadline_ms > MAX_TIME_MS || deadline_ms < talk.round.table.talk_ms() {
+                let talk_ms = talk.round.table.talk_ms();
+                if deadline_ms > MAX_TIME_MS || deadline_ms < talk_ms {
                     return Err(StateError::Deadline { deadline_ms });
                 }
-                Ok(())
+                // A pause keeps some of the turn's time: it came after the turn began and before its end.
+                match talk.paused_at_ms {
+                    Some(paused_at_ms) if paused_at_ms < deadline_ms - talk_ms || paused_at_ms >= deadline_ms => {
+                        Err(StateError::Paused { paused_at_ms })
+                    }
+                    _ => Ok(()),
+                }
             }
             RelayState::Handover(handover) => {
                 let players = check_round(&handover.round, handover.round.index)?;
@@ -158,7 +173,9 @@ fn check_round(round: &Round, played: u8) -> Result<usize, StateError> {
         return Err(StateError::Scores);
     }
     let mut seen: Vec<&str> = vec![&round.topic];
-    if round.used_topics.len() > usize::from(round.index) {
+    // Each earlier round showed its topic and perhaps one set aside by a redraw; this round, only the latter.
+    let most = 2 * usize::from(round.index) + usize::from(round.redrawn);
+    if round.used_topics.len() > most || (round.redrawn && round.used_topics.is_empty()) {
         return Err(StateError::UsedTopics);
     }
     for topic in &round.used_topics {

@@ -32,6 +32,8 @@ pub(crate) enum WireState {
         used_topics: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_closer: Option<usize>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        redrawn: bool,
     },
     Talk {
         round: u8,
@@ -44,9 +46,13 @@ pub(crate) enum WireState {
         used_topics: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_closer: Option<usize>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        redrawn: bool,
         order: Vec<usize>,
         turn: usize,
         deadline: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paused_at: Option<u64>,
     },
     Handover {
         round: u8,
@@ -59,6 +65,8 @@ pub(crate) enum WireState {
         used_topics: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_closer: Option<usize>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        redrawn: bool,
         order: Vec<usize>,
         next_turn: usize,
         votes: Vec<usize>,
@@ -74,6 +82,8 @@ pub(crate) enum WireState {
         used_topics: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_closer: Option<usize>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        redrawn: bool,
         order: Vec<usize>,
         turn: usize,
         votes: Vec<usize>,
@@ -90,6 +100,8 @@ pub(crate) enum WireState {
         used_topics: Vec<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_closer: Option<usize>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        redrawn: bool,
         round_votes: Vec<u32>,
     },
     FinalResult {
@@ -109,6 +121,7 @@ struct RoundFields {
     topic: String,
     used_topics: Vec<String>,
     last_closer: Option<usize>,
+    redrawn: bool,
 }
 
 impl RoundFields {
@@ -120,6 +133,7 @@ impl RoundFields {
             topic: self.topic,
             used_topics: self.used_topics,
             last_closer: self.last_closer,
+            redrawn: self.redrawn,
         })
     }
 }
@@ -147,10 +161,11 @@ impl TryFrom<WireState> for RelayState {
                         topic,
                         used_topics,
                         last_closer,
+                        redrawn,
                         $($field),*
                     } => {
                         let fields = RoundFields {
-                            index, rounds, players, talk_seconds, scores, topic, used_topics, last_closer,
+                            index, rounds, players, talk_seconds, scores, topic, used_topics, last_closer, redrawn,
                         };
                         ($make)(fields.into_round()?)
                     })*
@@ -164,8 +179,8 @@ impl TryFrom<WireState> for RelayState {
             },
             ;
             TopicReveal {} => RelayState::TopicReveal,
-            Talk { order, turn, deadline } => {
-                |round| RelayState::Talk(Talk { round, order, turn, deadline_ms: deadline })
+            Talk { order, turn, deadline, paused_at } => {
+                |round| RelayState::Talk(Talk { round, order, turn, deadline_ms: deadline, paused_at_ms: paused_at })
             },
             Handover { order, next_turn, votes } => {
                 |round| RelayState::Handover(Handover { round, order, next_turn, votes })
@@ -185,7 +200,7 @@ impl From<RelayState> for WireState {
         // The round's fields, spread into whichever phase carries them.
         macro_rules! with_round {
             ($variant:ident, $round:expr, { $($field:ident: $value:expr),* $(,)? }) => {{
-                let Round { table, index, scores, topic, used_topics, last_closer } = $round;
+                let Round { table, index, scores, topic, used_topics, last_closer, redrawn } = $round;
                 WireState::$variant {
                     round: index,
                     rounds: u32::from(table.rounds()),
@@ -195,6 +210,7 @@ impl From<RelayState> for WireState {
                     topic,
                     used_topics,
                     last_closer,
+                    redrawn,
                     $($field: $value),*
                 }
             }};
@@ -206,6 +222,7 @@ impl From<RelayState> for WireState {
                 order: talk.order,
                 turn: talk.turn,
                 deadline: talk.deadline_ms,
+                paused_at: talk.paused_at_ms,
             }),
             RelayState::Handover(handover) => with_round!(Handover, handover.round, {
                 order: handover.order,

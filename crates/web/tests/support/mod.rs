@@ -310,6 +310,7 @@ pub mod key {
     pub const UP: &str = "\u{E013}";
     pub const RIGHT: &str = "\u{E014}";
     pub const DOWN: &str = "\u{E015}";
+    pub const ESCAPE: &str = "\u{E00C}";
 }
 
 /// chromedriver's log endpoint (`/se/log`, outside the W3C protocol): the browser console since the last read.

@@ -24,6 +24,7 @@
   const hintButton = $('#hint');
   const restartButton = $('#restart');
   const dialog = $('#solved');
+  const replaceDialog = /** @type {HTMLDialogElement} */ ($('#replace'));
   const levelButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-level]')));
 
   /** name -> { side, scramblePresses }, from the server (the engine's table). */
@@ -39,6 +40,8 @@
   let transient = null;
   /** The last solve's dialog text, as a key and params, so a language switch rewrites it. */
   let solveText = null;
+  /** The level a new puzzle was asked for while a game was under way, until the player says yes or no. */
+  let pendingLevel = null;
   const t = (key, params) => window.I18n.t(key, params);
 
   /** `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle. */
@@ -64,6 +67,33 @@
     cursor = Math.floor((side * side) / 2);
     if (dialog.open) dialog.close();
     send('start');
+  }
+
+  /** Whether a new puzzle would throw something away: a game with presses on it, not yet solved. */
+  function underWay() {
+    return Boolean(view) && !view.solved && view.moves > 0;
+  }
+
+  /**
+   * A new puzzle at `level`, once the player says so if a game is under way: a tap on a level or on "New
+   * puzzle" in the middle of a game must not throw it away. The question counts as a tap that moved the game
+   * (common.js, `taps`), so the second tap of a double tap cannot land on its "yes".
+   */
+  function askNewPuzzle(level) {
+    if (!underWay()) {
+      newPuzzle(level);
+      return;
+    }
+    pendingLevel = levels && levels[level] ? level : 'easy';
+    M.taps.take();
+    drawReplaceText();
+    if (!replaceDialog.open) replaceDialog.showModal();
+    $('#replace-no').focus();
+  }
+
+  function drawReplaceText() {
+    if (pendingLevel === null || !view) return;
+    $('#replace-text').textContent = t('lights.replaceText', { moves: view.moves, level: t(`lights.${pendingLevel}`) });
   }
 
   function same(a, b) {
@@ -262,14 +292,27 @@
   const undo = () => push({ type: 'undo' }, 'undo');
   const hint = () => push({ type: 'hint' }, 'hint');
   const restart = () => push({ type: 'restart', atMs: Date.now() }, 'start');
-  const fresh = () => newPuzzle(currentLevel());
+  const fresh = () => askNewPuzzle(currentLevel());
 
   undoButton.addEventListener('click', undo);
   hintButton.addEventListener('click', hint);
   restartButton.addEventListener('click', restart);
   $('#new').addEventListener('click', fresh);
-  levelButtons.forEach((button) => button.addEventListener('click', () => newPuzzle(button.dataset.level)));
-  $('#solved-new').addEventListener('click', fresh);
+  levelButtons.forEach((button) => button.addEventListener('click', () => askNewPuzzle(button.dataset.level)));
+  // From the solved dialog nothing is under way: a new puzzle at once.
+  $('#solved-new').addEventListener('click', () => newPuzzle(currentLevel()));
+  $('#replace-yes').addEventListener('click', M.taps.wrap(() => {
+    const level = pendingLevel;
+    replaceDialog.close();
+    if (level !== null) newPuzzle(level);
+  }));
+  // Either answer may be where the second tap of a double tap on "New puzzle" lands: neither takes it.
+  $('#replace-no').addEventListener('click', M.taps.wrap(() => replaceDialog.close()));
+  // "Keep playing", Escape, or the yes: the question is over, and the board has the focus again.
+  replaceDialog.addEventListener('close', () => {
+    pendingLevel = null;
+    M.focusCell(boardEl, cursor);
+  });
   $('#solved-close').addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => M.focusCell(boardEl, cursor));
   M.keyboardGrid(boardEl, { side: () => (view ? view.side : 5), onMove: (i) => { cursor = i; } });
@@ -279,6 +322,7 @@
   window.I18n.onChange(() => {
     if (view) render(); else if (transient) showTransient();
     drawSolveText();
+    drawReplaceText();
   });
 
   // Another tab of this browser played or started a puzzle: show the same game (the log is the game).

@@ -38,6 +38,11 @@ window.I18n.add({
     'lights.assisted': (p) => `Solved with help: ${p.hints === 1 ? '1 hint' : `${p.hints} hints`}. Well done! Solves with hints are kept apart from your best; try the next one on your own.`,
     'lights.followed': 'This puzzle was changed in another tab; this tab now shows the same game.',
     'lights.badLog': 'The saved game could not be read, so a new puzzle was started.',
+    'lights.replaceTitle': 'Start a new puzzle?',
+    'lights.replaceText': (p) => `This puzzle is under way (${p.moves === 1 ? '1 move' : `${p.moves} moves`} so far). `
+      + `A new ${p.level} puzzle takes its place, and this one cannot be brought back.`,
+    'lights.replaceYes': 'Start the new puzzle',
+    'lights.replaceNo': 'Keep playing',
   },
   ja: {
     'lights.lede': '押したライトと上下左右のライトが反転します。すべてのライトを消してください。',
@@ -74,5 +79,9 @@ window.I18n.add({
     'lights.assisted': 'ヒント{hints}回でクリアしました。お見事！ヒントを使ったクリアはベスト記録とは別に数えます。次はヒントなしで挑戦してみましょう。',
     'lights.followed': 'このパズルは別のタブで進められました。このタブも同じ盤面を表示しています。',
     'lights.badLog': '保存されたゲームを読み込めなかったので、新しいパズルを始めました。',
+    'lights.replaceTitle': '新しいパズルにしますか？',
+    'lights.replaceText': 'いまのパズルは{moves}手まで進んでいます。{level}の新しいパズルにすると、いまのパズルには戻れません。',
+    'lights.replaceYes': '新しいパズルにする',
+    'lights.replaceNo': '続ける',
   },
 });

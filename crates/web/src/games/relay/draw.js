@@ -7,11 +7,8 @@
   const R = window.Relay;
   const M = window.Marubatsu;
   const { S } = R;
-  const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, NAMES_KEY } = R.el;
+  const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, ownTopicsEl, NAMES_KEY } = R.el;
   const { t } = window.I18n;
-
-  /** How long before the end of a talk the warning sounds, in ms. */
-  const WARN_MS = 5000;
 
   const name = (seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
 
@@ -40,6 +37,7 @@
     }
     switch (S.view.phase) {
       case 'setup': drawSetup(); break;
+      case 'topicReveal': drawReveal(); break;
       case 'talk': drawTalk(); break;
       case 'handover':
         $('#pass-to').textContent = t('relay.passTo', { name: name(S.view.nextVoter) });
@@ -82,7 +80,15 @@
       const start = Array.isArray(names) && names.length > 0 ? names : ['', '', ''];
       namesEl.replaceChildren(...start.map((n, i) => nameInput(String(n), i)));
     }
+    // The table's own topics stay for the evening: a new game starts with the ones typed for the last.
+    if (ownTopicsEl.value === '') ownTopicsEl.value = R.ownTopics().join('\n');
     drawNameButtons();
+  }
+
+  function drawReveal() {
+    const button = /** @type {HTMLButtonElement} */ ($('#redraw'));
+    button.disabled = S.view.redrawn;
+    $('#redraw-note').textContent = t(S.view.redrawn ? 'relay.redrawnNote' : 'relay.redrawNote');
   }
 
   function drawNameButtons() {
@@ -92,23 +98,19 @@
     button('#remove-player').disabled = S.limits !== null && count <= S.limits.minPlayers;
   }
 
-  function remaining() {
-    return S.view.deadlineMs - Date.now();
-  }
-
   function tick() {
     if (!S.view || S.view.phase !== 'talk') return;
-    const left = remaining();
-    countdownEl.textContent = M.formatTime(Math.ceil(Math.max(0, left) / 1000) * 1000);
-    countdownEl.dataset.remainingMs = String(Math.max(0, left));
-    countdownEl.classList.toggle('low', left <= 10000);
+    const clock = R.talkClock(S.view, Date.now(), S.warnedTurn);
+    countdownEl.textContent = M.formatTime(clock.seconds * 1000);
+    countdownEl.dataset.remainingMs = String(clock.leftMs);
+    countdownEl.classList.toggle('low', clock.low);
+    countdownEl.classList.toggle('paused', S.view.paused);
     // A sound a few seconds before the end (muted with the page's sound switch), once per turn.
-    const turnKey = `${S.view.round}:${S.view.turn}:${S.view.deadlineMs}`;
-    if (left > 0 && left <= WARN_MS && S.warnedTurn !== turnKey) {
-      S.warnedTurn = turnKey;
+    if (clock.warn) {
+      S.warnedTurn = clock.key;
       M.sound.play('warn');
     }
-    if (left <= 0 && S.autoDoneTurn !== S.view.turn && !R.guard.busy) {
+    if (clock.timeUp && S.autoDoneTurn !== S.view.turn && !R.guard.busy) {
       // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
       S.autoDoneTurn = S.view.turn;
       R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
@@ -126,7 +128,15 @@
       if (i < S.view.turn) item.classList.add('done');
       return item;
     }));
-    $('#talk-done').textContent = t(S.view.turn + 1 < S.view.order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
+    const done = /** @type {HTMLButtonElement} */ ($('#talk-done'));
+    done.textContent = t(S.view.turn + 1 < S.view.order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
+    // While paused the clock is stopped and nobody's turn ends: only "resume" moves anything.
+    done.disabled = S.view.paused;
+    const pause = $('#pause');
+    pause.textContent = t(S.view.paused ? 'relay.resume' : 'relay.pause');
+    pause.setAttribute('aria-pressed', String(S.view.paused));
+    $('#paused-note').hidden = !S.view.paused;
+    root.dataset.paused = String(S.view.paused);
     tick();
     if (S.ticker === null) S.ticker = setInterval(tick, 200);
   }

@@ -8,21 +8,24 @@
 //! right remaining time.
 //!
 //! The page reads the clock (`nowMs`) and sends random words from `crypto.getRandomValues` (`entropy`); this
-//! edge turns them into the engine's inputs: a topic from the bundled deck that this game has not used, and a
-//! speaking order from [`shuffled_order_avoiding_last`]. What the rules remember between rounds — the topics
+//! edge turns them into the engine's inputs: a topic this game has not shown — one of the table's own topics
+//! (`ownTopics`, typed at setup and kept by the page for the evening) while any is left, then one from the
+//! bundled deck ([`draw_next_topic`]) — and a speaking order from [`shuffled_order_avoiding_last`]. What the rules remember between rounds — the topics
 //! used and the latest closer — is part of the engine's state, so it travels inside the save and the engine
 //! checks it: a drawn topic or order that breaks either rule is refused, not trusted.
 //!
 //! ```text
 //! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
 //! POST /api/relay/step     {"save": {"version": 1, "state": …} | null, "event": {"type": "start", …} | null, "entropy": [u32, …],
-//!                           "language": "en"}
+//!                           "language": "en", "ownTopics": ["…", …]}
 //!                          -> {"accepted": bool, "refusal": {"code": "not_now", "words": "…"} | null,
 //!                              "state": {…}, "save": {"version": 1, "state": …}, "restoreError": "…" | null}
 //! ```
 //!
-//! Events: `start {players, rounds, talkSeconds}`, `beginTalk {nowMs}`, `talkDone {nowMs, turn?}`, `received`,
-//! `select {target}`, `confirm`, `nextRound`, `restart`, `abandon`. The view never shows the votes cast so far:
+//! Events: `start {players, rounds, talkSeconds}`, `redraw` (another topic, once a round), `beginTalk {nowMs}`,
+//! `talkDone {nowMs, turn?}`, `pause {nowMs}`, `resume {nowMs}`, `received`, `select {target}`, `confirm`,
+//! `nextRound`, `restart`, `abandon`. An event that draws a topic (start, redraw, nextRound) checks `ownTopics`
+//! first ([`own_topics`]): too many or too long is refused in words, the game unchanged. The view never shows the votes cast so far:
 //! only who is voting and what they picked.
 
 use axum::{
@@ -31,8 +34,9 @@ use axum::{
 };
 use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::relay::{
-    Language, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS,
-    Relay, RelayEvent, RelayState, SaveEnvelope, draw_topic, restore, restore_value, shuffled_order_avoiding_last,
+    Language, MAX_NAME_CHARS, MAX_OWN_TOPICS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MAX_TOPIC_CHARS, MIN_PLAYERS,
+    MIN_ROUNDS, MIN_TALK_SECONDS, Relay, RelayEvent, RelayState, SaveEnvelope, draw_next_topic, own_topics, restore,
+    restore_value, shuffled_order_avoiding_last,
 };
 use marubatsu_engine::rules::Rules;
 use serde::{Deserialize, Serialize};
@@ -59,6 +63,7 @@ pub(crate) const GAME: GamePage = GamePage {
     page: include_str!("page.html"),
     scripts: &[
         Script::part("state", include_str!("state.js")),
+        Script::part("clock", include_str!("clock.js")),
         Script::part("draw", include_str!("draw.js")),
         Script::page(include_str!("script.js")),
     ],
@@ -82,6 +87,8 @@ struct Limits {
     max_rounds: u32,
     min_talk_seconds: u32,
     max_talk_seconds: u32,
+    max_own_topics: usize,
+    max_topic_chars: usize,
 }
 
 async fn limits() -> Json<Limits> {
@@ -93,6 +100,8 @@ async fn limits() -> Json<Limits> {
         max_rounds: MAX_ROUNDS,
         min_talk_seconds: MIN_TALK_SECONDS,
         max_talk_seconds: MAX_TALK_SECONDS,
+        max_own_topics: MAX_OWN_TOPICS,
+        max_topic_chars: MAX_TOPIC_CHARS,
     })
 }
 
@@ -110,6 +119,9 @@ struct StepRequest {
     /// `ja` or `en`: the language of the topics drawn; the request's language if absent.
     #[serde(default)]
     language: Option<String>,
+    /// The table's own topics as typed, one a line: drawn before the deck.
+    #[serde(default)]
+    own_topics: Vec<String>,
 }
 
 /// The save a page sends back: the envelope as an object, or as the text an older page kept.
@@ -134,7 +146,14 @@ enum EventDto {
         rounds: u32,
         talk_seconds: u32,
     },
+    Redraw {},
     BeginTalk {
+        now_ms: u64,
+    },
+    Pause {
+        now_ms: u64,
+    },
+    Resume {
         now_ms: u64,
     },
     TalkDone {
@@ -186,17 +205,32 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
     let request_had_event = request.event.is_some();
     let draws = matches!(
         request.event,
-        Some(EventDto::Start { .. } | EventDto::BeginTalk { .. } | EventDto::NextRound {})
+        Some(EventDto::Start { .. } | EventDto::Redraw {} | EventDto::BeginTalk { .. } | EventDto::NextRound {})
     );
     if draws && request.entropy.len() < MIN_ENTROPY_WORDS {
         return Err(ApiError::bad_request(format!(
             "this event draws a topic or an order: send at least {MIN_ENTROPY_WORDS} random words as `entropy`"
         )));
     }
-    let (next, refusal) = match request.event {
-        None => (state, None),
-        Some(event) => {
-            let event = event_of(event, &state, language, &mut source);
+    let draws_topic = matches!(
+        request.event,
+        Some(EventDto::Start { .. } | EventDto::Redraw {} | EventDto::NextRound {})
+    );
+    // Only an event that draws a topic reads the table's: a list gone wrong in the page's storage (or typed too
+    // long) stops nothing else.
+    let own = if draws_topic {
+        own_topics(&request.own_topics)
+    } else {
+        Ok(Vec::new())
+    };
+    let (next, refusal) = match (request.event, own) {
+        (None, _) => (state, None),
+        (Some(_), Err(error)) => {
+            let words = text::own_topics_error(lang, &error);
+            (state, Some(RefusalView::of(&error, words)))
+        }
+        (Some(event), Ok(own)) => {
+            let event = event_of(event, &state, &own, language, &mut source);
             match Relay::transition(state, &event) {
                 Ok(next) => (next, None),
                 Err((back, refusal)) => {
@@ -218,15 +252,24 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
     }))
 }
 
-/// The engine's event, with the topic or order drawn where the event needs one: a topic this game has not used,
-/// and an order that the latest closer does not end (both from the state, which the engine checks again).
-fn event_of(event: EventDto, state: &RelayState, language: Language, source: &mut SplitMix64) -> RelayEvent {
-    // The deck holds far more topics than a game has rounds, so a draw always finds one; were it ever empty,
-    // the engine would refuse the empty topic.
-    let mut topic = |used: &[String]| {
-        draw_topic(used, source)
-            .map(|topic| topic.text(language).to_owned())
-            .unwrap_or_default()
+/// The engine's event, with the topic or order drawn where the event needs one: a topic this game has not shown
+/// (the table's `own` first), and an order that the latest closer does not end (both from the state, which the
+/// engine checks again).
+fn event_of(
+    event: EventDto,
+    state: &RelayState,
+    own: &[String],
+    language: Language,
+    source: &mut SplitMix64,
+) -> RelayEvent {
+    // The deck holds far more topics than a game has rounds and redraws, so a draw always finds one; were it
+    // ever empty, the engine would refuse the empty topic.
+    let mut topic = |used: &[String]| draw_next_topic(own, used, language, source).unwrap_or_default();
+    // Every topic this round's state has shown: the earlier ones and the one on screen.
+    let shown = |round: &marubatsu_engine::relay::Round| {
+        let mut used = round.used_topics().to_vec();
+        used.push(round.topic().to_owned());
+        used
     };
     match event {
         EventDto::Start {
@@ -247,19 +290,24 @@ fn event_of(event: EventDto, state: &RelayState, language: Language, source: &mu
                 order: shuffled_order_avoiding_last(players, last_closer, source),
             }
         }
+        EventDto::Redraw {} => {
+            // Only a topic screen understands this, so only then is a topic drawn.
+            let text = match state {
+                RelayState::TopicReveal(round) => topic(&shown(round)),
+                _ => String::new(),
+            };
+            RelayEvent::Redraw { topic: text }
+        }
         EventDto::TalkDone { now_ms, turn } => RelayEvent::TalkDone { now_ms, turn },
+        EventDto::Pause { now_ms } => RelayEvent::Pause { now_ms },
+        EventDto::Resume { now_ms } => RelayEvent::Resume { now_ms },
         EventDto::Received {} => RelayEvent::Received,
         EventDto::Select { target } => RelayEvent::Select { target },
         EventDto::Confirm {} => RelayEvent::Confirm,
         EventDto::NextRound {} => {
             // Only a round result understands this, so only then is a topic drawn.
             let text = match state {
-                RelayState::RoundResult(result) => {
-                    let round = result.round();
-                    let mut used = round.used_topics().to_vec();
-                    used.push(round.topic().to_owned());
-                    topic(&used)
-                }
+                RelayState::RoundResult(result) => topic(&shown(result.round())),
                 _ => String::new(),
             };
             RelayEvent::NextRound { topic: text }
@@ -284,6 +332,11 @@ mod tests {
                 true,
             ),
             (r#"{"type":"beginTalk","nowMs":5}"#, true),
+            (r#"{"type":"redraw"}"#, true),
+            (r#"{"type":"redraw","topic":"mine"}"#, false),
+            (r#"{"type":"pause","nowMs":5}"#, true),
+            (r#"{"type":"resume","nowMs":5}"#, true),
+            (r#"{"type":"pause"}"#, false),
             (r#"{"type":"talkDone","nowMs":5,"turn":1}"#, true),
             (r#"{"type":"received"}"#, true),
             (r#"{"type":"select","target":2}"#, true),
@@ -348,7 +401,7 @@ mod tests {
             // Drawn in Japanese, the first round's English topic is still not drawn again.
             let next = transition(
                 &state,
-                &event_of(EventDto::NextRound {}, &state, Language::Japanese, &mut source),
+                &event_of(EventDto::NextRound {}, &state, &[], Language::Japanese, &mut source),
             );
             let RelayState::TopicReveal(round) = &next else {
                 panic!("a new topic: {next:?}")
@@ -357,6 +410,7 @@ mod tests {
             let RelayEvent::BeginTalk { order, .. } = event_of(
                 EventDto::BeginTalk { now_ms: 5 },
                 &next,
+                &[],
                 Language::Japanese,
                 &mut source,
             ) else {

@@ -7,7 +7,7 @@
   const R = window.Relay;
   const M = window.Marubatsu;
   const { S } = R;
-  const { $, namesEl, roundsEl, talkSecondsEl, ballotEl, confirmButton, copyNoteEl, NAMES_KEY } = R.el;
+  const { $, namesEl, roundsEl, talkSecondsEl, ownTopicsEl, ballotEl, confirmButton, copyNoteEl, NAMES_KEY } = R.el;
   const { t } = window.I18n;
 
   // ---- input --------------------------------------------------------------------------------------------
@@ -24,6 +24,7 @@
       return Number.isInteger(n) && n >= 0 ? Math.min(n, 0xffffffff) : 0;
     };
     M.store.set(NAMES_KEY, players);
+    R.keepOwnTopics(ownTopicsEl.value.split('\n'));
     // A new game has its own id, so that a tab duplicated before it began is not taken for its copy.
     R.tabId(true);
     R.send({ type: 'start', players, rounds: number(roundsEl), talkSeconds: number(talkSecondsEl) });
@@ -46,6 +47,11 @@
   // Every control that moves the game on goes through the page's tap guard (common.js): the second tap of a
   // double tap lands on the next screen's control in the same place and must change nothing.
   $('#begin-talk').addEventListener('click', taps.wrap(() => R.send({ type: 'beginTalk', nowMs: Date.now() })));
+  $('#redraw').addEventListener('click', taps.wrap(() => R.send({ type: 'redraw' })));
+  // One button pauses and resumes: the second tap of a double tap would undo the first.
+  $('#pause').addEventListener('click', taps.wrap(() => {
+    if (S.view && S.view.phase === 'talk') R.send({ type: S.view.paused ? 'resume' : 'pause', nowMs: Date.now() });
+  }));
   $('#talk-done').addEventListener('click', taps.wrap(() => {
     if (S.view && S.view.phase === 'talk') R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
   }));
@@ -77,6 +83,7 @@
       minTalk: S.limits.minTalkSeconds,
       maxTalk: S.limits.maxTalkSeconds,
     });
+    $('#own-topics-help').textContent = t('relay.ownTopicsHelp', { max: S.limits.maxOwnTopics, chars: S.limits.maxTopicChars });
   }
 
   // The player switched the language: redraw what the script wrote (the topic already drawn stays as it is).

@@ -19,6 +19,9 @@
   const { t } = window.I18n;
   const SAVE_KEY = 'marubatsu.relay.save';
   const TAB_KEY = 'marubatsu.relay.tab';
+  // The table's own topics, as typed at setup: kept in the tab for the evening (a new game starts with them),
+  // sent with every event, and read by the server only when it draws a topic.
+  const TOPICS_KEY = 'marubatsu.relay.topics';
 
   const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
   const root = $('#relay');
@@ -31,6 +34,7 @@
     namesEl: $('#names'),
     roundsEl: /** @type {HTMLInputElement} */ ($('#rounds')),
     talkSecondsEl: /** @type {HTMLInputElement} */ ($('#talk-seconds')),
+    ownTopicsEl: /** @type {HTMLTextAreaElement} */ ($('#own-topics')),
     setupMessageEl: $('#setup-message'),
     messageEl: $('#message'),
     restoreNoteEl: $('#restore-note'),
@@ -52,6 +56,17 @@
     autoDoneTurn: null,
     warnedTurn: null,
   };
+
+  /** The table's own topics kept in this tab, one a line as typed (an empty list before any were). */
+  function ownTopics() {
+    const kept = session.get(TOPICS_KEY);
+    return Array.isArray(kept) ? kept.map(String) : [];
+  }
+
+  /** Keeps the lines typed as the table's own topics for the evening. @param {string[]} lines */
+  function keepOwnTopics(lines) {
+    session.set(TOPICS_KEY, lines);
+  }
 
   /** This tab's id for its game (see common.js, `watchCopies`); `renew` makes a new one. */
   const tabId = (renew = false) => session.tabId(TAB_KEY, renew);
@@ -90,6 +105,7 @@
       event,
       entropy: entropy(),
       language: window.I18n.lang,
+      ownTopics: ownTopics(),
     }));
     session.setText(SAVE_KEY, JSON.stringify(answer.save));
     S.view = answer.state;
@@ -97,15 +113,20 @@
     messageEl.classList.remove('error');
     restoreNoteEl.hidden = !answer.restoreError;
     restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
-    // Only a refused start is the setup form's to explain; any other refusal is a tap that meant nothing.
+    // Only a refused start is the setup form's to explain; a refused draw of the table's own topics (the list in
+    // storage gone wrong) says why below the screen; any other refusal is a tap that meant nothing.
     const setupRefusal = event && event.type === 'start' && answer.refusal ? answer.refusal.words : '';
+    const topicsCodes = ['too_many_topics', 'topic_too_long'];
+    const topicsRefusal = answer.refusal && topicsCodes.includes(answer.refusal.code) && !setupRefusal
+      ? answer.refusal.words : '';
     setupMessageEl.textContent = setupRefusal;
     setupMessageEl.classList.toggle('error', Boolean(setupRefusal));
     R.render();
+    if (topicsRefusal) showError(topicsRefusal);
     if (event) {
       if (!answer.accepted) M.sound.play('nothing');
       else if (S.view.phase === 'finalResult') M.sound.play('win');
-      else if (event.type === 'select') M.sound.play('press');
+      else if (event.type === 'select' || event.type === 'pause' || event.type === 'resume') M.sound.play('press');
       else M.sound.play('start');
     }
   }
@@ -116,5 +137,5 @@
     messageEl.classList.add('error');
   }
 
-  const R = window.Relay = /** @type {RelayNamespace} */ ({ S, el, guard, tabId, send, showError });
+  const R = window.Relay = /** @type {RelayNamespace} */ ({ S, el, guard, tabId, send, showError, ownTopics, keepOwnTopics });
 })();

@@ -15,6 +15,15 @@ window.I18n.add({
     'relay.rounds': 'Rounds',
     'relay.talkSeconds': 'Seconds to talk',
     'relay.start': 'Start the game',
+    'relay.ownTopics': 'Topics of your own (optional), one a line',
+    'relay.ownTopicsHelp': (p) => `Drawn before the bundled ones, in any language; up to ${p.max} topics of `
+      + `${p.chars} characters. Kept in this tab for the evening.`,
+    'relay.redraw': 'Another topic',
+    'relay.redrawNote': 'One other topic a round, if this one does not suit the table.',
+    'relay.redrawnNote': 'This round’s other topic has been drawn: one redraw a round.',
+    'relay.pause': 'Pause',
+    'relay.resume': 'Resume',
+    'relay.pausedNote': 'Paused: the clock is stopped until you resume.',
     'relay.limits': (p) => `${p.minPlayers} to ${p.maxPlayers} players with different names (up to ${p.maxName} `
       + `characters), ${p.minRounds} to ${p.maxRounds} rounds, ${p.minTalk} to ${p.maxTalk} seconds a speaker.`,
     'relay.round': (p) => `Round ${p.round} of ${p.rounds}`,
@@ -71,6 +80,15 @@ window.I18n.add({
     'relay.rounds': 'ラウンド数',
     'relay.talkSeconds': '持ち時間(秒)',
     'relay.start': 'ゲームを始める',
+    'relay.ownTopics': '自分たちのお題(任意、1行に1つ)',
+    'relay.ownTopicsHelp': (p) => `入力したお題は、用意されたお題より先に出ます。言語は問いません。${p.max}個まで、`
+      + `1つ${p.chars}文字までです。このタブで今夜のあいだ覚えておきます。`,
+    'relay.redraw': '別のお題にする',
+    'relay.redrawNote': 'このお題が合わなければ、1ラウンドに1回だけ別のお題にできます。',
+    'relay.redrawnNote': 'このラウンドはもうお題を引き直しました。引き直しは1ラウンドに1回です。',
+    'relay.pause': '一時停止',
+    'relay.resume': '再開',
+    'relay.pausedNote': '一時停止中です。再開するまで時間は止まっています。',
     'relay.limits': (p) => `${p.minPlayers}〜${p.maxPlayers}人、名前はそれぞれ別に(${p.maxName}文字まで)。`
       + `${p.minRounds}〜${p.maxRounds}ラウンド、持ち時間は一人${p.minTalk}〜${p.maxTalk}秒です。`,
     'relay.round': (p) => `第${p.round}ラウンド / 全${p.rounds}ラウンド`,

@@ -3,8 +3,8 @@
 
 use marubatsu_engine::names::NameError;
 use marubatsu_engine::relay::{
-    MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MIN_PLAYERS, MIN_ROUNDS, MIN_TALK_SECONDS, RelayEvent, RelayRefusal,
-    RelayState, SetupError,
+    MAX_OWN_TOPICS, MAX_PLAYERS, MAX_ROUNDS, MAX_TALK_SECONDS, MAX_TOPIC_CHARS, MIN_PLAYERS, MIN_ROUNDS,
+    MIN_TALK_SECONDS, OwnTopicsError, RelayEvent, RelayRefusal, RelayState, SetupError,
 };
 
 use crate::lang::Lang;
@@ -94,6 +94,24 @@ pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
     }
 }
 
+/// Why the table's own topics are refused.
+pub(super) fn own_topics_error(lang: Lang, error: &OwnTopicsError) -> String {
+    match (error, lang) {
+        (OwnTopicsError::TooMany { found }, Lang::En) => {
+            format!("{found} topics of your own is too many: keep at most {MAX_OWN_TOPICS}.")
+        }
+        (OwnTopicsError::TooMany { found }, Lang::Ja) => {
+            format!("自分たちのお題が{found}個あります。{MAX_OWN_TOPICS}個までにしてください。")
+        }
+        (OwnTopicsError::TooLong { number, chars }, Lang::En) => {
+            format!("Your topic {number} is {chars} characters long: shorten it to {MAX_TOPIC_CHARS} at most.")
+        }
+        (OwnTopicsError::TooLong { number, chars }, Lang::Ja) => {
+            format!("自分たちのお題の{number}つ目は{chars}文字あります。{MAX_TOPIC_CHARS}文字までにしてください。")
+        }
+    }
+}
+
 /// Why a start during a game is refused: the game under way, by its phase.
 pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
     let phase = match state {
@@ -136,6 +154,19 @@ pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, ev
         ),
         RelayRefusal::NoPick => lang.pick("Pick someone before confirming.", "決定する前に誰かを選んでください。"),
         RelayRefusal::RepeatedTopic => lang.pick("That topic was already played.", "そのお題はもう出ました。"),
+        RelayRefusal::AlreadyRedrawn => lang.pick(
+            "This round already had its other topic: one redraw a round.",
+            "このラウンドはもうお題を引き直しました。引き直しは1ラウンドに1回です。",
+        ),
+        RelayRefusal::Paused => lang.pick(
+            "The talk is paused: resume it first.",
+            "一時停止中です。先に再開してください。",
+        ),
+        RelayRefusal::NotPaused => lang.pick("The talk is not paused.", "一時停止していません。"),
+        RelayRefusal::TimeUp => lang.pick(
+            "The speaker's time is already up: there is nothing left to pause.",
+            "持ち時間はもう終わっています。一時停止はできません。",
+        ),
         RelayRefusal::RepeatedCloser => lang.pick(
             "The last speaker of the previous talk would close again.",
             "前回の最後の話し手がまた最後になります。",

@@ -28,6 +28,7 @@ interface RelayNamespace {
     namesEl: HTMLElement;
     roundsEl: HTMLInputElement;
     talkSecondsEl: HTMLInputElement;
+    ownTopicsEl: HTMLTextAreaElement;
     setupMessageEl: HTMLElement;
     messageEl: HTMLElement;
     restoreNoteEl: HTMLElement;
@@ -42,6 +43,14 @@ interface RelayNamespace {
   tabId(renew?: boolean): string;
   send(event: unknown): Promise<boolean>;
   showError(text: string): void;
+  ownTopics(): string[];
+  keepOwnTopics(lines: string[]): void;
+  // clock.js
+  talkClock(
+    view: { round: number; turn: number; deadlineMs: number; paused: boolean; pausedLeftMs: number | null },
+    nowMs: number,
+    warned: string | null,
+  ): { leftMs: number; seconds: number; low: boolean; key: string; warn: boolean; timeUp: boolean };
   // draw.js
   render(): void;
   showAbandonQuestion(asking: boolean): void;

@@ -15,12 +15,18 @@ pub(super) struct View {
     last_round: bool,
     talk_seconds: Option<u16>,
     topic: Option<String>,
+    /// Whether this round's one redraw is used.
+    redrawn: bool,
     scores: Vec<u32>,
     /// The speaking (and voting) order of the round, as seats.
     order: Vec<usize>,
     turn: Option<usize>,
     speaker: Option<usize>,
     deadline_ms: Option<u64>,
+    /// Whether the speaker's clock is paused.
+    paused: bool,
+    /// While paused, the time the speaker has left (it does not run down); `null` while the clock runs.
+    paused_left_ms: Option<u64>,
     next_voter: Option<usize>,
     voter: Option<usize>,
     /// The ballot: every seat but the voter's.
@@ -48,11 +54,14 @@ impl View {
             last_round: false,
             talk_seconds: None,
             topic: None,
+            redrawn: false,
             scores: Vec::new(),
             order: Vec::new(),
             turn: None,
             speaker: None,
             deadline_ms: None,
+            paused: false,
+            paused_left_ms: None,
             next_voter: None,
             voter: None,
             candidates: Vec::new(),
@@ -71,6 +80,7 @@ impl View {
             view.last_round = round.is_last();
             view.talk_seconds = Some(round.table().talk_seconds());
             view.topic = Some(round.topic().to_owned());
+            view.redrawn = round.redrawn();
             view.scores = round.scores().to_vec();
         }
         let standings = |players: &[String], scores: &[u32]| {
@@ -91,6 +101,8 @@ impl View {
                 view.turn = Some(talk.turn());
                 view.speaker = Some(talk.speaker());
                 view.deadline_ms = Some(talk.deadline_ms());
+                view.paused = talk.is_paused();
+                view.paused_left_ms = talk.paused_at_ms().map(|at| talk.remaining_ms(at));
             }
             RelayState::Handover(handover) => {
                 view.order = handover.order().to_vec();
