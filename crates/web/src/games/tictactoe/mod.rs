@@ -65,6 +65,7 @@ pub(crate) const GAME: GamePage = GamePage {
     scripts: &[
         Script::part("state", include_str!("state.js")),
         Script::part("wallet", include_str!("wallet.js")),
+        Script::part("node", include_str!("node.js")),
         Script::part("transactions", include_str!("transactions.js")),
         Script::part("solo", include_str!("solo.js")),
         Script::part("status", include_str!("status.js")),

@@ -52,6 +52,7 @@
     } catch (error) {
       if (read !== S.soloReads) return;
       S.soloError = error.message;
+      TT.noteFailure(error);
     }
     TT.render();
   }
@@ -90,7 +91,7 @@
   function soloState() {
     const { solo, soloError, infoError, info } = S;
     if (!solo) {
-      let status = soloError || infoError || T('solo.ask');
+      let status = soloError || infoError || TT.walletTodo() || T('solo.ask');
       if (!info && !infoError) status = T('solo.finding');
       else if (info && info.mode === 'embedded' && !soloError) status = T('solo.starting');
       return {

@@ -48,8 +48,11 @@
       case 'xWon':
       case 'oWon': {
         const side = pvp.status === 'xWon' ? 'X' : 'O';
-        if (pvp.role === side) return T('pvp.youWin');
-        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.youLose' : 'pvp.sideWon', { side });
+        const other = side === 'X' ? 'O' : 'X';
+        // How it was won, as the chain recorded it; a node that cannot say leaves the plain sentence.
+        const how = ['line', 'timeout', 'resignation'].includes(String(pvp.endedBy)) ? `.${pvp.endedBy}` : '';
+        if (pvp.role === side) return T(`pvp.youWin${how}`, { side: other });
+        return T(`${mine ? 'pvp.youLose' : 'pvp.sideWon'}${how}`, { side, other });
       }
       case 'draw': return T('pvp.draw');
       case 'cancelled': return T('pvp.cancelled');
