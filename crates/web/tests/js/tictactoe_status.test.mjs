@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
-const { clockWords, etherWords, pvpStatus } = require('../../src/games/tictactoe/status.js');
+const { clockWords, etherWords, roundFee, pvpStatus } = require('../../src/games/tictactoe/status.js');
 
 /** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
 const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -82,4 +82,15 @@ test('etherWords writes wei as exact ether without trailing zeros', () => {
   assert.equal(etherWords(12_300_000_000_000_000n), '0.0123 ETH');
   assert.equal(etherWords(2n * 10n ** 18n + 5n * 10n ** 17n), '2.5 ETH');
   assert.equal(etherWords(79_228_162_514_264_337_593_543_950_335n), '79228162514.264337593543950335 ETH');
+});
+
+test('roundFee keeps two significant digits and rounds up, so an estimate is never shown below itself', () => {
+  assert.equal(roundFee(0n), 0n);
+  assert.equal(roundFee(7n), 7n);
+  assert.equal(roundFee(99n), 99n);
+  assert.equal(roundFee(100n), 100n);
+  assert.equal(roundFee(101n), 110n);
+  assert.equal(roundFee(53_052_071_700_784n), 54_000_000_000_000n);
+  assert.equal(roundFee(54_000_000_000_000n), 54_000_000_000_000n);
+  assert.equal(etherWords(roundFee(53_052_071_700_784n)), '0.000054 ETH');
 });

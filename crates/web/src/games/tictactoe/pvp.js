@@ -46,7 +46,7 @@
       }
       S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
     } catch (error) {
-      S.pvpError = error.message;
+      S.pvpError = TT.unanswered(error) ? T('node.unread') : error.message;
       TT.noteFailure(error);
     } finally {
       loading = false;

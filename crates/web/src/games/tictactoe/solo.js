@@ -51,7 +51,8 @@
       M.store.set(TT.keys.solo, { scope: TT.scope(), id, turns: S.soloTurns });
     } catch (error) {
       if (read !== S.soloReads) return;
-      S.soloError = error.message;
+      // The node's silence is said in the page's words (the notice above says the rest), not the client's.
+      S.soloError = TT.unanswered(error) ? T('node.unread') : error.message;
       TT.noteFailure(error);
     }
     TT.render();

@@ -149,7 +149,8 @@
     try {
       /** @type {EncodedTx} */
       const tx = await M.api('/api/tictactoe/tx', action);
-      const fee = await estimateFee(tx);
+      const estimate = await estimateFee(tx);
+      const fee = estimate === null ? null : TT.roundFee(estimate);
       const stake = BigInt(tx.value || 0);
       // Play money on the embedded chain needs no question; on a real chain every transaction costs a fee.
       if (S.info.mode !== 'embedded' && !(await confirmCost(action, tx.summary, stake, fee))) {

@@ -163,6 +163,7 @@ interface TictactoeNamespace {
   createPvp(event: Event): void;
   chooseSolo(): void;
   etherWords(wei: bigint): string;
+  roundFee(wei: bigint): bigint;
   askOracle(): Promise<void>;
   playPvp(cell: number): void;
   pvpState(): BoardState;
