@@ -181,7 +181,13 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         (json!("xWon"), json!([0, 1, 2]), json!("line"))
     );
     // Every address as wallets show it, EIP-55 checksummed (alloy's serde alone writes lower case).
-    for address in [&a["account"], &a["solo"], &a["pvp"], &over["creator"], &over["opponent"]] {
+    for address in [
+        &a["account"],
+        &a["solo"],
+        &a["pvp"],
+        &over["creator"],
+        &over["opponent"],
+    ] {
         let text = address.as_str().unwrap_or_default();
         let parsed: alloy_primitives::Address = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
         assert_eq!(text, parsed.to_checksum(None), "checksummed");

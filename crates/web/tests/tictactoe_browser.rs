@@ -333,7 +333,10 @@ fn shown(browser: &Browser<'_>, selector: &str) -> bool {
 }
 
 fn disabled(browser: &Browser<'_>, selector: &str) -> bool {
-    browser.script("return document.querySelector(arguments[0]).disabled;", &[json!(selector)]) == json!(true)
+    browser.script(
+        "return document.querySelector(arguments[0]).disabled;",
+        &[json!(selector)],
+    ) == json!(true)
 }
 
 /// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
@@ -492,7 +495,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
             && asked.ends_with(" ETH in fees; nothing else leaves your account."),
         "{asked}"
     );
-    assert!(!shown(&a, "#tx-confirm-always"), "only a move offers not to be asked again");
+    assert!(
+        !shown(&a, "#tx-confirm-always"),
+        "only a move offers not to be asked again"
+    );
     a.click("#tx-confirm-yes");
     let started = tx_state(&a, "confirmed");
     assert!(started.contains("confirmed in block"), "{started}");
@@ -502,7 +508,8 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let (title, asked) = ask(&a, &cell(4));
     assert_eq!(title, "Send this move?");
     assert!(
-        asked.starts_with("Move in game 1. This costs about 0.") && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        asked.starts_with("Move in game 1. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
         "{asked}"
     );
     assert!(shown(&a, "#tx-confirm-always"));
@@ -712,7 +719,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     check_everywhere(&b, "tictactoe-anvil-timeout-lost", Some(".ttt-again"), || {
         pvp_follows(&b, 3, "xWon");
     });
-    let ja = b.script("window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;", &[]);
+    let ja = b.script(
+        "window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;",
+        &[],
+    );
     assert_eq!(ja, json!("あなたの負け。持ち時間が切れ、Xの勝ちです。"));
     b.script("window.I18n.set('en');", &[]);
 
@@ -1064,7 +1074,11 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         assert!(disabled(&bare, "#pvp-create"), "Create game would do nothing");
         let status = text(&bare, "#ttt-status");
         assert!(
-            status.ends_with(words(lang, "reload this page (see above).", "再読み込みしてください（上の説明を参照）。")),
+            status.ends_with(words(
+                lang,
+                "reload this page (see above).",
+                "再読み込みしてください（上の説明を参照）。"
+            )),
             "{status}"
         );
         bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet-pvp"), None);
@@ -1103,7 +1117,10 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         a.check_page(&format!("tictactoe-{size}-{lang}-wrong-chain"), Some("#wallet-switch"));
         a.click(".segmented [data-mode='pvp']");
         assert!(disabled(&a, "#pvp-create"));
-        a.check_page(&format!("tictactoe-{size}-{lang}-wrong-chain-pvp"), Some("#wallet-switch"));
+        a.check_page(
+            &format!("tictactoe-{size}-{lang}-wrong-chain-pvp"),
+            Some("#wallet-switch"),
+        );
     }
     a.click("#wallet-switch");
     wallet_is(&a, "ready");
@@ -1188,7 +1205,8 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         &[],
     );
     assert!(
-        ja.as_str().is_some_and(|t| t.starts_with("チェーンのノードが応答していません。")),
+        ja.as_str()
+            .is_some_and(|t| t.starts_with("チェーンのノードが応答していません。")),
         "{ja}"
     );
     proxy.set_down(false);
