@@ -1221,4 +1221,43 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     let moved = click_tx(&a, &cell(4), "confirmed");
     assert!(moved.contains("confirmed in block"), "{moved}");
     assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+
+    // A join pressed while the node is away (the server reads the game's terms from it first): red, in words,
+    // nothing sent; the line goes when the node is back, with no other request to replace it.
+    let creator = accounts[2];
+    let create = ITicTacToe::createGameCall {
+        moveTimeout: U256::from(600),
+        opponent: Address::ZERO,
+    };
+    node.send_now(creator, pvp, create.abi_encode());
+    a.goto(&format!("{page}?game=1"));
+    a.wait_for(
+        "the join button",
+        "const j = document.querySelector('#pvp-join');
+         return !document.querySelector('#pvp-join-box').hidden && !j.hidden && !j.disabled;",
+        &[],
+    );
+    let nonce = node.nonce(alice);
+    proxy.set_down(true);
+    a.wait_for(
+        "the node-down notice",
+        "return !document.querySelector('#node-down').hidden;",
+        &[],
+    );
+    a.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    a.click("#pvp-join");
+    let failed = tx_state(&a, "failed");
+    assert_eq!(
+        failed,
+        "Nothing was sent: the chain is not answering. Try again once it is back."
+    );
+    a.check_page("tictactoe-anvil-node-down-join", None);
+    proxy.set_down(false);
+    a.wait_for(
+        "the red line to go with the notice",
+        "const t = document.querySelector('#tx-status');
+         return document.querySelector('#node-down').hidden && !t.classList.contains('error') && t.textContent === '';",
+        &[],
+    );
+    assert_eq!(node.nonce(alice), nonce, "nothing was sent");
 }

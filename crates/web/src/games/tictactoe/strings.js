@@ -96,6 +96,7 @@ window.I18n.add({
     'tictactoe.node.down': 'The chain’s node is not answering, so the games cannot be read and nothing can be '
       + 'sent right now. The page keeps asking; this notice goes away when the node answers again.',
     'tictactoe.node.unread': 'The game cannot be read until the chain answers again.',
+    'tictactoe.node.notSent': 'Nothing was sent: the chain is not answering. Try again once it is back.',
     'tictactoe.node.serverDown': 'This server is not answering, so the games cannot be read and nothing can be sent '
       + 'right now. The page keeps asking; this notice goes away when the server answers again.',
     'tictactoe.tx.preflight': '{what}: the contract refuses it, so nothing was sent. {reason}',
@@ -266,6 +267,7 @@ window.I18n.add({
     'tictactoe.node.down': 'チェーンのノードが応答していません。いまはゲームを読むことも、何かを送ることもできません。'
       + 'ページは問い合わせを続け、ノードが応答すればこのお知らせは消えます。',
     'tictactoe.node.unread': 'チェーンが再び応答するまで、ゲームを読めません。',
+    'tictactoe.node.notSent': 'チェーンが応答していないため、何も送られていません。応答が戻ってから、もう一度試してください。',
     'tictactoe.node.serverDown': 'このサーバーが応答していません。いまはゲームを読むことも、何かを送ることもできません。'
       + 'ページは問い合わせを続け、サーバーが応答すればこのお知らせは消えます。',
     'tictactoe.tx.preflight': '{what}: コントラクトが受け付けないため、何も送られていません。{reason}',

@@ -183,8 +183,9 @@
       M.store.set(TT.keys.pending, S.pending);
       return await follow(S.pending);
     } catch (error) {
-      setTx('failed', error.message);
-      // A node or server that did not answer: the line goes once it answers again (see script.js).
+      // The node's silence in the page's words (the server's sentence names the RPC client's failure).
+      setTx('failed', error.status === 503 ? T('node.notSent') : error.message);
+      // A node or server that did not answer: the line goes once it answers again (see node.js).
       S.txFromNode = TT.unanswered(error);
       M.sound.play('nothing');
       return null;
