@@ -706,7 +706,16 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return !document.querySelector('#pvp-claim').hidden;",
         &[],
     );
-    let claimed = click_tx(&a, "#pvp-claim", "confirmed");
+    // A claim costs only its fee, and is asked about like every paid action.
+    let (title, asked) = ask(&a, "#pvp-claim");
+    assert_eq!(title, "Pay the fee?");
+    assert!(
+        asked.starts_with("Claim the timeout of game 2. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let claimed = tx_state(&a, "confirmed");
     assert!(claimed.contains("won on time"), "{claimed}");
     // The end says how it was won: the record (X won, no line) is a resignation's too; the event tells.
     pvp_follows(&b, 3, "xWon");
@@ -733,7 +742,13 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return document.querySelector('#pvp-balance').dataset.wei === arguments[0];",
         &[json!(owed.to_string())],
     );
-    let withdrawn = click_tx(&a, "#pvp-withdraw", "confirmed");
+    let (_, asked) = ask(&a, "#pvp-withdraw");
+    assert!(
+        asked.starts_with("Withdraw your balance. This costs about 0."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let withdrawn = tx_state(&a, "confirmed");
     assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
 
     // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
