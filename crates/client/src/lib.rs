@@ -48,6 +48,7 @@ mod games;
 mod journal;
 mod ledger;
 mod local;
+mod logs;
 mod mainnet;
 mod record;
 mod rpc;

@@ -177,9 +177,22 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         )
         .json();
     assert_eq!(
-        (over["status"].clone(), over["line"].clone()),
-        (json!("xWon"), json!([0, 1, 2]))
+        (over["status"].clone(), over["line"].clone(), over["endedBy"].clone()),
+        (json!("xWon"), json!([0, 1, 2]), json!("line"))
     );
+    // Every address as wallets show it, EIP-55 checksummed (alloy's serde alone writes lower case).
+    for address in [
+        &a["account"],
+        &a["solo"],
+        &a["pvp"],
+        &over["creator"],
+        &over["opponent"],
+    ] {
+        let text = address.as_str().unwrap_or_default();
+        let parsed: alloy_primitives::Address = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
+        assert_eq!(text, parsed.to_checksum(None), "checksummed");
+        assert_ne!(text, text.to_lowercase(), "{text} has letters in both cases");
+    }
     let balance = alice
         .request(
             "GET",
@@ -240,6 +253,14 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
             .any(|e| e.as_str().is_some_and(|e| e.contains("won by resignation"))),
         "{resigned}"
     );
+    // How each ended, as the chain recorded it: a resignation leaves the record a timeout would (no line, X
+    // won), so only the game's GameEnded event tells them apart.
+    let mut ended = |id: u64| get_json(&mut alice, &format!("/api/tictactoe/pvp/games/{id}"))["endedBy"].clone();
+    assert_eq!(ended(played_id), json!("resignation"));
+    assert_eq!(ended(open_id), json!("cancellation"));
+    assert_eq!(ended(1), json!("line"));
+    let head = get_json(&mut alice, "/api/tictactoe/head");
+    assert!(head["block"].as_u64().is_some_and(|b| b > 1), "{head}");
     let after = bob.request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None);
     assert_eq!(after.status, 409, "no advice once the game is over: {}", after.text());
 
@@ -282,6 +303,12 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         Some(&json!({"to": a["pvp"], "data": "0x"})),
     );
     assert_eq!(anonymous.status, 400);
+}
+
+fn get_json(browser: &mut Browser, path: &str) -> Value {
+    let response = browser.request("GET", path, None);
+    assert_eq!(response.status, 200, "{path}: {}", response.text());
+    response.json()
 }
 
 /// A script that asks for the chain again and again without the cookie gets a new session each time, but the

@@ -171,7 +171,7 @@ impl Node {
 
 /// The test wallet: EIP-1193 `request`, EIP-6963 announcement, anvil's unlocked `account` behind it. It
 /// remembers the connection and the chain for the tab (sessionStorage), as a real wallet remembers a site.
-/// `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001;
+/// It hands the page its account in lower case, as MetaMask does. `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001;
 /// `__testWallet.speedUp()` and `__testWallet.cancel()` replace the last one it sent, as wallets do.
 fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
     format!(
@@ -244,7 +244,8 @@ fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
   window.addEventListener('eip6963:requestProvider', announce);
   announce();
 }})();"#,
-        account = account.to_checksum(None),
+        // Lower case, as MetaMask hands it over: the page shows it checksummed, as the server writes it.
+        account = format!("{account:#x}"),
     )
 }
 
@@ -281,11 +282,61 @@ fn tx_state(browser: &Browser<'_>, state: &str) -> String {
         .to_owned()
 }
 
-/// Clicks `selector` and waits for the resulting transaction to be mined with `state`.
+/// Clicks `selector`, a paid action, and waits for the resulting transaction to be mined with `state`. The page
+/// asks first what it costs (unless it is a move and the player said not to be asked again in this tab): the test
+/// goes on to the wallet.
 fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
     browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
     browser.click(selector);
+    let next = browser.wait_for(
+        "the page's question or the wallet",
+        "const d = document.querySelector('#tx-confirm');
+         return d.open ? 'asked' : (document.querySelector('#tx-status').dataset.state !== 'idle' ? 'sent' : null);",
+        &[],
+    );
+    if next == "asked" {
+        browser.click("#tx-confirm-yes");
+    }
     tx_state(browser, state)
+}
+
+/// Clicks `selector`, a paid action, and waits for the page's question before the wallet; returns its title and
+/// its text, leaving it open for the test to answer.
+fn ask(browser: &Browser<'_>, selector: &str) -> (String, String) {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    let asked = browser.wait_for(
+        "the page's question",
+        "const d = document.querySelector('#tx-confirm');
+         return d.open ? [d.querySelector('h2').textContent, d.querySelector('p').textContent] : null;",
+        &[],
+    );
+    let word = |i: usize| asked[i].as_str().unwrap_or_default().trim().to_owned();
+    (word(0), word(1))
+}
+
+/// How many significant digits the fee in a question has ("… about 0.000054 ETH in fees …": 2).
+fn fee_digits(asked: &str) -> usize {
+    let fee = asked
+        .split("about ")
+        .nth(1)
+        .and_then(|rest| rest.split(" ETH").next())
+        .unwrap_or_else(|| panic!("no fee in {asked}"));
+    fee.replace('.', "").trim_start_matches('0').len()
+}
+
+fn shown(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "const e = document.querySelector(arguments[0]); return Boolean(e) && !e.hidden && e.offsetParent !== null;",
+        &[json!(selector)],
+    ) == json!(true)
+}
+
+fn disabled(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "return document.querySelector(arguments[0]).disabled;",
+        &[json!(selector)],
+    ) == json!(true)
 }
 
 /// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
@@ -304,6 +355,33 @@ fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) 
         .to_owned();
     browser.click(if send { "#tx-confirm-yes" } else { "#tx-confirm-no" });
     (asked, tx_state(browser, state))
+}
+
+const PHONE: (u32, u32) = (390, 844);
+
+/// The page sizes and languages every new state is checked at.
+const VARIANTS: [(&str, (u32, u32), &str); 4] = [
+    ("phone", PHONE, "en"),
+    ("phone", PHONE, "ja"),
+    ("desktop", DESKTOP, "en"),
+    ("desktop", DESKTOP, "ja"),
+];
+
+/// Runs the page check on the state the page is in at both sizes and in both languages (after `settle`, which
+/// waits for what the page reads again), then leaves it at desktop size in English.
+fn check_everywhere(browser: &Browser<'_>, name: &str, decision: Option<&str>, settle: impl Fn()) {
+    for (size, (width, height), lang) in VARIANTS {
+        browser.set_viewport(width, height);
+        support::set_language(browser, lang);
+        settle();
+        browser.check_page(&format!("{name}-{size}-{lang}"), decision);
+    }
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    support::set_language(browser, "en");
+}
+
+fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
+    if lang == "ja" { ja } else { en }
 }
 
 fn position(marks: &[Option<String>]) -> Position {
@@ -409,12 +487,38 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "Hard, You start: press “New game” to start. Nothing is sent until then; the game is one transaction."
     );
     assert_eq!(node.nonce(alice), nonce, "choosing a level sent nothing");
-    a.click("#solo-new");
+    // Every paid action is asked about first, with its fee in ether: a new game costs the fee and nothing else.
+    let (title, asked) = ask(&a, "#solo-new");
+    assert_eq!(title, "Pay the fee?");
+    assert!(
+        asked.starts_with("New game against the hard CPU. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    assert!(
+        !shown(&a, "#tx-confirm-always"),
+        "only a move offers not to be asked again"
+    );
+    a.click("#tx-confirm-yes");
     let started = tx_state(&a, "confirmed");
     assert!(started.contains("confirmed in block"), "{started}");
     assert_eq!(dataset(&a, "cpuLevel"), "hard");
+    // A move is asked about once, shortly; "don't ask again for moves" holds for this tab (the wallet still asks).
     a.script("window.__testWallet.refuseNext = true;", &[]);
-    let refused = click_tx(&a, &cell(4), "refused");
+    let (title, asked) = ask(&a, &cell(4));
+    assert_eq!(title, "Send this move?");
+    assert!(
+        asked.starts_with("Move in game 1. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    assert!(shown(&a, "#tx-confirm-always"));
+    assert!(
+        fee_digits(&asked) <= 2,
+        "the fee is an estimate, shown to two significant digits: {asked}"
+    );
+    a.click("#tx-confirm-always");
+    let refused = tx_state(&a, "refused");
     assert_eq!(
         refused,
         "Move in game 1: you refused it in the wallet. Nothing was sent."
@@ -423,8 +527,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert_eq!(dataset(&a, "turns"), "1");
 
     node.raw("evm_setAutomine", json!([false]));
+    // Not asked again: the move reaches the wallet (and the pool) without a question in between.
     a.click(&cell(4));
     let sent = tx_state(&a, "sent");
+    assert!(!shown(&a, "#tx-confirm"));
     assert!(sent.contains("sent as 0x"), "{sent}");
     a.refresh();
     let recovered = tx_state(&a, "sent");
@@ -475,10 +581,20 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert!(
         asked.starts_with(
             "Open a game: stake 0.0123 ETH, 1 minute per move. This sends 0.0123 ETH from your account, plus about 0."
-        ) && asked.contains(" ETH in fees: 0.0123")
-            && asked.ends_with(" ETH in all."),
+        ) && asked.ends_with(" ETH in all."),
         "{asked}"
     );
+    // The total is the stake plus the fee as shown (an estimate to two significant digits, rounded up).
+    let amount = |after: &str| {
+        let text = asked
+            .split(after)
+            .nth(1)
+            .and_then(|rest| rest.split(" ETH").next())
+            .unwrap_or_else(|| panic!("no amount after {after:?} in {asked}"));
+        parse_ether(text).unwrap_or_else(|err| panic!("{text}: {err}"))
+    };
+    assert_eq!(amount("in fees: "), stake1 + amount("plus about "), "{asked}");
+    assert!(fee_digits(&asked) <= 2, "{asked}");
     assert_eq!(
         declined,
         "Open a game: stake 0.0123 ETH, 1 minute per move: you chose not to send it. Nothing was sent."
@@ -554,9 +670,9 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         tx_state(who, "confirmed");
     }
     pvp_follows(&b, 5, "xWon");
-    assert_eq!(text(&b, "#ttt-status"), "You lose: X wins.");
+    assert_eq!(text(&b, "#ttt-status"), "You lose: X has three in a row.");
     pvp_follows(&a, 5, "xWon");
-    assert_eq!(text(&a, "#ttt-status"), "You win!");
+    assert_eq!(text(&a, "#ttt-status"), "You win with three in a row!");
     assert_eq!(
         a.script("return [document.querySelector('#ttt-status').classList.contains('final'), document.querySelector('.ttt-again').hidden];", &[]),
         json!([true, false]),
@@ -590,9 +706,34 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return !document.querySelector('#pvp-claim').hidden;",
         &[],
     );
-    let claimed = click_tx(&a, "#pvp-claim", "confirmed");
+    // A claim costs only its fee, and is asked about like every paid action.
+    let (title, asked) = ask(&a, "#pvp-claim");
+    assert_eq!(title, "Pay the fee?");
+    assert!(
+        asked.starts_with("Claim the timeout of game 2. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let claimed = tx_state(&a, "confirmed");
     assert!(claimed.contains("won on time"), "{claimed}");
+    // The end says how it was won: the record (X won, no line) is a resignation's too; the event tells.
     pvp_follows(&b, 3, "xWon");
+    assert_eq!(
+        text(&b, "#ttt-status"),
+        "You lose on time: your clock ran out, so X wins."
+    );
+    pvp_follows(&a, 3, "xWon");
+    assert_eq!(text(&a, "#ttt-status"), "You win on time: O let the clock run out.");
+    check_everywhere(&b, "tictactoe-anvil-timeout-lost", Some(".ttt-again"), || {
+        pvp_follows(&b, 3, "xWon");
+    });
+    let ja = b.script(
+        "window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;",
+        &[],
+    );
+    assert_eq!(ja, json!("あなたの負け。持ち時間が切れ、Xの勝ちです。"));
+    b.script("window.I18n.set('en');", &[]);
 
     // ---- withdraw ----------------------------------------------------------------------------------------------
     let owed = (stake1 + stake2) * U256::from(2);
@@ -601,7 +742,13 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return document.querySelector('#pvp-balance').dataset.wei === arguments[0];",
         &[json!(owed.to_string())],
     );
-    let withdrawn = click_tx(&a, "#pvp-withdraw", "confirmed");
+    let (_, asked) = ask(&a, "#pvp-withdraw");
+    assert!(
+        asked.starts_with("Withdraw your balance. This costs about 0."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let withdrawn = tx_state(&a, "confirmed");
     assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
 
     // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
@@ -620,7 +767,8 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let uninvited = text(&b, "#pvp-join-terms");
     assert!(
         uninvited.contains(&format!(
-            "This game is private: only {carol:#x} may join, so the contract will refuse anyone else."
+            "This game is private: only {} may join, so the contract will refuse anyone else.",
+            carol.to_checksum(None)
         )),
         "{uninvited}"
     );
@@ -862,8 +1010,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     a.refresh();
     tx_state(&a, "dropped");
     node.raw("evm_setAutomine", json!([true]));
-    a.click("#tx-again");
-    let again = tx_state(&a, "confirmed");
+    let again = click_tx(&a, "#tx-again", "confirmed");
     assert!(again.contains("cancelled before anyone joined"), "{again}");
     pvp_follows(&a, 0, "cancelled");
     assert!(a.script("return document.querySelector('#tx-dropped').hidden;", &[]) == json!(true));
@@ -877,4 +1024,255 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     assert_eq!(node.balance(pvp), U256::ZERO);
     assert_eq!(node.balance(alice), start - value - fees + stake);
     a.assert_no_console_errors();
+}
+
+/// What a player without a usable wallet, or with the server's node gone, is told and offered: with no wallet, an
+/// unconnected one, or one on another chain, "New game" and "Create game" are disabled and the status says what to
+/// do (no literal backticks); on the right chain every paid action asks first with its fee; when the node stops
+/// answering mid-game (the test's proxy in front of anvil cuts the server off), the page says so in plain words,
+/// and when it answers again the notice and the red errors the silence left go, and a move goes through. Each
+/// state passes the page check at both sizes in both languages.
+#[test]
+fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_offers_nothing_idle() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let alice = accounts[1];
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let proxy = support::proxy::Proxy::start(&anvil.url);
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: proxy.url(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let page = format!("{}tictactoe", server.url());
+    let driver = Driver::start();
+    let open = |browser: &Browser<'_>, mode: &str, size: (u32, u32), lang: &str| {
+        browser.set_viewport(size.0, size.1);
+        browser.goto(&page);
+        support::set_language(browser, lang);
+        browser.click(&format!(".segmented [data-mode='{mode}']"));
+    };
+    let wallet_is = |browser: &Browser<'_>, state: &str| {
+        browser.wait_for(
+            &format!("the wallet to be {state}"),
+            "return document.querySelector('#wallet').dataset.state === arguments[0];",
+            &[json!(state)],
+        );
+    };
+
+    // ---- no wallet at all ------------------------------------------------------------------------------------
+    let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&bare, "solo", dimensions, lang);
+        wallet_is(&bare, "missing");
+        let said = text(&bare, "#wallet-status");
+        assert!(!said.contains('`'), "no literal backticks: {said}");
+        assert!(disabled(&bare, "#solo-new"), "New game would do nothing");
+        assert_eq!(
+            text(&bare, "#ttt-status"),
+            words(
+                lang,
+                "To play on chain, install a browser wallet and reload this page (see above).",
+                "チェーン上で遊ぶには、ブラウザのウォレットを入れてこのページを再読み込みしてください（上の説明を参照）。"
+            )
+        );
+        bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet"), None);
+        bare.click(".segmented [data-mode='pvp']");
+        assert!(disabled(&bare, "#pvp-create"), "Create game would do nothing");
+        let status = text(&bare, "#ttt-status");
+        assert!(
+            status.ends_with(words(
+                lang,
+                "reload this page (see above).",
+                "再読み込みしてください（上の説明を参照）。"
+            )),
+            "{status}"
+        );
+        bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet-pvp"), None);
+    }
+    drop(bare);
+
+    // ---- a wallet not connected, then on another chain ------------------------------------------------------
+    let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "disconnected");
+        assert!(disabled(&a, "#solo-new"));
+        assert_eq!(
+            text(&a, "#ttt-status"),
+            words(
+                lang,
+                "To play, press “Connect wallet” above.",
+                "遊ぶには、上の「ウォレットを接続」を押してください。"
+            )
+        );
+        a.check_page(&format!("tictactoe-{size}-{lang}-unconnected"), Some("#wallet-connect"));
+    }
+    a.click("#wallet-connect");
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "wrong-chain");
+        assert!(disabled(&a, "#solo-new"));
+        assert_eq!(
+            text(&a, "#ttt-status"),
+            words(
+                lang,
+                "To play, press “Switch network” above: your wallet is on another chain than 31337.",
+                "遊ぶには、上の「ネットワークを切り替え」を押してください。ウォレットはチェーン 31337 ではない別のチェーンにいます。"
+            )
+        );
+        a.check_page(&format!("tictactoe-{size}-{lang}-wrong-chain"), Some("#wallet-switch"));
+        a.click(".segmented [data-mode='pvp']");
+        assert!(disabled(&a, "#pvp-create"));
+        a.check_page(
+            &format!("tictactoe-{size}-{lang}-wrong-chain-pvp"),
+            Some("#wallet-switch"),
+        );
+    }
+    a.click("#wallet-switch");
+    wallet_is(&a, "ready");
+    // The wallet handed over lower case; the page shows the account checksummed, as the server writes it.
+    let checksummed = alice.to_checksum(None);
+    a.wait_for(
+        "the account checksummed",
+        "return document.querySelector('#wallet-status').textContent.includes(arguments[0]);",
+        &[json!(format!("{}…{}", &checksummed[..10], &checksummed[38..]))],
+    );
+
+    // ---- every paid action asks first: a new game's fee, a move's (with "don't ask again"), declined -------
+    let nonce = node.nonce(alice);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "ready");
+        let (title, _) = ask(&a, "#solo-new");
+        assert_eq!(title, words(lang, "Pay the fee?", "手数料を払って送りますか？"));
+        a.check_page(&format!("tictactoe-{size}-{lang}-ask-fee"), Some("#tx-confirm"));
+        a.click("#tx-confirm-no");
+        tx_state(&a, "refused");
+    }
+    assert_eq!(node.nonce(alice), nonce, "Not now sent nothing");
+    click_tx(&a, "#solo-new", "confirmed");
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        a.wait_for(
+            "the game's free cells",
+            "return document.querySelector('#ttt-board .cell[aria-disabled=\"false\"]') !== null;",
+            &[],
+        );
+        let (title, asked) = ask(&a, &cell(4));
+        assert_eq!(title, words(lang, "Send this move?", "この手を送りますか？"));
+        assert!(asked.contains(words(lang, " ETH in fees", "手数料は約 0.")), "{asked}");
+        assert!(shown(&a, "#tx-confirm-always"));
+        a.check_page(&format!("tictactoe-{size}-{lang}-ask-move"), Some("#tx-confirm"));
+        a.click("#tx-confirm-no");
+        tx_state(&a, "refused");
+    }
+    assert_eq!(node.nonce(alice), nonce + 1, "only the new game was sent");
+
+    // ---- the node stops answering mid-game, and comes back -------------------------------------------------
+    open(&a, "solo", DESKTOP, "en");
+    a.wait_for(
+        "the game",
+        "return document.querySelector('#ttt-board').dataset.game === '1';",
+        &[],
+    );
+    proxy.set_down(true);
+    let notice = a.wait_for(
+        "the node-down notice",
+        "const n = document.querySelector('#node-down'); return n.hidden ? null : n.textContent;",
+        &[],
+    );
+    assert_eq!(
+        notice,
+        json!(
+            "The chain’s node is not answering, so the games cannot be read and nothing can be sent right now. \
+             The page keeps asking; this notice goes away when the node answers again."
+        )
+    );
+    // The solo game's own reading fails too, in red and in the page's words (not the RPC client's).
+    let red = a.wait_for(
+        "the failed reading in red",
+        "const s = document.querySelector('#ttt-status'); return s.classList.contains('error') ? s.textContent : null;",
+        &[],
+    );
+    let red = red.as_str().unwrap_or_default();
+    assert!(
+        red.starts_with("The game cannot be read until the chain answers again.") && !red.contains("RPC"),
+        "{red}"
+    );
+    check_everywhere(&a, "tictactoe-anvil-node-down", None, || {
+        a.wait_for(
+            "the notice",
+            "return !document.querySelector('#node-down').hidden;",
+            &[],
+        );
+    });
+    let ja = a.script(
+        "window.I18n.set('ja'); const t = document.querySelector('#node-down').textContent; window.I18n.set('en'); return t;",
+        &[],
+    );
+    assert!(
+        ja.as_str()
+            .is_some_and(|t| t.starts_with("チェーンのノードが応答していません。")),
+        "{ja}"
+    );
+    proxy.set_down(false);
+    a.wait_for(
+        "the notice and the red to go",
+        "const s = document.querySelector('#ttt-status');
+         return document.querySelector('#node-down').hidden && !s.classList.contains('error')
+           && !document.querySelector('main').innerText.includes('did not answer');",
+        &[],
+    );
+    a.check_page("tictactoe-anvil-node-back", Some("#ttt-board"));
+    let moved = click_tx(&a, &cell(4), "confirmed");
+    assert!(moved.contains("confirmed in block"), "{moved}");
+    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+
+    // A join pressed while the node is away (the server reads the game's terms from it first): red, in words,
+    // nothing sent; the line goes when the node is back, with no other request to replace it.
+    let creator = accounts[2];
+    let create = ITicTacToe::createGameCall {
+        moveTimeout: U256::from(600),
+        opponent: Address::ZERO,
+    };
+    node.send_now(creator, pvp, create.abi_encode());
+    a.goto(&format!("{page}?game=1"));
+    a.wait_for(
+        "the join button",
+        "const j = document.querySelector('#pvp-join');
+         return !document.querySelector('#pvp-join-box').hidden && !j.hidden && !j.disabled;",
+        &[],
+    );
+    let nonce = node.nonce(alice);
+    proxy.set_down(true);
+    a.wait_for(
+        "the node-down notice",
+        "return !document.querySelector('#node-down').hidden;",
+        &[],
+    );
+    a.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    a.click("#pvp-join");
+    let failed = tx_state(&a, "failed");
+    assert_eq!(
+        failed,
+        "Nothing was sent: the chain is not answering. Try again once it is back."
+    );
+    a.check_page("tictactoe-anvil-node-down-join", None);
+    proxy.set_down(false);
+    a.wait_for(
+        "the red line to go with the notice",
+        "const t = document.querySelector('#tx-status');
+         return document.querySelector('#node-down').hidden && !t.classList.contains('error') && t.textContent === '';",
+        &[],
+    );
+    assert_eq!(node.nonce(alice), nonce, "nothing was sent");
 }

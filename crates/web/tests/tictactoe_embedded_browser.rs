@@ -448,8 +448,20 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
         }
     }
     for (browser, who, status) in [
-        (alice, "x", words(lang, "You win!", "あなたの勝ち!")),
-        (bob, "o", words(lang, "You lose: X wins.", "あなたの負け。Xの勝ち。")),
+        (
+            alice,
+            "x",
+            words(lang, "You win with three in a row!", "三つそろえて、あなたの勝ち！"),
+        ),
+        (
+            bob,
+            "o",
+            words(
+                lang,
+                "You lose: X has three in a row.",
+                "あなたの負け。Xが三つそろえました。",
+            ),
+        ),
     ] {
         ttt_result(browser, "xWon");
         let shot = format!("{name}-{who}-end");

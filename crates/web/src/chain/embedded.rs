@@ -13,7 +13,10 @@ use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
-use marubatsu_chain::{Chain, ContractSet, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError};
+use marubatsu_chain::{
+    Chain, ContractSet, GameEvent, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError,
+    bindings::ITicTacToe::{EndReason, ITicTacToeEvents},
+};
 use tokio::sync::oneshot;
 
 use super::{Contracts, ReadError};
@@ -199,6 +202,27 @@ impl Embedded {
     pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {
         self.run(move |ledger| ledger.receipts.get(&hash).cloned().unwrap_or(Lookup::Unknown))
             .await
+    }
+
+    /// How PvP game `game` ended, from the `GameEnded` event among the receipts kept; none while it is played.
+    pub(super) async fn ending(&self, game: u64) -> Option<EndReason> {
+        let pvp = self.contracts.pvp;
+        self.run(move |ledger| {
+            ledger.receipts.values().find_map(|lookup| match lookup {
+                Lookup::Mined(receipt) if receipt.to == Some(pvp) => {
+                    receipt.events.iter().find_map(|event| match event {
+                        GameEvent::Pvp(ITicTacToeEvents::GameEnded(e)) if e.gameId == U256::from(game) => {
+                            Some(e.reason)
+                        }
+                        _ => None,
+                    })
+                }
+                _ => None,
+            })
+        })
+        .await
+        .ok()
+        .flatten()
     }
 
     pub(super) async fn head(&self) -> Result<Head, ApiError> {

@@ -5,7 +5,7 @@
 //! decoded there once.
 
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_chain::{Head, Lookup};
+use marubatsu_chain::{Head, Lookup, bindings::ITicTacToe::EndReason};
 use marubatsu_client::Tracked;
 
 use crate::api::ApiError;
@@ -81,6 +81,15 @@ impl ChainClient {
                 Lookup::Unknown => Tracked::Missing,
                 lookup => Tracked::Known { lookup, nonce: None },
             }),
+        }
+    }
+
+    /// How PvP game `game` ended, as its `GameEnded` event says; none while it is played or when the node
+    /// cannot say.
+    pub(crate) async fn ending(&self, game: u64) -> Option<EndReason> {
+        match self {
+            ChainClient::Remote(remote) => remote.ending(game).await,
+            ChainClient::Embedded(embedded) => embedded.ending(game).await,
         }
     }
 

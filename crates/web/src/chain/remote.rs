@@ -1,8 +1,11 @@
 //! A node over JSON-RPC, read-only: this server holds no key and sends nothing. It reads games, learns a
 //! reverted transaction's error (the client replays it) and reports receipts; the players' wallets send.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_chain::{Head, Lookup};
+use marubatsu_chain::{Head, Lookup, bindings::ITicTacToe::EndReason};
 use marubatsu_client::{Error, RpcClient, Tracked};
 
 use super::{Contracts, ReadError};
@@ -11,12 +14,18 @@ use crate::api::ApiError;
 pub(crate) struct Remote {
     client: RpcClient,
     pub(crate) contracts: Contracts,
+    /// How each ended game ended, once read: an end is final, and a page watching it asks every second.
+    endings: Mutex<HashMap<u64, EndReason>>,
 }
 
 impl Remote {
     /// A client of `client`'s node (already checked by the caller to serve `contracts.chain_id`).
     pub(crate) fn new(client: RpcClient, contracts: Contracts) -> Remote {
-        Remote { client, contracts }
+        Remote {
+            client,
+            contracts,
+            endings: Mutex::new(HashMap::new()),
+        }
     }
 
     pub(super) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
@@ -48,6 +57,26 @@ impl Remote {
             .track(hash, account, nonce, since)
             .await
             .map_err(unavailable)
+    }
+
+    /// How PvP game `game` ended, from its `GameEnded` event; none while it is played, or when the node will not
+    /// search its logs that far back.
+    pub(super) async fn ending(&self, game: u64) -> Option<EndReason> {
+        let known = self.endings.lock().ok().and_then(|e| e.get(&game).copied());
+        if known.is_some() {
+            return known;
+        }
+        let reason = self
+            .client
+            .game_endings(self.contracts.pvp, game)
+            .await
+            .ok()?
+            .last()
+            .map(|ended| ended.reason)?;
+        if let Ok(mut endings) = self.endings.lock() {
+            endings.insert(game, reason);
+        }
+        Some(reason)
     }
 
     pub(super) async fn lookup(&self, hash: B256) -> Result<Lookup, ApiError> {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
-const { clockWords, etherWords, pvpStatus } = require('../../src/games/tictactoe/status.js');
+const { clockWords, etherWords, roundFee, pvpStatus } = require('../../src/games/tictactoe/status.js');
 
 /** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
 const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -50,15 +50,29 @@ test('pvpStatus of an active game: whose move, and who is late once the clock ru
 });
 
 test('pvpStatus of an ended game, for the winner, the loser and a watcher', () => {
-  const ended = (status, role) => pvpStatus(game({ status, role }), page, T);
-  assert.equal(ended('xWon', 'X'), 'pvp.youWin');
-  assert.equal(ended('xWon', 'O'), 'pvp.youLose {"side":"X"}');
-  assert.equal(ended('oWon', 'O'), 'pvp.youWin');
-  assert.equal(ended('oWon', 'watcher'), 'pvp.sideWon {"side":"O"}');
+  const ended = (status, role) => pvpStatus(game({ status, role, endedBy: null }), page, T);
+  assert.equal(ended('xWon', 'X'), 'pvp.youWin {"side":"O"}');
+  assert.equal(ended('xWon', 'O'), 'pvp.youLose {"side":"X","other":"O"}');
+  assert.equal(ended('oWon', 'O'), 'pvp.youWin {"side":"X"}');
+  assert.equal(ended('oWon', 'watcher'), 'pvp.sideWon {"side":"O","other":"X"}');
   assert.equal(ended('draw', 'X'), 'pvp.draw');
   assert.equal(ended('cancelled', 'X'), 'pvp.cancelled');
   assert.equal(ended('aborted', 'watcher'), 'pvp.aborted');
   assert.equal(pvpStatus(game({ status: 'unknown', statusWords: 'strange' }), page, T), 'pvp.other {"status":"strange"}');
+});
+
+test('pvpStatus of a won game says how it was won, as the chain recorded it, to each viewer', () => {
+  const won = (status, role, endedBy) => pvpStatus(game({ status, role, endedBy }), page, T);
+  assert.equal(won('xWon', 'X', 'line'), 'pvp.youWin.line {"side":"O"}');
+  assert.equal(won('xWon', 'O', 'line'), 'pvp.youLose.line {"side":"X","other":"O"}');
+  assert.equal(won('oWon', 'O', 'timeout'), 'pvp.youWin.timeout {"side":"X"}');
+  assert.equal(won('oWon', 'X', 'timeout'), 'pvp.youLose.timeout {"side":"O","other":"X"}');
+  assert.equal(won('xWon', 'X', 'resignation'), 'pvp.youWin.resignation {"side":"O"}');
+  assert.equal(won('xWon', 'O', 'resignation'), 'pvp.youLose.resignation {"side":"X","other":"O"}');
+  assert.equal(won('oWon', 'watcher', 'resignation'), 'pvp.sideWon.resignation {"side":"O","other":"X"}');
+  assert.equal(won('xWon', 'invited', 'timeout'), 'pvp.sideWon.timeout {"side":"X","other":"O"}');
+  // A word the page does not know reads as a plain win, never as a key.
+  assert.equal(won('xWon', 'X', 'unknown'), 'pvp.youWin {"side":"O"}');
 });
 
 test('etherWords writes wei as exact ether without trailing zeros', () => {
@@ -68,4 +82,15 @@ test('etherWords writes wei as exact ether without trailing zeros', () => {
   assert.equal(etherWords(12_300_000_000_000_000n), '0.0123 ETH');
   assert.equal(etherWords(2n * 10n ** 18n + 5n * 10n ** 17n), '2.5 ETH');
   assert.equal(etherWords(79_228_162_514_264_337_593_543_950_335n), '79228162514.264337593543950335 ETH');
+});
+
+test('roundFee keeps two significant digits and rounds up, so an estimate is never shown below itself', () => {
+  assert.equal(roundFee(0n), 0n);
+  assert.equal(roundFee(7n), 7n);
+  assert.equal(roundFee(99n), 99n);
+  assert.equal(roundFee(100n), 100n);
+  assert.equal(roundFee(101n), 110n);
+  assert.equal(roundFee(53_052_071_700_784n), 54_000_000_000_000n);
+  assert.equal(roundFee(54_000_000_000_000n), 54_000_000_000_000n);
+  assert.equal(etherWords(roundFee(53_052_071_700_784n)), '0.000054 ETH');
 });

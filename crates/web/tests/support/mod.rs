@@ -4,6 +4,7 @@
 #![allow(dead_code, unreachable_pub, missing_docs)]
 
 pub mod check;
+pub mod proxy;
 pub mod werewolf;
 
 use std::net::{SocketAddr, TcpStream};

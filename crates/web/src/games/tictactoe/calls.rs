@@ -70,6 +70,7 @@ pub(super) enum Action {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Encoded {
+    #[serde(serialize_with = "super::view::checksummed")]
     pub(super) to: Address,
     pub(super) data: Bytes,
     /// Wei, as a `0x` quantity, as EIP-1193 wants it.

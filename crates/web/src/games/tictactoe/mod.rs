@@ -13,6 +13,7 @@
 //!
 //! ```text
 //! GET  /api/tictactoe/chain                      mode, chain id, contracts (embedded: this browser's account)
+//! GET  /api/tictactoe/head                       the latest block (503 while the node does not answer)
 //! POST /api/tictactoe/tx                         {"action": "play", "game": 1, "cell": 4} -> {to, data, value}
 //! GET  /api/tictactoe/tx/{hash}?account=&nonce=&since=  pending / confirmed in block N with events / reverted,
 //!                                                why / replaced at its nonce / unknown (dropped?)
@@ -64,6 +65,7 @@ pub(crate) const GAME: GamePage = GamePage {
     scripts: &[
         Script::part("state", include_str!("state.js")),
         Script::part("wallet", include_str!("wallet.js")),
+        Script::part("node", include_str!("node.js")),
         Script::part("transactions", include_str!("transactions.js")),
         Script::part("solo", include_str!("solo.js")),
         Script::part("status", include_str!("status.js")),
@@ -84,6 +86,7 @@ const SESSION_COOKIE: &str = "marubatsu_session";
 fn api() -> Router<Shared> {
     Router::new()
         .route("/chain", get(chain_info))
+        .route("/head", get(head))
         .route("/tx", post(encode))
         .route("/tx/{hash}", get(transaction))
         .route("/send", post(send))
@@ -127,6 +130,16 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     Ok(response)
+}
+
+/// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering
+/// and to take the notice down when it is back.
+async fn head(State(state): State<Shared>) -> Result<Json<view::HeadView>, ApiError> {
+    let head = state.tictactoe()?.head().await?;
+    Ok(Json(view::HeadView {
+        block: head.number,
+        timestamp: head.timestamp,
+    }))
 }
 
 /// The account of the session the request's cookie names, if it names one that still has an account.

@@ -46,7 +46,8 @@
       }
       S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
     } catch (error) {
-      S.pvpError = error.message;
+      S.pvpError = TT.unanswered(error) ? T('node.unread') : error.message;
+      TT.noteFailure(error);
     } finally {
       loading = false;
     }
@@ -100,7 +101,11 @@
   }
 
   function pvpStatus() {
-    return TT.pvpStatus(S.pvp, { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft() }, T);
+    const status = TT.pvpStatus(S.pvp, { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft() }, T);
+    // Without a wallet that can send, creating or joining would do nothing: the line says what to do first.
+    const todo = TT.walletTodo();
+    const wouldAct = !S.pvp || S.pvp.status === 'open' || (S.pvp.status === 'active' && S.pvp.role !== 'watcher');
+    return todo && wouldAct && !S.pvpError ? T('pvp.withTodo', { status, todo }) : status;
   }
 
   /** What the board shows against a player. @returns {BoardState} */

@@ -4,7 +4,7 @@ use alloy_primitives::{Address, U256};
 use marubatsu_chain::SHORT_MOVE_TIMEOUT;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, Result as ContractResult},
-    ITicTacToe::{self, Status},
+    ITicTacToe::{self, EndReason, Status},
 };
 use marubatsu_engine::tictactoe::{
     Bitboard, Cell, Difficulty, PvpAction, PvpRole, PvpStatus, Side, SoloResult, may_claim_timeout,
@@ -110,6 +110,7 @@ pub(super) async fn pvp_game(
         Some(PvpStatus::OWon) => winning_line(o),
         _ => None,
     };
+    let ended_by = ended_by(chain, id, game.status, line.is_some()).await;
     Ok(PvpView {
         id,
         creator: game.creator,
@@ -123,6 +124,7 @@ pub(super) async fn pvp_game(
         status_words: status_words(game.status, lang).to_owned(),
         cells: cells(&[(x, "X"), (o, "O")]),
         line,
+        ended_by,
         to_move: mover.map(mark),
         to_move_account,
         deadline,
@@ -132,6 +134,26 @@ pub(super) async fn pvp_game(
         role,
         can,
     })
+}
+
+/// How a finished game ended, in the page's words (`line`, `draw`, `timeout`, `resignation`, `abort`,
+/// `cancellation`). The status and the boards tell all but one case: a win without a line was won on time or by a
+/// resignation, which leave the same record, so only then is the game's `GameEnded` event read. None while the
+/// game is played, or when the node cannot say which of the two.
+async fn ended_by(chain: &ChainClient, id: u64, status: Status, line: bool) -> Option<&'static str> {
+    match status {
+        Status::Draw => Some("draw"),
+        Status::Cancelled => Some("cancellation"),
+        Status::Aborted => Some("abort"),
+        Status::XWon | Status::OWon if line => Some("line"),
+        Status::XWon | Status::OWon => match chain.ending(id).await? {
+            EndReason::Timeout => Some("timeout"),
+            EndReason::Resignation => Some("resignation"),
+            EndReason::Win => Some("line"),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 pub(super) async fn balance(chain: &ChainClient, account: Address, lang: Lang) -> Result<BalanceView, ApiError> {

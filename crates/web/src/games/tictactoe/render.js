@@ -35,6 +35,7 @@
     el.wallet.hidden = mode === 'hotseat';
     el.tx.hidden = mode === 'hotseat';
     TT.renderWallet();
+    TT.renderNode();
     const state = mode === 'solo' ? TT.soloState() : (mode === 'pvp' ? TT.pvpState() : TT.hotseatState());
     el.cells.forEach((button, i) => {
       const mark = state.cells[i] || null;
@@ -58,6 +59,10 @@
     const final = state.ready && !['none', 'inProgress', 'open', 'active'].includes(state.result);
     el.status.classList.toggle('final', final);
     $('.ttt-again').hidden = !final;
+    // A new solo game is a transaction: without an account that can send it now, the buttons would do nothing.
+    const soloCannot = mode === 'solo' && (!TT.sender() || S.busy || Boolean(S.pending));
+    /** @type {HTMLButtonElement} */ ($('#ttt-again')).disabled = soloCannot;
+    /** @type {HTMLButtonElement} */ ($('#solo-new')).disabled = soloCannot;
     board.dataset.mode = mode;
     board.dataset.result = state.result;
     board.dataset.ready = String(state.ready);

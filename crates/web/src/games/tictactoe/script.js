@@ -14,12 +14,14 @@
     try {
       S.info = await M.api('/api/tictactoe/chain');
     } catch (error) {
+      TT.noteFailure(error);
       S.infoError = T('unavailable', { reason: error.message });
       TT.render();
       return;
     }
     const { info } = S;
-    if (info.mode !== 'embedded') await TT.discoverWallet();
+    // Once: a start again after the node came back finds the wallet already found.
+    if (info.mode !== 'embedded' && !TT.wallet.searched) await TT.discoverWallet();
     if (S.pvpId === null) {
       const stored = M.store.get(TT.keys.pvp, null);
       if (stored && stored.scope === `${info.mode}:${info.instance}:${info.chainId}`) S.pvpId = stored.id;
@@ -38,6 +40,8 @@
     }
     if (S.mode === 'pvp') TT.refreshPvp();
   }
+
+  TT.start = start;
 
   el.modeButtons.forEach((button) => button.addEventListener('click', () => {
     if (S.mode !== button.dataset.mode && !S.pending) TT.setTx('idle', '');
@@ -88,6 +92,10 @@
       TT.loadSolo(S.solo.id, true);
     }
   }, TT.POLL_MS);
+  // Whether the node answers, said and taken back (node.js); the hot seat plays without it.
+  window.setInterval(() => {
+    if (S.mode !== 'hotseat' && !document.hidden) TT.checkNode();
+  }, TT.NODE_POLL_MS);
   // A tab coming back reads its solo game again: another tab of the same account may have moved or ended it.
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && S.mode === 'solo' && S.solo && !S.busy && !S.pending) TT.loadSolo(S.solo.id, true);

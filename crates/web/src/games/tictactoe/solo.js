@@ -51,7 +51,9 @@
       M.store.set(TT.keys.solo, { scope: TT.scope(), id, turns: S.soloTurns });
     } catch (error) {
       if (read !== S.soloReads) return;
-      S.soloError = error.message;
+      // The node's silence is said in the page's words (the notice above says the rest), not the client's.
+      S.soloError = TT.unanswered(error) ? T('node.unread') : error.message;
+      TT.noteFailure(error);
     }
     TT.render();
   }
@@ -90,7 +92,7 @@
   function soloState() {
     const { solo, soloError, infoError, info } = S;
     if (!solo) {
-      let status = soloError || infoError || T('solo.ask');
+      let status = soloError || infoError || TT.walletTodo() || T('solo.ask');
       if (!info && !infoError) status = T('solo.finding');
       else if (info && info.mode === 'embedded' && !soloError) status = T('solo.starting');
       return {

@@ -38,12 +38,16 @@
       pending: 'marubatsu.tictactoe.pending',
       settings: 'marubatsu.tictactoe.settings',
       hotseat: 'marubatsu.tictactoe.hotseat',
+      // sessionStorage: this tab's "don't ask again for moves".
+      movesAsked: 'marubatsu.tictactoe.movesAsked',
     },
     POLL_MS: 1000,
     // How long the node may not know a sent transaction, its nonce still free, before the page says it was dropped
     // (a wallet may hand it to the node a moment late).
     DROP_MS: 8000,
     SOLO_POLL_MS: 3000,
+    // How often the page asks whether the node answers (GET /api/tictactoe/head) while nothing else is asked.
+    NODE_POLL_MS: 2000,
     el: {
       $,
       board: $('#ttt-board'),
@@ -84,11 +88,14 @@
       cursor: 4,
       pending: null,
       dropped: null,
+      nodeDown: null,
+      txFromNode: false,
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
     T,
     where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
-    shortAddress: (a) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : ''),
+    // As the server shortens them (0x and eight digits, then the last four), so one account reads alike everywhere.
+    shortAddress: (a) => (a ? `${a.slice(0, 10)}…${a.slice(-4)}` : ''),
   });
 
   const TT = window.Tictactoe;

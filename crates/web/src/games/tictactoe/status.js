@@ -22,6 +22,16 @@
     return `${whole}${fraction ? `.${fraction}` : ''} ETH`;
   }
 
+  /** A fee estimate as the page shows it: two significant digits, rounded up (an estimate is never shown below
+   * itself), so that a move's question reads "about 0.000054 ETH" rather than eighteen decimals.
+   * @param {bigint} wei @returns {bigint} */
+  function roundFee(wei) {
+    if (wei <= 0n) return 0n;
+    const digits = wei.toString().length;
+    const unit = digits > 2 ? 10n ** BigInt(digits - 2) : 1n;
+    return ((wei + unit - 1n) / unit) * unit;
+  }
+
   /**
    * The status line of a PvP game for the viewer the server named in `pvp.role`; `left` is the clock now (see
    * `secondsLeft`: negative once the deadline has passed, null without one). With no game read yet, what the page
@@ -48,8 +58,11 @@
       case 'xWon':
       case 'oWon': {
         const side = pvp.status === 'xWon' ? 'X' : 'O';
-        if (pvp.role === side) return T('pvp.youWin');
-        return T(pvp.role === 'X' || pvp.role === 'O' ? 'pvp.youLose' : 'pvp.sideWon', { side });
+        const other = side === 'X' ? 'O' : 'X';
+        // How it was won, as the chain recorded it; a node that cannot say leaves the plain sentence.
+        const how = ['line', 'timeout', 'resignation'].includes(String(pvp.endedBy)) ? `.${pvp.endedBy}` : '';
+        if (pvp.role === side) return T(`pvp.youWin${how}`, { side: other });
+        return T(`${mine ? 'pvp.youLose' : 'pvp.sideWon'}${how}`, { side, other });
       }
       case 'draw': return T('pvp.draw');
       case 'cancelled': return T('pvp.cancelled');
@@ -58,12 +71,12 @@
     }
   }
 
-  const words = { clockWords, etherWords, pvpStatus };
+  const words = { clockWords, etherWords, roundFee, pvpStatus };
   if (typeof window === 'undefined') {
     module.exports = words;
     return;
   }
-  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'pvpStatus'>} */
+  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'roundFee' | 'pvpStatus'>} */
   const part = words;
   Object.assign(window.Tictactoe, part);
 })();

@@ -12,6 +12,7 @@
 
   /** @param {string} state @param {string} text */
   function setTx(state, text) {
+    S.txFromNode = false;
     el.tx.dataset.state = state;
     el.tx.textContent = text;
     el.tx.classList.toggle('error', ['refused', 'reverted', 'failed', 'dropped'].includes(state));
@@ -80,21 +81,58 @@
     }
   }
 
-  /** Asks the player, before the wallet does, whether to stake: the stake, the fee and their sum in ETH.
-   * @param {string} what @param {bigint} stake @param {bigint | null} fee @returns {Promise<boolean>} */
-  function confirmStake(what, stake, fee) {
+  /** A move, which the player may stop being asked about in this tab (the wallet still asks for each one).
+   * @param {TictactoeAction} action */
+  const isMove = (action) => action.action === 'play' || action.action === 'playSolo';
+
+  /** Whether this tab's player said not to be asked again for moves. */
+  function movesSkipped() {
+    try {
+      return window.sessionStorage.getItem(TT.keys.movesAsked) === 'no';
+    } catch (_) {
+      return false;
+    }
+  }
+
+  /**
+   * Asks the player, before the wallet does, whether to send a paid transaction: what it costs in fees (the
+   * wallet's estimate × its gas price, in ETH), and with a stake, the stake and the sum. A move's question is
+   * short and offers "don't ask again for moves in this tab": the wallet asks for every move anyway, and a
+   * second question on each of five moves is a chore; a stake is asked about every time.
+   * @param {TictactoeAction} action @param {string} what @param {bigint} stake @param {bigint | null} fee
+   * @returns {Promise<boolean>}
+   */
+  function confirmCost(action, what, stake, fee) {
+    if (isMove(action) && stake === 0n && movesSkipped()) return Promise.resolve(true);
     const dialog = /** @type {HTMLDialogElement} */ (el.$('#tx-confirm'));
-    el.$('#tx-confirm-text').textContent = fee === null
-      ? T('tx.costNoFee', { what, stake: TT.etherWords(stake) })
-      : T('tx.cost', { what, stake: TT.etherWords(stake), fee: TT.etherWords(fee), total: TT.etherWords(stake + fee) });
+    const title = el.$('#tx-confirm-title');
+    title.dataset.i18n = `tictactoe.tx.${stake > 0n ? 'confirmTitle' : (isMove(action) ? 'confirmMove' : 'confirmFee')}`;
+    title.textContent = window.I18n.t(title.dataset.i18n);
+    let text;
+    if (stake > 0n) {
+      text = fee === null
+        ? T('tx.costNoFee', { what, stake: TT.etherWords(stake) })
+        : T('tx.cost', { what, stake: TT.etherWords(stake), fee: TT.etherWords(fee), total: TT.etherWords(stake + fee) });
+    } else {
+      text = fee === null ? T('tx.feeUnknown', { what }) : T('tx.feeOnly', { what, fee: TT.etherWords(fee) });
+    }
+    el.$('#tx-confirm-text').textContent = text;
+    const always = el.$('#tx-confirm-always');
+    always.hidden = !(isMove(action) && stake === 0n);
     return new Promise((resolve) => {
-      const close = (answer) => () => {
+      const close = (answer, skip) => () => {
         dialog.close();
+        if (skip) {
+          try {
+            window.sessionStorage.setItem(TT.keys.movesAsked, 'no');
+          } catch (_) { /* storage disabled: asked again next time */ }
+        }
         resolve(answer);
       };
-      el.$('#tx-confirm-yes').onclick = close(true);
-      el.$('#tx-confirm-no').onclick = close(false);
-      dialog.oncancel = close(false);
+      el.$('#tx-confirm-yes').onclick = close(true, false);
+      always.onclick = close(true, true);
+      el.$('#tx-confirm-no').onclick = close(false, false);
+      dialog.oncancel = close(false, false);
       dialog.showModal();
     });
   }
@@ -111,10 +149,11 @@
     try {
       /** @type {EncodedTx} */
       const tx = await M.api('/api/tictactoe/tx', action);
-      const fee = await estimateFee(tx);
+      const estimate = await estimateFee(tx);
+      const fee = estimate === null ? null : TT.roundFee(estimate);
       const stake = BigInt(tx.value || 0);
-      // Play money on the embedded chain needs no second question.
-      if (stake > 0n && S.info.mode !== 'embedded' && !(await confirmStake(tx.summary, stake, fee))) {
+      // Play money on the embedded chain needs no question; on a real chain every transaction costs a fee.
+      if (S.info.mode !== 'embedded' && !(await confirmCost(action, tx.summary, stake, fee))) {
         setTx('refused', T('tx.notAsked', { what: tx.summary }));
         return null;
       }
@@ -144,7 +183,10 @@
       M.store.set(TT.keys.pending, S.pending);
       return await follow(S.pending);
     } catch (error) {
-      setTx('failed', error.message);
+      // The node's silence in the page's words (the server's sentence names the RPC client's failure).
+      setTx('failed', error.status === 503 ? T('node.notSent') : error.message);
+      // A node or server that did not answer: the line goes once it answers again (see node.js).
+      S.txFromNode = TT.unanswered(error);
       M.sound.play('nothing');
       return null;
     } finally {

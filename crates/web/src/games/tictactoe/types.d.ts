@@ -77,13 +77,18 @@ interface TictactoeState {
   pending: SentTx | null;
   /** A transaction the node dropped, kept until the player sends it again or forgets it. */
   dropped: SentTx | null;
+  /** What does not answer: the chain's node (the server says 503) or the server itself; null while both do. */
+  nodeDown: 'node' | 'server' | null;
+  /** The transaction line is red because the node or server did not answer: it goes when they answer again. */
+  txFromNode: boolean;
 }
 
 interface TictactoeNamespace {
-  keys: Record<'mode' | 'solo' | 'pvp' | 'pending' | 'settings' | 'hotseat', string>;
+  keys: Record<'mode' | 'solo' | 'pvp' | 'pending' | 'settings' | 'hotseat' | 'movesAsked', string>;
   POLL_MS: number;
   DROP_MS: number;
   SOLO_POLL_MS: number;
+  NODE_POLL_MS: number;
   el: {
     $(selector: string): HTMLElement;
     board: HTMLElement;
@@ -118,6 +123,15 @@ interface TictactoeNamespace {
   switchChain(): Promise<void>;
   sender(): string | null;
   renderWallet(): void;
+  walletTodo(): string | null;
+  shown(address: string | null): string;
+  // node.js
+  unanswered(error: any): boolean;
+  noteFailure(error: any): void;
+  checkNode(): Promise<void>;
+  renderNode(): void;
+  // script.js
+  start(): Promise<void>;
   // transactions.js
   setTx(state: string, text: string): void;
   refusedWords(error: any, what: string): string;
@@ -149,6 +163,7 @@ interface TictactoeNamespace {
   createPvp(event: Event): void;
   chooseSolo(): void;
   etherWords(wei: bigint): string;
+  roundFee(wei: bigint): bigint;
   askOracle(): Promise<void>;
   playPvp(cell: number): void;
   pvpState(): BoardState;

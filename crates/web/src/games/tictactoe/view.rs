@@ -5,6 +5,19 @@ use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpRole, PvpStatus, SoloResult};
 use serde::{Serialize, Serializer};
 
+/// An address as wallets and explorers show it, EIP-55 checksummed (alloy's serde writes lower case), so that an
+/// address reads the same in the page's terms, its lines and the contract's refusals.
+pub(super) fn checksummed<S: Serializer>(address: &Address, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&address.to_checksum(None))
+}
+
+pub(super) fn checksummed_or_null<S: Serializer>(address: &Option<Address>, serializer: S) -> Result<S::Ok, S::Error> {
+    match address {
+        Some(address) => checksummed(address, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// A value the contract gave that the engine has no name for (a newer contract) goes out as `"unknown"`.
 fn or_unknown<T: Serialize, S: Serializer>(value: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
     match value {
@@ -22,10 +35,20 @@ pub(super) struct ChainView {
     /// `rpc` (players sign with their wallets) or `embedded` (the in-process chain, an account per browser).
     pub(super) mode: &'static str,
     pub(super) chain_id: u64,
+    #[serde(serialize_with = "checksummed")]
     pub(super) solo: Address,
+    #[serde(serialize_with = "checksummed")]
     pub(super) pvp: Address,
     /// Embedded mode: this browser's account (the server sends from it, and only for this browser).
+    #[serde(serialize_with = "checksummed_or_null")]
     pub(super) account: Option<Address>,
+    pub(super) block: u64,
+    pub(super) timestamp: u64,
+}
+
+/// The latest block, as `GET /api/tictactoe/head` answers it.
+#[derive(Serialize)]
+pub(super) struct HeadView {
     pub(super) block: u64,
     pub(super) timestamp: u64,
 }
@@ -35,6 +58,7 @@ pub(super) struct ChainView {
 #[serde(rename_all = "camelCase")]
 pub(super) struct SoloView {
     pub(super) id: u64,
+    #[serde(serialize_with = "checksummed")]
     pub(super) player: Address,
     #[serde(serialize_with = "or_unknown")]
     pub(super) difficulty: Option<Difficulty>,
@@ -55,8 +79,10 @@ pub(super) struct SoloView {
 #[serde(rename_all = "camelCase")]
 pub(super) struct PvpView {
     pub(super) id: u64,
+    #[serde(serialize_with = "checksummed")]
     pub(super) creator: Address,
     /// O: the joiner, or while open the only account invited (`null`: anyone may join).
+    #[serde(serialize_with = "checksummed_or_null")]
     pub(super) opponent: Option<Address>,
     pub(super) stake: U256,
     pub(super) stake_words: String,
@@ -70,8 +96,13 @@ pub(super) struct PvpView {
     pub(super) status_words: String,
     pub(super) cells: Vec<Option<&'static str>>,
     pub(super) line: Option<[u8; 3]>,
+    /// How a finished game ended: `line`, `draw`, `timeout`, `resignation`, `abort` or `cancellation`; null
+    /// while it is played (or when the node cannot say whether a win without a line was on time or a
+    /// resignation).
+    pub(super) ended_by: Option<&'static str>,
     /// `"X"` or `"O"` while someone is to move.
     pub(super) to_move: Option<&'static str>,
+    #[serde(serialize_with = "checksummed_or_null")]
     pub(super) to_move_account: Option<Address>,
     /// The last second the player to move may move (unix time), and the latest block's time.
     pub(super) deadline: Option<u64>,
@@ -105,6 +136,7 @@ pub(super) struct TxView {
     pub(super) gas_used: Option<u64>,
     /// Gas used × effective gas price, in wei.
     pub(super) fee_wei: Option<U256>,
+    #[serde(serialize_with = "checksummed_or_null")]
     pub(super) from: Option<Address>,
     /// The game the transaction was about, from its events.
     pub(super) game: Option<u64>,
@@ -143,6 +175,7 @@ impl TxView {
 #[serde(rename_all = "camelCase")]
 pub(super) struct ReplacementView {
     pub(super) hash: B256,
+    #[serde(serialize_with = "checksummed_or_null")]
     pub(super) to: Option<Address>,
     pub(super) data: Bytes,
     pub(super) value: U256,
@@ -154,6 +187,7 @@ pub(super) struct ReplacementView {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct BalanceView {
+    #[serde(serialize_with = "checksummed")]
     pub(super) account: Address,
     pub(super) pending: U256,
     pub(super) pending_words: String,

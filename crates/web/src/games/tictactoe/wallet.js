@@ -39,6 +39,7 @@
       const accounts = await wallet.provider.request({ method: 'eth_accounts' });
       wallet.account = accounts[0] || null;
       wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
+      learnAccount();
     } catch (_) { /* asked again on Connect */ }
   }
 
@@ -71,10 +72,40 @@
   }
 
   function walletChanged() {
+    learnAccount();
     TT.restoreSolo();
     TT.render();
     if (S.mode === 'pvp') TT.refreshPvp();
     if (S.mode === 'solo' && !S.solo) TT.maybeStartSolo();
+  }
+
+  /** The server's answer for the connected account (its balance, and the address EIP-55 checksummed: a wallet
+   * may hand the page lower case, and the page shows addresses as the server and the contract's refusals do). */
+  async function learnAccount() {
+    const account = sender();
+    if (!account || S.info === null || S.info.mode === 'embedded') return;
+    try {
+      S.balance = await window.Marubatsu.api(`/api/tictactoe/pvp/balance/${account}`);
+      TT.render();
+    } catch (error) {
+      TT.noteFailure(error);
+    }
+  }
+
+  /** `address` as the server writes it (checksummed) when the page has heard it from the server, else as given.
+   * @param {string | null} address */
+  function shown(address) {
+    if (!address) return '';
+    const known = [S.balance && S.balance.account, S.info && S.info.account]
+      .find((a) => typeof a === 'string' && a.toLowerCase() === address.toLowerCase());
+    return known || address;
+  }
+
+  /** What the player must do before the page can send anything, in a sentence; null when nothing (or while
+   * the wallet is still looked for). */
+  function walletTodo() {
+    const todo = { missing: 'todoMissing', disconnected: 'todoConnect', 'wrong-chain': 'todoSwitch' }[walletState()];
+    return todo ? T(`wallet.${todo}`, { chain: S.info ? S.info.chainId : '' }) : null;
   }
 
   /** The account that sends, if the page may send now: the embedded account, or a connected wallet on the
@@ -103,7 +134,7 @@
     el.switchChain.hidden = state !== 'wrong-chain';
     const params = {
       chain: S.info ? S.info.chainId : '',
-      account: TT.shortAddress(S.info && S.info.mode === 'embedded' ? S.info.account : wallet.account),
+      account: TT.shortAddress(shown(S.info && S.info.mode === 'embedded' ? S.info.account : wallet.account)),
       wallet: wallet.name || T('wallet.yours'),
       walletChain: wallet.chainId,
     };
@@ -111,7 +142,7 @@
     el.walletStatus.textContent = state === 'error' ? S.infoError : T(`wallet.${key}`, params);
   }
 
-  /** @type {Pick<TictactoeNamespace, 'discoverWallet' | 'connectWallet' | 'switchChain' | 'sender' | 'renderWallet'>} */
-  const part = { discoverWallet, connectWallet, switchChain, sender, renderWallet };
+  /** @type {Pick<TictactoeNamespace, 'discoverWallet' | 'connectWallet' | 'switchChain' | 'sender' | 'renderWallet' | 'walletTodo' | 'shown'>} */
+  const part = { discoverWallet, connectWallet, switchChain, sender, renderWallet, walletTodo, shown };
   Object.assign(TT, part);
 })();

@@ -53,6 +53,8 @@ interface PvpView {
   statusWords: string;
   cells: (string | null)[];
   line: number[] | null;
+  /** How a finished game ended (null while it is played, or when the node cannot say). */
+  endedBy: 'line' | 'draw' | 'timeout' | 'resignation' | 'abort' | 'cancellation' | null;
   toMove: 'X' | 'O' | null;
   toMoveAccount: string | null;
   deadline: number | null;
