@@ -243,7 +243,7 @@ pub fn relay(data: &[u8]) {
     let mut now = 0u64;
     while !input.is_empty() {
         now = now.saturating_add(u64::from(input.byte()) * 1_000);
-        let event = match input.byte() % 12 {
+        let event = match input.byte() % 15 {
             0 => {
                 players = 2 + input.below(12);
                 RelayEvent::Start {
@@ -272,6 +272,13 @@ pub fn relay(data: &[u8]) {
             7 | 8 => RelayEvent::Confirm,
             9 => RelayEvent::NextRound { topic: input.text(12) },
             10 => RelayEvent::Restart,
+            11 => RelayEvent::Redraw { topic: input.text(12) },
+            12 => RelayEvent::Pause {
+                now_ms: if input.bool() { now } else { input.u64() },
+            },
+            13 => RelayEvent::Resume {
+                now_ms: if input.bool() { now } else { input.u64() },
+            },
             _ => RelayEvent::Abandon,
         };
         state = transition(&state, &event);
