@@ -22,7 +22,7 @@ window.I18n.add({
   },
   ja: {
     'lang.other': 'English',
-    'shell.home': 'marubatsu: ゲーム一覧',
+    'shell.home': 'marubatsu：ゲーム一覧',
     'shell.games': 'ゲーム',
     'sound.title': '効果音のオン・オフ',
     'sound.on': '音 オン',
@@ -33,7 +33,7 @@ window.I18n.add({
     'index.heading': 'ゲーム',
     'index.intro': 'すべてこのコンピューターの中で動きます。インターネットからは何も読み込みません。',
     'error.unreachable': 'サーバーにつながりません。marubatsu が動いているか確かめてから、もう一度お試しください。',
-    'error.server': 'サーバーがエラーを返しました ({status})。もう一度お試しください。続くときはページを再読み込みしてください。',
+    'error.server': 'サーバーがエラーを返しました（{status}）。もう一度お試しください。続くときはページを再読み込みしてください。',
     'error.unknown': 'うまくいきませんでした。ページを再読み込みして、もう一度お試しください。',
   },
 });

@@ -111,7 +111,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 let detail = rejection.body_text();
                 let message = lang.pick(
                     format!("the request could not be read: {detail}"),
-                    format!("リクエストを読み取れませんでした: {detail}"),
+                    format!("リクエストを読み取れませんでした：{detail}"),
                 );
                 Err(ApiError::new(rejection.status(), message))
             }

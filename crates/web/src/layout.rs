@@ -54,7 +54,7 @@ pub(crate) fn page(lang: Lang, game: Option<&GamePage>, title: &str, body: &str)
     let title_key = current.map_or_else(|| "index.pageTitle".to_owned(), |slug| format!("game.{slug}.pageTitle"));
     let (other_lang, other_name) = lang.pick(("ja", "日本語"), ("en", "English"));
     let games_label = lang.pick("Games", "ゲーム");
-    let home_label = lang.pick("marubatsu: all games", "marubatsu: ゲーム一覧");
+    let home_label = lang.pick("marubatsu: all games", "marubatsu：ゲーム一覧");
     let sound = lang.pick("Sound", "音");
     let sound_title = lang.pick("Sound effects on or off", "効果音のオン・オフ");
     format!(

@@ -732,7 +732,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;",
         &[],
     );
-    assert_eq!(ja, json!("あなたの負け。持ち時間が切れ、Xの勝ちです。"));
+    assert_eq!(ja, json!("あなたの負け。持ち時間が切れ、×の勝ちです。"));
     b.script("window.I18n.set('en');", &[]);
 
     // ---- withdraw ----------------------------------------------------------------------------------------------

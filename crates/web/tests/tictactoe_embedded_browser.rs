@@ -388,7 +388,7 @@ fn solo_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
     play_solo(browser, open);
     ttt_result(browser, "playerWon");
     browser.check_page(&format!("{name}-won"), Some(".ttt-again"));
-    assert_eq!(browser.text("#ttt-status"), words(lang, "You win!", "あなたの勝ち!"));
+    assert_eq!(browser.text("#ttt-status"), words(lang, "You win!", "あなたの勝ち！"));
     assert_strong_end(browser, name, &[6, 8, open]);
 }
 
@@ -503,7 +503,7 @@ fn hotseat_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
     }
     ttt_result(browser, "X");
     browser.check_page(&format!("{name}-won"), Some(".ttt-again"));
-    assert_eq!(browser.text("#ttt-status"), words(lang, "X wins!", "Xの勝ち!"));
+    assert_eq!(browser.text("#ttt-status"), words(lang, "X wins!", "×の勝ち！"));
     assert_strong_end(browser, name, &[0, 1, 2]);
 }
 
@@ -611,7 +611,7 @@ fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, page: &str, lang:
     let said = format!("{} {}", browser.text("#ttt-status"), browser.text("#tx-status"));
     assert!(!said.contains('{') && !said.contains("GameOver"), "plain words: {said}");
     assert!(
-        said.contains(words(lang, "You win!", "あなたの勝ち!")),
+        said.contains(words(lang, "You win!", "あなたの勝ち！")),
         "the page shows the end: {said}"
     );
     assert!(marks(browser)[free].is_none(), "nothing was sent");

@@ -59,7 +59,7 @@ pub(crate) const GAME: GamePage = GamePage {
     summary: "A party game for 3 to 12 on one phone: everyone makes up a confident explanation of the topic, \
               building on the last speaker, then votes for the best one — never their own.",
     title_ja: "知ったかリレー",
-    summary_ja: "3〜12人で1台のスマホを回して遊ぶパーティーゲーム。前の人の話に乗って、お題をもっともらしく解説し、いちばんの解説に投票します(自分以外に)。",
+    summary_ja: "3〜12人で1台のスマホを回して遊ぶパーティーゲーム。前の人の話に乗って、お題をもっともらしく解説し、いちばんの解説に投票します（自分以外に）。",
     page: include_str!("page.html"),
     scripts: &[
         Script::part("state", include_str!("state.js")),

@@ -78,9 +78,9 @@ window.I18n.add({
     'relay.addPlayer': 'プレイヤーを追加',
     'relay.removePlayer': '最後の人を削除',
     'relay.rounds': 'ラウンド数',
-    'relay.talkSeconds': '持ち時間(秒)',
+    'relay.talkSeconds': '持ち時間（秒）',
     'relay.start': 'ゲームを始める',
-    'relay.ownTopics': '自分たちのお題(任意、1行に1つ)',
+    'relay.ownTopics': '自分たちのお題（任意、1行に1つ）',
     'relay.ownTopicsHelp': (p) => `入力したお題は、用意されたお題より先に出ます。言語は問いません。${p.max}個まで、`
       + `1つ${p.chars}文字までです。このタブで今夜のあいだ覚えておきます。`,
     'relay.redraw': '別のお題にする',
@@ -89,7 +89,7 @@ window.I18n.add({
     'relay.pause': '一時停止',
     'relay.resume': '再開',
     'relay.pausedNote': '一時停止中です。再開するまで時間は止まっています。',
-    'relay.limits': (p) => `${p.minPlayers}〜${p.maxPlayers}人、名前はそれぞれ別に(${p.maxName}文字まで)。`
+    'relay.limits': (p) => `${p.minPlayers}〜${p.maxPlayers}人、名前はそれぞれ別に（${p.maxName}文字まで）。`
       + `${p.minRounds}〜${p.maxRounds}ラウンド、持ち時間は一人${p.minTalk}〜${p.maxTalk}秒です。`,
     'relay.round': (p) => `第${p.round}ラウンド / 全${p.rounds}ラウンド`,
     'relay.theTopic': 'お題',
@@ -106,7 +106,7 @@ window.I18n.add({
     'relay.ballot': '投票用紙',
     'relay.cast': 'この人に投票する',
     'relay.pickFirst': '先に名前をタップしてから投票してください。',
-    'relay.roundVotes': (p) => `第${p.round}ラウンド(全${p.rounds}):投票結果`,
+    'relay.roundVotes': (p) => `第${p.round}ラウンド（全${p.rounds}）：投票結果`,
     'relay.rank': '順位',
     'relay.player.col': 'プレイヤー',
     'relay.thisRound': 'このラウンド',

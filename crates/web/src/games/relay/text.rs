@@ -19,7 +19,7 @@ pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
             seat + 1
         ),
         (NameError::Invisible { seat }, Lang::Ja) => format!(
-            "{}人目の名前には見える文字がありません(空白や見えない記号だけです)。名前を入力してください。",
+            "{}人目の名前には見える文字がありません（空白や見えない記号だけです）。名前を入力してください。",
             seat + 1
         ),
         (NameError::TooLong { seat, graphemes, limit }, Lang::En) => format!(
@@ -126,7 +126,7 @@ pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
         Lang::En => format!(
             "A game is already being played (its {phase} phase): finish it, or abandon it, before starting another."
         ),
-        Lang::Ja => format!("ゲームの途中です({phase}中)。終わらせるか中断してから、新しいゲームを始めてください。"),
+        Lang::Ja => format!("ゲームの途中です（{phase}中）。終わらせるか中断してから、新しいゲームを始めてください。"),
     }
 }
 
@@ -150,7 +150,7 @@ pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, ev
         ),
         RelayRefusal::NotOnBallot => lang.pick(
             "That player cannot be picked: nobody, yourself, or your pick already.",
-            "その人は選べません(自分自身か、もう選んでいる人です)。",
+            "その人は選べません（自分自身か、もう選んでいる人です）。",
         ),
         RelayRefusal::NoPick => lang.pick("Pick someone before confirming.", "決定する前に誰かを選んでください。"),
         RelayRefusal::RepeatedTopic => lang.pick("That topic was already played.", "そのお題はもう出ました。"),

@@ -107,7 +107,7 @@ impl Action {
                     value: U256::ZERO,
                     summary: lang.pick(
                         format!("New game against the {} CPU", level.name()),
-                        format!("CPU({})と新しいゲーム", level_ja(level)),
+                        format!("CPU（{}）と新しいゲーム", level_ja(level)),
                     ),
                 }
             }
@@ -147,7 +147,7 @@ impl Action {
                     Some(text) => text.parse::<Address>().map_err(|_| {
                         ApiError::bad_request(lang.pick(
                             format!("{text:?} is not an account address (0x and 40 hex digits)"),
-                            format!("{text:?} はアカウントのアドレスではありません(0x と16進40桁)"),
+                            format!("{text:?} はアカウントのアドレスではありません（0x と16進40桁）"),
                         ))
                     })?,
                 };
@@ -170,7 +170,7 @@ impl Action {
                             duration(timeout.into(), lang)
                         ),
                         format!(
-                            "ゲームを作る: 掛け金 {}、1手 {}",
+                            "ゲームを作る：掛け金 {}、1手 {}",
                             ether(wei),
                             duration(timeout.into(), lang)
                         ),
@@ -198,7 +198,7 @@ impl Action {
                     record.stake,
                     lang.pick(
                         format!("Join game {game}: stake {}", ether(record.stake)),
-                        format!("ゲーム {game} に参加: 掛け金 {}", ether(record.stake)),
+                        format!("ゲーム {game} に参加：掛け金 {}", ether(record.stake)),
                     ),
                 )
             }
@@ -254,7 +254,7 @@ fn check_cell(cell: u8, lang: Lang) -> Result<(), ApiError> {
     if cell > 8 {
         return Err(ApiError::bad_request(lang.pick(
             format!("{cell} is not a cell (0 to 8)"),
-            format!("{cell} はマスではありません(0〜8)"),
+            format!("{cell} はマスではありません（0〜8）"),
         )));
     }
     Ok(())
@@ -273,7 +273,7 @@ fn parse_stake(text: &str, lang: Lang) -> Result<U256, ApiError> {
     let refused = || {
         ApiError::bad_request(lang.pick(
             format!("{text:?} is not a stake: give an amount of ether such as 0.01"),
-            format!("{text:?} は掛け金になりません: 0.01 のようにETHの額で書いてください"),
+            format!("{text:?} は掛け金になりません：0.01 のようにETHの額で書いてください"),
         ))
     };
     let trimmed = text.trim();

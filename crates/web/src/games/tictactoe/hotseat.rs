@@ -97,12 +97,12 @@ pub(super) async fn hot_seat(
 fn words(lang: Lang, at: usize, refused: Refused) -> String {
     match (refused, lang) {
         (Refused::NotACell(index), Lang::En) => format!("move {at}: {index} is not a cell (0 to 8)"),
-        (Refused::NotACell(index), Lang::Ja) => format!("{at}手目: {index} はマスではありません(0〜8)"),
+        (Refused::NotACell(index), Lang::Ja) => format!("{at}手目：{index} はマスではありません（0〜8）"),
         (Refused::Move(error), Lang::En) => format!("move {at}: {error}"),
         (Refused::Move(MoveError::CellTaken { cell }), Lang::Ja) => {
-            format!("{at}手目: マス {cell} はもう埋まっています")
+            format!("{at}手目：マス {cell} はもう埋まっています")
         }
-        (Refused::Move(MoveError::GameOver { .. }), Lang::Ja) => format!("{at}手目: 対局はもう終わっています"),
+        (Refused::Move(MoveError::GameOver { .. }), Lang::Ja) => format!("{at}手目：対局はもう終わっています"),
     }
 }
 

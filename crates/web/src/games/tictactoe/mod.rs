@@ -60,7 +60,7 @@ pub(crate) const GAME: GamePage = GamePage {
     summary: "Three in a row against the computer at easy, normal or hard, or another player for a stake, each \
               move a transaction — or two players on one device.",
     title_ja: "まるばつ",
-    summary_ja: "コンピューター(かんたん・ふつう・むずかしい)や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
+    summary_ja: "コンピューター（かんたん・ふつう・むずかしい）や掛け金をかけた相手とチェーン上で対戦、または1台で2人対戦の三目並べ。",
     page: include_str!("page.html"),
     scripts: &[
         Script::part("state", include_str!("state.js")),

@@ -83,7 +83,7 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
         view.reason = Some(
             lang.pick(
                 "The node could not say why: it cannot replay the transaction where it ran.",
-                "ノードは理由を答えられませんでした(トランザクションを実行された位置で再実行できません)。",
+                "ノードは理由を答えられませんでした（トランザクションを実行された位置で再実行できません）。",
             )
             .into(),
         );
@@ -146,7 +146,7 @@ fn solo_event(event: &ISoloTicTacToeEvents, view: &mut TxView, lang: Lang) {
     } else if let ISoloTicTacToeEvents::GameEnded(e) = event {
         view.events.push(lang.pick(
             format!("Game {} is over: {}.", e.gameId, solo_result(e.result, lang)),
-            format!("ゲーム {} は終わりました: {}。", e.gameId, solo_result(e.result, lang)),
+            format!("ゲーム {} は終わりました：{}。", e.gameId, solo_result(e.result, lang)),
         ));
     }
 }
@@ -162,7 +162,7 @@ fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
                     e.gameId
                 ),
                 format!(
-                    "ゲーム {} を作りました: 掛け金 {stake}、1手 {limit}。誰でも参加できます。",
+                    "ゲーム {} を作りました：掛け金 {stake}、1手 {limit}。誰でも参加できます。",
                     e.gameId
                 ),
             )
@@ -174,7 +174,7 @@ fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
                     short(e.opponent)
                 ),
                 format!(
-                    "ゲーム {} を作りました: 掛け金 {stake}、1手 {limit}。参加できるのは {} だけです。",
+                    "ゲーム {} を作りました：掛け金 {stake}、1手 {limit}。参加できるのは {} だけです。",
                     e.gameId,
                     short(e.opponent)
                 ),
@@ -185,7 +185,7 @@ fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
         view.events.push(lang.pick(
             format!("{} joined game {} as O; X moves first.", short(e.joiner), e.gameId),
             format!(
-                "{} がゲーム {} にOとして参加しました。Xが先手です。",
+                "{} がゲーム {} に○として参加しました。×が先手です。",
                 short(e.joiner),
                 e.gameId
             ),
@@ -201,7 +201,7 @@ fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
         view.events.push(lang.pick(
             format!("Game {} is over: {}.", e.gameId, ending(e.reason, e.winner, lang)),
             format!(
-                "ゲーム {} は終わりました: {}。",
+                "ゲーム {} は終わりました：{}。",
                 e.gameId,
                 ending(e.reason, e.winner, lang)
             ),

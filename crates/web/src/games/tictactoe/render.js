@@ -39,7 +39,7 @@
     const state = mode === 'solo' ? TT.soloState() : (mode === 'pvp' ? TT.pvpState() : TT.hotseatState());
     el.cells.forEach((button, i) => {
       const mark = state.cells[i] || null;
-      button.textContent = mark || '';
+      button.textContent = mark ? T(`mark.${mark}`) : '';
       if (mark) button.dataset.mark = mark;
       else delete button.dataset.mark;
       const open = state.playable && !mark;

@@ -28,7 +28,17 @@
   let mode = linkedGame !== null ? 'pvp' : M.store.get('marubatsu.tictactoe.mode', 'solo');
   if (!panels[mode]) mode = 'solo';
 
-  const T = (key, params) => window.I18n.t(`tictactoe.${key}`, params);
+  /** A side's mark as the page's language writes it (X and O in English, × and ○ in Japanese), wherever a sentence
+   *  names a side, so the words match the board. */
+  const MARK_PARAMS = ['side', 'other', 'mark'];
+  const T = (key, params) => {
+    if (!params) return window.I18n.t(`tictactoe.${key}`);
+    const named = { ...params };
+    for (const name of MARK_PARAMS) {
+      if (named[name] === 'X' || named[name] === 'O') named[name] = window.I18n.t(`tictactoe.mark.${named[name]}`);
+    }
+    return window.I18n.t(`tictactoe.${key}`, named);
+  };
 
   window.Tictactoe = /** @type {TictactoeNamespace} */ ({
     keys: {

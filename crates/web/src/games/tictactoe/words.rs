@@ -43,7 +43,7 @@ pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
         words: if data.is_empty() {
             lang.pick(
                 "The transaction was reverted without a reason (out of gas, or not a call the contract knows).",
-                "トランザクションは理由なしで取り消されました(ガス不足か、コントラクトの知らない呼び出し)。",
+                "トランザクションは理由なしで取り消されました（ガス不足か、コントラクトの知らない呼び出し）。",
             )
             .into()
         } else {
@@ -68,7 +68,7 @@ fn worded<E>(
             "Error",
             lang.pick(
                 format!("The contract refused: {}.", revert.reason),
-                format!("コントラクトが拒否しました: {}。", revert.reason),
+                format!("コントラクトが拒否しました：{}。", revert.reason),
             ),
         ),
         ContractError::Panic(panic) => (
@@ -79,7 +79,7 @@ fn worded<E>(
                     panic.code
                 ),
                 format!(
-                    "コントラクトが内部エラーで止まりました(パニックコード {})。",
+                    "コントラクトが内部エラーで止まりました（パニックコード {}）。",
                     panic.code
                 ),
             ),
@@ -119,7 +119,7 @@ fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
                     solo_result(e.result, Lang::En)
                 ),
                 format!(
-                    "ゲーム {} はもう終わっています({})。",
+                    "ゲーム {} はもう終わっています（{}）。",
                     e.gameId,
                     solo_result(e.result, Lang::Ja)
                 ),
@@ -144,7 +144,7 @@ fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
             l(
                 format!("{} is not a CPU level (easy, normal or hard).", e.difficulty),
                 format!(
-                    "{} はCPUの強さではありません(かんたん・ふつう・むずかしい)。",
+                    "{} はCPUの強さではありません（かんたん・ふつう・むずかしい）。",
                     e.difficulty
                 ),
             ),
@@ -229,7 +229,7 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                     status_words(e.status, Lang::En)
                 ),
                 format!(
-                    "ゲーム {} は参加者を待っていません(状態: {})。",
+                    "ゲーム {} は参加者を待っていません（状態：{}）。",
                     e.gameId,
                     status_words(e.status, Lang::Ja)
                 ),
@@ -312,7 +312,7 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                     status_words(e.status, Lang::En)
                 ),
                 format!(
-                    "ゲーム {} は対局中ではありません(状態: {})。",
+                    "ゲーム {} は対局中ではありません（状態：{}）。",
                     e.gameId,
                     status_words(e.status, Lang::Ja)
                 ),
@@ -464,13 +464,13 @@ pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> &'static s
     match status {
         ITicTacToe::Status::Open => lang.pick("waiting for a player", "参加者待ち"),
         ITicTacToe::Status::Active => lang.pick("being played", "対局中"),
-        ITicTacToe::Status::XWon => lang.pick("over: X won", "終了: Xの勝ち"),
-        ITicTacToe::Status::OWon => lang.pick("over: O won", "終了: Oの勝ち"),
-        ITicTacToe::Status::Draw => lang.pick("over: a draw", "終了: 引き分け"),
+        ITicTacToe::Status::XWon => lang.pick("over: X won", "終了：×の勝ち"),
+        ITicTacToe::Status::OWon => lang.pick("over: O won", "終了：○の勝ち"),
+        ITicTacToe::Status::Draw => lang.pick("over: a draw", "終了：引き分け"),
         ITicTacToe::Status::Cancelled => lang.pick("cancelled", "取り消し"),
         ITicTacToe::Status::Aborted => lang.pick(
             "aborted (a first move ran out of time; both stakes are credited back)",
-            "中止(最初の手が時間切れ、掛け金はそれぞれの残高に返却)",
+            "中止（最初の手が時間切れ、掛け金はそれぞれの残高に返却）",
         ),
         _ => lang.pick("in a state this page does not know", "このページの知らない状態"),
     }
@@ -527,7 +527,7 @@ mod tests {
         let en = refusal(Contract::Solo, &over, Lang::En);
         assert_eq!(en.words, "Game 868 is already over (the CPU won).");
         let ja = refusal(Contract::Solo, &over, Lang::Ja);
-        assert_eq!(ja.words, "ゲーム 868 はもう終わっています(CPUの勝ち)。");
+        assert_eq!(ja.words, "ゲーム 868 はもう終わっています（CPUの勝ち）。");
         let panic = Panic::from(0x11).abi_encode();
         assert!(
             refusal(Contract::Solo, &panic, Lang::Ja)

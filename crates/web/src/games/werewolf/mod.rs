@@ -372,51 +372,6 @@ mod tests {
         }
     }
 
-    /// The page's Japanese words, as the string and template literals of `strings.js`'s `ja` block with their
-    /// `${…}` holes cut out.
-    fn japanese_literals() -> Vec<String> {
-        let source = include_str!("strings.js");
-        let ja = source.split("  ja: {").nth(1).unwrap_or_default();
-        let mut literals = Vec::new();
-        let mut chars = ja.chars();
-        while let Some(c) = chars.next() {
-            if c != '\'' && c != '`' {
-                continue;
-            }
-            let (mut text, mut depth) = (String::new(), 0);
-            for d in chars.by_ref() {
-                match d {
-                    '{' if text.ends_with('$') => {
-                        text.pop();
-                        depth += 1;
-                    }
-                    '}' if depth > 0 => depth -= 1,
-                    _ if depth > 0 => {}
-                    _ if d == c => break,
-                    _ => text.push(d),
-                }
-            }
-            literals.push(text);
-        }
-        literals
-    }
-
-    #[test]
-    fn japanese_words_use_japanese_punctuation() {
-        let literals = japanese_literals();
-        assert!(literals.len() > 50, "{} literals", literals.len());
-        let japanese = |t: &str| {
-            t.chars()
-                .any(|c| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}'))
-        };
-        for text in literals.iter().filter(|t| japanese(t)) {
-            assert!(
-                !text.contains(['.', ',', '?', ':', '!', '(', ')']),
-                "ASCII punctuation in {text:?}"
-            );
-        }
-    }
-
     #[test]
     fn blank_seats_are_named_in_the_players_language_counting_from_one() {
         let given = vec!["  Mika ".to_string(), String::new()];

@@ -152,7 +152,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             list(lang, candidates, name)
         ),
         (Pending::Vote { runoff, candidates, .. }, Lang::Ja) => format!(
-            "決選投票{runoff}回目:生きている全員が、{}のうち1人を秘密でもう一度指します。",
+            "決選投票{runoff}回目：生きている全員が、{}のうち1人を秘密でもう一度指します。",
             list(lang, candidates, name)
         ),
     }
@@ -536,7 +536,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
                 .collect();
             match lang {
                 Lang::En => format!("The count: {}.", counts.join(", ")),
-                Lang::Ja => format!("開票:{}。", counts.join("、")),
+                Lang::Ja => format!("開票：{}。", counts.join("、")),
             }
         }
         (Happening::RunOff { tied, votes }, Lang::En) => format!(
