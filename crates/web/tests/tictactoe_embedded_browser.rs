@@ -459,7 +459,7 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
             words(
                 lang,
                 "You lose: X has three in a row.",
-                "あなたの負け。Xが三つそろえました。",
+                "あなたの負け。×が三つそろえました。",
             ),
         ),
     ] {
