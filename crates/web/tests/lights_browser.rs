@@ -119,6 +119,9 @@ fn cross_light_in_a_real_browser() {
 fn fresh(browser: &Browser<'_>, page: &str, (width, height): (u32, u32)) {
     browser.set_viewport(width, height);
     browser.goto(page);
+    // The page rebuilds a stored game from the server's answer and stores it again when the answer comes; cleared
+    // before that answer, the storage got the old game back (seen on a loaded machine: a new page opened on it).
+    lights_ready(browser);
     browser.script(
         "localStorage.clear(); document.cookie = 'lang=; path=/; max-age=0'; return true;",
         &[],
