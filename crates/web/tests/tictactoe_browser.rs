@@ -3,8 +3,8 @@
 //! `Page.addScriptToEvaluateOnNewDocument`) that announces itself by EIP-6963 and forwards requests to anvil's
 //! unlocked accounts. One anvil, one server and two browser sessions for the whole story, since CI time
 //! matters: connect and switch chains, solo against Hard with a refusal and a reload mid-transaction, two staked
-//! games (a win and a timeout claim), a withdrawal, an uninvited join; then alloy, not the page, checks every
-//! balance to the wei.
+//! games (a win and a timeout claim), a withdrawal, an uninvited join, two pages racing to join one game in one
+//! block; then alloy, not the page, checks every balance to the wei.
 
 mod support;
 
@@ -804,55 +804,71 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{mined}"
     );
 
-    // ---- a race: two joins of one public game in one block; the loser's reason is the contract's, read at the
-    // transaction's place in its block (on the parent block's state the join would have succeeded) ------------
+    // ---- a race: two pages join one public game in one block; the loser's page names the contract's reason,
+    // read at the transaction's place in its block (on the parent block's state the join would have succeeded) --
     let dave = accounts[4];
     let create = ITicTacToe::createGameCall {
         moveTimeout: U256::from(600),
         opponent: Address::ZERO,
     };
     node.send_now(dave, pvp, create.abi_encode());
-    node.raw("evm_mine", json!([]));
-    node.raw("evm_setAutomine", json!([false]));
-    let join = ITicTacToe::joinGameCall {
-        gameId: U256::from(4),
-        creator: dave,
-        moveTimeout: U256::from(600),
+    let racers = [(&a, alice), (&b, bob)];
+    for (racer, _) in racers {
+        racer.goto(&format!("{page}?game=4"));
+        racer.wait_for(
+            "the join button",
+            "const j = document.querySelector('#pvp-join');
+             return !document.querySelector('#pvp-join-box').hidden && !j.hidden && !j.disabled;",
+            &[],
+        );
     }
-    .abi_encode();
-    let racers = [
-        (carol, node.send_now(carol, pvp, join.clone())),
-        (bob, node.send_now(bob, pvp, join)),
-    ];
+    node.raw("evm_setAutomine", json!([false]));
+    let hashes: Vec<String> = racers
+        .iter()
+        .map(|(racer, _)| {
+            click_tx(racer, "#pvp-join", "sent");
+            let hash = racer.script("return window.__testWallet.lastSent;", &[]);
+            hash.as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
     node.raw("evm_mine", json!([]));
     node.raw("evm_setAutomine", json!([true]));
-    let outcomes: Vec<Value> = racers
+    let blocks: Vec<Value> = hashes
         .iter()
-        .map(|(_, hash)| request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json())
+        .map(|hash| {
+            request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json()["block"].clone()
+        })
         .collect();
-    let blocks: Vec<&Value> = outcomes.iter().map(|o| &o["block"]).collect();
-    assert_eq!(blocks[0], blocks[1], "both joins in one block: {outcomes:?}");
-    let winner = outcomes
-        .iter()
-        .position(|o| o["state"] == "confirmed")
-        .expect("one join won");
-    let loser = &outcomes[1 - winner];
-    assert_eq!(
-        (
-            loser["state"].clone(),
-            loser["errorName"].clone(),
-            loser["reason"].clone()
-        ),
-        (
-            json!("reverted"),
-            json!("AlreadyJoined"),
-            json!(format!(
-                "Game 4 already has its second player, {}.",
-                racers[winner].0.to_checksum(None)
-            ))
-        ),
-        "{loser}"
+    assert!(
+        blocks[0].is_u64() && blocks[0] == blocks[1],
+        "both joins in one block: {blocks:?}"
     );
+    let lines: Vec<(Value, String)> = racers
+        .iter()
+        .map(|(racer, _)| {
+            let state = racer.wait_for(
+                "the join mined",
+                "const t = document.querySelector('#tx-status');
+                 return ['confirmed', 'reverted'].includes(t.dataset.state) ? t.dataset.state : null;",
+                &[],
+            );
+            (state, text(racer, "#tx-status"))
+        })
+        .collect();
+    let winner = lines
+        .iter()
+        .position(|(state, _)| state == "confirmed")
+        .unwrap_or_else(|| panic!("one join won: {lines:?}"));
+    let (state, words) = &lines[1 - winner];
+    assert_eq!(state, "reverted", "{lines:?}");
+    assert!(
+        words.contains(&format!(
+            "Game 4 already has its second player, {}.",
+            racers[winner].1.to_checksum(None)
+        )),
+        "the loser's page: {words}"
+    );
+    a.goto(&format!("{page}?game=3"));
 
     // A browser without any wallet is told what to install, and how to play from a terminal instead.
     let bare = driver.browser(DESKTOP.0, DESKTOP.1);
