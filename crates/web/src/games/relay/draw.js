@@ -10,13 +10,14 @@
   const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, ownTopicsEl, NAMES_KEY } = R.el;
   const { t } = window.I18n;
 
-  const name = (seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
+  const name = (/** @type {number} */ seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
 
+  /** @param {HTMLElement} screen */
   function fill(screen) {
-    screen.querySelectorAll('[data-field="round"]').forEach((el) => {
+    screen.querySelectorAll('[data-field="round"]').forEach((/** @type {Element} */ el) => {
       el.textContent = t('relay.round', { round: S.view.round, rounds: S.view.rounds });
     });
-    screen.querySelectorAll('[data-field="topic"]').forEach((el) => {
+    screen.querySelectorAll('[data-field="topic"]').forEach((/** @type {Element} */ el) => {
       el.textContent = S.view.topic || '';
     });
   }
@@ -62,6 +63,7 @@
     if (screen && S.view.phase !== 'setup') screen.focus({ preventScroll: true });
   }
 
+  /** @param {string} value @param {number} seat */
   function nameInput(value, seat) {
     const item = document.createElement('li');
     const input = document.createElement('input');
@@ -93,7 +95,7 @@
 
   function drawNameButtons() {
     const count = namesEl.children.length;
-    const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+    const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ ($(selector));
     button('#add-player').disabled = S.limits !== null && count >= S.limits.maxPlayers;
     button('#remove-player').disabled = S.limits !== null && count <= S.limits.minPlayers;
   }
@@ -121,7 +123,7 @@
     $('#speaker-line').textContent = t('relay.isExplaining', { name: name(S.view.speaker) });
     root.dataset.deadlineMs = String(S.view.deadlineMs);
     const order = $('#order');
-    order.replaceChildren(...S.view.order.map((seat, i) => {
+    order.replaceChildren(...S.view.order.map((/** @type {number} */ seat, /** @type {number} */ i) => {
       const item = document.createElement('li');
       item.textContent = name(seat);
       if (i === S.view.turn) item.setAttribute('aria-current', 'step');
@@ -143,7 +145,7 @@
 
   function drawVote() {
     $('#whose-best').textContent = t('relay.whoseBest', { name: name(S.view.voter) });
-    ballotEl.replaceChildren(...S.view.candidates.map((seat) => {
+    ballotEl.replaceChildren(...S.view.candidates.map((/** @type {number} */ seat) => {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'relay-choice';
@@ -155,8 +157,9 @@
     confirmButton.disabled = S.view.selected === null;
   }
 
+  /** @param {HTMLElement} table @param {(standing: Standing) => unknown[]} cells */
   function standingRows(table, cells) {
-    table.querySelector('tbody').replaceChildren(...S.view.standings.map((s) => {
+    /** @type {HTMLElement} */ (table.querySelector('tbody')).replaceChildren(...S.view.standings.map((/** @type {Standing} */ s) => {
       const row = document.createElement('tr');
       row.dataset.player = String(s.player);
       for (const text of cells(s)) {
@@ -170,18 +173,19 @@
 
   function drawRoundResult() {
     $('[data-field="round-title"]').textContent = t('relay.roundVotes', { round: S.view.round, rounds: S.view.rounds });
-    standingRows($('#round-table'), (s) => [s.rank, s.name, S.view.roundVotes[s.player], s.score]);
+    standingRows($('#round-table'), (/** @type {Standing} */ s) => [s.rank, s.name, S.view.roundVotes[s.player], s.score]);
     $('#next-round').textContent = t(S.view.lastRound ? 'relay.seeFinal' : 'relay.nextRound');
   }
 
   function drawFinalResult() {
-    standingRows($('#final-table'), (s) => [s.rank, s.name, s.score]);
-    const winners = S.view.standings.filter((s) => s.rank === 1).map((s) => s.name);
+    standingRows($('#final-table'), (/** @type {Standing} */ s) => [s.rank, s.name, s.score]);
+    const winners = S.view.standings.filter((/** @type {Standing} */ s) => s.rank === 1).map((/** @type {Standing} */ s) => s.name);
     $('#winners').textContent = winners.length === 1
       ? t('relay.wins', { name: winners[0] })
       : t('relay.shareWin', { names: t('relay.names', { names: winners }) });
   }
 
+  /** @param {boolean} asking */
   function showAbandonQuestion(asking) {
     $('#abandon').hidden = asking;
     $('#abandon-yes').hidden = !asking;

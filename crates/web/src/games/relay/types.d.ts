@@ -16,6 +16,17 @@ interface RelayState {
   warnedTurn: string | null;
 }
 
+/** A player's place in a round's or the game's standings (the server's `StandingView`). */
+interface Standing {
+  player: number;
+  name: string;
+  score: number;
+  rank: number;
+}
+
+/** An event the page sends to `/api/relay/step` (the server's `relay::Event`, by its `type`). */
+type RelayEvent = { type: string; [field: string]: unknown };
+
 /** What `/api/relay/step` answers: the envelope, with the save to keep and why a save did not restore. */
 type RelayAnswer = Envelope<any, { save: unknown; restoreError: string | null }>;
 
@@ -41,7 +52,7 @@ interface RelayNamespace {
   };
   guard: SendGuard;
   tabId(renew?: boolean): string;
-  send(event: unknown): Promise<boolean>;
+  send(event: RelayEvent | null): Promise<boolean>;
   showError(text: string): void;
   ownTopics(): string[];
   keepOwnTopics(lines: string[]): void;
