@@ -18,8 +18,8 @@
 
 (() => {
   const M = window.Marubatsu;
-  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
-  const all = (selector) => /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(selector)));
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const all = (/** @type {string} */ selector) => /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(selector)));
 
   const params = new URLSearchParams(window.location.search);
   const linkedGame = /^[1-9][0-9]*$/.test(params.get('game') || '') ? Number(params.get('game')) : null;
@@ -28,9 +28,12 @@
   let mode = linkedGame !== null ? 'pvp' : M.store.get('marubatsu.tictactoe.mode', 'solo');
   if (!panels[mode]) mode = 'solo';
 
+  /** @param {string} key @param {Record<string, unknown>} [params] */
   const T = (key, params) => window.I18n.t(`tictactoe.${key}`, params);
 
-  window.Tictactoe = /** @type {TictactoeNamespace} */ ({
+  /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
+  const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
       solo: 'marubatsu.tictactoe.solo',
@@ -96,7 +99,8 @@
     where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
     // As the server shortens them (0x and eight digits, then the last four), so one account reads alike everywhere.
     shortAddress: (a) => (a ? `${a.slice(0, 10)}…${a.slice(-4)}` : ''),
-  });
+  };
+  window.Tictactoe = /** @type {TictactoeNamespace} */ (shared);
 
   const TT = window.Tictactoe;
   TT.el.board.replaceChildren(...Array.from({ length: 9 }, (_, i) => {

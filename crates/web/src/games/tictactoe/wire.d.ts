@@ -82,3 +82,21 @@ interface HotSeatView {
 
 /** What `/api/tictactoe/hotseat` answers: the envelope, and how many of the moves sent were played. */
 type HotSeatAnswer = Envelope<HotSeatView, { played: number }>;
+
+/** What became of a sent transaction (`GET /api/tictactoe/tx/{hash}`, the server's `TxView`). */
+interface TxReading {
+  state: 'unknown' | 'pending' | 'confirmed' | 'reverted' | 'superseded';
+  nonce: number | null;
+  nonceFree: boolean | null;
+  replacing: boolean;
+  replacement: { hash: string; to: string | null; data: string; value: string; cancel: boolean } | null;
+  block: number | null;
+  gasUsed: number | null;
+  feeWei: string | null;
+  from: string | null;
+  game: number | null;
+  cpuCell: number | null;
+  events: string[];
+  reason: string | null;
+  errorName: string | null;
+}
