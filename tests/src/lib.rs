@@ -8,6 +8,7 @@ pub mod engine_fuzz;
 pub mod hostile;
 pub mod pvp_indexer;
 pub mod pvp_model;
+pub mod wire;
 
 use alloy_primitives::Address;
 use marubatsu_chain::{Chain, Compiler, ContractSet};

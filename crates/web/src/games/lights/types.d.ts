@@ -1,16 +1,22 @@
 // Cross light's answers as its page reads them (crates/web/src/games/lights/view.rs), for the type checker only
 // (never served).
 
+/** A level's name (`lights::Level::name`; checked against lights/wire.json, and the page's buttons by lights_wire.rs). */
+type LightsLevelName = 'easy' | 'normal' | 'hard';
+
+/** The kinds of event the log holds (`lights::LightsEvent`'s `type`; checked against lights/wire.json). */
+type LightsEventType = 'newPuzzle' | 'press' | 'undo' | 'hint' | 'restart';
+
 /** A level as the engine defines it (`LevelView`). */
 interface LightsLevel {
-  name: string;
+  name: LightsLevelName;
   side: number;
   scramblePresses: number;
 }
 
 /** The game after the log is replayed (`GameView`). */
 interface LightsView {
-  level: string;
+  level: LightsLevelName;
   side: number;
   lit: boolean[];
   moves: number;
@@ -27,11 +33,11 @@ interface LightsView {
 
 /** An event of the log the page keeps and sends whole (`lights::Event` on the server). */
 type LightsEvent =
-  | { type: 'newPuzzle'; level: string; cells: number[]; atMs: number }
-  | { type: 'press'; cell: number; atMs: number }
-  | { type: 'undo' }
-  | { type: 'hint' }
-  | { type: 'restart'; atMs: number };
+  | { type: Extract<LightsEventType, 'newPuzzle'>; level: string; cells: number[]; atMs: number }
+  | { type: Extract<LightsEventType, 'press'>; cell: number; atMs: number }
+  | { type: Extract<LightsEventType, 'undo'> }
+  | { type: Extract<LightsEventType, 'hint'> }
+  | { type: Extract<LightsEventType, 'restart'>; atMs: number };
 
 /** A best or hint-assisted solve as localStorage keeps it. */
 interface LightsRecord {

@@ -97,7 +97,7 @@
     if (S.view) R.render();
   });
 
-  const playing = () => Boolean(S.view) && S.view.phase !== 'setup';
+  const playing = () => S.view !== null && S.view.phase !== 'setup';
 
   /** @param {'copy' | 'original'} copy */
   function tellCopy(copy) {

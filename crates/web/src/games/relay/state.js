@@ -120,8 +120,9 @@
     // Only a refused start is the setup form's to explain; a refused draw of the table's own topics (the list in
     // storage gone wrong) says why below the screen; any other refusal is a tap that meant nothing.
     const setupRefusal = event && event.type === 'start' && answer.refusal ? answer.refusal.words : '';
+    /** @type {RelayTopicsRefusal[]} */
     const topicsCodes = ['too_many_topics', 'topic_too_long'];
-    const topicsRefusal = answer.refusal && topicsCodes.includes(answer.refusal.code) && !setupRefusal
+    const topicsRefusal = answer.refusal && /** @type {string[]} */ (topicsCodes).includes(answer.refusal.code) && !setupRefusal
       ? answer.refusal.words : '';
     setupMessageEl.textContent = setupRefusal;
     setupMessageEl.classList.toggle('error', Boolean(setupRefusal));

@@ -1,7 +1,7 @@
 // The tic-tac-toe API's answers as the page reads them (crates/web/src/games/tictactoe/view.rs), for the type
 // checker only. The words below are the engine's serde enums (marubatsu_engine::tictactoe): wire.json lists their
 // spellings, written by crates/web/tests/tictactoe_wire.rs from the engine, and
-// crates/web/tests/js/tictactoe_wire.test.mjs checks that each union here says exactly those words. A page that
+// crates/web/tests/js/wire.test.mjs checks that each union here says exactly those words. A page that
 // compares with a word no union has fails `tsc`.
 
 /** The CPU's level (`Difficulty`). */

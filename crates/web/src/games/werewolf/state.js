@@ -58,6 +58,7 @@
     debtor: null,
   };
 
+  /** @type {WerewolfNamespace['el']} */
   const el = {
     $,
     root,

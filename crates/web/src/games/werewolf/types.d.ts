@@ -33,6 +33,13 @@ interface WerewolfState {
  * why a saved log was cut. */
 type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null; wouldEnd: Ending | null }, unknown[]>;
 
+/** A role, as the engine's serde spells it (`werewolf::Role`; checked against werewolf/wire.json). */
+type WerewolfRole = 'werewolf' | 'seer' | 'villager';
+/** A chit's kind (`werewolf::ChitKind`; checked against werewolf/wire.json). */
+type ChitKind = 'black' | 'white' | 'attack';
+/** Who an end goes to (`werewolf::Side::name`; checked against werewolf/wire.json). */
+type WerewolfSide = 'village' | 'werewolves' | 'paradox';
+
 /** A player's card as the server draws it (the server's `PlayerView`; the rest is read as it comes). */
 interface WerewolfPlayer {
   seat: number;
@@ -41,7 +48,8 @@ interface WerewolfPlayer {
   hand: [number, number, number];
   /** Exact chances of each role as [numerator, denominator], or null when no world is left. */
   chances: [[number, number], [number, number], [number, number]] | null;
-  fixed: string | null;
+  fixed: WerewolfRole | null;
+  chits: { owner: number; kind: ChitKind; count: number }[];
   [field: string]: any;
 }
 
@@ -60,14 +68,14 @@ interface WerewolfVote {
 /** One receiver and role a transfer may hand cards to (`HandOver`). */
 interface WerewolfSlot {
   to: number;
-  take: string;
+  take: WerewolfRole;
   cards: number;
 }
 
 /** A debtor's transfer (`TransferView`); `only` is the one event, when the cards can go one way only. */
 interface WerewolfTransfer {
   from: number;
-  role: string;
+  role: WerewolfRole;
   cards: number;
   prompt: string;
   slots: WerewolfSlot[];
@@ -85,7 +93,7 @@ interface WerewolfChoice {
 
 /** The end a choice would bring, said before it is made (the server's `Ending`). */
 interface Ending {
-  side: 'village' | 'werewolves' | 'paradox';
+  side: WerewolfSide;
   warning: string;
 }
 
@@ -106,7 +114,7 @@ interface WerewolfNamespace {
     logEl: HTMLElement;
     announceEl: HTMLElement;
     copyNoteEl: HTMLElement;
-    ROLES: string[];
+    ROLES: WerewolfRole[];
   };
   guard: SendGuard;
   keep(): void;
