@@ -71,6 +71,40 @@ impl Anvil {
     }
 }
 
+/// A loopback port that refuses connections for as long as this lives: bound (so no other process can take it)
+/// but never listening, so a connection meets a reset. Binding a listener and dropping it to "free" a port races
+/// with every other process that asks the kernel for one.
+pub struct ClosedPort {
+    /// The port.
+    pub port: u16,
+    _socket: socket2::Socket,
+}
+
+impl ClosedPort {
+    /// A fresh closed port on 127.0.0.1.
+    pub fn new() -> Self {
+        use socket2::{Domain, SockAddr, Socket, Type};
+        let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap_or_else(|err| panic!("a socket: {err}"));
+        let loopback: std::net::SocketAddr = ([127, 0, 0, 1], 0).into();
+        socket
+            .bind(&SockAddr::from(loopback))
+            .unwrap_or_else(|err| panic!("binding 127.0.0.1:0: {err}"));
+        let port = socket
+            .local_addr()
+            .ok()
+            .and_then(|addr| addr.as_socket())
+            .map(|addr| addr.port())
+            .unwrap_or_else(|| panic!("the bound port"));
+        Self { port, _socket: socket }
+    }
+}
+
+impl Default for ClosedPort {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// A Foundry tool's native binary from node_modules (`anvil`, `cast`, `forge`): the npm launchers hide exit
 /// codes.
 pub fn binary(tool: &str) -> PathBuf {

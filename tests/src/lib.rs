@@ -8,9 +8,40 @@ pub mod engine_fuzz;
 pub mod hostile;
 pub mod pvp_indexer;
 pub mod pvp_model;
+pub mod wire;
 
 use alloy_primitives::Address;
 use marubatsu_chain::{Chain, Compiler, ContractSet};
+
+/// An end-to-end test on a fresh anvil, in the manner of Foundry's `forgetest!`: the contracts compiled first
+/// (which provisions anvil on a fresh clone), then anvil started with the given arguments, and an empty folder for
+/// deployment records. Both are dropped (anvil stopped, the folder removed) when the test ends, pass or fail.
+///
+/// ```ignore
+/// anviltest!(deploys_once, |anvil, records| { /* anvil.url, records.path() */ });
+/// anviltest!(waits_for_a_block, ["--no-mining"], |anvil| { /* … */ });
+/// ```
+#[macro_export]
+macro_rules! anviltest {
+    ($(#[$attr:meta])* $name:ident, |$anvil:ident $(, $records:ident)?| $body:block) => {
+        $crate::anviltest!($(#[$attr])* $name, [], |$anvil $(, $records)?| $body);
+    };
+    ($(#[$attr:meta])* $name:ident, [$($arg:expr),* $(,)?], |$anvil:ident $(, $records:ident)?| $body:block) => {
+        $(#[$attr])*
+        #[test]
+        fn $name() {
+            $crate::contracts();
+            let $anvil = $crate::anvil::Anvil::start_with(&[$($arg),*]);
+            $(let $records = $crate::records_dir();)?
+            $body
+        }
+    };
+}
+
+/// An empty folder for deployment records, removed when dropped.
+pub fn records_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap_or_else(|err| panic!("a temporary folder: {err}"))
+}
 
 /// The compiled contracts; the first caller compiles (or loads from the cache), later callers share it.
 pub fn contracts() -> &'static ContractSet {

@@ -10,7 +10,10 @@ use marubatsu_client::{
     RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, resolve_contract, signer_from_keystore,
     signer_from_private_key,
 };
-use marubatsu_tests::{anvil::Anvil, contracts};
+use marubatsu_tests::{
+    anvil::{Anvil, ClosedPort},
+    anviltest, contracts,
+};
 
 const ETHER: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
 
@@ -87,225 +90,225 @@ fn play_solo_to_the_end(
     solo.game(rpc, game).unwrap()
 }
 
-#[test]
-fn deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei() {
-    let anvil = Anvil::start();
-    let records = tempfile::tempdir().unwrap();
-    let deployments = Deployments::new(records.path());
-    let mut deployer = rpc_as(&anvil, &anvil.keys[0]);
-    assert_eq!(deployer.chain_id(), 31_337);
-    let mut deployer_ledger = Ledger::open(&mut deployer);
+anviltest!(
+    deploys_once_then_plays_solo_and_staked_pvp_with_balances_exact_to_the_wei,
+    |anvil, records| {
+        let deployments = Deployments::new(records.path());
+        let mut deployer = rpc_as(&anvil, &anvil.keys[0]);
+        assert_eq!(deployer.chain_id(), 31_337);
+        let mut deployer_ledger = Ledger::open(&mut deployer);
 
-    // A dry run estimates and predicts, and sends nothing.
-    let dry = deploy(&mut deployer, contracts(), &deployments, DeployOptions::default()).unwrap();
-    assert!(!dry.broadcast && dry.enough_funds);
-    assert_eq!(deployer.nonce(anvil.accounts[0]).unwrap(), 0);
-    assert!(!deployments.path(31_337).exists());
-    let predicted: Vec<Address> = dry.contracts.iter().map(|c| c.address).collect();
-    assert!(
-        dry.contracts
-            .iter()
-            .all(|c| matches!(c.status, ContractStatus::Planned { .. }))
-    );
+        // A dry run estimates and predicts, and sends nothing.
+        let dry = deploy(&mut deployer, contracts(), &deployments, DeployOptions::default()).unwrap();
+        assert!(!dry.broadcast && dry.enough_funds);
+        assert_eq!(deployer.nonce(anvil.accounts[0]).unwrap(), 0);
+        assert!(!deployments.path(31_337).exists());
+        let predicted: Vec<Address> = dry.contracts.iter().map(|c| c.address).collect();
+        assert!(
+            dry.contracts
+                .iter()
+                .all(|c| matches!(c.status, ContractStatus::Planned { .. }))
+        );
 
-    // The broadcast lands where the dry run said, with the compiled runtime code, and is recorded.
-    let report = broadcast(&mut deployer, &deployments);
-    assert_eq!(
-        report.contracts.iter().map(|c| c.address).collect::<Vec<_>>(),
-        predicted
-    );
-    for contract in &report.contracts {
-        let ContractStatus::Deployed { cost, gas_used, .. } = contract.status else {
-            panic!("{} was not deployed: {:?}", contract.name, contract.status);
-        };
-        assert!(gas_used > 100_000);
-        deployer_ledger.expected -= cost;
-        let code = deployer.code(contract.address).unwrap();
-        let compiled = contracts().get(&contract.name).unwrap();
-        assert_eq!(code, compiled.deployed_bytecode, "{}", contract.name);
-        assert_eq!(keccak256(&code), contract.deployed_code_hash);
-    }
-    deployer_ledger.check(&mut deployer);
-    let record = deployments.load(31_337).unwrap().expect("a record");
-    assert_eq!(record.contracts.len(), 2);
-    let solo_record = &record.contracts[SOLO_CONTRACT];
-    assert_eq!(solo_record.address, predicted[0]);
-    assert_eq!(solo_record.deployer, anvil.accounts[0]);
-    assert_eq!(solo_record.compiler_version, contracts().solc_version());
-    assert_eq!(solo_record.optimizer_runs, 1_000_000);
-    assert!(solo_record.block_number >= 1);
+        // The broadcast lands where the dry run said, with the compiled runtime code, and is recorded.
+        let report = broadcast(&mut deployer, &deployments);
+        assert_eq!(
+            report.contracts.iter().map(|c| c.address).collect::<Vec<_>>(),
+            predicted
+        );
+        for contract in &report.contracts {
+            let ContractStatus::Deployed { cost, gas_used, .. } = contract.status else {
+                panic!("{} was not deployed: {:?}", contract.name, contract.status);
+            };
+            assert!(gas_used > 100_000);
+            deployer_ledger.expected -= cost;
+            let code = deployer.code(contract.address).unwrap();
+            let compiled = contracts().get(&contract.name).unwrap();
+            assert_eq!(code, compiled.deployed_bytecode, "{}", contract.name);
+            assert_eq!(keccak256(&code), contract.deployed_code_hash);
+        }
+        deployer_ledger.check(&mut deployer);
+        let record = deployments.load(31_337).unwrap().expect("a record");
+        assert_eq!(record.contracts.len(), 2);
+        let solo_record = &record.contracts[SOLO_CONTRACT];
+        assert_eq!(solo_record.address, predicted[0]);
+        assert_eq!(solo_record.deployer, anvil.accounts[0]);
+        assert_eq!(solo_record.compiler_version, contracts().solc_version());
+        assert_eq!(solo_record.optimizer_runs, 1_000_000);
+        assert!(solo_record.block_number >= 1);
 
-    // Run again: the same code is found at the recorded addresses and nothing is sent.
-    let again = broadcast(&mut deployer, &deployments);
-    assert!(again.up_to_date());
-    assert_eq!(deployer.nonce(anvil.accounts[0]).unwrap(), 2);
-    deployer_ledger.check(&mut deployer);
-    // --force deploys anew, at new addresses; the record follows.
-    let forced = deploy(
-        &mut deployer,
-        contracts(),
-        &deployments,
-        DeployOptions {
-            broadcast: true,
-            force: true,
-        },
-    )
-    .unwrap();
-    assert!(forced.contracts.iter().all(|c| !predicted.contains(&c.address)));
-    for contract in &forced.contracts {
-        let ContractStatus::Deployed { cost, .. } = contract.status else {
-            panic!("--force did not deploy {}", contract.name);
-        };
-        deployer_ledger.expected -= cost;
-    }
-    deployer_ledger.check(&mut deployer);
-    assert_eq!(
-        deployments.address_of(31_337, PVP_CONTRACT).unwrap(),
-        forced.contracts[1].address
-    );
-
-    // A full solo game against Hard, from another account.
-    let mut player = rpc_as(&anvil, &anvil.keys[1]);
-    let mut player_ledger = Ledger::open(&mut player);
-    let solo_address = resolve_contract(&mut player, contracts(), &deployments, SOLO_CONTRACT, None).unwrap();
-    let solo = SoloContract(solo_address);
-    let started = solo
-        .new_game(&mut player, ISoloTicTacToe::Difficulty::Hard, false)
+        // Run again: the same code is found at the recorded addresses and nothing is sent.
+        let again = broadcast(&mut deployer, &deployments);
+        assert!(again.up_to_date());
+        assert_eq!(deployer.nonce(anvil.accounts[0]).unwrap(), 2);
+        deployer_ledger.check(&mut deployer);
+        // --force deploys anew, at new addresses; the record follows.
+        let forced = deploy(
+            &mut deployer,
+            contracts(),
+            &deployments,
+            DeployOptions {
+                broadcast: true,
+                force: true,
+            },
+        )
         .unwrap();
-    assert_eq!(started.value, U256::from(1));
-    player_ledger.paid(&started, U256::ZERO);
-    let end = play_solo_to_the_end(&mut player, solo, started.value, &mut player_ledger);
-    assert!(
-        matches!(
-            end.result,
-            ISoloTicTacToe::Result::CpuWon | ISoloTicTacToe::Result::Draw
-        ),
-        "Hard never loses: {:?}",
-        end.result
-    );
-    player_ledger.check(&mut player);
-    // A move in a finished game is refused with the contract's own error, decoded by name.
-    let err = solo.play(&mut player, started.value, 0).unwrap_err();
-    assert_eq!(err.revert_name(), Some("GameOver"), "{err}");
-    assert!(err.to_string().contains("play(uint256,uint8) reverted"), "{err}");
-    player_ledger.check(&mut player);
+        assert!(forced.contracts.iter().all(|c| !predicted.contains(&c.address)));
+        for contract in &forced.contracts {
+            let ContractStatus::Deployed { cost, .. } = contract.status else {
+                panic!("--force did not deploy {}", contract.name);
+            };
+            deployer_ledger.expected -= cost;
+        }
+        deployer_ledger.check(&mut deployer);
+        assert_eq!(
+            deployments.address_of(31_337, PVP_CONTRACT).unwrap(),
+            forced.contracts[1].address
+        );
 
-    // Staked PvP to a win: X (account 2) takes the top row.
-    let pvp_address = resolve_contract(&mut player, contracts(), &deployments, PVP_CONTRACT, None).unwrap();
-    let pvp = PvpContract(pvp_address);
-    let mut x = rpc_as(&anvil, &anvil.keys[2]);
-    let mut o = rpc_as(&anvil, &anvil.keys[3]);
-    let mut x_ledger = Ledger::open(&mut x);
-    let mut o_ledger = Ledger::open(&mut o);
-    let stake = ETHER;
-    let created = pvp.create(&mut x, 300, stake, None).unwrap();
-    x_ledger.paid(&created, stake);
-    let game = created.value;
-    // Joining with the wrong stake is refused, by name, and costs nothing (the estimate catches it).
-    let err = pvp.join(&mut o, game, Some(stake - U256::from(1))).unwrap_err();
-    assert_eq!(err.revert_name(), Some("WrongStake"), "{err}");
-    let joined = pvp.join(&mut o, game, None).unwrap();
-    assert_eq!(joined.value, stake);
-    o_ledger.paid(&joined, stake);
-    for (cell, x_moves) in [(0, true), (3, false), (1, true), (4, false), (2, true)] {
-        let (rpc, ledger) = if x_moves {
-            (&mut x, &mut x_ledger)
-        } else {
-            (&mut o, &mut o_ledger)
-        };
-        let played = pvp.play(rpc, game, cell).unwrap();
-        ledger.paid(&played, U256::ZERO);
+        // A full solo game against Hard, from another account.
+        let mut player = rpc_as(&anvil, &anvil.keys[1]);
+        let mut player_ledger = Ledger::open(&mut player);
+        let solo_address = resolve_contract(&mut player, contracts(), &deployments, SOLO_CONTRACT, None).unwrap();
+        let solo = SoloContract(solo_address);
+        let started = solo
+            .new_game(&mut player, ISoloTicTacToe::Difficulty::Hard, false)
+            .unwrap();
+        assert_eq!(started.value, U256::from(1));
+        player_ledger.paid(&started, U256::ZERO);
+        let end = play_solo_to_the_end(&mut player, solo, started.value, &mut player_ledger);
+        assert!(
+            matches!(
+                end.result,
+                ISoloTicTacToe::Result::CpuWon | ISoloTicTacToe::Result::Draw
+            ),
+            "Hard never loses: {:?}",
+            end.result
+        );
+        player_ledger.check(&mut player);
+        // A move in a finished game is refused with the contract's own error, decoded by name.
+        let err = solo.play(&mut player, started.value, 0).unwrap_err();
+        assert_eq!(err.revert_name(), Some("GameOver"), "{err}");
+        assert!(err.to_string().contains("play(uint256,uint8) reverted"), "{err}");
+        player_ledger.check(&mut player);
+
+        // Staked PvP to a win: X (account 2) takes the top row.
+        let pvp_address = resolve_contract(&mut player, contracts(), &deployments, PVP_CONTRACT, None).unwrap();
+        let pvp = PvpContract(pvp_address);
+        let mut x = rpc_as(&anvil, &anvil.keys[2]);
+        let mut o = rpc_as(&anvil, &anvil.keys[3]);
+        let mut x_ledger = Ledger::open(&mut x);
+        let mut o_ledger = Ledger::open(&mut o);
+        let stake = ETHER;
+        let created = pvp.create(&mut x, 300, stake, None).unwrap();
+        x_ledger.paid(&created, stake);
+        let game = created.value;
+        // Joining with the wrong stake is refused, by name, and costs nothing (the estimate catches it).
+        let err = pvp.join(&mut o, game, Some(stake - U256::from(1))).unwrap_err();
+        assert_eq!(err.revert_name(), Some("WrongStake"), "{err}");
+        let joined = pvp.join(&mut o, game, None).unwrap();
+        assert_eq!(joined.value, stake);
+        o_ledger.paid(&joined, stake);
+        for (cell, x_moves) in [(0, true), (3, false), (1, true), (4, false), (2, true)] {
+            let (rpc, ledger) = if x_moves {
+                (&mut x, &mut x_ledger)
+            } else {
+                (&mut o, &mut o_ledger)
+            };
+            let played = pvp.play(rpc, game, cell).unwrap();
+            ledger.paid(&played, U256::ZERO);
+        }
+        let won = pvp.game(&mut x, game).unwrap();
+        assert_eq!(won.status, ITicTacToe::Status::XWon);
+        assert_eq!(
+            pvp.pending_balance(&mut x, anvil.accounts[2]).unwrap(),
+            stake * U256::from(2)
+        );
+        let err = pvp.play(&mut o, game, 8).unwrap_err();
+        assert_eq!(err.revert_name(), Some("GameNotActive"), "{err}");
+
+        // Staked PvP to a timeout claim: O stops moving after its first move.
+        let created = pvp.create(&mut x, 120, stake, None).unwrap();
+        x_ledger.paid(&created, stake);
+        let game = created.value;
+        let joined = pvp.join(&mut o, game, Some(stake)).unwrap();
+        o_ledger.paid(&joined, stake);
+        for (cell, x_moves) in [(4, true), (0, false), (8, true)] {
+            let (rpc, ledger) = if x_moves {
+                (&mut x, &mut x_ledger)
+            } else {
+                (&mut o, &mut o_ledger)
+            };
+            let played = pvp.play(rpc, game, cell).unwrap();
+            ledger.paid(&played, U256::ZERO);
+        }
+        let err = pvp.claim_timeout(&mut x, game).unwrap_err();
+        assert_eq!(err.revert_name(), Some("DeadlineNotPassed"), "{err}");
+        let err = pvp.play(&mut x, game, 1).unwrap_err();
+        assert_eq!(err.revert_name(), Some("NotYourTurn"), "{err}");
+        anvil.advance_time(121);
+        let err = pvp.claim_timeout(&mut o, game).unwrap_err();
+        assert_eq!(err.revert_name(), Some("CannotClaimOwnTimeout"), "{err}");
+        let claimed = pvp.claim_timeout(&mut x, game).unwrap();
+        x_ledger.paid(&claimed, U256::ZERO);
+        assert_eq!(pvp.game(&mut x, game).unwrap().status, ITicTacToe::Status::XWon);
+        assert!(
+            claimed
+                .events
+                .iter()
+                .any(|e| e.to_string().contains("won by a timeout")),
+            "{:?}",
+            claimed.events
+        );
+
+        // A private game: only O may join; X never makes the first move, and O aborts it: both stakes go back.
+        let created = pvp.create(&mut x, 60, stake, Some(anvil.accounts[3])).unwrap();
+        x_ledger.paid(&created, stake);
+        let game = created.value;
+        let err = pvp.join(&mut player, game, Some(stake)).unwrap_err();
+        assert_eq!(err.revert_name(), Some("NotInvited"), "{err}");
+        let err = pvp.create(&mut x, 604_801, stake, None).unwrap_err();
+        assert_eq!(err.revert_name(), Some("TimeoutTooLong"), "{err}");
+        let joined = pvp.join(&mut o, game, None).unwrap();
+        o_ledger.paid(&joined, stake);
+        anvil.advance_time(61);
+        let aborted = pvp.claim_timeout(&mut o, game).unwrap();
+        o_ledger.paid(&aborted, U256::ZERO);
+        assert_eq!(pvp.game(&mut o, game).unwrap().status, ITicTacToe::Status::Aborted);
+        let words: Vec<String> = aborted.events.iter().map(ToString::to_string).collect();
+        assert!(
+            words.iter().any(|e| e.contains("aborted")) && words.len() == 3,
+            "the end and two credits: {words:?}"
+        );
+        assert_eq!(pvp.pending_balance(&mut o, anvil.accounts[3]).unwrap(), stake);
+
+        // X sends both won pots and its refund to another account with withdrawTo; O withdraws its refund.
+        let err = pvp.withdraw(&mut x, Some(Address::ZERO)).unwrap_err();
+        assert_eq!(err.revert_name(), Some("ZeroRecipient"), "{err}");
+        let payee = anvil.accounts[6];
+        let payee_before = x.balance(payee).unwrap();
+        let withdrawn = pvp.withdraw(&mut x, Some(payee)).unwrap();
+        assert_eq!(withdrawn.value, stake * U256::from(5));
+        x_ledger.paid(&withdrawn, U256::ZERO);
+        assert_eq!(x.balance(payee).unwrap(), payee_before + stake * U256::from(5));
+        let withdrawn = pvp.withdraw(&mut o, None).unwrap();
+        assert_eq!(withdrawn.value, stake);
+        o_ledger.paid(&withdrawn, U256::ZERO);
+        o_ledger.expected += stake;
+        let err = pvp.withdraw(&mut o, None).unwrap_err();
+        assert_eq!(err.revert_name(), Some("NothingToWithdraw"), "{err}");
+
+        x_ledger.check(&mut x);
+        o_ledger.check(&mut o);
+        player_ledger.check(&mut player);
+        deployer_ledger.check(&mut deployer);
+        assert_eq!(
+            x.balance(pvp_address).unwrap(),
+            U256::ZERO,
+            "no ether is left in the contract"
+        );
     }
-    let won = pvp.game(&mut x, game).unwrap();
-    assert_eq!(won.status, ITicTacToe::Status::XWon);
-    assert_eq!(
-        pvp.pending_balance(&mut x, anvil.accounts[2]).unwrap(),
-        stake * U256::from(2)
-    );
-    let err = pvp.play(&mut o, game, 8).unwrap_err();
-    assert_eq!(err.revert_name(), Some("GameNotActive"), "{err}");
-
-    // Staked PvP to a timeout claim: O stops moving after its first move.
-    let created = pvp.create(&mut x, 120, stake, None).unwrap();
-    x_ledger.paid(&created, stake);
-    let game = created.value;
-    let joined = pvp.join(&mut o, game, Some(stake)).unwrap();
-    o_ledger.paid(&joined, stake);
-    for (cell, x_moves) in [(4, true), (0, false), (8, true)] {
-        let (rpc, ledger) = if x_moves {
-            (&mut x, &mut x_ledger)
-        } else {
-            (&mut o, &mut o_ledger)
-        };
-        let played = pvp.play(rpc, game, cell).unwrap();
-        ledger.paid(&played, U256::ZERO);
-    }
-    let err = pvp.claim_timeout(&mut x, game).unwrap_err();
-    assert_eq!(err.revert_name(), Some("DeadlineNotPassed"), "{err}");
-    let err = pvp.play(&mut x, game, 1).unwrap_err();
-    assert_eq!(err.revert_name(), Some("NotYourTurn"), "{err}");
-    anvil.advance_time(121);
-    let err = pvp.claim_timeout(&mut o, game).unwrap_err();
-    assert_eq!(err.revert_name(), Some("CannotClaimOwnTimeout"), "{err}");
-    let claimed = pvp.claim_timeout(&mut x, game).unwrap();
-    x_ledger.paid(&claimed, U256::ZERO);
-    assert_eq!(pvp.game(&mut x, game).unwrap().status, ITicTacToe::Status::XWon);
-    assert!(
-        claimed
-            .events
-            .iter()
-            .any(|e| e.to_string().contains("won by a timeout")),
-        "{:?}",
-        claimed.events
-    );
-
-    // A private game: only O may join; X never makes the first move, and O aborts it: both stakes go back.
-    let created = pvp.create(&mut x, 60, stake, Some(anvil.accounts[3])).unwrap();
-    x_ledger.paid(&created, stake);
-    let game = created.value;
-    let err = pvp.join(&mut player, game, Some(stake)).unwrap_err();
-    assert_eq!(err.revert_name(), Some("NotInvited"), "{err}");
-    let err = pvp.create(&mut x, 604_801, stake, None).unwrap_err();
-    assert_eq!(err.revert_name(), Some("TimeoutTooLong"), "{err}");
-    let joined = pvp.join(&mut o, game, None).unwrap();
-    o_ledger.paid(&joined, stake);
-    anvil.advance_time(61);
-    let aborted = pvp.claim_timeout(&mut o, game).unwrap();
-    o_ledger.paid(&aborted, U256::ZERO);
-    assert_eq!(pvp.game(&mut o, game).unwrap().status, ITicTacToe::Status::Aborted);
-    let words: Vec<String> = aborted.events.iter().map(ToString::to_string).collect();
-    assert!(
-        words.iter().any(|e| e.contains("aborted")) && words.len() == 3,
-        "the end and two credits: {words:?}"
-    );
-    assert_eq!(pvp.pending_balance(&mut o, anvil.accounts[3]).unwrap(), stake);
-
-    // X sends both won pots and its refund to another account with withdrawTo; O withdraws its refund.
-    let err = pvp.withdraw(&mut x, Some(Address::ZERO)).unwrap_err();
-    assert_eq!(err.revert_name(), Some("ZeroRecipient"), "{err}");
-    let payee = anvil.accounts[6];
-    let payee_before = x.balance(payee).unwrap();
-    let withdrawn = pvp.withdraw(&mut x, Some(payee)).unwrap();
-    assert_eq!(withdrawn.value, stake * U256::from(5));
-    x_ledger.paid(&withdrawn, U256::ZERO);
-    assert_eq!(x.balance(payee).unwrap(), payee_before + stake * U256::from(5));
-    let withdrawn = pvp.withdraw(&mut o, None).unwrap();
-    assert_eq!(withdrawn.value, stake);
-    o_ledger.paid(&withdrawn, U256::ZERO);
-    o_ledger.expected += stake;
-    let err = pvp.withdraw(&mut o, None).unwrap_err();
-    assert_eq!(err.revert_name(), Some("NothingToWithdraw"), "{err}");
-
-    x_ledger.check(&mut x);
-    o_ledger.check(&mut o);
-    player_ledger.check(&mut player);
-    deployer_ledger.check(&mut deployer);
-    assert_eq!(
-        x.balance(pvp_address).unwrap(),
-        U256::ZERO,
-        "no ether is left in the contract"
-    );
-}
+);
 
 /// Imports anvil's key `index` into a keystore in `dir` with `cast wallet import`, as a user would.
 fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &str) {
@@ -322,157 +325,161 @@ fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &s
     );
 }
 
-#[test]
-fn deploys_and_plays_from_a_cast_keystore_and_refuses_a_wrong_password() {
-    let anvil = Anvil::start();
-    let keystores = tempfile::tempdir().unwrap();
-    cast_import(&anvil, keystores.path(), "deployer", 4, "hunter2-but-longer");
-    let path = marubatsu_client::keystore_path(keystores.path(), "deployer").unwrap();
+anviltest!(
+    deploys_and_plays_from_a_cast_keystore_and_refuses_a_wrong_password,
+    |anvil| {
+        let keystores = tempfile::tempdir().unwrap();
+        cast_import(&anvil, keystores.path(), "deployer", 4, "hunter2-but-longer");
+        let path = marubatsu_client::keystore_path(keystores.path(), "deployer").unwrap();
 
-    let err = signer_from_keystore(&path, &Secret::new("not the password")).unwrap_err();
-    assert!(matches!(err, Error::WrongPassword { .. }), "{err}");
-    let message = err.to_string();
-    assert!(message.starts_with("wrong password for keystore"), "{message}");
-    assert!(!message.contains("not the password"), "{message}");
+        let err = signer_from_keystore(&path, &Secret::new("not the password")).unwrap_err();
+        assert!(matches!(err, Error::WrongPassword { .. }), "{err}");
+        let message = err.to_string();
+        assert!(message.starts_with("wrong password for keystore"), "{message}");
+        assert!(!message.contains("not the password"), "{message}");
 
-    let signer = signer_from_keystore(&path, &Secret::new("hunter2-but-longer")).unwrap();
-    assert_eq!(signer.address(), anvil.accounts[4]);
-    let mut rpc = Rpc::connect(
-        &Secret::new(&anvil.url),
-        Some(signer),
-        RpcOptions {
-            poll_interval: Duration::from_millis(20),
-            ..RpcOptions::default()
-        },
-    )
-    .unwrap();
-    let mut ledger = Ledger::open(&mut rpc);
-    let records = tempfile::tempdir().unwrap();
-    let deployments = Deployments::new(records.path());
-    let report = broadcast(&mut rpc, &deployments);
-    assert_eq!(report.deployer, anvil.accounts[4]);
-    for contract in &report.contracts {
-        if let ContractStatus::Deployed { cost, .. } = contract.status {
-            ledger.expected -= cost;
-        }
-    }
-    let solo = SoloContract(report.contracts[0].address);
-    let started = solo
-        .new_game(&mut rpc, ISoloTicTacToe::Difficulty::Normal, true)
+        let signer = signer_from_keystore(&path, &Secret::new("hunter2-but-longer")).unwrap();
+        assert_eq!(signer.address(), anvil.accounts[4]);
+        let mut rpc = Rpc::connect(
+            &Secret::new(&anvil.url),
+            Some(signer),
+            RpcOptions {
+                poll_interval: Duration::from_millis(20),
+                ..RpcOptions::default()
+            },
+        )
         .unwrap();
-    ledger.paid(&started, U256::ZERO);
-    let end = play_solo_to_the_end(&mut rpc, solo, started.value, &mut ledger);
-    assert_ne!(end.result, ISoloTicTacToe::Result::InProgress);
-    ledger.check(&mut rpc);
-}
-
-#[test]
-fn failures_say_what_went_wrong_without_secrets() {
-    let anvil = Anvil::start_with(&["--chain-id", "4242"]);
-    let url = Secret::new(&anvil.url);
-
-    // Unreachable: a port nobody listens on (bound, then released).
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let err = Rpc::connect(
-        &Secret::new(format!("http://127.0.0.1:{port}/key-in-path")),
-        None,
-        RpcOptions::default(),
-    )
-    .unwrap_err();
-    let message = err.to_string();
-    assert!(message.starts_with("cannot reach the RPC endpoint"), "{message}");
-    assert!(!message.contains("key-in-path"), "{message}");
-
-    // Wrong chain id.
-    let err = Rpc::connect(
-        &url,
-        None,
-        RpcOptions {
-            expected_chain_id: Some(11_155_111),
-            ..RpcOptions::default()
-        },
-    )
-    .unwrap_err();
-    assert!(
-        matches!(
-            err,
-            Error::WrongChainId {
-                expected: 11_155_111,
-                actual: 4242,
-                ..
+        let mut ledger = Ledger::open(&mut rpc);
+        let records = tempfile::tempdir().unwrap();
+        let deployments = Deployments::new(records.path());
+        let report = broadcast(&mut rpc, &deployments);
+        assert_eq!(report.deployer, anvil.accounts[4]);
+        for contract in &report.contracts {
+            if let ContractStatus::Deployed { cost, .. } = contract.status {
+                ledger.expected -= cost;
             }
-        ),
-        "{err}"
-    );
+        }
+        let solo = SoloContract(report.contracts[0].address);
+        let started = solo
+            .new_game(&mut rpc, ISoloTicTacToe::Difficulty::Normal, true)
+            .unwrap();
+        ledger.paid(&started, U256::ZERO);
+        let end = play_solo_to_the_end(&mut rpc, solo, started.value, &mut ledger);
+        assert_ne!(end.result, ISoloTicTacToe::Result::InProgress);
+        ledger.check(&mut rpc);
+    }
+);
 
-    // A bad key is refused before anything is sent, and never shown.
-    let err = signer_from_private_key(&Secret::new("0xnot-a-key")).unwrap_err();
-    assert!(matches!(err, Error::BadKey { .. }) && !err.to_string().contains("not-a-key"));
+anviltest!(
+    failures_say_what_went_wrong_without_secrets,
+    ["--chain-id", "4242"],
+    |anvil| {
+        let url = Secret::new(&anvil.url);
 
-    // An account with no ether cannot deploy: refused before sending, with both amounts.
-    let empty = "0x1111111111111111111111111111111111111111111111111111111111111111";
-    let mut poor = rpc_as(&anvil, empty);
-    let records = tempfile::tempdir().unwrap();
-    let deployments = Deployments::new(records.path());
-    let err = deploy(
-        &mut poor,
-        contracts(),
-        &deployments,
-        DeployOptions {
-            broadcast: true,
-            force: false,
-        },
-    )
-    .unwrap_err();
-    assert!(matches!(err, Error::InsufficientFunds { .. }), "{err}");
-    assert!(err.to_string().contains("has 0 ETH (0 wei)"), "{err}");
-    assert!(!deployments.path(4242).exists());
+        // Unreachable: a port nobody listens on (held, so no other process takes it meanwhile).
+        let closed = ClosedPort::new();
+        let err = Rpc::connect(
+            &Secret::new(format!("http://127.0.0.1:{}/key-in-path", closed.port)),
+            None,
+            RpcOptions::default(),
+        )
+        .unwrap_err();
+        let message = err.to_string();
+        // (Moved here from crates/client's unit tests, which freed a port and hoped nobody took it.)
+        assert!(matches!(err, Error::Unreachable { .. }), "{message}");
+        assert!(message.contains("refused"), "{message}");
+        assert!(message.starts_with("cannot reach the RPC endpoint"), "{message}");
+        assert!(!message.contains("key-in-path"), "{message}");
 
-    // Game commands without a deployment on this chain say how to make one.
-    let err = resolve_contract(&mut poor, contracts(), &deployments, SOLO_CONTRACT, None).unwrap_err();
-    assert!(err.to_string().contains("marubatsu deploy --broadcast"), "{err}");
-    // An address without the contract's code is refused.
-    let err = resolve_contract(
-        &mut poor,
-        contracts(),
-        &deployments,
-        SOLO_CONTRACT,
-        Some(anvil.accounts[0]),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("has no code"), "{err}");
-}
+        // Wrong chain id.
+        let err = Rpc::connect(
+            &url,
+            None,
+            RpcOptions {
+                expected_chain_id: Some(11_155_111),
+                ..RpcOptions::default()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::WrongChainId {
+                    expected: 11_155_111,
+                    actual: 4242,
+                    ..
+                }
+            ),
+            "{err}"
+        );
 
-#[test]
-fn a_receipt_that_never_comes_times_out_with_its_hash() {
-    // Without mining, the transaction stays pending forever.
-    let anvil = Anvil::start_with(&["--no-mining"]);
-    let signer = signer_from_private_key(&Secret::new(&anvil.keys[0])).unwrap();
-    let mut rpc = Rpc::connect(
-        &Secret::new(&anvil.url),
-        Some(signer),
-        RpcOptions {
-            receipt_timeout: Duration::from_secs(1),
-            poll_interval: Duration::from_millis(100),
-            ..RpcOptions::default()
-        },
-    )
-    .unwrap();
-    let records = tempfile::tempdir().unwrap();
-    let err = deploy(
-        &mut rpc,
-        contracts(),
-        &Deployments::new(records.path()),
-        DeployOptions {
-            broadcast: true,
-            force: false,
-        },
-    )
-    .unwrap_err();
-    assert!(matches!(err, Error::ReceiptTimeout { seconds: 1, .. }), "{err}");
-    assert!(err.to_string().contains("no receipt for transaction 0x"), "{err}");
-}
+        // A bad key is refused before anything is sent, and never shown.
+        let err = signer_from_private_key(&Secret::new("0xnot-a-key")).unwrap_err();
+        assert!(matches!(err, Error::BadKey { .. }) && !err.to_string().contains("not-a-key"));
+
+        // An account with no ether cannot deploy: refused before sending, with both amounts.
+        let empty = "0x1111111111111111111111111111111111111111111111111111111111111111";
+        let mut poor = rpc_as(&anvil, empty);
+        let records = tempfile::tempdir().unwrap();
+        let deployments = Deployments::new(records.path());
+        let err = deploy(
+            &mut poor,
+            contracts(),
+            &deployments,
+            DeployOptions {
+                broadcast: true,
+                force: false,
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::InsufficientFunds { .. }), "{err}");
+        assert!(err.to_string().contains("has 0 ETH (0 wei)"), "{err}");
+        assert!(!deployments.path(4242).exists());
+
+        // Game commands without a deployment on this chain say how to make one.
+        let err = resolve_contract(&mut poor, contracts(), &deployments, SOLO_CONTRACT, None).unwrap_err();
+        assert!(err.to_string().contains("marubatsu deploy --broadcast"), "{err}");
+        // An address without the contract's code is refused.
+        let err = resolve_contract(
+            &mut poor,
+            contracts(),
+            &deployments,
+            SOLO_CONTRACT,
+            Some(anvil.accounts[0]),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("has no code"), "{err}");
+    }
+);
+
+anviltest!(
+    a_receipt_that_never_comes_times_out_with_its_hash,
+    ["--no-mining"],
+    |anvil| {
+        // Without mining, the transaction stays pending forever.
+        let signer = signer_from_private_key(&Secret::new(&anvil.keys[0])).unwrap();
+        let mut rpc = Rpc::connect(
+            &Secret::new(&anvil.url),
+            Some(signer),
+            RpcOptions {
+                receipt_timeout: Duration::from_secs(1),
+                poll_interval: Duration::from_millis(100),
+                ..RpcOptions::default()
+            },
+        )
+        .unwrap();
+        let records = tempfile::tempdir().unwrap();
+        let err = deploy(
+            &mut rpc,
+            contracts(),
+            &Deployments::new(records.path()),
+            DeployOptions {
+                broadcast: true,
+                force: false,
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::ReceiptTimeout { seconds: 1, .. }), "{err}");
+        assert!(err.to_string().contains("no receipt for transaction 0x"), "{err}");
+    }
+);

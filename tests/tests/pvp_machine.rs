@@ -23,7 +23,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-use alloy_primitives::{Address, Log, U256};
+use alloy_primitives::{Address, IntoLogData, Log, U256};
 use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
 use marubatsu_chain::{
     ACCOUNT_BALANCE, Chain, Receipt, TxError,
@@ -785,11 +785,11 @@ impl Sut {
                 .iter()
                 .map(|event| match event {
                     ITicTacToeEvents::GameEnded(ended) => format!("GameEnded({:?})", ended.reason),
-                    other => variant_name(other),
+                    other => event_name(other),
                 })
                 .collect::<Vec<_>>()
                 .join("+"),
-            Err(error) => variant_name(error),
+            Err(error) => error_name(error),
         };
         if self.tally {
             tally(outcome_name);
@@ -912,10 +912,21 @@ fn tally(outcome: String) {
     *tally.entry(outcome).or_default() += 1;
 }
 
-/// `Variant` of a `sol!` enum's `Variant(Variant { .. })`.
-fn variant_name(value: &impl std::fmt::Debug) -> String {
-    let debug = format!("{value:?}");
-    debug.split('(').next().unwrap_or_default().to_owned()
+/// A custom error's name, from the selector-to-name table `sol!` generates.
+fn error_name(error: &ITicTacToeErrors) -> String {
+    ITicTacToeErrors::name_by_selector(SolInterface::selector(error))
+        .unwrap_or("Unknown")
+        .to_owned()
+}
+
+/// An event's name, from its first topic and the same table for events.
+fn event_name(event: &ITicTacToeEvents) -> String {
+    let log = IntoLogData::to_log_data(event);
+    log.topics()
+        .first()
+        .and_then(|topic| ITicTacToeEvents::name_by_selector(topic.0))
+        .unwrap_or("Unknown")
+        .to_owned()
 }
 
 /// The contract under test, driven by the reference's actions.
@@ -1140,8 +1151,8 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
     let names: Vec<String> = outcomes
         .iter()
         .map(|expected| match expected {
-            Expected::Call(Ok(done)) => done.events.iter().map(variant_name).collect::<Vec<_>>().join("+"),
-            Expected::Call(Err(error)) => variant_name(error),
+            Expected::Call(Ok(done)) => done.events.iter().map(event_name).collect::<Vec<_>>().join("+"),
+            Expected::Call(Err(error)) => error_name(error),
             other => format!("{other:?}"),
         })
         .collect();

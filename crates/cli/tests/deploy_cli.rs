@@ -8,7 +8,10 @@ use std::{
     process::{Command, Output},
 };
 
-use marubatsu_tests::anvil::{Anvil, binary};
+use marubatsu_tests::{
+    anvil::{Anvil, ClosedPort, binary},
+    anviltest,
+};
 use support::marubatsu;
 
 fn text(output: &Output) -> (String, String) {
@@ -35,12 +38,7 @@ fn fails(args: &[&str], envs: &[(&str, &str)]) -> String {
     stderr
 }
 
-#[test]
-fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
-    // Compiling first provisions node_modules and anvil on a fresh clone.
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start();
-    let records = tempfile::tempdir().unwrap();
+anviltest!(deploy_dry_run_then_broadcast_then_play_over_rpc, |anvil, records| {
     let records_dir = records.path().to_str().unwrap();
     let key = anvil.keys[0].as_str();
     let env = [("ETH_RPC_URL", anvil.url.as_str())];
@@ -198,13 +196,9 @@ fn deploy_dry_run_then_broadcast_then_play_over_rpc() {
         withdrawn.contains(&format!("sent 1000000000 wei to {payee}")),
         "{withdrawn}"
     );
-}
+});
 
-#[test]
-fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start();
-    let records = tempfile::tempdir().unwrap();
+anviltest!(clear_errors_for_bad_keys_urls_chains_and_passwords, |anvil, records| {
     let records_dir = records.path().to_str().unwrap();
 
     let stderr = fails(
@@ -250,12 +244,8 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
         "{stderr}"
     );
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let url = format!("http://127.0.0.1:{port}/v2/SECRET-API-KEY");
+    let closed = ClosedPort::new();
+    let url = format!("http://127.0.0.1:{}/v2/SECRET-API-KEY", closed.port);
     let stderr = fails(&["deploy", "--rpc-url", &url, "--private-key", &anvil.keys[0]], &[]);
     assert!(stderr.contains("cannot reach the RPC endpoint"), "{stderr}");
     assert!(!stderr.contains("SECRET-API-KEY"), "{stderr}");
@@ -315,7 +305,7 @@ fn clear_errors_for_bad_keys_urls_chains_and_passwords() {
         stderr.contains("no keystore named \"nobody\"") && stderr.contains("found: ci"),
         "{stderr}"
     );
-}
+});
 
 fn import(anvil: &Anvil, dir: &Path, name: &str, password: &str) {
     let output = Command::new(binary("cast"))
@@ -400,71 +390,73 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     assert!(gone.contains("UnknownGame"), "{gone}");
 }
 
-#[test]
-fn known_mainnets_are_refused_unless_allowed() {
-    marubatsu_tests::contracts();
-    // An anvil that calls itself OP Mainnet (chain id 10): nothing of value is at stake, but the id is a mainnet's.
-    let anvil = Anvil::start_with(&["--chain-id", "10"]);
-    let records = tempfile::tempdir().unwrap();
-    let deploy = [
-        "deploy",
-        "--rpc-url",
-        &anvil.url,
-        "--private-key",
-        &anvil.keys[0],
-        "--deployments",
-        records.path().to_str().unwrap(),
-    ];
-    let stderr = fails(&deploy, &[]);
-    assert!(
-        stderr.contains("chain 10 is ") && stderr.contains("a mainnet with real money") && stderr.contains("gambling"),
-        "{stderr}"
-    );
-    let allowed = succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
-    assert!(allowed.contains("dry run (nothing is sent"), "{allowed}");
-}
+anviltest!(
+    known_mainnets_are_refused_unless_allowed,
+    ["--chain-id", "10"],
+    |anvil, records| {
+        // An anvil that calls itself OP Mainnet (chain id 10): nothing of value is at stake, but the id is a mainnet's.
+        let deploy = [
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &anvil.keys[0],
+            "--deployments",
+            records.path().to_str().unwrap(),
+        ];
+        let stderr = fails(&deploy, &[]);
+        assert!(
+            stderr.contains("chain 10 is ")
+                && stderr.contains("a mainnet with real money")
+                && stderr.contains("gambling"),
+            "{stderr}"
+        );
+        let allowed = succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
+        assert!(allowed.contains("dry run (nothing is sent"), "{allowed}");
+    }
+);
 
-#[test]
-fn a_chain_outside_the_testnet_allowlist_is_refused_unless_allowed() {
-    marubatsu_tests::contracts();
-    // Celo (42220): a mainnet the old list of mainnets let through. Known testnets pass; everything else needs
-    // --allow-mainnet, for deploys and for staked games alike.
-    let anvil = Anvil::start_with(&["--chain-id", "42220"]);
-    let records = tempfile::tempdir().unwrap();
-    let deploy = [
-        "deploy",
-        "--rpc-url",
-        &anvil.url,
-        "--private-key",
-        &anvil.keys[0],
-        "--deployments",
-        records.path().to_str().unwrap(),
-        "--broadcast",
-    ];
-    let stderr = fails(&deploy, &[]);
-    assert!(
-        stderr.contains("chain 42220 is celo, a mainnet with real money") && stderr.contains("gambling"),
-        "{stderr}"
-    );
-    succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
+anviltest!(
+    a_chain_outside_the_testnet_allowlist_is_refused_unless_allowed,
+    ["--chain-id", "42220"],
+    |anvil, records| {
+        // Celo (42220): a mainnet the old list of mainnets let through. Known testnets pass; everything else needs
+        // --allow-mainnet, for deploys and for staked games alike.
+        let deploy = [
+            "deploy",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &anvil.keys[0],
+            "--deployments",
+            records.path().to_str().unwrap(),
+            "--broadcast",
+        ];
+        let stderr = fails(&deploy, &[]);
+        assert!(
+            stderr.contains("chain 42220 is celo, a mainnet with real money") && stderr.contains("gambling"),
+            "{stderr}"
+        );
+        succeeds(&[&deploy[..], &["--allow-mainnet"]].concat(), &[]);
 
-    let create = [
-        "pvp",
-        "create",
-        "--stake",
-        "0.01ether",
-        "--rpc-url",
-        &anvil.url,
-        "--private-key",
-        &anvil.keys[1],
-        "--deployments",
-        records.path().to_str().unwrap(),
-    ];
-    let stderr = fails(&create, &[]);
-    assert!(
-        stderr.contains("chain 42220 is celo") && stderr.contains("--allow-mainnet"),
-        "{stderr}"
-    );
-    let created = succeeds(&[&create[..], &["--allow-mainnet"]].concat(), &[]);
-    assert!(created.contains("pvp game 1"), "{created}");
-}
+        let create = [
+            "pvp",
+            "create",
+            "--stake",
+            "0.01ether",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &anvil.keys[1],
+            "--deployments",
+            records.path().to_str().unwrap(),
+        ];
+        let stderr = fails(&create, &[]);
+        assert!(
+            stderr.contains("chain 42220 is celo") && stderr.contains("--allow-mainnet"),
+            "{stderr}"
+        );
+        let created = succeeds(&[&create[..], &["--allow-mainnet"]].concat(), &[]);
+        assert!(created.contains("pvp game 1"), "{created}");
+    }
+);

@@ -11,7 +11,7 @@ use std::{
 };
 
 use alloy_primitives::Address;
-use marubatsu_tests::anvil::Anvil;
+use marubatsu_tests::{anvil::Anvil, anviltest};
 use support::command;
 
 fn run(args: &[&str]) -> (bool, String, String) {
@@ -96,137 +96,137 @@ fn runs(records: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
-#[test]
-fn a_deploy_killed_after_sending_a_creation_never_sends_it_twice() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start_with(&["--no-mining"]);
-    let records = tempfile::tempdir().unwrap();
-    let dir = records.path().to_str().unwrap();
-    let key = anvil.keys[0].clone();
-    let args = [
-        "deploy",
-        "--broadcast",
-        "--rpc-url",
-        &anvil.url,
-        "--private-key",
-        &key,
-        "--deployments",
-        dir,
-    ];
-    let mut child = command(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting marubatsu deploy");
-    let deployer = anvil.accounts[0];
-    let started = Instant::now();
-    while nonce(&anvil, deployer, "pending") == 0 {
+anviltest!(
+    a_deploy_killed_after_sending_a_creation_never_sends_it_twice,
+    ["--no-mining"],
+    |anvil, records| {
+        let dir = records.path().to_str().unwrap();
+        let key = anvil.keys[0].clone();
+        let args = [
+            "deploy",
+            "--broadcast",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &key,
+            "--deployments",
+            dir,
+        ];
+        let mut child = command(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting marubatsu deploy");
+        let deployer = anvil.accounts[0];
+        let started = Instant::now();
+        while nonce(&anvil, deployer, "pending") == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "the creation was never sent"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // Child::kill is SIGKILL on Unix: no destructor, no flush, nothing of the process runs after it.
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(nonce(&anvil, deployer, "pending"), 1);
+        let first = runs(records.path());
+        assert_eq!(first.len(), 1);
+        let logged = &first[0]["transactions"][0];
+        assert_eq!(logged["state"], "pending", "{logged}");
+        assert_eq!(logged["contract"], "SoloTicTacToe");
+        assert_eq!(logged["nonce"], 0);
+
+        // A dry run now names the pending creation instead of planning a second one.
+        let dry_run: Vec<&str> = args.iter().copied().filter(|a| *a != "--broadcast").collect();
+        let (ok, dry, stderr) = run(&dry_run);
+        assert!(ok, "{stderr}");
         assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the creation was never sent"
+            dry.contains("SoloTicTacToe: its creation (nonce 0) is pending"),
+            "{dry}"
         );
-        std::thread::sleep(Duration::from_millis(50));
+
+        anvil.rpc("evm_mine", &[]);
+        anvil.rpc("evm_setAutomine", &["true"]);
+        let (ok, again, stderr) = run(&args);
+        assert!(ok, "{again}\n{stderr}");
+        assert!(
+            again.contains("earlier run: deployment of SoloTicTacToe") && again.contains("): mined"),
+            "{again}"
+        );
+        assert!(again.contains("TicTacToe: deployed"), "{again}");
+        assert!(!again.contains(&key[2..]));
+        assert_one_creation_each(&anvil, records.path(), &key);
+        let all = runs(records.path());
+        assert_eq!(all.len(), 2, "every run is kept");
+        assert_eq!(all[0]["transactions"][0]["state"], "mined");
+        assert_eq!(all[1]["transactions"].as_array().unwrap().len(), 1);
+        assert_eq!(all[1]["transactions"][0]["contract"], "TicTacToe");
+        assert_eq!(json(&records.path().join("broadcast/31337/run-latest.json")), all[1]);
     }
-    // Child::kill is SIGKILL on Unix: no destructor, no flush, nothing of the process runs after it.
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert_eq!(nonce(&anvil, deployer, "pending"), 1);
-    let first = runs(records.path());
-    assert_eq!(first.len(), 1);
-    let logged = &first[0]["transactions"][0];
-    assert_eq!(logged["state"], "pending", "{logged}");
-    assert_eq!(logged["contract"], "SoloTicTacToe");
-    assert_eq!(logged["nonce"], 0);
+);
 
-    // A dry run now names the pending creation instead of planning a second one.
-    let dry_run: Vec<&str> = args.iter().copied().filter(|a| *a != "--broadcast").collect();
-    let (ok, dry, stderr) = run(&dry_run);
-    assert!(ok, "{stderr}");
-    assert!(
-        dry.contains("SoloTicTacToe: its creation (nonce 0) is pending"),
-        "{dry}"
-    );
+anviltest!(
+    a_receipt_timeout_leaves_a_pending_creation_that_the_next_run_settles,
+    ["--no-mining"],
+    |anvil, records| {
+        let dir = records.path().to_str().unwrap();
+        let key = anvil.keys[0].clone();
+        let args = [
+            "deploy",
+            "--broadcast",
+            "--timeout",
+            "2",
+            "--rpc-url",
+            &anvil.url,
+            "--private-key",
+            &key,
+            "--deployments",
+            dir,
+        ];
+        let deployer = anvil.accounts[0];
+        let (ok, _, stderr) = command(&args)
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .map(|o| {
+                (
+                    o.status.success(),
+                    String::from_utf8_lossy(&o.stdout).into_owned(),
+                    String::from_utf8_lossy(&o.stderr).into_owned(),
+                )
+            })
+            .unwrap();
+        assert!(!ok);
+        assert!(
+            stderr.contains("after 2s: the deployment of SoloTicTacToe (nonce 0) is still pending"),
+            "{stderr}"
+        );
+        assert!(
+            !stderr.contains("Location:") && !stderr.contains("stack backtrace"),
+            "{stderr}"
+        );
+        assert_eq!(nonce(&anvil, deployer, "pending"), 1);
 
-    anvil.rpc("evm_mine", &[]);
-    anvil.rpc("evm_setAutomine", &["true"]);
-    let (ok, again, stderr) = run(&args);
-    assert!(ok, "{again}\n{stderr}");
-    assert!(
-        again.contains("earlier run: deployment of SoloTicTacToe") && again.contains("): mined"),
-        "{again}"
-    );
-    assert!(again.contains("TicTacToe: deployed"), "{again}");
-    assert!(!again.contains(&key[2..]));
-    assert_one_creation_each(&anvil, records.path(), &key);
-    let all = runs(records.path());
-    assert_eq!(all.len(), 2, "every run is kept");
-    assert_eq!(all[0]["transactions"][0]["state"], "mined");
-    assert_eq!(all[1]["transactions"].as_array().unwrap().len(), 1);
-    assert_eq!(all[1]["transactions"][0]["contract"], "TicTacToe");
-    assert_eq!(json(&records.path().join("broadcast/31337/run-latest.json")), all[1]);
-}
+        // Still not mined: the second run waits, gives up, and sends nothing.
+        let (ok, _, stderr) = run(&args);
+        assert!(!ok);
+        assert!(stderr.contains("still pending"), "{stderr}");
+        assert_eq!(nonce(&anvil, deployer, "pending"), 1, "no second creation");
 
-#[test]
-fn a_receipt_timeout_leaves_a_pending_creation_that_the_next_run_settles() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start_with(&["--no-mining"]);
-    let records = tempfile::tempdir().unwrap();
-    let dir = records.path().to_str().unwrap();
-    let key = anvil.keys[0].clone();
-    let args = [
-        "deploy",
-        "--broadcast",
-        "--timeout",
-        "2",
-        "--rpc-url",
-        &anvil.url,
-        "--private-key",
-        &key,
-        "--deployments",
-        dir,
-    ];
-    let deployer = anvil.accounts[0];
-    let (ok, _, stderr) = command(&args)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .map(|o| {
-            (
-                o.status.success(),
-                String::from_utf8_lossy(&o.stdout).into_owned(),
-                String::from_utf8_lossy(&o.stderr).into_owned(),
-            )
-        })
-        .unwrap();
-    assert!(!ok);
-    assert!(
-        stderr.contains("after 2s: the deployment of SoloTicTacToe (nonce 0) is still pending"),
-        "{stderr}"
-    );
-    assert!(
-        !stderr.contains("Location:") && !stderr.contains("stack backtrace"),
-        "{stderr}"
-    );
-    assert_eq!(nonce(&anvil, deployer, "pending"), 1);
+        anvil.rpc("evm_mine", &[]);
+        anvil.rpc("evm_setAutomine", &["true"]);
+        let resume: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "--broadcast" { "--resume" } else { a })
+            .collect();
+        let (ok, out, stderr) = run(&resume);
+        assert!(ok, "{out}\n{stderr}");
+        assert_one_creation_each(&anvil, records.path(), &key);
+        assert_eq!(runs(records.path()).len(), 3, "every run is kept");
 
-    // Still not mined: the second run waits, gives up, and sends nothing.
-    let (ok, _, stderr) = run(&args);
-    assert!(!ok);
-    assert!(stderr.contains("still pending"), "{stderr}");
-    assert_eq!(nonce(&anvil, deployer, "pending"), 1, "no second creation");
-
-    anvil.rpc("evm_mine", &[]);
-    anvil.rpc("evm_setAutomine", &["true"]);
-    let resume: Vec<&str> = args
-        .iter()
-        .map(|a| if *a == "--broadcast" { "--resume" } else { a })
-        .collect();
-    let (ok, out, stderr) = run(&resume);
-    assert!(ok, "{out}\n{stderr}");
-    assert_one_creation_each(&anvil, records.path(), &key);
-    assert_eq!(runs(records.path()).len(), 3, "every run is kept");
-
-    // Up to date now: a fourth run sends nothing.
-    let (ok, out, _) = run(&args);
-    assert!(ok && out.contains("nothing to deploy"), "{out}");
-    assert_eq!(nonce(&anvil, deployer, "latest"), 2);
-}
+        // Up to date now: a fourth run sends nothing.
+        let (ok, out, _) = run(&args);
+        assert!(ok && out.contains("nothing to deploy"), "{out}");
+        assert_eq!(nonce(&anvil, deployer, "latest"), 2);
+    }
+);

@@ -11,7 +11,7 @@ use std::process::Output;
 
 use alloy_primitives::U256;
 use marubatsu_client::{Rpc, RpcOptions, Secret, Transactor};
-use marubatsu_tests::anvil::Anvil;
+use marubatsu_tests::anviltest;
 
 /// A user's machine: the installed binary, an empty project folder, a home and a `PATH` with nothing on it.
 struct Installed {
@@ -71,68 +71,69 @@ fn has_node_modules_or_sources(folder: &Path) -> bool {
         .any(|name| folder.join(name).exists())
 }
 
-#[test]
-fn an_installed_binary_deploys_and_plays_from_an_empty_folder_without_node() {
-    let anvil = Anvil::start();
-    let url = anvil.url.as_str();
-    let user = Installed::new();
-    let deployer = ["--private-key", anvil.keys[0].as_str()];
-    let (x, o) = (
-        ["--private-key", anvil.keys[1].as_str()],
-        ["--private-key", anvil.keys[2].as_str()],
-    );
+anviltest!(
+    an_installed_binary_deploys_and_plays_from_an_empty_folder_without_node,
+    |anvil| {
+        let url = anvil.url.as_str();
+        let user = Installed::new();
+        let deployer = ["--private-key", anvil.keys[0].as_str()];
+        let (x, o) = (
+            ["--private-key", anvil.keys[1].as_str()],
+            ["--private-key", anvil.keys[2].as_str()],
+        );
 
-    let deployed = user.json(&[&["deploy", "--broadcast"][..], &deployer].concat(), url);
-    assert_eq!(deployed["contracts"][0]["status"], "deployed", "{deployed}");
-    assert!(
-        user.folder.path().join("deployments/31337.json").is_file(),
-        "the record goes where the user is"
-    );
+        let deployed = user.json(&[&["deploy", "--broadcast"][..], &deployer].concat(), url);
+        assert_eq!(deployed["contracts"][0]["status"], "deployed", "{deployed}");
+        assert!(
+            user.folder.path().join("deployments/31337.json").is_file(),
+            "the record goes where the user is"
+        );
 
-    // Solo against Hard, to its end: always the first empty cell.
-    let started = user.json(&[&["solo", "new", "--difficulty", "hard"][..], &x].concat(), url);
-    let id = started["game"]["game_id"].to_string();
-    let mut game = started;
-    while game["game"]["result"] == "inProgress" {
-        let cell = first_empty(&game["game"]["board"]).expect("a game in progress has an empty cell");
-        game = user.json(&[&["solo", "play", &id, &cell.to_string()][..], &x].concat(), url);
+        // Solo against Hard, to its end: always the first empty cell.
+        let started = user.json(&[&["solo", "new", "--difficulty", "hard"][..], &x].concat(), url);
+        let id = started["game"]["game_id"].to_string();
+        let mut game = started;
+        while game["game"]["result"] == "inProgress" {
+            let cell = first_empty(&game["game"]["board"]).expect("a game in progress has an empty cell");
+            game = user.json(&[&["solo", "play", &id, &cell.to_string()][..], &x].concat(), url);
+        }
+        assert!(
+            matches!(game["game"]["result"].as_str(), Some("cpuWon" | "draw")),
+            "Hard never loses: {game}"
+        );
+        let shown = user.json(&["solo", "show", &id], url);
+        assert_eq!(shown["game"]["result"], game["game"]["result"]);
+
+        // A staked game that X wins with the top row; X withdraws both stakes.
+        let stake = U256::from(1_000_000_000u64);
+        let created = user.json(&[&["pvp", "create", "--stake", "1gwei"][..], &x].concat(), url);
+        let id = created["game"]["game_id"].to_string();
+        user.json(&[&["pvp", "join", &id, "--stake", "1gwei"][..], &o].concat(), url);
+        for (cell, who) in [(0, &x), (3, &o), (1, &x), (4, &o), (2, &x)] {
+            user.json(&[&["pvp", "play", &id, &cell.to_string()][..], &who[..]].concat(), url);
+        }
+        let ended = user.json(&["pvp", "show", &id], url);
+        assert_eq!(ended["game"]["status"], "xWon", "{ended}");
+
+        let mut alloy = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();
+        let before = alloy.balance(anvil.accounts[1]).unwrap();
+        let withdrawn = user.json(&[&["pvp", "withdraw"][..], &x].concat(), url);
+        assert_eq!(withdrawn["withdrawn"], (stake * U256::from(2)).to_string());
+        let hash = withdrawn["transaction"]["transaction_hash"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let (receipt, success) = alloy.receipt(hash).unwrap().expect("mined");
+        assert!(success);
+        assert_eq!(
+            alloy.balance(anvil.accounts[1]).unwrap(),
+            before + stake * U256::from(2) - receipt.cost(),
+            "to the wei"
+        );
+        assert!(
+            !has_node_modules_or_sources(user.folder.path()),
+            "nothing was compiled or installed in the user's folder"
+        );
     }
-    assert!(
-        matches!(game["game"]["result"].as_str(), Some("cpuWon" | "draw")),
-        "Hard never loses: {game}"
-    );
-    let shown = user.json(&["solo", "show", &id], url);
-    assert_eq!(shown["game"]["result"], game["game"]["result"]);
-
-    // A staked game that X wins with the top row; X withdraws both stakes.
-    let stake = U256::from(1_000_000_000u64);
-    let created = user.json(&[&["pvp", "create", "--stake", "1gwei"][..], &x].concat(), url);
-    let id = created["game"]["game_id"].to_string();
-    user.json(&[&["pvp", "join", &id, "--stake", "1gwei"][..], &o].concat(), url);
-    for (cell, who) in [(0, &x), (3, &o), (1, &x), (4, &o), (2, &x)] {
-        user.json(&[&["pvp", "play", &id, &cell.to_string()][..], &who[..]].concat(), url);
-    }
-    let ended = user.json(&["pvp", "show", &id], url);
-    assert_eq!(ended["game"]["status"], "xWon", "{ended}");
-
-    let mut alloy = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();
-    let before = alloy.balance(anvil.accounts[1]).unwrap();
-    let withdrawn = user.json(&[&["pvp", "withdraw"][..], &x].concat(), url);
-    assert_eq!(withdrawn["withdrawn"], (stake * U256::from(2)).to_string());
-    let hash = withdrawn["transaction"]["transaction_hash"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let (receipt, success) = alloy.receipt(hash).unwrap().expect("mined");
-    assert!(success);
-    assert_eq!(
-        alloy.balance(anvil.accounts[1]).unwrap(),
-        before + stake * U256::from(2) - receipt.cost(),
-        "to the wei"
-    );
-    assert!(
-        !has_node_modules_or_sources(user.folder.path()),
-        "nothing was compiled or installed in the user's folder"
-    );
-}
+);

@@ -14,7 +14,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use marubatsu_tests::anvil::Anvil;
+use marubatsu_tests::anviltest;
 
 const PROMPT: &str = "Enter the private key: ";
 
@@ -57,11 +57,7 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
-#[test]
-fn a_key_typed_at_the_prompt_signs_and_is_never_echoed() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start();
-    let records = tempfile::tempdir().unwrap();
+anviltest!(a_key_typed_at_the_prompt_signs_and_is_never_echoed, |anvil, records| {
     let key = anvil.keys[3].clone();
     let args = [
         "deploy",
@@ -137,4 +133,4 @@ fn a_key_typed_at_the_prompt_signs_and_is_never_echoed() {
         "0x2",
         "two creations signed with the typed key"
     );
-}
+});

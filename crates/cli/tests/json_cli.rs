@@ -5,7 +5,7 @@
 mod support;
 
 use alloy_primitives::Address;
-use marubatsu_tests::anvil::Anvil;
+use marubatsu_tests::anviltest;
 use serde_json::{Value, json};
 
 fn run_json(args: &[&str], url: &str) -> Value {
@@ -52,12 +52,8 @@ fn transaction(value: &Value, from: Address) -> &Vec<Value> {
     tx["events"].as_array().unwrap()
 }
 
-#[test]
-fn every_game_command_speaks_typed_json() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start();
+anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     let url = anvil.url.as_str();
-    let records = tempfile::tempdir().unwrap();
     let dir = records.path().to_str().unwrap();
     let (x, o) = (anvil.accounts[1], anvil.accounts[2]);
     let as_x = ["--private-key", anvil.keys[1].as_str(), "--deployments", dir, "--json"];
@@ -221,4 +217,4 @@ fn every_game_command_speaks_typed_json() {
         transaction(&withdrawn, x)[0],
         json!({"event": "Withdrawn", "account": x.to_checksum(None), "to": x.to_checksum(None), "amount": "2000000000"})
     );
-}
+});

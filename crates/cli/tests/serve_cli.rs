@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Lines, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdout, Stdio};
 
-use marubatsu_tests::anvil::Anvil;
+use marubatsu_tests::anviltest;
 use support::{command, marubatsu};
 
 /// The server process, killed when the test ends however it ends.
@@ -94,51 +94,50 @@ fn serve_prints_its_url_and_serves_the_games_on_loopback() {
     );
 }
 
-#[test]
-fn serve_on_a_node_reads_the_recorded_contracts_and_cannot_sign() {
-    marubatsu_tests::contracts();
-    let anvil = Anvil::start();
-    let records = tempfile::tempdir().expect("a temporary folder");
-    let records_dir = records.path().to_str().expect("a UTF-8 path");
-    let deploy = marubatsu(
-        &[
-            "deploy",
-            "--broadcast",
-            "--private-key",
-            &anvil.keys[0],
-            "--deployments",
-            records_dir,
+anviltest!(
+    serve_on_a_node_reads_the_recorded_contracts_and_cannot_sign,
+    |anvil, records| {
+        let records_dir = records.path().to_str().expect("a UTF-8 path");
+        let deploy = marubatsu(
+            &[
+                "deploy",
+                "--broadcast",
+                "--private-key",
+                &anvil.keys[0],
+                "--deployments",
+                records_dir,
+                "--rpc-url",
+                &anvil.url,
+            ],
+            &[],
+        );
+        assert!(deploy.status.success(), "{}", String::from_utf8_lossy(&deploy.stderr));
+        let (_serving, mut lines) = serve(&[
+            "serve",
+            "--port",
+            "0",
             "--rpc-url",
             &anvil.url,
-        ],
-        &[],
-    );
-    assert!(deploy.status.success(), "{}", String::from_utf8_lossy(&deploy.stderr));
-    let (_serving, mut lines) = serve(&[
-        "serve",
-        "--port",
-        "0",
-        "--rpc-url",
-        &anvil.url,
-        "--deployments",
-        records_dir,
-    ]);
-    let mut next = || lines.next().expect("another line").expect("reading stdout");
-    let chain = next();
-    assert!(chain.contains("(chain 31337): SoloTicTacToe 0x"), "{chain}");
-    assert!(next().contains("this server holds no key and signs nothing"));
-    let addr = address(&next());
-    let info = get(&addr, "/api/tictactoe/chain");
-    assert!(
-        info.contains(r#""mode":"rpc""#) && info.contains(r#""account":null"#),
-        "{info}"
-    );
-    let refused = send(
-        &addr,
-        "POST",
-        "/api/tictactoe/send",
-        r#"{"to":"0x0000000000000000000000000000000000000001","data":"0x"}"#,
-    );
-    assert!(refused.starts_with("HTTP/1.1 404"), "{refused}");
-    assert!(refused.contains("signs nothing"), "{refused}");
-}
+            "--deployments",
+            records_dir,
+        ]);
+        let mut next = || lines.next().expect("another line").expect("reading stdout");
+        let chain = next();
+        assert!(chain.contains("(chain 31337): SoloTicTacToe 0x"), "{chain}");
+        assert!(next().contains("this server holds no key and signs nothing"));
+        let addr = address(&next());
+        let info = get(&addr, "/api/tictactoe/chain");
+        assert!(
+            info.contains(r#""mode":"rpc""#) && info.contains(r#""account":null"#),
+            "{info}"
+        );
+        let refused = send(
+            &addr,
+            "POST",
+            "/api/tictactoe/send",
+            r#"{"to":"0x0000000000000000000000000000000000000001","data":"0x"}"#,
+        );
+        assert!(refused.starts_with("HTTP/1.1 404"), "{refused}");
+        assert!(refused.contains("signs nothing"), "{refused}");
+    }
+);

@@ -62,7 +62,10 @@ impl RpcClient {
         &self.url
     }
 
-    pub(crate) fn provider(&self) -> &DynProvider {
+    /// The provider underneath, for what this client does not wrap: a test driving a development node (its
+    /// unlocked accounts, `evm_*` methods) through the same transport rather than a provider of its own. Its errors
+    /// are alloy's, unclassified, and may carry the URL.
+    pub fn provider(&self) -> &DynProvider {
         &self.provider
     }
 

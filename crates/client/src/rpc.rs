@@ -594,22 +594,6 @@ mod tests {
     }
 
     #[test]
-    fn a_closed_port_is_unreachable_and_says_why() {
-        // Bind then drop a listener: its port is free and nothing answers there.
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let url = Secret::new(format!("http://127.0.0.1:{port}/secret-path"));
-        let err = Rpc::connect(&url, None, RpcOptions::default()).unwrap_err();
-        let message = err.to_string();
-        assert!(matches!(err, Error::Unreachable { .. }), "{message}");
-        assert!(message.contains("refused"), "{message}");
-        assert!(!message.contains("secret-path"), "{message}");
-    }
-
-    #[test]
     fn an_https_endpoint_is_spoken_to_in_tls() {
         // A listener that records the first bytes a client sends, then hangs up: over https:// they are a TLS
         // handshake record (0x16, version 3.x), so the client has a TLS provider and uses it.

@@ -112,8 +112,8 @@
     if (typeof Channel !== 'function') return null;
     const channel = new Channel(name);
     // The ids of the tabs this one was found to share its game with; when the last closes, the note goes.
-    const others = new Set();
-    const gone = (id) => {
+    const others = /** @type {Set<string>} */ (new Set());
+    const gone = (/** @type {string} */ id) => {
       if (others.delete(id) && others.size === 0) untell();
     };
     channel.addEventListener('message', (event) => {
@@ -215,6 +215,7 @@
 
   /** localStorage holding JSON; a browser that refuses storage still plays, it just forgets. */
   const store = {
+    /** @param {string} key @param {any} fallback */
     get(key, fallback) {
       try {
         const text = window.localStorage.getItem(key);
@@ -223,11 +224,13 @@
         return fallback;
       }
     },
+    /** @param {string} key @param {unknown} value */
     set(key, value) {
       try {
         window.localStorage.setItem(key, JSON.stringify(value));
       } catch (_) { /* storage full or disabled */ }
     },
+    /** @param {string} key */
     remove(key) {
       try {
         window.localStorage.removeItem(key);
@@ -239,6 +242,7 @@
    * A JSON request in the player's language (`Accept-Language`). A refusal throws an Error whose message is the
    * server's sentence for the player, with `status`, `code` (the server's stable word, or `unreachable` when no
    * answer came) and `errorName` (a contract's error name). A server that cannot be reached is said as such.
+   * @param {string} path @param {unknown} [body] @returns {Promise<any>}
    */
   async function api(path, body) {
     const headers = { 'accept-language': window.I18n.lang };
@@ -276,11 +280,13 @@
    * the edges as the seed's page does; Home and End go to the row's ends. Only the cursor's button is in the
    * tab order (a roving tabindex), so Tab enters the grid once and leaves it. Enter and Space are the buttons'
    * own: they click the focused cell.
+   * @param {HTMLElement} container
+   * @param {{ side: () => number, onMove: (index: number) => void }} options
    */
   function keyboardGrid(container, { side, onMove }) {
     container.addEventListener('keydown', (event) => {
       const cells = Array.from(container.querySelectorAll('button'));
-      const index = cells.indexOf(document.activeElement);
+      const index = cells.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
       if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
       const n = side();
       let row = Math.floor(index / n);
@@ -301,14 +307,20 @@
     });
   }
 
-  /** Puts the roving tabindex (and the focus, if `focus`) on cell `index` of `container`. */
+  /**
+   * Puts the roving tabindex (and the focus, if `focus`) on cell `index` of `container`.
+   * @param {HTMLElement} container @param {number} index @param {boolean} [focus]
+   */
   function focusCell(container, index, focus = true) {
     const cells = container.querySelectorAll('button');
     cells.forEach((cell, i) => cell.setAttribute('tabindex', i === index ? '0' : '-1'));
     if (focus && cells[index]) cells[index].focus();
   }
 
-  /** A shortcut key for the page: ignored while typing, with a modifier held, or in a dialog. */
+  /**
+   * A shortcut key for the page: ignored while typing, with a modifier held, or in a dialog.
+   * @param {Record<string, () => void>} map
+   */
   function shortcuts(map) {
     document.addEventListener('keydown', (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;

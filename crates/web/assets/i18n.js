@@ -19,8 +19,9 @@
 
 (() => {
   const KEY = 'marubatsu.lang';
-  const LANGS = ['en', 'ja'];
+  /** @type {Record<'en' | 'ja', Record<string, Words>>} */
   const dicts = { en: {}, ja: {} };
+  /** @type {((lang: string) => void)[]} */
   const listeners = [];
   const warned = new Set();
 
@@ -41,7 +42,10 @@
     return /^ja(?:[-_]|$)/i.test(String(list[0] || '')) ? 'ja' : 'en';
   }
 
-  /** Tells the server, which reads it on page loads (a load carries no header the script chose). */
+  /**
+   * Tells the server, which reads it on page loads (a load carries no header the script chose).
+   * @param {string} lang
+   */
   function writeCookie(lang) {
     document.cookie = `lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
   }
@@ -56,13 +60,15 @@
   let lang = stored() || fromCookie() || fromBrowser();
   if (stored()) writeCookie(lang);
 
+  /** @param {{ en?: Record<string, Words>, ja?: Record<string, Words> }} more */
   function add(more) {
     for (const [code, entries] of Object.entries(more || {})) {
-      if (!dicts[code]) continue;
+      if (!isLang(code)) continue;
       Object.assign(dicts[code], entries);
     }
   }
 
+  /** @param {string} key @param {Record<string, unknown>} [params] @returns {string} */
   function t(key, params) {
     let value = dicts[lang][key];
     if (value === undefined) value = dicts.en[key];
@@ -75,21 +81,21 @@
     }
     if (typeof value === 'function') return String(value(params || {}));
     if (!params) return value;
-    return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    return value.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
   }
 
   /** @param {Document | Element} root */
   function apply(root = document) {
-    const within = (selector) => {
+    const within = (/** @type {string} */ selector) => {
       const found = /** @type {HTMLElement[]} */ (Array.from(root.querySelectorAll(selector)));
       if (root instanceof HTMLElement && root.matches(selector)) found.unshift(root);
       return found;
     };
     for (const element of within('[data-i18n]')) {
-      element.textContent = t(element.dataset.i18n);
+      element.textContent = t(/** @type {string} */ (element.dataset.i18n));
     }
     for (const element of within('[data-i18n-attr]')) {
-      for (const pair of element.dataset.i18nAttr.split(';')) {
+      for (const pair of /** @type {string} */ (element.dataset.i18nAttr).split(';')) {
         const at = pair.indexOf(':');
         if (at < 1) continue;
         element.setAttribute(pair.slice(0, at).trim(), t(pair.slice(at + 1).trim()));
@@ -105,9 +111,12 @@
     return lang === 'ja' ? 'en' : 'ja';
   }
 
-  /** Switches to `next`, remembers it, redraws the page; `remember` is false when another tab already did. */
+  /**
+   * Switches to `next`, remembers it, redraws the page; `remember` is false when another tab already did.
+   * @param {string} next @param {boolean} [remember]
+   */
   function set(next, remember = true) {
-    if (!LANGS.includes(next) || next === lang) return;
+    if (!isLang(next) || next === lang) return;
     lang = next;
     if (remember) {
       try {
@@ -125,13 +134,14 @@
     }
   }
 
+  /** @param {(lang: string) => void} fn */
   function onChange(fn) {
     listeners.push(fn);
   }
 
   // Another tab switched: follow it, so the two never speak different languages.
   window.addEventListener('storage', (event) => {
-    if (event.key === KEY && LANGS.includes(event.newValue)) set(event.newValue, false);
+    if (event.key === KEY && isLang(event.newValue)) set(event.newValue, false);
   });
 
   document.addEventListener('DOMContentLoaded', () => {

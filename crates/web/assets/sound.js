@@ -10,6 +10,7 @@
 
   const MUTED_KEY = 'marubatsu.muted';
   let muted = M.store.get(MUTED_KEY, false) === true;
+  /** @type {AudioContext | null} */
   let audio = null;
 
   /** The audio context, made or resumed inside a user gesture (browsers refuse to start one otherwise). */
@@ -22,7 +23,12 @@
     return audio;
   }
 
-  /** One note; `at` (the audio clock) overrides `delay`, and `music` notes ignore the effects' switch. */
+  /**
+   * One note; `at` (the audio clock) overrides `delay`, and `music` notes ignore the effects' switch.
+   * @param {number} frequency
+   * @param {{ duration?: number, type?: OscillatorType, volume?: number, delay?: number, at?: number | null,
+   *   music?: boolean }} [options]
+   */
   function tone(frequency, { duration = 0.09, type = 'sine', volume = 0.14, delay = 0, at = null, music: isMusic = false } = {}) {
     if ((muted && !isMusic) || !audio || audio.state !== 'running') return;
     const start = at === null ? audio.currentTime + delay : at;
@@ -52,8 +58,9 @@
     warn: () => [0, 0.18, 0.36].forEach((delay) => tone(880, { type: 'square', volume: 0.06, duration: 0.08, delay })),
   };
 
+  /** @param {string} name */
   function play(name) {
-    const effect = effects[name];
+    const effect = effects[/** @type {keyof typeof effects} */ (name)];
     if (effect && !muted) effect();
   }
 
@@ -68,9 +75,11 @@
   const music = (() => {
     let on = M.store.get(MUSIC_KEY, false) === true;
     let here = false;
+    /** @type {number | null} */
     let timer = null;
     let step = 0;
     let next = 0;
+    /** @type {HTMLElement | null} */
     let button = null;
 
     function schedule() {
@@ -107,6 +116,7 @@
       /** Whether this page has music and the player wants it. */
       wanted: () => here && on,
       /** Gives the page music, switched by `toggle` (a button), remembered across pages and visits. */
+      /** @param {HTMLElement} toggle */
       attach(toggle) {
         here = true;
         button = toggle;

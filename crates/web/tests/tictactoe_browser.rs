@@ -14,12 +14,13 @@ use alloy::{
     consensus::Transaction as _,
     eips::BlockNumberOrTag,
     network::TransactionBuilder,
-    providers::{DynProvider, Provider, ProviderBuilder},
+    providers::{DynProvider, Provider},
     rpc::types::TransactionRequest,
 };
 use alloy_primitives::{Address, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_client::{RpcClient, Secret};
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
@@ -29,32 +30,33 @@ use support::{Browser, Driver, contracts, dataset, marks, one_browser_at_a_time,
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
 
-/// A synchronous alloy client of anvil for the test's own checks and set-up (never the page's way in).
+/// A synchronous client of anvil for the test's own checks and set-up (never the page's way in): the project's
+/// one RPC client, whose alloy provider it drives directly for anvil's unlocked accounts and `evm_*` methods.
 struct Node {
     runtime: tokio::runtime::Runtime,
-    provider: DynProvider,
+    client: RpcClient,
 }
 
 impl Node {
     fn new(url: &str) -> Node {
-        // reqwest is built without a TLS provider of its own (see the workspace manifest).
-        let _ = rustls::crypto::ring::default_provider().install_default();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap_or_else(|err| panic!("{err}"));
-        let provider = {
+        let client = {
             let _guard = runtime.enter();
-            ProviderBuilder::new()
-                .connect_http(url.parse().unwrap_or_else(|err| panic!("{err}")))
-                .erased()
+            RpcClient::new(&Secret::new(url)).unwrap_or_else(|err| panic!("{err}"))
         };
-        Node { runtime, provider }
+        Node { runtime, client }
+    }
+
+    fn provider(&self) -> &DynProvider {
+        self.client.provider()
     }
 
     fn accounts(&self) -> Vec<Address> {
         self.runtime
-            .block_on(self.provider.get_accounts())
+            .block_on(self.provider().get_accounts())
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
@@ -67,7 +69,7 @@ impl Node {
         let tx = TransactionRequest::default().with_from(from).with_deploy_code(code);
         self.runtime.block_on(async {
             let pending = self
-                .provider
+                .provider()
                 .send_transaction(tx)
                 .await
                 .unwrap_or_else(|err| panic!("{err}"));
@@ -86,7 +88,7 @@ impl Node {
         loop {
             let receipt = self
                 .runtime
-                .block_on(self.provider.get_transaction_receipt(parsed))
+                .block_on(self.provider().get_transaction_receipt(parsed))
                 .unwrap_or_else(|err| panic!("{err}"));
             if let Some(receipt) = receipt {
                 assert!(!receipt.status(), "the call was meant to revert");
@@ -106,7 +108,7 @@ impl Node {
             .with_gas_limit(200_000);
         self.runtime.block_on(async {
             let pending = self
-                .provider
+                .provider()
                 .send_transaction(tx)
                 .await
                 .unwrap_or_else(|err| panic!("{err}"));
@@ -116,19 +118,19 @@ impl Node {
 
     fn raw(&self, method: &'static str, params: Value) -> Value {
         self.runtime
-            .block_on(self.provider.raw_request::<_, Value>(method.into(), params))
+            .block_on(self.provider().raw_request::<_, Value>(method.into(), params))
             .unwrap_or_else(|err| panic!("{method}: {err}"))
     }
 
     fn nonce(&self, account: Address) -> u64 {
         self.runtime
-            .block_on(async { self.provider.get_transaction_count(account).pending().await })
+            .block_on(async { self.provider().get_transaction_count(account).pending().await })
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
     fn balance(&self, account: Address) -> U256 {
         self.runtime
-            .block_on(async { self.provider.get_balance(account).await })
+            .block_on(async { self.provider().get_balance(account).await })
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
@@ -137,14 +139,14 @@ impl Node {
     fn spent_by(&self, account: Address) -> (U256, U256) {
         self.runtime.block_on(async {
             let latest = self
-                .provider
+                .provider()
                 .get_block_number()
                 .await
                 .unwrap_or_else(|err| panic!("{err}"));
             let (mut value, mut fees) = (U256::ZERO, U256::ZERO);
             for number in 0..=latest {
                 let block = self
-                    .provider
+                    .provider()
                     .get_block_by_number(BlockNumberOrTag::Number(number))
                     .full()
                     .await
@@ -155,7 +157,7 @@ impl Node {
                         continue;
                     }
                     let receipt = self
-                        .provider
+                        .provider()
                         .get_transaction_receipt(*tx.inner.tx_hash())
                         .await
                         .unwrap_or_else(|err| panic!("{err}"))

@@ -196,6 +196,21 @@ impl Pending {
     }
 }
 
+/// The decision in plain words, for an [`EventError`]'s message (never its `Debug` form).
+impl fmt::Display for Pending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pending::StartPlayer { phase, tied } => write!(f, "who of {tied} starts the {phase}"),
+            Pending::Verdict { seer } => write!(f, "{seer}'s verdict"),
+            Pending::Attack { wolf } => write!(f, "{wolf}'s attack"),
+            Pending::Transfer { from, role, cards } => write!(f, "{from}'s transfer of {cards} {role} card(s)"),
+            Pending::Draw { player, cards } => write!(f, "a draw from {player}'s {cards} card(s)"),
+            Pending::Vote { runoff: 0, .. } => f.write_str("the vote"),
+            Pending::Vote { runoff, .. } => write!(f, "run-off vote {runoff}"),
+        }
+    }
+}
+
 /// Why an event was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EventError {
@@ -333,7 +348,7 @@ impl fmt::Display for EventError {
         match self {
             EventError::GameOver => f.write_str("the game is over"),
             EventError::NotPending { pending } => {
-                write!(f, "the event does not answer the pending decision {pending:?}")
+                write!(f, "the event does not answer the pending decision, {pending}")
             }
             EventError::NotTied { seat, tied } => {
                 write!(f, "{seat} is not among the tied players {tied}")
@@ -393,3 +408,22 @@ impl fmt::Display for BallotError {
 impl std::error::Error for EventError {}
 impl std::error::Error for BallotError {}
 impl std::error::Error for TransferError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_the_pending_decision_in_words_not_its_debug_form() {
+        let seer = Seat::new(2).expect("a seat");
+        let refusal = EventError::NotPending {
+            pending: Pending::Verdict { seer },
+        };
+        let words = refusal.to_string();
+        assert_eq!(
+            words,
+            "the event does not answer the pending decision, seat 2's verdict"
+        );
+        assert!(!words.contains("Verdict {"), "{words}");
+    }
+}

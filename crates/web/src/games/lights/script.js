@@ -10,41 +10,52 @@
   const M = window.Marubatsu;
   const LOG_KEY = 'marubatsu.lights.log';
   const LEVEL_KEY = 'marubatsu.lights.level';
-  const bestKey = (level) => `marubatsu.lights.best.${level}`;
-  const assistedKey = (level) => `marubatsu.lights.assisted.${level}`;
+  const bestKey = (/** @type {string} */ level) => `marubatsu.lights.best.${level}`;
+  const assistedKey = (/** @type {string} */ level) => `marubatsu.lights.assisted.${level}`;
 
-  const $ = (selector) => document.querySelector(selector);
+  /** The page's element for `selector` (page.html has every one this script asks for). */
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
   const boardEl = $('#board');
   const movesEl = $('#moves');
   const timeEl = $('#time');
   const parEl = $('#par');
   const bestEl = $('#best');
   const messageEl = $('#message');
-  const undoButton = $('#undo');
-  const hintButton = $('#hint');
-  const restartButton = $('#restart');
-  const dialog = $('#solved');
+  const undoButton = /** @type {HTMLButtonElement} */ ($('#undo'));
+  const hintButton = /** @type {HTMLButtonElement} */ ($('#hint'));
+  const restartButton = /** @type {HTMLButtonElement} */ ($('#restart'));
+  const dialog = /** @type {HTMLDialogElement} */ ($('#solved'));
   const replaceDialog = /** @type {HTMLDialogElement} */ ($('#replace'));
   const levelButtons = /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll('.segmented [data-level]')));
 
-  /** name -> { side, scramblePresses }, from the server (the engine's table). */
+  /** name -> { side, scramblePresses }, from the server (the engine's table). @type {Record<string, LightsLevel> | null} */
   let levels = null;
   /** The log as the server last replayed it (and as it is stored): the game the board shows. */
+  /** @type {LightsEvent[] | null} */
   let confirmed = null;
   /** `confirmed` plus the events sent and not yet answered. */
+  /** @type {LightsEvent[] | null} */
   let log = null;
+  /** @type {LightsView | null} */
   let view = null;
   let cursor = 0;
   let sent = 0;
   /** A message key (with params) shown instead of the usual line until the next answer: an error or a notice. */
+  /** @type {LightsTransient | null} */
   let transient = null;
   /** The last solve's dialog text, as a key and params, so a language switch rewrites it. */
+  /** @type {[string, Record<string, unknown>][] | null} */
   let solveText = null;
   /** The level a new puzzle was asked for while a game was under way, until the player says yes or no. */
+  /** @type {string | null} */
   let pendingLevel = null;
-  const t = (key, params) => window.I18n.t(key, params);
+  const t = (/** @type {string} */ key, /** @type {Record<string, unknown> | undefined} */ params = undefined) =>
+    window.I18n.t(key, params);
 
-  /** `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle. */
+  /**
+   * `count` distinct cells of a `side`×`side` board, uniformly: a partial Fisher–Yates shuffle.
+   * @param {number} side @param {number} count
+   */
   function drawScramble(side, count) {
     const cells = Array.from({ length: side * side }, (_, i) => i);
     for (let i = 0; i < count; i += 1) {
@@ -54,10 +65,12 @@
     return cells.slice(0, count);
   }
 
+  /** @returns {string} */
   function currentLevel() {
     return (view && view.level) || M.store.get(LEVEL_KEY, 'easy');
   }
 
+  /** @param {string} level */
   function newPuzzle(level) {
     if (!levels) return;
     const chosen = levels[level] ? level : 'easy';
@@ -71,13 +84,14 @@
 
   /** Whether a new puzzle would throw something away: a game with presses on it, not yet solved. */
   function underWay() {
-    return Boolean(view) && !view.solved && view.moves > 0;
+    return view !== null && !view.solved && view.moves > 0;
   }
 
   /**
    * A new puzzle at `level`, once the player says so if a game is under way: a tap on a level or on "New
    * puzzle" in the middle of a game must not throw it away. The question counts as a tap that moved the game
    * (common.js, `taps`), so the second tap of a double tap cannot land on its "yes".
+   * @param {string} level
    */
   function askNewPuzzle(level) {
     if (!underWay()) {
@@ -96,10 +110,12 @@
     $('#replace-text').textContent = t('lights.replaceText', { moves: view.moves, level: t(`lights.${pendingLevel}`) });
   }
 
+  /** @param {unknown} a @param {unknown} b */
   function same(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
   }
 
+  /** @param {LightsEvent} event @param {string} effect */
   function push(event, effect) {
     if (!log) return;
     // Another tab moved this game on and this tab has not heard yet: follow it rather than press on a board
@@ -113,7 +129,10 @@
     send(effect);
   }
 
-  /** Shows the game another tab stored, dropping whatever this tab had in flight. */
+  /**
+   * Shows the game another tab stored, dropping whatever this tab had in flight.
+   * @param {LightsEvent[]} stored
+   */
   function follow(stored) {
     sent += 1;
     confirmed = stored;
@@ -126,20 +145,22 @@
    * Replays the log on the server and draws the answer (only the answer to the latest request). Only a log the
    * server answered is kept and stored: when the server cannot be reached, the events not yet answered are
    * dropped and the player is told, so nothing is applied later behind their back.
+   * @param {string} effect
    */
   async function send(effect) {
+    if (!log) return;
     const candidate = log.slice();
     sent += 1;
     const mine = sent;
     let answer;
     try {
-      answer = /** @type {Envelope<any, { events: number }>} */ (await M.api('/api/lights/replay', { events: candidate }));
+      answer = /** @type {Envelope<LightsView | null, { events: number }>} */ (await M.api('/api/lights/replay', { events: candidate }));
     } catch (error) {
       if (mine !== sent) return;
       // Later presses were made on top of this one; their answers must not bring it back.
       sent += 1;
       log = confirmed ? confirmed.slice() : null;
-      transient = { text: error.message };
+      transient = { text: /** @type {Error} */ (error).message };
       if (view) render(); else showTransient();
       M.sound.play('nothing');
       return;
@@ -153,17 +174,18 @@
     }
     confirmed = candidate;
     M.store.set(LOG_KEY, confirmed);
-    view = answer.state;
+    const state = answer.state;
+    view = state;
     transient = effect === 'follow' ? { key: 'lights.followed', notice: true } : null;
-    if (effect === 'hint' && view.hint) cursor = view.hint.index;
+    if (effect === 'hint' && state.hint) cursor = state.hint.index;
     render();
-    if (effect === 'hint' && view.hint && boardEl.contains(document.activeElement)) {
+    if (effect === 'hint' && state.hint && boardEl.contains(document.activeElement)) {
       M.focusCell(boardEl, cursor);
     }
     if (effect === 'load' || effect === 'follow') return;
     if (!answer.accepted) {
       M.sound.play('nothing');
-    } else if (effect === 'press' && view.solved) {
+    } else if (effect === 'press' && state.solved) {
       solved();
     } else {
       M.sound.play(effect);
@@ -171,11 +193,14 @@
   }
 
   function showTransient() {
-    messageEl.textContent = transient.key ? t(transient.key, transient.params) : transient.text;
+    if (!transient) return;
+    messageEl.textContent = transient.text !== undefined ? transient.text : t(transient.key, transient.params);
     messageEl.classList.toggle('error', !transient.notice);
   }
 
   function render() {
+    if (!view) return;
+    const shown = view;
     const side = view.side;
     const count = side * side;
     boardEl.style.setProperty('--side', String(side));
@@ -191,8 +216,8 @@
       if (cursor >= count) cursor = 0;
     }
     Array.from(boardEl.children).forEach((button, i) => {
-      const on = view.lit[i];
-      const hinted = Boolean(view.hint && view.hint.index === i);
+      const on = shown.lit[i];
+      const hinted = Boolean(shown.hint && shown.hint.index === i);
       button.setAttribute('aria-pressed', String(on));
       button.classList.toggle('hint', hinted);
       const place = { row: Math.floor(i / side) + 1, column: (i % side) + 1, state: t(on ? 'lights.on' : 'lights.off') };
@@ -202,7 +227,7 @@
     boardEl.setAttribute('aria-label', t('lights.board', { side, on: view.lit.filter(Boolean).length }));
 
     levelButtons.forEach((button) => {
-      button.setAttribute('aria-pressed', String(button.dataset.level === view.level));
+      button.setAttribute('aria-pressed', String(button.dataset.level === shown.level));
     });
     movesEl.textContent = String(view.moves);
     parEl.textContent = String(view.startPar);
@@ -233,6 +258,7 @@
   /**
    * The best as the record to beat: every clean solve of a scramble takes at least par presses and par is the
    * scramble's length, so after one perfect solve only the time is left to improve, and the time is shown.
+   * @param {LightsRecord | null} best
    */
   function showBest(best) {
     bestEl.textContent = best ? t('lights.bestValue', { moves: best.moves, time: M.formatTime(best.ms) }) : '–';
@@ -240,8 +266,8 @@
 
   /** The player's time: from their first press (not from when the puzzle was drawn) to the solving press. */
   function playedMs() {
-    if (view.clockFromMs === null) return 0;
-    return (view.solved ? view.solvedAtMs : Date.now()) - view.clockFromMs;
+    if (!view || view.clockFromMs === null) return 0;
+    return (view.solved ? /** @type {number} */ (view.solvedAtMs) : Date.now()) - view.clockFromMs;
   }
 
   function tick() {
@@ -254,10 +280,11 @@
    * (`marubatsu.lights.assisted.<level>`), never as a best or a perfect solve.
    */
   function solved() {
+    if (!view) return;
     M.sound.play('win');
     const ms = playedMs();
     const base = { moves: view.moves, time: M.formatTime(ms), par: view.startPar, hints: view.hints };
-    const best = M.store.get(bestKey(view.level), null);
+    const best = /** @type {LightsRecord | null} */ (M.store.get(bestKey(view.level), null));
     /** @type {[string, Record<string, unknown>][]} */
     const parts = [['lights.solvedText', base]];
     if (view.hints > 0) {
@@ -269,7 +296,7 @@
       if (record) M.store.set(bestKey(view.level), { moves: view.moves, ms });
       showBest(record ? { moves: view.moves, ms } : best);
       if (view.moves === view.startPar) parts.push(['lights.perfect', base]);
-      parts.push(record ? ['lights.newBest', base] : ['lights.yourBest', { best: best.moves, time: M.formatTime(best.ms) }]);
+      parts.push(record || !best ? ['lights.newBest', base] : ['lights.yourBest', { best: best.moves, time: M.formatTime(best.ms) }]);
     }
     solveText = parts;
     drawSolveText();
@@ -284,6 +311,7 @@
     if (solveText) $('#solved-text').textContent = solveText.map(([key, params]) => t(key, params)).join(gap);
   }
 
+  /** @param {number} i */
   function press(i) {
     cursor = i;
     push({ type: 'press', cell: i, atMs: Date.now() }, 'press');
@@ -298,7 +326,7 @@
   hintButton.addEventListener('click', hint);
   restartButton.addEventListener('click', restart);
   $('#new').addEventListener('click', fresh);
-  levelButtons.forEach((button) => button.addEventListener('click', () => askNewPuzzle(button.dataset.level)));
+  levelButtons.forEach((button) => button.addEventListener('click', () => askNewPuzzle(/** @type {string} */ (button.dataset.level))));
   // From the solved dialog nothing is under way: a new puzzle at once.
   $('#solved-new').addEventListener('click', () => newPuzzle(currentLevel()));
   $('#replace-yes').addEventListener('click', M.taps.wrap(() => {
@@ -336,9 +364,9 @@
   async function start() {
     try {
       const answer = await M.api('/api/lights/levels');
-      levels = Object.fromEntries(answer.levels.map((level) => [level.name, level]));
+      levels = Object.fromEntries(answer.levels.map((/** @type {LightsLevel} */ level) => [level.name, level]));
     } catch (error) {
-      transient = { text: error.message };
+      transient = { text: /** @type {Error} */ (error).message };
       showTransient();
       window.setTimeout(start, 3000);
       return;

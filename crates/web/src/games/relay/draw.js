@@ -10,38 +10,42 @@
   const { $, root, screens, namesEl, countdownEl, ballotEl, confirmButton, abandonBar, copyNoteEl, ownTopicsEl, NAMES_KEY } = R.el;
   const { t } = window.I18n;
 
-  const name = (seat) => (S.view.players[seat] === undefined ? '?' : S.view.players[seat]);
+  /** The state drawn: every function here runs once the server has answered (render, and the ticker it starts). */
+  const view = () => /** @type {RelayView} */ (S.view);
 
+  const name = (/** @type {number} */ seat) => (view().players[seat] === undefined ? '?' : view().players[seat]);
+
+  /** @param {HTMLElement} screen */
   function fill(screen) {
-    screen.querySelectorAll('[data-field="round"]').forEach((el) => {
-      el.textContent = t('relay.round', { round: S.view.round, rounds: S.view.rounds });
+    screen.querySelectorAll('[data-field="round"]').forEach((/** @type {Element} */ el) => {
+      el.textContent = t('relay.round', { round: view().round, rounds: view().rounds });
     });
-    screen.querySelectorAll('[data-field="topic"]').forEach((el) => {
-      el.textContent = S.view.topic || '';
+    screen.querySelectorAll('[data-field="topic"]').forEach((/** @type {Element} */ el) => {
+      el.textContent = view().topic || '';
     });
   }
 
   function render() {
-    root.dataset.phase = S.view.phase;
+    root.dataset.phase = view().phase;
     for (const screen of screens) {
-      screen.hidden = screen.dataset.screen !== S.view.phase;
+      screen.hidden = screen.dataset.screen !== view().phase;
       if (!screen.hidden) fill(screen);
     }
     // Nothing to abandon before a game or after its end.
-    abandonBar.hidden = S.view.phase === 'setup' || S.view.phase === 'finalResult';
-    if (S.view.phase === 'setup') copyNoteEl.hidden = true;
+    abandonBar.hidden = view().phase === 'setup' || view().phase === 'finalResult';
+    if (view().phase === 'setup') copyNoteEl.hidden = true;
     showAbandonQuestion(false);
-    if (S.ticker !== null && S.view.phase !== 'talk') {
+    if (S.ticker !== null && view().phase !== 'talk') {
       clearInterval(S.ticker);
       S.ticker = null;
     }
-    switch (S.view.phase) {
+    switch (view().phase) {
       case 'setup': drawSetup(); break;
       case 'topicReveal': drawReveal(); break;
       case 'talk': drawTalk(); break;
       case 'handover':
-        $('#pass-to').textContent = t('relay.passTo', { name: name(S.view.nextVoter) });
-        $('#received').textContent = t('relay.iAm', { name: name(S.view.nextVoter) });
+        $('#pass-to').textContent = t('relay.passTo', { name: name(view().nextVoter) });
+        $('#received').textContent = t('relay.iAm', { name: name(view().nextVoter) });
         break;
       case 'vote': drawVote(); break;
       case 'roundResult': drawRoundResult(); break;
@@ -52,16 +56,17 @@
     bringOnScreen();
   }
 
-  /** A new screen starts at the top of the page, focused, so its first control is in S.view. */
+  /** A new screen starts at the top of the page, focused, so its first control is in view(). */
   function bringOnScreen() {
-    const key = `${S.view.phase}:${S.view.round}:${S.view.turn}:${S.view.voter}`;
+    const key = `${view().phase}:${view().round}:${view().turn}:${view().voter}`;
     if (key === S.shownScreen) return;
     S.shownScreen = key;
     window.scrollTo(0, 0);
     const screen = screens.find((s) => !s.hidden);
-    if (screen && S.view.phase !== 'setup') screen.focus({ preventScroll: true });
+    if (screen && view().phase !== 'setup') screen.focus({ preventScroll: true });
   }
 
+  /** @param {string} value @param {number} seat */
   function nameInput(value, seat) {
     const item = document.createElement('li');
     const input = document.createElement('input');
@@ -87,13 +92,13 @@
 
   function drawReveal() {
     const button = /** @type {HTMLButtonElement} */ ($('#redraw'));
-    button.disabled = S.view.redrawn;
-    $('#redraw-note').textContent = t(S.view.redrawn ? 'relay.redrawnNote' : 'relay.redrawNote');
+    button.disabled = view().redrawn;
+    $('#redraw-note').textContent = t(view().redrawn ? 'relay.redrawnNote' : 'relay.redrawNote');
   }
 
   function drawNameButtons() {
     const count = namesEl.children.length;
-    const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+    const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ ($(selector));
     button('#add-player').disabled = S.limits !== null && count >= S.limits.maxPlayers;
     button('#remove-player').disabled = S.limits !== null && count <= S.limits.minPlayers;
   }
@@ -104,59 +109,60 @@
     countdownEl.textContent = M.formatTime(clock.seconds * 1000);
     countdownEl.dataset.remainingMs = String(clock.leftMs);
     countdownEl.classList.toggle('low', clock.low);
-    countdownEl.classList.toggle('paused', S.view.paused);
+    countdownEl.classList.toggle('paused', view().paused);
     // A sound a few seconds before the end (muted with the page's sound switch), once per turn.
     if (clock.warn) {
       S.warnedTurn = clock.key;
       M.sound.play('warn');
     }
-    if (clock.timeUp && S.autoDoneTurn !== S.view.turn && !R.guard.busy) {
+    if (clock.timeUp && S.autoDoneTurn !== view().turn && !R.guard.busy) {
       // Time is up: the next speaker starts. Once per turn; the engine ignores a done for another turn anyway.
-      S.autoDoneTurn = S.view.turn;
-      R.send({ type: 'talkDone', nowMs: Date.now(), turn: S.view.turn });
+      S.autoDoneTurn = view().turn;
+      R.send({ type: 'talkDone', nowMs: Date.now(), turn: view().turn });
     }
   }
 
   function drawTalk() {
-    $('#speaker-line').textContent = t('relay.isExplaining', { name: name(S.view.speaker) });
-    root.dataset.deadlineMs = String(S.view.deadlineMs);
+    $('#speaker-line').textContent = t('relay.isExplaining', { name: name(view().speaker) });
+    root.dataset.deadlineMs = String(view().deadlineMs);
     const order = $('#order');
-    order.replaceChildren(...S.view.order.map((seat, i) => {
+    order.replaceChildren(...view().order.map((/** @type {number} */ seat, /** @type {number} */ i) => {
       const item = document.createElement('li');
       item.textContent = name(seat);
-      if (i === S.view.turn) item.setAttribute('aria-current', 'step');
-      if (i < S.view.turn) item.classList.add('done');
+      if (i === view().turn) item.setAttribute('aria-current', 'step');
+      if (i < view().turn) item.classList.add('done');
       return item;
     }));
     const done = /** @type {HTMLButtonElement} */ ($('#talk-done'));
-    done.textContent = t(S.view.turn + 1 < S.view.order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
+    done.textContent = t(view().turn + 1 < view().order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
     // While paused the clock is stopped and nobody's turn ends: only "resume" moves anything.
-    done.disabled = S.view.paused;
+    done.disabled = view().paused;
     const pause = $('#pause');
-    pause.textContent = t(S.view.paused ? 'relay.resume' : 'relay.pause');
-    pause.setAttribute('aria-pressed', String(S.view.paused));
-    $('#paused-note').hidden = !S.view.paused;
-    root.dataset.paused = String(S.view.paused);
+    pause.textContent = t(view().paused ? 'relay.resume' : 'relay.pause');
+    pause.setAttribute('aria-pressed', String(view().paused));
+    $('#paused-note').hidden = !view().paused;
+    root.dataset.paused = String(view().paused);
     tick();
     if (S.ticker === null) S.ticker = setInterval(tick, 200);
   }
 
   function drawVote() {
-    $('#whose-best').textContent = t('relay.whoseBest', { name: name(S.view.voter) });
-    ballotEl.replaceChildren(...S.view.candidates.map((seat) => {
+    $('#whose-best').textContent = t('relay.whoseBest', { name: name(view().voter) });
+    ballotEl.replaceChildren(...view().candidates.map((/** @type {number} */ seat) => {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'relay-choice';
       button.dataset.seat = String(seat);
       button.textContent = name(seat);
-      button.setAttribute('aria-pressed', String(S.view.selected === seat));
+      button.setAttribute('aria-pressed', String(view().selected === seat));
       return button;
     }));
-    confirmButton.disabled = S.view.selected === null;
+    confirmButton.disabled = view().selected === null;
   }
 
+  /** @param {HTMLElement} table @param {(standing: Standing) => unknown[]} cells */
   function standingRows(table, cells) {
-    table.querySelector('tbody').replaceChildren(...S.view.standings.map((s) => {
+    /** @type {HTMLElement} */ (table.querySelector('tbody')).replaceChildren(...view().standings.map((/** @type {Standing} */ s) => {
       const row = document.createElement('tr');
       row.dataset.player = String(s.player);
       for (const text of cells(s)) {
@@ -169,19 +175,20 @@
   }
 
   function drawRoundResult() {
-    $('[data-field="round-title"]').textContent = t('relay.roundVotes', { round: S.view.round, rounds: S.view.rounds });
-    standingRows($('#round-table'), (s) => [s.rank, s.name, S.view.roundVotes[s.player], s.score]);
-    $('#next-round').textContent = t(S.view.lastRound ? 'relay.seeFinal' : 'relay.nextRound');
+    $('[data-field="round-title"]').textContent = t('relay.roundVotes', { round: view().round, rounds: view().rounds });
+    standingRows($('#round-table'), (/** @type {Standing} */ s) => [s.rank, s.name, view().roundVotes[s.player], s.score]);
+    $('#next-round').textContent = t(view().lastRound ? 'relay.seeFinal' : 'relay.nextRound');
   }
 
   function drawFinalResult() {
-    standingRows($('#final-table'), (s) => [s.rank, s.name, s.score]);
-    const winners = S.view.standings.filter((s) => s.rank === 1).map((s) => s.name);
+    standingRows($('#final-table'), (/** @type {Standing} */ s) => [s.rank, s.name, s.score]);
+    const winners = view().standings.filter((/** @type {Standing} */ s) => s.rank === 1).map((/** @type {Standing} */ s) => s.name);
     $('#winners').textContent = winners.length === 1
       ? t('relay.wins', { name: winners[0] })
       : t('relay.shareWin', { names: t('relay.names', { names: winners }) });
   }
 
+  /** @param {boolean} asking */
   function showAbandonQuestion(asking) {
     $('#abandon').hidden = asking;
     $('#abandon-yes').hidden = !asking;

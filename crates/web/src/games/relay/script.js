@@ -19,7 +19,7 @@
     // The second tap of a double tap on "start" would land on the topic screen's "begin the talk".
     if (!taps.take()) return;
     const players = Array.from(namesEl.querySelectorAll('input')).map((input) => input.value);
-    const number = (input) => {
+    const number = (/** @type {HTMLInputElement} */ input) => {
       const n = Number(input.value);
       return Number.isInteger(n) && n >= 0 ? Math.min(n, 0xffffffff) : 0;
     };
@@ -34,13 +34,13 @@
     if (S.limits && namesEl.children.length >= S.limits.maxPlayers) return;
     const item = R.nameInput('', namesEl.children.length);
     namesEl.append(item);
-    item.querySelector('input').focus();
+    /** @type {HTMLInputElement} */ (item.querySelector('input')).focus();
     R.drawNameButtons();
   });
 
   $('#remove-player').addEventListener('click', () => {
     if (S.limits && namesEl.children.length <= S.limits.minPlayers) return;
-    namesEl.lastElementChild.remove();
+    /** @type {Element} */ (namesEl.lastElementChild).remove();
     R.drawNameButtons();
   });
 
@@ -93,12 +93,13 @@
       input.setAttribute('aria-label', t('relay.player', { n: seat + 1 }));
       input.placeholder = t('relay.player', { n: seat + 1 });
     });
-    if (!copyNoteEl.hidden) tellCopy(copyNoteEl.dataset.copy);
+    if (!copyNoteEl.hidden) tellCopy(/** @type {'copy' | 'original'} */ (copyNoteEl.dataset.copy));
     if (S.view) R.render();
   });
 
-  const playing = () => Boolean(S.view) && S.view.phase !== 'setup';
+  const playing = () => S.view !== null && S.view.phase !== 'setup';
 
+  /** @param {'copy' | 'original'} copy */
   function tellCopy(copy) {
     copyNoteEl.dataset.copy = copy;
     copyNoteEl.textContent = t(copy === 'copy' ? 'relay.tabIsCopy' : 'relay.tabWasCopied');
@@ -127,7 +128,7 @@
       talkSecondsEl.max = String(S.limits.maxTalkSeconds);
       drawLimits();
     } catch (error) {
-      R.showError(error.message);
+      R.showError(/** @type {Error} */ (error).message);
     }
     await R.send(null);
     watchCopies();

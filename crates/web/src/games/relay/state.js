@@ -23,7 +23,7 @@
   // sent with every event, and read by the server only when it draws a topic.
   const TOPICS_KEY = 'marubatsu.relay.topics';
 
-  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
   const root = $('#relay');
   const session = M.tabSession(() => window.sessionStorage);
   const guard = M.sendGuard((busy) => { root.dataset.busy = String(busy); });
@@ -88,17 +88,21 @@
     }
   }
 
-  /** Sends `event` (or a plain load, for `null`) unless an answer is still awaited; false if not sent. */
+  /**
+   * Sends `event` (or a plain load, for `null`) unless an answer is still awaited; false if not sent.
+   * @param {RelayEvent | null} event
+   */
   function send(event) {
     return guard.run(async () => {
       try {
         await step(event);
       } catch (error) {
-        showError(error.message);
+        showError(/** @type {Error} */ (error).message);
       }
     });
   }
 
+  /** @param {RelayEvent | null} event */
   async function step(event) {
     const answer = /** @type {RelayAnswer} */ (await M.api('/api/relay/step', {
       save: savedGame(),
@@ -116,8 +120,9 @@
     // Only a refused start is the setup form's to explain; a refused draw of the table's own topics (the list in
     // storage gone wrong) says why below the screen; any other refusal is a tap that meant nothing.
     const setupRefusal = event && event.type === 'start' && answer.refusal ? answer.refusal.words : '';
+    /** @type {RelayTopicsRefusal[]} */
     const topicsCodes = ['too_many_topics', 'topic_too_long'];
-    const topicsRefusal = answer.refusal && topicsCodes.includes(answer.refusal.code) && !setupRefusal
+    const topicsRefusal = answer.refusal && /** @type {string[]} */ (topicsCodes).includes(answer.refusal.code) && !setupRefusal
       ? answer.refusal.words : '';
     setupMessageEl.textContent = setupRefusal;
     setupMessageEl.classList.toggle('error', Boolean(setupRefusal));

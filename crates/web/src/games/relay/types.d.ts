@@ -4,8 +4,8 @@
 interface RelayState {
   /** The server's limits on players, rounds and talk time (`GET /api/relay/limits`), once it answered. */
   limits: any;
-  /** The state the server last drew. */
-  view: any;
+  /** The state the server last drew; null until its first answer. */
+  view: RelayView | null;
   /** The screen last brought into view, so that a redraw of the same one does not move the page. */
   shownScreen: string;
   /** The talk countdown's timer while a speaker talks. */
@@ -16,8 +16,50 @@ interface RelayState {
   warnedTurn: string | null;
 }
 
+/** A phase of the game, as the engine names it (`relay::Phase::name`; checked against relay/wire.json). */
+type RelayPhase = 'setup' | 'topicReveal' | 'talk' | 'handover' | 'vote' | 'roundResult' | 'finalResult';
+
+/** Why the table's own topics were refused (`OwnTopicsError::code`; checked against relay/wire.json). */
+type RelayTopicsRefusal = 'too_many_topics' | 'topic_too_long';
+
+/** What the talk clock reads of a talk's view. */
+interface TalkClockView {
+  round: number;
+  turn: number;
+  deadlineMs: number;
+  paused: boolean;
+  pausedLeftMs: number | null;
+}
+
+/**
+ * What the page draws (the server's relay `View`), by phase: a talk's view has the clock's fields; the others are
+ * read as they come (fields a phase does not have are null or empty).
+ */
+type RelayView = RelayTalkView | RelayOtherView;
+
+interface RelayTalkView extends TalkClockView {
+  phase: 'talk';
+  [field: string]: any;
+}
+
+interface RelayOtherView {
+  phase: Exclude<RelayPhase, 'talk'>;
+  [field: string]: any;
+}
+
+/** A player's place in a round's or the game's standings (the server's `StandingView`). */
+interface Standing {
+  player: number;
+  name: string;
+  score: number;
+  rank: number;
+}
+
+/** An event the page sends to `/api/relay/step` (the server's `relay::Event`, by its `type`). */
+type RelayEvent = { type: string; [field: string]: unknown };
+
 /** What `/api/relay/step` answers: the envelope, with the save to keep and why a save did not restore. */
-type RelayAnswer = Envelope<any, { save: unknown; restoreError: string | null }>;
+type RelayAnswer = Envelope<RelayView, { save: unknown; restoreError: string | null }>;
 
 interface RelayNamespace {
   S: RelayState;
@@ -41,13 +83,13 @@ interface RelayNamespace {
   };
   guard: SendGuard;
   tabId(renew?: boolean): string;
-  send(event: unknown): Promise<boolean>;
+  send(event: RelayEvent | null): Promise<boolean>;
   showError(text: string): void;
   ownTopics(): string[];
   keepOwnTopics(lines: string[]): void;
   // clock.js
   talkClock(
-    view: { round: number; turn: number; deadlineMs: number; paused: boolean; pausedLeftMs: number | null },
+    view: TalkClockView,
     nowMs: number,
     warned: string | null,
   ): { leftMs: number; seconds: number; low: boolean; key: string; warn: boolean; timeUp: boolean };

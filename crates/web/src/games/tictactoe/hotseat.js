@@ -9,6 +9,7 @@
   const { S, el, T } = TT;
 
   /** Replays the moves on the server; `effect` is the sound to play once it answers (null: none). */
+  /** @param {string | null} effect */
   async function sendHotseat(effect) {
     TT.setBusy(true);
     /** @type {HotSeatAnswer} */
@@ -16,7 +17,7 @@
     try {
       answer = await M.api('/api/tictactoe/hotseat', { moves: S.hotseatMoves });
     } catch (error) {
-      el.status.textContent = error.message;
+      el.status.textContent = /** @type {Error} */ (error).message;
       TT.setBusy(false);
       return;
     }

@@ -31,7 +31,7 @@
       if (S.nodeDown || S.infoError) recovered();
     } catch (error) {
       if (unanswered(error)) {
-        S.nodeDown = error.status === 0 ? 'server' : 'node';
+        S.nodeDown = /** @type {ApiError} */ (error).status === 0 ? 'server' : 'node';
         TT.render();
       }
     } finally {

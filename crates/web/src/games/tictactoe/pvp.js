@@ -46,7 +46,7 @@
       }
       S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
     } catch (error) {
-      S.pvpError = TT.unanswered(error) ? T('node.unread') : error.message;
+      S.pvpError = TT.unanswered(error) ? T('node.unread') : /** @type {Error} */ (error).message;
       TT.noteFailure(error);
     } finally {
       loading = false;
@@ -63,7 +63,7 @@
   /** @param {Event} event */
   function createPvp(event) {
     event.preventDefault();
-    const input = (selector) => /** @type {HTMLInputElement} */ ($(selector)).value;
+    const input = (/** @type {string} */ selector) => /** @type {HTMLInputElement} */ ($(selector)).value;
     const stake = input('#pvp-stake');
     const timeout = Number(input('#pvp-timeout'));
     const opponent = input('#pvp-opponent').trim();
@@ -75,7 +75,7 @@
     try {
       S.oracle = await M.api(`/api/tictactoe/pvp/games/${S.pvp.id}/oracle`);
     } catch (error) {
-      S.oracle = { cell: null, words: error.message };
+      S.oracle = { cell: null, words: /** @type {Error} */ (error).message };
     }
     TT.render();
   }
@@ -96,7 +96,7 @@
     const { pvp } = S;
     if (!pvp || pvp.secondsLeft === null) return null;
     const elapsed = Math.floor((Date.now() - S.pvpFetchedAt) / 1000);
-    const deadlineGone = pvp.now + elapsed > pvp.deadline;
+    const deadlineGone = pvp.now + elapsed > /** @type {number} */ (pvp.deadline);
     return deadlineGone ? -1 : Math.max(0, pvp.secondsLeft - elapsed);
   }
 
@@ -128,9 +128,9 @@
     const gameEl = $('#pvp-game');
     $('#pvp-create-form').hidden = S.pvpId !== null;
     gameEl.hidden = S.pvpId === null;
-    const can = (what) => Boolean(pvp) && pvp.can.includes(what) && Boolean(TT.sender());
+    const can = (/** @type {PvpAction} */ what) => pvp !== null && pvp.can.includes(what) && Boolean(TT.sender());
     const readyToSend = Boolean(TT.sender()) && !S.busy && !S.pending;
-    const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+    const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ ($(selector));
     button('#pvp-create').disabled = !readyToSend;
     if (pvp) {
       $('#pvp-info').textContent = T('pvp.info', {

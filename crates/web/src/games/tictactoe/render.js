@@ -84,6 +84,7 @@
   }
 
   /** A stroke through the centres of the first and last cells of the winning line, if there is one. */
+  /** @type {number[] | null} */
   let strikeLine = null;
   /** @param {number[] | null} line */
   function drawStrike(line) {
@@ -91,8 +92,8 @@
     strikeLine = Array.isArray(line) && line.length === 3 ? line : null;
     strike.hidden = !strikeLine;
     if (!strikeLine) return;
-    const frame = strike.parentElement.getBoundingClientRect();
-    const centre = (i) => {
+    const frame = /** @type {HTMLElement} */ (strike.parentElement).getBoundingClientRect();
+    const centre = (/** @type {number} */ i) => {
       const r = el.cells[i].getBoundingClientRect();
       return [r.left + r.width / 2 - frame.left, r.top + r.height / 2 - frame.top];
     };

@@ -12,14 +12,14 @@
 
   async function start() {
     try {
-      S.info = await M.api('/api/tictactoe/chain');
+      S.info = /** @type {ChainView} */ (await M.api('/api/tictactoe/chain'));
     } catch (error) {
       TT.noteFailure(error);
-      S.infoError = T('unavailable', { reason: error.message });
+      S.infoError = T('unavailable', { reason: /** @type {Error} */ (error).message });
       TT.render();
       return;
     }
-    const { info } = S;
+    const info = /** @type {ChainView} */ (S.info);
     // Once: a start again after the node came back finds the wallet already found.
     if (info.mode !== 'embedded' && !TT.wallet.searched) await TT.discoverWallet();
     if (S.pvpId === null) {

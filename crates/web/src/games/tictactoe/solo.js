@@ -52,7 +52,7 @@
     } catch (error) {
       if (read !== S.soloReads) return;
       // The node's silence is said in the page's words (the notice above says the rest), not the client's.
-      S.soloError = TT.unanswered(error) ? T('node.unread') : error.message;
+      S.soloError = TT.unanswered(error) ? T('node.unread') : /** @type {Error} */ (error).message;
       TT.noteFailure(error);
     }
     TT.render();
@@ -98,7 +98,7 @@
       return {
         // The embedded chain starts a game by itself: the board is ready once it has one.
         cells: [], playable: false, last: null, line: null, result: 'none',
-        ready: Boolean(info) && info.mode !== 'embedded' && !S.busy,
+        ready: info !== null && info.mode !== 'embedded' && !S.busy,
         status, error: Boolean(soloError || infoError),
       };
     }
@@ -125,7 +125,7 @@
     const rows = S.solo ? S.soloTurns : [];
     el.turnsBody.replaceChildren(...rows.map((turn, k) => {
       const row = document.createElement('tr');
-      const square = (cell) => (cell === null || cell === undefined ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
+      const square = (/** @type {number | null | undefined} */ cell) => (cell === null || cell === undefined ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
       [k === 0 ? T('solo.start') : String(k), turn.player === null ? '–' : square(turn.player), square(turn.cpu),
         (turn.gas || 0).toLocaleString('en-US')].forEach((text) => {
         const cell = document.createElement('td');

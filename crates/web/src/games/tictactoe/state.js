@@ -18,8 +18,8 @@
 
 (() => {
   const M = window.Marubatsu;
-  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
-  const all = (selector) => /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(selector)));
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const all = (/** @type {string} */ selector) => /** @type {HTMLElement[]} */ (Array.from(document.querySelectorAll(selector)));
 
   const params = new URLSearchParams(window.location.search);
   const linkedGame = /^[1-9][0-9]*$/.test(params.get('game') || '') ? Number(params.get('game')) : null;
@@ -31,6 +31,7 @@
   /** A side's mark as the page's language writes it (X and O in English, × and ○ in Japanese), wherever a sentence
    *  names a side, so the words match the board. */
   const MARK_PARAMS = ['side', 'other', 'mark'];
+  /** @param {string} key @param {Record<string, unknown>} [params] */
   const T = (key, params) => {
     if (!params) return window.I18n.t(`tictactoe.${key}`);
     const named = { ...params };
@@ -40,7 +41,9 @@
     return window.I18n.t(`tictactoe.${key}`, named);
   };
 
-  window.Tictactoe = /** @type {TictactoeNamespace} */ ({
+  /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
+  const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
       solo: 'marubatsu.tictactoe.solo',
@@ -106,7 +109,8 @@
     where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
     // As the server shortens them (0x and eight digits, then the last four), so one account reads alike everywhere.
     shortAddress: (a) => (a ? `${a.slice(0, 10)}…${a.slice(-4)}` : ''),
-  });
+  };
+  window.Tictactoe = /** @type {TictactoeNamespace} */ (shared);
 
   const TT = window.Tictactoe;
   TT.el.board.replaceChildren(...Array.from({ length: 9 }, (_, i) => {

@@ -9,7 +9,7 @@
     const h = Math.floor(seconds / 3600);
     const m = Math.floor((seconds % 3600) / 60);
     const s = seconds % 60;
-    const two = (n) => String(n).padStart(2, '0');
+    const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
     return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
   }
 

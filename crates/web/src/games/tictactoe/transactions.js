@@ -19,18 +19,27 @@
     el.$('#tx-dropped').hidden = state !== 'dropped' || !S.dropped;
   }
 
+  /** A wallet's refusal in words (EIP-1193 errors come in any shape). @param {any} error @param {string} what */
   function refusedWords(error, what) {
     if (error && error.code === 4001) return T('tx.refused', { what });
     return T('tx.failed', { what, reason: (error && error.message) || T('tx.noReason') });
   }
 
-  /** Revert data in a wallet's error, wherever the wallet put it (EIP-1474 `data`, or nested one deeper). */
+  /**
+   * Revert data in a wallet's error, wherever the wallet put it (EIP-1474 `data`, or nested one deeper).
+   * @param {any} error
+   */
   function revertData(error) {
-    const hex = (v) => (typeof v === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(v) ? v : null);
+    const hex = (/** @type {unknown} */ v) => (typeof v === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(v) ? v : null);
     if (!error || error.code === 4001) return null;
     const data = error.data;
     return hex(data) || (data && (hex(data.data) || (data.originalError && hex(data.originalError.data)))) || null;
   }
+
+  /** Whether the page plays on the server's embedded chain; asked only once the chain is known (a sender is). */
+  const onEmbedded = () => /** @type {ChainView} */ (S.info).mode === 'embedded';
+  /** The wallet, asked only on a real chain with a sender, which a wallet gave. */
+  const provider = () => /** @type {Eip1193Provider} */ (wallet.provider);
 
   /** Where a transaction belongs: the server run (embedded) or the chain and account (a real chain). */
   function scope() {
@@ -44,8 +53,8 @@
   /** Where the wallet stands before it sends: the head block (a replacement is looked for from there) and the
    * nonce it will likely use (the node's answer replaces it once the node knows the transaction). */
   async function walletPosition() {
-    if (S.info.mode === 'embedded') return { since: null, nonce: null };
-    const ask = (method, params) => wallet.provider.request({ method, params }).then((v) => Number.parseInt(v, 16));
+    if (onEmbedded()) return { since: null, nonce: null };
+    const ask = (/** @type {string} */ method, /** @type {unknown[]} */ params) => provider().request({ method, params }).then((v) => Number.parseInt(v, 16));
     try {
       return {
         since: await ask('eth_blockNumber', []),
@@ -56,12 +65,13 @@
     }
   }
 
+  /** @param {EncodedTx} tx @returns {Promise<string>} */
   async function sendTransaction(tx) {
-    if (S.info.mode === 'embedded') {
+    if (onEmbedded()) {
       const sent = await M.api('/api/tictactoe/send', { to: tx.to, data: tx.data, value: tx.value });
       return sent.hash;
     }
-    return wallet.provider.request({
+    return provider().request({
       method: 'eth_sendTransaction',
       params: [{ from: TT.sender(), to: tx.to, data: tx.data, value: tx.value }],
     });
@@ -70,11 +80,11 @@
   /** What `tx` will cost in fees, from the wallet's own estimate and gas price; null if either is refused (the
    * wallet then says why when it is asked to send). @param {EncodedTx} tx @returns {Promise<bigint | null>} */
   async function estimateFee(tx) {
-    if (S.info.mode === 'embedded') return null;
+    if (onEmbedded()) return null;
     try {
       const request = { from: TT.sender(), to: tx.to, data: tx.data, value: tx.value };
-      const gas = await wallet.provider.request({ method: 'eth_estimateGas', params: [request] });
-      const price = await wallet.provider.request({ method: 'eth_gasPrice', params: [] });
+      const gas = await provider().request({ method: 'eth_estimateGas', params: [request] });
+      const price = await provider().request({ method: 'eth_gasPrice', params: [] });
       return BigInt(gas) * BigInt(price);
     } catch (_) {
       return null;
@@ -120,7 +130,7 @@
     const always = el.$('#tx-confirm-always');
     always.hidden = !(isMove(action) && stake === 0n);
     return new Promise((resolve) => {
-      const close = (answer, skip) => () => {
+      const close = (/** @type {boolean} */ answer, /** @type {boolean} */ skip) => () => {
         dialog.close();
         if (skip) {
           try {
@@ -153,7 +163,7 @@
       const fee = estimate === null ? null : TT.roundFee(estimate);
       const stake = BigInt(tx.value || 0);
       // Play money on the embedded chain needs no question; on a real chain every transaction costs a fee.
-      if (S.info.mode !== 'embedded' && !(await confirmCost(action, tx.summary, stake, fee))) {
+      if (!onEmbedded() && !(await confirmCost(action, tx.summary, stake, fee))) {
         setTx('refused', T('tx.notAsked', { what: tx.summary }));
         return null;
       }
@@ -184,7 +194,8 @@
       return await follow(S.pending);
     } catch (error) {
       // The node's silence in the page's words (the server's sentence names the RPC client's failure).
-      setTx('failed', error.status === 503 ? T('node.notSent') : error.message);
+      const failed = /** @type {ApiError} */ (error);
+      setTx('failed', failed.status === 503 ? T('node.notSent') : failed.message);
       // A node or server that did not answer: the line goes once it answers again (see node.js).
       S.txFromNode = TT.unanswered(error);
       M.sound.play('nothing');
@@ -195,7 +206,10 @@
     }
   }
 
-  /** The server's reading of `tx`: by hash, and by its account's nonce when the page knows them. */
+  /**
+   * The server's reading of `tx`: by hash, and by its account's nonce when the page knows them.
+   * @param {SentTx} tx
+   */
   function trackUrl(tx) {
     const query = new URLSearchParams();
     if (tx.from) query.set('account', tx.from);
@@ -234,7 +248,7 @@
       try {
         result = await M.api(trackUrl(tx));
       } catch (error) {
-        setTx('sent', T('tx.unreadable', { what: tx.summary, hash: tx.hash, reason: error.message }));
+        setTx('sent', T('tx.unreadable', { what: tx.summary, hash: tx.hash, reason: /** @type {Error} */ (error).message }));
         result = null;
       }
       if (result && Number.isInteger(result.nonce) && result.nonce !== tx.nonce) {
@@ -290,13 +304,19 @@
     return null;
   }
 
-  /** Nothing of the action was mined: the page reads the games again as the chain has them. */
+  /**
+   * Nothing of the action was mined: the page reads the games again as the chain has them.
+   * @param {TictactoeAction} action
+   */
   async function refreshViews(action) {
     if ((action.action === 'playSolo') && S.solo) await TT.loadSolo(S.solo.id);
     else if (action.action !== 'newSolo') await TT.refreshPvp();
   }
 
-  /** What a mined transaction changes on the page. */
+  /**
+   * What a mined transaction changes on the page.
+   * @param {TictactoeAction} action @param {TxReading} result
+   */
   async function settle(action, result) {
     const ok = result.state === 'confirmed';
     if (action.action === 'newSolo' && ok && result.game !== null) {
@@ -307,7 +327,9 @@
       if (ok) S.soloTurns.push({ player: action.cell, cpu: result.cpuCell, gas: result.gasUsed });
       await TT.loadSolo(action.game);
       if (ok) {
-        const ending = { playerWon: 'win', cpuWon: 'lose', draw: 'draw' }[S.solo && S.solo.result];
+        /** @type {Record<string, string | undefined>} */
+        const endings = { playerWon: 'win', cpuWon: 'lose', draw: 'draw' };
+        const ending = S.solo ? endings[S.solo.result] : undefined;
         M.sound.play(ending || 'cpu');
       }
     } else if (action.action === 'create' && ok && result.game !== null) {

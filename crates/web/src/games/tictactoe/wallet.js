@@ -64,7 +64,8 @@
       });
       wallet.chainId = Number.parseInt(await wallet.provider.request({ method: 'eth_chainId' }), 16);
     } catch (error) {
-      TT.setTx('refused', error && error.code === 4902
+      const failure = /** @type {{ code?: unknown } | null | undefined} */ (error);
+      TT.setTx('refused', failure && failure.code === 4902
         ? T('wallet.unknownChain', { chain: S.info.chainId })
         : TT.refusedWords(error, T('wallet.noSwitch')));
     }
@@ -104,7 +105,9 @@
   /** What the player must do before the page can send anything, in a sentence; null when nothing (or while
    * the wallet is still looked for). */
   function walletTodo() {
-    const todo = { missing: 'todoMissing', disconnected: 'todoConnect', 'wrong-chain': 'todoSwitch' }[walletState()];
+    /** @type {Record<string, string | undefined>} */
+    const todos = { missing: 'todoMissing', disconnected: 'todoConnect', 'wrong-chain': 'todoSwitch' };
+    const todo = todos[walletState()];
     return todo ? T(`wallet.${todo}`, { chain: S.info ? S.info.chainId : '' }) : null;
   }
 

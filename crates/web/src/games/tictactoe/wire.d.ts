@@ -1,7 +1,7 @@
 // The tic-tac-toe API's answers as the page reads them (crates/web/src/games/tictactoe/view.rs), for the type
 // checker only. The words below are the engine's serde enums (marubatsu_engine::tictactoe): wire.json lists their
 // spellings, written by crates/web/tests/tictactoe_wire.rs from the engine, and
-// crates/web/tests/js/tictactoe_wire.test.mjs checks that each union here says exactly those words. A page that
+// crates/web/tests/js/wire.test.mjs checks that each union here says exactly those words. A page that
 // compares with a word no union has fails `tsc`.
 
 /** The CPU's level (`Difficulty`). */
@@ -82,3 +82,21 @@ interface HotSeatView {
 
 /** What `/api/tictactoe/hotseat` answers: the envelope, and how many of the moves sent were played. */
 type HotSeatAnswer = Envelope<HotSeatView, { played: number }>;
+
+/** What became of a sent transaction (`GET /api/tictactoe/tx/{hash}`, the server's `TxView`). */
+interface TxReading {
+  state: 'unknown' | 'pending' | 'confirmed' | 'reverted' | 'superseded';
+  nonce: number | null;
+  nonceFree: boolean | null;
+  replacing: boolean;
+  replacement: { hash: string; to: string | null; data: string; value: string; cancel: boolean } | null;
+  block: number | null;
+  gasUsed: number | null;
+  feeWei: string | null;
+  from: string | null;
+  game: number | null;
+  cpuCell: number | null;
+  events: string[];
+  reason: string | null;
+  errorName: string | null;
+}

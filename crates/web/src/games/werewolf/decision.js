@@ -75,9 +75,9 @@
     const seats = new Set();
     for (const c of S.view.choices) seats.add(c.target);
     const ballot = openBallot();
-    if (ballot) ballot.targets.forEach((target) => seats.add(target.target));
+    if (ballot) ballot.targets.forEach((/** @type {{ target: number }} */ target) => seats.add(target.target));
     const tr = W.openTransfer();
-    if (tr) tr.slots.forEach((slot) => seats.add(slot.to));
+    if (tr) tr.slots.forEach((/** @type {WerewolfSlot} */ slot) => seats.add(slot.to));
     return seats;
   }
 
@@ -85,7 +85,7 @@
   function openBallot() {
     if (!S.view.pending || S.view.pending.kind !== 'vote' || S.counting) return null;
     const votes = W.collected();
-    const next = S.view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    const next = S.view.ballots.find((/** @type {WerewolfBallot} */ b) => !votes.some((v) => v.voter === b.voter));
     return next && S.ballotFor === next.voter ? next : null;
   }
   function drawDecision() {
@@ -133,7 +133,10 @@
     return row;
   }
 
-  /** Opens `seat`'s card with its options and puts the focus (and the view) on the first option. */
+  /**
+   * Opens `seat`'s card with its options and puts the focus (and the view) on the first option.
+   * @param {number} seat
+   */
   function openCard(seat) {
     S.touched = seat;
     W.drawPlayers();
@@ -141,7 +144,7 @@
     const first = /** @type {HTMLElement | null} */ (document.querySelector(`.ww-player[data-seat="${seat}"] .ww-options button:not(:disabled)`));
     if (first) {
       first.focus({ preventScroll: true });
-      first.closest('.ww-options').scrollIntoView({ block: 'nearest' });
+      /** @type {Element} */ (first.closest('.ww-options')).scrollIntoView({ block: 'nearest' });
     }
   }
 

@@ -19,16 +19,17 @@
     const voted = new Set();
     if (pending && pending.kind === 'vote') {
       W.collected().forEach((v) => voted.add(v.voter));
-      const next = S.view.ballots.find((b) => !voted.has(b.voter));
+      const next = S.view.ballots.find((/** @type {WerewolfBallot} */ b) => !voted.has(b.voter));
       if (next) turn.add(next.voter);
     }
     const open = W.touchable();
-    if (!open.has(S.touched)) S.touched = null;
-    const items = S.view.players.map((p) => card(p, turn.has(p.seat), voted.has(p.seat), open.has(p.seat)));
+    if (S.touched !== null && !open.has(S.touched)) S.touched = null;
+    const items = S.view.players.map((/** @type {WerewolfPlayer} */ p) => card(p, turn.has(p.seat), voted.has(p.seat), open.has(p.seat)));
     $('#players').replaceChildren(...items);
     root.dataset.touched = S.touched === null ? '' : String(S.touched);
   }
 
+  /** @param {WerewolfPlayer} p @param {boolean} acting @param {boolean} hasVoted @param {boolean} canTouch */
   function card(p, acting, hasVoted, canTouch) {
     const item = document.createElement('li');
     item.className = 'ww-player';
@@ -62,7 +63,7 @@
     nameText.className = 'ww-name-text';
     nameText.textContent = p.name;
     head.append(nameText);
-    const badge = (text, extra) => {
+    const badge = (/** @type {string} */ text, /** @type {string} */ extra = '') => {
       const b = document.createElement('span');
       b.className = `ww-badge ${extra || ''}`;
       b.textContent = text;
@@ -82,7 +83,7 @@
       ? p.chances.map(([n, d]) => n / d)
       : p.hand.map((c) => (size ? c / size : 0));
     const percent = fractions.map((x) => Math.round(x * 100));
-    const word = (i) => {
+    const word = (/** @type {number} */ i) => {
       if (!p.chances) return `${percent[i]}%`;
       const [n, d] = p.chances[i];
       if (n === 0) return t('werewolf.impossible');
@@ -139,6 +140,7 @@
    * A touched player's options: the pending decision's legal events about them (or, in a hand-over, the cards
    * they may give back), and a way back.
    */
+  /** @param {WerewolfPlayer} p */
   function options(p) {
     const box = document.createElement('div');
     box.className = 'ww-options';
@@ -153,7 +155,7 @@
     title.textContent = heading;
     box.append(title);
     if (tr) box.append(...W.transferRows(tr, p.seat));
-    for (const c of S.view.choices.filter((x) => x.target === p.seat)) {
+    for (const c of S.view.choices.filter((/** @type {WerewolfChoice} */ x) => x.target === p.seat)) {
       const [b, ...warning] = W.actOrWarn(c.label, c.ends, () => W.send(c.event));
       b.classList.add('ww-option');
       if (c.event.verdict) b.dataset.verdict = c.event.verdict;

@@ -56,8 +56,8 @@
   /** The workbench's recommended tables, one button per player count. */
   function drawRecommended() {
     const list = $('#ww-recommended-list');
-    const percent = (x) => `${Math.round(x * 100)}%`;
-    list.replaceChildren(...S.limits.recommended.map((r) => {
+    const percent = (/** @type {number} */ x) => `${Math.round(x * 100)}%`;
+    list.replaceChildren(...S.limits.recommended.map((/** @type {{ composition: number[], [field: string]: any }} */ r) => {
       const [w, s, v] = r.composition;
       return W.button(t('werewolf.setup.recommended', {
         players: r.players, w, s, v, paradox: percent(r.paradox), village: percent(r.villageOfDecided),
@@ -97,7 +97,7 @@
         M.sound.play('start');
         W.render();
       } catch (error) {
-        setupMessage.textContent = error.message;
+        setupMessage.textContent = /** @type {Error} */ (error).message;
         setupMessage.classList.add('error');
       }
     }, { quiet: true });
@@ -105,6 +105,7 @@
 
   // ---- new game -------------------------------------------------------------------------------------------
 
+  /** @param {boolean} asking */
   function askNewGame(asking) {
     $('#new-game').hidden = asking;
     $('#new-game-yes').hidden = !asking;

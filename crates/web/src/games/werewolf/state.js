@@ -34,7 +34,7 @@
   const KEY = 'marubatsu.werewolf';
   const TAB_KEY = 'marubatsu.werewolf.tab';
 
-  const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
   const session = M.tabSession(() => window.sessionStorage);
   const root = $('#werewolf');
   const guard = M.sendGuard((busy) => { root.dataset.busy = String(busy); });
@@ -58,6 +58,7 @@
     debtor: null,
   };
 
+  /** @type {WerewolfNamespace['el']} */
   const el = {
     $,
     root,
@@ -84,15 +85,19 @@
   /** This tab's id for its game (see common.js, `watchCopies`); `renew` makes a new one. */
   const tabId = (renew = false) => session.tabId(TAB_KEY, renew);
 
-  /** Sends `event` (or, for `null`, just asks for the state) unless an answer is still awaited. */
+  /**
+   * Sends `event` (or, for `null`, just asks for the state) unless an answer is still awaited.
+   * @param {unknown} event
+   */
   async function send(event) {
     await guard.run(async () => {
       S.failure = null;
       try {
         await step(event);
       } catch (error) {
-        S.failure = error.code || 'server';
-        showError(error.message);
+        const failed = /** @type {ApiError} */ (error);
+        S.failure = failed.code || 'server';
+        showError(failed.message);
       }
     });
   }
@@ -126,6 +131,7 @@
     }
   }
 
+  /** @param {unknown} event */
   async function step(event) {
     const { saved } = S;
     const answer = /** @type {WerewolfAnswer} */ (await M.api('/api/werewolf/replay', replayRequest(event)));
@@ -178,8 +184,8 @@
     return (code.match(/R\d+/g) || []).filter((r) => RULES.includes(r));
   }
 
-  const name = (seat) => (S.view.players[seat] ? S.view.players[seat].name : '?');
-  const roleName = (role) => t(`werewolf.role.${role}`);
+  const name = (/** @type {number} */ seat) => (S.view.players[seat] ? S.view.players[seat].name : '?');
+  const roleName = (/** @type {string} */ role) => t(`werewolf.role.${role}`);
 
   /** @param {string} label @param {() => void} onClick @param {boolean} [primary] */
   function button(label, onClick, primary = false) {

@@ -9,11 +9,14 @@
   const { decisionEl, promptEl, choicesEl, transferEl } = W.el;
   const { t } = window.I18n;
 
-  /** The transfer the table is making: the chosen debtor's (R7 lets any ready one go first), else the first. */
+  /**
+   * The transfer the table is making: the chosen debtor's (R7 lets any ready one go first), else the first.
+   * @returns {WerewolfTransfer | null}
+   */
   function chosenTransfer() {
     if (!S.view.pending || S.view.pending.kind !== 'transfer') return null;
     const ready = S.view.transfers;
-    return ready.find((tr) => tr.from === S.debtor) || ready[0] || null;
+    return ready.find((/** @type {WerewolfTransfer} */ tr) => tr.from === S.debtor) || ready[0] || null;
   }
 
   /** The transfer being made, when the cards may go more than one way (the player chooses), or null. */
@@ -28,8 +31,8 @@
     return tr;
   }
 
-  const slotKey = (slot) => `${slot.to}:${slot.take}`;
-  const placed = (tr) => tr.slots.reduce((sum, slot) => sum + (S.transferCounts.get(slotKey(slot)) || 0), 0);
+  const slotKey = (/** @type {{ to: number, take: string }} */ slot) => `${slot.to}:${slot.take}`;
+  const placed = (/** @type {WerewolfTransfer} */ tr) => tr.slots.reduce((sum, slot) => sum + (S.transferCounts.get(slotKey(slot)) || 0), 0);
   /**
    * When more than one debtor could hand over now, the table says who goes first: one button per debtor, the
    * chosen one pressed. Choosing another starts their transfer afresh.
@@ -106,6 +109,7 @@
   /**
    * A receiver's options in the transfer: for each role they may give back, one card more or less. The focus
    * stays on the button pressed; once every card is placed it goes to the hand-over, brought on screen.
+   * @param {WerewolfTransfer} tr @param {number} seat
    */
   function transferRows(tr, seat) {
     return tr.slots.filter((slot) => slot.to === seat).map((slot) => {
@@ -113,7 +117,7 @@
       row.className = 'ww-slot';
       const current = S.transferCounts.get(slotKey(slot)) || 0;
       const params = { name: W.name(slot.to), take: W.roleName(slot.take), max: slot.cards };
-      const change = (by, which) => {
+      const change = (/** @type {number} */ by, /** @type {string} */ which) => {
         S.transferCounts.set(slotKey(slot), current + by);
         W.drawPlayers();
         W.drawDecision();

@@ -33,9 +33,67 @@ interface WerewolfState {
  * why a saved log was cut. */
 type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null; wouldEnd: Ending | null }, unknown[]>;
 
+/** A role, as the engine's serde spells it (`werewolf::Role`; checked against werewolf/wire.json). */
+type WerewolfRole = 'werewolf' | 'seer' | 'villager';
+/** A chit's kind (`werewolf::ChitKind`; checked against werewolf/wire.json). */
+type ChitKind = 'black' | 'white' | 'attack';
+/** Who an end goes to (`werewolf::Side::name`; checked against werewolf/wire.json). */
+type WerewolfSide = 'village' | 'werewolves' | 'paradox';
+
+/** A player's card as the server draws it (the server's `PlayerView`; the rest is read as it comes). */
+interface WerewolfPlayer {
+  seat: number;
+  name: string;
+  alive: boolean;
+  hand: [number, number, number];
+  /** Exact chances of each role as [numerator, denominator], or null when no world is left. */
+  chances: [[number, number], [number, number], [number, number]] | null;
+  fixed: WerewolfRole | null;
+  chits: { owner: number; kind: ChitKind; count: number }[];
+  [field: string]: any;
+}
+
+/** A voter's ballot (`VoterView`). */
+interface WerewolfBallot {
+  voter: number;
+  targets: { target: number; label: string }[];
+}
+
+/** One vote collected from the device as it goes round the table. */
+interface WerewolfVote {
+  voter: number;
+  target: number;
+}
+
+/** One receiver and role a transfer may hand cards to (`HandOver`). */
+interface WerewolfSlot {
+  to: number;
+  take: WerewolfRole;
+  cards: number;
+}
+
+/** A debtor's transfer (`TransferView`); `only` is the one event, when the cards can go one way only. */
+interface WerewolfTransfer {
+  from: number;
+  role: WerewolfRole;
+  cards: number;
+  prompt: string;
+  slots: WerewolfSlot[];
+  only: { type: 'transfer'; handovers: WerewolfSlot[]; [field: string]: unknown } | null;
+  onlyEnds: Ending | null;
+}
+
+/** A choice on a player's card (`Choice`). */
+interface WerewolfChoice {
+  target: number;
+  label: string;
+  event: unknown;
+  ends: Ending | null;
+}
+
 /** The end a choice would bring, said before it is made (the server's `Ending`). */
 interface Ending {
-  side: 'village' | 'werewolves' | 'paradox';
+  side: WerewolfSide;
   warning: string;
 }
 
@@ -56,7 +114,7 @@ interface WerewolfNamespace {
     logEl: HTMLElement;
     announceEl: HTMLElement;
     copyNoteEl: HTMLElement;
-    ROLES: string[];
+    ROLES: WerewolfRole[];
   };
   guard: SendGuard;
   keep(): void;
@@ -88,7 +146,7 @@ interface WerewolfNamespace {
   drawDecision(): void;
   bringDecisionOnScreen(): void;
   touchable(): Set<number>;
-  openBallot(): any;
+  openBallot(): WerewolfBallot | null;
   pickRow(): HTMLElement;
   openCard(seat: number): void;
   // vote.js
@@ -97,16 +155,16 @@ interface WerewolfNamespace {
   submitVote(votes: { voter: number; target: number }[]): void;
   pickVote(seat: number, onCard: boolean): void;
   // transfer.js
-  openTransfer(): any;
-  chosenTransfer(): any;
+  openTransfer(): WerewolfTransfer | null;
+  chosenTransfer(): WerewolfTransfer | null;
   slotKey(slot: { to: number; take: string }): string;
-  placed(transfer: any): number;
+  placed(transfer: WerewolfTransfer): number;
   drawTransfer(): void;
-  transferRows(transfer: any, seat: number): HTMLElement[];
+  transferRows(transfer: WerewolfTransfer, seat: number): HTMLElement[];
   // players.js
-  card(player: any, acting: boolean, hasVoted: boolean, canTouch: boolean): HTMLElement;
+  card(player: WerewolfPlayer, acting: boolean, hasVoted: boolean, canTouch: boolean): HTMLElement;
   drawPlayers(): void;
-  options(player: any): HTMLElement;
+  options(player: WerewolfPlayer): HTMLElement;
   drawLog(): void;
   drawLast(): void;
 }

@@ -14,6 +14,7 @@
   /**
    * The ballots collected for the vote now pending, in `saved.ballot`. They belong to the vote that follows
    * the events in the log, so a new vote or a run-off (after another event) starts with none.
+   * @returns {WerewolfVote[]}
    */
   function collected() {
     const key = S.saved.events.length;
@@ -31,7 +32,7 @@
       return;
     }
     const votes = collected();
-    const next = S.view.ballots.find((b) => !votes.some((v) => v.voter === b.voter));
+    const next = S.view.ballots.find((/** @type {WerewolfBallot} */ b) => !votes.some((v) => v.voter === b.voter));
     if (!next) {
       submitVote(votes);
       return;
@@ -68,7 +69,7 @@
       votes.push({ voter, target: S.picked });
       S.ballotFor = null;
       S.picked = null;
-      if (S.view.ballots.every((b) => votes.some((v) => v.voter === b.voter))) {
+      if (S.view.ballots.every((/** @type {WerewolfBallot} */ b) => votes.some((v) => v.voter === b.voter))) {
         submitVote(votes);
         return;
       }
@@ -83,6 +84,7 @@
   /**
    * The voter picked `seat`, on the card or by name: the ballot shows on that card and in the decision, and the
    * focus goes to the confirmation (brought on screen when the pick was made on a card further down).
+   * @param {number} seat @param {boolean} onCard
    */
   function pickVote(seat, onCard) {
     // The second tap on "it's me" lands on a name or a card: it picks nobody (common.js, `taps`).
@@ -101,6 +103,7 @@
   /**
    * Every voter has confirmed: the vote leaves the page as one event, ballots in seat order, and is forgotten
    * here, so a refused vote is collected again.
+   * @param {WerewolfVote[]} votes
    */
   function submitVote(votes) {
     const ballots = votes.slice().sort((a, b) => a.voter - b.voter);

@@ -1,0 +1,52 @@
+// Each game's wire words in the page's types against its wire.json, which a Rust test (crates/web/tests/
+// <game>_wire.rs) checks against the engine: a variant renamed on either side fails one of the two tests, and tsc
+// holds the scripts to the unions.
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const games = new URL('../../src/games/', import.meta.url);
+
+/** For each game: the file with its unions, and the union that says each key of its wire.json. */
+const GAMES = {
+  tictactoe: {
+    types: 'wire.d.ts',
+    unions: {
+      difficulty: 'Difficulty',
+      soloResult: 'SoloResult',
+      pvpStatus: 'PvpStatus',
+      pvpRole: 'PvpRole',
+      pvpAction: 'PvpAction',
+    },
+  },
+  relay: { types: 'types.d.ts', unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' } },
+  werewolf: { types: 'types.d.ts', unions: { role: 'WerewolfRole', chitKind: 'ChitKind', side: 'WerewolfSide' } },
+  lights: { types: 'types.d.ts', unions: { level: 'LightsLevelName', eventType: 'LightsEventType' } },
+};
+
+/** The words of `type name = 'a' | 'b';` in `types`, in order. */
+function union(types, name) {
+  const found = new RegExp(`^type ${name} = ([^;]*);`, 'm').exec(types);
+  assert.ok(found, `no type ${name}`);
+  return found[1].split('|').map((word) => {
+    const quoted = /^\s*'([^']*)'\s*$/.exec(word);
+    assert.ok(quoted, `${name}: ${word.trim()} is not a quoted word`);
+    return quoted[1];
+  });
+}
+
+for (const [game, { types: file, unions }] of Object.entries(GAMES)) {
+  const folder = new URL(`${game}/`, games);
+  const wire = JSON.parse(readFileSync(new URL('wire.json', folder), 'utf8'));
+  const types = readFileSync(new URL(file, folder), 'utf8');
+
+  test(`${game}: every wire word list in wire.json has its union in ${file}, and no other`, () => {
+    assert.deepEqual(Object.keys(wire).sort(), Object.keys(unions).sort());
+  });
+
+  for (const [key, name] of Object.entries(unions)) {
+    test(`${game}: ${name} says exactly the engine's words for ${key}`, () => {
+      assert.deepEqual(union(types, name), wire[key]);
+    });
+  }
+}
