@@ -56,6 +56,12 @@ fn wait_pending(browser: &Browser<'_>, kind: &str) {
     );
 }
 
+/// Waits until the last tap that moved the game on has settled (common.js, `taps`): a player's next tap, not
+/// the second of a double tap, which the page ignores even on a card or a name.
+fn settle(browser: &Browser<'_>) {
+    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+}
+
 /// How many events the page keeps in its log.
 fn logged_events(browser: &Browser<'_>) -> u64 {
     browser
@@ -111,7 +117,7 @@ fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
         before,
         "{name}: the first tap on a choice that ends the game sent it"
     );
-    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+    settle(browser);
     browser.click("[data-armed='true']");
     wait_pending(browser, "over");
 }
@@ -176,6 +182,7 @@ fn assert_plain(text: &str) {
 /// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
 /// name, confirm).
 fn act(browser: &Browser<'_>, pick: u64, name: &str) {
+    settle(browser);
     let kind = pending(browser);
     match kind.as_str() {
         "startPlayer" | "verdict" | "attack" => {
@@ -211,7 +218,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 &[json!(pick / 7 % options)],
             );
         }
-        "draw" => browser.click("#choices button.primary"),
+        "draw" => browser.tap("#choices button.primary"),
         "transfer" => transfer(browser, pick, name),
         "vote" => {
             let before = logged_events(browser);
@@ -247,7 +254,7 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                     "{name}: a double tap on \"it's me\" picked someone"
                 );
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
-                browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+                settle(browser);
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
                 // The voter touches a card or a name (every third voter changes their mind once first).
@@ -508,6 +515,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     browser.keys(&["M", "i", "k", "a"]);
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
+    settle(&browser);
     assert!(browser.text("#prompt").contains("rock-paper-scissors"));
     assert_eq!(browser.text(".ww-player:first-child .ww-name-text"), "Mika");
     // Every hand is 2W 1S 5V: three bar segments of 25%, 12.5% and 62.5%.
@@ -524,6 +532,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     browser.check_page("werewolf-touch-tiebreak", Some(".ww-options"));
     browser.click(".ww-options button.ww-option");
     wait_pending(&browser, "verdict");
+    settle(&browser);
     let seer = browser.text(".ww-player[data-turn='true'] .ww-name-text");
     assert!(browser.text("#prompt").starts_with(&seer), "{seer} is asked");
     // The seer's choice: touch a player far down the table, then pick among that player's few options.
@@ -599,6 +608,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     open(&browser, &server.url(), "en");
     browser.click("#ww-start");
     wait_pending(&browser, "startPlayer");
+    settle(&browser);
     // A double tap on the winner: two clicks before any answer; one event is sent.
     browser.script(
         "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();",
@@ -610,6 +620,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     );
     wait_pending(&browser, "verdict");
     assert_eq!(logged_events(&browser), 1);
+    settle(&browser);
     // A stale submit: an option of a decision that is over (kept from before the redraw, as a second device or a
     // slow tap would send it) is answered in plain words, and the current decision stays on screen.
     browser.script(
@@ -620,6 +631,8 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     );
     wait_events(&browser, 2);
     let kind = pending(&browser);
+    // Slow enough not to be taken for a double tap's second.
+    settle(&browser);
     browser.script("window.staleOption.click();", &[]);
     browser.wait_for(
         "the answer to the stale submit",
@@ -640,6 +653,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
         json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
     );
     let kind_now = pending(&browser);
+    settle(&browser);
     if kind_now == "verdict" || kind_now == "attack" {
         browser.script(
             "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
@@ -928,4 +942,310 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
         );
     }
     browser.assert_no_console_errors();
+}
+
+/// A state of the default table's game (its log and the server's state) where the page offers one of the
+/// controls that move the game on, found by playing through the API.
+struct Offered {
+    what: &'static str,
+    log: serde_json::Value,
+    state: serde_json::Value,
+}
+
+/// The states the double-tap test starts from: the rock-paper-scissors tie-break, a verdict, an attack, a draw,
+/// a ready-made and a card-by-card hand-over, and a vote — each decision one a single tap does not end.
+fn offered(server: &marubatsu_web::Server) -> Vec<Offered> {
+    [
+        "startPlayer",
+        "verdict",
+        "attack",
+        "draw",
+        "transfer-only",
+        "transfer-built",
+        "vote",
+    ]
+    .into_iter()
+    .map(|what| {
+        let (log, state) = support::werewolf::find_state(server, &NAMES, 0..40, |state| offers(state, what))
+            .unwrap_or_else(|| panic!("no game of 40 reaches a {what} to double-tap"));
+        Offered { what, log, state }
+    })
+    .collect()
+}
+
+/// Whether `state` offers the control `what` stands for, one tap of which goes on without ending the game.
+fn offers(state: &serde_json::Value, what: &str) -> bool {
+    let kind = state["pending"]["kind"].as_str().unwrap_or_default();
+    let goes_on = || {
+        state["choices"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["ends"].is_null()))
+    };
+    let one_transfer = |only: bool| {
+        kind == "transfer"
+            && state["transfers"]
+                .as_array()
+                .is_some_and(|t| t.len() == 1 && t[0]["only"].is_null() != only && t[0]["onlyEnds"].is_null())
+    };
+    match what {
+        "verdict" | "attack" => kind == what && goes_on(),
+        "transfer-only" => one_transfer(true),
+        "transfer-built" => one_transfer(false),
+        "vote" => kind == what && state["ballots"].as_array().is_some_and(|b| b.len() >= 3),
+        _ => kind == what,
+    }
+}
+
+/// Puts the page (already on the werewolf page) on `log` in `lang`, with the ballots `votes` already collected
+/// when a vote is pending, as a tab that kept them would; a reload, so the tap guard starts afresh.
+fn put_on(browser: &Browser<'_>, lang: &str, log: &serde_json::Value, votes: &serde_json::Value) {
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
+           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[1], events: arguments[2],
+           ballot: { key: arguments[2].length, votes: arguments[3] } }));",
+        &[json!(lang), json!(NAMES), log.clone(), votes.clone()],
+    );
+    browser.refresh();
+    browser.wait_for(
+        "the kept game",
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup'
+           && r.dataset.pending !== '';",
+        &[],
+    );
+}
+
+/// Waits out a double tap: the tap guard's window has passed (long after a hand-over built card by card has
+/// heard whether it ends the game, which it asks before it sends), no answer is awaited and no vote is being
+/// counted, so whatever either tap was going to change has changed.
+fn after_double_tap(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the double tap to be over",
+        "const r = document.querySelector('#werewolf');
+         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
+           && r.dataset.counting !== 'true';",
+        &[],
+    );
+}
+
+/// The ballots collected so far for the pending vote, as the tab keeps them.
+fn collected(browser: &Browser<'_>) -> usize {
+    browser
+        .script(
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+             return s && s.ballot && Array.isArray(s.ballot.votes) ? s.ballot.votes.length : 0;",
+            &[],
+        )
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+/// After a double tap that should have made one decision: exactly one event more in the log, the page on the
+/// decision the server has for that log (or its end), that decision's first control on screen, and no ballot of
+/// a vote open for anyone.
+fn one_step_taken(browser: &Browser<'_>, server: &marubatsu_web::Server, before: u64, tag: &str) {
+    assert_eq!(
+        logged_events(browser),
+        before + 1,
+        "{tag}: a double tap made {} decisions",
+        logged_events(browser) - before
+    );
+    let log = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).events;",
+        &[],
+    );
+    let answer = support::post_ok(
+        server.local_addr(),
+        "/api/werewolf/replay",
+        &json!({"table": [2, 1, 5], "names": NAMES, "events": log, "event": null}),
+    );
+    let kind = answer["state"]["pending"]["kind"].as_str().unwrap_or("over").to_owned();
+    assert_eq!(pending(browser), kind, "{tag}: the page is not on the next decision");
+    next_on_screen(browser, &kind, tag);
+}
+
+/// The pending decision's first control (or the end) is inside the viewport, no player's card was opened by the
+/// second tap (it would take the decision off the screen), and when it is a vote, the device is to be handed to
+/// the next voter: no ballot open.
+fn next_on_screen(browser: &Browser<'_>, kind: &str, tag: &str) {
+    let seen = browser.script(
+        "const box = document.querySelector(arguments[0]);
+         const first = box.querySelector('button:not(:disabled)') || box;
+         const r = first.getBoundingClientRect();
+         return [r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight,
+                 document.querySelectorAll('#choices .ww-confirm, #choices .ww-ballot-choice').length,
+                 document.querySelector('#werewolf').dataset.touched];",
+        &[json!(decision_of(kind))],
+    );
+    assert_eq!(
+        seen,
+        json!([true, 0, ""]),
+        "{tag}: [the next decision's control on screen, ballot controls open, a player's card open]"
+    );
+}
+
+/// The double-tap test at one size, in both languages: every control that moves a game on — the setup's start,
+/// the tie-break's random draw and its winner, a verdict, an attack, a draw, a ready-made and a card-by-card
+/// hand-over, a voter's "it's me" and their confirm, the last one's sending the vote — tapped twice at one point
+/// 50, 150 and 250 ms apart (one W3C action sequence, touch on a phone, a mouse on a desktop): each time one
+/// decision is made, one voter has their ballot or one ballot is collected, and the next decision or voter is on
+/// screen.
+fn double_tap_every_control(size: (u32, u32)) {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let states = offered(&server);
+    let driver = Driver::start();
+    let browser = driver.browser(size.0, size.1);
+    browser.set_viewport(size.0, size.1);
+    let url = server.url();
+    let touch = size.0 < 500;
+    for lang in ["ja", "en"] {
+        open(&browser, &url, lang);
+        for gap in [50_u64, 150, 250] {
+            let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
+            let double_tap = |selector: &str, what: &str| {
+                let measured = browser.double_tap(selector, std::time::Duration::from_millis(gap), touch);
+                // A loaded machine stretches the gap; what matters is that the second tap lands inside the guard.
+                let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+                assert!(
+                    (gap as f64 - 5.0..window).contains(&measured),
+                    "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
+                );
+                after_double_tap(&browser);
+            };
+
+            // The setup's start: the game begins, and nothing of it is decided yet.
+            browser.script("sessionStorage.clear();", &[]);
+            browser.refresh();
+            wait_pending(&browser, "setup");
+            double_tap("#ww-start", "the start");
+            assert_eq!(
+                (pending(&browser), logged_events(&browser)),
+                ("startPlayer".to_owned(), 0),
+                "{tag}: the start decided the start player"
+            );
+            next_on_screen(&browser, "startPlayer", &tag);
+
+            for state in &states {
+                let tag = format!("{tag} {}", state.what);
+                let before = state.log.as_array().map_or(0, Vec::len) as u64;
+                match state.what {
+                    "vote" => {
+                        double_tap_a_vote(&browser, &server, state, lang, &tag, &double_tap);
+                        continue;
+                    }
+                    "startPlayer" => {
+                        // The random draw among the tied, then (from the same state) a tied player's card.
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap("#choices > button", "the random draw");
+                        one_step_taken(&browser, &server, before, &format!("{tag} random"));
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap_an_option(&browser, state, &double_tap);
+                    }
+                    "verdict" | "attack" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap_an_option(&browser, state, &double_tap);
+                    }
+                    "draw" | "transfer-only" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap("#choices button.primary", state.what);
+                    }
+                    "transfer-built" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        let ready = browser.script(
+                            "let card = 0;
+                             for (let i = 0; i < 80; i++) {
+                               if (!document.querySelector('#choices .ww-give').disabled) return true;
+                               const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                                 .filter((b) => !b.disabled);
+                               if (plus.length) { plus[0].click(); continue; }
+                               const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
+                               cards[card % cards.length].click();
+                               card += 1;
+                             }
+                             return false;",
+                            &[],
+                        );
+                        assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
+                        double_tap("#choices .ww-give", "the hand-over");
+                    }
+                    other => panic!("no control for {other}"),
+                }
+                one_step_taken(&browser, &server, before, &tag);
+            }
+        }
+    }
+    browser.assert_no_console_errors();
+}
+
+/// Opens the card of a player the pending decision is about, at one of their options that goes on, and
+/// double-taps that option.
+fn double_tap_an_option(browser: &Browser<'_>, state: &Offered, double_tap: &dyn Fn(&str, &str)) {
+    let target = state.state["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["ends"].is_null()))
+        .map(|c| c["target"].clone())
+        .unwrap_or_default();
+    browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+    double_tap(
+        &format!(".ww-player[data-seat='{target}'] .ww-options button.ww-option:not(.ww-ends)"),
+        "an option",
+    );
+}
+
+/// The vote from its third-last voter on: their "it's me" (their ballot opens with nobody picked), their confirm
+/// (the next voter is asked for), and the last voter's confirm, which sends the vote — one event.
+fn double_tap_a_vote(
+    browser: &Browser<'_>,
+    server: &marubatsu_web::Server,
+    state: &Offered,
+    lang: &str,
+    tag: &str,
+    double_tap: &dyn Fn(&str, &str),
+) {
+    let ballots = state.state["ballots"].as_array().cloned().unwrap_or_default();
+    let votes: Vec<serde_json::Value> = ballots[..ballots.len() - 2]
+        .iter()
+        .map(|b| json!({"voter": b["voter"], "target": b["targets"][0]["target"]}))
+        .collect();
+    put_on(browser, lang, &state.log, &json!(votes));
+    let before = state.log.as_array().map_or(0, Vec::len) as u64;
+    for (at, ballot) in ballots.iter().enumerate().skip(votes.len()) {
+        let name = NAMES[ballot["voter"].as_u64().unwrap_or(0) as usize];
+        let hand_over = browser.text("#choices button.primary");
+        assert!(hand_over.contains(name), "{tag}: {name} is asked for, not {hand_over}");
+        double_tap("#choices button.primary", "\"it's me\"");
+        let ballot_open = browser.script(
+            "return [document.querySelectorAll('#choices .ww-ballot-choice').length > 0,
+                     document.querySelectorAll('#choices [aria-pressed=\"true\"], .ww-player [aria-pressed=\"true\"]').length,
+                     document.querySelector('#choices .ww-confirm').disabled];",
+            &[],
+        );
+        assert_eq!(
+            ballot_open,
+            json!([true, 0, true]),
+            "{tag}: {name}'s ballot [open, picks, confirm disabled]"
+        );
+        assert_eq!(collected(browser), at, "{tag}: a ballot was collected by \"it's me\"");
+        browser.tap("#choices .ww-ballot-choice");
+        double_tap("#choices .ww-confirm", "the confirm");
+        if at + 1 < ballots.len() {
+            assert_eq!(collected(browser), at + 1, "{tag}: {name}'s confirm");
+            assert_eq!(logged_events(browser), before, "{tag}: the vote was sent early");
+            next_on_screen(browser, "vote", tag);
+        } else {
+            one_step_taken(browser, server, before, tag);
+        }
+    }
+}
+
+#[test]
+fn werewolf_a_double_tap_on_a_phone_skips_no_decision_nor_voter_in_either_language() {
+    double_tap_every_control(PHONE);
+}
+
+#[test]
+fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_either_language() {
+    double_tap_every_control(DESKTOP);
 }

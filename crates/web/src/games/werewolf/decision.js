@@ -96,10 +96,12 @@
     promptEl.textContent = pending.prompt;
     if (pending.kind !== 'vote' && touchable().size) choicesEl.append(pickRow());
     switch (pending.kind) {
+      // These move the game on: a double tap's second tap is not taken (common.js, `taps`) — after the vote,
+      // it would draw the dead player's card unseen.
       case 'startPlayer':
-        choicesEl.append(W.button(t('werewolf.random'), () => {
+        choicesEl.append(W.button(t('werewolf.random'), M.taps.wrap(() => {
           W.send({ type: 'startPlayer', seat: pending.tied[M.uniform(pending.tied.length)] });
-        }));
+        })));
         break;
       case 'vote':
         W.drawVote();
@@ -108,9 +110,9 @@
         W.drawTransfer();
         break;
       case 'draw':
-        choicesEl.append(W.button(t('werewolf.drawCard'), () => {
+        choicesEl.append(W.button(t('werewolf.drawCard'), M.taps.wrap(() => {
           W.send({ type: 'draw', player: pending.dead, index: M.uniform(pending.cards) });
-        }, true));
+        }), true));
         break;
       default:
         break;
@@ -134,10 +136,13 @@
   }
 
   /**
-   * Opens `seat`'s card with its options and puts the focus (and the view) on the first option.
+   * Opens `seat`'s card with its options and puts the focus (and the view) on the first option — unless this is
+   * the second tap of a double tap on the decision before, landing on a card or a name: that would take the
+   * next decision off the screen and put the focus on an option of it (common.js, `taps`).
    * @param {number} seat
    */
   function openCard(seat) {
+    if (!M.taps.settled()) return;
     S.touched = seat;
     W.drawPlayers();
     drawDecision();

@@ -73,7 +73,8 @@
   /** @param {Event} event */
   async function start(event) {
     event.preventDefault();
-    if (W.guard.busy) return;
+    // A double tap on "start" must not make the first decision with its second tap (common.js, `taps`).
+    if (W.guard.busy || !M.taps.take()) return;
     const table = composition();
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
@@ -119,7 +120,10 @@
       askNewGame(true);
     }
   });
-  $('#play-again').addEventListener('click', newGame);
+  // The second tap of the decision that ended the game must not throw its end away (common.js, `taps`).
+  $('#play-again').addEventListener('click', () => {
+    if (M.taps.settled()) newGame();
+  });
   $('#new-game-no').addEventListener('click', () => askNewGame(false));
   $('#new-game-yes').addEventListener('click', newGame);
 

@@ -200,14 +200,14 @@
   /**
    * A control that would end the game asks first: the warning (what end, who would win) stands beside it, and
    * its first tap only arms it — its words become "end the game" — so that only a second, deliberate tap, after
-   * the mis-tap window (common.js, `taps`), ends it. Without an end ahead it is a plain button, its `action`
-   * wrapped in that window when `guarded`.
+   * the mis-tap window (common.js, `taps`), ends it. Without an end ahead it is a plain button whose `action`
+   * is still kept out of that window: it moves the game on, and the device may be changing hands.
    * @param {string} label @param {Ending | null} ends @param {() => void} action
-   * @param {{ primary?: boolean, guarded?: boolean }} [how]
+   * @param {{ primary?: boolean }} [how]
    * @returns {HTMLElement[]} the button, then the warning when there is one
    */
-  function actOrWarn(label, ends, action, { primary = false, guarded = false } = {}) {
-    if (!ends) return [button(label, guarded ? M.taps.wrap(action) : action, primary)];
+  function actOrWarn(label, ends, action, { primary = false } = {}) {
+    if (!ends) return [button(label, M.taps.wrap(action), primary)];
     const b = button(label, M.taps.wrap(() => {
       if (b.dataset.armed === 'true') action();
       else arm(b, label);

@@ -50,6 +50,8 @@
     row.append(help);
     for (const tr of ready) {
       const b = W.button(t('werewolf.debtor', { name: W.name(tr.from), cards: tr.cards, role: W.roleName(tr.role) }), () => {
+        // The second tap of the decision before may land here: it chooses nobody (common.js, `taps`).
+        if (!window.Marubatsu.taps.settled()) return;
         S.debtor = tr.from;
         S.touched = null;
         W.drawPlayers();
@@ -73,7 +75,7 @@
         cards: h.cards, name: W.name(h.to), take: W.roleName(h.take),
       }));
       transferEl.replaceChildren(...choosing, document.createTextNode(t('werewolf.onlyWay', { parts: parts.join(t('werewolf.partsJoin')) })));
-      choicesEl.append(...W.actOrWarn(t('werewolf.handOver'), tr.onlyEnds, () => W.send(tr.only), { primary: true, guarded: true }));
+      choicesEl.append(...W.actOrWarn(t('werewolf.handOver'), tr.onlyEnds, () => W.send(tr.only), { primary: true }));
       return;
     }
     openTransfer();

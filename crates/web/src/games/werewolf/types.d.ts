@@ -126,7 +126,7 @@ interface WerewolfNamespace {
   roleName(role: string): string;
   button(label: string, onClick: () => void, primary?: boolean): HTMLButtonElement;
   actOrWarn(label: string, ends: Ending | null, action: () => void,
-    how?: { primary?: boolean; guarded?: boolean }): HTMLElement[];
+    how?: { primary?: boolean }): HTMLElement[];
   warning(ends: Ending): HTMLElement;
   arm(button: HTMLElement, label: string): void;
   wouldEnd(event: unknown): Promise<Ending | null>;
