@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Table};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Options, Table};
 use serde::Serialize;
 
 use super::policy::Policy;
@@ -265,16 +265,19 @@ fn row(table: Table, reports: Vec<Report>) -> SweepRow {
     }
 }
 
-/// A table in one line: `8p 2W1S5V chits 2/3/3 any-chits after-transfers`.
+/// A table in one line: `8p 2W1S5V chits 2/3/3 any-chits after-transfers`, and its rules when they are not
+/// Version 2's (`v3+third` for Version 3's choices with powers).
 ///
 /// ```
-/// use marubatsu_engine::werewolf::Table;
+/// use marubatsu_engine::werewolf::{Options, Table};
 ///
 /// assert_eq!(marubatsu_sim::describe_table(&Table::DEFAULT), "8p 2W1S5V chits 2/3/3 any-chits after-transfers");
+/// let v3 = Table::DEFAULT.with_options(Options::from_name("v3+third").unwrap());
+/// assert_eq!(marubatsu_sim::describe_table(&v3), "8p 2W1S5V chits 2/3/3 any-chits after-transfers v3+third");
 /// ```
 pub fn describe_table(table: &Table) -> String {
     let [w, s, v] = table.starting_hand().counts();
-    format!(
+    let mut text = format!(
         "{}p {w}W{s}S{v}V chits {}/{}/{} {} {}",
         table.players(),
         table.black(),
@@ -282,7 +285,17 @@ pub fn describe_table(table: &Table) -> String {
         table.attacks(),
         table.attack_death().name(),
         table.death_draw().name()
-    )
+    );
+    // Version 2's rules go unsaid, as before the options existed; any other rules are named.
+    if table.options() != Options::V2 {
+        let options = table.options();
+        if options.choices_name() == Options::V3.choices_name() {
+            text.push_str(&format!(" v3{}", options.powers.name()));
+        } else {
+            text.push_str(&format!(" {options}"));
+        }
+    }
+    text
 }
 
 /// The fairest row for each player count, in player order.
