@@ -204,12 +204,18 @@ impl Options {
         powers: Powers::NONE,
     };
 
-    /// Version 3: end first, discard, only the likeliest seer marks.
+    /// Version 3: end first, discard, only the likeliest seer marks; and two werewolf powers, the start
+    /// player's killing attack and a third as parity — the combination the workbench found fairest of those
+    /// tried (`marubatsu simulate werewolf --workbench`; README, "Quantum werewolf balance").
     pub const V3: Options = Options {
         end_check: EndCheck::EndFirst,
         unplaceable: Unplaceable::Discard,
         markers: Markers::LikeliestSeer,
-        powers: Powers::NONE,
+        powers: Powers {
+            starter_attack: StarterAttack::Kills,
+            parity: Parity::Third,
+            first_vote: FirstVote::Held,
+        },
     };
 
     /// Every combination of the three choices without powers, Version 2's first.
@@ -322,7 +328,11 @@ mod tests {
             assert_eq!(Options::from_name(&options.name()), Some(options));
         }
         assert_eq!(Options::ALL[0], Options::V2);
-        assert_eq!(Options::ALL[7], Options::V3);
+        assert_eq!(Options::ALL[7], Options::V3.with_powers(Powers::NONE));
+        assert_eq!(
+            Options::V3.name(),
+            "end-first+discard+likeliest-seer+starter-kills+third"
+        );
         assert_eq!(Options::from_name("v3"), Some(Options::V3));
         assert_eq!(Options::from_name("end-first"), None);
     }
