@@ -92,12 +92,12 @@ struct WerewolfArgs {
     /// count is printed as well.
     #[arg(long, value_name = "N", default_value_t = 20)]
     top: usize,
-    /// Write an SVG chart here: the win rates by policy, or with --sweep every table's paradox rate against
-    /// the village's share of the decided games. No chart is written without it.
+    /// Write an SVG chart here: the win rates by policy, or with --sweep (--workbench) every (screened) table's
+    /// paradox rate against the village's share of the decided games. No chart is written without it.
     #[arg(long, value_name = "PATH")]
     chart: Option<PathBuf>,
-    /// With --sweep: also write the best table of every player count as the Rust source of the simulator's
-    /// recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
+    /// With --sweep or --workbench: also write the best table of every player count whose werewolves won a
+    /// game as the Rust source of the simulator's recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
     #[arg(long, value_name = "PATH")]
     recommended_rs: Option<PathBuf>,
     /// Print JSON instead of text.
@@ -159,15 +159,17 @@ impl WerewolfArgs {
         } else {
             self.policies.clone()
         };
-        super::werewolf_workbench::run(
-            &pairings,
-            self.games,
-            self.confirm_games,
-            self.keep,
-            self.seed,
+        super::werewolf_workbench::run(super::werewolf_workbench::Run {
+            pairings: &pairings,
+            screen_games: self.games,
+            confirm_games: self.confirm_games,
+            keep: self.keep,
+            seed: self.seed,
             threads,
-            self.json,
-        )
+            json: self.json,
+            recommended_rs: self.recommended_rs.as_deref(),
+            chart: self.chart.as_deref(),
+        })
     }
 
     fn threads(&self) -> eyre::Result<usize> {

@@ -1,25 +1,107 @@
 //! `marubatsu simulate werewolf --workbench`: the workbench's two stages with progress on stderr, and its
 //! report — the screened candidates, then the confirmed finalists ranked by their intervals.
 
+use std::path::Path;
 use std::time::Instant;
 
+use eyre::WrapErr;
+
 use marubatsu_sim::werewolf::{Workbench, far_distance, workbench, workbench_tables};
-use marubatsu_sim::{Policy, Rate, SweepRow, TARGET_PARADOX, TARGET_SPREAD};
+use marubatsu_sim::{Policy, Rate, SweepRow, TARGET_PARADOX, TARGET_SPREAD, recommended_source, sweep_chart};
 use serde::Serialize;
 
 use crate::output::print_json;
 use crate::progress::{SweepMeter, minutes};
 
+/// What one run is asked to do.
+pub(crate) struct Run<'a> {
+    pub(crate) pairings: &'a [Policy],
+    pub(crate) screen_games: u64,
+    pub(crate) confirm_games: u64,
+    pub(crate) keep: usize,
+    pub(crate) seed: u64,
+    pub(crate) threads: usize,
+    pub(crate) json: bool,
+    /// Where to write the recommended tables' source, if anywhere.
+    pub(crate) recommended_rs: Option<&'a Path>,
+    /// Where to write the chart of the screened tables, if anywhere.
+    pub(crate) chart: Option<&'a Path>,
+}
+
 /// Runs the workbench and prints what it found.
-pub(crate) fn run(
+pub(crate) fn run(ask: Run<'_>) -> eyre::Result<()> {
+    let Run {
+        pairings,
+        screen_games,
+        confirm_games,
+        keep,
+        seed,
+        threads,
+        json,
+        recommended_rs,
+        chart,
+    } = ask;
+    let bench = play(pairings, screen_games, confirm_games, keep, seed, threads);
+    if let Some(path) = chart {
+        let title = format!(
+            "Quantum werewolf workbench: {} candidates, {screen_games} games each under the strongest werewolves \
+             against the strong village, seed {seed}",
+            bench.screened.len()
+        );
+        std::fs::write(path, sweep_chart(&bench.screened, &title))
+            .wrap_err_with(|| format!("writing the chart to {}", path.display()))?;
+    }
+    if let Some(path) = recommended_rs {
+        let mut command = format!(
+            "marubatsu simulate werewolf --workbench --games {screen_games} --confirm-games {confirm_games} --keep \
+             {keep} --seed {seed}"
+        );
+        for pairing in pairings {
+            command.push_str(&format!(" --policy {pairing}"));
+        }
+        std::fs::write(path, recommended_source(&recommendable(&bench), &command))
+            .wrap_err_with(|| format!("writing the recommended tables to {}", path.display()))?;
+    }
+    if json {
+        return print_json(&JsonWorkbench {
+            pairings: pairings.iter().map(|p| p.name()).collect(),
+            screen_games,
+            confirm_games,
+            seed,
+            target: [TARGET_PARADOX, 0.5 - TARGET_SPREAD, 0.5 + TARGET_SPREAD],
+            screened: &bench.screened,
+            confirmed: &bench.confirmed,
+        });
+    }
+    print!("{}", render(&bench, pairings, screen_games, confirm_games, seed));
+    Ok(())
+}
+
+/// The rows to recommend from: every screened table, the confirmed ones with their confirmed figures.
+fn recommendable(bench: &Workbench) -> Vec<SweepRow> {
+    bench
+        .screened
+        .iter()
+        .map(|row| {
+            bench
+                .confirmed
+                .iter()
+                .find(|c| c.spec == row.spec)
+                .unwrap_or(row)
+                .clone()
+        })
+        .collect()
+}
+
+/// Both stages, with their progress on stderr.
+fn play(
     pairings: &[Policy],
     screen_games: u64,
     confirm_games: u64,
     keep: usize,
     seed: u64,
     threads: usize,
-    json: bool,
-) -> eyre::Result<()> {
+) -> Workbench {
     let tables = workbench_tables();
     let finalists = keep.min(tables.len()) as u64 + 1;
     eprintln!(
@@ -48,19 +130,7 @@ pub(crate) fn run(
     screen.finish();
     confirm.finish();
     eprintln!("workbench: done in {}", minutes(started.elapsed()));
-    if json {
-        return print_json(&JsonWorkbench {
-            pairings: pairings.iter().map(|p| p.name()).collect(),
-            screen_games,
-            confirm_games,
-            seed,
-            target: [TARGET_PARADOX, 0.5 - TARGET_SPREAD, 0.5 + TARGET_SPREAD],
-            screened: &bench.screened,
-            confirmed: &bench.confirmed,
-        });
-    }
-    print!("{}", render(&bench, pairings, screen_games, confirm_games, seed));
-    Ok(())
+    bench
 }
 
 #[derive(Serialize)]

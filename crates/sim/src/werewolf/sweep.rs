@@ -266,14 +266,16 @@ fn row(table: Table, reports: Vec<Report>) -> SweepRow {
 }
 
 /// A table in one line: `8p 2W1S5V chits 2/3/3 any-chits after-transfers`, and its rules when they are not
-/// Version 2's (`v3+third` for Version 3's choices with powers).
+/// Version 2's (`v3`, or every option by name).
 ///
 /// ```
 /// use marubatsu_engine::werewolf::{Options, Table};
 ///
 /// assert_eq!(marubatsu_sim::describe_table(&Table::DEFAULT), "8p 2W1S5V chits 2/3/3 any-chits after-transfers");
-/// let v3 = Table::DEFAULT.with_options(Options::from_name("v3+third").unwrap());
-/// assert_eq!(marubatsu_sim::describe_table(&v3), "8p 2W1S5V chits 2/3/3 any-chits after-transfers v3+third");
+/// let v3 = Table::DEFAULT.with_options(Options::V3);
+/// assert_eq!(marubatsu_sim::describe_table(&v3), "8p 2W1S5V chits 2/3/3 any-chits after-transfers v3");
+/// let third = Table::DEFAULT.with_options(Options::from_name("v2+third").unwrap());
+/// assert!(marubatsu_sim::describe_table(&third).ends_with("after-resolution+paradox+every-seer-card+third"));
 /// ```
 pub fn describe_table(table: &Table) -> String {
     let [w, s, v] = table.starting_hand().counts();
@@ -286,14 +288,13 @@ pub fn describe_table(table: &Table) -> String {
         table.attack_death().name(),
         table.death_draw().name()
     );
-    // Version 2's rules go unsaid, as before the options existed; any other rules are named.
-    if table.options() != Options::V2 {
-        let options = table.options();
-        if options.choices_name() == Options::V3.choices_name() {
-            text.push_str(&format!(" v3{}", options.powers.name()));
-        } else {
-            text.push_str(&format!(" {options}"));
-        }
+    // Version 2's rules go unsaid, as before the options existed; Version 3's are `v3`; any others are named
+    // in full.
+    let options = table.options();
+    if options == Options::V3 {
+        text.push_str(" v3");
+    } else if options != Options::V2 {
+        text.push_str(&format!(" {options}"));
     }
     text
 }

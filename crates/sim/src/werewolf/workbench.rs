@@ -41,8 +41,8 @@ pub const WORKBENCH_POWERS: [Powers; 5] = [
     },
 ];
 
-/// The candidates: every composition × chit count × power of the workbench under Version 3's options, and
-/// the book's table under Version 2 for reference (first).
+/// The candidates: every composition × chit count × power of the workbench under Version 3's three choices,
+/// and the book's table under Version 2 for reference (first).
 ///
 /// ```
 /// use marubatsu_engine::werewolf::{Options, Table};
@@ -52,6 +52,7 @@ pub const WORKBENCH_POWERS: [Powers; 5] = [
 /// assert_eq!(tables[0], Table::DEFAULT);
 /// assert_eq!(tables.len(), 1 + 4 * 2 * 5);
 /// assert!(tables[1..].iter().all(|t| t.options().choices_name() == Options::V3.choices_name()));
+/// assert!(tables.contains(&Table::DEFAULT.with_chits(1, 1, 3).with_options(Options::V3)));
 /// ```
 pub fn workbench_tables() -> Vec<Table> {
     let mut tables = vec![Table::DEFAULT];
