@@ -48,6 +48,7 @@ impl StageBar {
 /// The werewolf sweep's progress, reported from every worker thread.
 pub(crate) struct SweepMeter {
     bar: ProgressBar,
+    label: &'static str,
     terminal: bool,
     /// Tenths of the way already written when stderr is not a terminal.
     tenths_written: AtomicU64,
@@ -55,12 +56,18 @@ pub(crate) struct SweepMeter {
 
 impl SweepMeter {
     pub(crate) fn new(games: u64) -> Self {
+        Self::labelled("sweep", games)
+    }
+
+    /// A meter whose lines begin with `label` (a stage of the workbench).
+    pub(crate) fn labelled(label: &'static str, games: u64) -> Self {
         let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-        bar.set_style(style(
-            "sweep: {percent:>3}% ({pos} of {len} games), {elapsed} elapsed, about {eta} left",
-        ));
+        bar.set_style(style(&format!(
+            "{label}: {{percent:>3}}% ({{pos}} of {{len}} games), {{elapsed}} elapsed, about {{eta}} left"
+        )));
         Self {
             bar,
+            label,
             terminal: std::io::stderr().is_terminal(),
             tenths_written: AtomicU64::new(0),
         }
@@ -74,7 +81,8 @@ impl SweepMeter {
         let tenth = progress.done * 10 / progress.total.max(1);
         if self.tenths_written.fetch_max(tenth, Ordering::Relaxed) < tenth {
             eprintln!(
-                "sweep: {:>3}% ({} of {} games), {} elapsed, about {} left",
+                "{}: {:>3}% ({} of {} games), {} elapsed, about {} left",
+                self.label,
                 100 * progress.done / progress.total.max(1),
                 progress.done,
                 progress.total,

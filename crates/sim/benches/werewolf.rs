@@ -4,15 +4,27 @@
 //! few times, and the median and best rates are printed in games per second; a number changes the batch
 //! (`-- 50000`). With `sweep` it times one workbench sweep on every core instead, as `marubatsu simulate
 //! werewolf --sweep` runs it (partisan, then random for reference): `-- sweep [PLAYERS] [GAMES]`, by default
-//! 8 to 9 players (128 tables) and 10,000 games per table and policy.
+//! 8 to 9 players (128 tables) and 10,000 games per table and policy. With `workbench` it times the
+//! workbench's screening stage as `marubatsu simulate werewolf --workbench` runs it (every candidate under one
+//! pairing): `-- workbench [GAMES] [PAIRING]`, by default 1,000 games under strong-vs-rollout.
 
 use std::time::{Duration, Instant};
 
 use marubatsu_engine::werewolf::Table;
+use marubatsu_sim::werewolf::workbench_tables;
 use marubatsu_sim::{Policy, simulate, sweep, sweep_tables};
 
 fn main() {
     let args = marubatsu_bench::words();
+    if args.first().map(String::as_str) == Some("workbench") {
+        let games = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(1_000);
+        let pairing = args
+            .get(2)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(Policy::StrongVsRollout);
+        time_workbench(games, pairing);
+        return;
+    }
     if args.first().map(String::as_str) == Some("sweep") {
         let (low, high) = args
             .get(1)
@@ -30,11 +42,13 @@ fn main() {
         .unwrap_or(20_000);
     println!("{games} games per run, default table (8 players, 2W 1S 5V), one thread");
     for policy in Policy::ALL {
-        // The partisan players look one event ahead: give them a smaller batch.
-        let batch = if policy == Policy::Random {
-            games
-        } else {
-            (games / 10).max(1)
+        // The partisan players look one event ahead, the searching werewolves play continuations: give them
+        // smaller batches.
+        let (_, wolves) = policy.brains();
+        let batch = match (policy, wolves) {
+            (Policy::Random, _) => games,
+            (_, marubatsu_sim::werewolf::Brain::Rollout) => (games / 100).max(1),
+            _ => (games / 10).max(1),
         };
         time(policy, batch, 5);
     }
@@ -55,6 +69,26 @@ fn time_sweep(players: std::ops::RangeInclusive<u8>, games: u64) {
     let rows = sweep(&tables, &policies, games, 1, threads, |_| {});
     let elapsed = start.elapsed();
     let total = tables.len() as u64 * policies.len() as u64 * games;
+    println!(
+        "{} games in {:.1?} ({:.0} games/s); fairest: {}",
+        total,
+        elapsed,
+        total as f64 / elapsed.as_secs_f64(),
+        rows.first().map_or("none", |r| r.table.as_str())
+    );
+}
+
+fn time_workbench(games: u64, pairing: Policy) {
+    let tables = workbench_tables();
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    println!(
+        "workbench screen: {} candidates × {games} games under {pairing} on {threads} thread(s)",
+        tables.len()
+    );
+    let start = Instant::now();
+    let rows = sweep(&tables, &[pairing], games, 1, threads, |_| {});
+    let elapsed = start.elapsed();
+    let total = tables.len() as u64 * games;
     println!(
         "{} games in {:.1?} ({:.0} games/s); fairest: {}",
         total,

@@ -12,3 +12,4 @@ pub(crate) mod relay;
 pub(crate) mod serve;
 pub(crate) mod simulate;
 pub(crate) mod solo;
+pub(crate) mod werewolf_workbench;

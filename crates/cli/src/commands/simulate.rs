@@ -4,10 +4,10 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use eyre::{WrapErr, eyre};
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Side, Table};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, MAX_PLAYERS, Options, Side, Table};
 use marubatsu_sim::{
     Policy, Rate, Report, SweepRow, TARGET_PARADOX, TARGET_SPREAD, balance_chart, best_per_players, recommended_source,
-    simulate, sweep, sweep_chart, sweep_tables,
+    sweep, sweep_chart, sweep_tables,
 };
 use serde::Serialize;
 
@@ -61,6 +61,23 @@ struct WerewolfArgs {
     /// When the dead draw their card (R8): `after-transfers` (the spec's reading) or `before-transfers`.
     #[arg(long, value_name = "READING", default_value = "after-transfers", value_parser = parse_death_draw)]
     death_draw: DeathDraw,
+    /// The rules: `v2`, `v3`, or Version 3's three choices by name, each optionally followed by werewolf powers
+    /// (`v3+starter-kills+third+no-first-vote`).
+    #[arg(long, value_name = "NAME", default_value = "v2", value_parser = parse_rules)]
+    rules: Options,
+    /// Run the workbench instead: screen a focused set of tables and rules (8–10 players, Version 3's choices,
+    /// the werewolves' powers on and off) at --games games under each pairing (--policy; default the strong
+    /// village against each werewolf brain), judge each table under the pairing its werewolves did best in,
+    /// then confirm the best --keep and Version 2's book table under it at --confirm-games games on the next
+    /// seed, ranked by the far end of their 95% intervals.
+    #[arg(long, conflicts_with = "sweep")]
+    workbench: bool,
+    /// With --workbench: games per finalist when confirming.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    confirm_games: u64,
+    /// With --workbench: how many screened tables to confirm.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    keep: usize,
     /// Play every table of the workbench grid instead of one: player counts (--players), compositions with
     /// 1–3 werewolves and 1–2 seers, four chit counts and both readings of R5 and R8; rank them by balance.
     #[arg(long)]
@@ -68,19 +85,19 @@ struct WerewolfArgs {
     /// With --sweep: the player counts, as `8` or `5-12`.
     #[arg(long, value_name = "N or A-B", default_value = "5-12", value_parser = players)]
     players: RangeInclusive<u8>,
-    /// With --sweep: threads to play on (default: every core).
+    /// Threads to play on (default: every core); the figures do not depend on it.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// With --sweep: how many of the ranked tables to print (the fairest first); the best of every player
     /// count is printed as well.
     #[arg(long, value_name = "N", default_value_t = 20)]
     top: usize,
-    /// Write an SVG chart here: the win rates by policy, or with --sweep every table's paradox rate against
-    /// the village's share of the decided games. No chart is written without it.
+    /// Write an SVG chart here: the win rates by policy, or with --sweep (--workbench) every (screened) table's
+    /// paradox rate against the village's share of the decided games. No chart is written without it.
     #[arg(long, value_name = "PATH")]
     chart: Option<PathBuf>,
-    /// With --sweep: also write the best table of every player count as the Rust source of the simulator's
-    /// recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
+    /// With --sweep or --workbench: also write the best table of every player count whose werewolves won a
+    /// game as the Rust source of the simulator's recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
     #[arg(long, value_name = "PATH")]
     recommended_rs: Option<PathBuf>,
     /// Print JSON instead of text.
@@ -93,6 +110,11 @@ fn parse_attack_death(name: &str) -> Result<AttackDeath, String> {
         .into_iter()
         .find(|r| r.name() == name)
         .ok_or_else(|| format!("expected any-chits or two-wolves, not `{name}`"))
+}
+
+fn parse_rules(name: &str) -> Result<Options, String> {
+    Options::from_name(name)
+        .ok_or_else(|| format!("expected v2, v3 or the options' names joined by + (like v3+third), not `{name}`"))
 }
 
 fn parse_death_draw(name: &str) -> Result<DeathDraw, String> {
@@ -112,6 +134,7 @@ struct JsonReport<'a> {
     chits: [u8; 3],
     attack_death: &'static str,
     death_draw: &'static str,
+    rules: String,
     games_per_policy: u64,
     seed: u64,
     chart: Option<String>,
@@ -122,27 +145,65 @@ impl SimulateArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         match self.game {
             SimulateGame::Werewolf(args) if args.sweep => args.run_sweep(),
+            SimulateGame::Werewolf(args) if args.workbench => args.run_workbench(),
             SimulateGame::Werewolf(args) => args.run(),
         }
     }
 }
 
 impl WerewolfArgs {
+    fn run_workbench(self) -> eyre::Result<()> {
+        let threads = self.threads()?;
+        let pairings = if self.policies.is_empty() {
+            Policy::AGAINST_STRONG.to_vec()
+        } else {
+            self.policies.clone()
+        };
+        super::werewolf_workbench::run(super::werewolf_workbench::Run {
+            pairings: &pairings,
+            screen_games: self.games,
+            confirm_games: self.confirm_games,
+            keep: self.keep,
+            seed: self.seed,
+            threads,
+            json: self.json,
+            recommended_rs: self.recommended_rs.as_deref(),
+            chart: self.chart.as_deref(),
+        })
+    }
+
+    fn threads(&self) -> eyre::Result<usize> {
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
+        if threads == 0 {
+            return Err(eyre!("--threads must be at least 1"));
+        }
+        Ok(threads)
+    }
+
     fn run(self) -> eyre::Result<()> {
         let [black, white, attacks] = self.chits;
         let table = self
             .table
             .with_chits(black, white, attacks)
-            .with_readings(self.attack_death, self.death_draw);
+            .with_readings(self.attack_death, self.death_draw)
+            .with_options(self.rules);
         let policies = if self.policies.is_empty() {
-            Policy::ALL.to_vec()
+            Policy::CLASSIC.to_vec()
         } else {
             self.policies.clone()
         };
-        let reports: Vec<Report> = policies
-            .iter()
-            .map(|&policy| simulate(table, policy, self.games, self.seed))
-            .collect();
+        // The sweep's threads play the same games as `simulate` would one after another (game i draws from
+        // the stream (seed, i) either way), so the figures do not depend on --threads.
+        let threads = self.threads()?;
+        let meter = SweepMeter::labelled("simulate", policies.len() as u64 * self.games);
+        let reports: Vec<Report> = sweep(&[table], &policies, self.games, self.seed, threads, |p| meter.show(p))
+            .into_iter()
+            .next()
+            .map(|row| row.reports)
+            .unwrap_or_default();
+        meter.finish();
         let title = format!(
             "Quantum werewolf, {}: {} games per policy, seed {}",
             describe(&table),
@@ -163,6 +224,7 @@ impl WerewolfArgs {
                 chits: [black, white, attacks],
                 attack_death: table.attack_death().name(),
                 death_draw: table.death_draw().name(),
+                rules: table.options().name(),
                 games_per_policy: self.games,
                 seed: self.seed,
                 chart: self.chart.as_ref().map(|c| c.display().to_string()),
@@ -184,12 +246,7 @@ impl WerewolfArgs {
             self.policies.clone()
         };
         let tables = sweep_tables(players.clone());
-        let threads = self
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
-        if threads == 0 {
-            return Err(eyre!("--threads must be at least 1"));
-        }
+        let threads = self.threads()?;
         eprintln!(
             "sweep: {} tables × {} policies × {} games on {threads} thread(s)",
             tables.len(),
@@ -323,6 +380,9 @@ fn describe(table: &Table) -> String {
     if table.death_draw() != DeathDraw::default() {
         text.push_str(&format!(", {}", table.death_draw()));
     }
+    if table.options() != Options::V2 {
+        text.push_str(&format!(", rules {}", table.options()));
+    }
     text
 }
 
@@ -382,6 +442,28 @@ fn render(title: &str, reports: &[Report]) -> String {
             out.push_str(&format!(" {:>15.1}%", 100.0 * end.rate.share));
         }
         out.push('\n');
+    }
+    out.push_str("\nplayers by their own payoff (a paradox is a win for whoever is not fixed)\n");
+    out.push_str(&format!(
+        "{:<17} {:>15} {:>15} {:>17} {:>9} {:>15}\n",
+        "policy", "village won", "wolves won", "paradox winners", "decisions", "seat wins"
+    ));
+    for report in reports {
+        let (low, high) = report
+            .seat_wins
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), r| (l.min(r.share), h.max(r.share)));
+        out.push_str(&format!(
+            "{:<17} {:>14.1}% {:>14.1}% {:>8.2} / {:<6.2} {:>9.1} {:>6.1}–{:.1}%\n",
+            report.policy,
+            100.0 * report.village_players_won.share,
+            100.0 * report.wolf_players_won.share,
+            report.paradox_winners[0],
+            report.paradox_winners[1],
+            report.mean_decisions,
+            100.0 * low,
+            100.0 * high
+        ));
     }
     out.push('\n');
     out
@@ -451,6 +533,7 @@ fn render_sweep(title: &str, rows: &[SweepRow], top: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use marubatsu_sim::simulate;
 
     #[test]
     fn tables_parse_from_three_counts() {

@@ -6,7 +6,7 @@ use super::chits::ChitKind;
 use super::event::Phase;
 use super::game::{Game, Step};
 use super::log::{Happening, LossCause, PassReason};
-use super::options::{EndCheck, Markers, Unplaceable};
+use super::options::{EndCheck, FirstVote, Markers, Parity, Unplaceable};
 use super::outcome::{End, Paradox};
 use super::readings::DeathDraw;
 use super::role::Role;
@@ -57,6 +57,13 @@ impl Game {
                 return;
             }
             match self.step {
+                Step::Begin(Phase::Vote)
+                    if self.round == 1 && self.table.options().powers.first_vote == FirstVote::Skipped =>
+                {
+                    // A werewolf power: round 1 has no vote.
+                    self.record(Happening::VoteSkipped);
+                    self.step = Step::NextRound;
+                }
                 Step::Begin(Phase::Vote) => {
                     // R9: with fewer than 3 alive, no vote can be decided.
                     if self.alive.len() < 3 {
@@ -204,7 +211,12 @@ impl Game {
             Some(End::VillageWins)
         } else {
             let wolves = self.fixed_players(Role::Werewolf).intersect(alive).len();
-            (wolves > 0 && 2 * wolves >= alive.len()).then_some(End::WerewolvesWin)
+            // R10.3: half of the living, or a third under the werewolves' softer parity.
+            let parts = match self.table.options().powers.parity {
+                Parity::Half => 2,
+                Parity::Third => 3,
+            };
+            (wolves > 0 && parts * wolves >= alive.len()).then_some(End::WerewolvesWin)
         }
     }
 

@@ -72,6 +72,12 @@ pub enum DeathCause {
         /// The fixed werewolves whose chits lie there.
         wolves: SeatSet,
     },
+    /// R5 with the werewolves' power [`StarterAttack::Kills`](super::StarterAttack::Kills): the attack
+    /// phase's start player attacked them.
+    StarterAttack {
+        /// The start player who attacked.
+        wolf: Seat,
+    },
     /// R9: the vote.
     Voted {
         /// How many votes they got.
@@ -261,6 +267,8 @@ pub enum Happening {
         /// Their number of votes each.
         votes: u8,
     },
+    /// Round 1 had no vote: the werewolves' power [`FirstVote::Skipped`](super::FirstVote::Skipped) (R9).
+    VoteSkipped,
     /// The game ended (R10, R11).
     Ended {
         /// How, and who won.
@@ -292,7 +300,7 @@ impl Happening {
             Happening::ChitsRemoved { .. } => "R6",
             Happening::TransferOwed { .. } | Happening::HandedOver { .. } | Happening::Discarded { .. } => "R7",
             Happening::Died {
-                cause: DeathCause::Attacked { .. },
+                cause: DeathCause::Attacked { .. } | DeathCause::StarterAttack { .. },
                 ..
             } => "R5",
             Happening::Died {
@@ -301,7 +309,8 @@ impl Happening {
             }
             | Happening::Voted { .. }
             | Happening::Counted { .. }
-            | Happening::RunOff { .. } => "R9",
+            | Happening::RunOff { .. }
+            | Happening::VoteSkipped => "R9",
             Happening::Drew { .. } => "R8",
             Happening::Ended { outcome } => outcome.end.rule(),
         }

@@ -75,6 +75,8 @@ mod paradox_properties;
 #[cfg(test)]
 mod paradox_scenarios;
 #[cfg(test)]
+mod powers_scenarios;
+#[cfg(test)]
 mod properties;
 #[cfg(test)]
 mod scenarios;
@@ -90,7 +92,7 @@ pub use legal::legal_events;
 pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason};
 pub use names::{MAX_NAME_CHARS, SeatingError};
-pub use options::{EndCheck, Markers, Options, Unplaceable};
+pub use options::{EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::{Werewolf, transition};
 pub use readings::{AttackDeath, DeathDraw};

@@ -1,6 +1,7 @@
 //! The three choices that decide most games (Version 3), as table options: when the end is checked (R10), what
-//! becomes of cards nobody may take (R7), and who marks in the seer phase (R4). [`Options::V2`] plays the
-//! rules as Version 2 wrote them; [`Options::V3`] is Version 3's choice (`docs/rules/quantum-werewolf.md`).
+//! becomes of cards nobody may take (R7), and who marks in the seer phase (R4); beside them the candidate
+//! powers for the werewolves ([`Powers`]). [`Options::V2`] plays the rules as Version 2 wrote them;
+//! [`Options::V3`] is Version 3's choice (`docs/rules/quantum-werewolf.md`).
 
 use core::fmt;
 
@@ -45,7 +46,130 @@ pub enum Markers {
     LikeliestSeer,
 }
 
-/// A table's choice for each of the three options.
+/// Whether the attack phase's start player kills (R5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum StarterAttack {
+    /// Version 2: every attack is a chit like any other; only two chits of fixed werewolves kill.
+    #[default]
+    Chit,
+    /// A werewolf power: the attack of the attack phase's start player (the likeliest werewolf) kills its
+    /// target at once, whatever the attacker turns out to be — a kill the wolves can count on every round.
+    Kills,
+}
+
+/// How many fixed werewolves among the living win for the werewolves (R10.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Parity {
+    /// Version 2: at least half of the living.
+    #[default]
+    Half,
+    /// A werewolf power: at least a third of the living.
+    Third,
+}
+
+/// Whether round 1 ends with a vote (R9).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum FirstVote {
+    /// Version 2: every round ends with a vote.
+    #[default]
+    Held,
+    /// A werewolf power: round 1 has no vote, so the village cannot vote out the likeliest werewolf before
+    /// anyone has been attacked.
+    Skipped,
+}
+
+/// The candidate powers for the werewolves, each off under Version 2.
+///
+/// ```
+/// use marubatsu_engine::werewolf::{FirstVote, Parity, Powers, StarterAttack};
+///
+/// assert_eq!(Powers::NONE.name(), "");
+/// let all = Powers { starter_attack: StarterAttack::Kills, parity: Parity::Third, first_vote: FirstVote::Skipped };
+/// assert_eq!(all.name(), "+starter-kills+third+no-first-vote");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
+pub struct Powers {
+    /// Whether the attack phase's start player kills (R5).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub starter_attack: StarterAttack,
+    /// The werewolves' share of the living that wins (R10.3).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub parity: Parity,
+    /// Whether round 1 has a vote (R9).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub first_vote: FirstVote,
+}
+
+impl Powers {
+    /// No power: the rules as Version 2 wrote them.
+    pub const NONE: Powers = Powers {
+        starter_attack: StarterAttack::Chit,
+        parity: Parity::Half,
+        first_vote: FirstVote::Held,
+    };
+
+    /// Every combination, none first and all last.
+    pub const ALL: [Powers; 8] = {
+        let mut all = [Powers::NONE; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Powers {
+                starter_attack: if i & 1 == 0 {
+                    StarterAttack::Chit
+                } else {
+                    StarterAttack::Kills
+                },
+                parity: if i & 2 == 0 { Parity::Half } else { Parity::Third },
+                first_vote: if i & 4 == 0 {
+                    FirstVote::Held
+                } else {
+                    FirstVote::Skipped
+                },
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The powers that are on, each as `+name`, in a fixed order: empty for none.
+    pub fn name(self) -> String {
+        POWER_NAMES
+            .iter()
+            .filter(|(_, on)| on(self))
+            .map(|(name, _)| format!("+{name}"))
+            .collect()
+    }
+
+    /// Turns on the power called `name`; `None` if no power is called that.
+    fn with(self, name: &str) -> Option<Powers> {
+        let mut powers = self;
+        match name {
+            "starter-kills" => powers.starter_attack = StarterAttack::Kills,
+            "third" => powers.parity = Parity::Third,
+            "no-first-vote" => powers.first_vote = FirstVote::Skipped,
+            _ => return None,
+        }
+        Some(powers)
+    }
+}
+
+/// Each power's name, and whether a set of powers has it on.
+type PowerName = (&'static str, fn(Powers) -> bool);
+const POWER_NAMES: [PowerName; 3] = [
+    ("starter-kills", |p| p.starter_attack == StarterAttack::Kills),
+    ("third", |p| p.parity == Parity::Third),
+    ("no-first-vote", |p| p.first_vote == FirstVote::Skipped),
+];
+
+/// A table's choice for each of the three options, and the werewolves' powers.
 ///
 /// ```
 /// use marubatsu_engine::werewolf::{EndCheck, Markers, Options, Table, Unplaceable};
@@ -54,7 +178,7 @@ pub enum Markers {
 /// assert_eq!(Options::V3.end_check, EndCheck::EndFirst);
 /// let table = Table::DEFAULT.with_options(Options { markers: Markers::LikeliestSeer, ..Options::V2 });
 /// assert_eq!(table.options().unplaceable, Unplaceable::Paradox);
-/// assert_eq!(Options::V3.name(), "end-first+discard+likeliest-seer");
+/// assert_eq!(Options::V2.name(), "after-resolution+paradox+every-seer-card");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -66,6 +190,9 @@ pub struct Options {
     pub unplaceable: Unplaceable,
     /// Who marks (R4).
     pub markers: Markers,
+    /// The werewolves' powers; none if absent.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub powers: Powers,
 }
 
 impl Options {
@@ -74,16 +201,24 @@ impl Options {
         end_check: EndCheck::AfterResolution,
         unplaceable: Unplaceable::Paradox,
         markers: Markers::EverySeerCard,
+        powers: Powers::NONE,
     };
 
-    /// Version 3: end first, discard, only the likeliest seer marks.
+    /// Version 3: end first, discard, only the likeliest seer marks; and two werewolf powers, the start
+    /// player's killing attack and a third as parity — the combination the workbench found fairest of those
+    /// tried (`marubatsu simulate werewolf --workbench`; README, "Quantum werewolf balance").
     pub const V3: Options = Options {
         end_check: EndCheck::EndFirst,
         unplaceable: Unplaceable::Discard,
         markers: Markers::LikeliestSeer,
+        powers: Powers {
+            starter_attack: StarterAttack::Kills,
+            parity: Parity::Third,
+            first_vote: FirstVote::Held,
+        },
     };
 
-    /// Every combination, Version 2's first and Version 3's last.
+    /// Every combination of the three choices without powers, Version 2's first.
     pub const ALL: [Options; 8] = {
         let mut all = [Options::V2; 8];
         let mut i = 0;
@@ -104,14 +239,27 @@ impl Options {
                 } else {
                     Markers::LikeliestSeer
                 },
+                powers: Powers::NONE,
             };
             i += 1;
         }
         all
     };
 
-    /// The name on the command line and in reports: the three choices joined by `+`.
-    pub const fn name(self) -> &'static str {
+    /// The same options with these powers for the werewolves.
+    #[must_use]
+    pub const fn with_powers(self, powers: Powers) -> Options {
+        Options { powers, ..self }
+    }
+
+    /// The name on the command line and in reports: the three choices joined by `+`, then the powers that are
+    /// on ([`Powers::name`]).
+    pub fn name(self) -> String {
+        format!("{}{}", self.choices_name(), self.powers.name())
+    }
+
+    /// The three choices' name, without the powers.
+    pub const fn choices_name(self) -> &'static str {
         const NAMES: [&str; 8] = [
             "after-resolution+paradox+every-seer-card",
             "after-resolution+paradox+likeliest-seer",
@@ -125,7 +273,7 @@ impl Options {
         NAMES[self.index()]
     }
 
-    /// The position in [`Options::ALL`].
+    /// The position of the three choices in [`Options::ALL`].
     pub const fn index(self) -> usize {
         let end = match self.end_check {
             EndCheck::AfterResolution => 0,
@@ -142,19 +290,30 @@ impl Options {
         end + cards + markers
     }
 
-    /// The options named by [`Options::name`], or by the short names `v2` and `v3`.
+    /// The options named by [`Options::name`], or by the short names `v2` and `v3`, each of which may be
+    /// followed by powers (`v3+third`).
     pub fn from_name(name: &str) -> Option<Options> {
-        match name {
-            "v2" => Some(Options::V2),
-            "v3" => Some(Options::V3),
-            _ => Options::ALL.into_iter().find(|o| o.name() == name),
-        }
+        let mut parts = name.split('+');
+        let first = parts.next()?;
+        let (base, rest): (Options, Vec<&str>) = match first {
+            "v2" => (Options::V2, parts.collect()),
+            "v3" => (Options::V3, parts.collect()),
+            _ => {
+                let parts: Vec<&str> = core::iter::once(first).chain(parts).collect();
+                let choices = parts.get(..3)?.join("+");
+                let base = Options::ALL.into_iter().find(|o| o.choices_name() == choices)?;
+                (base, parts[3..].to_vec())
+            }
+        };
+        rest.into_iter()
+            .try_fold(base.powers, Powers::with)
+            .map(|powers| base.with_powers(powers))
     }
 }
 
 impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -166,11 +325,50 @@ mod tests {
     fn every_combination_has_one_name_and_one_index() {
         for (i, options) in Options::ALL.into_iter().enumerate() {
             assert_eq!(options.index(), i);
-            assert_eq!(Options::from_name(options.name()), Some(options));
+            assert_eq!(Options::from_name(&options.name()), Some(options));
         }
         assert_eq!(Options::ALL[0], Options::V2);
-        assert_eq!(Options::ALL[7], Options::V3);
+        assert_eq!(Options::ALL[7], Options::V3.with_powers(Powers::NONE));
+        assert_eq!(
+            Options::V3.name(),
+            "end-first+discard+likeliest-seer+starter-kills+third"
+        );
         assert_eq!(Options::from_name("v3"), Some(Options::V3));
         assert_eq!(Options::from_name("end-first"), None);
+    }
+
+    #[test]
+    fn powers_round_trip_by_name_after_any_options() {
+        for options in Options::ALL {
+            for powers in Powers::ALL {
+                let with = options.with_powers(powers);
+                assert_eq!(Options::from_name(&with.name()), Some(with), "{}", with.name());
+            }
+        }
+        let third = Options::from_name("v2+third");
+        assert_eq!(third.map(|o| o.powers.parity), Some(Parity::Third));
+        assert_eq!(Options::from_name("v2+sixth"), None);
+        assert_eq!(Options::from_name("v2+"), None);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn options_without_powers_read_as_none_and_powers_round_trip() -> Result<(), serde_json::Error> {
+        let old: Options =
+            serde_json::from_str(r#"{"endCheck":"end-first","unplaceable":"discard","markers":"likeliest-seer"}"#)?;
+        assert_eq!(old, Options::V3.with_powers(Powers::NONE));
+        for powers in Powers::ALL {
+            let options = Options::V2.with_powers(powers);
+            assert_eq!(
+                serde_json::from_str::<Options>(&serde_json::to_string(&options)?)?,
+                options
+            );
+        }
+        let json = serde_json::to_string(&Powers::ALL[7])?;
+        assert_eq!(
+            json,
+            r#"{"starterAttack":"kills","parity":"third","firstVote":"skipped"}"#
+        );
+        Ok(())
     }
 }

@@ -4,8 +4,9 @@
 use super::cascade::Losses;
 use super::chits::{ChitKind, Verdict};
 use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
-use super::game::Game;
-use super::log::{Happening, LossCause};
+use super::game::{Game, Step};
+use super::log::{DeathCause, Happening, LossCause};
+use super::options::StarterAttack;
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
 use super::vote::check_ballots;
@@ -181,6 +182,12 @@ impl Game {
         self.empty_roles(SeatSet::EMPTY.with(wolf).with(target), &mut losses);
         if self.fixed_as(wolf) == Some(Role::Werewolf) {
             losses.push(target, Role::Werewolf, LossCause::AttackedByWerewolf { wolf });
+        }
+        // A werewolf power: the start player's attack kills at once (R5, R8), before the cascade, so the
+        // target's losses are those of a dead player.
+        let starter = matches!(self.step, Step::Turns { start, .. } if start == wolf);
+        if starter && self.table.options().powers.starter_attack == StarterAttack::Kills {
+            self.die(target, DeathCause::StarterAttack { wolf });
         }
         self.next_turn();
         self.resolve(losses);

@@ -1,12 +1,16 @@
 //! Quantum werewolf at a simulated table: policies, many games, their statistics and a chart.
 //!
-//! - [`Policy`]: how the players choose — [`random_event`] or the one-step-lookahead partisan play of
-//!   [`partisan`] (by [`Camp`]); chance (tie-break winners, the card drawn at a death) is always uniform.
+//! - [`Policy`]: how the players choose — a [`Brain`] for each side: [`random_event`], the one-step-lookahead
+//!   partisan play of [`partisan`] (by [`Camp`]), the strong village, the hiding and the searching werewolf — all
+//!   deciding from the worlds' chances ([`Odds`]); chance (tie-break winners, the card drawn at a death) is
+//!   always uniform.
 //! - [`simulate`], [`play_game`], [`Report`], [`Rate`]: win rates with 95% Wilson intervals, rounds, events and
 //!   how games ended.
 //! - [`balance_chart`]: the rates by policy as an SVG bar chart.
 
+mod brain;
 mod chart;
+mod odds;
 pub mod partisan;
 mod policy;
 mod random;
@@ -15,8 +19,11 @@ mod recommended_data;
 mod simulate;
 mod sweep;
 mod sweep_chart;
+mod workbench;
 
+pub use brain::{Brain, CANDIDATES, ROLLOUTS};
 pub use chart::balance_chart;
+pub use odds::Odds;
 pub use partisan::{Camp, Sides, camp};
 pub use policy::{Policy, UnknownPolicy};
 pub use random::random_event;
@@ -27,3 +34,7 @@ pub use sweep::{
     sweep_tables,
 };
 pub use sweep_chart::sweep_chart;
+pub use workbench::{
+    WORKBENCH_CHITS, WORKBENCH_COMPOSITIONS, WORKBENCH_POWERS, Workbench, far_distance, under_strongest, workbench,
+    workbench_tables,
+};

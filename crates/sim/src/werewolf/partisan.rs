@@ -1,25 +1,24 @@
-//! The partisan player: plays for the side its cards say it is on, looking one event ahead.
+//! The partisan player: plays for the side the worlds put it on, looking one event ahead.
 //!
-//! A player is on the werewolves' side when fixed as a werewolf or holding at least half werewolf cards, and on
-//! the village's side otherwise (R10.2 lets everyone who has lost the werewolf possibility win with the
-//! village). Both sides count a paradox as a loss: a partisan table wants a result.
+//! A player is on the werewolves' side when fixed as a werewolf or a werewolf in at least half of the
+//! consistent worlds ([`Odds`]), and on the village's side otherwise (R10.2 lets everyone who has lost the
+//! werewolf possibility win with the village). Every player is scored by their own payoff: an end is worth +100
+//! to each of its winners and −100 to everyone else, so a paradox is a win for whoever is not fixed.
 //!
 //! - **Votes** (R9): everyone alive votes at once, each for their own side: the village points at the candidate
 //!   most likely to be a werewolf; the werewolves at the candidate least likely to be one who is not a fixed
 //!   werewolf. In a run-off a voter sticks to that only half the time and otherwise points at random, since
-//!   sides that never give in could tie forever. Under a policy where only one side is partisan, the other
-//!   side's voters point at random.
+//!   sides that never give in could tie forever.
 //! - **Verdicts, attacks, transfers** (R4, R5, R7): every legal event (up to 24 sampled transfers) is played on
-//!   a copy of the game and the result scored for the player's side: an end is worth ±100 (a paradox −50); the
-//!   village wants fewer werewolf cards among the living (and none of its own), the werewolves more fixed
-//!   werewolves alive, more werewolf cards of their own and fewer living. A seer also tells the truth as its
-//!   side sees it: the village marks likely werewolves black and unlikely ones white, the werewolves the
-//!   reverse. Ties are broken at random.
+//!   a copy of the game and the result scored for the player: the village wants less werewolf chance among the
+//!   living (and none of its own), the werewolves more fixed werewolves alive, more chance of their own and
+//!   fewer living; a hiding werewolf wants its own chance low instead. A seer also tells the truth as its side
+//!   sees it: the village marks likely werewolves black and unlikely ones white, the werewolves the reverse.
+//!   Ties are broken at random.
 
-use marubatsu_engine::werewolf::{
-    Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Side, Verdict, legal_events,
-};
+use marubatsu_engine::werewolf::{Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Verdict};
 
+use super::odds::Odds;
 use super::random::random_transfer;
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
@@ -32,10 +31,15 @@ pub enum Camp {
     Werewolves,
 }
 
-/// `seat`'s side: the werewolves' if fixed as one or holding at least half werewolf cards, else the village's.
+/// `seat`'s side by the worlds: the werewolves' if fixed as one or a werewolf in at least half of the worlds,
+/// else the village's.
 pub fn camp(game: &Game, seat: Seat) -> Camp {
+    camp_by(game, &Odds::of(game), seat)
+}
+
+fn camp_by(game: &Game, odds: &Odds, seat: Seat) -> Camp {
     if game.fixed_as(seat) == Some(Role::Werewolf)
-        || (!game.lost(seat).contains(Role::Werewolf) && game.share(seat, Role::Werewolf) >= 0.5)
+        || (!game.lost(seat).contains(Role::Werewolf) && odds.wolf(seat) >= 0.5)
     {
         Camp::Werewolves
     } else {
@@ -43,13 +47,13 @@ pub fn camp(game: &Game, seat: Seat) -> Camp {
     }
 }
 
-/// The sides players committed to at the start of a game, for the `committed` policy; players without a
-/// commitment take the side their cards give them ([`camp`]).
+/// The sides players committed to at the start of a game; players without a commitment take the side the
+/// worlds give them ([`camp`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sides([Option<Camp>; MAX_PLAYERS]);
 
 impl Sides {
-    /// Nobody committed: every side follows the cards.
+    /// Nobody committed: every side follows the worlds.
     pub const NONE: Sides = Sides([None; MAX_PLAYERS]);
 
     /// As many players as the composition has werewolves, chosen uniformly, commit to the werewolves; the
@@ -71,69 +75,109 @@ impl Sides {
     }
 
     /// The side `seat` plays for: a fixed werewolf for the werewolves and a player who lost the werewolf
-    /// possibility for the village, whatever they committed to; otherwise their commitment, or their cards.
+    /// possibility for the village, whatever they committed to; otherwise their commitment, or the worlds.
     pub fn of(&self, game: &Game, seat: Seat) -> Camp {
+        self.of_by(game, &Odds::of(game), seat)
+    }
+
+    pub(crate) fn of_by(&self, game: &Game, odds: &Odds, seat: Seat) -> Camp {
         if game.fixed_as(seat) == Some(Role::Werewolf) {
             return Camp::Werewolves;
         }
         if game.lost(seat).contains(Role::Werewolf) {
             return Camp::Village;
         }
-        self.0[seat.index()].unwrap_or_else(|| camp(game, seat))
+        self.0[seat.index()].unwrap_or_else(|| camp_by(game, odds, seat))
     }
 }
 
-/// The partisan choice of `player`, who owes the pending decision.
-pub(crate) fn partisan_event(game: &Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
-    let camp = sides.of(game, player);
-    match game.pending()? {
-        Pending::Vote { .. } => partisan_vote(game, sides, |_| true, rng),
-        Pending::Transfer { .. } => {
-            let (from, role, cards) = game
-                .ready_transfers()
-                .into_iter()
-                .find(|&(from, _, _)| from == player)?;
-            partisan_transfer(game, from, role, cards, sides, rng)
-        }
-        _ => best(game, player, camp, legal_events(game), rng),
-    }
+/// What a player's lookahead wants, beyond winning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Aim {
+    /// Play for the side, in the open.
+    Open,
+    /// A werewolf keeping its own chance of being one low.
+    Hide,
 }
 
-/// The partisan choice among 24 random splits of `from`'s transfer of `cards` cards of `role`.
-pub(crate) fn partisan_transfer(
+/// The choice of `player` for the pending verdict or attack, among every legal event.
+pub(crate) fn lookahead(
     game: &Game,
-    from: Seat,
-    role: Role,
-    cards: u8,
-    sides: &Sides,
+    player: Seat,
+    camp: Camp,
+    aim: Aim,
+    candidates: impl IntoIterator<Item = Event>,
+    rng: &mut SplitMix64,
+) -> Option<Event> {
+    let odds = Odds::of(game);
+    let mut top = f64::MIN;
+    let mut best: Vec<Event> = Vec::new();
+    for event in candidates {
+        let mut next = game.clone();
+        if next.play(&event).is_err() {
+            continue;
+        }
+        let score = value(&next, player, camp, aim) + candour(&odds, camp, &event);
+        if score > top + 1e-9 {
+            top = score;
+            best.clear();
+            best.push(event);
+        } else if score > top - 1e-9 {
+            best.push(event);
+        }
+    }
+    rng.pick(&best).cloned()
+}
+
+/// The lookahead's choice among 24 random splits of `from`'s transfer of `cards` cards of `role`.
+pub(crate) fn transfer(
+    game: &Game,
+    (from, role, cards): (Seat, Role, u8),
+    camp: Camp,
+    aim: Aim,
     rng: &mut SplitMix64,
 ) -> Option<Event> {
     let candidates: Vec<Event> = (0..24).map(|_| random_transfer(game, from, role, cards, rng)).collect();
-    best(game, from, sides.of(game, from), candidates, rng)
+    lookahead(game, from, camp, aim, candidates, rng)
 }
 
-/// The vote now pending, every voter for whom `partisan` holds voting for their side and every other voter
-/// uniformly among their choices; `None` when no vote is pending.
-pub(crate) fn partisan_vote(
+/// How a voter points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ballots {
+    /// Uniformly among the candidates.
+    Random,
+    /// For the side: the likeliest werewolf for the village, the least likely non-fixed one for the wolves.
+    Side,
+    /// As the village does, whatever the side: a hiding werewolf.
+    AsVillage,
+}
+
+/// The vote now pending, each voter pointing as `how` says; `None` when no vote is pending.
+pub(crate) fn vote(
     game: &Game,
     sides: &Sides,
-    partisan: impl Fn(Seat) -> bool,
+    how: impl Fn(Seat, Camp) -> Ballots,
     rng: &mut SplitMix64,
 ) -> Option<Event> {
     let Pending::Vote { voters, runoff, .. } = game.pending()? else {
         return None;
     };
+    let odds = Odds::of(game);
     let ballots = voters
         .iter()
         .map(|voter| {
             let targets = game.vote_targets(voter);
+            let camp = sides.of_by(game, &odds, voter);
             // R9 repeats a tied vote without limit, and sides that never give in can tie forever: in a
-            // run-off each partisan voter sticks to its choice only half the time.
-            let target = if partisan(voter) && (runoff == 0 || rng.below(2) == 1) {
-                vote(game, sides.of(game, voter), targets, rng)
-            } else {
-                let all: Vec<Seat> = targets.iter().collect();
-                rng.pick(&all).copied()
+            // run-off each voter sticks to its choice only half the time.
+            let stick = runoff == 0 || rng.below(2) == 1;
+            let target = match how(voter, camp) {
+                Ballots::Side if stick => point(game, &odds, camp, targets, rng),
+                Ballots::AsVillage if stick => point(game, &odds, Camp::Village, targets, rng),
+                _ => {
+                    let all: Vec<Seat> = targets.iter().collect();
+                    rng.pick(&all).copied()
+                }
             };
             target.map(|target| Ballot { voter, target })
         })
@@ -141,15 +185,16 @@ pub(crate) fn partisan_vote(
     Some(Event::Vote { ballots })
 }
 
-/// R9 by side: the likeliest werewolf, or for the werewolves the least likely one who is not one of theirs.
-fn vote(game: &Game, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> Option<Seat> {
+/// R9 by side: the likeliest werewolf, or for the werewolves the least likely one who is not a fixed
+/// werewolf.
+fn point(game: &Game, odds: &Odds, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> Option<Seat> {
     let wolves = game.fixed_players(Role::Werewolf);
     let scored: Vec<(Seat, f64)> = candidates
         .iter()
         .filter(|&c| camp == Camp::Village || !wolves.contains(c))
         .map(|c| {
-            let share = game.share(c, Role::Werewolf);
-            (c, if camp == Camp::Village { share } else { -share })
+            let chance = odds.wolf(c);
+            (c, if camp == Camp::Village { chance } else { -chance })
         })
         .collect();
     if scored.is_empty() {
@@ -165,58 +210,30 @@ fn vote(game: &Game, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> O
     rng.pick(&best).copied()
 }
 
-/// The candidate whose result scores best for `camp`, ties at random.
-fn best(
-    game: &Game,
-    player: Seat,
-    camp: Camp,
-    candidates: impl IntoIterator<Item = Event>,
-    rng: &mut SplitMix64,
-) -> Option<Event> {
-    let mut top = f64::MIN;
-    let mut best: Vec<Event> = Vec::new();
-    for event in candidates {
-        let mut next = game.clone();
-        if next.play(&event).is_err() {
-            continue;
-        }
-        let score = value(&next, player, camp) + candour(game, camp, &event);
-        if score > top + 1e-9 {
-            top = score;
-            best.clear();
-            best.push(event);
-        } else if score > top - 1e-9 {
-            best.push(event);
-        }
-    }
-    rng.pick(&best).cloned()
-}
-
-/// How good `game` is for `camp`, from `me`'s seat.
-fn value(game: &Game, me: Seat, camp: Camp) -> f64 {
+/// How good `game` is for `me`, playing for `camp` with `aim`: ±100 at an end by whether `me` is among its
+/// winners, else the side's heuristic from the worlds' chances.
+pub(crate) fn value(game: &Game, me: Seat, camp: Camp, aim: Aim) -> f64 {
     if let Some(outcome) = game.outcome() {
-        return match (outcome.end.side(), camp) {
-            (Side::Village, Camp::Village) | (Side::Werewolves, Camp::Werewolves) => 100.0,
-            (Side::Paradox, _) => -50.0,
-            _ => -100.0,
-        };
+        return if outcome.winners.contains(me) { 100.0 } else { -100.0 };
     }
+    let odds = Odds::of(game);
     let alive = game.alive();
-    let wolf_cards: f64 = alive.iter().map(|p| game.share(p, Role::Werewolf)).sum();
+    let wolf_chance: f64 = alive.iter().map(|p| odds.wolf(p)).sum();
     let fixed_wolves = game.fixed_players(Role::Werewolf).intersect(alive).len() as f64;
-    let mine = game.share(me, Role::Werewolf);
-    match camp {
-        Camp::Village => -wolf_cards - 0.5 * mine,
-        Camp::Werewolves => 2.0 * fixed_wolves + mine - 0.3 * alive.len() as f64,
+    let mine = odds.wolf(me);
+    match (camp, aim) {
+        (Camp::Village, _) => -wolf_chance - 0.5 * mine,
+        (Camp::Werewolves, Aim::Open) => 2.0 * fixed_wolves + mine - 0.3 * alive.len() as f64,
+        (Camp::Werewolves, Aim::Hide) => 2.0 * fixed_wolves - mine - 0.3 * alive.len() as f64,
     }
 }
 
-/// A seer's verdict as its side sees the target: a small bonus that only breaks ties between card outcomes.
-fn candour(game: &Game, camp: Camp, event: &Event) -> f64 {
+/// A seer's verdict as its side sees the target: a small bonus that only breaks ties between outcomes.
+fn candour(odds: &Odds, camp: Camp, event: &Event) -> f64 {
     let &Event::Verdict { target, verdict, .. } = event else {
         return 0.0;
     };
-    let likely = game.share(target, Role::Werewolf);
+    let likely = odds.wolf(target);
     let black = match camp {
         Camp::Village => likely,
         Camp::Werewolves => 1.0 - likely,
@@ -232,49 +249,31 @@ mod tests {
     use marubatsu_engine::werewolf::Table;
 
     use super::*;
+    use crate::werewolf::random_event;
 
     #[test]
-    fn partisan_play_always_finishes_with_accepted_events() {
-        let mut rng = SplitMix64::new(11);
-        for _ in 0..50 {
-            let mut game = Game::new(Table::DEFAULT).without_log();
-            while let Some(pending) = game.pending() {
-                let event = match (pending, pending.player()) {
-                    (Pending::Vote { .. }, _) => partisan_vote(&game, &Sides::NONE, |_| true, &mut rng),
-                    (_, Some(player)) => partisan_event(&game, player, &Sides::NONE, &mut rng),
-                    (_, None) => super::super::random::random_event(&game, &mut rng),
-                };
-                let Some(event) = event else {
-                    panic!("no choice for {pending:?}")
-                };
-                if let Err(error) = game.play(&event) {
-                    panic!("{event:?}: {error}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_partisan_village_votes_out_the_likeliest_werewolf() {
-        // Play at random until the first vote in which exactly one candidate holds the most werewolf cards and
-        // nobody is a fixed werewolf: every voter of the village's side but that one points at them.
+    fn a_partisan_village_votes_out_the_likeliest_werewolf_by_the_worlds() {
+        // Play at random until a vote in which one candidate has the highest werewolf chance and nobody is a
+        // fixed werewolf: every voter of the village's side but that one points at them. Chances, not cards:
+        // the first such vote where the likeliest by cards differs is looked for too.
         let mut rng = SplitMix64::new(3);
-        for _ in 0..200 {
+        let (mut checked, mut cards_differ) = (0, 0);
+        for _ in 0..400 {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
                 if let Pending::Vote { voters, runoff: 0, .. } = pending {
-                    let most = voters
-                        .iter()
-                        .map(|v| game.hand(v).count(Role::Werewolf))
-                        .max()
-                        .unwrap_or(0);
-                    let top: Vec<Seat> = voters
-                        .iter()
-                        .filter(|&v| game.hand(v).count(Role::Werewolf) == most)
-                        .collect();
+                    let odds = Odds::of(&game);
+                    let most = voters.iter().map(|v| odds.wolf(v)).fold(f64::MIN, f64::max);
+                    let top: Vec<Seat> = voters.iter().filter(|&v| odds.wolf(v) >= most - 1e-12).collect();
                     if let ([likeliest], true) = (top.as_slice(), game.fixed_players(Role::Werewolf).is_empty()) {
                         let likeliest = *likeliest;
-                        let Some(Event::Vote { ballots }) = partisan_vote(&game, &Sides::NONE, |_| true, &mut rng)
+                        let by_cards = voters.iter().max_by_key(|&v| game.hand(v).count(Role::Werewolf));
+                        if by_cards.is_some_and(|c| {
+                            game.hand(c).count(Role::Werewolf) > game.hand(likeliest).count(Role::Werewolf)
+                        }) {
+                            cards_differ += 1;
+                        }
+                        let Some(Event::Vote { ballots }) = vote(&game, &Sides::NONE, |_, _| Ballots::Side, &mut rng)
                         else {
                             panic!("a vote is pending");
                         };
@@ -283,10 +282,10 @@ mod tests {
                                 assert_eq!(ballot.target, likeliest, "{ballot:?}");
                             }
                         }
-                        return;
+                        checked += 1;
                     }
                 }
-                let Some(event) = super::super::random::random_event(&game, &mut rng) else {
+                let Some(event) = random_event(&game, &mut rng) else {
                     break;
                 };
                 if let Err(error) = game.play(&event) {
@@ -294,14 +293,36 @@ mod tests {
                 }
             }
         }
-        panic!("no vote with one likeliest werewolf in 200 games");
+        assert!(checked > 20, "{checked}");
+        assert!(cards_differ > 0, "no vote where the cards and the worlds disagree");
     }
 
     #[test]
-    fn sides_follow_the_cards() {
+    fn an_end_is_worth_most_to_its_winners() {
+        // Play at random to the end; every seat values the end by whether it won.
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..50 {
+            let mut game = Game::new(Table::DEFAULT).without_log();
+            while let Some(event) = random_event(&game, &mut rng) {
+                if game.play(&event).is_err() {
+                    break;
+                }
+            }
+            let Some(outcome) = game.outcome() else { continue };
+            for seat in game.seats() {
+                for camp in [Camp::Village, Camp::Werewolves] {
+                    let want = if outcome.winners.contains(seat) { 100.0 } else { -100.0 };
+                    assert_eq!(value(&game, seat, camp, Aim::Open), want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sides_follow_the_worlds() {
         let game = Game::new(Table::DEFAULT);
         let seat = game.seats().next().unwrap_or_default();
-        // 2 werewolf cards in 8: the village's side.
+        // A werewolf in a quarter of the worlds: the village's side.
         assert_eq!(camp(&game, seat), Camp::Village);
     }
 }

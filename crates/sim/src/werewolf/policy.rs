@@ -1,11 +1,14 @@
-//! Who decides how: the policies a simulated table plays with.
+//! Who decides how: the policies a simulated table plays with — one [`Brain`] for each side, and whether the
+//! players commit to a side at the start.
 
 use core::fmt;
 use core::str::FromStr;
 
 use marubatsu_engine::werewolf::{Event, Game, Pending};
 
-use super::partisan::{Camp, Sides, partisan_event, partisan_transfer, partisan_vote};
+use super::brain::Brain;
+use super::odds::Odds;
+use super::partisan::{Camp, Sides, vote};
 use super::random::{random_event, random_transfer};
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
@@ -15,27 +18,53 @@ use marubatsu_engine::random::{RandomSource, SplitMix64};
 pub enum Policy {
     /// Everyone chooses uniformly among the legal events.
     Random,
-    /// Everyone plays [partisan](super::partisan): for the side its cards put it on, one event ahead.
+    /// Everyone plays partisan: for the side the worlds put it on, one event ahead.
     Partisan,
     /// The village's side plays partisan, the werewolves' side at random.
     VillagePartisan,
     /// The werewolves' side plays partisan, the village's side at random.
     WolfPartisan,
     /// Everyone plays partisan for a side chosen at the start: as many players as the composition has
-    /// werewolves commit to the werewolves ([`Sides::commit`]), the rest to the village, so the werewolves'
-    /// side is played from the first turn instead of only by whoever ends up holding werewolf cards.
+    /// werewolves commit to the werewolves ([`Sides::commit`]), the rest to the village.
     Committed,
+    /// Committed sides; the werewolves hide ([`Brain::Hiding`]), the village plays partisan.
+    HidingWolf,
+    /// Committed sides; the werewolves search by rollouts ([`Brain::Rollout`]), the village plays partisan.
+    RolloutWolf,
+    /// Committed sides; the strong village ([`Brain::Strong`]) against partisan werewolves.
+    StrongVillage,
+    /// Committed sides; the strong village against hiding werewolves.
+    StrongVsHiding,
+    /// Committed sides; the strong village against searching werewolves.
+    StrongVsRollout,
 }
 
 impl Policy {
     /// Every policy, in the order reports list them.
-    pub const ALL: [Policy; 5] = [
+    pub const ALL: [Policy; 10] = [
+        Policy::Random,
+        Policy::Partisan,
+        Policy::VillagePartisan,
+        Policy::WolfPartisan,
+        Policy::Committed,
+        Policy::HidingWolf,
+        Policy::RolloutWolf,
+        Policy::StrongVillage,
+        Policy::StrongVsHiding,
+        Policy::StrongVsRollout,
+    ];
+
+    /// The policies the single-table report plays by default: the book's first five.
+    pub const CLASSIC: [Policy; 5] = [
         Policy::Random,
         Policy::Partisan,
         Policy::VillagePartisan,
         Policy::WolfPartisan,
         Policy::Committed,
     ];
+
+    /// The strong village against each werewolf brain: the pairings the workbench takes the strongest of.
+    pub const AGAINST_STRONG: [Policy; 3] = [Policy::StrongVillage, Policy::StrongVsHiding, Policy::StrongVsRollout];
 
     /// The name on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -45,17 +74,44 @@ impl Policy {
             Policy::VillagePartisan => "village-partisan",
             Policy::WolfPartisan => "wolf-partisan",
             Policy::Committed => "committed",
+            Policy::HidingWolf => "hiding-wolf",
+            Policy::RolloutWolf => "rollout-wolf",
+            Policy::StrongVillage => "strong-village",
+            Policy::StrongVsHiding => "strong-vs-hiding",
+            Policy::StrongVsRollout => "strong-vs-rollout",
         }
     }
 
-    /// Whether a player of `camp` plays partisan under this policy.
-    pub const fn partisan(self, camp: Camp) -> bool {
-        matches!(
-            (self, camp),
-            (Policy::Partisan | Policy::Committed, _)
-                | (Policy::VillagePartisan, Camp::Village)
-                | (Policy::WolfPartisan, Camp::Werewolves)
+    /// The brain of each side: the village's, then the werewolves'.
+    pub const fn brains(self) -> (Brain, Brain) {
+        match self {
+            Policy::Random => (Brain::Random, Brain::Random),
+            Policy::Partisan | Policy::Committed => (Brain::Partisan, Brain::Partisan),
+            Policy::VillagePartisan => (Brain::Partisan, Brain::Random),
+            Policy::WolfPartisan => (Brain::Random, Brain::Partisan),
+            Policy::HidingWolf => (Brain::Partisan, Brain::Hiding),
+            Policy::RolloutWolf => (Brain::Partisan, Brain::Rollout),
+            Policy::StrongVillage => (Brain::Strong, Brain::Partisan),
+            Policy::StrongVsHiding => (Brain::Strong, Brain::Hiding),
+            Policy::StrongVsRollout => (Brain::Strong, Brain::Rollout),
+        }
+    }
+
+    /// Whether the players commit to a side at the start.
+    pub const fn commits(self) -> bool {
+        !matches!(
+            self,
+            Policy::Random | Policy::Partisan | Policy::VillagePartisan | Policy::WolfPartisan
         )
+    }
+
+    /// The brain of a player of `camp`.
+    pub const fn brain(self, camp: Camp) -> Brain {
+        let (village, wolves) = self.brains();
+        match camp {
+            Camp::Village => village,
+            Camp::Werewolves => wolves,
+        }
     }
 
     /// The event this policy plays for the pending decision, or `None` once the game is over.
@@ -76,43 +132,47 @@ impl Policy {
         self.choose_for(game, &Sides::NONE, rng)
     }
 
-    /// The sides the players of a new `game` play for: committed for [`Policy::Committed`], by the cards
+    /// The sides the players of a new `game` play for: committed when [`Policy::commits`], by the worlds
     /// otherwise.
     pub fn sides(self, game: &Game, rng: &mut SplitMix64) -> Sides {
-        match self {
-            Policy::Committed => Sides::commit(game, rng),
-            _ => Sides::NONE,
+        if self.commits() {
+            Sides::commit(game, rng)
+        } else {
+            Sides::NONE
         }
     }
 
     /// [`choose`](Policy::choose) with the players' `sides`, from [`Policy::sides`] at the game's start.
     pub fn choose_for(self, game: &Game, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
         let pending = game.pending()?;
-        let side = |seat| sides.of(game, seat);
-        if let Pending::Vote { voters, .. } = pending {
-            // Everyone alive votes at once, each by the policy of their own side.
-            let partisan = |voter| self.partisan(side(voter));
-            if voters.iter().any(partisan) {
-                return partisan_vote(game, sides, partisan, rng).or_else(|| random_event(game, rng));
+        if let Pending::Vote { .. } = pending {
+            // Everyone alive votes at once, each as their own side's brain does.
+            if self == Policy::Random {
+                return random_event(game, rng);
             }
-            return random_event(game, rng);
+            return vote(game, sides, |_, camp| self.brain(camp).ballots(camp), rng)
+                .or_else(|| random_event(game, rng));
         }
-        if let Pending::Transfer { .. } = pending {
-            // Whichever debtor who can complete their transfer speaks first (R7 allows any order).
-            let ready = game.ready_transfers();
-            let &(from, role, cards) = rng.pick(&ready)?;
-            if self.partisan(side(from)) {
-                return partisan_transfer(game, from, role, cards, sides, rng);
+        let player = match pending {
+            Pending::Transfer { .. } => {
+                // Whichever debtor who can complete their transfer speaks first (R7 allows any order).
+                let ready = game.ready_transfers();
+                let &(from, role, cards) = rng.pick(&ready)?;
+                if self == Policy::Random {
+                    return Some(random_transfer(game, from, role, cards, rng));
+                }
+                from
             }
-            return Some(random_transfer(game, from, role, cards, rng));
-        }
-        match pending.player() {
-            Some(player) if self.partisan(side(player)) => {
-                // The partisan player always finds a legal event; falling back keeps a game going regardless.
-                partisan_event(game, player, sides, rng).or_else(|| random_event(game, rng))
-            }
-            _ => random_event(game, rng),
-        }
+            _ => match pending.player() {
+                Some(player) if self != Policy::Random => player,
+                _ => return random_event(game, rng),
+            },
+        };
+        let camp = sides.of_by(game, &Odds::of(game), player);
+        // Every brain finds a legal event for its own decision; falling back keeps a game going regardless.
+        self.brain(camp)
+            .decide(game, player, camp, sides, rng)
+            .or_else(|| random_event(game, rng))
     }
 }
 
@@ -148,6 +208,8 @@ impl FromStr for Policy {
 
 #[cfg(test)]
 mod tests {
+    use marubatsu_engine::werewolf::{Options, Table};
+
     use super::*;
 
     #[test]
@@ -155,11 +217,26 @@ mod tests {
         for policy in Policy::ALL {
             assert_eq!(policy.name().parse(), Ok(policy));
         }
-        assert_eq!(
-            "clever".parse::<Policy>().map_err(|e| e.to_string()),
-            Err(
-                "unknown policy `clever` (one of: random, partisan, village-partisan, wolf-partisan, committed)".into()
-            )
-        );
+        let error = "clever".parse::<Policy>().map_err(|e| e.to_string());
+        assert!(error.is_err_and(|e| e.starts_with("unknown policy `clever` (one of: random, partisan,")));
+    }
+
+    #[test]
+    fn every_policy_finishes_its_games_with_accepted_events() {
+        let mut rng = SplitMix64::new(11);
+        for table in [Table::DEFAULT, Table::DEFAULT.with_options(Options::V3)] {
+            for policy in Policy::ALL {
+                for _ in 0..4 {
+                    let mut game = Game::new(table).without_log();
+                    let sides = policy.sides(&game, &mut rng);
+                    while let Some(event) = policy.choose_for(&game, &sides, &mut rng) {
+                        if let Err(error) = game.play(&event) {
+                            panic!("{policy}: {event:?}: {error}");
+                        }
+                    }
+                    assert!(game.outcome().is_some(), "{policy}");
+                }
+            }
+        }
     }
 }

@@ -1,10 +1,12 @@
-//! The table to play at each player count, as the workbench found it: the fairest table of a sweep for every
-//! player count, kept as data so that a UI can offer them at setup. The data (`recommended_data.rs`) is
-//! written by the sweep itself ([`recommended_source`]); [`RECOMMENDED_BY`] names the command.
+//! The table to play at each player count, as the workbench found it: the fairest table of a sweep (or of the
+//! workbench's confirmed finalists) for every player count, kept as data so that a UI can offer them at setup,
+//! each with its rules and its werewolf win rate. A table where the werewolves never won is not recommended,
+//! however few paradoxes it has: it is not a game for both sides. The data (`recommended_data.rs`) is
+//! written by the command itself ([`recommended_source`]); [`RECOMMENDED_BY`] names it.
 
 use core::fmt::Write;
 
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Table, TableError};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Options, Table, TableError};
 use serde::Serialize;
 
 use super::sweep::{SweepRow, best_per_players};
@@ -30,6 +32,10 @@ pub struct Recommended {
     pub paradox: f64,
     /// Games the village won, of the decided games.
     pub village_of_decided: f64,
+    /// Games the werewolves won, of all games: never 0 for a recommended table.
+    pub werewolves: f64,
+    /// The rules, by [`Options::from_name`]'s names: `v2`, `v3`, or the options spelled out.
+    pub rules: &'static str,
     /// Whether it met the target (paradox ≤ 20%, village 45–55% of decided games).
     pub on_target: bool,
     /// The policy it was ranked under.
@@ -53,11 +59,13 @@ impl Recommended {
             .unwrap_or_default();
         Ok(Table::new(w, s, v)?
             .with_chits(black, white, attacks)
-            .with_readings(attack_death, death_draw))
+            .with_readings(attack_death, death_draw)
+            .with_options(Options::from_name(self.rules).unwrap_or_default()))
     }
 }
 
-/// The recommended table for every player count the last sweep covered, in player order.
+/// The recommended table for every player count the last sweep covered, in player order, leaving out any
+/// table whose werewolves never won.
 ///
 /// ```
 /// use marubatsu_sim::recommended_tables;
@@ -67,13 +75,31 @@ impl Recommended {
 ///     assert_eq!(table.players(), recommended.players);
 /// }
 /// ```
-pub fn recommended_tables() -> &'static [Recommended] {
-    &RECOMMENDED
+pub fn recommended_tables() -> Vec<Recommended> {
+    // The generator leaves such tables out already; data from before it did is filtered here.
+    RECOMMENDED.into_iter().filter(|r| r.werewolves > 0.0).collect()
 }
 
-/// `recommended_data.rs` for the best table of every player count in `rows`, made by `command`.
+/// The rules' shortest name: `v2` or `v3` when they are exactly those, else every option spelled out.
+pub(crate) fn rules_name(options: Options) -> String {
+    if options == Options::V2 {
+        "v2".to_owned()
+    } else if options == Options::V3 {
+        "v3".to_owned()
+    } else {
+        options.name()
+    }
+}
+
+/// `recommended_data.rs` for the best table of every player count in `rows` among those whose werewolves won
+/// a game under the ranked policy, made by `command`.
 pub fn recommended_source(rows: &[SweepRow], command: &str) -> String {
-    let best = best_per_players(rows);
+    let both_sides: Vec<SweepRow> = rows
+        .iter()
+        .filter(|row| row.reports.first().is_some_and(|r| r.werewolves.count > 0))
+        .cloned()
+        .collect();
+    let best = best_per_players(&both_sides);
     let mut out = String::new();
     // Writing to a String cannot fail; the results are ignored on purpose.
     let _ = writeln!(
@@ -91,7 +117,8 @@ pub fn recommended_source(rows: &[SweepRow], command: &str) -> String {
             out,
             "    Recommended {{\n        players: {},\n        composition: {:?},\n        chits: {:?},\n        \
              attack_death: {:?},\n        death_draw: {:?},\n        paradox: {:.4},\n        \
-             village_of_decided: {:.4},\n        on_target: {},\n        policy: {:?},\n        games: {},\n    }},",
+             village_of_decided: {:.4},\n        werewolves: {:.4},\n        rules: {:?},\n        \
+             on_target: {},\n        policy: {:?},\n        games: {},\n    }},",
             row.players,
             row.composition,
             row.chits,
@@ -99,6 +126,8 @@ pub fn recommended_source(rows: &[SweepRow], command: &str) -> String {
             row.death_draw,
             row.balance.paradox.share,
             row.balance.village_of_decided.share,
+            report.werewolves.share,
+            rules_name(row.spec.options()),
             row.balance.on_target,
             report.policy,
             report.games
@@ -110,6 +139,21 @@ pub fn recommended_source(rows: &[SweepRow], command: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_whose_werewolves_never_won_is_not_recommended() {
+        // The same rows, with the werewolves' wins of the 5-player table taken away: it drops out.
+        let tables = [Table::DEFAULT, Table::new(1, 1, 3).unwrap_or_default()];
+        let mut rows = sweep(&tables, &[Policy::Random], 30, 1, 1, |_| {});
+        for row in &mut rows {
+            if row.players == 5 {
+                row.reports[0].werewolves = crate::werewolf::Rate::of(0, 30);
+            }
+        }
+        let source = recommended_source(&rows, "marubatsu simulate werewolf --sweep --games 30");
+        assert_eq!(source.matches("Recommended {").count(), 1);
+        assert!(source.contains("players: 8,") && !source.contains("players: 5,"));
+    }
+
     use super::*;
     use crate::werewolf::{Policy, sweep};
 
@@ -117,17 +161,22 @@ mod tests {
     fn every_recommended_table_is_a_table_of_its_player_count_with_known_readings() {
         let tables = recommended_tables();
         assert!(!tables.is_empty());
-        for r in tables {
+        for r in &tables {
             let table = r.table().unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(table.players(), r.players);
             assert!(AttackDeath::ALL.iter().any(|a| a.name() == r.attack_death));
             assert!(DeathDraw::ALL.iter().any(|d| d.name() == r.death_draw));
+            assert!(
+                r.werewolves > 0.0,
+                "a table where the werewolves never win is recommended: {r:?}"
+            );
+            assert!(Options::from_name(r.rules).is_some(), "{}", r.rules);
             if r.on_target {
                 assert!(r.paradox <= 0.2 + 1e-3 && (r.village_of_decided - 0.5).abs() <= 0.05 + 1e-3);
             }
         }
         assert!(tables.windows(2).all(|w| w[0].players < w[1].players));
-        assert!(RECOMMENDED_BY.starts_with("marubatsu simulate werewolf --sweep"));
+        assert!(RECOMMENDED_BY.starts_with("marubatsu simulate werewolf --"));
     }
 
     #[test]
@@ -138,8 +187,13 @@ mod tests {
             Table::new(1, 1, 3).unwrap_or_default(),
         ];
         let rows = sweep(&tables, &[Policy::Random], 30, 1, 1, |_| {});
+        assert!(
+            rows.iter().all(|row| row.reports[0].werewolves.count > 0),
+            "random wolves win some of 30"
+        );
         let source = recommended_source(&rows, "marubatsu simulate werewolf --sweep --games 30");
         assert_eq!(source.matches("Recommended {").count(), 2);
+        assert!(source.contains("rules: \"v2\","));
         assert!(source.contains("players: 5,") && source.contains("players: 8,"));
         assert!(
             source.contains("pub const RECOMMENDED_BY: &str = \"marubatsu simulate werewolf --sweep --games 30\";")

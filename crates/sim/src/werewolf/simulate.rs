@@ -1,8 +1,9 @@
 //! Many games under one policy, and what they add up to.
 
-use marubatsu_engine::werewolf::{End, Game, Paradox, Side, Table};
+use marubatsu_engine::werewolf::{End, Event, Game, MAX_PLAYERS, Paradox, SeatSet, Side, Table};
 use serde::Serialize;
 
+use super::partisan::Camp;
 use super::policy::Policy;
 use marubatsu_engine::random::SplitMix64;
 
@@ -15,13 +16,20 @@ pub struct GameRecord {
     pub rounds: u8,
     /// How many events it took.
     pub events: u32,
+    /// How many of them were players' decisions (not rock-paper-scissors or a draw at a death).
+    pub decisions: u32,
+    /// Every winning seat.
+    pub winners: SeatSet,
+    /// At the end, by the side each player played for (village, werewolves): how many players, and how many
+    /// of them won.
+    pub camps: [(u8, u8); 2],
 }
 
 /// Plays one game at `table` under `policy` with `rng` for every choice and every chance event.
 pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameRecord {
     let mut game = Game::new(table).without_log();
     let sides = policy.sides(&game, rng);
-    let mut events = 0;
+    let (mut events, mut decisions) = (0, 0);
     while let Some(event) = policy.choose_for(&game, &sides, rng) {
         // Policies only produce legal events; a refusal would be a bug in one of them, and it ends the game.
         if game.play(&event).is_err() {
@@ -29,6 +37,9 @@ pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameReco
             break;
         }
         events += 1;
+        if !matches!(event, Event::StartPlayer { .. } | Event::Draw { .. }) {
+            decisions += 1;
+        }
     }
     // Policies answer every pending decision, so the loop only ends with the game; should a buggy policy stop
     // early, the game is booked as a paradox rather than lost.
@@ -38,10 +49,20 @@ pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameReco
         }),
         |o| o.end,
     );
+    let winners = game.outcome().map_or(SeatSet::EMPTY, |o| o.winners);
+    let mut camps = [(0, 0); 2];
+    for seat in game.seats() {
+        let camp = usize::from(sides.of(&game, seat) == Camp::Werewolves);
+        camps[camp].0 += 1;
+        camps[camp].1 += u8::from(winners.contains(seat));
+    }
     GameRecord {
         end,
         rounds: game.round(),
         events,
+        decisions,
+        winners,
+        camps,
     }
 }
 
@@ -137,6 +158,16 @@ pub struct Report {
     pub max_rounds: u8,
     /// Mean events per game.
     pub mean_events: f64,
+    /// Mean players' decisions per game (events but rock-paper-scissors and draws).
+    pub mean_decisions: f64,
+    /// Each seat's games won, by its own payoff (a paradox is a win for whoever is not fixed).
+    pub seat_wins: Vec<Rate>,
+    /// Of the players who ended on the village's side (their commitment, or the worlds), the share who won.
+    pub village_players_won: Rate,
+    /// Of the players who ended on the werewolves' side, the share who won.
+    pub wolf_players_won: Rate,
+    /// Mean winners per paradox, by the side they ended on: village's, werewolves'.
+    pub paradox_winners: [f64; 2],
     /// Games per way of ending, in the order of [`END_KEYS`].
     pub ends: Vec<EndRate>,
 }
@@ -179,7 +210,14 @@ pub(crate) struct Tally {
     ends: [u64; END_KEYS.len()],
     rounds: u64,
     events: u64,
+    decisions: u64,
     max_rounds: u8,
+    seat_wins: [u64; MAX_PLAYERS],
+    players: u64,
+    /// Players, and winners among them, by side: village, werewolves.
+    camps: [(u64, u64); 2],
+    /// Winners of paradoxes by side.
+    paradox_winners: [u64; 2],
 }
 
 impl Tally {
@@ -196,7 +234,21 @@ impl Tally {
             }
             self.rounds += u64::from(record.rounds);
             self.events += u64::from(record.events);
+            self.decisions += u64::from(record.decisions);
             self.max_rounds = self.max_rounds.max(record.rounds);
+            self.players = u64::from(table.players());
+            for seat in record.winners {
+                self.seat_wins[seat.index()] += 1;
+            }
+            for (total, (players, won)) in self.camps.iter_mut().zip(record.camps) {
+                total.0 += u64::from(players);
+                total.1 += u64::from(won);
+            }
+            if side == 2 {
+                for (total, (_, won)) in self.paradox_winners.iter_mut().zip(record.camps) {
+                    *total += u64::from(won);
+                }
+            }
         }
     }
 
@@ -211,7 +263,19 @@ impl Tally {
         }
         self.rounds += other.rounds;
         self.events += other.events;
+        self.decisions += other.decisions;
         self.max_rounds = self.max_rounds.max(other.max_rounds);
+        self.players = self.players.max(other.players);
+        for (a, b) in self.seat_wins.iter_mut().zip(other.seat_wins) {
+            *a += b;
+        }
+        for (a, b) in self.camps.iter_mut().zip(other.camps) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        for (a, b) in self.paradox_winners.iter_mut().zip(other.paradox_winners) {
+            *a += b;
+        }
     }
 
     /// The report of the games counted.
@@ -230,6 +294,21 @@ impl Tally {
             mean_rounds: mean(self.rounds),
             max_rounds: self.max_rounds,
             mean_events: mean(self.events),
+            mean_decisions: mean(self.decisions),
+            seat_wins: self.seat_wins[..self.players as usize]
+                .iter()
+                .map(|&won| Rate::of(won, games))
+                .collect(),
+            village_players_won: Rate::of(self.camps[0].1, self.camps[0].0),
+            wolf_players_won: Rate::of(self.camps[1].1, self.camps[1].0),
+            paradox_winners: self.paradox_winners.map(|won| {
+                let paradoxes = self.sides[2];
+                if paradoxes == 0 {
+                    0.0
+                } else {
+                    won as f64 / paradoxes as f64
+                }
+            }),
             ends: END_KEYS
                 .into_iter()
                 .zip(self.ends)
@@ -272,6 +351,19 @@ mod tests {
         }
         assert_eq!(parts, whole);
         assert_eq!(whole.report(policy, 4), simulate(table, policy, 90, 4));
+    }
+
+    #[test]
+    fn seat_wins_count_each_winner_and_paradox_winners_are_the_unfixed() {
+        let report = simulate(Table::DEFAULT, Policy::Random, 300, 3);
+        assert_eq!(report.seat_wins.len(), 8);
+        let seat_wins: u64 = report.seat_wins.iter().map(|r| r.count).sum();
+        assert_eq!(
+            seat_wins,
+            report.village_players_won.count + report.wolf_players_won.count
+        );
+        assert!(report.paradox.count > 0 && report.paradox_winners.iter().sum::<f64>() > 0.0);
+        assert!(report.mean_decisions > 0.0 && report.mean_decisions <= report.mean_events);
     }
 
     #[test]

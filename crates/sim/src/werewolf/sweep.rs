@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Table};
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw, Options, Table};
 use serde::Serialize;
 
 use super::policy::Policy;
@@ -265,16 +265,21 @@ fn row(table: Table, reports: Vec<Report>) -> SweepRow {
     }
 }
 
-/// A table in one line: `8p 2W1S5V chits 2/3/3 any-chits after-transfers`.
+/// A table in one line: `8p 2W1S5V chits 2/3/3 any-chits after-transfers`, and its rules when they are not
+/// Version 2's (`v3`, or every option by name).
 ///
 /// ```
-/// use marubatsu_engine::werewolf::Table;
+/// use marubatsu_engine::werewolf::{Options, Table};
 ///
 /// assert_eq!(marubatsu_sim::describe_table(&Table::DEFAULT), "8p 2W1S5V chits 2/3/3 any-chits after-transfers");
+/// let v3 = Table::DEFAULT.with_options(Options::V3);
+/// assert_eq!(marubatsu_sim::describe_table(&v3), "8p 2W1S5V chits 2/3/3 any-chits after-transfers v3");
+/// let third = Table::DEFAULT.with_options(Options::from_name("v2+third").unwrap());
+/// assert!(marubatsu_sim::describe_table(&third).ends_with("after-resolution+paradox+every-seer-card+third"));
 /// ```
 pub fn describe_table(table: &Table) -> String {
     let [w, s, v] = table.starting_hand().counts();
-    format!(
+    let mut text = format!(
         "{}p {w}W{s}S{v}V chits {}/{}/{} {} {}",
         table.players(),
         table.black(),
@@ -282,7 +287,16 @@ pub fn describe_table(table: &Table) -> String {
         table.attacks(),
         table.attack_death().name(),
         table.death_draw().name()
-    )
+    );
+    // Version 2's rules go unsaid, as before the options existed; Version 3's are `v3`; any others are named
+    // in full.
+    let options = table.options();
+    if options == Options::V3 {
+        text.push_str(" v3");
+    } else if options != Options::V2 {
+        text.push_str(&format!(" {options}"));
+    }
+    text
 }
 
 /// The fairest row for each player count, in player order.

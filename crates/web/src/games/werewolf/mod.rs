@@ -122,6 +122,10 @@ struct RecommendedTable {
     paradox: f64,
     /// Games the village won, of the decided games.
     village_of_decided: f64,
+    /// Games the werewolves won, of all games simulated: a table where they never win is not recommended.
+    werewolves: f64,
+    /// The rules the figures were found under, as the setup's choice: `v2` or `v3`.
+    rules: &'static str,
     /// Whether it met the workbench's target (paradox at most 20%, village 45–55% of decided games).
     on_target: bool,
 }
@@ -131,6 +135,11 @@ async fn table() -> Json<TableInfo> {
     let recommended = recommended_tables()
         .iter()
         .filter_map(|r| {
+            // The page offers Version 2 and Version 3; a table found under other rules could not be played
+            // as it was simulated.
+            if !matches!(r.rules, "v2" | "v3") || r.werewolves <= 0.0 {
+                return None;
+            }
             let table = r.table().ok()?;
             Some(RecommendedTable {
                 players: table.players(),
@@ -140,6 +149,8 @@ async fn table() -> Json<TableInfo> {
                 death_draw: table.death_draw(),
                 paradox: r.paradox,
                 village_of_decided: r.village_of_decided,
+                werewolves: r.werewolves,
+                rules: r.rules,
                 on_target: r.on_target,
             })
         })

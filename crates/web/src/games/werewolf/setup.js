@@ -61,8 +61,10 @@
       const [w, s, v] = r.composition;
       return W.button(t('werewolf.setup.recommended', {
         players: r.players, w, s, v, paradox: percent(r.paradox), village: percent(r.villageOfDecided),
+        werewolves: percent(r.werewolves), v3: r.rules === 'v3',
       }), () => {
         counts.forEach((input, i) => { input.value = String(r.composition[i]); });
+        rulesSelect.value = r.rules;
         S.rules = { chits: r.chits, attackDeath: r.attackDeath, deathDraw: r.deathDraw };
         drawSetup();
       });

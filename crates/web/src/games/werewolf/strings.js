@@ -11,7 +11,7 @@ window.I18n.add({
       + 'the table, in which the player has that role. The players are the board.',
     'werewolf.howtoLink': 'How to play',
     'werewolf.setup.table': 'The table',
-    'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players. Pick one, '
+    'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players (only tables where the werewolves can win). Pick one, '
       + 'or set the cards yourself below.',
     'werewolf.setup.recommendedLabel': 'Recommended tables',
     'werewolf.setup.w': 'Werewolf cards per hand',
@@ -27,15 +27,16 @@ window.I18n.add({
       + 'attacks' : 'deaths from any two attacks'} and the dead player's card drawn ${p.before ? 'before' : 'after'} `
       + 'their transfers.',
     'werewolf.setup.recommended': (p) => `${p.players} players: ${p.w} werewolf, ${p.s} seer, ${p.v} villager — `
-      + `paradox ${p.paradox}, village wins ${p.village} of decided games`,
+      + `${p.v3 ? 'Version 3, ' : ''}paradox ${p.paradox}, werewolves win ${p.werewolves} of games, village wins `
+      + `${p.village} of decided games`,
     'werewolf.setup.rules': 'Rules',
     'werewolf.setup.v2': 'Version 2 (the book\'s)',
-    'werewolf.setup.v3': 'Version 3 (fewer paradoxes, being tested)',
+    'werewolf.setup.v3': 'Version 3 (fewer paradoxes, werewolves can win)',
     'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
       + 'take end the game in a paradox, and every holder of a seer card marks.',
     'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
-      + 'leave the game; only the player with the most seer cards marks. Still being measured: Version 2 stays the '
-      + 'default until the numbers choose.',
+      + 'leave the game; only the player with the most seer cards marks. The werewolves get two powers: the attack of '
+      + 'the attack phase\'s first player kills at once, and certain werewolves win at a third of the living.',
     'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play it '
       + 'to learn the rules, or add players.',
     'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour or more.`,
@@ -90,7 +91,7 @@ window.I18n.add({
     'werewolf.ruleName.R4': 'the seer phase',
     'werewolf.ruleText.R4': 'Each player holding seer cards marks another player black or white, giving them a card and taking one of their seer cards.',
     'werewolf.ruleName.R5': 'the attack phase',
-    'werewolf.ruleText.R5': 'Each player holding werewolf cards attacks another, giving a card and taking a werewolf card; two attacks from certain werewolves kill.',
+    'werewolf.ruleText.R5': 'Each player holding werewolf cards attacks another, giving a card and taking a werewolf card; two attacks from certain werewolves kill (under Version 3 the first attacker’s attack kills at once).',
     'werewolf.ruleName.R6': 'consequences',
     'werewolf.ruleText.R6': 'Marks and attacks count once they are certain: a certain seer’s mark and a certain werewolf’s attack decide roles, and a black mark on someone who is no werewolf costs the seer role.',
     'werewolf.ruleName.R7': 'hand-overs',
@@ -100,7 +101,7 @@ window.I18n.add({
     'werewolf.ruleName.R9': 'the vote',
     'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among the tied.',
     'werewolf.ruleName.R10': 'the end',
-    'werewolf.ruleText.R10': 'The village wins when nobody alive can be a werewolf; the werewolves win when the certain werewolves are at least half of the living, or everyone is dead.',
+    'werewolf.ruleText.R10': 'The village wins when nobody alive can be a werewolf; the werewolves win when the certain werewolves are at least half of the living (a third under Version 3), or everyone is dead.',
     'werewolf.ruleName.R11': 'paradox',
     'werewolf.ruleText.R11': 'When the table contradicts itself — no way of giving out the roles fits, or cards are owed that nobody can take — the game ends and everyone whose role was not yet certain wins.',
     'werewolf.last': 'What that decision did',
@@ -127,7 +128,7 @@ window.I18n.add({
       + '確率は、卓と矛盾しない役職の割り当て（世界）のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
     'werewolf.howtoLink': '遊び方',
     'werewolf.setup.table': '卓の設定',
-    'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です。選ぶか、下でカードの枚数を決めてください。',
+    'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です（人狼陣営も勝てる卓だけ）。選ぶか、下でカードの枚数を決めてください。',
     'werewolf.setup.recommendedLabel': 'おすすめの卓',
     'werewolf.setup.w': '手札の人狼カード',
     'werewolf.setup.s': '手札の占い師カード',
@@ -139,15 +140,16 @@ window.I18n.add({
       + `始めます。チップは一人につき黒${p.black}枚・白${p.white}枚・襲撃${p.attacks}枚です。`,
     'werewolf.setup.readings': (p) => `${p.twoWolves ? '別々の人狼2人の襲撃でだけ死亡' : 'どの襲撃チップでも2枚で死亡'}、`
       + `死者のカードは受け渡しの${p.before ? '前' : '後'}に引きます。`,
-    'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v} — パラドックス${p.paradox}、`
-      + `決着したゲームで村人陣営の勝ち${p.village}`,
+    'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v} — ${p.v3 ? 'バージョン3、' : ''}`
+      + `パラドックス${p.paradox}、人狼陣営の勝ち${p.werewolves}、決着したゲームで村人陣営の勝ち${p.village}`,
     'werewolf.setup.rules': 'ルール',
     'werewolf.setup.v2': 'バージョン2（本のルール）',
-    'werewolf.setup.v3': 'バージョン3（パラドックスが少ない・検証中）',
+    'werewolf.setup.v3': 'バージョン3（パラドックスが少なく、人狼も勝てる）',
     'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
       + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
     'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
-      + '占うのは占い師カードをいちばん多く持つ人だけです。まだ検証中のため、数字が決めるまではバージョン2が標準です。',
+      + '占うのは占い師カードをいちばん多く持つ人だけです。人狼陣営には力が二つあります。襲撃フェーズの最初の手番の襲撃は'
+      + 'すぐに相手を殺し、確定した人狼が生存者の3分の1以上になれば人狼陣営の勝ちです。',
     'werewolf.setup.warnThree': '3人ではゲームはほぼ必ずパラドックスで終わり、どちらの陣営も勝てません。ルールを覚えるために遊ぶか、'
       + '人数を増やしてください。',
     'werewolf.setup.warnLong': (p) => `${p.players}人のゲームは長く、画面も長くなります。1時間以上かかるつもりで遊んでください。`,
@@ -202,7 +204,7 @@ window.I18n.add({
     'werewolf.ruleName.R4': '占いフェーズ',
     'werewolf.ruleText.R4': '占い師カードを持つ人が順に、ほかの1人を黒か白と占い、カードを1枚渡して相手の占い師カードを1枚受け取ります。',
     'werewolf.ruleName.R5': '襲撃フェーズ',
-    'werewolf.ruleText.R5': '人狼カードを持つ人が順に、ほかの1人を襲撃し、カードを1枚渡して人狼カードを1枚受け取ります。人狼に確定した人の襲撃が2つ重なると死亡します。',
+    'werewolf.ruleText.R5': '人狼カードを持つ人が順に、ほかの1人を襲撃し、カードを1枚渡して人狼カードを1枚受け取ります。人狼に確定した人の襲撃が2つ重なると死亡します（バージョン3では最初の手番の襲撃ですぐ死亡します）。',
     'werewolf.ruleName.R6': '連鎖',
     'werewolf.ruleText.R6': '占いと襲撃は確定したときに効きます。確定した占い師の占いと確定した人狼の襲撃は役職を決め、人狼ではない人を黒と占った人は占い師ではありえなくなります。',
     'werewolf.ruleName.R7': 'カードの受け渡し',
@@ -212,7 +214,7 @@ window.I18n.add({
     'werewolf.ruleName.R9': '投票',
     'werewolf.ruleText.R9': '生存者全員が秘密に投票し、最多票の人が処刑されます。同票なら同票の人で決選投票です。',
     'werewolf.ruleName.R10': '終了',
-    'werewolf.ruleText.R10': '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の半分以上になるか全員が死亡すれば人狼陣営の勝ちです。',
+    'werewolf.ruleText.R10': '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の半分以上（バージョン3では3分の1以上）になるか全員が死亡すれば人狼陣営の勝ちです。',
     'werewolf.ruleName.R11': 'パラドックス',
     'werewolf.ruleText.R11': '卓が矛盾したとき（合う役職の割り当てがない、または誰も受け取れないカードが残った）、ゲームが終わり、まだ役職が確定していない人が勝ちます。',
     'werewolf.last': 'いまの決定で起きたこと',

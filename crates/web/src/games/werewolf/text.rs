@@ -479,6 +479,30 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
         (
             Happening::Died {
                 player,
+                cause: DeathCause::StarterAttack { wolf },
+            },
+            Lang::En,
+        ) => format!(
+            "{} dies: {} started the attack phase, and the starter's attack kills.",
+            n(player),
+            n(wolf)
+        ),
+        (
+            Happening::Died {
+                player,
+                cause: DeathCause::StarterAttack { wolf },
+            },
+            Lang::Ja,
+        ) => format!(
+            "{}さんは死亡しました。襲撃フェーズの最初の手番の{}さんの襲撃は必ず殺します。",
+            n(player),
+            n(wolf)
+        ),
+        (Happening::VoteSkipped, Lang::En) => "Round 1 has no vote.".to_owned(),
+        (Happening::VoteSkipped, Lang::Ja) => "第1ラウンドは投票がありません。".to_owned(),
+        (
+            Happening::Died {
+                player,
                 cause: DeathCause::Voted { votes },
             },
             Lang::En,
