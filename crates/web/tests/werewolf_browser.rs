@@ -802,8 +802,13 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         "{sixteen}"
     );
     assert_eq!(set([2, 1, 5]), json!(""), "no warning for 8");
-    // Version 3, chosen at the setup, is what the tab keeps and replays.
+    // Version 3 is the setup's choice unless the table picks Version 2, and what the tab keeps and replays.
     set([2, 1, 5]);
+    assert_eq!(
+        browser.script("return document.querySelector('#ww-rules').value;", &[]),
+        json!("v3"),
+        "Version 3 is the default"
+    );
     let help = browser.script(
         "const s = document.querySelector('#ww-rules'); s.value = 'v3'; s.dispatchEvent(new Event('change'));
          return document.querySelector('#ww-rules-help').textContent;",
