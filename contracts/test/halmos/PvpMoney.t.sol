@@ -42,8 +42,8 @@ abstract contract PvpMoney is SymbolicBase {
     uint256 internal constant _START = 1_700_000_000;
 
     /// @dev The blocks a timeout claim needs after its turn began: the public chains' default of `marubatsu
-    ///      deploy`. Every step mines any number of blocks below 2^20 (past the 2^19 the contract counts modulo),
-    ///      so claims are reached with too few blocks, enough, and after a wrap.
+    ///      deploy`. The money checks mine that many with every step (see {_passTime}); the rules checks
+    ///      ({PvpRules}) mine any number, and prove the block rule itself.
     uint256 internal constant _CLAIM_BLOCKS = 64;
 
     /// @dev The actions a step may take, by number.
@@ -121,10 +121,13 @@ abstract contract PvpMoney is SymbolicBase {
         vm.assume(_isActor(caller) == 1);
     }
 
-    /// @dev Any number of seconds below 2^32 and of blocks below 2^20 pass.
+    /// @dev Any number of seconds below 2^32 pass, and the blocks a claim needs are mined: the money rules do not
+    ///      depend on when a claim becomes possible, only on what it pays, so a symbolic count of blocks here
+    ///      would only multiply the paths (a claim refused for too few blocks changes nothing, like every
+    ///      refusal). Whether a claim may succeed at all is {PvpRules}'s business.
     function _passTime() internal {
         vm.warp(block.timestamp + svm.createUint(32, "elapsed"));
-        vm.roll(block.number + svm.createUint(20, "mined"));
+        vm.roll(block.number + _CLAIM_BLOCKS);
     }
 
     /// @dev One successful `action` (any, if symbolic) by `caller`, after any time has passed, and the checks

@@ -46,6 +46,11 @@ abstract contract PvpRules is PvpMoney {
     /// @dev Block numbers as the rules count them for a claim: modulo 2^19, the width the contract keeps.
     uint256 internal constant _BLOCK_MODULUS = 1 << 19;
 
+    /// @dev The last second a deadline can be (2^34 - 1, in the year 2514). A late move that still lands (the
+    ///      blocks had not passed) lets the clock run on without bound, so the turns stay below this less the
+    ///      longest limit; a deadline past it is refused (`DeadlineOutOfRange`, `TicTacToeAbiErrors.t.sol`).
+    uint256 internal constant _LAST_DEADLINE = (1 << 34) - 1;
+
     /// @dev The block in which game 1's current turn began (its join or its last move), as the check itself saw
     ///      it happen: the whole number, not the contract's record.
     uint256 internal turnStart;
@@ -106,6 +111,7 @@ abstract contract PvpRules is PvpMoney {
     ///      make it; keeps only the paths on which it succeeded.
     function _turn(address x, address o, uint256 elapsed, bool outsiders) internal {
         vm.warp(block.timestamp + elapsed);
+        vm.assume(block.timestamp + 7 days <= _LAST_DEADLINE);
         vm.roll(block.number + svm.createUint(20, "mined"));
         Turn memory t;
         t.state = _gameAt(1).state;
