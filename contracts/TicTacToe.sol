@@ -27,16 +27,19 @@ contract TicTacToe is ITicTacToe {
     ///      address, so a move by X touches one slot and a move by O reads one more:
     ///
     ///      `state`:
-    ///         bit 255    254     253..214   213..182      181..179  178         177..169  168..160  159..0
-    ///            [exists] [zero]  [deadline] [moveTimeout] [status]  [oToMove]   [O board] [X board] [creator]
+    ///         bit 255    254..236    235..202   201..182      181..179  178        177..169  168..160  159..0
+    ///            [exists] [turnBlock] [deadline] [moveTimeout] [status]  [oToMove]  [O board] [X board] [creator]
     ///
     ///      - `creator`: X, who moves first;
     ///      - boards: 9-bit masks, cell `i` at bit `i` of the field;
     ///      - `oToMove`: 1 when O is to move;
     ///      - `status`: the {Status} value (3 bits, 0..6);
-    ///      - `moveTimeout`: seconds per move (uint32, as given);
-    ///      - `deadline`: unix time of the last second in which the player to move may move (40 bits: unix times
-    ///        up to the year 36,811); 0 while nobody is to move (before the join, after the end);
+    ///      - `moveTimeout`: seconds per move (20 bits: the 7-day cap, 604,800, is below 2^20);
+    ///      - `deadline`: unix time of the last second in which the player to move may move for certain (34 bits:
+    ///        unix times up to the year 2514); 0 while nobody is to move (before the join, after the end);
+    ///      - `turnBlock`: the number of the block in which the turn began (the join or the last move), modulo
+    ///        2^19; 0 while nobody is to move. A claim needs {claimBlocks} blocks since then as well as the
+    ///        deadline (see {_blocksPassed});
     ///      - `exists`: always 1, so a game's `state` is never zero and zero means "no such game".
     ///
     ///      `seats`:
@@ -60,6 +63,12 @@ contract TicTacToe is ITicTacToe {
     /// @dev The id the next game gets. Starts at 1 (set in the constructor), so that id 0 is never a game and
     ///      {createGame} always rewrites a nonzero slot, which is cheaper than filling a zero one.
     uint256 private _nextGameId;
+
+    /// @dev How many blocks must follow the block of a turn's start before that turn's timeout can be claimed
+    ///      (see {claimBlocks}). Set once, by the constructor. A storage slot rather than an immutable so that the
+    ///      runtime code, which the toolkit proves and compares with forge's, is the same for every value; only
+    ///      the rare late paths read it.
+    uint256 private _claimBlocks;
 
     /// @inheritdoc ITicTacToe
     uint32 public constant MIN_MOVE_TIMEOUT = 60;
@@ -85,24 +94,34 @@ contract TicTacToe is ITicTacToe {
     /// @dev The status field of an active game, in place: `uint256(Status.Active) << _STATUS_SHIFT`.
     uint256 private constant _ACTIVE = uint256(uint8(Status.Active)) << _STATUS_SHIFT;
 
-    /// @dev What ending a game clears in `state`: the status (replaced by the final one) and the deadline (nobody
-    ///      is to move any more).
-    uint256 private constant _ENDED_CLEAR = _STATUS_FIELD | _DEADLINE_FIELD;
+    /// @dev What ending a game clears in `state`: the status (replaced by the final one) and the turn's clock,
+    ///      deadline and block (nobody is to move any more).
+    uint256 private constant _ENDED_CLEAR = _STATUS_FIELD | _CLOCK_FIELD;
 
-    /// @dev Offset of the 32-bit move timeout: right after the status (179 + 3).
+    /// @dev Offset of the 20-bit move timeout: right after the status (179 + 3).
     uint256 private constant _TIMEOUT_SHIFT = 182;
 
-    /// @dev The largest move timeout the 32-bit field holds, `2^32 - 1`.
-    uint256 private constant _TIMEOUT_MAX = (1 << 32) - 1;
+    /// @dev The largest move timeout the 20-bit field holds, `2^20 - 1` (above the 7-day cap, 604,800).
+    uint256 private constant _TIMEOUT_MAX = (1 << 20) - 1;
 
-    /// @dev Offset of the 40-bit deadline: right after the timeout (182 + 32).
-    uint256 private constant _DEADLINE_SHIFT = 214;
+    /// @dev Offset of the 34-bit deadline: right after the timeout (182 + 20).
+    uint256 private constant _DEADLINE_SHIFT = 202;
 
-    /// @dev The largest deadline the 40-bit field holds, `2^40 - 1`.
-    uint256 private constant _DEADLINE_MAX = (1 << 40) - 1;
+    /// @dev The largest deadline the 34-bit field holds, `2^34 - 1` (in the year 2514).
+    uint256 private constant _DEADLINE_MAX = (1 << 34) - 1;
 
     /// @dev The deadline field in place: `_DEADLINE_MAX << _DEADLINE_SHIFT`.
     uint256 private constant _DEADLINE_FIELD = _DEADLINE_MAX << _DEADLINE_SHIFT;
+
+    /// @dev Offset of the 19-bit turn block: right after the deadline (202 + 34), up to the `exists` bit.
+    uint256 private constant _TURN_BLOCK_SHIFT = 236;
+
+    /// @dev Block numbers are kept modulo `2^19` (524,288 blocks: 73 days of 12-second slots); also the largest
+    ///      {claimBlocks}, so that every count of blocks can be met.
+    uint256 private constant _BLOCK_MASK = (1 << 19) - 1;
+
+    /// @dev The turn's clock in place, what each new turn rewrites: the deadline and the turn block.
+    uint256 private constant _CLOCK_FIELD = _DEADLINE_FIELD | (_BLOCK_MASK << _TURN_BLOCK_SHIFT);
 
     /// @dev The top bit, set in every `state` (see the layout above).
     uint256 private constant _EXISTS = 1 << 255;
@@ -121,9 +140,13 @@ contract TicTacToe is ITicTacToe {
     /*                        CONSTRUCTOR                         */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
-    /// @dev Game ids start at 1 (see {_nextGameId}).
-    constructor() {
+    /// @dev Game ids start at 1 (see {_nextGameId}); a timeout claim needs `claimBlocks_` blocks since the turn
+    ///      began ({claimBlocks}), at most `2^19 - 1` ({ClaimBlocksTooLarge}) because block numbers are kept modulo
+    ///      `2^19` and a larger count could never be met.
+    constructor(uint256 claimBlocks_) {
+        if (claimBlocks_ > _BLOCK_MASK) revert ClaimBlocksTooLarge(claimBlocks_, _BLOCK_MASK);
         _nextGameId = 1;
+        _claimBlocks = claimBlocks_;
     }
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
@@ -178,8 +201,8 @@ contract TicTacToe is ITicTacToe {
         // The seat is empty or already holds the caller (a private game), so OR-ing seats the caller.
         game.seats = seats | uint256(uint160(msg.sender));
         uint256 deadline = _nextDeadline(state);
-        // The status field holds Open (0) and the deadline field 0, so OR-ing sets both.
-        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | (deadline << _DEADLINE_SHIFT);
+        // The status field holds Open (0) and the clock fields 0, so OR-ing sets them.
+        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | _clock(deadline);
         emit GameJoined(gameId, msg.sender, _asTime(deadline));
     }
 
@@ -194,9 +217,12 @@ contract TicTacToe is ITicTacToe {
         bool oToMove = state & _O_TO_MOVE != 0;
         if (msg.sender != _addressIn(oToMove ? game.seats : state)) _revertNotMover(game, gameId, state);
         // A validator's few seconds of leeway over `block.timestamp` are negligible against a limit of a minute
-        // or more.
+        // or more. Past the deadline a move is still taken until a claim could be, so that there is never a block
+        // in which both or neither are possible, and a censor must hold the move out of {claimBlocks} blocks.
         // forge-lint: disable-next-line(block-timestamp)
-        if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) revert MoveTooLate(gameId, _deadline(state));
+        if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {
+            revert MoveTooLate(gameId, _deadline(state));
+        }
 
         // A full word, checked here, so that a cell past 255 meets the same custom error as 9 does and not the
         // ABI decoder's empty revert.
@@ -229,7 +255,7 @@ contract TicTacToe is ITicTacToe {
         } else {
             // Hand the turn over and restart the clock for the other player.
             uint256 deadline = _nextDeadline(state);
-            game.state = ((state ^ _O_TO_MOVE) & ~_DEADLINE_FIELD) | (deadline << _DEADLINE_SHIFT);
+            game.state = ((state ^ _O_TO_MOVE) & ~_CLOCK_FIELD) | _clock(deadline);
             emit Moved(gameId, msg.sender, taken, _asTime(deadline));
         }
     }
@@ -255,6 +281,9 @@ contract TicTacToe is ITicTacToe {
         // See {play}: a few seconds of validator leeway do not matter against a limit of a minute or more.
         // forge-lint: disable-next-line(block-timestamp)
         if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);
+        uint256 passed = _blocksPassed(state);
+        uint256 needed = _claimBlocks;
+        if (passed < needed) revert TooFewBlocks(gameId, passed, needed);
 
         if (firstMove) _finish(gameId, game, state, Status.Aborted, EndReason.Abort);
         else _finish(gameId, game, state, oToMove ? Status.XWon : Status.OWon, EndReason.Timeout);
@@ -337,6 +366,24 @@ contract TicTacToe is ITicTacToe {
         return _nextGameId;
     }
 
+    /// @inheritdoc ITicTacToe
+    function claimBlocks() external view returns (uint256) {
+        return _claimBlocks;
+    }
+
+    /// @inheritdoc ITicTacToe
+    function claimBlocksLeft(uint256 gameId) external view returns (uint256) {
+        uint256 state = _existing(_games[gameId], gameId);
+        Status status = _status(state);
+        if (status != Status.Active) revert GameNotActive(gameId, status);
+        uint256 passed = _blocksPassed(state);
+        uint256 needed = _claimBlocks;
+        // No underflow: checked just before.
+        unchecked {
+            return passed < needed ? needed - passed : 0;
+        }
+    }
+
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                     INTERNAL FUNCTIONS                     */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
@@ -402,14 +449,31 @@ contract TicTacToe is ITicTacToe {
     }
 
     /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. Reverts with
-    ///      {DeadlineOutOfRange} rather than let it wrap in the 40-bit field (from about the year 36,811 on, or on
-    ///      a chain whose clock says so).
+    ///      {DeadlineOutOfRange} rather than let it wrap in the 34-bit field (from the year 2514 on, or on a chain
+    ///      whose clock says so).
     function _nextDeadline(uint256 state) private view returns (uint256 deadline) {
-        // No overflow: `block.timestamp` is a uint64 in every client, and the timeout is below 2^32.
+        // No overflow: `block.timestamp` is a uint64 in every client, and the timeout is below 2^20.
         unchecked {
             deadline = block.timestamp + ((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
         }
         if (deadline > _DEADLINE_MAX) revert DeadlineOutOfRange(deadline, _DEADLINE_MAX);
+    }
+
+    /// @dev The clock of a turn starting now with `deadline` (from {_nextDeadline}), in place: the deadline and
+    ///      this block's number modulo `2^19`.
+    function _clock(uint256 deadline) private view returns (uint256) {
+        return (deadline << _DEADLINE_SHIFT) | ((block.number & _BLOCK_MASK) << _TURN_BLOCK_SHIFT);
+    }
+
+    /// @dev The blocks since the current turn began, modulo `2^19`. Counted from the stored block modulo `2^19`,
+    ///      the count can only come out short, never long: below `2^19` blocks it is exact, and past that it wraps
+    ///      to a smaller number, which can only delay a claim (by at most {claimBlocks} blocks, once every `2^19`),
+    ///      never allow one before {claimBlocks} blocks have really passed.
+    function _blocksPassed(uint256 state) private view returns (uint256) {
+        // Wrapping is the intent: the difference is taken modulo 2^19, and 2^19 divides 2^256.
+        unchecked {
+            return (block.number - ((state >> _TURN_BLOCK_SHIFT) & _BLOCK_MASK)) & _BLOCK_MASK;
+        }
     }
 
     /// @dev Reverts for a `state` that is not Active: {UnknownGame} if it is zero, else {GameNotActive}.
@@ -451,21 +515,21 @@ contract TicTacToe is ITicTacToe {
 
     /// @dev The move timeout field of `state`.
     function _moveTimeout(uint256 state) private pure returns (uint32) {
-        // casting to 'uint32' is safe because the field is 32 bits wide and taking them is the intent
+        // casting to 'uint32' is safe because the value is masked to 20 bits
         // forge-lint: disable-next-line(unsafe-typecast)
-        return uint32(state >> _TIMEOUT_SHIFT);
+        return uint32((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
     }
 
     /// @dev A deadline computed by {_nextDeadline}, as the `uint64` the events and {getGame} use.
     function _asTime(uint256 deadline) private pure returns (uint64) {
-        // casting to 'uint64' is safe because a deadline is below 2^40 (see {_nextDeadline})
+        // casting to 'uint64' is safe because a deadline is below 2^34 (see {_nextDeadline})
         // forge-lint: disable-next-line(unsafe-typecast)
         return uint64(deadline);
     }
 
     /// @dev The deadline field of `state`.
     function _deadline(uint256 state) private pure returns (uint64) {
-        // casting to 'uint64' is safe because the value is masked to 40 bits
+        // casting to 'uint64' is safe because the value is masked to 34 bits
         // forge-lint: disable-next-line(unsafe-typecast)
         return uint64((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX);
     }

@@ -63,8 +63,30 @@ MUTANTS = [
     (
         "LastSecondMoveRefused",
         "a move in the deadline's own second is refused",
-        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) revert MoveTooLate(gameId, _deadline(state));",
-        "if (block.timestamp >= (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) revert MoveTooLate(gameId, _deadline(state));",
+        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
+        "if (block.timestamp >= (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
+        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
+    ),
+    (
+        "MoveIgnoresBlocks",
+        "a move after the deadline is refused before the claim blocks have passed, when no claim is possible either",
+        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
+        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) {",
+        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
+    ),
+    (
+        "ClaimIgnoresBlocks",
+        "a timeout claim needs only the deadline, not the blocks since the turn began",
+        "if (passed < needed) revert TooFewBlocks(gameId, passed, needed);",
+        "if (passed > _BLOCK_MASK) revert TooFewBlocks(gameId, passed, needed);",
+        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
+    ),
+    (
+        "BlocksCountedUnwrapped",
+        "the blocks since the turn began are counted from the stored block without the modulo, so a claim can "
+        "come early once block numbers pass 2^19",
+        "return (block.number - ((state >> _TURN_BLOCK_SHIFT) & _BLOCK_MASK)) & _BLOCK_MASK;",
+        "return block.number - ((state >> _TURN_BLOCK_SHIFT) & _BLOCK_MASK);",
         "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
     ),
     (

@@ -16,6 +16,11 @@ pragma solidity ^0.8.24;
 ///        joining. On a rollup, whose sequencer can stall or hold a transaction back for minutes, a staked game
 ///        should use a limit of hours: the contract cannot tell an outage from a player who looked away.
 ///
+///      A turn ends only when both its time limit and {claimBlocks} blocks have passed: a timeout claim needs both,
+///      and until then the player to move may still move, even past the deadline. A censor who wants a player to
+///      miss a move must therefore keep it out of that many blocks, whose cost grows exponentially with their
+///      number, and not only out of the minute's few. {claimBlocks} is fixed at deployment; read it before staking.
+///
 ///      A creator may name the only account allowed to join (a private game); otherwise anyone may join. A player
 ///      who lets the clock run out on their *first* move does not lose: the game is aborted and each stake is
 ///      credited back, so nobody can win a stake by joining an unattended game and waiting. After both players
@@ -137,8 +142,8 @@ interface ITicTacToe {
     /// @dev It is the other player's turn in game `gameId`; `caller` must wait.
     error NotYourTurn(uint256 gameId, address caller);
 
-    /// @dev The player to move in game `gameId` missed `deadline` (a unix time); the game can only end by
-    ///      {claimTimeout} (or a resignation).
+    /// @dev The player to move in game `gameId` missed `deadline` (a unix time) and {claimBlocks} blocks have
+    ///      passed since the turn began; the game can only end by {claimTimeout} (or a resignation).
     error MoveTooLate(uint256 gameId, uint64 deadline);
 
     /// @dev `cell` is not one of the nine cells 0..8. {play} takes a whole word so that every value, 256 and
@@ -152,13 +157,22 @@ interface ITicTacToe {
     /// @dev The deadline of game `gameId`, `deadline` (a unix time), has not passed yet.
     error DeadlineNotPassed(uint256 gameId, uint64 deadline);
 
+    /// @dev The deadline of game `gameId` has passed, but only `blocksPassed` blocks have followed the one in which
+    ///      the turn began, and a claim needs `blocksNeeded` ({claimBlocks}): `blocksNeeded - blocksPassed` more
+    ///      blocks must be mined first (and until then the player to move may still move).
+    error TooFewBlocks(uint256 gameId, uint256 blocksPassed, uint256 blocksNeeded);
+
     /// @dev `caller` is the player to move in game `gameId` and has moved before: only the opponent can claim
     ///      the timeout.
     error CannotClaimOwnTimeout(uint256 gameId, address caller);
 
     /// @dev The next deadline, `deadline` (a unix time), would not fit the `maximum` the game record holds
-    ///      (2^40 - 1, about the year 36,811): the chain's clock is past any time a game can be played in.
+    ///      (2^34 - 1, in the year 2514): the chain's clock is past any time a game can be played in.
     error DeadlineOutOfRange(uint256 deadline, uint256 maximum);
+
+    /// @dev The deployment asked for `claimBlocks` blocks per claim, more than the `maximum` (2^19 - 1) that block
+    ///      numbers kept modulo 2^19 can count: no claim could ever be made.
+    error ClaimBlocksTooLarge(uint256 claimBlocks, uint256 maximum);
 
     /// @dev `account` has no balance to withdraw.
     error NothingToWithdraw(address account);
@@ -210,7 +224,8 @@ interface ITicTacToe {
     ///      Requirements:
     ///      - the game exists ({UnknownGame}) and is active ({GameNotActive});
     ///      - the caller is a player ({NotAPlayer}) whose turn it is ({NotYourTurn});
-    ///      - the deadline has not passed ({MoveTooLate});
+    ///      - the deadline has not passed, or fewer than {claimBlocks} blocks have followed the one in which the
+    ///        turn began ({MoveTooLate} once both have);
     ///      - `cell` is 0..8 ({CellOutOfRange}) and empty ({CellTaken});
     ///      - the opponent's next deadline fits the game record ({DeadlineOutOfRange}).
     function play(uint256 gameId, uint256 cell) external;
@@ -224,7 +239,11 @@ interface ITicTacToe {
     ///      - the game exists ({UnknownGame}) and is active ({GameNotActive});
     ///      - the caller is a player ({NotAPlayer}); the player to move only for an abort
     ///        ({CannotClaimOwnTimeout});
-    ///      - the deadline has passed, i.e. `block.timestamp > deadline` ({DeadlineNotPassed}).
+    ///      - the deadline has passed, i.e. `block.timestamp > deadline` ({DeadlineNotPassed});
+    ///      - at least {claimBlocks} blocks have followed the one in which the turn began (the join, or the last
+    ///        move), counted modulo 2^19 ({TooFewBlocks}; see {claimBlocksLeft}). The count modulo 2^19 can come
+    ///        out short after 2^19 blocks, which delays a claim by at most {claimBlocks} blocks and never allows one
+    ///        early.
     function claimTimeout(uint256 gameId) external;
 
     /// @dev The caller, a player of active game `gameId`, gives up; the opponent wins. Allowed on either turn.
@@ -275,4 +294,14 @@ interface ITicTacToe {
 
     /// @dev The id the next {createGame} will return.
     function nextGameId() external view returns (uint256);
+
+    /// @dev How many blocks must follow the block in which a turn began (the join, or the last move) before its
+    ///      timeout can be claimed, besides the deadline: what a censor must keep a move out of. Fixed at
+    ///      deployment (0 on a local chain that mines only on transactions, where blocks do not measure time).
+    function claimBlocks() external view returns (uint256);
+
+    /// @dev How many more blocks active game `gameId` needs before its timeout can be claimed, counted at the
+    ///      current block: 0 once {claimBlocks} have passed since the turn began, when the deadline alone decides.
+    ///      Reverts with {UnknownGame} or {GameNotActive} (a game not being played has no clock).
+    function claimBlocksLeft(uint256 gameId) external view returns (uint256);
 }

@@ -10,6 +10,8 @@ import {TicTacToe} from "../TicTacToe.sol";
 ///      with the reference model (two {BalanceCredited} events where one is owed, and a pending balance twice
 ///      what is owed), and a withdrawal of the doubled balance takes other players' stakes.
 contract DoublePayTicTacToe is TicTacToe {
+    constructor(uint256 claimBlocks_) TicTacToe(claimBlocks_) {}
+
     /// @dev The broken credit: the same amount, twice.
     function _credit(address account, uint256 amount) internal override {
         super._credit(account, amount);

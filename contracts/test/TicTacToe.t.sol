@@ -67,9 +67,11 @@ contract TicTacToeTest is TestBase {
     address internal constant STRANGER = address(0xCAFE);
     uint256 internal constant STAKE = 1 ether;
     uint32 internal constant TIMEOUT = 600;
+    /// @dev Blocks a claim needs after the turn began (`TicTacToeClock.t.sol` tests the rule itself).
+    uint256 internal constant CLAIM_BLOCKS = 5;
 
     function setUp() public {
-        ttt = new TicTacToe();
+        ttt = new TicTacToe(CLAIM_BLOCKS);
         vm.deal(X, 100 ether);
         vm.deal(O, 100 ether);
         vm.deal(STRANGER, 100 ether);
@@ -81,6 +83,12 @@ contract TicTacToeTest is TestBase {
         gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
         vm.prank(O);
         ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
+    }
+
+    /// @dev The clock at `timestamp`, with the blocks a claim needs mined meanwhile.
+    function _warpAndMine(uint256 timestamp) internal {
+        vm.warp(timestamp);
+        vm.roll(block.number + CLAIM_BLOCKS);
     }
 
     function _play(address player, uint256 gameId, uint8 cell) internal {
@@ -193,14 +201,10 @@ contract TicTacToeTest is TestBase {
     function test_RevertWhen_TimeoutTooLong() public {
         assertEq(ttt.MAX_MOVE_TIMEOUT(), 7 days, "maximum");
         vm.prank(X);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, uint32(7 days + 1), uint32(7 days))
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, uint32(7 days + 1), uint32(7 days)));
         ttt.createGame(7 days + 1, address(0));
         vm.prank(X);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, type(uint32).max, uint32(7 days))
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, type(uint32).max, uint32(7 days)));
         ttt.createGame(type(uint32).max, address(0));
     }
 
@@ -261,9 +265,7 @@ contract TicTacToeTest is TestBase {
         ttt.cancel(gameId);
         assertEq(ttt.pendingBalance(X), STAKE, "refund credited");
         vm.prank(O);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled));
         ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
     }
 
@@ -356,14 +358,10 @@ contract TicTacToeTest is TestBase {
         assertEq(X.balance, before + STAKE, "refund paid");
 
         vm.prank(O);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled));
         ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
         vm.prank(X);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled)
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotOpen.selector, gameId, ITicTacToe.Status.Cancelled));
         ttt.cancel(gameId);
     }
 
@@ -511,7 +509,7 @@ contract TicTacToeTest is TestBase {
         vm.warp(deadline); // the last second is still in time
         _play(X, gameId, 4);
         (,,,, deadline,,,) = ttt.getGame(gameId);
-        vm.warp(uint256(deadline) + 1);
+        _warpAndMine(uint256(deadline) + 1);
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.MoveTooLate.selector, gameId, deadline));
         ttt.play(gameId, 0);
@@ -530,7 +528,7 @@ contract TicTacToeTest is TestBase {
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
         ttt.claimTimeout(gameId);
 
-        vm.warp(uint256(deadline) + 1);
+        _warpAndMine(uint256(deadline) + 1);
         vm.prank(O);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CannotClaimOwnTimeout.selector, gameId, O));
         ttt.claimTimeout(gameId);
@@ -557,7 +555,7 @@ contract TicTacToeTest is TestBase {
         uint256 gameId = _newGame();
         _play(X, gameId, 4);
         _play(O, gameId, 0);
-        vm.warp(block.timestamp + TIMEOUT + 1);
+        _warpAndMine(block.timestamp + TIMEOUT + 1);
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.CannotClaimOwnTimeout.selector, gameId, X));
         ttt.claimTimeout(gameId);
@@ -576,7 +574,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(caller);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
         ttt.claimTimeout(gameId);
-        vm.warp(uint256(deadline) + 1);
+        _warpAndMine(uint256(deadline) + 1);
         vm.prank(STRANGER);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, gameId, STRANGER));
         ttt.claimTimeout(gameId);
@@ -598,9 +596,7 @@ contract TicTacToeTest is TestBase {
         assertEq(ttt.pendingBalance(O), o + STAKE, "o's stake back");
 
         vm.prank(caller);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.Aborted)
-        );
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.Aborted));
         ttt.claimTimeout(gameId);
     }
 
@@ -624,7 +620,7 @@ contract TicTacToeTest is TestBase {
         uint256 gameId = ttt.createGame(60, address(0));
         vm.prank(O);
         ttt.joinGame(gameId, X, 60);
-        vm.warp(block.timestamp + 61);
+        _warpAndMine(block.timestamp + 61);
         vm.recordLogs();
         vm.prank(O);
         ttt.claimTimeout(gameId);
@@ -763,7 +759,7 @@ contract TicTacToeTest is TestBase {
         vm.prank(O);
         ttt.resign(ids[1]);
         ids[2] = _newGame();
-        vm.warp(block.timestamp + TIMEOUT + 1);
+        _warpAndMine(block.timestamp + TIMEOUT + 1);
         vm.prank(O);
         ttt.claimTimeout(ids[2]);
         assertTrue(_status(ids[2]) == ITicTacToe.Status.Aborted, "aborted");

@@ -7,7 +7,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 
 /// @notice Rejections that used to come from the ABI decoder or from an unguarded field, each now a custom error:
 ///         a cell or a time limit past its old narrow type, a join of a game that is over, a deadline past the
-///         40-bit field.
+///         34-bit field.
 contract TicTacToeAbiErrorsTest is TestBase {
     TicTacToe internal ttt;
 
@@ -16,7 +16,7 @@ contract TicTacToeAbiErrorsTest is TestBase {
     uint256 internal constant STAKE = 1 ether;
 
     function setUp() public {
-        ttt = new TicTacToe();
+        ttt = new TicTacToe(5);
         vm.deal(X, 100 ether);
         vm.deal(O, 100 ether);
         vm.warp(1_700_000_000);
@@ -74,6 +74,7 @@ contract TicTacToeAbiErrorsTest is TestBase {
         // Aborted: X never makes the first move.
         uint256 aborted = _newGame(60);
         vm.warp(block.timestamp + 61);
+        vm.roll(block.number + 5);
         vm.prank(O);
         ttt.claimTimeout(aborted);
         // Resigned, before any move.
@@ -95,10 +96,10 @@ contract TicTacToeAbiErrorsTest is TestBase {
     }
 
     function test_RevertWhen_DeadlinePastItsField() public {
-        uint256 last = (1 << 40) - 1;
+        uint256 last = (1 << 34) - 1;
         vm.prank(X);
         uint256 gameId = ttt.createGame{value: STAKE}(600, address(0));
-        // The last join whose deadline still fits: exactly 2^40 - 1.
+        // The last join whose deadline still fits: exactly 2^34 - 1.
         vm.warp(last - 600);
         vm.prank(O);
         ttt.joinGame{value: STAKE}(gameId, X, 600);

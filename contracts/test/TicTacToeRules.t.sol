@@ -18,9 +18,11 @@ contract TicTacToeRulesTest is TestBase {
     uint256 internal constant CAP = (uint256(1) << 96) - 1;
     uint32 internal constant WEEK = 7 days;
     uint256 internal constant START = 1_700_000_000;
+    /// @dev Blocks a claim needs after the turn began; every claim here mines them (see {_warpAndMine}).
+    uint256 internal constant CLAIM_BLOCKS = 5;
 
     function setUp() public {
-        ttt = new TicTacToe();
+        ttt = new TicTacToe(CLAIM_BLOCKS);
         vm.deal(X, uint256(1) << 100);
         vm.deal(O, uint256(1) << 100);
         vm.warp(START);
@@ -36,6 +38,12 @@ contract TicTacToeRulesTest is TestBase {
         gameId = ttt.createGame{value: stake}(timeout, address(0));
         vm.prank(O);
         ttt.joinGame{value: stake}(gameId, X, timeout);
+    }
+
+    /// @dev The clock at `timestamp`, with the blocks a claim needs mined meanwhile.
+    function _warpAndMine(uint256 timestamp) internal {
+        vm.warp(timestamp);
+        vm.roll(block.number + CLAIM_BLOCKS);
     }
 
     function _play(address player, uint256 gameId, uint8 cell) internal {
@@ -96,14 +104,14 @@ contract TicTacToeRulesTest is TestBase {
             uint256 late = _game(stake, WEEK);
             _play(X, late, 4);
             _play(O, late, 0);
-            vm.warp(block.timestamp + WEEK + 1);
+            _warpAndMine(block.timestamp + WEEK + 1);
             vm.prank(O);
             ttt.claimTimeout(late);
             assertTrue(_status(late) == ITicTacToe.Status.OWon, "X was late: O wins");
             assertEq(ttt.pendingBalance(O), 2 * stake, "O takes both stakes");
 
             uint256 aborted = _game(stake, 60);
-            vm.warp(block.timestamp + 61);
+            _warpAndMine(block.timestamp + 61);
             vm.prank(X);
             ttt.claimTimeout(aborted);
             assertTrue(_status(aborted) == ITicTacToe.Status.Aborted, "a first-move timeout aborts");
@@ -129,7 +137,7 @@ contract TicTacToeRulesTest is TestBase {
         vm.warp(deadline);
         _play(O, gameId, 0);
         deadline = _deadline(gameId);
-        vm.warp(deadline + 1);
+        _warpAndMine(deadline + 1);
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.MoveTooLate.selector, gameId, deadline));
         ttt.play(gameId, 8);
@@ -145,7 +153,7 @@ contract TicTacToeRulesTest is TestBase {
         vm.prank(X);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
         ttt.claimTimeout(gameId);
-        vm.warp(deadline + 1);
+        _warpAndMine(deadline + 1);
         vm.prank(X);
         ttt.claimTimeout(gameId);
         assertTrue(_status(gameId) == ITicTacToe.Status.XWon, "O was late");
@@ -160,7 +168,7 @@ contract TicTacToeRulesTest is TestBase {
             _play(X, xLate, 0);
             vm.warp(block.timestamp + WEEK);
             _play(O, xLate, 8); // the last second of O's week
-            vm.warp(block.timestamp + WEEK + 1);
+            _warpAndMine(block.timestamp + WEEK + 1);
             vm.prank(O);
             ttt.claimTimeout(xLate);
             assertTrue(_status(xLate) == ITicTacToe.Status.OWon, "X late at the limit: O wins");
@@ -169,7 +177,7 @@ contract TicTacToeRulesTest is TestBase {
             _play(X, oLate, 0);
             _play(O, oLate, 8);
             _play(X, oLate, 1);
-            vm.warp(block.timestamp + WEEK + 1);
+            _warpAndMine(block.timestamp + WEEK + 1);
             vm.recordLogs();
             vm.prank(X);
             ttt.claimTimeout(oLate);
@@ -222,7 +230,7 @@ contract TicTacToeRulesTest is TestBase {
         uint256 timedOut = _game(1 ether, 600);
         _play(X, timedOut, 4);
         _play(O, timedOut, 0);
-        vm.warp(block.timestamp + 601);
+        _warpAndMine(block.timestamp + 601);
         vm.recordLogs();
         vm.prank(O);
         ttt.claimTimeout(timedOut);
@@ -231,7 +239,7 @@ contract TicTacToeRulesTest is TestBase {
         assertEq(winner, O, "the waiting player wins");
 
         uint256 aborted = _game(1 ether, 600);
-        vm.warp(block.timestamp + 601);
+        _warpAndMine(block.timestamp + 601);
         vm.recordLogs();
         vm.prank(O);
         ttt.claimTimeout(aborted);

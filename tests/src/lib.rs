@@ -54,6 +54,20 @@ pub fn contracts() -> &'static ContractSet {
     })
 }
 
+/// A fresh chain with `TicTacToe` (or a variant of it, `name`) deployed by the first account, a timeout claim
+/// needing `claim_blocks` blocks after the turn began; returns the chain and the contract's address.
+pub fn chain_with_pvp(name: &str, claim_blocks: u32) -> (Chain, Address) {
+    let mut chain = Chain::new();
+    let deployer = chain.accounts()[0];
+    let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
+    let code = marubatsu_chain::pvp_creation_code(contract, claim_blocks);
+    let address = chain
+        .deploy_code(deployer, code, alloy_primitives::U256::ZERO)
+        .unwrap_or_else(|err| panic!("deploying {name}: {err}"))
+        .address;
+    (chain, address)
+}
+
 /// A fresh chain with `name` deployed by the first account; returns the chain and the contract's address.
 pub fn chain_with(name: &str) -> (Chain, Address) {
     let mut chain = Chain::new();

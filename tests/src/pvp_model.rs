@@ -25,6 +25,9 @@ const LINES: [u16; 8] = [0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054]
 /// All nine cells.
 const FULL: u16 = 0x1FF;
 
+/// Blocks are counted modulo this for a claim (`ITicTacToe.claimTimeout`): a count that wraps only delays a claim.
+pub const BLOCK_MODULUS: u64 = 1 << 19;
+
 /// One game as the rules describe it, field for field what `getGame` returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -99,6 +102,12 @@ pub type Outcome = Result<Done, Error>;
 pub struct Model {
     /// Block time, seconds.
     pub now: u64,
+    /// The current block's number.
+    pub block: u64,
+    /// Blocks a timeout claim needs after the turn began (the deployment's `claimBlocks`).
+    pub claim_blocks: u64,
+    /// The block in which each active game's turn began: its join, or its last move.
+    pub turn_began: BTreeMap<U256, u64>,
     /// Game `i + 1` at index `i`.
     pub games: Vec<Game>,
     /// What each account may withdraw (absent = zero).
@@ -124,12 +133,24 @@ impl Model {
     ) -> Model {
         Model {
             now,
+            block: 1,
+            claim_blocks: 0,
+            turn_began: BTreeMap::new(),
             games: Vec::new(),
             pending: BTreeMap::new(),
             wallets,
             refusing,
             reentering,
             held: U256::ZERO,
+        }
+    }
+
+    /// The same world at block `block`, on a deployment whose claims need `claim_blocks` blocks.
+    pub fn with_blocks(self, block: u64, claim_blocks: u64) -> Model {
+        Model {
+            block,
+            claim_blocks,
+            ..self
         }
     }
 
@@ -154,9 +175,32 @@ impl Model {
         U256::from(self.games.len() + 1)
     }
 
-    /// Time passes.
+    /// Time passes, in one new block (as a node that mines on demand does).
     pub fn advance(&mut self, seconds: u64) {
         self.now = self.now.saturating_add(seconds);
+        self.block += 1;
+    }
+
+    /// `blocks` blocks are mined within the same second.
+    pub fn mine(&mut self, blocks: u64) {
+        self.block += blocks;
+    }
+
+    /// The blocks since active game `id`'s turn began, counted modulo [`BLOCK_MODULUS`] as the rules say.
+    fn blocks_passed(&self, id: U256) -> u64 {
+        let began = self.turn_began.get(&id).copied().unwrap_or_default();
+        self.block.wrapping_sub(began) % BLOCK_MODULUS
+    }
+
+    /// How many more blocks active game `id` needs before its timeout can be claimed; `None` if it is not active.
+    pub fn claim_blocks_left(&self, id: U256) -> Option<u64> {
+        let game = self.game(id)?;
+        (game.status == Status::Active).then(|| self.claim_blocks.saturating_sub(self.blocks_passed(id)))
+    }
+
+    /// Whether the turn of active game `id` is over: its deadline and its claim blocks have both passed.
+    fn turn_over(&self, id: U256, deadline: u64) -> bool {
+        self.now > deadline && self.blocks_passed(id) >= self.claim_blocks
     }
 
     /// `sender` opens a game staking `value`, paid from `payer`'s wallet (the sender's own for an account,
@@ -241,6 +285,7 @@ impl Model {
         }
         self.receive(payer, value);
         let now = self.now;
+        self.turn_began.insert(id, self.block);
         let game = self.game_mut(id);
         game.opponent = sender;
         game.status = Status::Active;
@@ -266,7 +311,8 @@ impl Model {
                 not_a_player(id, sender)
             });
         }
-        if self.now > game.deadline {
+        // Past the deadline a move still lands until a claim could be made: the blocks decide with the time.
+        if self.turn_over(id, game.deadline) {
             return Err(Error::MoveTooLate(ITicTacToe::MoveTooLate {
                 gameId: id,
                 deadline: game.deadline,
@@ -296,6 +342,10 @@ impl Model {
             game.deadline = now + u64::from(game.move_timeout);
             None
         };
+        if ending.is_none() {
+            self.turn_began.insert(id, self.block);
+        }
+        let game = self.game_mut(id);
         let moved = Event::Moved(ITicTacToe::Moved {
             gameId: id,
             player: sender,
@@ -329,6 +379,14 @@ impl Model {
             return Err(Error::DeadlineNotPassed(ITicTacToe::DeadlineNotPassed {
                 gameId: id,
                 deadline: game.deadline,
+            }));
+        }
+        let passed = self.blocks_passed(id);
+        if passed < self.claim_blocks {
+            return Err(Error::TooFewBlocks(ITicTacToe::TooFewBlocks {
+                gameId: id,
+                blocksPassed: U256::from(passed),
+                blocksNeeded: U256::from(self.claim_blocks),
             }));
         }
         if first_move {
@@ -411,6 +469,7 @@ impl Model {
     /// Ends active game `id` with `status` and credits the stakes: both to the winner, or each back on a draw or
     /// an abort. Returns the events: the end, then the credits.
     fn finish(&mut self, id: U256, status: Status, reason: EndReason) -> Vec<Event> {
+        self.turn_began.remove(&id);
         let game = self.game_mut(id);
         game.status = status;
         game.deadline = 0;
@@ -599,6 +658,36 @@ mod tests {
         }
         // Every count of moves from none to eight leaves the game active (the line 0-4-8 is never completed).
         assert_eq!(checked, 9 * 4 * 2);
+    }
+
+    #[test]
+    fn a_turn_ends_only_when_both_the_time_and_the_blocks_have_passed() {
+        let (m, x, o) = model();
+        let mut m = m.with_blocks(100, 3);
+        let id = started(&mut m, x, o, 10);
+        m.play(x, id, 4).unwrap();
+        // Past the deadline by a minute, but in the next block only: no claim, and O may still move.
+        m.advance(120);
+        assert_eq!(m.claim_blocks_left(id), Some(2));
+        let refused = m.claim_timeout(x, id).unwrap_err();
+        assert!(
+            matches!(&refused, Error::TooFewBlocks(e) if e.blocksPassed == U256::from(1) && e.blocksNeeded == U256::from(3)),
+            "{refused:?}"
+        );
+        let mut moved = m.clone();
+        moved.play(o, id, 0).unwrap();
+        assert_eq!(
+            moved.claim_blocks_left(id),
+            Some(3),
+            "a new turn counts from its own block"
+        );
+        // Two more blocks: the turn is over both ways, so the move is late and the claim (an abort) lands.
+        m.mine(2);
+        assert_eq!(m.claim_blocks_left(id), Some(0));
+        assert!(matches!(m.play(o, id, 0), Err(Error::MoveTooLate(_))));
+        m.claim_timeout(x, id).unwrap();
+        assert_eq!(m.game(id).unwrap().status, Status::Aborted);
+        assert_eq!(m.claim_blocks_left(id), None, "an ended game has no clock");
     }
 
     #[test]

@@ -34,6 +34,7 @@ fn broadcast(rpc: &mut Rpc, deployments: &Deployments) -> DeployReport {
     let options = DeployOptions {
         broadcast: true,
         force: false,
+        claim_blocks: None,
     };
     deploy(rpc, contracts(), deployments, options).expect("deploying")
 }
@@ -150,6 +151,7 @@ anviltest!(
             DeployOptions {
                 broadcast: true,
                 force: true,
+                claim_blocks: None,
             },
         )
         .unwrap();
@@ -325,6 +327,70 @@ fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &s
     );
 }
 
+/// The block rule on a real node: deployed with 5 claim blocks, a claim after the deadline but before the blocks
+/// is refused with `TooFewBlocks`, the late player still gets its move in, and once `anvil_mine` has mined the
+/// blocks the claim lands. Redeploying with the local default (none) replaces the TicTacToe, not the solo game.
+anviltest!(
+    a_claim_needs_the_blocks_as_well_as_the_time_on_a_real_node,
+    |anvil, records| {
+        let deployments = Deployments::new(records.path());
+        let mut deployer = rpc_as(&anvil, &anvil.keys[0]);
+        let options = DeployOptions {
+            broadcast: true,
+            force: false,
+            claim_blocks: Some(5),
+        };
+        let report = deploy(&mut deployer, contracts(), &deployments, options).unwrap();
+        assert_eq!(report.claim_blocks, 5);
+        let pvp = PvpContract(report.contracts[1].address);
+        assert_eq!(pvp.claim_blocks(&mut deployer).unwrap(), 5);
+
+        let mut x = rpc_as(&anvil, &anvil.keys[2]);
+        let mut o = rpc_as(&anvil, &anvil.keys[3]);
+        let game = pvp.create(&mut x, 60, ETHER, None).unwrap().value;
+        pvp.join(&mut o, game, None).unwrap();
+        assert_eq!(pvp.claim_blocks_left(&mut o, game).unwrap(), 5);
+        // A minute and a second later, in one block: the time has passed, the blocks have not.
+        anvil.advance_time(61);
+        let err = pvp.claim_timeout(&mut o, game).unwrap_err();
+        assert_eq!(err.revert_name(), Some("TooFewBlocks"), "{err}");
+        assert!(err.to_string().contains("blocksNeeded 5"), "{err}");
+        // So X, late by the clock, still makes its first move; O's turn starts with all five blocks to go.
+        pvp.play(&mut x, game, 4).unwrap();
+        assert_eq!(pvp.claim_blocks_left(&mut x, game).unwrap(), 5);
+        anvil.advance_time(61);
+        let err = pvp.claim_timeout(&mut x, game).unwrap_err();
+        assert_eq!(err.revert_name(), Some("TooFewBlocks"), "{err}");
+        anvil.rpc("anvil_mine", &["5"]);
+        assert_eq!(pvp.claim_blocks_left(&mut x, game).unwrap(), 0);
+        let err = pvp.play(&mut o, game, 0).unwrap_err();
+        assert_eq!(err.revert_name(), Some("MoveTooLate"), "{err}");
+        pvp.claim_timeout(&mut x, game).unwrap();
+        assert_eq!(pvp.game(&mut x, game).unwrap().status, ITicTacToe::Status::Aborted);
+
+        // Another count is another deployment: the same code, but its storage asks for other blocks.
+        let again = deploy(
+            &mut deployer,
+            contracts(),
+            &deployments,
+            DeployOptions {
+                claim_blocks: None,
+                ..options
+            },
+        )
+        .unwrap();
+        assert_eq!(again.claim_blocks, 0, "a local chain asks for none by default");
+        assert_eq!(again.contracts[0].status, ContractStatus::Existing);
+        assert!(matches!(again.contracts[1].status, ContractStatus::Deployed { .. }));
+        assert_eq!(
+            PvpContract(again.contracts[1].address)
+                .claim_blocks(&mut deployer)
+                .unwrap(),
+            0
+        );
+    }
+);
+
 anviltest!(
     deploys_and_plays_from_a_cast_keystore_and_refuses_a_wrong_password,
     |anvil| {
@@ -429,6 +495,7 @@ anviltest!(
             DeployOptions {
                 broadcast: true,
                 force: false,
+                claim_blocks: None,
             },
         )
         .unwrap_err();
@@ -476,6 +543,7 @@ anviltest!(
             DeployOptions {
                 broadcast: true,
                 force: false,
+                claim_blocks: None,
             },
         )
         .unwrap_err();

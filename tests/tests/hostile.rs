@@ -10,12 +10,14 @@ use marubatsu_chain::{
     bindings::ITicTacToe::{self, Status},
 };
 use marubatsu_tests::{
-    chain_with,
+    chain_with_pvp,
     hostile::{self, Hostility, IHostilePlayer, IReenteringPlayer},
 };
 
 const STAKE: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
 const TIMEOUT: u32 = 600;
+/// Blocks a timeout claim needs after the turn began.
+const CLAIM_BLOCKS: u32 = 3;
 
 struct Table {
     chain: Chain,
@@ -30,7 +32,7 @@ struct Table {
 }
 
 fn table(kind: Hostility) -> Table {
-    let (mut chain, game) = chain_with("TicTacToe");
+    let (mut chain, game) = chain_with_pvp("TicTacToe", CLAIM_BLOCKS);
     let accounts = chain.accounts().to_vec();
     let hostile = hostile::deploy(&mut chain, accounts[0], kind, game);
     Table {
@@ -45,6 +47,13 @@ fn table(kind: Hostility) -> Table {
 }
 
 impl Table {
+    /// The time limit passes and the claim blocks are mined.
+    fn time_runs_out(&mut self) {
+        let (number, now) = (self.chain.block_number(), self.chain.timestamp());
+        self.chain
+            .set_block(number + u64::from(CLAIM_BLOCKS), now + u64::from(TIMEOUT) + 1);
+    }
+
     /// The hostile contract sends `call` (through its forwarding function `proxied`) with `value`.
     fn hostile<C: SolCall>(&mut self, value: U256, proxied: &C) -> Result<(), TxError> {
         self.chain
@@ -256,14 +265,14 @@ fn timeouts_resignations_and_cancellations_end_games_whoever_is_paid() {
         // The hostile contract lets its clock run out as O, after its first move; Alice claims.
         let timed_out = t.hostile_joins(alice);
         t.play(timed_out, &[4, 0, 8], false, alice);
-        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.time_runs_out();
         t.honest(alice, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: timed_out })
             .unwrap();
         assert_eq!(t.status(timed_out), Status::XWon);
         // Bob's clock runs out against the hostile X, after his first move; it claims.
         let claimed = t.hostile_creates(bob);
         t.play(claimed, &[0, 4, 8], true, bob);
-        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.time_runs_out();
         t.hostile(U256::ZERO, &IHostilePlayer::claimTimeoutCall { gameId: claimed })
             .unwrap();
         assert_eq!(t.status(claimed), Status::XWon);
@@ -332,13 +341,13 @@ fn a_first_move_that_times_out_against_a_hostile_player_gives_both_stakes_back()
         // The hostile O never makes its first move; Alice aborts.
         let o_late = t.hostile_joins(alice);
         t.play(o_late, &[4], false, alice);
-        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.time_runs_out();
         t.honest(alice, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: o_late })
             .unwrap();
         assert_eq!(t.status(o_late), Status::Aborted, "{kind:?}");
         // The hostile X never makes its first move; it aborts itself, which frees Bob's stake as well.
         let x_late = t.hostile_creates(bob);
-        t.chain.advance_time(u64::from(TIMEOUT) + 1);
+        t.time_runs_out();
         t.hostile(U256::ZERO, &IHostilePlayer::claimTimeoutCall { gameId: x_late })
             .unwrap();
         assert_eq!(t.status(x_late), Status::Aborted, "{kind:?}");

@@ -2,7 +2,8 @@
 //! sequences of actions (proptest-state-machine): creations with random stakes, time limits (too short and too
 //! long ones included) and invited opponents (or none, or oneself), joins with the right and wrong stake, into
 //! one's own game and into others' private games, legal and illegal moves, time passing (to just before, at
-//! and just after deadlines), early and late timeout claims by either player (aborts on first moves), resignations,
+//! and just after deadlines) and blocks being mined (a claim needs [`CLAIM_BLOCKS`] after the turn began, and a
+//! late move lands until then), early and late timeout claims by either player (aborts on first moves), resignations,
 //! cancellations, withdrawals to oneself and to other addresses (zero, the game, a refusing contract) and plain
 //! ether transfers, by four accounts and three hostile contracts (one re-enters on receiving ether, one reverts,
 //! one burns all gas).
@@ -10,8 +11,10 @@
 //! After every step: the call succeeded or failed exactly as the model says, with the same custom error and
 //! fields, and emitted the model's events; every game reads as the model's; the contract holds exactly what
 //! the model owes (open stakes plus unwithdrawn balances); every account's ether and pending balance match to
-//! the wei. An indexer that reads nothing but the events (`marubatsu_tests::pvp_indexer`) rebuilds every game
-//! and every pending balance, and must agree with `getGame` and `pendingBalance` after every step too. At the
+//! the wei; every active game needs as many more blocks for a claim as the model says. An indexer that reads
+//! nothing but the events (`marubatsu_tests::pvp_indexer`) rebuilds every game
+//! and every pending balance (and, from the blocks the events came in, the blocks each claim still needs), and
+//! must agree with `getGame`, `pendingBalance` and `claimBlocksLeft` after every step too. At the
 //! end every game is closed and everyone withdraws (the contracts that refuse ether to their controller, with
 //! `withdrawTo`): the contract then holds nothing at all.
 //!
@@ -30,7 +33,7 @@ use marubatsu_chain::{
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
 };
 use marubatsu_tests::{
-    chain_with,
+    chain_with_pvp,
     hostile::{self, Hostility, IHostilePlayer},
     pvp_indexer::Indexer,
     pvp_model::{Done, Model, Outcome},
@@ -42,6 +45,10 @@ use proptest::test_runner::{Config, TestError, TestRunner};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest};
 
 const ONE_ETHER: u64 = 1_000_000_000_000_000_000;
+
+/// Blocks a timeout claim needs after the turn began: few, so that random sequences reach claims refused for too
+/// few blocks, late moves that still land, and claims that succeed.
+const CLAIM_BLOCKS: u32 = 3;
 
 /// Sequences per run: `PROPTEST_CASES`, else `default`.
 fn cases(default: u32) -> u32 {
@@ -173,6 +180,10 @@ enum Action {
         game: U256,
         offset: i8,
     },
+    /// Blocks are mined, within the same second.
+    Mine {
+        blocks: u64,
+    },
 }
 
 /// What the model says the last step must do.
@@ -182,8 +193,10 @@ enum Expected {
     Call(Outcome),
     /// A plain transfer: rejected with no revert data (the contract has no `receive` and no `fallback`).
     Refused,
-    /// Time moved by this many seconds.
+    /// Time moved by this many seconds (in one new block).
     Time(u64),
+    /// This many blocks were mined.
+    Mined(u64),
 }
 
 /// The reference side: the world, the model and the expectation for the last step.
@@ -227,7 +240,8 @@ impl Reference {
         let refusing = hostile_of(false).chain([world.game]).collect();
         let reentering = hostile_of(true).collect();
         Reference {
-            model: Model::new(chain.timestamp(), wallets, refusing, reentering),
+            model: Model::new(chain.timestamp(), wallets, refusing, reentering)
+                .with_blocks(chain.block_number(), u64::from(CLAIM_BLOCKS)),
             world,
             expected: Expected::Time(0),
         }
@@ -275,6 +289,10 @@ impl Reference {
             Action::Advance { seconds } => {
                 model.advance(seconds);
                 Expected::Time(seconds)
+            }
+            Action::Mine { blocks } => {
+                model.mine(blocks);
+                Expected::Mined(blocks)
             }
             Action::ToDeadline { game, offset } => {
                 let seconds = model
@@ -439,6 +457,11 @@ fn plausible(reference: &Reference) -> Vec<Action> {
                 for offset in -1..=1 {
                     actions.push(Action::ToDeadline { game: id, offset });
                 }
+                // Blocks: one, or the rest of what a claim needs.
+                actions.push(Action::Mine { blocks: 1 });
+                if let Some(left) = model.claim_blocks_left(id).filter(|&left| left > 1) {
+                    actions.push(Action::Mine { blocks: left });
+                }
             }
             _ => {}
         }
@@ -550,6 +573,7 @@ impl ReferenceStateMachine for PvpReference {
                 .prop_map(|seconds| Action::Advance { seconds })
                 .boxed(),
             ),
+            (1, (1u64..=5).prop_map(|blocks| Action::Mine { blocks }).boxed()),
         ];
         let plausible = plausible(state);
         if !plausible.is_empty() {
@@ -604,7 +628,7 @@ struct Sut {
 
 impl Sut {
     fn new(contract: &str, world: &World, tally: bool) -> Sut {
-        let (mut chain, game) = chain_with(contract);
+        let (mut chain, game) = chain_with_pvp(contract, CLAIM_BLOCKS);
         assert_eq!(game, world.game, "the game contract is where the model expects it");
         for (actor, kind) in world
             .actors
@@ -775,6 +799,12 @@ impl Sut {
                 self.chain.advance_time(seconds);
                 return;
             }
+            Action::Mine { blocks } => {
+                assert_eq!(expected, &Expected::Mined(blocks));
+                let (number, now) = (self.chain.block_number(), self.chain.timestamp());
+                self.chain.set_block(number + blocks, now);
+                return;
+            }
         };
         let Expected::Call(outcome) = expected else {
             panic!("{action:?} is a call, but the model expected {expected:?}");
@@ -797,9 +827,10 @@ impl Sut {
         match (result, outcome) {
             (Ok((game_id, logs)), Ok(done)) => {
                 let events = self.game_events(&logs);
+                let block = self.chain.block_number();
                 for event in &events {
                     self.indexer
-                        .apply(event)
+                        .apply(event, block)
                         .unwrap_or_else(|err| panic!("{action:?}: the indexer: {err}"));
                 }
                 let actual = Done { game_id, events };
@@ -873,6 +904,7 @@ impl Sut {
             .unwrap_or_else(|err| panic!("nextGameId: {err}"));
         assert_eq!(next, model.next_game_id(), "{when}: next game id");
         assert_eq!(self.chain.timestamp(), model.now, "{when}: block time");
+        assert_eq!(self.chain.block_number(), model.block, "{when}: block number");
         for (index, expected) in model.games.iter().enumerate() {
             let id = U256::from(index + 1);
             let g = self
@@ -894,6 +926,22 @@ impl Sut {
                 self.indexer.games.get(&id),
                 Some(&actual),
                 "{when}: game {id} from the logs alone"
+            );
+            let left = self
+                .chain
+                .view(game, &ITicTacToe::claimBlocksLeftCall { gameId: id })
+                .ok()
+                .map(|left| left.to::<u64>());
+            assert_eq!(
+                left,
+                model.claim_blocks_left(id),
+                "{when}: claim blocks left in game {id}"
+            );
+            assert_eq!(
+                self.indexer
+                    .claim_blocks_left(id, self.chain.block_number(), u64::from(CLAIM_BLOCKS)),
+                left,
+                "{when}: claim blocks left in game {id} from the logs and their blocks alone"
             );
         }
         assert_eq!(
@@ -1040,6 +1088,7 @@ fn pvp_contract_follows_the_model_in_random_sequences() {
         "CellOutOfRange",
         "CellTaken",
         "DeadlineNotPassed",
+        "TooFewBlocks",
         "CannotClaimOwnTimeout",
         "NothingToWithdraw",
         "ZeroRecipient",
@@ -1128,6 +1177,14 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
             value: ether,
         },
         Action::ToDeadline { game: id(3), offset: 1 },
+        // The deadline has passed, the blocks have not: refused, and then mined.
+        Action::ClaimTimeout {
+            actor: reverts,
+            game: id(3),
+        },
+        Action::Mine {
+            blocks: u64::from(CLAIM_BLOCKS) - 1,
+        },
         Action::ClaimTimeout {
             actor: reverts,
             game: id(3),
@@ -1161,6 +1218,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
         "Moved+GameEnded+BalanceCredited+BalanceCredited",
         "Withdrawn+Withdrawn",
         "GameEnded+BalanceCredited+BalanceCredited",
+        "TooFewBlocks",
         "TransferFailed",
     ] {
         assert!(

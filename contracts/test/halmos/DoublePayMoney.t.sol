@@ -11,6 +11,6 @@ import {DoublePayTicTacToe} from "../DoublePayTicTacToe.sol";
 ///         `script/halmos-check.py` fails CI if one of them passes.
 contract DoublePayMoneyCheck is PvpMoneyCheck {
     function _deploy() internal override returns (TicTacToe) {
-        return new DoublePayTicTacToe();
+        return new DoublePayTicTacToe(_CLAIM_BLOCKS);
     }
 }

@@ -41,6 +41,11 @@ abstract contract PvpMoney is SymbolicBase {
     /// @dev A unix time in 2023; every later moment is reached by symbolic steps forward from here.
     uint256 internal constant _START = 1_700_000_000;
 
+    /// @dev The blocks a timeout claim needs after its turn began: the public chains' default of `marubatsu
+    ///      deploy`. The money checks mine that many with every step (see {_passTime}); the rules checks
+    ///      ({PvpRules}) mine any number, and prove the block rule itself.
+    uint256 internal constant _CLAIM_BLOCKS = 64;
+
     /// @dev The actions a step may take, by number.
     uint256 internal constant _CREATE = 0;
     uint256 internal constant _JOIN = 1;
@@ -85,7 +90,7 @@ abstract contract PvpMoney is SymbolicBase {
 
     /// @dev The contract under test; the broken variant's check overrides this.
     function _deploy() internal virtual returns (TicTacToe) {
-        return new TicTacToe();
+        return new TicTacToe(_CLAIM_BLOCKS);
     }
 
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
@@ -116,10 +121,19 @@ abstract contract PvpMoney is SymbolicBase {
         vm.assume(_isActor(caller) == 1);
     }
 
+    /// @dev Any number of seconds below 2^32 pass, and the blocks a claim needs are mined: the money rules do not
+    ///      depend on when a claim becomes possible, only on what it pays, so a symbolic count of blocks here
+    ///      would only multiply the paths (a claim refused for too few blocks changes nothing, like every
+    ///      refusal). Whether a claim may succeed at all is {PvpRules}'s business.
+    function _passTime() internal {
+        vm.warp(block.timestamp + svm.createUint(32, "elapsed"));
+        vm.roll(block.number + _CLAIM_BLOCKS);
+    }
+
     /// @dev One successful `action` (any, if symbolic) by `caller`, after any time has passed, and the checks
     ///      after it.
     function _step(uint256 action, address caller) internal {
-        vm.warp(block.timestamp + svm.createUint(32, "elapsed"));
+        _passTime();
         Books memory before = _read();
         uint256 games = before.games.length;
 
@@ -220,7 +234,7 @@ abstract contract PvpMoney is SymbolicBase {
     /// @dev A join of game `id` naming the terms it has (the rules check tries other terms).
     function _joinOnItsTerms(uint256 id) internal view returns (bytes memory) {
         Game memory game = _gameAt(id);
-        return abi.encodeCall(ITicTacToe.joinGame, (id, game.creator, (game.state >> 182) & type(uint32).max));
+        return abi.encodeCall(ITicTacToe.joinGame, (id, game.creator, (game.state >> 182) & 0xFFFFF));
     }
 
     /// @dev What `account` may withdraw, from storage.
@@ -396,7 +410,7 @@ contract PvpMoneyCheck is PvpMoney {
         for (uint256 turn; turn < 9; ++turn) {
             Books memory before = _read();
             if (_is(before.games[0].status, ITicTacToe.Status.Active) == 0) break;
-            vm.warp(block.timestamp + svm.createUint(32, "elapsed"));
+            _passTime();
             address mover = turn % 2 == 0 ? x : o;
             uint256 action = svm.createUint(2, "action");
             vm.assume(action < 3);

@@ -43,7 +43,20 @@ abstract contract PvpRules is PvpMoney {
         }
     }
 
-    /// @dev The boards, turn and deadline fields of a `state` word (layout in `TicTacToe`'s {Game} docs).
+    /// @dev Block numbers as the rules count them for a claim: modulo 2^19, the width the contract keeps.
+    uint256 internal constant _BLOCK_MODULUS = 1 << 19;
+
+    /// @dev The last second a deadline can be (2^34 - 1, in the year 2514). A late move that still lands (the
+    ///      blocks had not passed) lets the clock run on without bound, so the turns stay below this less the
+    ///      longest limit; a deadline past it is refused (`DeadlineOutOfRange`, `TicTacToeAbiErrors.t.sol`).
+    uint256 internal constant _LAST_DEADLINE = (1 << 34) - 1;
+
+    /// @dev The block in which game 1's current turn began (its join or its last move), as the check itself saw
+    ///      it happen: the whole number, not the contract's record.
+    uint256 internal turnStart;
+
+    /// @dev The boards, turn, deadline and turn block fields of a `state` word (layout in `TicTacToe`'s {Game}
+    ///      docs).
     function _xBoard(uint256 state) internal pure returns (uint256) {
         return (state >> 160) & 0x1FF;
     }
@@ -57,7 +70,17 @@ abstract contract PvpRules is PvpMoney {
     }
 
     function _deadlineOf(uint256 state) internal pure returns (uint256) {
-        return (state >> 214) & ((1 << 40) - 1);
+        return (state >> 202) & ((1 << 34) - 1);
+    }
+
+    function _turnBlockOf(uint256 state) internal pure returns (uint256) {
+        return (state >> 236) & (_BLOCK_MODULUS - 1);
+    }
+
+    /// @dev A new turn began in this block: remembered, and recorded by the contract modulo 2^19.
+    function _turnBegins(uint256 state) internal {
+        turnStart = block.number;
+        assert(_turnBlockOf(state) == block.number % _BLOCK_MODULUS);
     }
 
     /// @dev Calls the contract as `caller` with `value` wei and returns whether the call succeeded (1 or 0).
@@ -73,23 +96,34 @@ abstract contract PvpRules is PvpMoney {
         uint256 oTurn;
         uint256 moverBoard;
         uint256 inTime;
+        uint256 late;
+        uint256 early;
         uint256 byMover;
         uint256 byWaiter;
         address caller;
         address x;
     }
 
-    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount first: either player (or,
-    ///      with `outsiders`, any of the three accounts) plays any cell word, claims a timeout or resigns. Asserts that the call succeeded exactly
-    ///      when the rules allow it and that the game is then exactly what the rules make it; keeps only the
-    ///      paths on which it succeeded.
+    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount and any number of blocks
+    ///      (below 2^20, so past the 2^19 the contract counts modulo) mined first: either player (or, with
+    ///      `outsiders`, any of the three accounts) plays any cell word, claims a timeout or resigns. Asserts that
+    ///      the call succeeded exactly when the rules allow it and that the game is then exactly what the rules
+    ///      make it; keeps only the paths on which it succeeded.
     function _turn(address x, address o, uint256 elapsed, bool outsiders) internal {
         vm.warp(block.timestamp + elapsed);
+        vm.assume(block.timestamp + 7 days <= _LAST_DEADLINE);
+        vm.roll(block.number + svm.createUint(20, "mined"));
         Turn memory t;
         t.state = _gameAt(1).state;
         t.oTurn = _oToMove(t.state);
         t.moverBoard = t.oTurn == 1 ? _oBoard(t.state) : _xBoard(t.state);
         t.inTime = _le(block.timestamp, _deadlineOf(t.state));
+        // The turn is over only when both the time and the blocks are: the deadline has passed and, counted
+        // modulo 2^19, {_CLAIM_BLOCKS} blocks have followed the turn's first.
+        uint256 mined = block.number - turnStart;
+        t.late = (1 - t.inTime) & _le(_CLAIM_BLOCKS, mined % _BLOCK_MODULUS);
+        // Fewer blocks than that have really passed (not counted modulo anything): no claim may succeed.
+        t.early = 1 - _le(_CLAIM_BLOCKS, mined);
         t.caller = outsiders ? _anyActor() : svm.createBool("byX") ? x : o;
         t.byMover = _is(t.caller, t.oTurn == 1 ? o : x);
         t.byWaiter = _is(t.caller, t.oTurn == 1 ? x : o);
@@ -109,8 +143,9 @@ abstract contract PvpRules is PvpMoney {
         uint256 cellBit = cell < 9 ? uint256(1) << cell : 0;
         uint256 free = _when(cell < 9 ? 1 : 0, _is((_xBoard(t.state) | _oBoard(t.state)) & cellBit, 0));
         uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.play, (1, cell)));
-        // Only the player to move, in time (the deadline's own second included), on an empty cell.
-        assert(ok == t.byMover & t.inTime & free);
+        // Only the player to move, before the turn is over (the deadline's own second included, and later
+        // seconds while the blocks have not passed), on an empty cell.
+        assert(ok == t.byMover & (1 - t.late) & free);
         vm.assume(ok == 1);
         uint256 state = _gameAt(1).state;
         uint256 grown = t.moverBoard | cellBit;
@@ -126,9 +161,10 @@ abstract contract PvpRules is PvpMoney {
         if (expected == uint256(ITicTacToe.Status.Active)) {
             // The other player's turn, with a full time limit from now.
             assert(_oToMove(state) == 1 - t.oTurn);
-            assert(_deadlineOf(state) == block.timestamp + ((t.state >> 182) & 0xFFFFFFFF));
+            assert(_deadlineOf(state) == block.timestamp + ((t.state >> 182) & 0xFFFFF));
+            _turnBegins(state);
         } else {
-            assert(_deadlineOf(state) == 0);
+            assert(_deadlineOf(state) == 0 && _turnBlockOf(state) == 0);
         }
     }
 
@@ -136,15 +172,18 @@ abstract contract PvpRules is PvpMoney {
     function _claim(Turn memory t) internal {
         uint256 firstMove = _is(t.moverBoard, 0);
         uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.claimTimeout, (1)));
-        // After the deadline only: by the waiting player, or by the late one while it has not moved (an abort).
-        assert(ok == (1 - t.inTime) & (t.byWaiter | (t.byMover & firstMove)));
+        // After the turn is over only (the deadline and the blocks): by the waiting player, or by the late one
+        // while it has not moved (an abort).
+        assert(ok == t.late & (t.byWaiter | (t.byMover & firstMove)));
+        // Never before the blocks have really passed, however the count modulo 2^19 came out.
+        assert(ok & t.early == 0);
         vm.assume(ok == 1);
         Game memory game = _gameAt(1);
         // A first-move timeout aborts; a later one is won by the waiting player.
         uint256 expected = firstMove == 1
             ? uint256(ITicTacToe.Status.Aborted)
             : uint256(t.oTurn == 1 ? ITicTacToe.Status.XWon : ITicTacToe.Status.OWon);
-        assert(game.status == expected && _deadlineOf(game.state) == 0);
+        assert(game.status == expected && _deadlineOf(game.state) == 0 && _turnBlockOf(game.state) == 0);
         assert(_xBoard(game.state) == _xBoard(t.state) && _oBoard(game.state) == _oBoard(t.state));
     }
 
@@ -187,8 +226,7 @@ contract PvpRulesCheck is PvpRules {
         // The join names a creator and a time limit: the ones read, or any others.
         address namedCreator = svm.createAddress("namedCreator");
         uint256 namedTimeout = svm.createUint256("namedTimeout");
-        uint256 joined =
-            _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1, namedCreator, namedTimeout)));
+        uint256 joined = _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1, namedCreator, namedTimeout)));
         // Anyone but the creator, for a private game only the invited account, and only on the game's own terms.
         assert(
             joined
@@ -199,6 +237,7 @@ contract PvpRulesCheck is PvpRules {
         Game memory game = _gameAt(1);
         assert(game.status == uint256(ITicTacToe.Status.Active) && game.opponent == joiner);
         assert(_deadlineOf(game.state) == block.timestamp + moveTimeout && _oToMove(game.state) == 0);
+        _turnBegins(game.state);
 
         for (uint256 turn; turn < RULES_TURNS; ++turn) {
             if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
@@ -219,6 +258,7 @@ contract PvpRulesCheck is PvpRules {
         uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
         _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
         _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1, x, uint256(moveTimeout))));
+        _turnBegins(_gameAt(1).state);
         for (uint256 turn; turn < 9; ++turn) {
             if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
             _turn(x, o, svm.createUint(32, "elapsed"), false);

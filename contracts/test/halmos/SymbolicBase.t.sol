@@ -18,6 +18,7 @@ interface HalmosVm {
     function prank(address sender) external;
     function deal(address account, uint256 newBalance) external;
     function warp(uint256 newTimestamp) external;
+    function roll(uint256 newHeight) external;
     function load(address target, bytes32 slot) external view returns (bytes32);
 }
 

@@ -168,10 +168,10 @@ impl Chain {
     pub fn deploy_code(&mut self, from: Address, init_code: Bytes, value: U256) -> Result<Deployment, TxError> {
         let tx = self.tx(from, TxKind::Create, init_code, value);
         let (result, intrinsic_gas) = self.commit(tx)?;
-        let address = result
-            .created_address()
-            .ok_or_else(|| TxError::Invalid("creation returned no address".into()))?;
+        let address = result.created_address();
+        // A constructor that reverts says why (its custom error), before the missing address would.
         let mut receipt = self.success(result, from, None, intrinsic_gas)?.map(|_| ());
+        let address = address.ok_or_else(|| TxError::Invalid("creation returned no address".into()))?;
         receipt.contract_address = Some(address);
         Ok(Deployment { address, receipt })
     }

@@ -35,17 +35,15 @@ pub const SHORT_MOVE_TIMEOUT: u32 = 10 * 60;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chain, ContractSet, bindings::ITicTacToe};
+    use crate::{Chain, ContractSet, bindings::ITicTacToe, pvp_creation_code};
 
     #[test]
     fn the_bounds_are_the_contracts_own() {
         let contracts = ContractSet::shipped().unwrap();
         let mut chain = Chain::new();
         let deployer = chain.accounts()[0];
-        let pvp = chain
-            .deploy(deployer, contracts.get(PVP_CONTRACT).unwrap())
-            .unwrap()
-            .address;
+        let code = pvp_creation_code(contracts.get(PVP_CONTRACT).unwrap(), 0);
+        let pvp = chain.deploy_code(deployer, code, Default::default()).unwrap().address;
         assert_eq!(
             chain.view(pvp, &ITicTacToe::MIN_MOVE_TIMEOUTCall {}).unwrap(),
             MIN_MOVE_TIMEOUT

@@ -25,6 +25,7 @@
 
 mod amounts;
 mod chain;
+mod claim_blocks;
 mod clock;
 mod compiler;
 mod consts;
@@ -39,6 +40,9 @@ pub mod bindings;
 
 pub use amounts::{ether, ether_and_wei};
 pub use chain::{ACCOUNT_BALANCE, CHAIN_ID, Chain, Deployment, Snapshot};
+pub use claim_blocks::{
+    LOCAL_CHAIN_IDS, MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks, pvp_creation_code,
+};
 pub use clock::utc_time;
 pub use compiler::{
     CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,

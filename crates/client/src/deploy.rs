@@ -2,9 +2,12 @@
 
 use std::path::PathBuf;
 
-use alloy_primitives::{Address, B256, TxKind, U256, keccak256};
+use alloy_primitives::{Address, B256, Bytes, TxKind, U256, keccak256};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::{CompiledContract, ContractSet, OPTIMIZER_RUNS, Transactor, bindings::ITicTacToe};
+use marubatsu_chain::{
+    CompiledContract, ContractSet, OPTIMIZER_RUNS, Transactor, bindings::ITicTacToe, default_claim_blocks,
+    pvp_creation_code,
+};
 use serde::Serialize;
 
 use crate::{
@@ -27,6 +30,9 @@ pub struct DeployOptions {
     pub broadcast: bool,
     /// Deploy again even where the record shows the same code already deployed.
     pub force: bool,
+    /// The blocks a TicTacToe timeout claim needs after the turn began (its constructor argument); `None` for the
+    /// chain's default ([`default_claim_blocks`]: none on a local development chain).
+    pub claim_blocks: Option<u32>,
 }
 
 /// What happened to one contract.
@@ -98,6 +104,9 @@ pub struct DeployReport {
     pub broadcast: bool,
     /// The solc that compiled the contracts.
     pub compiler_version: String,
+    /// The blocks a TicTacToe timeout claim needs after the turn began: what this run deploys it with (a recorded
+    /// deployment with another count is replaced).
+    pub claim_blocks: u32,
     /// Each contract, in deployment order.
     pub contracts: Vec<ContractOutcome>,
     /// The deployer's balance before anything was sent, in wei.
@@ -162,6 +171,7 @@ pub fn deploy(
 ) -> Result<DeployReport, Error> {
     let deployer = rpc.require_signer()?;
     let chain_id = rpc.chain_id();
+    let claim_blocks = options.claim_blocks.unwrap_or_else(|| default_claim_blocks(chain_id));
     let mut record = deployments
         .load(chain_id)?
         .unwrap_or_else(|| DeploymentRecord::empty(chain_id));
@@ -191,7 +201,11 @@ pub fn deploy(
             }),
             (None, Some(entry)) if !options.force && entry.deployed_code_hash == hash => {
                 let code = rpc.code(entry.address)?;
-                (keccak256(&code) == hash).then(|| ContractOutcome {
+                // The same code asking for another count of claim blocks is another deployment: the count is in
+                // its storage, not its code.
+                let same_terms = keccak256(&code) == hash
+                    && (name != PVP_CONTRACT || PvpContract(entry.address).claim_blocks(rpc)? == claim_blocks);
+                same_terms.then(|| ContractOutcome {
                     name: name.to_owned(),
                     address: entry.address,
                     transaction_hash: Some(entry.transaction_hash),
@@ -203,7 +217,12 @@ pub fn deploy(
             _ => None,
         };
         if existing.is_none() {
-            to_deploy.push((outcomes.len(), name, compiled));
+            to_deploy.push((
+                outcomes.len(),
+                name,
+                compiled,
+                creation_code(name, compiled, claim_blocks),
+            ));
         }
         outcomes.push(existing);
     }
@@ -211,11 +230,11 @@ pub fn deploy(
     let replaced = replaced(rpc, &record, &to_deploy)?;
     let balance_before = rpc.balance(deployer)?;
     let mut estimates: Vec<GasEstimate> = Vec::new();
-    for (_, name, compiled) in &to_deploy {
+    for (_, name, _, code) in &to_deploy {
         estimates.push(rpc.estimate(
             &format!("deployment of {name}"),
             TxKind::Create,
-            compiled.bytecode.clone(),
+            code.clone(),
             U256::ZERO,
         )?);
     }
@@ -223,7 +242,7 @@ pub fn deploy(
 
     if !options.broadcast {
         let nonce = rpc.next_nonce()?;
-        for (i, ((slot, name, compiled), estimate)) in to_deploy.iter().zip(&estimates).enumerate() {
+        for (i, ((slot, name, compiled, _), estimate)) in to_deploy.iter().zip(&estimates).enumerate() {
             outcomes[*slot] = Some(ContractOutcome {
                 name: (*name).to_owned(),
                 address: deployer.create(nonce + i as u64),
@@ -243,6 +262,7 @@ pub fn deploy(
             deployer,
             broadcast: false,
             compiler_version: contracts.solc_version().to_owned(),
+            claim_blocks,
             contracts: outcomes.into_iter().flatten().collect(),
             balance_before,
             total_cost: max_total,
@@ -258,20 +278,13 @@ pub fn deploy(
         rpc.ensure_funds(max_total, &format!("deploying {} contract(s)", to_deploy.len()))?;
     }
     let mut total_cost = U256::ZERO;
-    for ((slot, name, compiled), estimate) in to_deploy.iter().zip(&estimates) {
+    for ((slot, name, compiled, code), estimate) in to_deploy.iter().zip(&estimates) {
         let what = format!("deployment of {name}");
         let mut sent = None;
-        let result = rpc.send_recorded(
-            &what,
-            TxKind::Create,
-            compiled.bytecode.clone(),
-            U256::ZERO,
-            estimate,
-            &mut |tx| {
-                sent = Some(tx.clone());
-                journal.sent(&what, Some(name), tx)
-            },
-        );
+        let result = rpc.send_recorded(&what, TxKind::Create, code.clone(), U256::ZERO, estimate, &mut |tx| {
+            sent = Some(tx.clone());
+            journal.sent(&what, Some(name), tx)
+        });
         let report = match (result, &sent) {
             (Ok(report), Some(tx)) => {
                 journal.mined(tx.hash, &report, true)?;
@@ -343,6 +356,7 @@ pub fn deploy(
         deployer,
         broadcast: true,
         compiler_version: contracts.solc_version().to_owned(),
+        claim_blocks,
         contracts: outcomes.into_iter().flatten().collect(),
         balance_before,
         total_cost,
@@ -359,10 +373,10 @@ pub fn deploy(
 fn replaced(
     rpc: &mut Rpc,
     record: &DeploymentRecord,
-    to_deploy: &[(usize, &str, &CompiledContract)],
+    to_deploy: &[(usize, &str, &CompiledContract, Bytes)],
 ) -> Result<Vec<Replaced>, Error> {
     let mut replaced = Vec::new();
-    for (_, name, _) in to_deploy {
+    for (_, name, _, _) in to_deploy {
         let Some(entry) = record.contracts.get(*name) else {
             continue;
         };
@@ -394,6 +408,15 @@ fn replaced(
         });
     }
     Ok(replaced)
+}
+
+/// What creating contract `name` sends: its compiled creation code, with TicTacToe's `claimBlocks` appended.
+pub fn creation_code(name: &str, compiled: &CompiledContract, claim_blocks: u32) -> Bytes {
+    if name == PVP_CONTRACT {
+        pvp_creation_code(compiled, claim_blocks)
+    } else {
+        compiled.bytecode.clone()
+    }
 }
 
 /// Settles what earlier runs left pending: returns each such transaction as it now stands. A mined creation is

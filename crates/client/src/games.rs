@@ -233,6 +233,20 @@ impl PvpContract {
         chain.view(self.0, &ITicTacToe::getGameCall { gameId: game })
     }
 
+    /// How many blocks a timeout claim needs after the turn began (fixed at deployment).
+    pub fn claim_blocks<T: Transactor<Error = Error>>(&self, chain: &mut T) -> Result<u32, Error> {
+        let count = chain.view(self.0, &ITicTacToe::claimBlocksCall {})?;
+        // The contract refuses any count above 2^19 - 1 at deployment.
+        Ok(count.saturating_to())
+    }
+
+    /// How many more blocks active game `game` needs before its timeout can be claimed (0: only the deadline
+    /// is left to pass).
+    pub fn claim_blocks_left<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256) -> Result<u32, Error> {
+        let left = chain.view(self.0, &ITicTacToe::claimBlocksLeftCall { gameId: game })?;
+        Ok(left.saturating_to())
+    }
+
     /// The id the next game will get: games `1..next_game_id` exist.
     pub fn next_game_id<T: Transactor<Error = Error>>(&self, chain: &mut T) -> Result<U256, Error> {
         chain.view(self.0, &ITicTacToe::nextGameIdCall {})

@@ -30,7 +30,7 @@
 //! let url = Secret::new("http://127.0.0.1:8545");
 //! let mut rpc = Rpc::connect(&url, Some(signer), RpcOptions::default())?;
 //! let deployments = Deployments::new("deployments");
-//! let options = DeployOptions { broadcast: true, force: false };
+//! let options = DeployOptions { broadcast: true, force: false, claim_blocks: None };
 //! let report = deploy(&mut rpc, &contracts, &deployments, options)?;
 //! let solo = SoloContract(report.contracts[0].address);
 //! let game = solo.new_game(&mut rpc, Difficulty::Hard, false)?;
@@ -59,7 +59,7 @@ mod wallet;
 pub use client::{RpcClient, redact_url};
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
-    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, deploy, locate_contract, resolve_contract,
+    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, creation_code, deploy, locate_contract, resolve_contract,
 };
 pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;

@@ -22,7 +22,7 @@ use marubatsu_chain::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    deploy::{DEPLOYED_CONTRACTS, PVP_CONTRACT, SOLO_CONTRACT},
+    deploy::{DEPLOYED_CONTRACTS, PVP_CONTRACT, SOLO_CONTRACT, creation_code},
     error::Error,
 };
 
@@ -113,8 +113,11 @@ impl LocalChain {
         let mut hashes = BTreeMap::new();
         for name in DEPLOYED_CONTRACTS {
             let compiled = contracts.get(name)?;
+            // The embedded chain's blocks come one per warp or transaction, so it asks for no claim blocks
+            // (`default_claim_blocks` of its chain id).
+            let code = creation_code(name, compiled, marubatsu_chain::default_claim_blocks(CHAIN_ID));
             let deployment = chain
-                .deploy(deployer, compiled)
+                .deploy_code(deployer, code, U256::ZERO)
                 .map_err(|err| Error::Local(format!("deploying {name}: {err}")))?;
             addresses.push(deployment.address);
             hashes.insert(name.to_owned(), compiled.deployed_code_hash());

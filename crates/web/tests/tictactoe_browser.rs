@@ -61,11 +61,14 @@ impl Node {
     }
 
     fn deploy(&self, from: Address, name: &str) -> Address {
-        let code = contracts()
-            .get(name)
-            .unwrap_or_else(|err| panic!("{err}"))
-            .bytecode
-            .clone();
+        let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
+        // TicTacToe takes the blocks a claim needs: none on anvil, which mines a block per transaction, as
+        // `marubatsu deploy` chooses there (the claim below needs only the time).
+        let code = if name == marubatsu_chain::PVP_CONTRACT {
+            marubatsu_chain::pvp_creation_code(contract, marubatsu_chain::default_claim_blocks(31_337))
+        } else {
+            contract.bytecode.clone()
+        };
         let tx = TransactionRequest::default().with_from(from).with_deploy_code(code);
         self.runtime.block_on(async {
             let pending = self

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::ether_and_wei;
+use marubatsu_chain::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, ether_and_wei};
 use marubatsu_client::{
     ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Replaced,
     SCANNED_GAMES, Transactor, TxState, deploy, ensure_testnet,
@@ -36,6 +36,12 @@ pub(crate) struct DeployArgs {
     /// Deploy again even where the record shows the same code already deployed.
     #[arg(long)]
     force: bool,
+    /// Blocks a TicTacToe timeout claim needs after the turn began, besides the time limit, so that delaying a
+    /// move costs a censor that many blocks (0 to 524287). Default: 0 on a local development chain (ids 31337
+    /// and 1337, whose blocks are mined only for transactions), else 64. A recorded TicTacToe with another
+    /// count is replaced.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_CLAIM_BLOCKS)))]
+    claim_blocks: Option<u32>,
     /// Finish an interrupted broadcast: settle what earlier runs left pending, then deploy what is missing
     /// (every --broadcast does this first; --resume is --broadcast said explicitly).
     #[arg(long, conflicts_with = "force")]
@@ -48,7 +54,7 @@ pub(crate) struct DeployArgs {
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     deployments: Option<PathBuf>,
     /// Show the embedded chain's contracts instead (they are deployed whenever it starts; see `marubatsu local`).
-    #[arg(long, conflicts_with_all = ["private_key", "unlocked", "broadcast", "force", "resume"])]
+    #[arg(long, conflicts_with_all = ["private_key", "unlocked", "broadcast", "force", "resume", "claim_blocks"])]
     local: bool,
     /// With --local: the state file (default target/marubatsu-local.json in the repository).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, requires = "local")]
@@ -84,6 +90,7 @@ impl DeployArgs {
         let options = DeployOptions {
             broadcast: self.broadcast || self.resume,
             force: self.force,
+            claim_blocks: self.claim_blocks,
         };
         let report =
             deploy(&mut rpc, &contracts, &records, options).wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
@@ -146,6 +153,7 @@ fn print_report(report: &DeployReport, url: &str) {
         "{mode}: chain {} via {url}, solc {}",
         report.chain_id, report.compiler_version
     );
+    println!("{}", claim_blocks_words(report.claim_blocks));
     for tx in &report.settled {
         let state = match tx.state {
             TxState::Pending => "still pending (nothing more is sent for it)",
@@ -240,6 +248,21 @@ fn print_report(report: &DeployReport, url: &str) {
                 "NOT enough: fund the deployer first"
             }
         );
+    }
+}
+
+/// What TicTacToe's count of claim blocks means, in a sentence.
+fn claim_blocks_words(count: u32) -> String {
+    match count {
+        0 => "TicTacToe: a timeout claim needs only the time limit (no blocks): right for a local chain that mines \
+              on demand; on a public chain a censor could then buy a win cheaply (--claim-blocks, default 64 there)"
+            .to_owned(),
+        n if n < PUBLIC_CLAIM_BLOCKS => format!(
+            "TicTacToe: a timeout claim needs the time limit and {n} block{} after the turn began (fewer than the \
+             public default of {PUBLIC_CLAIM_BLOCKS}: keeping a move out of them costs a censor less)",
+            if n == 1 { "" } else { "s" }
+        ),
+        n => format!("TicTacToe: a timeout claim needs the time limit and {n} blocks after the turn began"),
     }
 }
 

@@ -1,5 +1,5 @@
 use alloy_primitives::{Address, U256};
-use alloy_sol_types::SolCall;
+use alloy_sol_types::{SolCall, SolError};
 use clap::{Args, Subcommand};
 use marubatsu_chain::{
     SHORT_MOVE_TIMEOUT,
@@ -82,7 +82,9 @@ enum PvpCommand {
         target: TargetArgs,
     },
     /// End a game whose player to move missed the deadline: the opponent wins, or, if it was that player's
-    /// first move, the game is aborted and both stakes go back (either player may abort).
+    /// first move, the game is aborted and both stakes go back (either player may abort). A claim also needs the
+    /// deployment's count of blocks after the last move (`pvp show` says how many are left); until then the late
+    /// player may still move.
     ClaimTimeout {
         /// The game's id.
         game: u64,
@@ -150,6 +152,9 @@ struct GameJson {
     move_timeout: u32,
     /// Unix time; 0 while nobody has to move.
     deadline: u64,
+    /// Blocks still to be mined before a timeout claim can land (besides the deadline); none unless the game is
+    /// being played on a deployment that counts them.
+    claim_blocks_left: Option<u32>,
     status: serde_json::Value,
     x_cells: Vec<u8>,
     o_cells: Vec<u8>,
@@ -276,7 +281,8 @@ impl PvpArgs {
                 game,
                 ITicTacToe::claimTimeoutCall::SIGNATURE,
                 |chain, pvp, id| pvp.claim_timeout(chain, id),
-            ),
+            )
+            .map_err(|err| explain_early_claim(err, game)),
             PvpCommand::Resign { game, target } => {
                 transact(&target, game, ITicTacToe::resignCall::SIGNATURE, |chain, pvp, id| {
                     pvp.resign(chain, id)
@@ -348,6 +354,41 @@ fn speaks_v2(session: &Session, v3: &str, v2: &str) -> eyre::Result<bool> {
     }
 }
 
+/// `err`, and if it is a claim refused as early, what is still missing: the deadline, or how many more blocks.
+fn explain_early_claim(err: eyre::Report, game: u64) -> eyre::Report {
+    let Some(DeployError::Reverted { data, .. }) = err.downcast_ref::<DeployError>() else {
+        return err;
+    };
+    if let Ok(early) = ITicTacToe::DeadlineNotPassed::abi_decode(data) {
+        let deadline = utc_time(early.deadline);
+        return err.wrap_err(format!(
+            "game {game}: the player to move has until {deadline} (`pvp show {game}` counts it down)"
+        ));
+    }
+    let Ok(early) = ITicTacToe::TooFewBlocks::abi_decode(data) else {
+        return err;
+    };
+    let more = early.blocksNeeded.saturating_sub(early.blocksPassed);
+    let plural = if more == U256::from(1) { "" } else { "s" };
+    err.wrap_err(format!(
+        "game {game}: the deadline has passed, but a claim also needs {} blocks after the last move and only {} \
+         have been mined: {more} more block{plural} first (about {} s at one block every 12 s); until then the \
+         other player may still move",
+        early.blocksNeeded,
+        early.blocksPassed,
+        more.saturating_mul(U256::from(12))
+    ))
+}
+
+/// Whether the located contract has `signature`: the current sources always do; an older recorded deployment
+/// does unless its recorded ABI says otherwise.
+fn knows(session: &Session, signature: &str) -> bool {
+    session
+        .older
+        .as_ref()
+        .is_none_or(|older| older.record.has_function(signature) != Some(false))
+}
+
 /// Opens the contract for a transaction (`function`) on game `game`, sends it with `send`, and shows the game
 /// after it.
 fn transact(
@@ -368,10 +409,16 @@ fn transact(
 
 fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
     let pvp = PvpContract(session.address);
+    let counts_blocks = knows(session, ITicTacToe::claimBlocksLeftCall::SIGNATURE);
     let chain = &mut session.chain;
     let game: ITicTacToe::getGameReturn = pvp.game(chain, id)?;
     let open = game.status == ITicTacToe::Status::Open;
     let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
+    let blocks_left = if game.status == ITicTacToe::Status::Active && counts_blocks {
+        Some(pvp.claim_blocks_left(chain, id)?)
+    } else {
+        None
+    };
     if json {
         let withdrawable = match chain.sender() {
             Some(sender) => Some(pvp.pending_balance(chain, sender)?.to_string()),
@@ -387,6 +434,7 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
                 stake: game.stake.to_string(),
                 move_timeout: game.moveTimeout,
                 deadline: game.deadline,
+                claim_blocks_left: blocks_left,
                 status: json::pvp_status(game.status),
                 x_cells: json::cells(game.xBoard),
                 o_cells: json::cells(game.oBoard),
@@ -412,7 +460,15 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
     if game.status == ITicTacToe::Status::Active {
         let now = chain.timestamp()?;
         let first_move = if x_to_move { game.xBoard == 0 } else { game.oBoard == 0 };
-        let left = if now > game.deadline && first_move {
+        let blocks = blocks_left.unwrap_or_default();
+        let left = if now > game.deadline && blocks > 0 {
+            format!(
+                "passed, but a claim also needs {blocks} more block{} after the last move; until then {} may \
+                 still move",
+                if blocks == 1 { "" } else { "s" },
+                if x_to_move { "X" } else { "O" }
+            )
+        } else if now > game.deadline && first_move {
             "passed on a first move: either player can abort the game (`pvp claim-timeout`), both stakes go back"
                 .to_owned()
         } else if now > game.deadline {

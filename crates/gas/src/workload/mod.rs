@@ -38,16 +38,20 @@ pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)
     Ok(Workload { solo, pvp })
 }
 
-/// Deploys `contract` from the first account and starts its log.
+/// Deploys `contract` from the first account, creating it with `init_code` (its bytecode and constructor
+/// arguments), and starts its log.
 fn deploy(
     chain: &mut Chain,
     contract: &CompiledContract,
+    init_code: alloy_primitives::Bytes,
 ) -> Result<(alloy_primitives::Address, ContractLog), GasError> {
     let deployer = chain.accounts()[0];
-    let deployment = chain.deploy(deployer, contract).map_err(|source| GasError::Tx {
-        action: format!("deploying {}", contract.name),
-        source,
-    })?;
+    let deployment = chain
+        .deploy_code(deployer, init_code, Default::default())
+        .map_err(|source| GasError::Tx {
+            action: format!("deploying {}", contract.name),
+            source,
+        })?;
     let log = ContractLog {
         contract: format!("{}:{}", contract.source.display(), contract.name),
         deployment: DeploymentGas {

@@ -3,8 +3,11 @@
 //! 1. 72 games played to the end, one per opening pair (X's first cell, O's first cell); after the openings
 //!    both sides play the engine's Hard move. Odd games are staked (1 ether each side), even ones are free;
 //!    the creator and the joiner rotate among the four accounts.
-//! 2. Six timeout claims, after 0..=5 moves: time passes beyond the limit and the waiting player claims (after 0
-//!    and 1 moves a first move timed out, so those two abort the game instead).
+//! 2. Six timeout claims, after 0..=5 moves: time passes beyond the limit, the claim blocks are mined, and the
+//!    waiting player claims (after 0 and 1 moves a first move timed out, so those two abort the game instead).
+//!
+//! The contract is deployed with the public chains' count of claim blocks, [`PUBLIC_CLAIM_BLOCKS`]: no figure
+//! but the deployment's depends on the count, and that one is what a public deployment pays.
 //! 3. Six resignations, after 0..=5 moves, alternately by the player to move and by the other.
 //! 4. Six games cancelled before anyone joins, alternately staked and free.
 //! 5. Every account with a balance withdraws it, the odd ones with `withdrawTo` the next account; the contract
@@ -13,7 +16,7 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    Chain, CompiledContract, Receipt,
+    Chain, CompiledContract, PUBLIC_CLAIM_BLOCKS, Receipt,
     bindings::ITicTacToe::{self, Status},
 };
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
@@ -29,7 +32,8 @@ pub(super) fn measure(
     contract: &CompiledContract,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<ContractLog, GasError> {
-    let (address, mut log) = super::deploy(chain, contract)?;
+    let init_code = marubatsu_chain::pvp_creation_code(contract, PUBLIC_CLAIM_BLOCKS);
+    let (address, mut log) = super::deploy(chain, contract, init_code)?;
     let players: Vec<Address> = chain.accounts()[1..5].to_vec();
     let mut pvp = Pvp {
         chain,
@@ -56,7 +60,11 @@ pub(super) fn measure(
         let index = 72 + moves;
         let mut game = pvp.start(index, true)?;
         pvp.play_hard(&mut game, moves)?;
-        pvp.chain.advance_time(u64::from(MOVE_TIMEOUT) + 1);
+        let (number, now) = (pvp.chain.block_number(), pvp.chain.timestamp());
+        pvp.chain.set_block(
+            number + u64::from(PUBLIC_CLAIM_BLOCKS),
+            now + u64::from(MOVE_TIMEOUT) + 1,
+        );
         let waiting = game.waiting();
         pvp.tx(waiting, U256::ZERO, &ITicTacToe::claimTimeoutCall { gameId: game.id })?;
         pvp.expect_over(&game)?;

@@ -12,7 +12,7 @@ pub(super) fn measure(
     contract: &CompiledContract,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<ContractLog, GasError> {
-    let (address, mut log) = super::deploy(chain, contract)?;
+    let (address, mut log) = super::deploy(chain, contract, contract.bytecode.clone())?;
     let target = SoloTarget {
         contract: address,
         player: chain.accounts()[1],

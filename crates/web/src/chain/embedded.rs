@@ -14,8 +14,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
 use marubatsu_chain::{
-    Chain, ContractSet, GameEvent, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError,
+    CHAIN_ID, Chain, ContractSet, GameEvent, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError,
     bindings::ITicTacToe::{EndReason, ITicTacToeEvents},
+    default_claim_blocks,
 };
 use tokio::sync::oneshot;
 
@@ -65,10 +66,15 @@ impl Embedded {
                     contract: SOLO_CONTRACT,
                     reason: e.to_string(),
                 });
-                let pvp = chain.deploy(deployer, &pvp_code).map_err(|e| WebError::Deploy {
-                    contract: PVP_CONTRACT,
-                    reason: e.to_string(),
-                });
+                // One block per transaction: a count of blocks would measure only the players' own moves, so the
+                // embedded chain asks for none (its chain id's default).
+                let pvp_init = marubatsu_chain::pvp_creation_code(&pvp_code, default_claim_blocks(CHAIN_ID));
+                let pvp = chain
+                    .deploy_code(deployer, pvp_init, U256::ZERO)
+                    .map_err(|e| WebError::Deploy {
+                        contract: PVP_CONTRACT,
+                        reason: e.to_string(),
+                    });
                 let addresses = match (solo, pvp) {
                     (Ok(solo), Ok(pvp)) => (solo.address, pvp.address),
                     (Err(err), _) | (_, Err(err)) => {

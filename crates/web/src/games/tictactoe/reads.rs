@@ -85,6 +85,20 @@ pub(super) async fn pvp_game(
         _ => PvpRole::Watcher,
     };
     let expired = deadline.is_some_and(|d| now > d);
+    // The turn is over only once the claim blocks have passed as well (the deployment's `claimBlocks`): until
+    // then the mover may still move and no claim would land, so neither is offered the other way round.
+    let blocks_left = if active && expired {
+        chain
+            .view(
+                Contract::Pvp,
+                &ITicTacToe::claimBlocksLeftCall { gameId: U256::from(id) },
+                lang,
+            )
+            .await?
+    } else {
+        U256::ZERO
+    };
+    let over = expired && blocks_left.is_zero();
     let mut can = Vec::new();
     match (game.status, role.side(), mover) {
         (Status::Open, _, _) if role == PvpRole::X => can.push(PvpAction::Cancel),
@@ -94,10 +108,10 @@ pub(super) async fn pvp_game(
             can.push(PvpAction::Join)
         }
         (Status::Active, Some(side), Some(mover)) => {
-            if side == mover && !expired {
+            if side == mover && !over {
                 can.push(PvpAction::Play);
             }
-            if may_claim_timeout(side, mover, mover_has_moved, expired) {
+            if may_claim_timeout(side, mover, mover_has_moved, over) {
                 can.push(PvpAction::ClaimTimeout);
             }
             can.push(PvpAction::Resign);

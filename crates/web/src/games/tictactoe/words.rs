@@ -366,6 +366,24 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                 format!("ゲーム {} の持ち時間はまだ切れていません。", e.gameId),
             ),
         ),
+        PvpError::TooFewBlocks(e) => {
+            let more = e.blocksNeeded.saturating_sub(e.blocksPassed);
+            (
+                "TooFewBlocks",
+                l(
+                    format!(
+                        "The time limit of game {} has run out, but a claim also needs {} blocks after the last \
+                         move and only {} have passed: {more} more to go. Until then your opponent may still move.",
+                        e.gameId, e.blocksNeeded, e.blocksPassed
+                    ),
+                    format!(
+                        "ゲーム {} の持ち時間は切れましたが、申し立てには最後の手から {} ブロックが必要で、まだ {} \
+                         ブロックしか進んでいません。あと {more} ブロックです。それまでは相手もまだ指せます。",
+                        e.gameId, e.blocksNeeded, e.blocksPassed
+                    ),
+                ),
+            )
+        }
         PvpError::CannotClaimOwnTimeout(e) => (
             "CannotClaimOwnTimeout",
             l(
@@ -384,6 +402,19 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
             l(
                 "This chain's clock is past any time a game can be recorded with; nothing was changed.".into(),
                 "このチェーンの時計はゲームに記録できる時刻を過ぎています。何も変わっていません。".into(),
+            ),
+        ),
+        PvpError::ClaimBlocksTooLarge(e) => (
+            "ClaimBlocksTooLarge",
+            l(
+                format!(
+                    "A deployment cannot ask for {} blocks per claim: at most {} can ever be counted.",
+                    e.claimBlocks, e.maximum
+                ),
+                format!(
+                    "1回の申し立てに {} ブロックを求めるデプロイはできません。数えられるのは最大 {} ブロックです。",
+                    e.claimBlocks, e.maximum
+                ),
             ),
         ),
         PvpError::NothingToWithdraw(_) => (
