@@ -16,7 +16,16 @@
   function chosenTransfer() {
     if (!S.view.pending || S.view.pending.kind !== 'transfer') return null;
     const ready = S.view.transfers;
-    return ready.find((/** @type {WerewolfTransfer} */ tr) => tr.from === S.debtor) || ready[0] || null;
+    return ready.find((/** @type {WerewolfTransfer} */ tr) => transferKey(tr) === S.debtor) || ready[0] || null;
+  }
+
+  /**
+   * Which transfer the table chose: a debtor may owe cards of two roles at once, each its own transfer, so the
+   * debtor alone does not say which.
+   * @param {WerewolfTransfer} tr
+   */
+  function transferKey(tr) {
+    return `${tr.from}:${tr.role}`;
   }
 
   /** The transfer being made, when the cards may go more than one way (the player chooses), or null. */
@@ -52,7 +61,7 @@
       const b = W.button(t('werewolf.debtor', { name: W.name(tr.from), cards: tr.cards, role: W.roleName(tr.role) }), () => {
         // The second tap of the decision before may land here: it chooses nobody (common.js, `taps`).
         if (!window.Marubatsu.taps.settled()) return;
-        S.debtor = tr.from;
+        S.debtor = transferKey(tr);
         S.touched = null;
         W.drawPlayers();
         W.drawDecision();

@@ -25,8 +25,9 @@ interface WerewolfState {
   /** Cards put on each (recipient, role) pair of the transfer being built, keyed `to:take`. */
   transferCounts: Map<string, number>;
   transferKey: string;
-  /** The debtor the table chose to hand over first, when several may (R7); null for the first ready one. */
-  debtor: number | null;
+  /** The transfer the table chose to make first when several may (R7), as `from:role` (a debtor may owe two
+   *  roles at once); null for the first ready one. */
+  debtor: string | null;
 }
 
 /** What `/api/werewolf/replay` answers: the envelope with the log to keep, whether a refusal was stale, and
