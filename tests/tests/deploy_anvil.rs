@@ -327,10 +327,10 @@ fn cast_import(anvil: &Anvil, dir: &Path, name: &str, index: usize, password: &s
     );
 }
 
-/// The block rule on a real node: deployed with 5 claim blocks, a claim after the deadline but before the blocks
-/// is refused with `TooFewBlocks`, the late player still gets its move in, and once `anvil_mine` has mined the
-/// blocks the claim lands. Redeploying with the local default (none) replaces the TicTacToe, not the solo game.
 anviltest!(
+    /// The block rule on a real node: deployed with 5 claim blocks, a claim after the deadline but before the blocks
+    /// is refused with `TooFewBlocks`, the late player still gets its move in, and once `anvil_mine` has mined the
+    /// blocks the claim lands. Redeploying with the local default (none) replaces the TicTacToe, not the solo game.
     a_claim_needs_the_blocks_as_well_as_the_time_on_a_real_node,
     |anvil, records| {
         let deployments = Deployments::new(records.path());
