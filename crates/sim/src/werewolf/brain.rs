@@ -17,7 +17,7 @@ use marubatsu_engine::random::{RandomSource, SplitMix64};
 use marubatsu_engine::werewolf::{Event, Game, Pending, Seat, Verdict, legal_events};
 
 use super::odds::Odds;
-use super::partisan::{Aim, Ballots, Camp, Sides, lookahead, transfer, value, vote};
+use super::partisan::{Aim, Ballots, Camp, Sides, best_scoring, lookahead, transfer, value, vote};
 use super::random::{random_event, random_transfer};
 
 /// Verdicts or attacks a searching werewolf tries, at most.
@@ -138,25 +138,12 @@ fn search(game: &Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Opt
     }
     legal.truncate(keep);
     let camp = sides.of(game, player);
-    let mut top = f64::MIN;
-    let mut best: Vec<Event> = Vec::new();
-    for event in legal {
-        let mut next = game.clone();
-        if next.play(&event).is_err() {
-            continue;
-        }
+    let best = best_scoring(game, legal, |next, _| {
         let wins = (0..ROLLOUTS)
             .filter(|_| continuation_won(next.clone(), player, sides, rng))
             .count();
-        let score = wins as f64 + value(&next, player, camp, Aim::Open) / 1000.0;
-        if score > top + 1e-9 {
-            top = score;
-            best.clear();
-            best.push(event);
-        } else if score > top - 1e-9 {
-            best.push(event);
-        }
-    }
+        wins as f64 + value(next, player, camp, Aim::Open) / 1000.0
+    });
     rng.pick(&best).cloned()
 }
 

@@ -110,6 +110,19 @@ pub(crate) fn lookahead(
     rng: &mut SplitMix64,
 ) -> Option<Event> {
     let odds = Odds::of(game);
+    let best = best_scoring(game, candidates, |next, event| {
+        value(next, player, camp, aim) + candour(&odds, camp, event)
+    });
+    rng.pick(&best).cloned()
+}
+
+/// The candidates that `game` takes whose `score` (of the state each leads to) is highest, within rounding: the
+/// chooser then picks among them at random.
+pub(crate) fn best_scoring(
+    game: &Game,
+    candidates: impl IntoIterator<Item = Event>,
+    mut score: impl FnMut(&Game, &Event) -> f64,
+) -> Vec<Event> {
     let mut top = f64::MIN;
     let mut best: Vec<Event> = Vec::new();
     for event in candidates {
@@ -117,7 +130,7 @@ pub(crate) fn lookahead(
         if next.play(&event).is_err() {
             continue;
         }
-        let score = value(&next, player, camp, aim) + candour(&odds, camp, &event);
+        let score = score(&next, &event);
         if score > top + 1e-9 {
             top = score;
             best.clear();
@@ -126,7 +139,7 @@ pub(crate) fn lookahead(
             best.push(event);
         }
     }
-    rng.pick(&best).cloned()
+    best
 }
 
 /// The lookahead's choice among 24 random splits of `from`'s transfer of `cards` cards of `role`.
