@@ -28,6 +28,9 @@ const FULL: u16 = 0x1FF;
 /// Blocks are counted modulo this for a claim (`ITicTacToe.claimTimeout`): a count that wraps only delays a claim.
 pub const BLOCK_MODULUS: u64 = 1 << 19;
 
+/// The latest deadline a game records (`ITicTacToe.DeadlineOutOfRange`): `2^34 - 1`, in the year 2514.
+pub const MAX_DEADLINE: u64 = (1 << 34) - 1;
+
 /// One game as the rules describe it, field for field what `getGame` returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -283,14 +286,13 @@ impl Model {
                 sent: value,
             }));
         }
+        let deadline = next_deadline(self.now, game.move_timeout)?;
         self.receive(payer, value);
-        let now = self.now;
         self.turn_began.insert(id, self.block);
         let game = self.game_mut(id);
         game.opponent = sender;
         game.status = Status::Active;
-        game.deadline = now + u64::from(game.move_timeout);
-        let deadline = game.deadline;
+        game.deadline = deadline;
         Ok(events(vec![Event::GameJoined(ITicTacToe::GameJoined {
             gameId: id,
             joiner: sender,
@@ -326,22 +328,26 @@ impl Model {
         if (game.x | game.o) & (1 << cell) != 0 {
             return Err(Error::CellTaken(ITicTacToe::CellTaken { gameId: id, cell }));
         }
-        let now = self.now;
-        let game = self.game_mut(id);
         let o_moves = game.o_to_move();
-        let board = if o_moves { &mut game.o } else { &mut game.x };
-        *board |= 1 << cell;
+        let board = (if o_moves { game.o } else { game.x }) | 1 << cell;
         // A line is complete when none of its cells is missing from the mover's board.
-        let line = LINES.iter().any(|&line| line & !*board == 0);
-        let full = game.x | game.o == FULL;
+        let line = LINES.iter().any(|&line| line & !board == 0);
+        let full = game.x | game.o | 1 << cell == FULL;
         let ending = if line {
             Some((if o_moves { Status::OWon } else { Status::XWon }, EndReason::Win))
         } else if full {
             Some((Status::Draw, EndReason::Draw))
         } else {
-            game.deadline = now + u64::from(game.move_timeout);
             None
         };
+        // Only a move that hands the turn over starts a clock, and only a clock can run out of range.
+        let deadline = match ending {
+            Some(_) => game.deadline,
+            None => next_deadline(self.now, game.move_timeout)?,
+        };
+        let game = self.game_mut(id);
+        *(if o_moves { &mut game.o } else { &mut game.x }) = board;
+        game.deadline = deadline;
         if ending.is_none() {
             self.turn_began.insert(id, self.block);
         }
@@ -523,6 +529,18 @@ impl Model {
         let index: usize = (id - U256::from(1)).to();
         &mut self.games[index]
     }
+}
+
+/// The deadline of a turn that starts at `now`, if the game record can hold it.
+fn next_deadline(now: u64, move_timeout: u32) -> Result<u64, Error> {
+    let deadline = now + u64::from(move_timeout);
+    if deadline > MAX_DEADLINE {
+        return Err(Error::DeadlineOutOfRange(ITicTacToe::DeadlineOutOfRange {
+            deadline: U256::from(deadline),
+            maximum: U256::from(MAX_DEADLINE),
+        }));
+    }
+    Ok(deadline)
 }
 
 fn events(events: Vec<Event>) -> Done {

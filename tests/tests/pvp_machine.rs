@@ -36,7 +36,7 @@ use marubatsu_tests::{
     chain_with_pvp,
     hostile::{self, Hostility, IHostilePlayer},
     pvp_indexer::Indexer,
-    pvp_model::{Done, Model, Outcome},
+    pvp_model::{Done, MAX_DEADLINE, Model, Outcome},
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -1198,6 +1198,49 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
             to: Some(actor(reverts).payer),
         },
     ]);
+    // The year 2514: a move that would start a clock past what the record holds is refused, as is a join, and
+    // the stuck game still ends by a claim.
+    let now = actions
+        .iter()
+        .fold(reference.clone(), |state, action| state.step(action))
+        .model
+        .now;
+    actions.extend([
+        Action::Create {
+            actor: x,
+            stake: ether,
+            timeout: 60,
+            opponent: Address::ZERO,
+        },
+        Action::Join {
+            actor: o,
+            game: id(4),
+            value: ether,
+        },
+        Action::Advance {
+            seconds: MAX_DEADLINE - 30 - now,
+        },
+        Action::Play {
+            actor: x,
+            game: id(4),
+            cell: 0,
+        },
+        Action::Create {
+            actor: x,
+            stake: ether,
+            timeout: 60,
+            opponent: Address::ZERO,
+        },
+        Action::Join {
+            actor: o,
+            game: id(5),
+            value: ether,
+        },
+        Action::Mine {
+            blocks: u64::from(CLAIM_BLOCKS),
+        },
+        Action::ClaimTimeout { actor: o, game: id(4) },
+    ]);
     // What the model expects, step by step: the rare outcomes are really in the sequence.
     let mut outcomes = Vec::new();
     let mut stepped = reference.clone();
@@ -1220,6 +1263,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
         "GameEnded+BalanceCredited+BalanceCredited",
         "TooFewBlocks",
         "TransferFailed",
+        "DeadlineOutOfRange",
     ] {
         assert!(
             names.iter().any(|name| name == wanted),
@@ -1228,6 +1272,12 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
     }
     assert_eq!(stepped.model.games[0].status, ITicTacToe::Status::Draw);
     assert_eq!(stepped.model.games[2].status, ITicTacToe::Status::Aborted);
+    assert_eq!(
+        names.iter().filter(|name| *name == "DeadlineOutOfRange").count(),
+        2,
+        "{names:#?}"
+    );
+    assert_eq!(stepped.model.games[3].status, ITicTacToe::Status::Aborted);
     PvpMachine::<Scripted>::test_sequential(config(1), reference, actions, None);
 }
 
