@@ -8,7 +8,7 @@
 #![allow(missing_docs)]
 
 use alloy_sol_types::{SolInterface, sol};
-use marubatsu_engine::tictactoe::{Difficulty, PvpStatus};
+use marubatsu_engine::tictactoe::{Difficulty, PvpEnding, PvpStatus};
 
 use crate::revert::{FieldText, NamedErrors};
 
@@ -146,6 +146,13 @@ impl ITicTacToe::Status {
     /// The engine's name of this status, or `None` for alloy's catch-all of values the enum does not have.
     pub fn pvp_status(self) -> Option<PvpStatus> {
         PvpStatus::from_u8(self as u8)
+    }
+}
+
+impl ITicTacToe::EndReason {
+    /// The engine's name of this ending, or `None` for alloy's catch-all of values the enum does not have.
+    pub fn pvp_ending(self) -> Option<PvpEnding> {
+        PvpEnding::from_u8(self as u8)
     }
 }
 

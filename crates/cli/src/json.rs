@@ -76,16 +76,11 @@ pub(crate) fn solo_result(result: ISoloTicTacToe::Result) -> &'static str {
     }
 }
 
-fn end_reason(reason: ITicTacToe::EndReason) -> &'static str {
-    match reason {
-        ITicTacToe::EndReason::Win => "win",
-        ITicTacToe::EndReason::Draw => "draw",
-        ITicTacToe::EndReason::Timeout => "timeout",
-        ITicTacToe::EndReason::Resignation => "resignation",
-        ITicTacToe::EndReason::Abort => "abort",
-        ITicTacToe::EndReason::Cancellation => "cancellation",
-        _ => "unknown",
-    }
+/// How a PvP game ended, as a name a program matches on: the engine's spelling, which the pages read too.
+fn end_reason(reason: ITicTacToe::EndReason) -> Value {
+    reason
+        .pvp_ending()
+        .map_or_else(|| json!("unknown"), |ending| json!(ending))
 }
 
 /// An event as an object: `event` names it, the other keys are its parameters by their names in the ABI.

@@ -178,7 +178,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         .json();
     assert_eq!(
         (over["status"].clone(), over["line"].clone(), over["endedBy"].clone()),
-        (json!("xWon"), json!([0, 1, 2]), json!("line"))
+        (json!("xWon"), json!([0, 1, 2]), json!("win"))
     );
     // Every address as wallets show it, EIP-55 checksummed (alloy's serde alone writes lower case).
     for address in [
@@ -258,7 +258,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
     let mut ended = |id: u64| get_json(&mut alice, &format!("/api/tictactoe/pvp/games/{id}"))["endedBy"].clone();
     assert_eq!(ended(played_id), json!("resignation"));
     assert_eq!(ended(open_id), json!("cancellation"));
-    assert_eq!(ended(1), json!("line"));
+    assert_eq!(ended(1), json!("win"));
     let head = get_json(&mut alice, "/api/tictactoe/head");
     assert!(head["block"].as_u64().is_some_and(|b| b > 1), "{head}");
     let after = bob.request("GET", &format!("/api/tictactoe/pvp/games/{played_id}/oracle"), None);

@@ -16,8 +16,8 @@
 //! - [`count_tree`], [`legal_positions`]: the whole game tree, counted and listed.
 //! - [`SoloGame`], [`transition`]: a game against the CPU as a pure state machine.
 //! - [`explore`]: every game a human can play against a level.
-//! - [`PvpStatus`], [`PvpRole`], [`PvpAction`], [`may_claim_timeout`]: the player-versus-player game's words
-//!   and its timeout rule, as the contract decides them.
+//! - [`PvpStatus`], [`PvpEnding`], [`PvpRole`], [`PvpAction`], [`may_claim_timeout`]: the player-versus-player
+//!   game's words and its timeout rule, as the contract decides them.
 
 mod bitboard;
 mod cell;
@@ -37,7 +37,7 @@ pub use cpu::{Decision, Difficulty, Rule, cpu_decision, cpu_move};
 pub use explore::{Exploration, explore};
 pub use grid::NumberedGrid;
 pub use position::{MoveError, Outcome, Position, Side, TicTacToe};
-pub use pvp::{PvpAction, PvpRole, PvpStatus, may_claim_timeout};
+pub use pvp::{PvpAction, PvpEnding, PvpRole, PvpStatus, may_claim_timeout};
 pub use seed::Seed;
 pub use solo::{Solo, SoloEvent, SoloGame, SoloRefusal, SoloResult, transition};
 pub use solver::{Value, optimal_moves, solve};

@@ -52,6 +52,47 @@ impl PvpStatus {
     }
 }
 
+/// How a PvP game ended. The numbers are the Solidity `EndReason`'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[repr(u8)]
+pub enum PvpEnding {
+    /// The mover completed a line.
+    Win = 0,
+    /// The board filled up without a line.
+    Draw = 1,
+    /// The waiting player claimed after the mover's deadline.
+    Timeout = 2,
+    /// A player gave the game up.
+    Resignation = 3,
+    /// The clock ran out before a player's first move: each stake goes back.
+    Abort = 4,
+    /// The creator took the game back before anyone joined.
+    Cancellation = 5,
+}
+
+impl PvpEnding {
+    /// Every ending, in the Solidity enum's order.
+    pub const ALL: [PvpEnding; 6] = [
+        PvpEnding::Win,
+        PvpEnding::Draw,
+        PvpEnding::Timeout,
+        PvpEnding::Resignation,
+        PvpEnding::Abort,
+        PvpEnding::Cancellation,
+    ];
+
+    /// The ending with this Solidity enum value, or `None` above 5.
+    pub const fn from_u8(value: u8) -> Option<PvpEnding> {
+        if (value as usize) < PvpEnding::ALL.len() {
+            Some(PvpEnding::ALL[value as usize])
+        } else {
+            None
+        }
+    }
+}
+
 /// Who is looking at a PvP game, as far as the game is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -150,6 +191,15 @@ mod tests {
             assert_eq!(status as usize, i);
         }
         assert_eq!(PvpStatus::from_u8(7), None);
+    }
+
+    #[test]
+    fn endings_follow_the_solidity_enum() {
+        for (i, ending) in PvpEnding::ALL.into_iter().enumerate() {
+            assert_eq!(PvpEnding::from_u8(i as u8), Some(ending));
+            assert_eq!(ending as usize, i);
+        }
+        assert_eq!(PvpEnding::from_u8(6), None);
     }
 
     #[test]

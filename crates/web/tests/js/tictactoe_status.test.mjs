@@ -63,8 +63,8 @@ test('pvpStatus of an ended game, for the winner, the loser and a watcher', () =
 
 test('pvpStatus of a won game says how it was won, as the chain recorded it, to each viewer', () => {
   const won = (status, role, endedBy) => pvpStatus(game({ status, role, endedBy }), page, T);
-  assert.equal(won('xWon', 'X', 'line'), 'pvp.youWin.line {"side":"O"}');
-  assert.equal(won('xWon', 'O', 'line'), 'pvp.youLose.line {"side":"X","other":"O"}');
+  assert.equal(won('xWon', 'X', 'win'), 'pvp.youWin.win {"side":"O"}');
+  assert.equal(won('xWon', 'O', 'win'), 'pvp.youLose.win {"side":"X","other":"O"}');
   assert.equal(won('oWon', 'O', 'timeout'), 'pvp.youWin.timeout {"side":"X"}');
   assert.equal(won('oWon', 'X', 'timeout'), 'pvp.youLose.timeout {"side":"O","other":"X"}');
   assert.equal(won('xWon', 'X', 'resignation'), 'pvp.youWin.resignation {"side":"O"}');

@@ -4,10 +4,10 @@ use alloy_primitives::{Address, U256};
 use marubatsu_chain::SHORT_MOVE_TIMEOUT;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, Result as ContractResult},
-    ITicTacToe::{self, EndReason, Status},
+    ITicTacToe::{self, Status},
 };
 use marubatsu_engine::tictactoe::{
-    Bitboard, Cell, Difficulty, PvpAction, PvpRole, PvpStatus, Side, SoloResult, may_claim_timeout,
+    Bitboard, Cell, Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, Side, SoloResult, may_claim_timeout,
 };
 
 use super::hotseat::winning_line;
@@ -150,22 +150,16 @@ pub(super) async fn pvp_game(
     })
 }
 
-/// How a finished game ended, in the page's words (`line`, `draw`, `timeout`, `resignation`, `abort`,
-/// `cancellation`). The status and the boards tell all but one case: a win without a line was won on time or by a
-/// resignation, which leave the same record, so only then is the game's `GameEnded` event read. None while the
-/// game is played, or when the node cannot say which of the two.
-async fn ended_by(chain: &ChainClient, id: u64, status: Status, line: bool) -> Option<&'static str> {
+/// How a finished game ended. The status and the boards tell all but one case: a win without a line was won on
+/// time or by a resignation, which leave the same record, so only then is the game's `GameEnded` event read. None
+/// while the game is played, or when the node cannot say which of the two.
+async fn ended_by(chain: &ChainClient, id: u64, status: Status, line: bool) -> Option<PvpEnding> {
     match status {
-        Status::Draw => Some("draw"),
-        Status::Cancelled => Some("cancellation"),
-        Status::Aborted => Some("abort"),
-        Status::XWon | Status::OWon if line => Some("line"),
-        Status::XWon | Status::OWon => match chain.ending(id).await? {
-            EndReason::Timeout => Some("timeout"),
-            EndReason::Resignation => Some("resignation"),
-            EndReason::Win => Some("line"),
-            _ => None,
-        },
+        Status::Draw => Some(PvpEnding::Draw),
+        Status::Cancelled => Some(PvpEnding::Cancellation),
+        Status::Aborted => Some(PvpEnding::Abort),
+        Status::XWon | Status::OWon if line => Some(PvpEnding::Win),
+        Status::XWon | Status::OWon => chain.ending(id).await?.pvp_ending(),
         _ => None,
     }
 }

@@ -60,7 +60,8 @@
         const side = pvp.status === 'xWon' ? 'X' : 'O';
         const other = side === 'X' ? 'O' : 'X';
         // How it was won, as the chain recorded it; a node that cannot say leaves the plain sentence.
-        const how = ['line', 'timeout', 'resignation'].includes(String(pvp.endedBy)) ? `.${pvp.endedBy}` : '';
+        const how = pvp.endedBy === 'win' || pvp.endedBy === 'timeout' || pvp.endedBy === 'resignation'
+          ? `.${pvp.endedBy}` : '';
         if (pvp.role === side) return T(`pvp.youWin${how}`, { side: other });
         return T(`${mine ? 'pvp.youLose' : 'pvp.sideWon'}${how}`, { side, other });
       }

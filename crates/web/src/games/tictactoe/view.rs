@@ -2,7 +2,7 @@
 //! transaction's fate, and a hot-seat board.
 
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpRole, PvpStatus, SoloResult};
+use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, SoloResult};
 use serde::{Serialize, Serializer};
 
 /// An address as wallets and explorers show it, EIP-55 checksummed (alloy's serde writes lower case), so that an
@@ -96,10 +96,9 @@ pub(super) struct PvpView {
     pub(super) status_words: String,
     pub(super) cells: Vec<Option<&'static str>>,
     pub(super) line: Option<[u8; 3]>,
-    /// How a finished game ended: `line`, `draw`, `timeout`, `resignation`, `abort` or `cancellation`; null
-    /// while it is played (or when the node cannot say whether a win without a line was on time or a
-    /// resignation).
-    pub(super) ended_by: Option<&'static str>,
+    /// How a finished game ended; null while it is played (or when the node cannot say whether a win without a
+    /// line was on time or a resignation).
+    pub(super) ended_by: Option<PvpEnding>,
     /// `"X"` or `"O"` while someone is to move.
     pub(super) to_move: Option<&'static str>,
     #[serde(serialize_with = "checksummed_or_null")]

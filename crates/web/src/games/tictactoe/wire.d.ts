@@ -10,6 +10,8 @@ type Difficulty = 'easy' | 'normal' | 'hard';
 type SoloResult = 'inProgress' | 'playerWon' | 'cpuWon' | 'draw';
 /** Where a PvP game stands (`PvpStatus`). */
 type PvpStatus = 'open' | 'active' | 'xWon' | 'oWon' | 'draw' | 'cancelled' | 'aborted';
+/** How a PvP game ended (`PvpEnding`). */
+type PvpEnding = 'win' | 'draw' | 'timeout' | 'resignation' | 'abort' | 'cancellation';
 /** Who looks at a PvP game (`PvpRole`). */
 type PvpRole = 'X' | 'O' | 'invited' | 'open' | 'watcher';
 /** What the viewer may do to a PvP game (`PvpAction`). */
@@ -54,7 +56,7 @@ interface PvpView {
   cells: (string | null)[];
   line: number[] | null;
   /** How a finished game ended (null while it is played, or when the node cannot say). */
-  endedBy: 'line' | 'draw' | 'timeout' | 'resignation' | 'abort' | 'cancellation' | null;
+  endedBy: PvpEnding | null;
   toMove: 'X' | 'O' | null;
   toMoveAccount: string | null;
   deadline: number | null;
