@@ -23,6 +23,7 @@ use super::event::{Ballot, Event, HandOver, Pending};
 use super::game::Game;
 use super::legal::legal_events;
 use super::legal_set::LegalEvents;
+use super::log::{RULES, cited_rules};
 use super::play::transition;
 use super::role::Role;
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
@@ -107,6 +108,14 @@ fn random_games_keep_every_invariant_and_end_within_the_bound() {
         for _ in 0..300 {
             let (game, length) = random_game(table, &mut rng, &mut |_, _, _| {});
             assert!(game.outcome().is_some());
+            for line in game.log() {
+                let citation = line.what.rule();
+                assert!(
+                    cited_rules(citation).count() > 0 && cited_rules(citation).all(|rule| RULES.contains(&rule)),
+                    "{:?} cites {citation}, not one of {RULES:?}",
+                    line.what
+                );
+            }
             assert!(length.rounds < n, "{} rounds at {n} players", length.rounds);
             assert!(
                 length.others <= others,

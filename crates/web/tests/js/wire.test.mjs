@@ -15,12 +15,16 @@ const GAMES = {
       difficulty: 'Difficulty',
       soloResult: 'SoloResult',
       pvpStatus: 'PvpStatus',
+      pvpEnding: 'PvpEnding',
       pvpRole: 'PvpRole',
       pvpAction: 'PvpAction',
     },
   },
   relay: { types: 'types.d.ts', unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' } },
-  werewolf: { types: 'types.d.ts', unions: { role: 'WerewolfRole', chitKind: 'ChitKind', side: 'WerewolfSide' } },
+  werewolf: {
+    types: 'types.d.ts',
+    unions: { role: 'WerewolfRole', chitKind: 'ChitKind', side: 'WerewolfSide', rule: 'WerewolfRule' },
+  },
   lights: { types: 'types.d.ts', unions: { level: 'LightsLevelName', eventType: 'LightsEventType' } },
 };
 
@@ -50,3 +54,21 @@ for (const [game, { types: file, unions }] of Object.entries(GAMES)) {
     });
   }
 }
+
+// The werewolf page explains every rule the engine's log cites: its list, and a name and a sentence for each in
+// both languages.
+test('werewolf: the page explains exactly the rules the engine cites, in both languages', () => {
+  const folder = new URL('werewolf/', games);
+  const { rule: rules } = JSON.parse(readFileSync(new URL('wire.json', folder), 'utf8'));
+  const state = readFileSync(new URL('state.js', folder), 'utf8');
+  const listed = /const RULES = \[([^\]]*)\]/.exec(state);
+  assert.ok(listed, 'no RULES list in state.js');
+  assert.deepEqual(listed[1].split(',').map((r) => r.trim().replace(/'/g, '')), rules);
+  const strings = readFileSync(new URL('strings.js', folder), 'utf8');
+  for (const rule of rules) {
+    for (const key of [`werewolf.ruleName.${rule}`, `werewolf.ruleText.${rule}`]) {
+      const times = strings.split(`'${key}'`).length - 1;
+      assert.equal(times, 2, `${key} is in strings.js ${times} times, not once per language`);
+    }
+  }
+});

@@ -168,6 +168,7 @@
   }
 
   /** The rules, by the codes the log cites. */
+  /** @type {WerewolfRule[]} Every rule the page explains: the engine's, as wire.test.mjs checks. */
   const RULES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11'];
 
   /**
@@ -179,9 +180,19 @@
     return t('werewolf.ruleLabel', { code, names: names.join(t('werewolf.partsJoin')) });
   }
 
-  /** The rules a code cites, by their numbers (`R10.2` is R10). @param {string} code */
+  /**
+   * Whether `word` is a rule the page explains.
+   * @param {string} word
+   * @returns {word is WerewolfRule}
+   */
+  function isRule(word) {
+    return /** @type {string[]} */ (RULES).includes(word);
+  }
+
+  /** The rules a code cites, by their numbers (`R10.2` is R10). @param {string} code @returns {WerewolfRule[]} */
   function ruleCodes(code) {
-    return (code.match(/R\d+/g) || []).filter((r) => RULES.includes(r));
+    const cited = /** @type {string[]} */ (code.match(/R\d+/g) || []);
+    return cited.filter(isRule);
   }
 
   const name = (/** @type {number} */ seat) => (S.view.players[seat] ? S.view.players[seat].name : '?');

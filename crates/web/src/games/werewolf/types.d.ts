@@ -40,6 +40,8 @@ type WerewolfRole = 'werewolf' | 'seer' | 'villager';
 type ChitKind = 'black' | 'white' | 'attack';
 /** Who an end goes to (`werewolf::Side::name`; checked against werewolf/wire.json). */
 type WerewolfSide = 'village' | 'werewolves' | 'paradox';
+/** A rule by its number, as the log cites it (`werewolf::RULES`; checked against werewolf/wire.json). */
+type WerewolfRule = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11';
 
 /** A player's card as the server draws it (the server's `PlayerView`; the rest is read as it comes). */
 interface WerewolfPlayer {
@@ -131,9 +133,9 @@ interface WerewolfNamespace {
   warning(ends: Ending): HTMLElement;
   arm(button: HTMLElement, label: string): void;
   wouldEnd(event: unknown): Promise<Ending | null>;
-  RULES: string[];
+  RULES: WerewolfRule[];
   ruleWords(code: string): string;
-  ruleCodes(code: string): string[];
+  ruleCodes(code: string): WerewolfRule[];
   // setup.js
   composition(): number[];
   drawSetup(): void;
