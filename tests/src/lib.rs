@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 pub mod anvil;
 pub mod engine_fuzz;
 pub mod hostile;
+pub mod names;
 pub mod pvp_indexer;
 pub mod pvp_model;
 pub mod wire;

@@ -6,6 +6,7 @@ mod support;
 use std::collections::HashSet;
 
 use marubatsu_engine::relay::{Language, TOPICS, is_permutation};
+use marubatsu_tests::names::REFUSED_NAMES;
 use serde_json::{Value, json};
 use support::{post_ok, request, server};
 
@@ -342,28 +343,8 @@ fn a_start_during_a_game_is_refused_for_its_phase_not_its_players() {
 #[test]
 fn names_that_read_the_same_are_refused_naming_both_players() {
     let server = server();
-    for (players, clash) in [
-        (
-            json!(["e\u{301}", "Bo", "\u{e9}"]),
-            "Player 3 (\"\u{e9}\") reads the same as player 1",
-        ),
-        (
-            json!(["Ann", "Bo", " ann "]),
-            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
-        ),
-        (
-            json!(["Aki", "Bo", "Ａｋｉ"]),
-            "Player 3 (\"Ａｋｉ\") reads the same as player 1 (\"Aki\")",
-        ),
-        (
-            json!(["アキ", "Bo", "ｱｷ"]),
-            "Player 3 (\"ｱｷ\") reads the same as player 1 (\"アキ\")",
-        ),
-        (
-            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
-            "Player 2's name has nothing visible",
-        ),
-    ] {
+    for (names, clash) in REFUSED_NAMES {
+        let players = json!(names);
         let mut table = Table::new(&server);
         let answer = table.step(json!({"type": "start", "players": players, "rounds": 1, "talkSeconds": 10}));
         assert_eq!(Table::phase(&answer), "setup", "{players}");

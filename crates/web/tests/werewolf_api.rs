@@ -3,6 +3,7 @@
 
 mod support;
 
+use marubatsu_tests::names::REFUSED_NAMES;
 use serde_json::{Value, json};
 use support::werewolf::legal;
 use support::{post_ok, request, request_with, server};
@@ -536,28 +537,8 @@ fn everything_the_server_writes_follows_the_players_language() {
 #[test]
 fn names_that_read_the_same_are_refused_naming_both_players() {
     let server = server();
-    for (names, said) in [
-        (
-            json!(["e\u{301}", "Bo", "\u{e9}"]),
-            "Player 3 (\"\u{e9}\") reads the same as player 1 (\"e\u{301}\")",
-        ),
-        (
-            json!(["Ann", "Bo", " ann "]),
-            "Player 3 (\"ann\") reads the same as player 1 (\"Ann\")",
-        ),
-        (
-            json!(["Aki", "Bo", "Ａｋｉ"]),
-            "Player 3 (\"Ａｋｉ\") reads the same as player 1 (\"Aki\")",
-        ),
-        (
-            json!(["アキ", "Bo", "ｱｷ"]),
-            "Player 3 (\"ｱｷ\") reads the same as player 1 (\"アキ\")",
-        ),
-        (
-            json!(["Ann", "\u{200b}\u{200b}", "Cy"]),
-            "Player 2's name has nothing visible",
-        ),
-    ] {
+    for (names, said) in REFUSED_NAMES {
+        let names = json!(names);
         let body = json!({"table": [1, 1, 1], "names": names, "events": [], "event": null});
         let response = request(server.local_addr(), "POST", "/api/werewolf/replay", Some(&body));
         assert_eq!(response.status, 400, "{names}");
