@@ -253,7 +253,8 @@ contract SoloTicTacToe is ISoloTicTacToe {
     ///      difficulty says how far it goes.
     ///      1. All levels: a cell that wins now ({_winningCells}).
     ///      2. Easy: otherwise the k-th empty cell in ascending order, k = seed mod (number of empty cells).
-    ///      3. Normal and Hard: a cell that blocks the opponent's win now.
+    ///      3. Normal and Hard: a cell that blocks the opponent's win now (found with step 1's in one pass over
+    ///         both boards, {_winningCellsOfBoth}).
     ///      4. Normal: otherwise the preferred cell. Normal never looks at forks, so it loses to
     ///         corner, opposite corner, third corner.
     ///      5. Hard: {_hardCell}.
