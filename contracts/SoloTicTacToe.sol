@@ -12,8 +12,9 @@ import {ISoloTicTacToe} from "./interfaces/ISoloTicTacToe.sol";
 ///
 ///      The CPU is one procedure, and the difficulty is how far it goes (see {_cpuMove}). Its board arithmetic
 ///      works on 9-bit masks (cell `i` = bit `i`, row-major) held in `uint256`, with no loops over lines and no
-///      memory: every line of a direction is handled at once by shifts ({_winningCells}, {_lineMates}), or
-///      every line at once in eight copies of the board ({_threatsAndForks}). It is checked against a literal
+///      memory: every line of a direction is handled at once by shifts ({_winningCells}, {_lineMates}), on both
+///      boards at once in two copies of the board ({_winningCellsOfBoth}), or every line at once in eight copies of
+///      the board ({_threatsAndForks}). It is checked against a literal
 ///      implementation of the procedure on every board.
 contract SoloTicTacToe is ISoloTicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
@@ -252,7 +253,8 @@ contract SoloTicTacToe is ISoloTicTacToe {
     ///      difficulty says how far it goes.
     ///      1. All levels: a cell that wins now ({_winningCells}).
     ///      2. Easy: otherwise the k-th empty cell in ascending order, k = seed mod (number of empty cells).
-    ///      3. Normal and Hard: a cell that blocks the opponent's win now.
+    ///      3. Normal and Hard: a cell that blocks the opponent's win now (found with step 1's in one pass over
+    ///         both boards, {_winningCellsOfBoth}).
     ///      4. Normal: otherwise the preferred cell. Normal never looks at forks, so it loses to
     ///         corner, opposite corner, third corner.
     ///      5. Hard: {_hardCell}.
@@ -268,12 +270,15 @@ contract SoloTicTacToe is ISoloTicTacToe {
     {
         uint256 empty = _FULL & ~(mine | theirs);
 
-        uint256 cells = _winningCells(mine, empty);
-        if (cells != 0) return _preferredCell(cells);
-        if (difficulty == _EASY) return _randomCell(empty, seed);
-
-        cells = _winningCells(theirs, empty);
-        if (cells != 0) return _preferredCell(cells);
+        // Easy never blocks, so it looks at its own lines alone; Normal and Hard at both sides' in one pass.
+        if (difficulty == _EASY) {
+            uint256 wins = _winningCells(mine, empty);
+            if (wins != 0) return _preferredCell(wins);
+            return _randomCell(empty, seed);
+        }
+        (uint256 myWins, uint256 theirWins) = _winningCellsOfBoth(mine, theirs, empty);
+        if (myWins != 0) return _preferredCell(myWins);
+        if (theirWins != 0) return _preferredCell(theirWins);
         if (difficulty == _NORMAL) return _preferredCell(empty);
 
         return _hardCell(mine, theirs, empty);
@@ -483,6 +488,44 @@ contract SoloTicTacToe is ISoloTicTacToe {
             | (((diagonal << 4) | (diagonal >> 8)) & ((diagonal >> 4) | (diagonal << 8)) & _DIAGONAL)
             | (((antiDiagonal << 2) | (antiDiagonal >> 4)) & ((antiDiagonal >> 2) | (antiDiagonal << 4)) & _ANTI_DIAGONAL);
         return completing & side != 0 ? empty : completing & empty;
+    }
+
+    /// @dev {_winningCells} of `mine` and of `theirs` in one pass: `mine` in copy 0 and `theirs` in copy 1 of
+    ///      {_PLANES}, so that each term below does both boards at once with the per-copy masks of {_lineMates}.
+    ///      No shift moves a bit by more than 8, so copy 0 reaches at most bit 16 and copy 1 at least bit 24,
+    ///      both outside the other's nine bits, and each term is masked back to the copies' nine bits.
+    function _winningCellsOfBoth(uint256 mine, uint256 theirs, uint256 empty)
+        private
+        pure
+        returns (uint256 myCells, uint256 theirCells)
+    {
+        // The terms of {_winningCells}. In assembly because the same in Solidity cost 96 gas more per Normal and
+        // Hard reply on average (`marubatsu gas`), two thirds of what the single pass saves.
+        /// @solidity memory-safe-assembly
+        assembly {
+            let both := or(mine, shl(32, theirs))
+            // Rows, columns, diagonal, anti-diagonal: `prev(both) & next(both)` as {_lineMates} defines them.
+            let completing := and(
+                or(and(shl(1, both), _ROW_AFTER_FIRST_ALL), and(shr(2, both), _ROW_FIRST_ALL)),
+                or(and(shr(1, both), _ROW_BEFORE_LAST_ALL), and(shl(2, both), _ROW_LAST_ALL))
+            )
+            completing := or(
+                completing, and(and(or(shl(3, both), shr(6, both)), or(shr(3, both), shl(6, both))), _FULL_ALL)
+            )
+            let d := and(both, _DIAGONAL_ALL)
+            completing := or(completing, and(and(or(shl(4, d), shr(8, d)), or(shr(4, d), shl(8, d))), _DIAGONAL_ALL))
+            d := and(both, _ANTI_DIAGONAL_ALL)
+            completing := or(
+                completing, and(and(or(shl(2, d), shr(4, d)), or(shr(2, d), shl(4, d))), _ANTI_DIAGONAL_ALL)
+            )
+            myCells := and(completing, _FULL)
+            theirCells := and(shr(32, completing), _FULL)
+            // A side that already holds a line wins on every empty cell, as in {_winningCells}.
+            if and(myCells, mine) { myCells := _FULL }
+            if and(theirCells, theirs) { theirCells := _FULL }
+            myCells := and(myCells, empty)
+            theirCells := and(theirCells, empty)
+        }
     }
 
     /// @dev On a board where neither side holds a line or can complete one in one move: `myThreats`, the empty

@@ -18,6 +18,10 @@ contract TicTacToeClockTest is TestBase {
     uint32 internal constant TIMEOUT = 60;
     uint256 internal constant CLAIM_BLOCKS = 64;
     uint256 internal constant MODULUS = 1 << 19;
+    /// @dev The cap on a time limit, `MAX_MOVE_TIMEOUT`.
+    uint256 internal constant WEEK = 7 days;
+    /// @dev A week of L1's 12-second blocks: what passes during a turn that lasts its whole limit at the cap.
+    uint256 internal constant BLOCKS_PER_WEEK = WEEK / 12;
 
     function setUp() public {
         ttt = new TicTacToe(CLAIM_BLOCKS);
@@ -29,10 +33,15 @@ contract TicTacToeClockTest is TestBase {
 
     /// @dev A game joined now: X's first turn begins in this block.
     function _newGame() internal returns (uint256 gameId) {
+        gameId = _newGameWithLimit(TIMEOUT);
+    }
+
+    /// @dev A game with time limit `moveTimeout`, joined now.
+    function _newGameWithLimit(uint256 moveTimeout) internal returns (uint256 gameId) {
         vm.prank(X);
-        gameId = ttt.createGame{value: STAKE}(TIMEOUT, address(0));
+        gameId = ttt.createGame{value: STAKE}(moveTimeout, address(0));
         vm.prank(O);
-        ttt.joinGame{value: STAKE}(gameId, X, TIMEOUT);
+        ttt.joinGame{value: STAKE}(gameId, X, moveTimeout);
     }
 
     function _play(address player, uint256 gameId, uint8 cell) internal {
@@ -208,5 +217,107 @@ contract TicTacToeClockTest is TestBase {
         ttt.resign(gameId);
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.GameNotActive.selector, gameId, ITicTacToe.Status.XWon));
         ttt.claimBlocksLeft(gameId);
+    }
+
+    /*  The whole game's bound (docs/security.md, "How long a game can hold a stake"): nine turns of at most the
+        longer of the time limit and the claim blocks each, and no total deadline. At the 7-day cap with the public
+        chains' claim blocks (`Deploy.PUBLIC_CLAIM_BLOCKS`, the 64 of {setUp}) a week of blocks outlasts them, so
+        the bound is 9 x 7 days from the join. */
+
+    /// @dev The player to move takes `cell` in the last second of its turn, a week of blocks after the turn began:
+    ///      the blocks alone would allow a claim, the time does not, so the move lands.
+    function _moveInTheLastSecond(uint256 gameId, address mover, address waiting, uint8 cell) internal {
+        uint64 deadline = _deadline(gameId);
+        _at(deadline - block.timestamp, block.number, BLOCKS_PER_WEEK);
+        assertEq(ttt.claimBlocksLeft(gameId), 0, "the blocks have passed");
+        vm.prank(waiting);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
+        ttt.claimTimeout(gameId);
+        _play(mover, gameId, cell);
+    }
+
+    /// @dev `cells` played in order (X first), each in the last second of its turn; asserts every deadline is one
+    ///      cap after the move before it, so the k-th turn ends exactly k weeks after the join.
+    function _playEveryMoveLate(uint256 gameId, uint256 joined, uint8[9] memory cells, uint256 moves) internal {
+        for (uint256 i; i < moves; ++i) {
+            assertEq(_deadline(gameId), joined + (i + 1) * WEEK, "turn k ends k weeks after the join");
+            _moveInTheLastSecond(gameId, i % 2 == 0 ? X : O, i % 2 == 0 ? O : X, cells[i]);
+            assertEq(block.timestamp, joined + (i + 1) * WEEK, "the move in its deadline's own second");
+        }
+    }
+
+    /// @dev A draw: no line before the ninth move, which fills the board.
+    function _drawnGame() internal pure returns (uint8[9] memory) {
+        return [uint8(4), 0, 2, 6, 3, 5, 7, 1, 8];
+    }
+
+    /// @dev Nine last-second moves at the cap: the ninth fills the board, exactly 9 weeks after the join, and both
+    ///      stakes are free then.
+    function test_LastSecondMovesAtTheCapEndInADrawNineWeeksAfterTheJoin() public {
+        assertEq(ttt.MAX_MOVE_TIMEOUT(), WEEK, "the cap is a week");
+        assertTrue(BLOCKS_PER_WEEK >= ttt.claimBlocks(), "a week of blocks outlasts the claim blocks");
+        uint256 gameId = _newGameWithLimit(WEEK);
+        uint256 joined = block.timestamp;
+        _playEveryMoveLate(gameId, joined, _drawnGame(), 9);
+        assertTrue(_status(gameId) == ITicTacToe.Status.Draw, "a draw on the ninth move");
+        assertEq(block.timestamp, joined + 9 * WEEK, "ended at the bound, not a second later");
+        assertEq(ttt.pendingBalance(X), STAKE, "X's stake back");
+        assertEq(ttt.pendingBalance(O), STAKE, "O's stake back");
+    }
+
+    /// @dev The same with a line on the ninth move (X takes the centre, completing two lines): no later either.
+    function test_LastSecondMovesAtTheCapEndInALineNineWeeksAfterTheJoin() public {
+        uint256 gameId = _newGameWithLimit(WEEK);
+        uint256 joined = block.timestamp;
+        _playEveryMoveLate(gameId, joined, [uint8(1), 0, 3, 2, 5, 6, 7, 8, 4], 9);
+        assertTrue(_status(gameId) == ITicTacToe.Status.XWon, "X's line on the ninth move");
+        assertEq(block.timestamp, joined + 9 * WEEK, "ended at the bound, not a second later");
+        assertEq(ttt.pendingBalance(X), 2 * STAKE, "X takes both stakes");
+    }
+
+    /// @dev After every number of last-second moves (0 to 8), the player to move stalls instead: its turn is
+    ///      claimable no earlier than one second past its deadline with the claim blocks in, and then at once, so
+    ///      a stake is held at most until 9 weeks and a second after the join (a stall on the ninth move).
+    function test_AStallAtTheCapIsClaimableOneSecondPastItsDeadline() public {
+        for (uint256 moves; moves < 9; ++moves) {
+            uint256 snapshot = vm.snapshotState();
+            uint256 gameId = _newGameWithLimit(WEEK);
+            uint256 joined = block.timestamp;
+            _playEveryMoveLate(gameId, joined, _drawnGame(), moves);
+            address waiting = moves % 2 == 0 ? O : X;
+            uint64 deadline = _deadline(gameId);
+            assertEq(deadline, joined + (moves + 1) * WEEK, "the stalled turn ends a week after the last move");
+            uint256 began = block.number;
+
+            // The deadline's own second: the time has not passed.
+            _at(deadline - block.timestamp, began, CLAIM_BLOCKS - 1);
+            vm.prank(waiting);
+            vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
+            ttt.claimTimeout(gameId);
+            // A second later, one block short: the blocks have not.
+            _at(1, began, CLAIM_BLOCKS - 1);
+            vm.prank(waiting);
+            vm.expectRevert(
+                abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, CLAIM_BLOCKS - 1, CLAIM_BLOCKS)
+            );
+            ttt.claimTimeout(gameId);
+            // The next block, in the same second: both have, and the claim ends the game.
+            vm.roll(began + CLAIM_BLOCKS);
+            vm.prank(waiting);
+            ttt.claimTimeout(gameId);
+
+            assertEq(block.timestamp, joined + (moves + 1) * WEEK + 1, "claimed one second past the deadline");
+            assertTrue(block.timestamp <= joined + 9 * WEEK + 1, "within the whole game's bound");
+            if (moves < 2) {
+                assertTrue(_status(gameId) == ITicTacToe.Status.Aborted, "a first move timed out");
+                assertEq(ttt.pendingBalance(X), STAKE, "X's stake back");
+                assertEq(ttt.pendingBalance(O), STAKE, "O's stake back");
+            } else {
+                ITicTacToe.Status won = waiting == X ? ITicTacToe.Status.XWon : ITicTacToe.Status.OWon;
+                assertTrue(_status(gameId) == won, "the waiting player wins");
+                assertEq(ttt.pendingBalance(waiting), 2 * STAKE, "both stakes to the waiting player");
+            }
+            vm.revertToStateAndDelete(snapshot);
+        }
     }
 }
