@@ -184,7 +184,50 @@ pub enum Pending {
     },
 }
 
+/// Which kind of decision is pending, without its details: the word a page switches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub enum PendingKind {
+    /// [`Pending::StartPlayer`].
+    StartPlayer,
+    /// [`Pending::Verdict`].
+    Verdict,
+    /// [`Pending::Attack`].
+    Attack,
+    /// [`Pending::Transfer`].
+    Transfer,
+    /// [`Pending::Draw`].
+    Draw,
+    /// [`Pending::Vote`].
+    Vote,
+}
+
+impl PendingKind {
+    /// Every kind, in the order of [`Pending`]'s variants.
+    pub const ALL: [PendingKind; 6] = [
+        PendingKind::StartPlayer,
+        PendingKind::Verdict,
+        PendingKind::Attack,
+        PendingKind::Transfer,
+        PendingKind::Draw,
+        PendingKind::Vote,
+    ];
+}
+
 impl Pending {
+    /// Which kind of decision this is.
+    pub const fn kind(self) -> PendingKind {
+        match self {
+            Pending::StartPlayer { .. } => PendingKind::StartPlayer,
+            Pending::Verdict { .. } => PendingKind::Verdict,
+            Pending::Attack { .. } => PendingKind::Attack,
+            Pending::Transfer { .. } => PendingKind::Transfer,
+            Pending::Draw { .. } => PendingKind::Draw,
+            Pending::Vote { .. } => PendingKind::Vote,
+        }
+    }
+
     /// The player who decides, if one player does: the tie-break is settled at the table among the tied
     /// players, a draw is a shuffle, and everyone alive votes. For a transfer, the first debtor who can make
     /// theirs; other ready debtors may go first ([`Pending::Transfer`]).

@@ -85,7 +85,7 @@ mod test_util;
 
 pub use chances::Chances;
 pub use chits::{ChitKind, Chits, Verdict};
-pub use event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError};
+pub use event::{Ballot, BallotError, Event, EventError, HandOver, Pending, PendingKind, Phase, TransferError};
 pub use game::Game;
 pub use hand::Hand;
 pub use legal::legal_events;

@@ -23,7 +23,13 @@ const GAMES = {
   relay: { types: 'types.d.ts', unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' } },
   werewolf: {
     types: 'types.d.ts',
-    unions: { role: 'WerewolfRole', chitKind: 'ChitKind', side: 'WerewolfSide', rule: 'WerewolfRule' },
+    unions: {
+      role: 'WerewolfRole',
+      chitKind: 'ChitKind',
+      side: 'WerewolfSide',
+      rule: 'WerewolfRule',
+      pendingKind: 'WerewolfPendingKind',
+    },
   },
   lights: { types: 'types.d.ts', unions: { level: 'LightsLevelName', eventType: 'LightsEventType' } },
 };

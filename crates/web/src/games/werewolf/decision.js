@@ -13,7 +13,7 @@
   function render() {
     setupForm.hidden = true;
     play.hidden = false;
-    const pending = S.view.pending;
+    const pending = W.pending();
     root.dataset.pending = pending ? pending.kind : 'over';
     root.dataset.round = String(S.view.round);
     S.counting = false;
@@ -33,8 +33,9 @@
    * and focus moves to it, so nobody has to hunt for what to do next.
    */
   function bringDecisionOnScreen() {
-    const votes = S.view.pending && S.view.pending.kind === 'vote' ? W.collected().length : 0;
-    const key = `${S.saved.events.length}:${S.view.pending ? S.view.pending.kind : 'over'}:${votes}:${S.ballotFor}`;
+    const pending = W.pending();
+    const votes = pending && pending.kind === 'vote' ? W.collected().length : 0;
+    const key = `${S.saved.events.length}:${pending ? pending.kind : 'over'}:${votes}:${S.ballotFor}`;
     if (key === S.shownDecision) return;
     S.shownDecision = key;
     const target = S.view.outcome ? $('#outcome') : decisionEl;
@@ -83,13 +84,14 @@
 
   /** The ballot of the voter who holds the device and has said so, or null. */
   function openBallot() {
-    if (!S.view.pending || S.view.pending.kind !== 'vote' || S.counting) return null;
+    const pending = W.pending();
+    if (!pending || pending.kind !== 'vote' || S.counting) return null;
     const votes = W.collected();
     const next = S.view.ballots.find((/** @type {WerewolfBallot} */ b) => !votes.some((v) => v.voter === b.voter));
     return next && S.ballotFor === next.voter ? next : null;
   }
   function drawDecision() {
-    const pending = S.view.pending;
+    const pending = W.pending();
     choicesEl.replaceChildren();
     transferEl.hidden = true;
     if (!pending) return;

@@ -12,9 +12,9 @@
   // ---- the board: one card per player ----------------------------------------------------------------------
 
   function drawPlayers() {
-    const pending = S.view.pending;
+    const pending = W.pending();
     const turn = new Set();
-    if (pending && pending.player !== null && pending.player !== undefined) turn.add(pending.player);
+    if (pending && 'player' in pending) turn.add(pending.player);
     if (pending && pending.kind === 'draw') turn.add(pending.dead);
     const voted = new Set();
     if (pending && pending.kind === 'vote') {

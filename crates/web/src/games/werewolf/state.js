@@ -242,8 +242,16 @@
     b.textContent = t('werewolf.endAnyway', { label });
   }
 
+  /**
+   * The decision the table owes in the state last drawn, typed: the kinds are the engine's (`wire.json`).
+   * @returns {WerewolfPending | null}
+   */
+  function pending() {
+    return S.view ? S.view.pending : null;
+  }
+
   const W = window.Werewolf = /** @type {WerewolfNamespace} */ ({
     S, el, guard, keep, forget, tabId, send, wouldEnd, showError, name, roleName, button, actOrWarn, warning, arm,
-    RULES, ruleWords, ruleCodes,
+    RULES, ruleWords, ruleCodes, pending,
   });
 })();

@@ -14,7 +14,8 @@
    * @returns {WerewolfTransfer | null}
    */
   function chosenTransfer() {
-    if (!S.view.pending || S.view.pending.kind !== 'transfer') return null;
+    const pending = W.pending();
+    if (!pending || pending.kind !== 'transfer') return null;
     const ready = S.view.transfers;
     return ready.find((/** @type {WerewolfTransfer} */ tr) => transferKey(tr) === S.debtor) || ready[0] || null;
   }

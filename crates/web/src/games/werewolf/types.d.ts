@@ -40,6 +40,18 @@ type WerewolfRole = 'werewolf' | 'seer' | 'villager';
 type ChitKind = 'black' | 'white' | 'attack';
 /** Who an end goes to (`werewolf::Side::name`; checked against werewolf/wire.json). */
 type WerewolfSide = 'village' | 'werewolves' | 'paradox';
+/** Which decision is pending (`werewolf::PendingKind`; checked against werewolf/wire.json). */
+type WerewolfPendingKind = 'startPlayer' | 'verdict' | 'attack' | 'transfer' | 'draw' | 'vote';
+
+/** The decision the table owes (the server's `PendingView`): its kind and prompt, and the kind's details. */
+type WerewolfPending = { prompt: string } & (
+  | { kind: 'startPlayer'; tied: number[]; phase: string }
+  | { kind: 'verdict' | 'attack'; player: number }
+  | { kind: 'transfer'; player: number; cards: number }
+  | { kind: 'draw'; dead: number; cards: number }
+  | { kind: 'vote'; runoff: number; candidates: number[] }
+);
+
 /** A rule by its number, as the log cites it (`werewolf::RULES`; checked against werewolf/wire.json). */
 type WerewolfRule = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11';
 
@@ -136,6 +148,7 @@ interface WerewolfNamespace {
   RULES: WerewolfRule[];
   ruleWords(code: string): string;
   ruleCodes(code: string): WerewolfRule[];
+  pending(): WerewolfPending | null;
   // setup.js
   composition(): number[];
   drawSetup(): void;

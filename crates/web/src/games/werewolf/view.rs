@@ -2,7 +2,9 @@
 //! Events and roles appear in the engine's own JSON form; players are named as the page named them, and every
 //! sentence is written in the player's language ([`text`](super::text)), rule codes only beside it.
 
-use marubatsu_engine::werewolf::{Chances, ChitKind, Event, Game, HandOver, Pending, Phase, Role, Seat, legal_events};
+use marubatsu_engine::werewolf::{
+    Chances, ChitKind, Event, Game, HandOver, Pending, PendingKind, Phase, Role, Seat, legal_events,
+};
 use serde::Serialize;
 
 use super::text::{self, Namer};
@@ -60,41 +62,38 @@ struct ChitView {
     count: u8,
 }
 
-/// The decision the table owes, by kind, with a sentence saying what is to be decided.
+/// The decision the table owes: its kind (the engine's word), a sentence saying what is to be decided, and the
+/// kind's details.
 #[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
-enum PendingView {
+struct PendingView {
+    kind: PendingKind,
+    prompt: String,
+    #[serde(flatten)]
+    details: PendingDetails,
+}
+
+/// What each kind of decision adds, beside its kind and prompt.
+#[derive(Serialize)]
+#[serde(untagged, rename_all_fields = "camelCase")]
+enum PendingDetails {
     /// Rock-paper-scissors among the tied decides who starts the phase.
-    StartPlayer {
-        tied: Vec<Seat>,
-        phase: Phase,
-        prompt: String,
-    },
-    Verdict {
-        player: Seat,
-        prompt: String,
-    },
-    Attack {
-        player: Seat,
-        prompt: String,
-    },
+    StartPlayer { tied: Vec<Seat>, phase: Phase },
+    /// The verdict's marker, or the attack's werewolf.
+    Player { player: Seat },
     Transfer {
         player: Seat,
         /// Cards owed.
         cards: u8,
-        prompt: String,
     },
     Draw {
         dead: Seat,
         /// Cards in the dead player's hand.
         cards: u8,
-        prompt: String,
     },
     Vote {
         /// The run-off number (0 for the first vote).
         runoff: u16,
         candidates: Vec<Seat>,
-        prompt: String,
     },
 }
 
@@ -266,30 +265,23 @@ impl View {
 
 impl PendingView {
     fn of(pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
-        let prompt = text::prompt(lang, pending, name);
-        match pending {
-            Pending::StartPlayer { phase, tied } => PendingView::StartPlayer {
+        let details = match pending {
+            Pending::StartPlayer { phase, tied } => PendingDetails::StartPlayer {
                 tied: tied.iter().collect(),
                 phase,
-                prompt,
             },
-            Pending::Verdict { seer } => PendingView::Verdict { player: seer, prompt },
-            Pending::Attack { wolf } => PendingView::Attack { player: wolf, prompt },
-            Pending::Transfer { from, cards, .. } => PendingView::Transfer {
-                player: from,
-                cards,
-                prompt,
-            },
-            Pending::Draw { player, cards } => PendingView::Draw {
-                dead: player,
-                cards,
-                prompt,
-            },
-            Pending::Vote { candidates, runoff, .. } => PendingView::Vote {
+            Pending::Verdict { seer: player } | Pending::Attack { wolf: player } => PendingDetails::Player { player },
+            Pending::Transfer { from, cards, .. } => PendingDetails::Transfer { player: from, cards },
+            Pending::Draw { player, cards } => PendingDetails::Draw { dead: player, cards },
+            Pending::Vote { candidates, runoff, .. } => PendingDetails::Vote {
                 runoff,
                 candidates: candidates.iter().collect(),
-                prompt,
             },
+        };
+        PendingView {
+            kind: pending.kind(),
+            prompt: text::prompt(lang, pending, name),
+            details,
         }
     }
 }

@@ -39,7 +39,9 @@
     }
     const voter = next.voter;
     const voted = votes.map((v) => W.name(v.voter));
-    const runoff = S.view.pending.runoff ? t('werewolf.runoff', { n: S.view.pending.runoff }) : '';
+    const pending = W.pending();
+    const round = pending && pending.kind === 'vote' ? pending.runoff : 0;
+    const runoff = round ? t('werewolf.runoff', { n: round }) : '';
     if (S.ballotFor !== voter) {
       S.picked = null;
       promptEl.textContent = t('werewolf.passTo', { runoff, name: W.name(voter) })
@@ -54,7 +56,7 @@
       return;
     }
     promptEl.textContent = t('werewolf.pointAt', {
-      runoff, name: W.name(voter), runoffOnly: Boolean(S.view.pending.runoff),
+      runoff, name: W.name(voter), runoffOnly: Boolean(round),
     });
     const ballot = document.createElement('div');
     ballot.className = 'ww-ballot';
