@@ -326,14 +326,18 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
                 return;
             }
             "closed" => {
-                let touch = if (pick + round).is_multiple_of(2) {
+                // A receiver is opened every other round at most (closed, then open): counting by halves moves on
+                // to the next receiver each time, so two receivers, one already full, are not touched in turn as
+                // the same one forever.
+                let touches = round / 2;
+                let touch = if (pick + touches).is_multiple_of(2) {
                     ".ww-player[data-touchable='true'] button.ww-name"
                 } else {
                     "#decision .ww-pick"
                 };
                 browser.script(
                     "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
-                    &[json!(touch), json!(pick / 5 + round)],
+                    &[json!(touch), json!(pick / 5 + touches)],
                 );
                 browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
                 let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
