@@ -57,6 +57,17 @@ contract TicTacToeClockTest is TestBase {
         (,,,,,,, status) = ttt.getGame(gameId);
     }
 
+    /// @dev `claimer`'s claim of game `gameId`: refused with `passed` of the claim blocks in, then, in block
+    ///      `complete`, taken.
+    function _claimRefusedThenTaken(address claimer, uint256 gameId, uint256 passed, uint256 complete) internal {
+        vm.prank(claimer);
+        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, passed, CLAIM_BLOCKS));
+        ttt.claimTimeout(gameId);
+        vm.roll(complete);
+        vm.prank(claimer);
+        ttt.claimTimeout(gameId);
+    }
+
     /// @dev The time `seconds` after now and the block `blocks` after `from`.
     function _at(uint256 seconds_, uint256 from, uint256 blocks) internal {
         vm.warp(block.timestamp + seconds_);
@@ -133,14 +144,7 @@ contract TicTacToeClockTest is TestBase {
         uint256 gameId = _newGame();
         uint256 began = block.number;
         _at(TIMEOUT + 1, began, CLAIM_BLOCKS - 1);
-        vm.prank(O);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, CLAIM_BLOCKS - 1, CLAIM_BLOCKS)
-        );
-        ttt.claimTimeout(gameId);
-        vm.roll(began + CLAIM_BLOCKS);
-        vm.prank(O);
-        ttt.claimTimeout(gameId);
+        _claimRefusedThenTaken(O, gameId, CLAIM_BLOCKS - 1, began + CLAIM_BLOCKS);
         assertTrue(_status(gameId) == ITicTacToe.Status.Aborted, "aborted");
     }
 
@@ -155,12 +159,7 @@ contract TicTacToeClockTest is TestBase {
         assertEq(ttt.claimBlocksLeft(gameId), 0, "2^19 - 1 blocks: enough");
         vm.roll(began + MODULUS + 3);
         assertEq(ttt.claimBlocksLeft(gameId), CLAIM_BLOCKS - 3, "the count wrapped to 3");
-        vm.prank(O);
-        vm.expectRevert(abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, 3, CLAIM_BLOCKS));
-        ttt.claimTimeout(gameId);
-        vm.roll(began + MODULUS + CLAIM_BLOCKS);
-        vm.prank(O);
-        ttt.claimTimeout(gameId);
+        _claimRefusedThenTaken(O, gameId, 3, began + MODULUS + CLAIM_BLOCKS);
         assertTrue(_status(gameId) == ITicTacToe.Status.OWon, "claimed once the wrapped count is met again");
     }
 
@@ -173,14 +172,7 @@ contract TicTacToeClockTest is TestBase {
         uint256 began = block.number;
         _at(TIMEOUT + 1, began, CLAIM_BLOCKS - 1);
         assertEq(ttt.claimBlocksLeft(gameId), 1, "63 blocks, across 3 * 2^19");
-        vm.prank(O);
-        vm.expectRevert(
-            abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, CLAIM_BLOCKS - 1, CLAIM_BLOCKS)
-        );
-        ttt.claimTimeout(gameId);
-        vm.roll(began + CLAIM_BLOCKS);
-        vm.prank(O);
-        ttt.claimTimeout(gameId);
+        _claimRefusedThenTaken(O, gameId, CLAIM_BLOCKS - 1, began + CLAIM_BLOCKS);
         assertTrue(_status(gameId) == ITicTacToe.Status.Aborted, "X's first move timed out");
     }
 
@@ -294,17 +286,10 @@ contract TicTacToeClockTest is TestBase {
             vm.prank(waiting);
             vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, gameId, deadline));
             ttt.claimTimeout(gameId);
-            // A second later, one block short: the blocks have not.
+            // A second later, one block short: the blocks have not; the next block, in the same second: both have,
+            // and the claim ends the game.
             _at(1, began, CLAIM_BLOCKS - 1);
-            vm.prank(waiting);
-            vm.expectRevert(
-                abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, CLAIM_BLOCKS - 1, CLAIM_BLOCKS)
-            );
-            ttt.claimTimeout(gameId);
-            // The next block, in the same second: both have, and the claim ends the game.
-            vm.roll(began + CLAIM_BLOCKS);
-            vm.prank(waiting);
-            ttt.claimTimeout(gameId);
+            _claimRefusedThenTaken(waiting, gameId, CLAIM_BLOCKS - 1, began + CLAIM_BLOCKS);
 
             assertEq(block.timestamp, joined + (moves + 1) * WEEK + 1, "claimed one second past the deadline");
             assertTrue(block.timestamp <= joined + 9 * WEEK + 1, "within the whole game's bound");
