@@ -11,13 +11,6 @@ use super::vote::Tally;
 /// `R11 (R7)`) cites only these, and the page explains each.
 pub const RULES: [&str; 11] = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11"];
 
-/// The rule numbers a citation names, in order (`R11 (R7)` names R11 and R7).
-pub fn cited_rules(citation: &str) -> impl Iterator<Item = &str> {
-    citation
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|part| part.starts_with('R'))
-}
-
 /// One line of the log: what happened, in which round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LogEntry {

@@ -90,7 +90,7 @@ pub use game::Game;
 pub use hand::Hand;
 pub use legal::legal_events;
 pub use legal_set::{IntoIter, Iter, LegalEvents};
-pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason, RULES, cited_rules};
+pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason, RULES};
 pub use names::{MAX_NAME_CHARS, SeatingError};
 pub use options::{EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
 pub use outcome::{End, Outcome, Paradox, Side};

@@ -23,7 +23,7 @@ use super::event::{Ballot, Event, HandOver, Pending};
 use super::game::Game;
 use super::legal::legal_events;
 use super::legal_set::LegalEvents;
-use super::log::{RULES, cited_rules};
+use super::log::RULES;
 use super::play::transition;
 use super::role::Role;
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
@@ -97,6 +97,13 @@ fn random_game(
     }
     length.rounds = game.round();
     (game, length)
+}
+
+/// The rule numbers a log line's citation names, in order (`R10.2` names R10, `R11 (R7)` R11 and R7).
+fn cited_rules(citation: &str) -> impl Iterator<Item = &str> {
+    citation
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| part.starts_with('R'))
 }
 
 #[test]
