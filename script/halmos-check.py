@@ -128,6 +128,7 @@ MUTANT_FILES = [
     "contracts/interfaces/ITicTacToe.sol",
     "contracts/test/HostilePlayers.sol",
     "contracts/test/utils/TestBase.sol",
+    "contracts/test/utils/PvpTestBase.sol",
     "contracts/test/TicTacToeRules.t.sol",
     "contracts/test/halmos/SymbolicBase.t.sol",
     "contracts/test/halmos/PvpMoney.t.sol",

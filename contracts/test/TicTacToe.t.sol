@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-import {TestBase, Vm} from "./utils/TestBase.sol";
+import {Vm} from "./utils/TestBase.sol";
+import {PvpTestBase} from "./utils/PvpTestBase.sol";
 import {TicTacToe} from "../TicTacToe.sol";
 import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 
@@ -59,9 +60,7 @@ contract ReenteringRecipient {
 }
 
 /// @notice Behaviour of the PvP contract: the game, the money, and every rejected call.
-contract TicTacToeTest is TestBase {
-    TicTacToe internal ttt;
-
+contract TicTacToeTest is PvpTestBase {
     address internal constant X = address(0xA11CE);
     address internal constant O = address(0xB0B);
     address internal constant STRANGER = address(0xCAFE);
@@ -89,15 +88,6 @@ contract TicTacToeTest is TestBase {
     function _warpAndMine(uint256 timestamp) internal {
         vm.warp(timestamp);
         vm.roll(block.number + CLAIM_BLOCKS);
-    }
-
-    function _play(address player, uint256 gameId, uint8 cell) internal {
-        vm.prank(player);
-        ttt.play(gameId, cell);
-    }
-
-    function _status(uint256 gameId) internal view returns (ITicTacToe.Status status) {
-        (,,,,,,, status) = ttt.getGame(gameId);
     }
 
     /// @dev X takes the top row: X 0, O 3, X 1, O 4, X 2.

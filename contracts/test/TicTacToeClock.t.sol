@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-import {TestBase} from "./utils/TestBase.sol";
+import {PvpTestBase} from "./utils/PvpTestBase.sol";
 import {TicTacToe} from "../TicTacToe.sol";
 import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 
@@ -9,9 +9,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 ///         have passed since it began. Until then the player to move may still move (even past the deadline) and
 ///         no timeout can be claimed; after that, the reverse. Block numbers are kept modulo 2^19, which can only
 ///         delay a claim.
-contract TicTacToeClockTest is TestBase {
-    TicTacToe internal ttt;
-
+contract TicTacToeClockTest is PvpTestBase {
     address internal constant X = address(0xA11CE);
     address internal constant O = address(0xB0B);
     uint256 internal constant STAKE = 1 ether;
@@ -42,19 +40,6 @@ contract TicTacToeClockTest is TestBase {
         gameId = ttt.createGame{value: STAKE}(moveTimeout, address(0));
         vm.prank(O);
         ttt.joinGame{value: STAKE}(gameId, X, moveTimeout);
-    }
-
-    function _play(address player, uint256 gameId, uint8 cell) internal {
-        vm.prank(player);
-        ttt.play(gameId, cell);
-    }
-
-    function _deadline(uint256 gameId) internal view returns (uint64 deadline) {
-        (,,,, deadline,,,) = ttt.getGame(gameId);
-    }
-
-    function _status(uint256 gameId) internal view returns (ITicTacToe.Status status) {
-        (,,,,,,, status) = ttt.getGame(gameId);
     }
 
     /// @dev `claimer`'s claim of game `gameId`: refused with `passed` of the claim blocks in, then, in block

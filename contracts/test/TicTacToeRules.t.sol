@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 pragma solidity ^0.8.24;
 
-import {TestBase, Vm} from "./utils/TestBase.sol";
+import {Vm} from "./utils/TestBase.sol";
+import {PvpTestBase} from "./utils/PvpTestBase.sol";
 import {TicTacToe} from "../TicTacToe.sol";
 import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 
@@ -10,9 +11,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 ///         between moves, and events read while the clock moves. `script/halmos-check.py` also runs two of these
 ///         tests against one-line event bugs (a stale `Moved` deadline, a wrong end reason), which halmos cannot
 ///         see, and fails unless both are caught.
-contract TicTacToeRulesTest is TestBase {
-    TicTacToe internal ttt;
-
+contract TicTacToeRulesTest is PvpTestBase {
     address internal constant X = address(0xA11CE);
     address internal constant O = address(0xB0B);
     uint256 internal constant CAP = (uint256(1) << 96) - 1;
@@ -44,19 +43,6 @@ contract TicTacToeRulesTest is TestBase {
     function _warpAndMine(uint256 timestamp) internal {
         vm.warp(timestamp);
         vm.roll(block.number + CLAIM_BLOCKS);
-    }
-
-    function _play(address player, uint256 gameId, uint8 cell) internal {
-        vm.prank(player);
-        ttt.play(gameId, cell);
-    }
-
-    function _deadline(uint256 gameId) internal view returns (uint64 deadline) {
-        (,,,, deadline,,,) = ttt.getGame(gameId);
-    }
-
-    function _status(uint256 gameId) internal view returns (ITicTacToe.Status status) {
-        (,,,,,,, status) = ttt.getGame(gameId);
     }
 
     /// @dev The one {GameEnded} among `logs`: its reason and winner.
