@@ -304,6 +304,9 @@ pub enum EventError {
         /// What is wrong with it.
         reason: BallotError,
     },
+    /// After this choice or draw no world would be consistent, and another answer keeps one
+    /// ([`Contradictions::Refused`](super::Contradictions::Refused)).
+    LeavesNoWorld,
 }
 
 impl Refusal for EventError {
@@ -318,6 +321,7 @@ impl Refusal for EventError {
             EventError::DrawOutOfRange { .. } => "draw_out_of_range",
             EventError::BadTransfer { .. } => "bad_transfer",
             EventError::BadVote { .. } => "bad_vote",
+            EventError::LeavesNoWorld => "leaves_no_world",
         }
     }
 }
@@ -407,6 +411,9 @@ impl fmt::Display for EventError {
             }
             EventError::BadTransfer { reason } => write!(f, "illegal transfer: {reason}"),
             EventError::BadVote { reason } => write!(f, "illegal vote: {reason}"),
+            EventError::LeavesNoWorld => {
+                f.write_str("no deal of the roles could explain the table after this, and another answer keeps one")
+            }
         }
     }
 }

@@ -11,7 +11,10 @@
 //! choices, (A − 1)^A for the first vote (5,764,801 at 8 alive; 15^16 ≈ 6.6 × 10^18 at 16, within a `u64`) and
 //! (T − 1)^T · T^(A − T) in a run-off among T tied, numbered by [`LegalEvents`] in mixed radix.
 
+use core::ops::ControlFlow;
+
 use super::chits::Verdict;
+use super::contradictions::keeping_a_world;
 use super::event::{Event, HandOver, Pending, Phase};
 use super::game::Game;
 use super::legal_set::LegalEvents;
@@ -122,9 +125,18 @@ impl Game {
 /// assert_eq!(legal_events(&next).len(), 7 * 2 * 2);
 /// ```
 pub fn legal_events(game: &Game) -> LegalEvents {
+    match game.pending() {
+        Some(Pending::Vote { voters, candidates, .. }) => LegalEvents::vote(voters, candidates),
+        _ => LegalEvents::listed(keeping_a_world(game, listed_events(game))),
+    }
+}
+
+/// Every answer to the pending decision that the rules allow before contradictions are refused
+/// ([`keeping_a_world`]); none for a vote, which is numbered rather than listed.
+pub(super) fn listed_events(game: &Game) -> Vec<Event> {
     let mut events = Vec::new();
     let Some(pending) = game.pending() else {
-        return LegalEvents::listed(events);
+        return events;
     };
     match pending {
         Pending::StartPlayer { tied, .. } => {
@@ -156,32 +168,19 @@ pub fn legal_events(game: &Game) -> LegalEvents {
         }
         // R7 (Version 2): every debtor who can complete their transfer may make it, in any order.
         Pending::Transfer { .. } => {
-            for (from, role, cards) in game.ready_transfers() {
-                let slots: Vec<HandOver> = game
-                    .alive
-                    .iter()
-                    .flat_map(|to| Role::ALL.map(|take| (to, take)))
-                    .filter_map(|(to, take)| {
-                        let cards = game.take_back_limit(from, role, to, take);
-                        (cards > 0).then_some(HandOver { to, take, cards })
-                    })
-                    .collect();
-                let mut chosen = Vec::new();
-                spread(&slots, cards, &mut chosen, &mut |handovers| {
-                    events.push(Event::Transfer {
-                        from,
-                        role,
-                        handovers: handovers.to_vec(),
-                    });
+            for debt in game.ready_transfers() {
+                let _ = each_split(game, debt, &mut |event| {
+                    events.push(event);
+                    ControlFlow::Continue(())
                 });
             }
         }
         Pending::Draw { player, cards } => {
             events.extend((0..cards).map(|index| Event::Draw { player, index }));
         }
-        Pending::Vote { voters, candidates, .. } => return LegalEvents::vote(voters, candidates),
+        Pending::Vote { .. } => {}
     }
-    LegalEvents::listed(events)
+    events
 }
 
 /// Calls `emit` with each `give` an action event may carry: `None` alone when there is no exchange, else each
@@ -193,23 +192,53 @@ fn each_give(game: &Game, phase: Phase, actor: Seat, target: Seat, mut emit: imp
     }
 }
 
+/// Calls `emit` with every complete transfer of the debt `(from, role, cards)`, in canonical order, until it
+/// breaks.
+pub(super) fn each_split(
+    game: &Game,
+    (from, role, cards): (Seat, Role, u8),
+    emit: &mut impl FnMut(Event) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let slots: Vec<HandOver> = game
+        .alive
+        .iter()
+        .flat_map(|to| Role::ALL.map(|take| (to, take)))
+        .filter_map(|(to, take)| {
+            let cards = game.take_back_limit(from, role, to, take);
+            (cards > 0).then_some(HandOver { to, take, cards })
+        })
+        .collect();
+    spread(&slots, cards, &mut Vec::new(), &mut |handovers| {
+        emit(Event::Transfer {
+            from,
+            role,
+            handovers: handovers.to_vec(),
+        })
+    })
+}
+
 /// Calls `emit` with every way to hand over `cards` cards across `slots` (each slot's `cards` is its limit),
-/// in canonical order: slots in the order given, each used with at least one card.
-fn spread(slots: &[HandOver], cards: u8, chosen: &mut Vec<HandOver>, emit: &mut impl FnMut(&[HandOver])) {
+/// in canonical order: slots in the order given, each used with at least one card; stops when `emit` breaks.
+fn spread(
+    slots: &[HandOver],
+    cards: u8,
+    chosen: &mut Vec<HandOver>,
+    emit: &mut impl FnMut(&[HandOver]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if cards == 0 {
-        emit(chosen);
-        return;
+        return emit(chosen);
     }
     let Some((slot, rest)) = slots.split_first() else {
-        return;
+        return ControlFlow::Continue(());
     };
     // Cards left for this slot and the later ones: try every count here, including none.
     for n in (1..=slot.cards.min(cards)).rev() {
         chosen.push(HandOver { cards: n, ..*slot });
-        spread(rest, cards - n, chosen, emit);
+        let flow = spread(rest, cards - n, chosen, emit);
         chosen.pop();
+        flow?;
     }
-    spread(rest, cards, chosen, emit);
+    spread(rest, cards, chosen, emit)
 }
 
 #[cfg(test)]
@@ -240,7 +269,10 @@ mod tests {
             },
         ];
         let mut all = Vec::new();
-        spread(&slots, 3, &mut Vec::new(), &mut |h| all.push(h.to_vec()));
+        let _ = spread(&slots, 3, &mut Vec::new(), &mut |h| {
+            all.push(h.to_vec());
+            ControlFlow::Continue(())
+        });
         // (a, b, c) with a ≤ 2, b ≤ 1, a + b + c = 3: a ∈ 0..=2, b ∈ 0..=1 → 6 splits.
         assert_eq!(all.len(), 6);
         let mut sorted = all.clone();
@@ -252,7 +284,10 @@ mod tests {
             assert!(split.windows(2).all(|w| (w[0].to, w[0].take) < (w[1].to, w[1].take)));
         }
         let mut none = Vec::new();
-        spread(&slots[..2], 4, &mut Vec::new(), &mut |h| none.push(h.to_vec()));
+        let _ = spread(&slots[..2], 4, &mut Vec::new(), &mut |h| {
+            none.push(h.to_vec());
+            ControlFlow::Continue(())
+        });
         assert!(none.is_empty());
     }
 }

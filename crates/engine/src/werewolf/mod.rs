@@ -47,6 +47,7 @@
 mod cascade;
 mod chances;
 mod chits;
+mod contradictions;
 mod event;
 mod flow;
 mod game;
@@ -68,6 +69,8 @@ mod world;
 
 #[cfg(test)]
 mod chances_properties;
+#[cfg(test)]
+mod contradictions_properties;
 #[cfg(test)]
 mod options_properties;
 #[cfg(test)]
@@ -92,7 +95,7 @@ pub use legal::legal_events;
 pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason, RULES};
 pub use names::{MAX_NAME_CHARS, SeatingError};
-pub use options::{EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
+pub use options::{Contradictions, EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::{Werewolf, transition};
 pub use readings::{AttackDeath, DeathDraw};

@@ -46,6 +46,24 @@ pub enum Markers {
     LikeliestSeer,
 }
 
+/// Whether a choice or a draw may leave no consistent world (R11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Contradictions {
+    /// Version 2: any legal choice may be made and any card drawn; one that leaves no consistent world ends
+    /// the game in a paradox.
+    #[default]
+    Paradox,
+    /// A choice, or a card drawn at a death, after which no world is consistent is refused while another
+    /// choice (or card) keeps one; only when every one of them contradicts does the game end in a paradox.
+    /// The engine is the game master here: it does what the original game's master does, never letting the
+    /// table state what no deal could explain. The simulator found most paradoxes came from a drawn card of a
+    /// role no world gave the dead player, and from marks and attacks the table could have seen were
+    /// impossible.
+    Refused,
+}
+
 /// Whether the attack phase's start player kills (R5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -190,6 +208,9 @@ pub struct Options {
     pub unplaceable: Unplaceable,
     /// Who marks (R4).
     pub markers: Markers,
+    /// Whether a contradicting choice or draw is refused (R11); played, as in Version 2, if absent.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub contradictions: Contradictions,
     /// The werewolves' powers; none if absent.
     #[cfg_attr(feature = "serde", serde(default))]
     pub powers: Powers,
@@ -201,6 +222,7 @@ impl Options {
         end_check: EndCheck::AfterResolution,
         unplaceable: Unplaceable::Paradox,
         markers: Markers::EverySeerCard,
+        contradictions: Contradictions::Paradox,
         powers: Powers::NONE,
     };
 
@@ -211,6 +233,7 @@ impl Options {
         end_check: EndCheck::EndFirst,
         unplaceable: Unplaceable::Discard,
         markers: Markers::LikeliestSeer,
+        contradictions: Contradictions::Paradox,
         powers: Powers {
             starter_attack: StarterAttack::Kills,
             parity: Parity::Third,
@@ -239,6 +262,7 @@ impl Options {
                 } else {
                     Markers::LikeliestSeer
                 },
+                contradictions: Contradictions::Paradox,
                 powers: Powers::NONE,
             };
             i += 1;
@@ -252,10 +276,20 @@ impl Options {
         Options { powers, ..self }
     }
 
-    /// The name on the command line and in reports: the three choices joined by `+`, then the powers that are
-    /// on ([`Powers::name`]).
+    /// The same options with contradictions refused or played.
+    #[must_use]
+    pub const fn with_contradictions(self, contradictions: Contradictions) -> Options {
+        Options { contradictions, ..self }
+    }
+
+    /// The name on the command line and in reports: the three choices joined by `+`, then `+refuse-contradictions`
+    /// when they are refused, then the powers that are on ([`Powers::name`]).
     pub fn name(self) -> String {
-        format!("{}{}", self.choices_name(), self.powers.name())
+        let refused = match self.contradictions {
+            Contradictions::Paradox => "",
+            Contradictions::Refused => REFUSED,
+        };
+        format!("{}{refused}{}", self.choices_name(), self.powers.name())
     }
 
     /// The three choices' name, without the powers.
@@ -305,11 +339,21 @@ impl Options {
                 (base, parts[3..].to_vec())
             }
         };
-        rest.into_iter()
+        let (refused, powers): (Vec<&str>, Vec<&str>) = rest.into_iter().partition(|&part| part == &REFUSED[1..]);
+        let base = match refused.len() {
+            0 => base,
+            1 => base.with_contradictions(Contradictions::Refused),
+            _ => return None,
+        };
+        powers
+            .into_iter()
             .try_fold(base.powers, Powers::with)
             .map(|powers| base.with_powers(powers))
     }
 }
+
+/// The name's part for [`Contradictions::Refused`].
+const REFUSED: &str = "+refuse-contradictions";
 
 impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -345,6 +389,20 @@ mod tests {
                 assert_eq!(Options::from_name(&with.name()), Some(with), "{}", with.name());
             }
         }
+        for options in Options::ALL {
+            let refused = options
+                .with_contradictions(Contradictions::Refused)
+                .with_powers(Powers::ALL[3]);
+            assert_eq!(Options::from_name(&refused.name()), Some(refused), "{}", refused.name());
+        }
+        assert_eq!(
+            Options::from_name("v2+refuse-contradictions+third").map(|o| (o.contradictions, o.powers.parity)),
+            Some((Contradictions::Refused, Parity::Third))
+        );
+        assert_eq!(
+            Options::from_name("v2+refuse-contradictions+refuse-contradictions"),
+            None
+        );
         let third = Options::from_name("v2+third");
         assert_eq!(third.map(|o| o.powers.parity), Some(Parity::Third));
         assert_eq!(Options::from_name("v2+sixth"), None);

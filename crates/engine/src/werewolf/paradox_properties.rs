@@ -18,7 +18,7 @@ use super::test_util::{RandomSource, SplitMix64, check_invariants};
 
 /// Whether some assignment of roles with the table's counts gives nobody a lost role, makes every seer's chit
 /// true and puts no werewolf's attack chit on a werewolf: every assignment is tried.
-fn world_exists(game: &Game) -> bool {
+pub(super) fn world_exists(game: &Game) -> bool {
     let seats: Vec<Seat> = game.seats().collect();
     let mut roles = vec![Role::Villager; seats.len()];
     let left = Role::ALL.map(|r| game.table().count(r));

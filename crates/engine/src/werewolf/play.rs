@@ -5,6 +5,7 @@ use super::cascade::Losses;
 use super::chits::{ChitKind, Verdict};
 use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
 use super::game::{Game, Step};
+use super::legal::listed_events;
 use super::log::{DeathCause, Happening, LossCause};
 use super::options::StarterAttack;
 use super::role::Role;
@@ -33,6 +34,20 @@ impl Game {
     /// # Ok::<(), EventError>(())
     /// ```
     pub fn play(&mut self, event: &Event) -> Result<(), EventError> {
+        if !self.refuses_contradictions() || matches!(event, Event::Vote { .. }) {
+            return self.apply(event);
+        }
+        let mut next = self.clone();
+        next.apply(event)?;
+        if !next.is_consistent() && listed_events(self).iter().any(|other| !self.would_contradict(other)) {
+            return Err(EventError::LeavesNoWorld);
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// [`Game::play`] under every rule but the refusal of contradictions.
+    pub(super) fn apply(&mut self, event: &Event) -> Result<(), EventError> {
         let pending = self.pending().ok_or(EventError::GameOver)?;
         let not_pending = EventError::NotPending { pending };
         match (pending, event) {
