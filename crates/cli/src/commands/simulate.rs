@@ -61,8 +61,8 @@ struct WerewolfArgs {
     /// When the dead draw their card (R8): `after-transfers` (the spec's reading) or `before-transfers`.
     #[arg(long, value_name = "READING", default_value = "after-transfers", value_parser = parse_death_draw)]
     death_draw: DeathDraw,
-    /// The rules: `v2`, `v3`, or Version 3's three choices by name, each optionally followed by werewolf powers
-    /// (`v3+starter-kills+third+no-first-vote`).
+    /// The rules: `v2`, `v3`, or Version 3's three choices by name, each optionally followed by
+    /// `refuse-contradictions` and werewolf powers (`v2+refuse-contradictions+starter-kills+third+no-first-vote`).
     #[arg(long, value_name = "NAME", default_value = "v2", value_parser = parse_rules)]
     rules: Options,
     /// Run the workbench instead: screen a focused set of tables and rules (8–10 players, Version 3's choices,

@@ -64,7 +64,7 @@ impl Brain {
         match game.pending()? {
             Pending::Transfer { .. } => {
                 let debt = game
-                    .ready_transfers()
+                    .settleable_transfers()
                     .into_iter()
                     .find(|&(from, _, _)| from == player)?;
                 if self == Brain::Random {

@@ -35,6 +35,6 @@ pub use sweep::{
 };
 pub use sweep_chart::sweep_chart;
 pub use workbench::{
-    WORKBENCH_CHITS, WORKBENCH_COMPOSITIONS, WORKBENCH_POWERS, Workbench, far_distance, under_strongest, workbench,
-    workbench_tables,
+    WORKBENCH_CHITS, WORKBENCH_COMPOSITIONS, WORKBENCH_CONTRADICTIONS, WORKBENCH_POWERS, Workbench, far_distance,
+    under_strongest, workbench, workbench_tables,
 };

@@ -156,7 +156,7 @@ impl Policy {
         let player = match pending {
             Pending::Transfer { .. } => {
                 // Whichever debtor who can complete their transfer speaks first (R7 allows any order).
-                let ready = game.ready_transfers();
+                let ready = game.settleable_transfers();
                 let &(from, role, cards) = rng.pick(&ready)?;
                 if self == Policy::Random {
                     return Some(random_transfer(game, from, role, cards, rng));

@@ -1,6 +1,6 @@
 //! The random player: every choice uniform among the legal ones.
 
-use marubatsu_engine::werewolf::{Event, Game, HandOver, Pending, Role, legal_events};
+use marubatsu_engine::werewolf::{Contradictions, Event, Game, HandOver, Pending, Role, Seat, legal_events};
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
@@ -15,7 +15,7 @@ use marubatsu_engine::random::{RandomSource, SplitMix64};
 pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
     match game.pending()? {
         Pending::Transfer { .. } => {
-            let ready = game.ready_transfers();
+            let ready = game.settleable_transfers();
             let &(from, role, cards) = rng.pick(&ready)?;
             Some(random_transfer(game, from, role, cards, rng))
         }
@@ -27,13 +27,30 @@ pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
 }
 
 /// A random complete transfer of `cards` cards of `role` from `from`; the game has checked that one exists.
-pub(crate) fn random_transfer(
-    game: &Game,
-    from: marubatsu_engine::werewolf::Seat,
-    role: Role,
-    cards: u8,
-    rng: &mut SplitMix64,
-) -> Event {
+///
+/// At a table that refuses contradictions a split that would leave no world is refused; then another is drawn,
+/// up to 64 times, and only then is the transfer drawn uniformly from the splits the engine lists for that
+/// debt (at ten players a list can run to a hundred thousand splits, each played on a copy).
+pub(crate) fn random_transfer(game: &Game, from: Seat, role: Role, cards: u8, rng: &mut SplitMix64) -> Event {
+    let mut split = random_split(game, from, role, cards, rng);
+    if game.table().options().contradictions == Contradictions::Paradox {
+        return split;
+    }
+    for _ in 0..64 {
+        if game.clone().play(&split).is_ok() {
+            return split;
+        }
+        split = random_split(game, from, role, cards, rng);
+    }
+    let keeping: Vec<Event> = legal_events(game)
+        .into_iter()
+        .filter(|event| matches!(event, Event::Transfer { from: f, role: r, .. } if (*f, *r) == (from, role)))
+        .collect();
+    rng.pick(&keeping).cloned().unwrap_or(split)
+}
+
+/// One card at a time, each to a uniformly chosen (recipient, role taken back) pair that can still take one.
+fn random_split(game: &Game, from: Seat, role: Role, cards: u8, rng: &mut SplitMix64) -> Event {
     // (recipient, role taken back, room left); at most 15 recipients × 2 roles.
     let mut slots: Vec<HandOver> = game
         .alive()

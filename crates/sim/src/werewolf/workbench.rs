@@ -5,7 +5,7 @@
 //! (village 45–55%). Screening ranks by the point estimates ([`Balance::distance`]); the confirmation ranks by
 //! the far end of each 95% interval ([`far_distance`]), so a table is only called fair when its interval is.
 
-use marubatsu_engine::werewolf::{FirstVote, Options, Parity, Powers, StarterAttack, Table};
+use marubatsu_engine::werewolf::{Contradictions, FirstVote, Options, Parity, Powers, StarterAttack, Table};
 
 use super::policy::Policy;
 use super::sweep::{Balance, Progress, SweepRow, TARGET_PARADOX, TARGET_SPREAD, sweep};
@@ -41,18 +41,23 @@ pub const WORKBENCH_POWERS: [Powers; 5] = [
     },
 ];
 
-/// The candidates: every composition × chit count × power of the workbench under Version 3's three choices,
-/// and the book's table under Version 2 for reference (first).
+/// Whether a choice or draw that leaves no world is played (a paradox) or refused: the workbench tries both.
+pub const WORKBENCH_CONTRADICTIONS: [Contradictions; 2] = [Contradictions::Paradox, Contradictions::Refused];
+
+/// The candidates: every composition × chit count × power × treatment of contradictions of the workbench under
+/// Version 3's three choices, and the book's table under Version 2 for reference (first).
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{Options, Table};
+/// use marubatsu_engine::werewolf::{Contradictions, Options, Table};
 /// use marubatsu_sim::werewolf::workbench_tables;
 ///
 /// let tables = workbench_tables();
 /// assert_eq!(tables[0], Table::DEFAULT);
-/// assert_eq!(tables.len(), 1 + 4 * 2 * 5);
+/// assert_eq!(tables.len(), 1 + 4 * 2 * 5 * 2);
 /// assert!(tables[1..].iter().all(|t| t.options().choices_name() == Options::V3.choices_name()));
 /// assert!(tables.contains(&Table::DEFAULT.with_chits(1, 1, 3).with_options(Options::V3)));
+/// let refused = Options::V3.with_contradictions(Contradictions::Refused);
+/// assert!(tables.contains(&Table::DEFAULT.with_chits(1, 1, 3).with_options(refused)));
 /// ```
 pub fn workbench_tables() -> Vec<Table> {
     let mut tables = vec![Table::DEFAULT];
@@ -61,9 +66,11 @@ pub fn workbench_tables() -> Vec<Table> {
             continue;
         };
         for (black, white, attacks) in WORKBENCH_CHITS {
-            for powers in WORKBENCH_POWERS {
-                let options = Options { powers, ..Options::V3 };
-                tables.push(table.with_chits(black, white, attacks).with_options(options));
+            for contradictions in WORKBENCH_CONTRADICTIONS {
+                for powers in WORKBENCH_POWERS {
+                    let options = Options::V3.with_contradictions(contradictions).with_powers(powers);
+                    tables.push(table.with_chits(black, white, attacks).with_options(options));
+                }
             }
         }
     }
