@@ -12,7 +12,7 @@ pub fn hash(n: usize) -> usize {
 }
 
 /// A legal event for the pending decision, varied by `n`: one of the listed choices, the only transfer or the
-/// slots filled in order, some card of a draw, a vote with a choice for every voter.
+/// slots filled in order from one of them, some card of a draw, a vote with a choice for every voter.
 pub fn legal(state: &Value, n: usize) -> Value {
     let pending = &state["pending"];
     match pending["kind"].as_str().unwrap_or_default() {
@@ -23,20 +23,28 @@ pub fn legal(state: &Value, n: usize) -> Value {
             if !transfer["only"].is_null() {
                 return transfer["only"].clone();
             }
+            // The slots filled in order from one that `n` picks, so that other counters try other splits
+            // (a table that refuses contradictions may refuse one); sent in the slots' order.
+            let slots = transfer["slots"].as_array().cloned().unwrap_or_default();
             let mut left = transfer["cards"].as_u64().unwrap_or(0);
-            let mut handovers = Vec::new();
-            for slot in transfer["slots"].as_array().into_iter().flatten() {
-                let cards = slot["cards"].as_u64().unwrap_or(0).min(left);
-                if cards > 0 {
-                    handovers.push(json!({"to": slot["to"], "take": slot["take"], "cards": cards}));
-                    left -= cards;
-                }
+            let mut counts = vec![0; slots.len()];
+            let first = hash(n + 1) % slots.len().max(1);
+            for i in (0..slots.len()).map(|i| (first + i) % slots.len()) {
+                counts[i] = slots[i]["cards"].as_u64().unwrap_or(0).min(left);
+                left -= counts[i];
             }
+            let handovers: Vec<Value> = slots
+                .iter()
+                .zip(counts)
+                .filter(|&(_, cards)| cards > 0)
+                .map(|(slot, cards)| json!({"to": slot["to"], "take": slot["take"], "cards": cards}))
+                .collect();
             json!({"type": "transfer", "from": transfer["from"], "role": transfer["role"], "handovers": handovers})
         }
         "draw" => {
-            let cards = pending["cards"].as_u64().unwrap_or(1).max(1) as usize;
-            json!({"type": "draw", "player": pending["dead"], "index": n % cards})
+            // The cards that may be drawn: all, unless the table refuses contradictions.
+            let indices = pending["indices"].as_array().cloned().unwrap_or_default();
+            json!({"type": "draw", "player": pending["dead"], "index": indices[n % indices.len().max(1)]})
         }
         "vote" => {
             let ballots: Vec<Value> = state["ballots"]

@@ -113,7 +113,8 @@
         break;
       case 'draw':
         choicesEl.append(W.button(t('werewolf.drawCard'), M.taps.wrap(() => {
-          W.send({ type: 'draw', player: pending.dead, index: M.uniform(pending.cards) });
+          // A table that refuses contradictions leaves out the cards of roles no world gives the dead player.
+          W.send({ type: 'draw', player: pending.dead, index: pending.indices[M.uniform(pending.indices.length)] });
         }), true));
         break;
       default:

@@ -670,7 +670,13 @@ pub(super) fn winners(lang: Lang, winners: SeatSet, name: Namer<'_>) -> String {
 /// decision now pending.
 pub(super) fn refusal(lang: Lang, error: Option<&EventError>) -> (bool, String) {
     let stale = matches!(error, Some(EventError::NotPending { .. } | EventError::GameOver));
-    let text = if stale {
+    let text = if let Some(EventError::LeavesNoWorld) = error {
+        lang.pick(
+            "No deal of the roles could explain the table after that, and another choice keeps one: please choose \
+             again.",
+            "そうすると、どの配役でも卓の状態を説明できなくなります。ほかに説明できる選択があるので、選び直してください。",
+        )
+    } else if stale {
         lang.pick(
             "That was already decided. Here is what the table decides now.",
             "それはもう決まっています。いま決めることを表示しました。",

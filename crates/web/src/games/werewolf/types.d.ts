@@ -48,7 +48,7 @@ type WerewolfPending = { prompt: string } & (
   | { kind: 'startPlayer'; tied: number[]; phase: string }
   | { kind: 'verdict' | 'attack'; player: number }
   | { kind: 'transfer'; player: number; cards: number }
-  | { kind: 'draw'; dead: number; cards: number }
+  | { kind: 'draw'; dead: number; cards: number; indices: number[] }
   | { kind: 'vote'; runoff: number; candidates: number[] }
 );
 

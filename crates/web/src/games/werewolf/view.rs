@@ -89,6 +89,9 @@ enum PendingDetails {
         dead: Seat,
         /// Cards in the dead player's hand.
         cards: u8,
+        /// The cards that may be drawn, by index: all of them, unless the table refuses contradictions and
+        /// some card is of a role no world gives the dead player.
+        indices: Vec<u8>,
     },
     Vote {
         /// The run-off number (0 for the first vote).
@@ -237,11 +240,11 @@ impl View {
             phase: game.phase(),
             status: text::status(lang, game.round(), game.phase(), game.outcome().is_some()),
             players,
-            pending: game.pending().map(|p| PendingView::of(p, name, lang)),
+            pending: game.pending().map(|p| PendingView::of(game, p, name, lang)),
             choices: choices(game, name, lang),
             ballots: ballots(game, name),
             transfers: game
-                .ready_transfers()
+                .settleable_transfers()
                 .into_iter()
                 .map(|(from, role, cards)| TransferView::of(game, from, role, cards, name, lang))
                 .collect(),
@@ -264,7 +267,7 @@ impl View {
 }
 
 impl PendingView {
-    fn of(pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
+    fn of(game: &Game, pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
         let details = match pending {
             Pending::StartPlayer { phase, tied } => PendingDetails::StartPlayer {
                 tied: tied.iter().collect(),
@@ -272,7 +275,17 @@ impl PendingView {
             },
             Pending::Verdict { seer: player } | Pending::Attack { wolf: player } => PendingDetails::Player { player },
             Pending::Transfer { from, cards, .. } => PendingDetails::Transfer { player: from, cards },
-            Pending::Draw { player, cards } => PendingDetails::Draw { dead: player, cards },
+            Pending::Draw { player, cards } => PendingDetails::Draw {
+                dead: player,
+                cards,
+                indices: legal_events(game)
+                    .into_iter()
+                    .filter_map(|event| match event {
+                        Event::Draw { index, .. } => Some(index),
+                        _ => None,
+                    })
+                    .collect(),
+            },
             Pending::Vote { candidates, runoff, .. } => PendingDetails::Vote {
                 runoff,
                 candidates: candidates.iter().collect(),
@@ -365,7 +378,10 @@ impl TransferView {
             [slot] => Some(vec![HandOver { cards, ..*slot }]),
             _ => (room == u16::from(cards)).then(|| slots.clone()),
         };
-        let only = handovers.map(|handovers| Event::Transfer { from, role, handovers });
+        // A table that refuses contradictions may refuse even the only split the limits leave.
+        let only = handovers
+            .map(|handovers| Event::Transfer { from, role, handovers })
+            .filter(|event| game.clone().play(event).is_ok());
         TransferView {
             from,
             role,
