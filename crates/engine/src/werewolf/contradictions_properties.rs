@@ -119,7 +119,11 @@ fn a_table_that_refuses_contradictions_offers_only_answers_that_keep_a_world() {
             // Every contradiction left was one no answer could avoid.
             assert!(seen.contradicted_games <= seen.unavoidable, "{refused}: {seen:?}");
             // The weakened variant: the same table playing contradictions offers them, so the check bites.
-            let played = play_games(table.with_options(options), 60, 11);
+            let played = play_games(
+                table.with_options(options.with_contradictions(Contradictions::Paradox)),
+                60,
+                11,
+            );
             assert!(played.offered_contradictions > 0, "{table} {options}: {played:?}");
             assert!(
                 played.contradicted_games > seen.contradicted_games,

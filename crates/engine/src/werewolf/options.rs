@@ -226,14 +226,15 @@ impl Options {
         powers: Powers::NONE,
     };
 
-    /// Version 3: end first, discard, only the likeliest seer marks; and two werewolf powers, the start
-    /// player's killing attack and a third as parity — the combination the workbench found fairest of those
-    /// tried (`marubatsu simulate werewolf --workbench`; README, "Quantum werewolf balance").
+    /// Version 3: end first, discard, only the likeliest seer marks, contradictions refused; and two werewolf
+    /// powers, the start player's killing attack and a third as parity — the combination the workbench found
+    /// fairest of those tried, at [`Table::VERSION_3`](super::Table::VERSION_3) (`marubatsu simulate werewolf
+    /// --workbench`; README, "Quantum werewolf balance").
     pub const V3: Options = Options {
         end_check: EndCheck::EndFirst,
         unplaceable: Unplaceable::Discard,
         markers: Markers::LikeliestSeer,
-        contradictions: Contradictions::Paradox,
+        contradictions: Contradictions::Refused,
         powers: Powers {
             starter_attack: StarterAttack::Kills,
             parity: Parity::Third,
@@ -372,10 +373,15 @@ mod tests {
             assert_eq!(Options::from_name(&options.name()), Some(options));
         }
         assert_eq!(Options::ALL[0], Options::V2);
-        assert_eq!(Options::ALL[7], Options::V3.with_powers(Powers::NONE));
+        assert_eq!(
+            Options::ALL[7],
+            Options::V3
+                .with_powers(Powers::NONE)
+                .with_contradictions(Contradictions::Paradox)
+        );
         assert_eq!(
             Options::V3.name(),
-            "end-first+discard+likeliest-seer+starter-kills+third"
+            "end-first+discard+likeliest-seer+refuse-contradictions+starter-kills+third"
         );
         assert_eq!(Options::from_name("v3"), Some(Options::V3));
         assert_eq!(Options::from_name("end-first"), None);
@@ -414,7 +420,10 @@ mod tests {
     fn options_without_powers_read_as_none_and_powers_round_trip() -> Result<(), serde_json::Error> {
         let old: Options =
             serde_json::from_str(r#"{"endCheck":"end-first","unplaceable":"discard","markers":"likeliest-seer"}"#)?;
-        assert_eq!(old, Options::V3.with_powers(Powers::NONE));
+        let first_v3 = Options::V3
+            .with_powers(Powers::NONE)
+            .with_contradictions(Contradictions::Paradox);
+        assert_eq!(old, first_v3);
         for powers in Powers::ALL {
             let options = Options::V2.with_powers(powers);
             assert_eq!(

@@ -49,6 +49,28 @@ impl Table {
         options: Options::V2,
     };
 
+    /// Version 3's table, the fairest the workbench found (README, "Quantum werewolf balance"): 9 players,
+    /// 3 werewolves, 1 seer, 5 villagers; 1 black, 1 white and 3 attack chits each; [`Options::V3`].
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Options, Table};
+    ///
+    /// let table = Table::VERSION_3;
+    /// assert_eq!(table.players(), 9);
+    /// assert_eq!(table.starting_hand().to_string(), "3W 1S 5V");
+    /// assert_eq!((table.black(), table.white(), table.attacks()), (1, 1, 3));
+    /// assert_eq!(table.options(), Options::V3);
+    /// ```
+    pub const VERSION_3: Table = Table {
+        composition: Hand::new(3, 1, 5),
+        black: 1,
+        white: 1,
+        attacks: 3,
+        attack_death: AttackDeath::AnyChits,
+        death_draw: DeathDraw::AfterTransfers,
+        options: Options::V3,
+    };
+
     /// The fewest players: with two, the first vote could never be decided (R9).
     pub const MIN_PLAYERS: u8 = 3;
 

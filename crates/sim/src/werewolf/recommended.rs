@@ -34,7 +34,8 @@ pub struct Recommended {
     pub village_of_decided: f64,
     /// Games the werewolves won, of all games: never 0 for a recommended table.
     pub werewolves: f64,
-    /// The rules, by [`Options::from_name`]'s names: `v2`, `v3`, or the options spelled out.
+    /// The rules, by [`Options::from_name`]'s names, every option spelled out ([`Recommended::version`] says
+    /// whether they are a version's).
     pub rules: &'static str,
     /// Whether it met the target (paradox ≤ 20%, village 45–55% of decided games).
     pub on_target: bool,
@@ -64,6 +65,23 @@ impl Recommended {
     }
 }
 
+impl Recommended {
+    /// `v2` or `v3` when the rules are exactly that version's, else `None`.
+    ///
+    /// ```
+    /// use marubatsu_sim::recommended_tables;
+    ///
+    /// assert!(recommended_tables().iter().any(|r| r.version() == Some("v3")));
+    /// ```
+    pub fn version(&self) -> Option<&'static str> {
+        match Options::from_name(self.rules)? {
+            options if options == Options::V2 => Some("v2"),
+            options if options == Options::V3 => Some("v3"),
+            _ => None,
+        }
+    }
+}
+
 /// The recommended table for every player count the last sweep covered, in player order, leaving out any
 /// table whose werewolves never won.
 ///
@@ -80,15 +98,9 @@ pub fn recommended_tables() -> Vec<Recommended> {
     RECOMMENDED.into_iter().filter(|r| r.werewolves > 0.0).collect()
 }
 
-/// The rules' shortest name: `v2` or `v3` when they are exactly those, else every option spelled out.
+/// The rules spelled out in full, never `v2` or `v3`: the data keeps its meaning when a version is redefined.
 pub(crate) fn rules_name(options: Options) -> String {
-    if options == Options::V2 {
-        "v2".to_owned()
-    } else if options == Options::V3 {
-        "v3".to_owned()
-    } else {
-        options.name()
-    }
+    options.name()
 }
 
 /// `recommended_data.rs` for the best table of every player count in `rows` among those whose werewolves won
@@ -193,7 +205,7 @@ mod tests {
         );
         let source = recommended_source(&rows, "marubatsu simulate werewolf --sweep --games 30");
         assert_eq!(source.matches("Recommended {").count(), 2);
-        assert!(source.contains("rules: \"v2\","));
+        assert!(source.contains("rules: \"after-resolution+paradox+every-seer-card\","));
         assert!(source.contains("players: 5,") && source.contains("players: 8,"));
         assert!(
             source.contains("pub const RECOMMENDED_BY: &str = \"marubatsu simulate werewolf --sweep --games 30\";")
