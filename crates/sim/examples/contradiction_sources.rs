@@ -34,7 +34,7 @@ fn main() {
                 break;
             }
             if contradicted(&game) {
-                cause = format!("contradiction on a {}, {}", kind(&event), avoidable(&before, &event));
+                cause = format!("contradiction on {}, {}", kind(&event), avoidable(&before, &event));
             }
         }
         let end = match game.outcome().map(|o| o.end) {
@@ -44,9 +44,9 @@ fn main() {
         };
         *ends.entry(end).or_default() += 1;
     }
-    println!("{games} games at {table}, {policy}");
+    println!("{games} games at {table}, chits 1/1/3, rules {rules}, {policy}");
     for (end, count) in ends {
-        println!("{end:55} {:5.1}%", 100.0 * f64::from(count) / f64::from(games));
+        println!("{end:60} {:5.1}%", 100.0 * f64::from(count) / f64::from(games));
     }
 }
 
@@ -72,11 +72,11 @@ fn avoidable(before: &Game, event: &Event) -> &'static str {
 
 fn kind(event: &Event) -> &'static str {
     match event {
-        Event::StartPlayer { .. } => "tie-break",
-        Event::Verdict { .. } => "mark",
-        Event::Attack { .. } => "attack",
-        Event::Transfer { .. } => "hand-over",
-        Event::Draw { .. } => "draw at a death",
-        Event::Vote { .. } => "vote",
+        Event::StartPlayer { .. } => "a tie-break",
+        Event::Verdict { .. } => "a mark",
+        Event::Attack { .. } => "an attack",
+        Event::Transfer { .. } => "a hand-over",
+        Event::Draw { .. } => "a draw at a death",
+        Event::Vote { .. } => "a vote",
     }
 }

@@ -131,13 +131,15 @@ struct RecommendedTable {
 }
 
 async fn table() -> Json<TableInfo> {
-    let default = Table::DEFAULT;
+    // The setup starts at Version 3's table, the fairest the workbench found; Version 2 stays a choice.
+    let default = Table::VERSION_3;
     let recommended = recommended_tables()
         .iter()
         .filter_map(|r| {
             // The page offers Version 2 and Version 3; a table found under other rules could not be played
             // as it was simulated.
-            if !matches!(r.rules, "v2" | "v3") || r.werewolves <= 0.0 {
+            let rules = r.version()?;
+            if r.werewolves <= 0.0 {
                 return None;
             }
             let table = r.table().ok()?;
@@ -150,7 +152,7 @@ async fn table() -> Json<TableInfo> {
                 paradox: r.paradox,
                 village_of_decided: r.village_of_decided,
                 werewolves: r.werewolves,
-                rules: r.rules,
+                rules,
                 on_target: r.on_target,
             })
         })

@@ -81,14 +81,16 @@
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
     const options = rulesSelect.value === 'v3' ? 'v3' : 'v2';
-    const candidate = { table, rules: S.rules, options, names, events: [] };
+    // Cards set by hand play with the default chits, which the server's engine would not assume.
+    const rules = S.rules || { chits: S.limits.defaultChits, attackDeath: 'any-chits', deathDraw: 'after-transfers' };
+    const candidate = { table, rules, options, names, events: [] };
     const setupMessage = $('#setup-message');
     // The page is not marked busy while a game is set up: only the setup form waits.
     await W.guard.run(async () => {
       try {
         const answer = /** @type {WerewolfAnswer} */ (
           await M.api('/api/werewolf/replay', {
-            table, ...(S.rules || {}), options, names, events: [], event: null,
+            table, ...rules, options, names, events: [], event: null,
           })
         );
         S.saved = candidate;

@@ -42,7 +42,7 @@
   /** @type {WerewolfState} */
   const S = {
     limits: {
-      default: [2, 1, 5], defaultChits: [2, 3, 3], minPlayers: 3, maxPlayers: 16, maxNameChars: 24, recommended: [],
+      default: [3, 1, 5], defaultChits: [1, 1, 3], minPlayers: 3, maxPlayers: 16, maxNameChars: 24, recommended: [],
     },
     rules: null,
     saved: session.get(KEY),

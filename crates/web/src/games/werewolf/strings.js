@@ -35,7 +35,9 @@ window.I18n.add({
     'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
       + 'take end the game in a paradox, and every holder of a seer card marks.',
     'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
-      + 'leave the game; only the player with the most seer cards marks. The werewolves get two powers: the attack of '
+      + 'leave the game; only the player with the most seer cards marks; a mark, attack, hand-over or drawn card that '
+      + 'no deal of the roles could explain is not allowed while another is, so paradoxes are rare. The werewolves '
+      + 'get two powers: the attack of '
       + 'the attack phase\'s first player kills at once, and certain werewolves win at a third of the living.',
     'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play it '
       + 'to learn the rules, or add players.',
@@ -97,13 +99,13 @@ window.I18n.add({
     'werewolf.ruleName.R7': 'hand-overs',
     'werewolf.ruleText.R7': 'A player who can no longer be a role but still holds its cards hands them to others, taking one card back for each.',
     'werewolf.ruleName.R8': 'death',
-    'werewolf.ruleText.R8': 'A dead player’s hand is shuffled and one card drawn: that card is their role.',
+    'werewolf.ruleText.R8': 'A dead player’s hand is shuffled and one card drawn: that card is their role (under Version 3 never a role shown impossible for them).',
     'werewolf.ruleName.R9': 'the vote',
     'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among the tied.',
     'werewolf.ruleName.R10': 'the end',
     'werewolf.ruleText.R10': 'The village wins when nobody alive can be a werewolf; the werewolves win when the certain werewolves are at least half of the living (a third under Version 3), or everyone is dead.',
     'werewolf.ruleName.R11': 'paradox',
-    'werewolf.ruleText.R11': 'When the table contradicts itself — no way of giving out the roles fits, or cards are owed that nobody can take — the game ends and everyone whose role was not yet certain wins.',
+    'werewolf.ruleText.R11': 'When the table contradicts itself — no way of giving out the roles fits, or cards are owed that nobody can take — the game ends and everyone whose role was not yet certain wins. Under Version 3 a choice that would make the table contradict itself is not offered while another is.',
     'werewolf.last': 'What that decision did',
     'werewolf.round': (p) => `Round ${p.n}`,
     'werewolf.rule': (p) => `rule ${p.rule}`,
@@ -148,7 +150,8 @@ window.I18n.add({
     'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
       + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
     'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
-      + '占うのは占い師カードをいちばん多く持つ人だけです。人狼陣営には力が二つあります。襲撃フェーズの最初の手番の襲撃は'
+      + '占うのは占い師カードをいちばん多く持つ人だけです。どの配役でも説明できなくなる占い・襲撃・受け渡し・カード引きは、'
+      + 'ほかに選べるものがある限りできないので、パラドックスはまれです。人狼陣営には力が二つあります。襲撃フェーズの最初の手番の襲撃は'
       + 'すぐに相手を殺し、確定した人狼が生存者の3分の1以上になれば人狼陣営の勝ちです。',
     'werewolf.setup.warnThree': '3人ではゲームはほぼ必ずパラドックスで終わり、どちらの陣営も勝てません。ルールを覚えるために遊ぶか、'
       + '人数を増やしてください。',
@@ -210,13 +213,13 @@ window.I18n.add({
     'werewolf.ruleName.R7': 'カードの受け渡し',
     'werewolf.ruleText.R7': 'ある役職ではありえなくなったのにそのカードを持つ人は、それをほかの人に渡し、1枚ごとに1枚受け取ります。',
     'werewolf.ruleName.R8': '死亡',
-    'werewolf.ruleText.R8': '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります。',
+    'werewolf.ruleText.R8': '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります（バージョン3では、その人に不可能と表示された役職のカードは引きません）。',
     'werewolf.ruleName.R9': '投票',
     'werewolf.ruleText.R9': '生存者全員が秘密に投票し、最多票の人が処刑されます。同票なら同票の人で決選投票です。',
     'werewolf.ruleName.R10': '終了',
     'werewolf.ruleText.R10': '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の半分以上（バージョン3では3分の1以上）になるか全員が死亡すれば人狼陣営の勝ちです。',
     'werewolf.ruleName.R11': 'パラドックス',
-    'werewolf.ruleText.R11': '卓が矛盾したとき（合う役職の割り当てがない、または誰も受け取れないカードが残った）、ゲームが終わり、まだ役職が確定していない人が勝ちます。',
+    'werewolf.ruleText.R11': '卓が矛盾したとき（合う役職の割り当てがない、または誰も受け取れないカードが残った）、ゲームが終わり、まだ役職が確定していない人が勝ちます。バージョン3では、卓を矛盾させる選択は、ほかの選択がある限り選べません。',
     'werewolf.last': 'いまの決定で起きたこと',
     'werewolf.round': (p) => `第${p.n}ラウンド`,
     'werewolf.rule': (p) => `ルール ${p.rule}`,
