@@ -3,9 +3,10 @@
 //! world.
 //!
 //! The original game's master never lets the table state what no deal explains; here the engine is that
-//! master. Every alternative is played on a copy, so the cost is one copy per alternative: a few dozen for a
-//! mark, an attack or a transfer, at most 16 for a draw. A vote is never refused: it only kills, and a death
-//! alone leaves every world standing.
+//! master. Every alternative is played on a copy: a few dozen for a mark or an attack, at most 16 for a draw,
+//! and for a transfer every split listed (thousands at ten players; which debts may be settled stops at each
+//! debt's first split that keeps a world). A vote is never refused: it only kills, and a death alone leaves
+//! every world standing.
 
 use core::ops::ControlFlow;
 
