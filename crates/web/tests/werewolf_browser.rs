@@ -522,12 +522,12 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     settle(&browser);
     assert!(browser.text("#prompt").contains("rock-paper-scissors"));
     assert_eq!(browser.text(".ww-player:first-child .ww-name-text"), "Mika");
-    // Every hand is 2W 1S 5V: three bar segments of 25%, 12.5% and 62.5%.
+    // At Version 3's table every hand is 3W 1S 5V: three bar segments of a third, a ninth and five ninths.
     let widths = browser.script(
         "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span')).map((s) => s.style.width);",
         &[],
     );
-    assert_eq!(widths, json!(["25%", "12.5%", "62.5%"]));
+    assert_eq!(widths, json!(["33.3333%", "11.1111%", "55.5556%"]));
     // The winner of rock-paper-scissors is touched: their card opens with its one option.
     browser.script(
         "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();",
@@ -764,7 +764,7 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
         );
         assert_eq!(
             problems,
-            json!([8, 0, 0]),
+            json!([9, 0, 0]),
             "at {width} px: [boxes, outside the panel, overlapping]"
         );
     }
