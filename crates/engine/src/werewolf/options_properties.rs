@@ -114,3 +114,12 @@ fn version_3_on_other_tables_keeps_its_properties() {
         assert_eq!(seen.transfer_paradoxes, 0, "{table}");
     }
 }
+
+#[test]
+fn at_version_3s_own_table_no_paradox_takes_an_end_that_holds() {
+    let seen = play_games(Table::VERSION_3, 400, 9);
+    assert_eq!(seen.paradox_over_end, 0);
+    assert_eq!(seen.went_on_over_end, 0);
+    assert_eq!(seen.transfer_paradoxes, 0);
+    assert!(seen.most_marks_in_a_phase <= 1);
+}
