@@ -63,9 +63,7 @@ impl Recommended {
             .with_readings(attack_death, death_draw)
             .with_options(Options::from_name(self.rules).unwrap_or_default()))
     }
-}
 
-impl Recommended {
     /// `v2` or `v3` when the rules are exactly that version's, else `None`.
     ///
     /// ```
