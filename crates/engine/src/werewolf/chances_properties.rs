@@ -8,7 +8,7 @@ use super::legal::legal_events;
 use super::options::Options;
 use super::role::{Role, RoleSet};
 use super::table::Table;
-use super::test_util::{RandomSource, SplitMix64};
+use super::test_util::{RandomSource, SplitMix64, play_random_event};
 use crate::relay::Ratio;
 
 /// Every assignment of roles to seats with the composition's counts, each checked in full.
@@ -114,13 +114,10 @@ fn compare(table: Table, games: usize, seed: u64, seen: &mut Seen) {
             if game.is_over() {
                 break;
             }
-            let events = legal_events(&game);
-            let event = events
-                .get(rng.below_u64(events.len()))
-                .unwrap_or_else(|| panic!("no event while the game goes on"));
-            if let Err(error) = game.play(&event) {
-                panic!("listed event {event:?} refused: {error}");
-            }
+            assert!(
+                play_random_event(&mut game, &mut rng),
+                "no event while the game goes on"
+            );
         }
     }
 }

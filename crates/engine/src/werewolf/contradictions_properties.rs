@@ -11,7 +11,7 @@ use super::options::{Contradictions, Options};
 use super::outcome::{End, Paradox};
 use super::paradox_properties::world_exists;
 use super::table::Table;
-use super::test_util::{RandomSource, SplitMix64, check_invariants};
+use super::test_util::{SplitMix64, check_invariants, play_random_event};
 
 /// What a batch of games showed.
 #[derive(Default, Debug)]
@@ -82,13 +82,10 @@ fn play_games(table: Table, games: usize, seed: u64) -> Seen {
         let mut game = Game::new(table).without_log();
         while game.pending().is_some() {
             check_decision(&game, &mut seen);
-            let events = legal_events(&game);
-            let event = events
-                .get(rng.below_u64(events.len()))
-                .unwrap_or_else(|| panic!("no event"));
-            if let Err(error) = game.play(&event) {
-                panic!("listed event {event:?} refused: {error}");
-            }
+            assert!(
+                play_random_event(&mut game, &mut rng),
+                "no event while the game goes on"
+            );
             check_invariants(&game);
         }
         if matches!(

@@ -5,12 +5,11 @@
 
 use super::event::Phase;
 use super::game::Game;
-use super::legal::legal_events;
 use super::log::Happening;
 use super::options::{EndCheck, Markers, Options, Unplaceable};
 use super::outcome::{End, Paradox};
 use super::table::Table;
-use super::test_util::{RandomSource, SplitMix64, check_invariants};
+use super::test_util::{SplitMix64, check_invariants, play_random_event};
 
 /// What a batch of random games under one set of options showed.
 #[derive(Default)]
@@ -30,20 +29,14 @@ fn play_games(table: Table, games: usize, seed: u64) -> Seen {
     for _ in 0..games {
         let mut game = Game::new(table);
         check_invariants(&game);
-        loop {
-            let events = legal_events(&game);
-            if events.is_empty() {
-                break;
-            }
+        while game.pending().is_some() {
             if game.end_holds().is_some() {
                 seen.went_on_over_end += 1;
             }
-            let event = events
-                .get(rng.below_u64(events.len()))
-                .unwrap_or_else(|| panic!("no event"));
-            if let Err(error) = game.play(&event) {
-                panic!("listed event {event:?} refused: {error}");
-            }
+            assert!(
+                play_random_event(&mut game, &mut rng),
+                "no event while the game goes on"
+            );
             check_invariants(&game);
         }
         let end = game.outcome().map(|o| o.end);

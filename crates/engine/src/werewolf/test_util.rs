@@ -138,6 +138,18 @@ pub(crate) fn play(game: &mut Game, event: Event) {
     }
 }
 
+/// Plays an event drawn uniformly from the legal ones, which the game must accept; `false` once none is legal.
+pub(crate) fn play_random_event(game: &mut Game, rng: &mut SplitMix64) -> bool {
+    let events = super::legal::legal_events(game);
+    let Some(event) = events.get(rng.below_u64(events.len())) else {
+        return false;
+    };
+    if let Err(error) = game.play(&event) {
+        panic!("listed event {event:?} refused: {error}");
+    }
+    true
+}
+
 /// Plays `event`, which must be refused, and checks that nothing changed.
 pub(crate) fn refuse(game: &Game, event: Event) {
     let mut copy = game.clone();
