@@ -4,15 +4,21 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::commands::relay::RelayArgs;
 use crate::commands::simulate::SimulateArgs;
+use crate::commands::werewolf::WerewolfCommandArgs;
 use crate::commands::{
     compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs, prove::ProveArgs,
     pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
 };
 
-/// marubatsu: small game contracts compiled, proven exhaustively, measured and deployed — and the off-chain
-/// games that share their engine.
+/// marubatsu: tic-tac-toe contracts — yours or the shipped ones — compiled, proven exhaustively, measured and
+/// deployed; and the off-chain games that share their engine.
+///
+/// The toolkit's verbs take a contract of your own with `--contract <path>:<Name>` from any Foundry project.
+/// Records: deployments go to deployments/<chain id>.json and the embedded chain's state to
+/// cache/marubatsu-local.json, both in the project folder (--root, else the nearest folder upwards with a
+/// foundry.toml, else the current one).
 #[derive(Debug, Parser)]
-#[command(name = "marubatsu", version, about, long_about = None)]
+#[command(name = "marubatsu", version, about, long_about)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -34,13 +40,17 @@ enum Command {
     Pvp(PvpArgs),
     /// The embedded chain that --local plays on: reset, accounts, warp.
     Local(LocalArgs),
-    /// Cross light (Lights Out): `solve` a board, with the minimum presses and how many solutions exist.
-    Lights(LightsArgs),
+    /// Serve the games in a browser on localhost: tic-tac-toe (solo, PvP, hot seat), cross light, the
+    /// know-it-all relay and quantum werewolf.
+    Serve(ServeArgs),
+    /// Quantum werewolf: `simulate` tables and measure their balance, or run the `workbench`.
+    Werewolf(WerewolfCommandArgs),
     /// The know-it-all relay party game: `fairness`, the chance someone closes twice, exact and simulated.
     Relay(RelayArgs),
-    /// Serve the games in a browser on localhost: cross light, tic-tac-toe against the on-chain CPU, hot seat.
-    Serve(ServeArgs),
-    /// Simulate many games of an off-chain game and measure its balance: `werewolf`.
+    /// Cross light (Lights Out): `solve` a board, with the minimum presses and how many solutions exist.
+    Lights(LightsArgs),
+    /// Old spelling of `werewolf simulate`, kept for one version.
+    #[command(hide = true)]
     Simulate(SimulateArgs),
 }
 
@@ -57,6 +67,7 @@ impl Cli {
             Command::Lights(args) => args.run(),
             Command::Relay(args) => args.run(),
             Command::Serve(args) => args.run(),
+            Command::Werewolf(args) => args.run(),
             Command::Simulate(args) => args.run(),
         }
     }

@@ -1,4 +1,4 @@
-//! `marubatsu simulate werewolf` as a user runs it: the text table, the JSON, the chart file only where asked,
+//! `marubatsu werewolf simulate` as a user runs it: the text table, the JSON, the chart file only where asked,
 //! the sweep, and bad input.
 
 use std::process::{Command, Output};
@@ -26,7 +26,7 @@ fn the_text_report_and_the_chart_cover_every_policy() {
     let chart = dir.path().join("balance.svg");
     let chart = chart.to_str().expect("utf-8 path");
     let stdout = ok(&marubatsu(&[
-        "simulate", "werewolf", "--games", "40", "--seed", "3", "--chart", chart,
+        "werewolf", "simulate", "--games", "40", "--seed", "3", "--chart", chart,
     ]));
     assert!(
         stdout.starts_with("Quantum werewolf, 8 players (2W 1S 5V): 40 games per policy, seed 3"),
@@ -46,12 +46,12 @@ fn no_chart_is_written_unless_asked() {
     let dir = tempfile::tempdir().expect("temp dir");
     let stdout = ok(&marubatsu_in(
         dir.path(),
-        &["simulate", "werewolf", "--games", "5", "--policy", "random"],
+        &["werewolf", "simulate", "--games", "5", "--policy", "random"],
     ));
     assert!(!stdout.contains("chart:"), "{stdout}");
     let sweep = ok(&marubatsu_in(
         dir.path(),
-        &["simulate", "werewolf", "--sweep", "--players", "5", "--games", "5"],
+        &["werewolf", "simulate", "--sweep", "--players", "5", "--games", "5"],
     ));
     assert!(sweep.contains("best table per player count"), "{sweep}");
     let left: Vec<_> = std::fs::read_dir(dir.path()).expect("listing the directory").collect();
@@ -61,8 +61,8 @@ fn no_chart_is_written_unless_asked() {
 #[test]
 fn the_json_report_is_reproducible_from_the_seed() {
     let args = [
-        "simulate",
         "werewolf",
+        "simulate",
         "--games",
         "60",
         "--seed",
@@ -104,8 +104,8 @@ fn the_sweep_ranks_every_table_reports_progress_and_charts_where_asked() {
     let chart = dir.path().join("sweep.svg");
     let chart = chart.to_str().expect("utf-8 path");
     let args = [
-        "simulate",
         "werewolf",
+        "simulate",
         "--sweep",
         "--players",
         "5-6",
@@ -146,8 +146,8 @@ fn the_sweep_ranks_every_table_reports_progress_and_charts_where_asked() {
     assert_eq!(svg.matches("<circle class=\"table\"").count(), 64);
     // The figures do not depend on the threads.
     let one = marubatsu(&[
-        "simulate",
         "werewolf",
+        "simulate",
         "--sweep",
         "--players",
         "5-6",
@@ -172,27 +172,41 @@ fn bad_tables_policies_readings_and_player_counts_are_refused_with_a_reason() {
         }
     };
     refused(
-        &["simulate", "werewolf", "--table", "2,0,5", "--games", "1"],
+        &["werewolf", "simulate", "--table", "2,0,5", "--games", "1"],
         &["for '--table", "no seer card"],
     );
     refused(
-        &["simulate", "werewolf", "--policy", "clever"],
+        &["werewolf", "simulate", "--policy", "clever"],
         &["unknown policy `clever`"],
     );
     refused(
-        &["simulate", "werewolf", "--attack-death", "one-wolf"],
+        &["werewolf", "simulate", "--attack-death", "one-wolf"],
         &["expected any-chits or two-wolves"],
     );
     refused(
-        &["simulate", "werewolf", "--chits", "1,2"],
+        &["werewolf", "simulate", "--chits", "1,2"],
         &["for '--chits", "three counts"],
     );
     refused(
-        &["simulate", "werewolf", "--sweep", "--players", "3-8"],
+        &["werewolf", "simulate", "--sweep", "--players", "3-8"],
         &["for '--players", "5 to 16 players, not 3"],
     );
     refused(
-        &["simulate", "werewolf", "--sweep", "--threads", "0"],
+        &["werewolf", "simulate", "--sweep", "--threads", "0"],
         &["--threads must be at least 1"],
     );
+}
+
+#[test]
+fn the_old_spelling_still_runs_the_same_simulation_and_is_not_advertised() {
+    let args = ["--games", "20", "--seed", "5", "--policy", "random", "--json"];
+    let new = ok(&marubatsu(&[&["werewolf", "simulate"][..], &args].concat()));
+    let old = ok(&marubatsu(&[&["simulate", "werewolf"][..], &args].concat()));
+    assert_eq!(new, old);
+    let help = ok(&marubatsu(&["--help"]));
+    let listed = |name: &str| {
+        help.lines()
+            .any(|line| line.trim_start().starts_with(&format!("{name} ")))
+    };
+    assert!(listed("werewolf") && !listed("simulate"), "{help}");
 }

@@ -50,13 +50,13 @@ pub(crate) struct DeployArgs {
     /// with real money is gambling under Japanese law (and in many other places).
     #[arg(long)]
     allow_mainnet: bool,
-    /// Folder of deployment records (default deployments/ in the repository).
+    /// Folder of deployment records (default deployments/ in the project folder, see --root).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     deployments: Option<PathBuf>,
     /// Show the embedded chain's contracts instead (they are deployed whenever it starts; see `marubatsu local`).
     #[arg(long, conflicts_with_all = ["private_key", "unlocked", "broadcast", "force", "resume", "claim_blocks"])]
     local: bool,
-    /// With --local: the state file (default target/marubatsu-local.json in the repository).
+    /// With --local: the state file (default cache/marubatsu-local.json in the project folder, see --root).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, requires = "local")]
     state: Option<PathBuf>,
     /// Print JSON instead of text.

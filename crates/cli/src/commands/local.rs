@@ -16,7 +16,8 @@ pub(crate) struct LocalArgs {
     command: LocalCommand,
     #[command(flatten)]
     compiler: CompilerArgs,
-    /// The state file (default target/marubatsu-local.json in the repository).
+    /// The state file (default cache/marubatsu-local.json in the project folder: --root, else the nearest folder
+    /// upwards with a foundry.toml, else the current one).
     #[arg(long, value_name = "FILE", env = LOCAL_STATE_VAR, global = true)]
     state: Option<PathBuf>,
 }

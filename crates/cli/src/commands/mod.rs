@@ -12,4 +12,5 @@ pub(crate) mod relay;
 pub(crate) mod serve;
 pub(crate) mod simulate;
 pub(crate) mod solo;
+pub(crate) mod werewolf;
 pub(crate) mod werewolf_workbench;

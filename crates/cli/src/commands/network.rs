@@ -259,7 +259,7 @@ pub(crate) fn chain_id(text: &str) -> Result<u64, String> {
 }
 
 /// Where the deployment records are: `--deployments`, else `MARUBATSU_DEPLOYMENTS`, else `deployments/` in the
-/// repository.
+/// project folder.
 pub(crate) fn deployments(explicit: Option<PathBuf>, place: &Place) -> Deployments {
     Deployments::new(explicit.unwrap_or_else(|| place.deployments()))
 }
@@ -391,7 +391,7 @@ fn keep_ledger(rpc: &mut Rpc, deployments: &Deployments, force: bool) -> eyre::R
     Ok(())
 }
 
-/// The embedded chain saved at `state` (or the default file in `target/`).
+/// The embedded chain saved at `state` (or the default file in the project folder's `cache/`).
 pub(crate) fn open_local(
     contracts: &ContractSet,
     state: Option<PathBuf>,

@@ -41,7 +41,7 @@ pub(crate) struct ServeArgs {
         value_parser = chain_id
     )]
     chain: Option<u64>,
-    /// With --rpc-url: the folder of deployment records (default deployments/ in the repository).
+    /// With --rpc-url: the folder of deployment records (default deployments/ in the project folder, see --root).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR, requires = "rpc_url")]
     deployments: Option<PathBuf>,
     /// With --rpc-url: SoloTicTacToe's address, instead of the chain's deployment record.

@@ -16,7 +16,7 @@ use crate::{
     progress::{SweepMeter, minutes},
 };
 
-/// Play many simulated games of an off-chain game and measure its balance.
+/// The spelling before `werewolf simulate`: `simulate werewolf`, kept (hidden) for one version.
 #[derive(Debug, Args)]
 pub(crate) struct SimulateArgs {
     #[command(subcommand)]
@@ -25,18 +25,18 @@ pub(crate) struct SimulateArgs {
 
 #[derive(Debug, Subcommand)]
 enum SimulateGame {
-    /// Quantum werewolf without a game master: how often the village, the werewolves or a paradox wins, by
-    /// policy, with 95% intervals — at one table, or with --sweep at many, ranked by balance.
+    /// Quantum werewolf: `marubatsu werewolf simulate` (or `werewolf workbench` with --workbench).
     Werewolf(WerewolfArgs),
 }
 
-/// Quantum werewolf at a simulated table, or (with --sweep) at many tables, ranked by balance.
+/// Quantum werewolf without a game master at a simulated table: how often the village, the werewolves or a
+/// paradox wins, by policy, with 95% intervals — or (with --sweep) at many tables, ranked by balance.
 ///
 /// Policies: `random` (every choice uniform among the legal ones), `partisan` (everyone plays for the side its
 /// cards put it on, one event ahead), `village-partisan` and `wolf-partisan` (only that side plays partisan,
 /// the other at random). Tie-break winners and death draws are always uniform.
 #[derive(Debug, Args)]
-struct WerewolfArgs {
+pub(crate) struct WerewolfArgs {
     /// Games per policy (per table and policy with --sweep).
     #[arg(long, default_value_t = 10_000)]
     games: u64,
@@ -144,14 +144,31 @@ struct JsonReport<'a> {
 impl SimulateArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         match self.game {
-            SimulateGame::Werewolf(args) if args.sweep => args.run_sweep(),
-            SimulateGame::Werewolf(args) if args.workbench => args.run_workbench(),
-            SimulateGame::Werewolf(args) => args.run(),
+            SimulateGame::Werewolf(args) => args.run_chosen(),
         }
     }
 }
 
 impl WerewolfArgs {
+    /// `werewolf workbench` is this with the workbench asked for.
+    pub(crate) fn into_workbench(self) -> Self {
+        Self {
+            workbench: true,
+            ..self
+        }
+    }
+
+    /// The run the flags ask for: the sweep, the workbench, or one table.
+    pub(crate) fn run_chosen(self) -> eyre::Result<()> {
+        if self.sweep {
+            self.run_sweep()
+        } else if self.workbench {
+            self.run_workbench()
+        } else {
+            self.run()
+        }
+    }
+
     fn run_workbench(self) -> eyre::Result<()> {
         let threads = self.threads()?;
         let pairings = if self.policies.is_empty() {
@@ -273,7 +290,7 @@ impl WerewolfArgs {
                 .wrap_err_with(|| format!("writing the chart to {}", chart.display()))?;
         }
         if let Some(path) = &self.recommended_rs {
-            let mut command = vec!["marubatsu simulate werewolf --sweep".to_string()];
+            let mut command = vec!["marubatsu werewolf simulate --sweep".to_string()];
             command.push(match (self.players.start(), self.players.end()) {
                 (low, high) if low == high => format!("--players {low}"),
                 (low, high) => format!("--players {low}-{high}"),

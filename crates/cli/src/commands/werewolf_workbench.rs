@@ -1,4 +1,4 @@
-//! `marubatsu simulate werewolf --workbench`: the workbench's two stages with progress on stderr, and its
+//! `marubatsu werewolf workbench`: the workbench's two stages with progress on stderr, and its
 //! report — the screened candidates, then the confirmed finalists ranked by their intervals.
 
 use std::path::Path;
@@ -53,7 +53,7 @@ pub(crate) fn run(ask: Run<'_>) -> eyre::Result<()> {
     }
     if let Some(path) = recommended_rs {
         let mut command = format!(
-            "marubatsu simulate werewolf --workbench --games {screen_games} --confirm-games {confirm_games} --keep \
+            "marubatsu werewolf workbench --games {screen_games} --confirm-games {confirm_games} --keep \
              {keep} --seed {seed}"
         );
         for pairing in pairings {

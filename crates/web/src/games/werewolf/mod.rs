@@ -109,7 +109,7 @@ struct TableInfo {
     recommended: Vec<RecommendedTable>,
 }
 
-/// A table the balance workbench (`marubatsu simulate werewolf --workbench`) recommends, with its figures.
+/// A table the balance workbench (`marubatsu werewolf workbench`) recommends, with its figures.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RecommendedTable {
