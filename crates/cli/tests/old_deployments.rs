@@ -161,13 +161,15 @@ anviltest!(
                 && note.contains("its code differs from today's sources"),
             "{note}"
         );
-        // An address whose code nobody recorded is refused: the SoloTicTacToe, asked for as a TicTacToe.
+        // An address whose code nobody recorded and that does not answer TicTacToe's calls is refused: the
+        // SoloTicTacToe, asked for as a TicTacToe.
         let solo = deployer.create(0).to_string();
         let (ok, _, refused) = run(&[&["pvp", "show", "1", "--address", &solo][..], &on_copy].concat(), url);
         assert!(!ok);
         assert!(
             refused.contains("holds other code than the compiled TicTacToe")
-                && refused.contains("no deployment of TicTacToe with that code is recorded"),
+                && refused.contains("no deployment with that code is recorded")
+                && refused.contains("does not speak contracts/interfaces/ITicTacToe.sol: claimBlocks() did not answer"),
             "{refused}"
         );
 

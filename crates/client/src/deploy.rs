@@ -539,6 +539,9 @@ pub struct Located {
     pub address: Address,
     /// Set when it is an older deployment, recorded on this chain, whose code differs from today's sources.
     pub older: Option<OlderDeployment>,
+    /// Set (to its code hash) when no record knows the code but it answers the interface: a contract of the
+    /// user's own, or one deployed by another tool.
+    pub unrecorded: Option<B256>,
 }
 
 /// A recorded deployment whose code differs from today's compiled contract: still playable through today's
@@ -558,6 +561,14 @@ pub struct OlderDeployment {
 impl Located {
     /// What to tell the player before using an older deployment, in words; none for today's code.
     pub fn notice(&self, contract: &str) -> Option<String> {
+        if let Some(code_hash) = self.unrecorded {
+            return Some(format!(
+                "the contract at {} is not a recorded deployment (code hash {code_hash}); it answers the calls of \
+                 {}, so it is played through that interface",
+                self.address,
+                crate::probe::interface_file(contract)
+            ));
+        }
         let older = self.older.as_ref()?;
         let which = if older.current {
             "the recorded deployment"
@@ -580,7 +591,9 @@ impl Located {
 /// Today's compiled code is accepted, and so is the code of any deployment of `contract` that the record of this
 /// chain keeps (its history included), so that credit in an older deployment stays reachable after the sources
 /// change; each function in `needs` (e.g. `withdraw()`) must then be in that deployment's recorded ABI, when one
-/// is recorded. An address without code, or with code nobody recorded, is refused.
+/// is recorded. At an `explicit` address, code nobody recorded is accepted when it answers the interface's
+/// read-only calls (a contract of the user's own). An address without code is refused, and so is unrecorded
+/// code that does not answer.
 pub fn locate_contract<T: Transactor<Error = Error>>(
     chain: &mut T,
     contracts: &ContractSet,
@@ -608,7 +621,11 @@ pub fn locate_contract<T: Transactor<Error = Error>>(
     }
     let code_hash = keccak256(&code);
     if code_hash == compiled_hash {
-        return Ok(Located { address, older: None });
+        return Ok(Located {
+            address,
+            older: None,
+            unrecorded: None,
+        });
     }
     let record = deployments.load(chain_id)?;
     let recorded = record.as_ref().and_then(|record| {
@@ -619,15 +636,33 @@ pub fn locate_contract<T: Transactor<Error = Error>>(
             .map(|(r, current)| (r.clone(), current))
     });
     let Some((recorded, current)) = recorded else {
+        let records = deployments.path(chain_id);
+        let problem = match explicit {
+            None => format!(
+                "holds other code than the compiled {contract} (code hash {code_hash}, expected {compiled_hash}), \
+                 and no deployment of {contract} with that code is recorded in {}: the record is not this chain's",
+                records.display()
+            ),
+            Some(_) => match crate::probe::unanswered(chain, contract, address)? {
+                None => {
+                    return Ok(Located {
+                        address,
+                        older: None,
+                        unrecorded: Some(code_hash),
+                    });
+                }
+                Some(unanswered) => format!(
+                    "holds other code than the compiled {contract} (code hash {code_hash}), no deployment with \
+                     that code is recorded in {}, and it does not speak {}: {unanswered}",
+                    records.display(),
+                    crate::probe::interface_file(contract)
+                ),
+            },
+        };
         return Err(Error::NotTheContract {
             address,
             chain_id,
-            problem: format!(
-                "holds other code than the compiled {contract} (code hash {code_hash}, expected {compiled_hash}), \
-                 and no deployment of {contract} with that code is recorded in {}: the address is wrong, or \
-                 the record is not this chain's",
-                deployments.path(chain_id).display()
-            ),
+            problem,
         });
     };
     if let Some(missing) = needs.iter().find(|f| recorded.has_function(f) == Some(false)) {
@@ -642,6 +677,7 @@ pub fn locate_contract<T: Transactor<Error = Error>>(
     }
     Ok(Located {
         address,
+        unrecorded: None,
         older: Some(OlderDeployment {
             record: recorded,
             current,

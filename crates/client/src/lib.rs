@@ -50,6 +50,7 @@ mod ledger;
 mod local;
 mod logs;
 mod mainnet;
+mod probe;
 mod record;
 mod rpc;
 mod tracking;

@@ -356,6 +356,7 @@ impl TargetArgs {
                     .address_of(contract)
                     .ok_or_else(|| eyre::eyre!("the local chain has no {contract}"))?,
                 older: None,
+                unrecorded: None,
             },
             _ => locate_contract(&mut chain, &contracts, &deployments, contract, self.address, needs)?,
         };
