@@ -18,6 +18,7 @@ mod workload;
 pub mod book;
 pub mod format;
 pub mod snapshot;
+pub mod versus;
 
 pub use error::GasError;
 pub use marubatsu_chain::{GasKind, GasStats};
