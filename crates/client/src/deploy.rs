@@ -153,7 +153,64 @@ impl DeployReport {
     }
 }
 
-/// Deploys [`DEPLOYED_CONTRACTS`] from the signer of `rpc`, or in a dry run estimates what that would do.
+/// One contract to deploy: its name in the record, its compiled code, what its creation sends (constructor
+/// arguments appended) and how it was built, for the record.
+#[derive(Clone, Debug)]
+pub struct Deployable {
+    /// The name it is recorded under (the contract's name).
+    pub name: String,
+    /// Its compiled code and ABI.
+    pub compiled: CompiledContract,
+    /// The creation transaction's data: the creation code with the constructor's arguments.
+    pub creation_code: Bytes,
+    /// The compiler's version, as the record keeps it.
+    pub compiler_version: String,
+    /// The optimizer's runs (`None`: the optimizer was off).
+    pub optimizer_runs: Option<usize>,
+    /// The EVM version compiled for.
+    pub evm_version: String,
+}
+
+impl Deployable {
+    /// The shipped pair ([`DEPLOYED_CONTRACTS`]) from `contracts`, TicTacToe created with `claim_blocks`.
+    pub fn shipped(contracts: &ContractSet, claim_blocks: u32) -> Result<Vec<Deployable>, Error> {
+        DEPLOYED_CONTRACTS
+            .iter()
+            .map(|&name| {
+                let compiled = contracts.get(name)?;
+                Ok(Deployable {
+                    name: name.to_owned(),
+                    compiled: compiled.clone(),
+                    creation_code: creation_code(name, compiled, claim_blocks),
+                    compiler_version: contracts.solc_version().to_owned(),
+                    optimizer_runs: Some(OPTIMIZER_RUNS),
+                    evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// Deploys [`DEPLOYED_CONTRACTS`] from the signer of `rpc`, or in a dry run estimates what that would do: see
+/// [`deploy_contracts`].
+pub fn deploy(
+    rpc: &mut Rpc,
+    contracts: &ContractSet,
+    deployments: &Deployments,
+    options: DeployOptions,
+) -> Result<DeployReport, Error> {
+    let claim_blocks = options
+        .claim_blocks
+        .unwrap_or_else(|| default_claim_blocks(rpc.chain_id()));
+    deploy_contracts(
+        rpc,
+        &Deployable::shipped(contracts, claim_blocks)?,
+        deployments,
+        options,
+    )
+}
+
+/// Deploys `plan` from the signer of `rpc`, in order, or in a dry run estimates what that would do.
 ///
 /// First every transaction an earlier run left pending in the broadcast log ([`Journal`]) is settled: a mined
 /// creation is recorded, a pending one is waited for (and, if it is still pending after the receipt timeout,
@@ -163,9 +220,9 @@ impl DeployReport {
 /// `options.force`. Before sending anything the signer's balance must cover every planned transaction at its
 /// gas limit and max fee ([`Error::InsufficientFunds`]). Each creation is written to the broadcast log before it
 /// is sent and the record is saved after each deployment, so a failure halfway keeps what was done.
-pub fn deploy(
+pub fn deploy_contracts(
     rpc: &mut Rpc,
-    contracts: &ContractSet,
+    plan: &[Deployable],
     deployments: &Deployments,
     options: DeployOptions,
 ) -> Result<DeployReport, Error> {
@@ -179,13 +236,13 @@ pub fn deploy(
     if options.broadcast {
         journal.start(chain_id)?;
     }
-    let settled = settle(rpc, contracts, deployments, &mut journal, &mut record, options)?;
+    let settled = settle(rpc, plan, deployments, &mut journal, &mut record, options)?;
 
     let mut outcomes: Vec<Option<ContractOutcome>> = Vec::new();
     let mut to_deploy = Vec::new();
-    for name in DEPLOYED_CONTRACTS {
-        let compiled = contracts.get(name)?;
-        let hash = compiled.deployed_code_hash();
+    for deployable in plan {
+        let name = deployable.name.as_str();
+        let hash = deployable.compiled.deployed_code_hash();
         let pending = settled
             .iter()
             .find(|s| s.state == TxState::Pending && s.contract.as_deref() == Some(name));
@@ -217,12 +274,7 @@ pub fn deploy(
             _ => None,
         };
         if existing.is_none() {
-            to_deploy.push((
-                outcomes.len(),
-                name,
-                compiled,
-                creation_code(name, compiled, claim_blocks),
-            ));
+            to_deploy.push((outcomes.len(), deployable));
         }
         outcomes.push(existing);
     }
@@ -230,11 +282,11 @@ pub fn deploy(
     let replaced = replaced(rpc, &record, &to_deploy)?;
     let balance_before = rpc.balance(deployer)?;
     let mut estimates: Vec<GasEstimate> = Vec::new();
-    for (_, name, _, code) in &to_deploy {
+    for (_, deployable) in &to_deploy {
         estimates.push(rpc.estimate(
-            &format!("deployment of {name}"),
+            &format!("deployment of {}", deployable.name),
             TxKind::Create,
-            code.clone(),
+            deployable.creation_code.clone(),
             U256::ZERO,
         )?);
     }
@@ -242,13 +294,13 @@ pub fn deploy(
 
     if !options.broadcast {
         let nonce = rpc.next_nonce()?;
-        for (i, ((slot, name, compiled, _), estimate)) in to_deploy.iter().zip(&estimates).enumerate() {
+        for (i, ((slot, deployable), estimate)) in to_deploy.iter().zip(&estimates).enumerate() {
             outcomes[*slot] = Some(ContractOutcome {
-                name: (*name).to_owned(),
+                name: deployable.name.clone(),
                 address: deployer.create(nonce + i as u64),
                 transaction_hash: None,
                 block_number: None,
-                deployed_code_hash: compiled.deployed_code_hash(),
+                deployed_code_hash: deployable.compiled.deployed_code_hash(),
                 status: ContractStatus::Planned {
                     estimated_gas: estimate.estimated_gas,
                     gas_limit: estimate.gas_limit,
@@ -261,7 +313,7 @@ pub fn deploy(
             chain_id,
             deployer,
             broadcast: false,
-            compiler_version: contracts.solc_version().to_owned(),
+            compiler_version: compiler_versions(plan),
             claim_blocks,
             contracts: outcomes.into_iter().flatten().collect(),
             balance_before,
@@ -278,10 +330,12 @@ pub fn deploy(
         rpc.ensure_funds(max_total, &format!("deploying {} contract(s)", to_deploy.len()))?;
     }
     let mut total_cost = U256::ZERO;
-    for ((slot, name, compiled, code), estimate) in to_deploy.iter().zip(&estimates) {
+    for ((slot, deployable), estimate) in to_deploy.iter().zip(&estimates) {
+        let name = deployable.name.as_str();
         let what = format!("deployment of {name}");
         let mut sent = None;
-        let result = rpc.send_recorded(&what, TxKind::Create, code.clone(), U256::ZERO, estimate, &mut |tx| {
+        let code = deployable.creation_code.clone();
+        let result = rpc.send_recorded(&what, TxKind::Create, code, U256::ZERO, estimate, &mut |tx| {
             sent = Some(tx.clone());
             journal.sent(&what, Some(name), tx)
         });
@@ -307,7 +361,7 @@ pub fn deploy(
             action: "eth_getTransactionReceipt",
             reason: format!("the receipt of the {what} names no contract address"),
         })?;
-        let hash = compiled.deployed_code_hash();
+        let hash = deployable.compiled.deployed_code_hash();
         let code = rpc.code(address)?;
         if keccak256(&code) != hash {
             return Err(Error::NotTheContract {
@@ -330,16 +384,16 @@ pub fn deploy(
                 deployer,
                 gas_used: report.gas_used,
                 deployed_code_hash: hash,
-                compiler_version: contracts.solc_version().to_owned(),
-                optimizer_runs: OPTIMIZER_RUNS,
-                evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
-                abi: Some(compiled.abi.clone()),
+                compiler_version: deployable.compiler_version.clone(),
+                optimizer_runs: deployable.optimizer_runs.unwrap_or_default(),
+                evm_version: deployable.evm_version.clone(),
+                abi: Some(deployable.compiled.abi.clone()),
             },
         );
         deployments.save(&record)?;
         total_cost += report.cost();
         outcomes[*slot] = Some(ContractOutcome {
-            name: (*name).to_owned(),
+            name: name.to_owned(),
             address,
             transaction_hash: Some(transaction_hash),
             block_number: Some(block_number),
@@ -355,7 +409,7 @@ pub fn deploy(
         chain_id,
         deployer,
         broadcast: true,
-        compiler_version: contracts.solc_version().to_owned(),
+        compiler_version: compiler_versions(plan),
         claim_blocks,
         contracts: outcomes.into_iter().flatten().collect(),
         balance_before,
@@ -373,17 +427,18 @@ pub fn deploy(
 fn replaced(
     rpc: &mut Rpc,
     record: &DeploymentRecord,
-    to_deploy: &[(usize, &str, &CompiledContract, Bytes)],
+    to_deploy: &[(usize, &Deployable)],
 ) -> Result<Vec<Replaced>, Error> {
     let mut replaced = Vec::new();
-    for (_, name, _, _) in to_deploy {
-        let Some(entry) = record.contracts.get(*name) else {
+    for (_, deployable) in to_deploy {
+        let name = deployable.name.as_str();
+        let Some(entry) = record.contracts.get(name) else {
             continue;
         };
         if keccak256(rpc.code(entry.address)?) != entry.deployed_code_hash {
             continue;
         }
-        let unfinished_games = if *name == PVP_CONTRACT
+        let unfinished_games = if name == PVP_CONTRACT
             && entry.has_function(ITicTacToe::getGameCall::SIGNATURE) != Some(false)
             && entry.has_function(ITicTacToe::nextGameIdCall::SIGNATURE) != Some(false)
         {
@@ -401,7 +456,7 @@ fn replaced(
             None
         };
         replaced.push(Replaced {
-            name: (*name).to_owned(),
+            name: name.to_owned(),
             address: entry.address,
             balance: rpc.balance(entry.address)?,
             unfinished_games,
@@ -424,7 +479,7 @@ pub fn creation_code(name: &str, compiled: &CompiledContract, claim_blocks: u32)
 /// pending after the receipt timeout stops the run.
 fn settle(
     rpc: &mut Rpc,
-    contracts: &ContractSet,
+    plan: &[Deployable],
     deployments: &Deployments,
     journal: &mut Journal,
     record: &mut DeploymentRecord,
@@ -474,8 +529,11 @@ fn settle(
         tx.receipt = receipt.clone();
         if let (TxState::Mined, Some(name), Some(address)) = (state, tx.contract.clone(), tx.contract_address) {
             let code_hash = keccak256(rpc.code(address)?);
-            let compiled = contracts.get(&name)?;
-            let same_sources = compiled.deployed_code_hash() == code_hash;
+            // Earlier runs may have deployed another contract than this run's plan names (`--contract`): it is
+            // recorded all the same, and described only when this plan builds the same code.
+            let built = plan
+                .iter()
+                .find(|d| d.name == name && d.compiled.deployed_code_hash() == code_hash);
             record.insert(
                 &name,
                 ContractRecord {
@@ -485,14 +543,13 @@ fn settle(
                     deployer: tx.from,
                     gas_used: receipt.as_ref().map(|r| r.gas_used).unwrap_or_default(),
                     deployed_code_hash: code_hash,
-                    compiler_version: if same_sources {
-                        contracts.solc_version().to_owned()
-                    } else {
-                        "unknown (the sources changed since this creation was sent)".to_owned()
-                    },
-                    optimizer_runs: OPTIMIZER_RUNS,
-                    evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
-                    abi: same_sources.then(|| compiled.abi.clone()),
+                    compiler_version: built.map_or_else(
+                        || "unknown (the sources changed since this creation was sent)".to_owned(),
+                        |d| d.compiler_version.clone(),
+                    ),
+                    optimizer_runs: built.and_then(|d| d.optimizer_runs).unwrap_or_default(),
+                    evm_version: built.map_or_else(String::new, |d| d.evm_version.clone()),
+                    abi: built.map(|d| d.compiled.abi.clone()),
                 },
             );
             if options.broadcast {
@@ -685,4 +742,11 @@ pub fn locate_contract<T: Transactor<Error = Error>>(
             compiled_hash,
         }),
     })
+}
+
+/// The compiler versions of a plan, as the report names them: one, or each distinct one joined.
+fn compiler_versions(plan: &[Deployable]) -> String {
+    let mut versions: Vec<&str> = plan.iter().map(|d| d.compiler_version.as_str()).collect();
+    versions.dedup();
+    versions.join(", ")
 }

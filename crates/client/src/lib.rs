@@ -59,8 +59,9 @@ mod wallet;
 
 pub use client::{RpcClient, redact_url};
 pub use deploy::{
-    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Located, OlderDeployment,
-    PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, creation_code, deploy, locate_contract, resolve_contract,
+    ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Deployable, Located,
+    OlderDeployment, PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, creation_code, deploy, deploy_contracts,
+    locate_contract, resolve_contract,
 };
 pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
