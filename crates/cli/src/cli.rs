@@ -6,8 +6,8 @@ use crate::commands::relay::RelayArgs;
 use crate::commands::simulate::SimulateArgs;
 use crate::commands::werewolf::WerewolfCommandArgs;
 use crate::commands::{
-    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, lights::LightsArgs, local::LocalArgs, prove::ProveArgs,
-    pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
+    compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, interface::InterfaceArgs, lights::LightsArgs,
+    local::LocalArgs, prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
 };
 
 /// marubatsu: tic-tac-toe contracts — yours or the shipped ones — compiled, proven exhaustively, measured and
@@ -34,6 +34,8 @@ enum Command {
     Gas(GasArgs),
     /// Deploy the game contracts to a chain (a dry run unless --broadcast) and record where they are.
     Deploy(DeployArgs),
+    /// Print the Solidity interface your own contract implements: `solo` or `pvp`.
+    Interface(InterfaceArgs),
     /// Play against the on-chain CPU: new, play, show.
     Solo(SoloArgs),
     /// Play another account, with stakes: create, join, play, claim-timeout, resign, cancel, withdraw, show.
@@ -61,6 +63,7 @@ impl Cli {
             Command::Prove(args) => args.run(),
             Command::Gas(args) => args.run(),
             Command::Deploy(args) => args.run(),
+            Command::Interface(args) => args.run(),
             Command::Solo(args) => args.run(),
             Command::Pvp(args) => args.run(),
             Command::Local(args) => args.run(),

@@ -2,6 +2,7 @@ pub(crate) mod balance;
 pub(crate) mod compile;
 pub(crate) mod deploy;
 pub(crate) mod gas;
+pub(crate) mod interface;
 pub(crate) mod lights;
 pub(crate) mod local;
 pub(crate) mod network;
