@@ -258,7 +258,10 @@ impl Runner {
             }
             Err(TxError::Reverted(revert)) => match ITicTacToeErrors::abi_decode(revert.data()) {
                 Ok(error) => Err(error),
-                Err(_) => return Ok(differ(what, format!("reverts with {revert}"), rules)),
+                Err(_) => {
+                    let words = self.cast.named(format!("reverts with {revert}"));
+                    return Ok(differ(what, words, rules));
+                }
             },
             Err(TxError::Invalid(reason)) => return Err(format!("the chain refused a transaction: {reason}")),
             Err(other) => return Ok(differ(what, other.to_string(), rules)),
@@ -362,7 +365,7 @@ impl Runner {
                 o: g.oBoard,
                 status: g.status,
             },
-            Err(err) => return differ(format!("getGame({id})"), err, self.cast.game(expected)),
+            Err(err) => return differ(format!("getGame({id})"), self.cast.named(err), self.cast.game(expected)),
         };
         if &actual != expected {
             return differ(

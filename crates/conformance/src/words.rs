@@ -8,7 +8,7 @@ use marubatsu_chain::{
 };
 
 use crate::action::{Action, Cast, Party, Terms};
-use crate::model::{Game, Outcome};
+use crate::model::{Game, MAX_STAKE, Outcome};
 
 impl Cast {
     /// `account N` (its index among the chain's accounts), or what the address is to the sequence.
@@ -103,8 +103,16 @@ impl Cast {
                     format!("succeeds{returned}, emitting {}", events.join(", "))
                 }
             }
-            Err(error) => format!("reverts with {}", error_words(error)),
+            Err(error) => format!("reverts with {}", self.named(error_words(error))),
         }
+    }
+
+    /// `text` with every address of the sequence replaced by its name.
+    pub(crate) fn named(&self, text: String) -> String {
+        let known = self.actors.iter().chain([&self.outsider, &self.contract]);
+        known.fold(text, |text, &address| {
+            text.replace(&address.to_checksum(None), &self.name(address))
+        })
     }
 
     /// An event with its fields, addresses by name.
@@ -170,8 +178,17 @@ pub(crate) fn error_words(error: &Error) -> String {
     DecodedRevert::from_data(&error.abi_encode()).map_or_else(|| format!("{error:?}"), |decoded| decoded.words())
 }
 
+/// Small amounts in wei, others in ether (exact: no digit is dropped).
 fn wei(amount: U256) -> String {
-    format!("{amount} wei")
+    if amount == MAX_STAKE {
+        "2^96 - 1 wei (the stake cap)".into()
+    } else if amount == MAX_STAKE + U256::from(1) {
+        "2^96 wei (one over the stake cap)".into()
+    } else if amount < U256::from(1_000_000_000u64) {
+        format!("{amount} wei")
+    } else {
+        marubatsu_chain::ether(amount)
+    }
 }
 
 fn cells(board: u16) -> String {
