@@ -230,7 +230,7 @@ impl Runner {
                     to: self.cast.address(to),
                 },
             )),
-            _ => unreachable!("only calls of the contract are sent here"),
+            _ => return Err(format!("the runner took {action:?} for a call of the contract")),
         };
         let what = "the call's outcome";
         let rules = self.cast.outcome(expected);
@@ -276,7 +276,7 @@ impl Runner {
     /// A plain transfer: the rules refuse it with no revert data.
     fn transfer(&self, chain: &mut Chain, action: &Action) -> Result<Checked, String> {
         let Action::Transfer { actor, value } = *action else {
-            unreachable!("only transfers are refused");
+            return Err(format!("the runner took {action:?} for a plain transfer"));
         };
         let rules = "reverts with no data (no receive, no fallback)";
         let what = "a plain transfer";

@@ -185,3 +185,24 @@ fn the_shipped_abi_conforms_and_the_solo_one_does_not() {
         "{missing:?}"
     );
 }
+
+/// The same seed draws the same sequences, so a reported counterexample can be reproduced; another seed draws
+/// others.
+#[test]
+fn a_seed_reproduces_its_counterexample() {
+    let run = |seed: u64| {
+        let (mut chain, address) = deployed(contract("DoublePayTicTacToe"));
+        let options = PvpOptions {
+            cases: 50,
+            seed,
+            ..PvpOptions::default()
+        };
+        let report = prove_pvp(&mut chain, address, &options, &mut |_| {});
+        report.property(PVP_RANDOM).unwrap().clone()
+    };
+    let (first, again, other) = (run(7), run(7), run(8));
+    assert_eq!(first.status, PvpStatus::Fail);
+    assert_eq!(first, again);
+    assert!(first.counterexample.unwrap().origin.contains("seed 7"));
+    assert!(other.counterexample.unwrap().origin.contains("seed 8"));
+}
