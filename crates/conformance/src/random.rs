@@ -276,3 +276,70 @@ fn plausible(model: &Model, cast: &Cast) -> Vec<Action> {
     }
     actions
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use alloy_primitives::Address;
+    use alloy_sol_types::SolInterface;
+    use marubatsu_chain::bindings::ITicTacToe::{ITicTacToeErrors, ITicTacToeEvents};
+
+    use super::*;
+
+    /// The rules the random sequences reach, run on the model alone at three claim blocks: every custom error but
+    /// those that need a stake beyond a test account (`StakeTooLarge`), the year 2514 (`DeadlineOutOfRange`) or
+    /// a constructor (`ClaimBlocksTooLarge`), and every ending but the rare full-board draw.
+    #[test]
+    fn random_sequences_reach_the_rules() {
+        let cast = Cast {
+            contract: Address::repeat_byte(0xC0),
+            actors: (1..=4).map(Address::repeat_byte).collect(),
+            outsider: Address::repeat_byte(0x77),
+        };
+        let wallets: BTreeMap<Address, U256> = cast
+            .actors
+            .iter()
+            .map(|&actor| (actor, U256::from(10_000u64) * U256::from(ONE_ETHER)))
+            .collect();
+        let start =
+            Model::new(1_700_000_000, wallets, BTreeSet::from([cast.contract]), BTreeSet::new()).with_blocks(1, 3);
+        let mut seen = BTreeSet::new();
+        for case in 0..500 {
+            let mut rng = case_rng(1, case);
+            let actions = sequence(&mut rng, &start, &cast, 40);
+            assert!(!actions.is_empty() && actions.len() <= 40);
+            let mut model = start.clone();
+            for action in &actions {
+                match action::apply(&mut model, &cast, action) {
+                    Expected::Call(Ok(done)) => seen.extend(done.events.iter().map(|event| match event {
+                        ITicTacToeEvents::GameEnded(ended) => format!("GameEnded({:?})", ended.reason),
+                        _ => "event".to_owned(),
+                    })),
+                    Expected::Call(Err(error)) => {
+                        let name = ITicTacToeErrors::name_by_selector(SolInterface::selector(&error));
+                        seen.insert(name.unwrap_or("Unknown").to_owned());
+                    }
+                    Expected::Unpayable => panic!("drawn, but unpayable: {action:?}"),
+                    _ => {}
+                }
+            }
+        }
+        let unreached = ["StakeTooLarge", "DeadlineOutOfRange", "ClaimBlocksTooLarge"];
+        let errors = ITicTacToeErrors::SELECTORS
+            .iter()
+            .filter_map(|selector| ITicTacToeErrors::name_by_selector(*selector))
+            .filter(|name| !unreached.contains(name))
+            .map(str::to_owned);
+        let endings = ["Win", "Timeout", "Abort", "Resignation", "Cancellation"].map(|r| format!("GameEnded({r})"));
+        for wanted in errors.chain(endings) {
+            assert!(seen.contains(&wanted), "no random sequence reaches {wanted}: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn neighbouring_cases_draw_different_sequences() {
+        let draws: BTreeSet<u64> = (0..100).map(|case| case_rng(0, case).r#gen::<u64>()).collect();
+        assert_eq!(draws.len(), 100);
+    }
+}
