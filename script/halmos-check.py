@@ -5,7 +5,8 @@
 
 Passes only if every check of the real contracts passes on every path (no counterexample, no loop cut short, no
 time-out), AND every check of the deliberately broken contracts (BROKEN below) ends in a counterexample, AND every
-one-line rule bug of MUTANTS below is caught by the check named for it: a proof that cannot fail proves nothing.
+one-line rule bug of MUTANTS (read from script/pvp-mutants.json) is caught by the check named for it: a proof that
+cannot fail proves nothing.
 Each mutant is `contracts/TicTacToe.sol` with one line replaced, built in a copy of the contracts under
 cache/halmos/mutants/ (so it follows every edit of the real contract, and a mutated line that is no longer there
 fails the run rather than passing unseen); halmos checks catch the rule bugs, and the event bugs, which halmos 0.3.3
@@ -36,88 +37,17 @@ BUILD_CACHE = "cache/halmos/cache"
 BROKEN = {"DoublePayMoneyCheck"}
 
 # One-line rule bugs: (name, what it breaks, the exact line of contracts/TicTacToe.sol, its broken replacement,
-# the check that must catch it: "halmos:Contract.check" or "forge:Contract.test").
-MUTANTS = [
-    (
-        "LateWinsAtMaxTimeout",
-        "a timeout at the 7-day limit is paid to the late player",
-        "else _finish(gameId, game, state, oToMove ? Status.XWon : Status.OWon, EndReason.Timeout);",
-        "else _finish(gameId, game, state, (oToMove != (_moveTimeout(state) == MAX_MOVE_TIMEOUT))"
-        " ? Status.XWon : Status.OWon, EndReason.Timeout);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "AbortRecordedAsDraw",
-        "a first-move timeout is recorded as a draw (which pays the same as an abort)",
-        "if (firstMove) _finish(gameId, game, state, Status.Aborted, EndReason.Abort);",
-        "if (firstMove) _finish(gameId, game, state, Status.Draw, EndReason.Abort);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "CapOffByOne",
-        "a stake of exactly the cap is refused",
-        "if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);",
-        "if (msg.value >= _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "LastSecondMoveRefused",
-        "a move in the deadline's own second is refused",
-        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
-        "if (block.timestamp >= (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "MoveIgnoresBlocks",
-        "a move after the deadline is refused before the claim blocks have passed, when no claim is possible either",
-        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX && _blocksPassed(state) >= _claimBlocks) {",
-        "if (block.timestamp > (state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) {",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "ClaimIgnoresBlocks",
-        "a timeout claim needs only the deadline, not the blocks since the turn began",
-        "if (passed < needed) revert TooFewBlocks(gameId, passed, needed);",
-        "if (passed > _BLOCK_MASK) revert TooFewBlocks(gameId, passed, needed);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "BlocksCountedUnwrapped",
-        "the blocks since the turn began are counted from the stored block without the modulo, so a claim can "
-        "come early once block numbers pass 2^19",
-        "return (block.number - ((state >> _TURN_BLOCK_SHIFT) & _BLOCK_MASK)) & _BLOCK_MASK;",
-        "return block.number - ((state >> _TURN_BLOCK_SHIFT) & _BLOCK_MASK);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "LastSecondClaimAccepted",
-        "a timeout claimed in the deadline's own second, while the mover may still move, is accepted",
-        "if (block.timestamp <= deadline) revert DeadlineNotPassed(gameId, deadline);",
-        "if (block.timestamp < deadline) revert DeadlineNotPassed(gameId, deadline);",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "JoinIgnoresTheTimeLimit",
-        "a join that names another time limit than the game's is accepted",
-        "if (creator != _addressIn(state) || moveTimeout != (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX) {",
-        "if (creator != _addressIn(state)) {",
-        "halmos:PvpRulesCheck.check_everyTurnFollowsTheRules",
-    ),
-    (
-        "StaleMovedDeadline",
-        "`Moved` carries the old deadline instead of the new one",
-        "emit Moved(gameId, msg.sender, taken, _asTime(deadline));",
-        "emit Moved(gameId, msg.sender, taken, _deadline(state));",
-        "forge:TicTacToeRulesTest.test_MovedCarriesTheNewDeadlineAfterTimePasses",
-    ),
-    (
-        "ResignationReportedAsTimeout",
-        "`GameEnded` gives a resignation the reason Timeout",
-        "_finish(gameId, game, state, winner, EndReason.Resignation);",
-        "_finish(gameId, game, state, winner, EndReason.Timeout);",
-        "forge:TicTacToeRulesTest.test_EveryEndingReportsItsReason",
-    ),
-]
+# the check that must catch it: "halmos:Contract.check" or "forge:Contract.test"). They live in
+# script/pvp-mutants.json, which the Rust PvP conformance suite (crates/conformance/tests/mutants.rs) reads too.
+MUTANTS_FILE = ROOT / "script" / "pvp-mutants.json"
+
+
+def load_mutants() -> list[tuple[str, str, str, str, str]]:
+    entries = json.loads(MUTANTS_FILE.read_text(encoding="utf-8"))["mutants"]
+    return [(m["name"], m["what"], m["line"], m["replacement"], m["check"]) for m in entries]
+
+
+MUTANTS = load_mutants()
 
 # What a mutant's copy of the repository holds: the PvP contract, what it and the checks import, the checks, and
 # the Foundry rules test. Everything else (the solo contract above all) stays out, to keep each build short.

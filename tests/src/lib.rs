@@ -7,8 +7,6 @@ pub mod anvil;
 pub mod engine_fuzz;
 pub mod hostile;
 pub mod names;
-pub mod pvp_indexer;
-pub mod pvp_model;
 pub mod wire;
 
 use alloy_primitives::Address;

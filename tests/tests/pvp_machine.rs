@@ -1,4 +1,4 @@
-//! The PvP contract against a reference model of its rules (`marubatsu_tests::pvp_model`), driven by random
+//! The PvP contract against a reference model of its rules (`marubatsu_conformance::model`), driven by random
 //! sequences of actions (proptest-state-machine): creations with random stakes, time limits (too short and too
 //! long ones included) and invited opponents (or none, or oneself), joins with the right and wrong stake, into
 //! one's own game and into others' private games, legal and illegal moves, time passing (to just before, at
@@ -12,7 +12,7 @@
 //! fields, and emitted the model's events; every game reads as the model's; the contract holds exactly what
 //! the model owes (open stakes plus unwithdrawn balances); every account's ether and pending balance match to
 //! the wei; every active game needs as many more blocks for a claim as the model says. An indexer that reads
-//! nothing but the events (`marubatsu_tests::pvp_indexer`) rebuilds every game
+//! nothing but the events (`marubatsu_conformance::indexer`) rebuilds every game
 //! and every pending balance (and, from the blocks the events came in, the blocks each claim still needs), and
 //! must agree with `getGame`, `pendingBalance` and `claimBlocksLeft` after every step too. At the
 //! end every game is closed and everyone withdraws (the contracts that refuse ether to their controller, with
@@ -32,11 +32,13 @@ use marubatsu_chain::{
     ACCOUNT_BALANCE, Chain, Receipt, TxError,
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
 };
+use marubatsu_conformance::{
+    indexer::Indexer,
+    model::{Done, Game, MAX_DEADLINE, Model, Outcome},
+};
 use marubatsu_tests::{
     chain_with_pvp,
     hostile::{self, Hostility, IHostilePlayer},
-    pvp_indexer::Indexer,
-    pvp_model::{Done, MAX_DEADLINE, Model, Outcome},
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -911,7 +913,7 @@ impl Sut {
                 .chain
                 .view(game, &ITicTacToe::getGameCall { gameId: id })
                 .unwrap_or_else(|err| panic!("getGame({id}): {err}"));
-            let actual = marubatsu_tests::pvp_model::Game {
+            let actual = Game {
                 creator: g.creator,
                 opponent: g.opponent,
                 stake: g.stake,

@@ -151,6 +151,14 @@ impl Chain {
         self.account(account).balance
     }
 
+    /// Sets an account's ether to `wei`, keeping its nonce and code: funds an account beyond the genesis balance
+    /// (a stake at the cap of `2^96 - 1` wei is more than a test account holds).
+    pub fn set_balance(&mut self, account: Address, wei: U256) {
+        let mut info = self.account(account);
+        info.balance = wei;
+        self.evm.ctx.journaled_state.database.insert_account_info(account, info);
+    }
+
     /// The runtime code at `address` (empty for an account without code).
     pub fn code(&mut self, address: Address) -> Bytes {
         self.account(address)

@@ -1,8 +1,8 @@
 //! The player-versus-player game's vocabulary, as the contract keeps it and the pages read it, and the rule of
 //! who may end a game whose player to move let the clock run out.
 //!
-//! The contract (`TicTacToe.sol`) and its reference model (`tests/src/pvp_model.rs`) decide; these types name
-//! what they decide so that the web and its pages spell it once. With the `serde` feature each is a JSON string:
+//! The contract (`TicTacToe.sol`) and its reference model (`crates/conformance/src/model.rs`) decide; these types
+//! name what they decide so that the web and its pages spell it once. With the `serde` feature each is a JSON string:
 //! the spellings are the pages' (`"xWon"`, `"claimTimeout"`, `"X"`), checked against the pages' own types by
 //! the web crate's tests.
 

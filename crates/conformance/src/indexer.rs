@@ -1,8 +1,8 @@
 //! An indexer of the PvP contract that knows nothing but its events: it rebuilds every game, field for field
 //! what `getGame` returns, and every pending balance, from `GameCreated`, `GameJoined`, `Moved`, `GameEnded`,
 //! `BalanceCredited` and `Withdrawn` in the order they were emitted, and the block each came in (which tells when
-//! a turn began, and so how many blocks a timeout claim still needs). The state-machine test feeds it every
-//! successful transaction's logs and compares it with the contract after every step: if an event leaves out
+//! a turn began, and so how many blocks a timeout claim still needs). The runner and the state-machine test feed it
+//! every successful transaction's logs and compares it with the contract after every step: if an event leaves out
 //! something a client needs, this disagrees with `getGame` or `claimBlocksLeft`.
 
 use std::collections::BTreeMap;
@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::bindings::ITicTacToe::{EndReason, ITicTacToeEvents as Event, Status};
 
-use crate::pvp_model::{BLOCK_MODULUS, Game};
+use crate::model::{BLOCK_MODULUS, Game};
 
 /// Games and balances as the logs tell them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

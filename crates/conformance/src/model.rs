@@ -1,6 +1,7 @@
 //! A reference model of the PvP rules, written from `docs/rules/tictactoe.md` and the requirements listed on
-//! `ITicTacToe` (not from `TicTacToe.sol`): the state-machine test (`tests/tests/pvp_machine.rs`) sends every
-//! action to the contract and to this model, and compares outcome, error, events, games and balances.
+//! `ITicTacToe` (not from `TicTacToe.sol`): the runner of this crate and the state-machine test
+//! (`tests/tests/pvp_machine.rs`) send every action to the contract and to this model, and compare outcome,
+//! error, events, games and balances.
 //!
 //! The model keeps everything the rules talk about, to the wei: each game, what each account may withdraw,
 //! the ether the contract holds and each account's wallet. Gas is priced at zero in the in-process chain, so a
@@ -111,7 +112,10 @@ pub struct Model {
     pub claim_blocks: u64,
     /// The block in which each active game's turn began: its join, or its last move.
     pub turn_began: BTreeMap<U256, u64>,
-    /// Game `i + 1` at index `i`.
+    /// The id of the first game the model knows: 1 on a fresh deployment, later on a contract that already has
+    /// games (those before it are not the model's to judge).
+    pub first_id: U256,
+    /// Game `first_id + i` at index `i`.
     pub games: Vec<Game>,
     /// What each account may withdraw (absent = zero).
     pub pending: BTreeMap<Address, U256>,
@@ -139,6 +143,7 @@ impl Model {
             block: 1,
             claim_blocks: 0,
             turn_began: BTreeMap::new(),
+            first_id: U256::from(1),
             games: Vec::new(),
             pending: BTreeMap::new(),
             wallets,
@@ -157,6 +162,29 @@ impl Model {
         }
     }
 
+    /// The same world on a deployment that already holds `held` wei and whose next game is `next_game_id`: the
+    /// model knows nothing of the games before it.
+    pub fn with_history(self, next_game_id: U256, held: U256) -> Model {
+        Model {
+            first_id: next_game_id,
+            held,
+            ..self
+        }
+    }
+
+    /// The id of the game at `index` in [`Model::games`].
+    pub fn id_at(&self, index: usize) -> U256 {
+        self.first_id + U256::from(index)
+    }
+
+    /// Every game the model knows, with its id.
+    pub fn games_with_ids(&self) -> impl Iterator<Item = (U256, &Game)> + '_ {
+        self.games
+            .iter()
+            .enumerate()
+            .map(|(index, game)| (self.id_at(index), game))
+    }
+
     /// What `account` may withdraw.
     pub fn pending(&self, account: Address) -> U256 {
         self.pending.get(&account).copied().unwrap_or_default()
@@ -169,13 +197,19 @@ impl Model {
 
     /// Game `id`, if it exists.
     pub fn game(&self, id: U256) -> Option<&Game> {
-        let index: usize = id.checked_sub(U256::from(1))?.try_into().ok()?;
+        let index: usize = id.checked_sub(self.first_id)?.try_into().ok()?;
         self.games.get(index)
     }
 
     /// The id the next creation gets.
     pub fn next_game_id(&self) -> U256 {
-        U256::from(self.games.len() + 1)
+        self.first_id + U256::from(self.games.len())
+    }
+
+    /// Whether `value` wei can be paid from `payer`'s wallet: a sequence that spends more than an account holds
+    /// is not one the rules judge.
+    pub fn can_pay(&self, payer: Address, value: U256) -> bool {
+        self.wallets.get(&payer).is_some_and(|&wallet| wallet >= value)
     }
 
     /// Time passes, in one new block (as a node that mines on demand does).
@@ -256,8 +290,26 @@ impl Model {
         })
     }
 
-    /// `sender` joins game `id` as O with `value`, paid from `payer`'s wallet.
+    /// `sender` joins game `id` as O with `value`, paid from `payer`'s wallet, naming the terms the game shows
+    /// (as every client does).
     pub fn join(&mut self, sender: Address, payer: Address, id: U256, value: U256) -> Outcome {
+        let (creator, timeout) = self.game(id).map_or((Address::ZERO, U256::ZERO), |game| {
+            (game.creator, U256::from(game.move_timeout))
+        });
+        self.join_on_terms(sender, payer, id, value, creator, timeout)
+    }
+
+    /// `sender` joins game `id` as O with `value`, paid from `payer`'s wallet, naming `creator` and `timeout` as
+    /// the terms it read: other terms than the game's are refused.
+    pub fn join_on_terms(
+        &mut self,
+        sender: Address,
+        payer: Address,
+        id: U256,
+        value: U256,
+        creator: Address,
+        timeout: U256,
+    ) -> Outcome {
         let game = self.existing(id)?;
         match game.status {
             Status::Open => {}
@@ -277,6 +329,13 @@ impl Model {
                 gameId: id,
                 caller: sender,
                 opponent: game.opponent,
+            }));
+        }
+        if creator != game.creator || timeout != U256::from(game.move_timeout) {
+            return Err(Error::TermsChanged(ITicTacToe::TermsChanged {
+                gameId: id,
+                creator: game.creator,
+                moveTimeout: game.move_timeout,
             }));
         }
         if value != game.stake {
@@ -467,7 +526,9 @@ impl Model {
     /// `account`'s balance, `amount`, leaves the contract for `to`'s wallet.
     fn pay(&mut self, account: Address, to: Address, amount: U256) -> Event {
         self.pending.remove(&account);
-        self.held -= amount;
+        // Saturating: a contract found already owing more than it holds (on a forked chain) must show up as a
+        // difference in its ether, not as an overflow here.
+        self.held = self.held.saturating_sub(amount);
         *self.wallets.entry(to).or_default() += amount;
         Event::Withdrawn(ITicTacToe::Withdrawn { account, to, amount })
     }
@@ -500,12 +561,12 @@ impl Model {
         Some(Event::BalanceCredited(ITicTacToe::BalanceCredited { account, amount }))
     }
 
-    /// The contract receives `value` from `payer`'s wallet.
+    /// The contract receives `value` from `payer`'s wallet. A payer that cannot pay never gets here: the runner
+    /// asks [`Model::can_pay`] first (the chain would refuse the transaction before the contract ran), so the
+    /// wallet only saturates at zero.
     fn receive(&mut self, payer: Address, value: U256) {
         let wallet = self.wallets.entry(payer).or_default();
-        *wallet = wallet
-            .checked_sub(value)
-            .unwrap_or_else(|| panic!("test setup: {payer} cannot pay {value} wei"));
+        *wallet = wallet.saturating_sub(value);
         self.held += value;
     }
 
@@ -526,7 +587,7 @@ impl Model {
     }
 
     fn game_mut(&mut self, id: U256) -> &mut Game {
-        let index: usize = (id - U256::from(1)).to();
+        let index: usize = (id - self.first_id).to();
         &mut self.games[index]
     }
 }
