@@ -138,12 +138,10 @@ impl RpcState {
     where
         F: std::future::IntoFuture<Output = Result<T, alloy::transports::TransportError>>,
     {
-        self.runtime
-            .block_on(request.into_future())
-            .map_err(|err| RemoteError {
-                read: read(),
-                reason: crate::client::classify(err, &self.info.url, action).to_string(),
-            })
+        self.runtime.block_on(request.into_future()).map_err(|err| RemoteError {
+            read: read(),
+            reason: crate::client::classify(err, &self.info.url, action).to_string(),
+        })
     }
 }
 
