@@ -127,15 +127,12 @@ impl Remembered {
     }
 
     /// The kept answer, or the remote's (kept for next time). The lock is not held while the remote is asked.
-    fn remember<K: Copy, V: Clone>(
+    fn remember<K: Copy + std::hash::Hash + Eq, V: Clone>(
         &self,
         key: K,
         map: impl Fn(&mut Answers) -> &mut HashMap<K, V>,
         fetch: impl FnOnce() -> Result<V, RemoteError>,
-    ) -> Result<V, RemoteError>
-    where
-        K: std::hash::Hash + Eq,
-    {
+    ) -> Result<V, RemoteError> {
         if let Some(value) = map(&mut self.answers()).get(&key) {
             return Ok(value.clone());
         }
