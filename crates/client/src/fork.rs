@@ -11,6 +11,7 @@ use std::{fmt, sync::Arc};
 use alloy::{
     eips::{BlockId, BlockNumberOrTag},
     providers::Provider,
+    transports::{TransportError, TransportErrorKind},
 };
 use alloy_primitives::{Address, B256, U256};
 use marubatsu_chain::{Chain, ForkHead, RemoteAccount, RemoteError, RemoteState};
@@ -136,7 +137,7 @@ impl RpcState {
     /// Runs one read to completion, its failure in the client's words (which never hold the URL's secrets).
     fn read<T, F>(&self, read: impl FnOnce() -> String, action: &'static str, request: F) -> Result<T, RemoteError>
     where
-        F: std::future::IntoFuture<Output = Result<T, alloy::transports::TransportError>>,
+        F: std::future::IntoFuture<Output = Result<T, TransportError>>,
     {
         self.runtime.block_on(request.into_future()).map_err(|err| RemoteError {
             read: read(),
@@ -145,18 +146,30 @@ impl RpcState {
     }
 }
 
+/// A spawned request's answer; a request whose task was lost (cancelled, or it panicked) fails like a dropped
+/// connection.
+async fn joined<T>(task: tokio::task::JoinHandle<Result<T, TransportError>>) -> Result<T, TransportError> {
+    task.await
+        .unwrap_or_else(|err| Err(TransportErrorKind::custom_str(&format!("the request was lost: {err}"))))
+}
+
 impl RemoteState for RpcState {
     fn account(&self, address: Address) -> Result<RemoteAccount, RemoteError> {
         let provider = self.client.provider();
         let what = || format!("the account {address}");
+        // The three requests go out together (the runtime drives the spawned two while the first is awaited):
+        // one round trip per account rather than three, which a distant node makes felt.
+        let nonce = self
+            .runtime
+            .spawn(provider.get_transaction_count(address).block_id(self.at).into_future());
+        let code = self
+            .runtime
+            .spawn(provider.get_code_at(address).block_id(self.at).into_future());
+        let balance = self.read(what, "eth_getBalance", provider.get_balance(address).block_id(self.at))?;
         Ok(RemoteAccount {
-            balance: self.read(what, "eth_getBalance", provider.get_balance(address).block_id(self.at))?,
-            nonce: self.read(
-                what,
-                "eth_getTransactionCount",
-                provider.get_transaction_count(address).block_id(self.at),
-            )?,
-            code: self.read(what, "eth_getCode", provider.get_code_at(address).block_id(self.at))?,
+            balance,
+            nonce: self.read(what, "eth_getTransactionCount", joined(nonce))?,
+            code: self.read(what, "eth_getCode", joined(code))?,
         })
     }
 
