@@ -251,3 +251,20 @@ fn a_fork_that_cannot_read_its_test_accounts_is_refused() {
     let err = Chain::forked(remote, HEAD).unwrap_err();
     assert!(err.read.starts_with("account 0x"), "{err}");
 }
+
+#[test]
+fn a_fork_as_a_transactor_names_its_chain_and_returns_failed_reads() {
+    use crate::Transactor;
+    let remote = Origin::of(&Chain::new());
+    let mut fork = Chain::forked(remote.clone(), HEAD).unwrap();
+    let first = fork.accounts()[0];
+    let mut acting = fork.acting_as(first);
+    assert_eq!(acting.chain_id(), HEAD.chain_id);
+    assert_eq!(acting.balance(first).unwrap(), ACCOUNT_BALANCE);
+    remote.failing.store(true, Ordering::SeqCst);
+    assert!(matches!(
+        acting.balance(Address::repeat_byte(1)),
+        Err(TxError::Remote(_))
+    ));
+    assert!(matches!(acting.code(Address::repeat_byte(2)), Err(TxError::Remote(_))));
+}
