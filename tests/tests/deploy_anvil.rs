@@ -1,15 +1,21 @@
 //! End to end on a real node: anvil on a free loopback port, the toolkit's alloy client deploying and playing
-//! both games over JSON-RPC, every balance checked to the wei against the receipts' gas cost.
+//! both games over JSON-RPC, every balance checked to the wei against the receipts' gas cost; and a fork of it run
+//! in-process, the proofs included, with nothing sent.
 
 use std::{path::Path, process::Command, time::Duration};
 
 use alloy_primitives::{Address, U256, keccak256};
-use marubatsu_chain::bindings::{ISoloTicTacToe, ITicTacToe};
+use marubatsu_chain::{
+    Chain, GasLog, TxError,
+    bindings::{ISoloTicTacToe, ITicTacToe},
+};
 use marubatsu_client::{
     ContractStatus, DeployOptions, DeployReport, Deployments, Error, PVP_CONTRACT, Played, PvpContract, Rpc,
-    RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, resolve_contract, signer_from_keystore,
+    RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, fork, resolve_contract, signer_from_keystore,
     signer_from_private_key,
 };
+use marubatsu_engine::tictactoe::Difficulty;
+use marubatsu_prove::{SoloTarget, check_hard_value, explore_lines};
 use marubatsu_tests::{
     anvil::{Anvil, ClosedPort},
     anviltest, contracts,
@@ -549,5 +555,188 @@ anviltest!(
         .unwrap_err();
         assert!(matches!(err, Error::ReceiptTimeout { seconds: 1, .. }), "{err}");
         assert!(err.to_string().contains("no receipt for transaction 0x"), "{err}");
+    }
+);
+
+/// Every human line against Hard from both seats, and Hard's value on every position, on `chain`: the solo proof's
+/// two required properties as the toolkit runs them. Returns the lines played and how long it all took.
+fn prove_hard(chain: &mut Chain, solo: Address) -> (u64, Duration) {
+    let started = std::time::Instant::now();
+    let target = SoloTarget {
+        contract: solo,
+        player: chain.accounts()[3],
+    };
+    let mut lines = 0;
+    for cpu_first in [false, true] {
+        let run = explore_lines(
+            chain,
+            target,
+            Difficulty::Hard,
+            cpu_first,
+            &mut GasLog::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            run.human_wins,
+            0,
+            "Hard never loses ({} first)",
+            if cpu_first { "CPU" } else { "human" }
+        );
+        lines += run.lines;
+    }
+    let value = check_hard_value(chain, solo, SOLO_CONTRACT, &mut |_, _| {}).unwrap();
+    assert!(value.passed(), "Hard keeps the value: {value:?}");
+    (lines, started.elapsed())
+}
+
+anviltest!(
+    a_fork_runs_the_deployed_contracts_in_process_at_one_block_and_sends_nothing,
+    |anvil, records| {
+        let deployments = Deployments::new(records.path());
+        let mut deployer = rpc_as(&anvil, &anvil.keys[0]);
+        let report = broadcast(&mut deployer, &deployments);
+        let address_of = |name: &str| report.contracts.iter().find(|c| c.name == name).unwrap().address;
+        let (solo_address, pvp_address) = (address_of(SOLO_CONTRACT), address_of(PVP_CONTRACT));
+
+        // One real solo game to its end, and one real staked PvP game waiting for an opponent.
+        let mut player = rpc_as(&anvil, &anvil.keys[1]);
+        let mut player_ledger = Ledger::open(&mut player);
+        let solo = SoloContract(solo_address);
+        let before_the_game = player.block_number().unwrap();
+        let game = solo
+            .new_game(&mut player, ISoloTicTacToe::Difficulty::Hard, false)
+            .unwrap()
+            .value;
+        let real = play_solo_to_the_end(&mut player, solo, game, &mut player_ledger);
+        let stake = ETHER / U256::from(10);
+        let pvp_game = PvpContract(pvp_address)
+            .create(&mut player, 3600, stake, None)
+            .unwrap()
+            .value;
+
+        let head = player.block_number().unwrap();
+        let player_nonce = player.mined_nonce(anvil.accounts[1]).unwrap();
+        let (mut chain, info) = fork(&Secret::new(&anvil.url), None).unwrap();
+        assert_eq!((info.chain_id, info.block), (31_337, head));
+        assert_eq!(info.url, anvil.url);
+        assert_eq!((chain.chain_id(), chain.block_number()), (31_337, head));
+        assert!(
+            info.to_string()
+                .starts_with(&format!("chain 31337 at {}, block {head} (0x", anvil.url)),
+            "{info}"
+        );
+
+        // What is on chain: the deployed code, the real games.
+        for (name, address) in [(SOLO_CONTRACT, solo_address), (PVP_CONTRACT, pvp_address)] {
+            assert_eq!(
+                chain.code(address),
+                contracts().get(name).unwrap().deployed_bytecode,
+                "{name}"
+            );
+        }
+        assert_eq!(
+            chain.view(solo_address, &ISoloTicTacToe::nextGameIdCall {}).unwrap(),
+            U256::from(2)
+        );
+        let seen = chain
+            .view(solo_address, &ISoloTicTacToe::getGameCall { gameId: game })
+            .unwrap();
+        assert_eq!(
+            (seen.player, seen.playerBoard, seen.cpuBoard, seen.result),
+            (anvil.accounts[1], real.playerBoard, real.cpuBoard, real.result)
+        );
+
+        // New transactions run on the fork only: a new solo game and its moves, and a join of the real PvP game
+        // with its stake.
+        let me = chain.accounts()[0];
+        let fresh = chain
+            .send(
+                me,
+                solo_address,
+                &ISoloTicTacToe::newGameCall {
+                    difficulty: 1,
+                    cpuFirst: false,
+                },
+            )
+            .unwrap()
+            .value;
+        assert_eq!(fresh, U256::from(2));
+        chain
+            .send(me, solo_address, &ISoloTicTacToe::playCall { gameId: fresh, cell: 4 })
+            .unwrap();
+        let mine = chain
+            .view(solo_address, &ISoloTicTacToe::getGameCall { gameId: fresh })
+            .unwrap();
+        assert_eq!(
+            (mine.player, mine.playerBoard.count_ones(), mine.cpuBoard.count_ones()),
+            (me, 1, 1)
+        );
+        let open = chain
+            .view(pvp_address, &ITicTacToe::getGameCall { gameId: pvp_game })
+            .unwrap();
+        assert_eq!((open.creator, open.stake), (anvil.accounts[1], stake));
+        let before = chain.balance(me);
+        let join = ITicTacToe::joinGameCall {
+            gameId: pvp_game,
+            creator: open.creator,
+            moveTimeout: U256::from(open.moveTimeout),
+        };
+        chain.send_value(me, pvp_address, stake, &join).unwrap();
+        assert_eq!(chain.balance(me), before - stake);
+        let joined = chain
+            .view(pvp_address, &ITicTacToe::getGameCall { gameId: pvp_game })
+            .unwrap();
+        assert_eq!(joined.opponent, me);
+
+        // The toolkit's solo proof runs on the fork as on a fresh chain, on the fork above and on one that has
+        // read nothing yet (its time includes the reads over loopback, each made once).
+        let (lines, _) = prove_hard(&mut chain, solo_address);
+        let mut local = Chain::new();
+        let deployed = local
+            .deploy(local.accounts()[0], contracts().get(SOLO_CONTRACT).unwrap())
+            .unwrap()
+            .address;
+        let (local_lines, in_process) = prove_hard(&mut local, deployed);
+        assert_eq!(lines, local_lines);
+        let (mut cold, _) = fork(&Secret::new(&anvil.url), None).unwrap();
+        let (cold_lines, on_fork) = prove_hard(&mut cold, solo_address);
+        assert_eq!(cold_lines, local_lines);
+        eprintln!(
+            "Hard's lines ({lines}, both seats) and value (4,520 positions): {on_fork:.2?} on a fresh fork \
+             ({} answers read over RPC, test accounts included), {in_process:.2?} in-process",
+            cold.remote_reads()
+        );
+
+        // Nothing was sent: anvil is where it was.
+        assert_eq!(player.block_number().unwrap(), head);
+        assert_eq!(player.mined_nonce(anvil.accounts[1]).unwrap(), player_nonce);
+        assert_eq!(player.nonce(me).unwrap(), 0);
+        let real_again = solo.game(&mut player, U256::from(2));
+        assert_eq!(real_again.unwrap_err().revert_name(), Some("UnknownGame"));
+
+        // A fork at an earlier block sees that block's state: before the real game, there was none.
+        let (mut earlier, info) = fork(&Secret::new(&anvil.url), Some(before_the_game)).unwrap();
+        assert_eq!(info.block, before_the_game);
+        assert_eq!(
+            earlier.view(solo_address, &ISoloTicTacToe::nextGameIdCall {}).unwrap(),
+            U256::from(1)
+        );
+        let err = fork(&Secret::new(&anvil.url), Some(head + 100)).unwrap_err();
+        assert!(
+            matches!(err, Error::NoSuchBlock { latest, .. } if latest == head),
+            "{err}"
+        );
+
+        // A read that fails in the middle of a call fails the call: the node is gone, and the fork has not read
+        // the PvP contract yet.
+        let (mut unread, _) = fork(&Secret::new(&anvil.url), None).unwrap();
+        drop(anvil);
+        let err = unread.view(pvp_address, &ITicTacToe::nextGameIdCall {}).unwrap_err();
+        let TxError::Remote(fault) = &err else {
+            panic!("expected the failed read, got {err}");
+        };
+        assert_eq!(fault.read, format!("the account {pvp_address}"));
+        assert!(err.to_string().contains("cannot reach the RPC endpoint"), "{err}");
     }
 );

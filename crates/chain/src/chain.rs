@@ -1,10 +1,15 @@
+use std::sync::Arc;
+
 use alloy_primitives::{Address, Bytes, TxKind, U256, keccak256};
 use alloy_sol_types::SolCall;
 use revm::{
     Context, ExecuteCommitEvm, ExecuteEvm, MainBuilder, MainContext,
-    context::{TxEnv, result::ExecutionResult},
+    context::{
+        TxEnv,
+        result::{EVMError, ExecutionResult},
+    },
     context_interface::cfg::gas::calculate_initial_tx_gas_for_tx,
-    database::{CacheDB, EmptyDB},
+    database::CacheDB,
     handler::{MainnetContext, MainnetEvm},
     state::AccountInfo,
 };
@@ -14,6 +19,7 @@ use crate::{
     consts::SPEC,
     error::TxError,
     receipt::{Receipt, ViewOutcome},
+    remote::{Backend, ForkHead, RemoteError, RemoteState},
     revert::Revert,
 };
 
@@ -26,7 +32,7 @@ const ACCOUNT_COUNT: usize = 10;
 const BLOCK_GAS_LIMIT: u64 = 30_000_000;
 const GENESIS_TIMESTAMP: u64 = 1_700_000_000;
 
-type Db = CacheDB<EmptyDB>;
+type Db = CacheDB<Backend>;
 type Evm = MainnetEvm<MainnetContext<Db>>;
 
 /// A saved chain state to return to with [`Chain::restore`]: how exhaustive searches branch without replaying.
@@ -53,6 +59,9 @@ pub struct Deployment {
 pub struct Chain {
     evm: Evm,
     accounts: Vec<Address>,
+    /// The first remote read that failed where no error could be returned ([`Chain::balance`], [`Chain::code`]):
+    /// every later transaction and call fails with it, so nothing runs on the zero that stood in for it.
+    remote_fault: Option<RemoteError>,
 }
 
 impl Default for Chain {
@@ -74,10 +83,8 @@ impl std::fmt::Debug for Chain {
 impl Chain {
     /// A fresh chain at block 1 with ten accounts of [`ACCOUNT_BALANCE`] each.
     pub fn new() -> Self {
-        let mut db = CacheDB::new(EmptyDB::new());
-        let accounts: Vec<Address> = (0..ACCOUNT_COUNT)
-            .map(|i| Address::from_slice(&keccak256(format!("marubatsu test account {i}"))[12..]))
-            .collect();
+        let mut db = CacheDB::new(Backend::Empty);
+        let accounts = test_accounts();
         for account in &accounts {
             db.insert_account_info(
                 *account,
@@ -100,7 +107,70 @@ impl Chain {
                 block.basefee = 0;
             })
             .build_mainnet();
-        Self { evm, accounts }
+        Self {
+            evm,
+            accounts,
+            remote_fault: None,
+        }
+    }
+
+    /// A chain forked from `remote` at block `head`: its chain id, block number, time, base fee, gas limit and
+    /// `prevrandao`, and every account, code and storage slot it does not hold read from `remote` (once each).
+    /// Nothing goes back to the remote: transactions change only this chain. The same ten test accounts are
+    /// funded with [`ACCOUNT_BALANCE`] each, keeping the nonce (and any code) the remote gives them; their
+    /// transactions pay no gas, as on [`Chain::new`], whatever the fork's base fee.
+    pub fn forked(remote: Arc<dyn RemoteState>, head: ForkHead) -> Result<Self, RemoteError> {
+        use revm::DatabaseRef;
+        let backend = Backend::remote(remote, head.number);
+        let accounts = test_accounts();
+        let mut funded = Vec::with_capacity(accounts.len());
+        for account in &accounts {
+            let info = backend.basic_ref(*account)?.unwrap_or_default();
+            funded.push(AccountInfo {
+                balance: ACCOUNT_BALANCE,
+                ..info
+            });
+        }
+        let mut db = CacheDB::new(backend);
+        for (account, info) in accounts.iter().zip(funded) {
+            db.insert_account_info(*account, info);
+        }
+        let evm = Context::mainnet()
+            .with_db(db)
+            .modify_cfg_chained(|cfg| {
+                cfg.spec = SPEC;
+                cfg.chain_id = head.chain_id;
+                // Foundry's forks do the same: the block keeps its base fee for `block.basefee`, and the test
+                // accounts' unpriced transactions are not refused for paying less.
+                cfg.disable_base_fee = true;
+            })
+            .modify_block_chained(|block| {
+                block.number = U256::from(head.number);
+                block.timestamp = U256::from(head.timestamp);
+                block.gas_limit = head.gas_limit;
+                block.basefee = head.basefee;
+                block.prevrandao = Some(head.prevrandao);
+            })
+            .build_mainnet();
+        Ok(Self {
+            evm,
+            accounts,
+            remote_fault: None,
+        })
+    }
+
+    /// The chain id transactions are signed for: [`CHAIN_ID`], or the forked chain's.
+    pub fn chain_id(&self) -> u64 {
+        self.evm.ctx.cfg.chain_id
+    }
+
+    /// How many reads a forked chain sent to its remote state so far (each account, slot and block hash once);
+    /// none for a chain that is not forked.
+    pub fn remote_reads(&self) -> u64 {
+        match &self.evm.ctx.journaled_state.database.db {
+            Backend::Remote(remote) => remote.remote_reads(),
+            Backend::Empty => 0,
+        }
     }
 
     /// The funded test accounts.
@@ -146,25 +216,51 @@ impl Chain {
         self.evm.ctx.block = snapshot.block.clone();
     }
 
-    /// An account's balance in wei.
+    /// An account's balance in wei. On a fork whose remote cannot be read, zero, and every later transaction or
+    /// call fails with the read's error ([`Chain::read_balance`] returns it at once).
     pub fn balance(&mut self, account: Address) -> U256 {
-        self.account(account).balance
+        let read = self.read_balance(account);
+        self.or_fault(read)
     }
 
     /// Sets an account's ether to `wei`, keeping its nonce and code: funds an account beyond the genesis balance
     /// (a stake at the cap of `2^96 - 1` wei is more than a test account holds).
     pub fn set_balance(&mut self, account: Address, wei: U256) {
-        let mut info = self.account(account);
+        let read = self.account(account);
+        let mut info = self.or_fault(read);
         info.balance = wei;
         self.evm.ctx.journaled_state.database.insert_account_info(account, info);
     }
 
-    /// The runtime code at `address` (empty for an account without code).
+    /// The runtime code at `address` (empty for an account without code). On a fork whose remote cannot be read,
+    /// empty, and every later transaction or call fails with the read's error ([`Chain::read_code`] returns it at
+    /// once).
     pub fn code(&mut self, address: Address) -> Bytes {
-        self.account(address)
+        let read = self.read_code(address);
+        self.or_fault(read)
+    }
+
+    /// An account's balance in wei, or why the fork's remote could not say.
+    pub fn read_balance(&mut self, account: Address) -> Result<U256, TxError> {
+        Ok(self.account(account)?.balance)
+    }
+
+    /// The runtime code at `address`, or why the fork's remote could not say.
+    pub fn read_code(&mut self, address: Address) -> Result<Bytes, TxError> {
+        Ok(self
+            .account(address)?
             .code
             .map(|code| code.original_bytes())
-            .unwrap_or_default()
+            .unwrap_or_default())
+    }
+
+    fn or_fault<T: Default>(&mut self, read: Result<T, TxError>) -> T {
+        read.unwrap_or_else(|err| {
+            if let TxError::Remote(fault) = err {
+                self.remote_fault.get_or_insert(fault);
+            }
+            T::default()
+        })
     }
 
     /// Deploys `contract` from `from`.
@@ -174,7 +270,7 @@ impl Chain {
 
     /// Deploys raw creation code (constructor arguments appended) with an endowment.
     pub fn deploy_code(&mut self, from: Address, init_code: Bytes, value: U256) -> Result<Deployment, TxError> {
-        let tx = self.tx(from, TxKind::Create, init_code, value);
+        let tx = self.tx(from, TxKind::Create, init_code, value)?;
         let (result, intrinsic_gas) = self.commit(tx)?;
         let address = result.created_address();
         // A constructor that reverts says why (its custom error), before the missing address would.
@@ -211,7 +307,7 @@ impl Chain {
         data: Bytes,
         value: U256,
     ) -> Result<Receipt<Bytes>, TxError> {
-        let tx = self.tx(from, TxKind::Call(to), data, value);
+        let tx = self.tx(from, TxKind::Call(to), data, value)?;
         let (result, intrinsic_gas) = self.commit(tx)?;
         self.success(result, from, Some(to), intrinsic_gas)
     }
@@ -242,13 +338,9 @@ impl Chain {
     /// [`Chain::call_data`] share.
     fn dry_run(&mut self, to: Address, data: Bytes) -> Result<Receipt<Bytes>, TxError> {
         let from = self.accounts[0];
-        let tx = self.tx(from, TxKind::Call(to), data, U256::ZERO);
+        let tx = self.tx(from, TxKind::Call(to), data, U256::ZERO)?;
         let intrinsic_gas = intrinsic_gas(&tx);
-        let result = self
-            .evm
-            .transact(tx)
-            .map_err(|err| TxError::Invalid(err.to_string()))?
-            .result;
+        let result = self.evm.transact(tx).map_err(tx_error)?.result;
         self.success(result, from, Some(to), intrinsic_gas)
     }
 
@@ -257,30 +349,34 @@ impl Chain {
         self.call(to, call).map(|outcome| outcome.value)
     }
 
-    fn account(&mut self, address: Address) -> AccountInfo {
+    fn account(&mut self, address: Address) -> Result<AccountInfo, TxError> {
         use revm::Database;
-        self.evm
+        if let Some(fault) = &self.remote_fault {
+            return Err(TxError::Remote(fault.clone()));
+        }
+        Ok(self
+            .evm
             .ctx
             .journaled_state
             .database
             .basic(address)
-            .ok()
-            .flatten()
-            .unwrap_or_default()
+            .map_err(TxError::Remote)?
+            .unwrap_or_default())
     }
 
-    fn tx(&mut self, from: Address, kind: TxKind, data: Bytes, value: U256) -> TxEnv {
-        let nonce = self.account(from).nonce;
-        TxEnv::builder()
+    /// A transaction of the sender's next nonce, unpriced, limited only by the block's gas limit.
+    fn tx(&mut self, from: Address, kind: TxKind, data: Bytes, value: U256) -> Result<TxEnv, TxError> {
+        let nonce = self.account(from)?.nonce;
+        Ok(TxEnv::builder()
             .caller(from)
             .kind(kind)
             .data(data)
             .value(value)
             .nonce(nonce)
-            .gas_limit(BLOCK_GAS_LIMIT)
+            .gas_limit(self.evm.ctx.block.gas_limit)
             .gas_price(0)
-            .chain_id(Some(CHAIN_ID))
-            .build_fill()
+            .chain_id(Some(self.chain_id()))
+            .build_fill())
     }
 
     /// Splits an execution result into a receipt of the output bytes, or the matching error.
@@ -309,11 +405,24 @@ impl Chain {
 
     fn commit(&mut self, tx: TxEnv) -> Result<(ExecutionResult, u64), TxError> {
         let intrinsic_gas = intrinsic_gas(&tx);
-        let result = self
-            .evm
-            .transact_commit(tx)
-            .map_err(|err| TxError::Invalid(err.to_string()))?;
+        let result = self.evm.transact_commit(tx).map_err(tx_error)?;
         Ok((result, intrinsic_gas))
+    }
+}
+
+/// The ten test accounts, the same on every chain.
+fn test_accounts() -> Vec<Address> {
+    (0..ACCOUNT_COUNT)
+        .map(|i| Address::from_slice(&keccak256(format!("marubatsu test account {i}"))[12..]))
+        .collect()
+}
+
+/// A failed read of the fork's remote keeps its own error; everything else revm refuses is an invalid
+/// transaction.
+fn tx_error(err: EVMError<RemoteError>) -> TxError {
+    match err {
+        EVMError::Database(fault) => TxError::Remote(fault),
+        other => TxError::Invalid(other.to_string()),
     }
 }
 
@@ -328,3 +437,7 @@ fn decode_return<C: SolCall>(output: &[u8]) -> Result<C::Return, TxError> {
         reason: err.to_string(),
     })
 }
+
+#[cfg(test)]
+#[path = "fork_tests.rs"]
+mod fork_tests;

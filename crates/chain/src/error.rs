@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::revert::Revert;
+use crate::{remote::RemoteError, revert::Revert};
 
 /// Why the contracts could not be compiled.
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +90,10 @@ pub enum TxError {
     /// The transaction was invalid before execution (insufficient funds, nonce, gas limit, …).
     #[error("transaction rejected: {0}")]
     Invalid(String),
+    /// A forked chain could not read the state it needed from its remote (the node stopped answering, …):
+    /// nothing ran on a guessed value.
+    #[error("{0}")]
+    Remote(RemoteError),
     /// The call succeeded but its return data did not decode as the binding expects.
     #[error("cannot decode the return data of {function}: {reason}")]
     Decode {

@@ -9,6 +9,9 @@
 //! - [`Transactor`] is the one interface to any chain (this in-process one through [`Chain::acting_as`], a node
 //!   through `marubatsu-client`'s RPC client), with one [`Receipt`] type whose logs are decoded once into
 //!   [`GameEvent`]s.
+//! - [`Chain::forked`] is the same chain over the state of another at one block, read through a [`RemoteState`]
+//!   (a node over JSON-RPC, in `marubatsu-client`) as it is needed and kept: what is on a real chain, checked
+//!   in-process with nothing sent.
 //! - [`GasLog`] collects the gas of receipts per function and summarises it in forge's columns ([`GasStats`]).
 //!
 //! ```no_run
@@ -33,6 +36,7 @@ mod error;
 mod events;
 mod gas;
 mod receipt;
+mod remote;
 mod revert;
 mod transactor;
 
@@ -56,5 +60,6 @@ pub use error::{CompileError, TxError, UnknownDifficulty};
 pub use events::{GameEvent, decode_events, difficulty_name, pvp_status_name, solo_result_name};
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};
 pub use receipt::{Head, Lookup, Receipt, ViewOutcome};
+pub use remote::{ForkHead, RemoteAccount, RemoteError, RemoteState};
 pub use revert::{DecodedRevert, Revert};
 pub use transactor::{Acting, Transactor};

@@ -73,7 +73,7 @@ impl Transactor for Acting<'_> {
     type Error = TxError;
 
     fn chain_id(&self) -> u64 {
-        crate::CHAIN_ID
+        self.chain.chain_id()
     }
 
     fn sender(&self) -> Option<Address> {
@@ -106,10 +106,10 @@ impl Transactor for Acting<'_> {
     }
 
     fn balance(&mut self, account: Address) -> Result<U256, TxError> {
-        Ok(self.chain.balance(account))
+        self.chain.read_balance(account)
     }
 
     fn code(&mut self, address: Address) -> Result<Bytes, TxError> {
-        Ok(self.chain.code(address))
+        self.chain.read_code(address)
     }
 }

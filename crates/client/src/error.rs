@@ -40,6 +40,16 @@ pub enum Error {
         /// The chain id the node reported.
         actual: u64,
     },
+    /// A block to fork at that the node does not have (yet).
+    #[error("the RPC endpoint {url} has no block {block} to fork at (its latest block is {latest})")]
+    NoSuchBlock {
+        /// The redacted URL.
+        url: String,
+        /// The block asked for.
+        block: u64,
+        /// The node's latest block.
+        latest: u64,
+    },
     /// The node answered a request with an error that has no better variant here.
     #[error("the RPC endpoint {url} failed {action}: {reason}")]
     Rpc {

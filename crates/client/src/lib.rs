@@ -13,6 +13,8 @@
 //! - [`locate_contract`] finds a game contract for the game commands: today's compiled code, or an older
 //!   deployment the record's history keeps (code hash and ABI), so credit there stays reachable after the
 //!   sources change; unknown code is refused.
+//! - [`fork()`] runs a real chain's contracts in-process: an embedded chain over the node's state at one block, read
+//!   over JSON-RPC as needed, nothing sent ([`ForkInfo`] says what was forked).
 //! - [`ensure_testnet`] refuses every chain but known testnets and development chains (staked play for real money
 //!   is gambling); [`parse_chain`] and [`resolve_rpc_url`] read Foundry's chain names and `foundry.toml` RPC aliases.
 //! - [`SoloContract`] and [`PvpContract`] are the games' functions as typed calls on any [`Transactor`]: an
@@ -44,6 +46,7 @@ mod decimal;
 mod deploy;
 mod endpoints;
 mod error;
+mod fork;
 mod games;
 mod journal;
 mod ledger;
@@ -65,6 +68,7 @@ pub use deploy::{
 };
 pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
+pub use fork::{ForkInfo, fork};
 pub use games::{Played, PvpContract, PvpV2Contract, SoloContract, parse_amount};
 pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
 pub use ledger::{Ledger, Settlement, describe as describe_settled};
