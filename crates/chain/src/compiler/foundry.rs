@@ -37,6 +37,7 @@ pub struct FoundryProject {
     via_ir: bool,
     bytecode_hash: BytecodeHash,
     cbor_metadata: bool,
+    toolkit_cache: Option<PathBuf>,
 }
 
 /// forge's `evm_version` when `foundry.toml` names none (`forge config --json` of forge 1.7).
@@ -183,6 +184,7 @@ impl FoundryProject {
             via_ir: boolean("via_ir", false)?,
             bytecode_hash,
             cbor_metadata: boolean("cbor_metadata", true)?,
+            toolkit_cache: None,
             root,
         })
     }
@@ -256,6 +258,18 @@ impl FoundryProject {
     /// Whether the CBOR metadata is appended at all.
     pub fn cbor_metadata(&self) -> bool {
         self.cbor_metadata
+    }
+
+    /// Uses `dir` as the toolkit's cache folder (where solc-js is installed) instead of the one the environment
+    /// names (see [`cache_dir`](crate::cache_dir)).
+    pub fn with_toolkit_cache(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.toolkit_cache = Some(dir.into());
+        self
+    }
+
+    /// The toolkit's cache folder given with [`with_toolkit_cache`](Self::with_toolkit_cache), if any.
+    pub fn toolkit_cache(&self) -> Option<&Path> {
+        self.toolkit_cache.as_deref()
     }
 
     /// Where the toolkit compiles and caches, beside forge's cache and apart from forge's `out/`.

@@ -77,7 +77,11 @@ pub(super) fn find_solc(
     {
         return solc::provision_solc_js(&workspace);
     }
-    cached_solc_js(&cache_dir()?, wanted)
+    let cache = match project.toolkit_cache() {
+        Some(dir) => dir.to_path_buf(),
+        None => cache_dir()?,
+    };
+    cached_solc_js(&cache, wanted)
 }
 
 /// The binary svm (Foundry's solc version manager) keeps: `~/.svm/<v>/solc-<v>`, or under `$XDG_DATA_HOME/svm`
