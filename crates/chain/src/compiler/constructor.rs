@@ -35,9 +35,13 @@ impl CompiledContract {
             .collect::<Vec<_>>()
             .join(", ");
         if constructor.inputs.len() != args.len() {
+            let takes = match constructor.inputs.len() {
+                0 => "no arguments".to_owned(),
+                1 => format!("1 argument ({signature})"),
+                n => format!("{n} arguments ({signature})"),
+            };
             return Err(bad(format!(
-                "the constructor takes {} ({signature}), but {} were given",
-                count(constructor.inputs.len()),
+                "the constructor takes {takes}, but {} were given",
                 args.len()
             )));
         }
@@ -62,14 +66,6 @@ impl CompiledContract {
         let mut code = self.bytecode.to_vec();
         code.extend_from_slice(&encoded);
         Ok(code.into())
-    }
-}
-
-fn count(n: usize) -> String {
-    match n {
-        0 => "no arguments".to_owned(),
-        1 => "1 argument".to_owned(),
-        n => format!("{n} arguments"),
     }
 }
 
