@@ -91,7 +91,7 @@ pub(super) fn find_source(root: &Path, src: &Path, spec: &ContractSpec) -> Resul
         Some(path) => {
             let relative = root_relative(root, path)?;
             let declared = declared_contracts(&root.join(&relative))?;
-            if declared.iter().any(|name| *name == spec.name) {
+            if declared.contains(&spec.name) {
                 Ok(relative)
             } else {
                 Err(CompileError::NotInFile {
@@ -108,7 +108,7 @@ pub(super) fn find_source(root: &Path, src: &Path, spec: &ContractSpec) -> Resul
         None => {
             let mut found = Vec::new();
             for file in solidity_files(&root.join(src))? {
-                if declared_contracts(&file)?.iter().any(|name| *name == spec.name) {
+                if declared_contracts(&file)?.contains(&spec.name) {
                     found.push(file.strip_prefix(root).map(Path::to_path_buf).unwrap_or(file));
                 }
             }
