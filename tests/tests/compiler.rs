@@ -199,6 +199,27 @@ fn a_users_foundry_project_compiles_without_the_checkout_then_reads_forges_artif
     assert_eq!(from_forge.contract.bytecode, compiled.contract.bytecode);
     assert_eq!(from_forge.contract.abi, compiled.contract.abi);
 
+    // foundry.toml edited after forge build: the artifact was built with other settings.
+    let toml = user.root.join("foundry.toml");
+    let original_toml = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("{original_toml}optimizer = true\n")).unwrap();
+    let other_settings = user.project().resolve(&spec, None).unwrap();
+    let reason = other_settings
+        .stale_artifact
+        .clone()
+        .expect("the stale artifact is reported");
+    assert!(reason.contains("optimizer"), "{reason}");
+    assert!(
+        matches!(other_settings.origin, Origin::Compiled { .. }),
+        "{}",
+        other_settings.origin
+    );
+    std::fs::write(&toml, original_toml).unwrap();
+    assert!(matches!(
+        user.project().resolve(&spec, None).unwrap().origin,
+        Origin::ForgeArtifact { .. }
+    ));
+
     // An edit to an imported file after forge build: the artifact is stale, the toolkit compiles instead.
     let library = user.root.join("lib/tally/src/Tally.sol");
     let text = std::fs::read_to_string(&library).unwrap();

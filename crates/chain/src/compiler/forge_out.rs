@@ -9,7 +9,7 @@ use std::{
 use alloy_primitives::Bytes;
 use foundry_compilers::{
     artifacts::Source,
-    cache::{CompilerCache, SOLIDITY_FILES_CACHE_FILENAME},
+    cache::{CacheEntry, CompilerCache, SOLIDITY_FILES_CACHE_FILENAME},
 };
 
 use super::{artifacts::CompiledContract, foundry::FoundryProject};
@@ -69,6 +69,9 @@ pub(super) fn forge_artifact(project: &FoundryProject, source: &Path, name: &str
     if let Some(reason) = changed_since(root, &cache, source) {
         return Ok(ForgeLookup::Stale(reason));
     }
+    if let Some(reason) = settings_changed(project, &cache, entry, name) {
+        return Ok(ForgeLookup::Stale(reason));
+    }
     let contract = read_artifact(root, &artifact, source, name)?;
     Ok(ForgeLookup::Fresh(contract, artifact))
 }
@@ -100,6 +103,42 @@ fn changed_since(root: &Path, cache: &CompilerCache<serde_json::Value>, source: 
         pending.extend(entry.imports.iter().cloned());
     }
     None
+}
+
+/// Why the settings forge built with differ from what `foundry.toml` says today, if they do (an edit to
+/// `foundry.toml` since `forge build`): the optimizer, its runs, the EVM version, the IR pipeline and the metadata.
+fn settings_changed(
+    project: &FoundryProject,
+    cache: &CompilerCache<serde_json::Value>,
+    entry: &CacheEntry,
+    name: &str,
+) -> Option<String> {
+    let profile = entry.artifacts.get(name)?.values().next()?.keys().next()?;
+    let built = &cache.profiles.get(profile)?["solc"];
+    let today = serde_json::to_value(project.solc_settings().settings).ok()?;
+    let read = |settings: &serde_json::Value, pointer: &str| settings.pointer(pointer).cloned();
+    let checks: [(&str, &str, serde_json::Value); 6] = [
+        ("optimizer", "/optimizer/enabled", serde_json::Value::Bool(false)),
+        ("optimizer_runs", "/optimizer/runs", serde_json::Value::Null),
+        ("evm_version", "/evmVersion", serde_json::Value::Null),
+        ("via_ir", "/viaIR", serde_json::Value::Bool(false)),
+        (
+            "bytecode_hash",
+            "/metadata/bytecodeHash",
+            serde_json::Value::String("ipfs".to_owned()),
+        ),
+        ("cbor_metadata", "/metadata/appendCBOR", serde_json::Value::Bool(true)),
+    ];
+    checks.into_iter().find_map(|(key, pointer, absent)| {
+        let then = read(built, pointer).unwrap_or_else(|| absent.clone());
+        let now = read(&today, pointer).unwrap_or(absent);
+        // EVM versions are spelled in either case depending on who serialised them.
+        let same = match (&then, &now) {
+            (serde_json::Value::String(a), serde_json::Value::String(b)) => a.eq_ignore_ascii_case(b),
+            _ => then == now,
+        };
+        (!same).then(|| format!("foundry.toml's {key} is {now} now, forge built with {then}"))
+    })
 }
 
 fn read_artifact(root: &Path, artifact: &Path, source: &Path, name: &str) -> Result<CompiledContract, CompileError> {

@@ -206,7 +206,7 @@ impl FoundryProject {
     }
 
     /// The settings forge would give solc for this project, so that the same bytecode comes out.
-    fn solc_settings(&self) -> SolcSettings {
+    pub(super) fn solc_settings(&self) -> SolcSettings {
         let settings = Settings {
             optimizer: Optimizer {
                 enabled: Some(self.optimizer()),

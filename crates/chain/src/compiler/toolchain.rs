@@ -73,7 +73,7 @@ pub(super) fn find_solc(
     if let Ok(workspace) = Workspace::at(project.root())
         && *wanted == pinned()
         && workspace.solc_wrapper().is_file()
-        && workspace.root().join("package.json").is_file()
+        && is_toolkit_checkout(workspace.root())
     {
         return solc::provision_solc_js(&workspace);
     }
@@ -82,6 +82,18 @@ pub(super) fn find_solc(
         None => cache_dir()?,
     };
     cached_solc_js(&cache, wanted)
+}
+
+/// The package name of the toolkit's own `package.json`.
+const TOOLKIT_PACKAGE: &str = "marubatsu-tools";
+
+/// Whether `root` is the toolkit's checkout (its `package.json` is the toolkit's): only there does the toolkit run
+/// `npm ci`; a user's project that copied a `package.json` gets nothing installed into it.
+fn is_toolkit_checkout(root: &Path) -> bool {
+    std::fs::read_to_string(root.join("package.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|manifest| manifest["name"] == TOOLKIT_PACKAGE)
 }
 
 /// The binary svm (Foundry's solc version manager) keeps: `~/.svm/<v>/solc-<v>`, or under `$XDG_DATA_HOME/svm`
@@ -225,6 +237,22 @@ mod tests {
             semver::Version::new(0, 7, 6)
         );
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn only_the_toolkits_own_package_json_counts_as_the_checkout() {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        assert!(is_toolkit_checkout(&checkout));
+        let dir = std::env::temp_dir().join(format!("marubatsu-copied-package-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("package.json"),
+            r#"{"name": "my-dapp", "dependencies": {"solc": "0.8.37"}}"#,
+        )
+        .unwrap();
+        let copied = is_toolkit_checkout(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!copied);
     }
 
     #[test]
