@@ -232,3 +232,38 @@ impl FoundryProject {
         SolcSettings { settings, cli_settings }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_and_resolved_contracts_say_where_the_code_came_from() {
+        let compiled = Origin::Compiled {
+            root: PathBuf::from("/home/reader/tictactoe"),
+            source: PathBuf::from("src/MySolo.sol"),
+            solc: SolcSource::CachedSolcJs(PathBuf::from(
+                "/home/reader/.cache/marubatsu/solc-js/0.8.37/solc-wrapper.js",
+            )),
+            version: "0.8.37".to_owned(),
+        };
+        assert_eq!(
+            compiled.to_string(),
+            "compiled from src/MySolo.sol with solc 0.8.37 (solc-js installed by marubatsu, via \
+             /home/reader/.cache/marubatsu/solc-js/0.8.37/solc-wrapper.js)"
+        );
+        assert_eq!(Origin::Shipped.to_string(), "shipped in this binary");
+
+        let mut solo = ResolvedContract::shipped(crate::SOLO_CONTRACT).unwrap();
+        let hash = solo.contract.deployed_code_hash();
+        assert_eq!(
+            solo.to_string(),
+            format!("SoloTicTacToe: shipped in this binary, code hash {hash}")
+        );
+        solo.stale_artifact = Some("src/MySolo.sol changed since forge build".to_owned());
+        assert!(
+            solo.to_string()
+                .ends_with("(forge's artifact is stale: src/MySolo.sol changed since forge build)")
+        );
+    }
+}
