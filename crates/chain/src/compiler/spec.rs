@@ -258,4 +258,37 @@ mod tests {
         assert!(unknown.contains("no contract named Zed"), "{unknown}");
         std::fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn a_path_relative_to_the_current_directory_is_taken_as_well() {
+        // cargo runs unit tests in the crate's folder; the project sits under the workspace's target/.
+        let here = std::env::current_dir().unwrap();
+        // Two levels down, so that the same text read from the root names no file.
+        let outer = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target")
+            .join(format!("marubatsu-spec-cwd-{}", std::process::id()));
+        let root = outer.join("project");
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/Mine.sol"), "pragma solidity ^0.8.0;\ncontract Mine {}\n").unwrap();
+        let root = root.canonicalize().unwrap();
+        let from_here = pathdiff(&root.join("src/Mine.sol"), &here.canonicalize().unwrap());
+        assert!(!root.join(&from_here).exists());
+        let spec: ContractSpec = format!("{}:Mine", from_here.display()).parse().unwrap();
+        let found = find_source(&root, Path::new("src"), &spec);
+        std::fs::remove_dir_all(&outer).unwrap();
+        assert_eq!(found.unwrap(), PathBuf::from("src/Mine.sol"));
+    }
+
+    /// `path` relative to `base` (both absolute), through `..` where needed.
+    fn pathdiff(path: &Path, base: &Path) -> PathBuf {
+        let common = path
+            .components()
+            .zip(base.components())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let ups = base.components().count() - common;
+        let mut relative: PathBuf = std::iter::repeat_n("..", ups).collect();
+        relative.extend(path.components().skip(common));
+        relative
+    }
 }
