@@ -26,13 +26,15 @@ pub enum CompileError {
     },
     /// solc-js is needed but Node.js or npm is missing.
     #[error(
-        "{tool} was not found on PATH: solc-js needs Node.js (>= 18) and npm; install them (e.g. `apt-get install nodejs npm`) or put a native solc {version} on PATH"
+        "{tool} was not found on PATH: solc-js needs Node.js (>= 18) and npm; install them (e.g. `apt-get install \
+         nodejs npm`), put a native solc {version} on PATH, give --solc PATH (or MARUBATSU_SOLC), or run `forge build` \
+         so that its artifacts in out/ are used"
     )]
     MissingNode {
         /// `node` or `npm`.
         tool: &'static str,
-        /// The pinned solc version that a native binary must have instead.
-        version: &'static str,
+        /// The solc version that a native binary must have instead.
+        version: String,
     },
     /// `npm ci` failed.
     #[error("`npm ci` in {dir} failed ({status}): {stderr}")]
@@ -70,6 +72,104 @@ pub enum CompileError {
     NoBytecode {
         /// The contract's name.
         name: String,
+    },
+    /// A `--contract` value that is not `<path>:<Name>` or `<Name>`.
+    #[error("--contract {spec:?}: {reason}; expected <path>:<Name> or <Name>, as forge create takes it")]
+    BadContractSpec {
+        /// What was given.
+        spec: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// No `foundry.toml` in the folder or above it.
+    #[error(
+        "no foundry.toml in {start} or any folder above it; run inside a Foundry project (forge init) or give --root"
+    )]
+    NoFoundryProject {
+        /// Where the search started.
+        start: PathBuf,
+    },
+    /// `foundry.toml` could not be read as forge reads it.
+    #[error("{path}: {reason}")]
+    FoundryToml {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The source file a `--contract` names does not exist.
+    #[error("no source file {path} (looked under the project root {root} and the current directory)")]
+    NoSourceFile {
+        /// The path as given.
+        path: PathBuf,
+        /// The project root.
+        root: PathBuf,
+    },
+    /// The source file exists but declares no contract of that name.
+    #[error("{path} has no contract named {name} (it declares: {available})")]
+    NotInFile {
+        /// The file, relative to the project root.
+        path: PathBuf,
+        /// The name asked for.
+        name: String,
+        /// What the file declares, or "nothing".
+        available: String,
+    },
+    /// A bare name that no source declares.
+    #[error("no contract named {name} under {dir}; name it as <path>:{name}")]
+    NameNotFound {
+        /// The name asked for.
+        name: String,
+        /// The folder searched (the project's `src`).
+        dir: PathBuf,
+    },
+    /// A bare name that several sources declare.
+    #[error("contract {name} is declared in several files ({files}); name it as <path>:{name}")]
+    AmbiguousName {
+        /// The name asked for.
+        name: String,
+        /// The files, comma-separated.
+        files: String,
+    },
+    /// The source's pragma excludes the pinned solc and the project names no version.
+    #[error(
+        "{path} asks for solc {requirement}, which the toolkit's solc {pinned} does not satisfy; set solc_version in          foundry.toml or give --solc"
+    )]
+    NoSolcVersion {
+        /// The source file.
+        path: PathBuf,
+        /// Its version pragma.
+        requirement: String,
+        /// The toolkit's pinned version.
+        pinned: &'static str,
+    },
+    /// `npm install solc@<version>` into the toolkit's cache failed.
+    #[error("installing solc-js {version} into {dir} with npm failed ({status}): {stderr}")]
+    SolcJsInstall {
+        /// The version asked for.
+        version: String,
+        /// The cache folder.
+        dir: PathBuf,
+        /// npm's exit status.
+        status: String,
+        /// The end of what npm printed on stderr.
+        stderr: String,
+    },
+    /// A forge artifact exists but cannot be used.
+    #[error("forge artifact {path}: {reason}")]
+    BadArtifact {
+        /// The artifact file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// `--constructor-args` do not fit the constructor.
+    #[error("constructor arguments of {contract}: {reason}")]
+    ConstructorArgs {
+        /// The contract.
+        contract: String,
+        /// What does not fit, naming the parameter.
+        reason: String,
     },
 }
 

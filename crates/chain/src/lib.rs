@@ -49,8 +49,9 @@ pub use claim_blocks::{
 };
 pub use clock::utc_time;
 pub use compiler::{
-    CompiledContract, Compiler, ContractSet, OPTIMIZER_RUNS, PINNED_SOLC_VERSION, SHIPPED_CONTRACTS_PATH, SOLC_VAR,
-    SolcSource, Workspace,
+    CACHE_DIR_VAR, CompiledContract, Compiler, ContractSet, ContractSpec, FORGE_DEFAULT_EVM_VERSION,
+    FOUNDRY_PROFILE_VAR, FoundryProject, OPTIMIZER_RUNS, Origin, PINNED_SOLC_VERSION, ResolvedContract,
+    SHIPPED_CONTRACTS_PATH, SOLC_VAR, SolcSetting, SolcSource, Workspace, cache_dir, shipped_sources_changed,
 };
 pub use consts::{
     BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SHORT_MOVE_TIMEOUT,

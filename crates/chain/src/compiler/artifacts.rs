@@ -36,6 +36,8 @@ impl CompiledContract {
 #[derive(Clone, Debug)]
 pub struct ContractSet {
     pub(super) contracts: BTreeMap<String, CompiledContract>,
+    /// keccak256 of each source file's text, by path relative to the root, as it was compiled.
+    pub(super) source_hashes: BTreeMap<PathBuf, B256>,
     pub(super) solc: SolcSource,
     pub(super) solc_version: String,
     pub(super) from_cache: bool,

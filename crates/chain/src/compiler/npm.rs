@@ -8,11 +8,11 @@ use crate::error::CompileError;
 /// Makes sure `node_modules/solc` and every other package `package.json` names exist under `root`, running
 /// `npm ci` once if one does not. A lock file keeps concurrent test processes from installing over each other.
 pub(super) fn ensure_solc_js(root: &Path) -> Result<(), CompileError> {
-    require_tool("node")?;
+    require_tool("node", super::solc::PINNED_SOLC_VERSION)?;
     if solc_js_installed(root) {
         return Ok(());
     }
-    require_tool("npm")?;
+    require_tool("npm", super::solc::PINNED_SOLC_VERSION)?;
     let lock_path = root.join("target").join("npm-install.lock");
     let lock = open_lock(&lock_path)?;
     lock.lock().map_err(|source| CompileError::Io {
@@ -105,7 +105,7 @@ pub(super) fn open_lock(path: &Path) -> Result<File, CompileError> {
         })
 }
 
-fn require_tool(tool: &'static str) -> Result<(), CompileError> {
+pub(super) fn require_tool(tool: &'static str, version: &str) -> Result<(), CompileError> {
     let found = Command::new(tool)
         .arg("--version")
         .output()
@@ -115,7 +115,7 @@ fn require_tool(tool: &'static str) -> Result<(), CompileError> {
     } else {
         Err(CompileError::MissingNode {
             tool,
-            version: super::solc::PINNED_SOLC_VERSION,
+            version: version.to_owned(),
         })
     }
 }

@@ -123,14 +123,38 @@ impl Compiler {
                 },
             );
         }
+        let source_hashes = source_hashes(root, contracts.values().map(|c| c.source.clone()))?;
         Ok(ContractSet {
             contracts,
+            source_hashes,
             solc: self.source.clone(),
             solc_version: self.solc.version.to_string(),
             from_cache,
             elapsed: started.elapsed(),
         })
     }
+}
+
+/// keccak256 of each source's text (paths relative to `root`): what the shipped contracts record of their sources,
+/// so that a folder whose sources differ is told apart.
+fn source_hashes(
+    root: &std::path::Path,
+    sources: impl Iterator<Item = PathBuf>,
+) -> Result<BTreeMap<PathBuf, alloy_primitives::B256>, CompileError> {
+    let mut hashes = BTreeMap::new();
+    for source in sources {
+        if hashes.contains_key(&source) {
+            continue;
+        }
+        let path = root.join(&source);
+        let text = std::fs::read(&path).map_err(|err| CompileError::Io {
+            action: "reading",
+            path: path.clone(),
+            source: err,
+        })?;
+        hashes.insert(source, alloy_primitives::keccak256(text));
+    }
+    Ok(hashes)
 }
 
 /// Every `.sol` file under `dir` except Foundry tests (`*.t.sol`), in a stable order.
@@ -161,14 +185,23 @@ fn toolkit_sources(dir: &std::path::Path) -> Result<Vec<PathBuf>, CompileError> 
 }
 
 /// The part of [`settings`] that decides the bytecode (optimizer, EVM version, metadata), as solc's JSON input
-/// spells it: what the shipped contracts record of how they were made.
-pub(super) fn bytecode_settings() -> serde_json::Value {
+/// spells it: what the shipped contracts record of how they were made. A struct, not a JSON map, so the file's key
+/// order does not depend on whether some crate in the build turns on serde_json's `preserve_order`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BytecodeSettings {
+    optimizer: Optimizer,
+    evm_version: Option<foundry_compilers::artifacts::EvmVersion>,
+    metadata: Option<SettingsMetadata>,
+}
+
+pub(super) fn bytecode_settings() -> BytecodeSettings {
     let settings = settings(PathBuf::new()).settings;
-    serde_json::json!({
-        "optimizer": settings.optimizer,
-        "evmVersion": settings.evm_version,
-        "metadata": settings.metadata,
-    })
+    BytecodeSettings {
+        optimizer: settings.optimizer,
+        evm_version: settings.evm_version,
+        metadata: settings.metadata,
+    }
 }
 
 /// The compiler settings, identical to `foundry.toml`'s so that forge and the toolkit emit the same bytecode.

@@ -31,6 +31,10 @@ pub enum SolcSource {
     Native(PathBuf),
     /// solc-js from `node_modules`, run through the repository's Node wrapper.
     SolcJs(PathBuf),
+    /// The binary svm keeps for Foundry (`~/.svm/<version>/solc-<version>`).
+    Svm(PathBuf),
+    /// solc-js that the toolkit installed into its own cache folder, run through the wrapper written beside it.
+    CachedSolcJs(PathBuf),
     /// No compiler ran: the contracts shipped inside this binary (see [`ContractSet::shipped`]).
     ///
     /// [`ContractSet::shipped`]: crate::ContractSet::shipped
@@ -41,7 +45,11 @@ impl SolcSource {
     /// The executable foundry-compilers runs (none for the shipped contracts).
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Self::Explicit { path, .. } | Self::Native(path) | Self::SolcJs(path) => Some(path),
+            Self::Explicit { path, .. }
+            | Self::Native(path)
+            | Self::SolcJs(path)
+            | Self::Svm(path)
+            | Self::CachedSolcJs(path) => Some(path),
             Self::Shipped => None,
         }
     }
@@ -53,6 +61,8 @@ impl fmt::Display for SolcSource {
             Self::Explicit { path, origin } => write!(f, "{} (from {origin})", path.display()),
             Self::Native(path) => write!(f, "native {}", path.display()),
             Self::SolcJs(wrapper) => write!(f, "solc-js via {}", wrapper.display()),
+            Self::Svm(path) => write!(f, "Foundry's svm {}", path.display()),
+            Self::CachedSolcJs(wrapper) => write!(f, "solc-js installed by marubatsu, via {}", wrapper.display()),
             Self::Shipped => f.write_str("shipped in this binary, compiled from contracts/ when it was built"),
         }
     }
@@ -61,20 +71,18 @@ impl fmt::Display for SolcSource {
 /// Picks the compiler: the explicit path (flag, then environment variable), else a native `solc` of the pinned
 /// version on `PATH`, else solc-js (installing the npm packages on first use).
 pub(super) fn provision(workspace: &Workspace, flag: Option<PathBuf>) -> Result<(SolcSource, Solc), CompileError> {
-    let explicit = flag
-        .map(|path| (path, "--solc"))
-        .or_else(|| std::env::var_os(SOLC_VAR).map(|path| (PathBuf::from(path), SOLC_VAR)));
-    if let Some((path, origin)) = explicit {
-        let solc = Solc::new(&path).map_err(|err| CompileError::ExplicitSolc {
-            origin,
-            path: path.clone(),
-            reason: err.to_string(),
-        })?;
-        return Ok((SolcSource::Explicit { path, origin }, solc));
+    if let Some((path, origin)) = explicit(flag) {
+        return explicit_solc(path, origin);
     }
-    if let Some(native) = native_solc_on_path() {
+    let pinned = semver::Version::parse(PINNED_SOLC_VERSION).map_err(|err| CompileError::Solc(err.to_string()))?;
+    if let Some(native) = native_solc_on_path(&pinned) {
         return Ok(native);
     }
+    provision_solc_js(workspace)
+}
+
+/// The checkout's solc-js (`npm ci` on first use) through its `script/solc-wrapper.js`.
+pub(super) fn provision_solc_js(workspace: &Workspace) -> Result<(SolcSource, Solc), CompileError> {
     npm::ensure_solc_js(workspace.root())?;
     let wrapper = workspace.solc_wrapper();
     // Asking the wrapper for its version loads the whole of soljson (about a second), so read the installed
@@ -86,14 +94,30 @@ pub(super) fn provision(workspace: &Workspace, flag: Option<PathBuf>) -> Result<
     ))
 }
 
-fn native_solc_on_path() -> Option<(SolcSource, Solc)> {
+/// The explicit compiler (`--solc`, else `MARUBATSU_SOLC`), if one is named.
+pub(super) fn explicit(flag: Option<PathBuf>) -> Option<(PathBuf, &'static str)> {
+    flag.map(|path| (path, "--solc"))
+        .or_else(|| std::env::var_os(SOLC_VAR).map(|path| (PathBuf::from(path), SOLC_VAR)))
+}
+
+/// The named binary, which must answer `--version`.
+pub(super) fn explicit_solc(path: PathBuf, origin: &'static str) -> Result<(SolcSource, Solc), CompileError> {
+    let solc = Solc::new(&path).map_err(|err| CompileError::ExplicitSolc {
+        origin,
+        path: path.clone(),
+        reason: err.to_string(),
+    })?;
+    Ok((SolcSource::Explicit { path, origin }, solc))
+}
+
+/// The first `solc` on `PATH`, if it is a binary of the `wanted` version.
+pub(super) fn native_solc_on_path(wanted: &semver::Version) -> Option<(SolcSource, Solc)> {
     let path_var = std::env::var_os("PATH")?;
     let binary = std::env::split_paths(&path_var)
         .map(|dir| dir.join("solc"))
         .find(|p| p.is_file() && !is_script(p))?;
     let version = probe_version(&binary, NATIVE_PROBE_LIMIT)?;
-    let pinned = semver::Version::parse(PINNED_SOLC_VERSION).ok()?;
-    (version == pinned).then(|| {
+    (version == *wanted).then(|| {
         let solc = Solc::new_with_version(&binary, version);
         (SolcSource::Native(binary), solc)
     })
@@ -112,11 +136,11 @@ fn is_script(path: &Path) -> bool {
 /// How long a `solc` found on `PATH` may take to say its version. A real solc answers in milliseconds; a shim
 /// such as solc-select's (installed alongside Slither) may instead try to download a compiler and hang, and then
 /// it is not the compiler we want anyway.
-const NATIVE_PROBE_LIMIT: Duration = Duration::from_secs(3);
+pub(super) const NATIVE_PROBE_LIMIT: Duration = Duration::from_secs(3);
 
 /// Runs `binary --version` and reads the version from its `Version: x.y.z+…` line; `None` when it fails, prints
 /// no such line, or takes longer than `limit` (it is then killed).
-fn probe_version(binary: &Path, limit: Duration) -> Option<semver::Version> {
+pub(super) fn probe_version(binary: &Path, limit: Duration) -> Option<semver::Version> {
     let mut child = Command::new(binary)
         .arg("--version")
         .stdin(Stdio::null())
