@@ -108,7 +108,7 @@ impl CompilerArgs {
     /// unless `--root`, `MARUBATSU_ROOT` or `--solc` asks for a compile of the sources.
     pub(crate) fn contracts(&self) -> eyre::Result<marubatsu_chain::ContractSet> {
         use eyre::WrapErr;
-        if self.explicit_root().is_some() || self.solc.is_some() {
+        if self.compiles_sources() {
             return self.compiler()?.compile().wrap_err("compiling contracts/");
         }
         marubatsu_chain::ContractSet::shipped().wrap_err("reading the contracts shipped in this binary")
@@ -126,6 +126,11 @@ impl CompilerArgs {
         };
         let foundry_toml = nearest.unwrap_or(&dir).join("foundry.toml");
         Ok(Place { dir, foundry_toml })
+    }
+
+    /// Whether `--root`, `MARUBATSU_ROOT` or `--solc` asks for the folder's sources to be compiled.
+    pub(crate) fn compiles_sources(&self) -> bool {
+        self.explicit_root().is_some() || self.solc.is_some()
     }
 
     fn explicit_root(&self) -> Option<PathBuf> {
@@ -146,6 +151,11 @@ pub(crate) struct Place {
 }
 
 impl Place {
+    /// The project folder itself.
+    pub(crate) fn dir(&self) -> &std::path::Path {
+        &self.dir
+    }
+
     /// The `foundry.toml` Foundry would read: the nearest one from the current folder up, else the project
     /// folder's (which may not exist: then no alias resolves).
     pub(crate) fn foundry_toml(&self) -> &std::path::Path {

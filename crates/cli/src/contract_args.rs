@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use alloy_primitives::Bytes;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{ContractSpec, FoundryProject, ResolvedContract, Workspace};
+use marubatsu_chain::{ContractSpec, FoundryProject, Origin, ResolvedContract, Workspace};
+use marubatsu_client::Deployable;
 
 use crate::cli::CompilerArgs;
 
@@ -38,12 +39,35 @@ impl ContractArgs {
         Ok(Some(resolved))
     }
 
+    /// What deploying the contract `--contract` names sends and records (`None` without `--contract`).
+    pub(crate) fn deployable(&self, compiler: &CompilerArgs) -> eyre::Result<Option<(ResolvedContract, Deployable)>> {
+        let Some(resolved) = self.resolve(compiler)? else {
+            return Ok(None);
+        };
+        let project = self.project(compiler)?;
+        let compiler_version = match &resolved.origin {
+            Origin::Compiled { version, .. } => version.clone(),
+            Origin::ForgeArtifact { path } => format!("as forge built {}", path.display()),
+            Origin::Shipped => marubatsu_chain::ContractSet::shipped()?.solc_version().to_owned(),
+        };
+        let deployable = Deployable {
+            name: resolved.contract.name.clone(),
+            compiled: resolved.contract.clone(),
+            creation_code: self.creation_code(&resolved)?,
+            compiler_version,
+            optimizer_runs: project.optimizer().then(|| project.optimizer_runs()),
+            evm_version: project.evm_version().as_str().to_owned(),
+        };
+        Ok(Some((resolved, deployable)))
+    }
+
     /// The creation code of `contract` with `--constructor-args` encoded after it.
     pub(crate) fn creation_code(&self, contract: &ResolvedContract) -> eyre::Result<Bytes> {
         Ok(contract.contract.creation_code_with_args(&self.constructor_args)?)
     }
 
-    fn project(&self, compiler: &CompilerArgs) -> eyre::Result<FoundryProject> {
+    /// The Foundry project `--contract` is looked up in.
+    pub(crate) fn project(&self, compiler: &CompilerArgs) -> eyre::Result<FoundryProject> {
         let root = compiler.root.clone().or_else(|| {
             std::env::var_os(Workspace::ROOT_VAR)
                 .filter(|root| !root.is_empty())

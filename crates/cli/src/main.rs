@@ -5,10 +5,6 @@
 mod report;
 mod cli;
 mod commands;
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the commands take --contract once the lead wires it in")
-)]
 mod contract_args;
 mod game_view;
 mod json;

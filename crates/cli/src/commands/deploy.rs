@@ -2,21 +2,27 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, ether_and_wei};
+use marubatsu_chain::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks, ether_and_wei};
 use marubatsu_client::{
-    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, LOCAL_STATE_VAR, Replaced,
-    SCANNED_GAMES, Transactor, TxState, deploy, ensure_testnet,
+    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, Deployable, LOCAL_STATE_VAR,
+    PVP_CONTRACT, Replaced, SCANNED_GAMES, Transactor, TxState, deploy_contracts, ensure_testnet,
 };
 use serde::Serialize;
 
 use super::network::{RpcArgs, WalletArgs, connect, deployments, open_local};
 use crate::{
-    cli::CompilerArgs,
+    cli::{CompilerArgs, Place},
+    contract_args::ContractArgs,
     game_view::{gwei, thousands},
     output::print_json,
 };
 
-/// Deploy SoloTicTacToe and TicTacToe — the bytecode the proofs ran — to a chain, and record where they are.
+/// Deploy a contract of your own (--contract), or SoloTicTacToe and TicTacToe as shipped in this binary — the
+/// bytecode the proofs ran — to a chain, and record where they are.
+///
+/// It says which bytecode it deploys (where it came from and its code hash) and checks that the chain holds
+/// exactly that code afterwards. In a folder whose contracts/ differs from the shipped sources it refuses to
+/// choose: say --contract, --root (compile contracts/ here) or --shipped.
 ///
 /// Without --broadcast this is a dry run: it estimates every transaction against the node and prints the plan
 /// (predicted addresses, gas, the most it can cost), and sends nothing. With --broadcast it sends them, waits
@@ -30,6 +36,11 @@ pub(crate) struct DeployArgs {
     wallet: WalletArgs,
     #[command(flatten)]
     compiler: CompilerArgs,
+    #[command(flatten)]
+    contract: ContractArgs,
+    /// Deploy the contracts shipped in this binary even where the folder's contracts/ differs from them.
+    #[arg(long, conflicts_with_all = ["contract", "root", "solc"])]
+    shipped: bool,
     /// Send the transactions (without it: a dry run).
     #[arg(long)]
     broadcast: bool,
@@ -40,7 +51,12 @@ pub(crate) struct DeployArgs {
     /// move costs a censor that many blocks (0 to 524287). Default: 0 on a local development chain (ids 31337
     /// and 1337, whose blocks are mined only for transactions), else 64. A recorded TicTacToe with another
     /// count is replaced.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_CLAIM_BLOCKS)))]
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "contract",
+        value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_CLAIM_BLOCKS))
+    )]
     claim_blocks: Option<u32>,
     /// Finish an interrupted broadcast: settle what earlier runs left pending, then deploy what is missing
     /// (every --broadcast does this first; --resume is --broadcast said explicitly).
@@ -64,6 +80,13 @@ pub(crate) struct DeployArgs {
     json: bool,
 }
 
+/// The contracts a run deploys: ready, or the shipped pair, whose TicTacToe's creation waits for the chain's
+/// default claim blocks.
+enum Plan {
+    Ready(Vec<Deployable>),
+    Shipped(marubatsu_chain::ContractSet),
+}
+
 #[derive(Serialize)]
 struct LocalDeployment {
     chain_id: u64,
@@ -79,11 +102,12 @@ struct LocalContract {
 
 impl DeployArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
-        let contracts = self.compiler.contracts()?;
         let place = self.compiler.place()?;
         if self.local {
+            let contracts = self.compiler.contracts()?;
             return self.show_local(&contracts, &place);
         }
+        let plan = self.plan(&place)?;
         let mut rpc = connect(&self.rpc, &self.wallet, true, &place)?;
         ensure_testnet(rpc.chain_id(), self.allow_mainnet)?;
         let records = deployments(self.deployments.clone(), &place);
@@ -92,8 +116,17 @@ impl DeployArgs {
             force: self.force,
             claim_blocks: self.claim_blocks,
         };
-        let report =
-            deploy(&mut rpc, &contracts, &records, options).wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
+        let plan = match plan {
+            Plan::Ready(plan) => plan,
+            Plan::Shipped(contracts) => {
+                let claim_blocks = self
+                    .claim_blocks
+                    .unwrap_or_else(|| default_claim_blocks(rpc.chain_id()));
+                Deployable::shipped(&contracts, claim_blocks)?
+            }
+        };
+        let report = deploy_contracts(&mut rpc, &plan, &records, options)
+            .wrap_err_with(|| format!("deploying to {}", rpc.url()))?;
         if self.json {
             print_json(&report)?;
         } else {
@@ -112,7 +145,52 @@ impl DeployArgs {
         Ok(())
     }
 
-    fn show_local(&self, contracts: &marubatsu_chain::ContractSet, place: &crate::cli::Place) -> eyre::Result<()> {
+    /// What this run deploys, said on stderr: the contract `--contract` names, the folder's contracts/ compiled
+    /// (`--root`, `--solc`), or the shipped pair — never the shipped pair in place of a folder's edited sources.
+    fn plan(&self, place: &Place) -> eyre::Result<Plan> {
+        if let Some((resolved, deployable)) = self.contract.deployable(&self.compiler)? {
+            eprintln!("deploying {resolved}");
+            return Ok(Plan::Ready(vec![deployable]));
+        }
+        if !self.contract.constructor_args.is_empty() {
+            eyre::bail!("--constructor-args needs --contract (the shipped contracts take none of their own)");
+        }
+        let changed = marubatsu_chain::shipped_sources_changed(place.dir())?;
+        if !changed.is_empty() && !self.shipped && !self.compiler.compiles_sources() {
+            let listed: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
+            let first = &changed[0];
+            let name = first.file_stem().and_then(|s| s.to_str()).unwrap_or("SoloTicTacToe");
+            let differ = if changed.len() == 1 { "differs" } else { "differ" };
+            eyre::bail!(
+                "{} in {} {differ} from the source(s) of the contracts shipped in this binary, so deploy will not \
+                 choose between them: say --contract {}:{name} to deploy your edit (one contract), --root {} to \
+                 compile and deploy this folder's contracts/, or --shipped to deploy the shipped ones",
+                listed.join(", "),
+                place.dir().display(),
+                first.display(),
+                place.dir().display()
+            );
+        }
+        let contracts = self.compiler.contracts()?;
+        for name in DEPLOYED_CONTRACTS {
+            let compiled = contracts.get(name)?;
+            let origin = match contracts.solc() {
+                marubatsu_chain::SolcSource::Shipped => "shipped in this binary".to_owned(),
+                solc => format!(
+                    "compiled from {} with solc {} ({solc})",
+                    compiled.source.display(),
+                    contracts.solc_version()
+                ),
+            };
+            eprintln!(
+                "deploying {name}: {origin}, code hash {}",
+                compiled.deployed_code_hash()
+            );
+        }
+        Ok(Plan::Shipped(contracts))
+    }
+
+    fn show_local(&self, contracts: &marubatsu_chain::ContractSet, place: &Place) -> eyre::Result<()> {
         let local = open_local(contracts, self.state.clone(), place, 0)?;
         let deployer = local.accounts()[0];
         let listed = LocalDeployment {
@@ -153,7 +231,9 @@ fn print_report(report: &DeployReport, url: &str) {
         "{mode}: chain {} via {url}, solc {}",
         report.chain_id, report.compiler_version
     );
-    println!("{}", claim_blocks_words(report.claim_blocks));
+    if report.contracts.iter().any(|c| c.name == PVP_CONTRACT) {
+        println!("{}", claim_blocks_words(report.claim_blocks));
+    }
     for tx in &report.settled {
         let state = match tx.state {
             TxState::Pending => "still pending (nothing more is sent for it)",
