@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use alloy_primitives::{Address, Bytes, TxKind, U256, keccak256};
 use alloy_sol_types::SolCall;
+use foundry_compilers::artifacts::EvmVersion;
 use revm::{
     Context, ExecuteCommitEvm, ExecuteEvm, MainBuilder, MainContext,
     context::{
@@ -11,6 +12,7 @@ use revm::{
     context_interface::cfg::gas::calculate_initial_tx_gas_for_tx,
     database::CacheDB,
     handler::{MainnetContext, MainnetEvm},
+    primitives::hardfork::SpecId,
     state::AccountInfo,
 };
 
@@ -157,6 +159,27 @@ impl Chain {
             accounts,
             remote_fault: None,
         })
+    }
+
+    /// Runs later transactions under the rules of `version`, the EVM a contract was compiled for (a user's
+    /// project may ask for another than [`crate::EVM_VERSION`]: forge's default is newer). Refused for a version
+    /// older than Paris, whose rules this chain's blocks do not fit.
+    pub fn set_evm_version(&mut self, version: EvmVersion) -> Result<(), TxError> {
+        let spec = match version {
+            EvmVersion::Paris => SpecId::MERGE,
+            EvmVersion::Shanghai => SpecId::SHANGHAI,
+            EvmVersion::Cancun => SpecId::CANCUN,
+            EvmVersion::Prague => SpecId::PRAGUE,
+            EvmVersion::Osaka => SpecId::OSAKA,
+            other => {
+                return Err(TxError::Invalid(format!(
+                    "the in-process chain runs Paris (the merge) to Osaka, not the EVM version {}",
+                    other.as_str()
+                )));
+            }
+        };
+        self.evm.ctx.modify_cfg(|cfg| cfg.spec = spec);
+        Ok(())
     }
 
     /// The chain id transactions are signed for: [`CHAIN_ID`], or the forked chain's.
@@ -339,7 +362,7 @@ impl Chain {
     fn dry_run(&mut self, to: Address, data: Bytes) -> Result<Receipt<Bytes>, TxError> {
         let from = self.accounts[0];
         let tx = self.tx(from, TxKind::Call(to), data, U256::ZERO)?;
-        let intrinsic_gas = intrinsic_gas(&tx);
+        let intrinsic_gas = intrinsic_gas(&tx, self.evm.ctx.cfg.spec);
         let result = self.evm.transact(tx).map_err(tx_error)?.result;
         self.success(result, from, Some(to), intrinsic_gas)
     }
@@ -404,7 +427,7 @@ impl Chain {
     }
 
     fn commit(&mut self, tx: TxEnv) -> Result<(ExecutionResult, u64), TxError> {
-        let intrinsic_gas = intrinsic_gas(&tx);
+        let intrinsic_gas = intrinsic_gas(&tx, self.evm.ctx.cfg.spec);
         let result = self.evm.transact_commit(tx).map_err(tx_error)?;
         Ok((result, intrinsic_gas))
     }
@@ -426,8 +449,8 @@ fn tx_error(err: EVMError<RemoteError>) -> TxError {
     }
 }
 
-fn intrinsic_gas(tx: &TxEnv) -> u64 {
-    let gas = calculate_initial_tx_gas_for_tx(tx, SPEC, None);
+fn intrinsic_gas(tx: &TxEnv, spec: SpecId) -> u64 {
+    let gas = calculate_initial_tx_gas_for_tx(tx, spec, None);
     gas.initial_regular_gas + gas.initial_state_gas
 }
 
