@@ -22,4 +22,4 @@ pub mod snapshot;
 pub use error::GasError;
 pub use marubatsu_chain::{GasKind, GasStats};
 pub use report::{ContractGas, ContractLog, DeploymentGas, GasReport};
-pub use workload::{Workload, run_workload};
+pub use workload::{Workload, measure_solo, run_workload};

@@ -1,0 +1,154 @@
+//! Contracts a user writes, proved through the adapter their ABI selects: the book's shape, a perfect Hard with
+//! other tie-breaks, a weak Hard, a broken Normal, and contracts that do not speak the interface.
+
+use marubatsu_prove::{
+    Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, prove_solo, solo_dialect,
+};
+use marubatsu_tests::contracts;
+
+use super::solo_target;
+
+fn prove(name: &str, options: &SoloOptions) -> SoloReport {
+    let (mut chain, target) = solo_target(name);
+    prove_solo(&mut chain, name, &target, options, &mut |_| {})
+}
+
+fn only(checks: &[Property], require: &[Property]) -> SoloOptions {
+    SoloOptions {
+        checks: checks.to_vec(),
+        require: require.to_vec(),
+    }
+}
+
+fn property(report: &SoloReport, property: Property) -> &PropertyReport {
+    report
+        .property(property)
+        .unwrap_or_else(|| panic!("{property} did not run"))
+}
+
+#[test]
+fn the_books_contract_passes_every_property_as_the_engines_cpu() {
+    let report = prove("BookSoloTicTacToe", &only(&[], &[Property::Levels, Property::SameAsEngine]));
+    assert_eq!(report.dialect, "book");
+    let statuses: Vec<_> = report.properties.iter().map(|p| (p.name, p.status)).collect();
+    assert_eq!(
+        statuses,
+        Property::SOLO.map(|p| (p, Status::Pass)),
+        "{:#?}",
+        report.properties
+    );
+    assert!(report.passed());
+    assert_eq!(report.differential.as_ref().unwrap().differences.len(), 0);
+    // The same CPU as the engine's, so the same tree of human lines against Hard, and Normal's 12 losses.
+    let counts: Vec<(&str, bool, u64, u64)> = report
+        .lines
+        .iter()
+        .filter(|r| r.difficulty != "easy")
+        .map(|r| (r.difficulty, r.cpu_first, r.lines, r.human_wins))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            ("hard", false, 457, 0),
+            ("hard", true, 92, 0),
+            ("normal", false, 489, 12),
+            ("normal", true, 94, 0)
+        ]
+    );
+    assert!(report.gas.contains_key("games(uint256)"), "{:?}", report.gas.keys());
+    assert!(!report.gas.contains_key("getGame(uint256)"));
+}
+
+#[test]
+fn a_perfect_hard_with_other_tie_breaks_passes_and_reports_its_differences() {
+    let report = prove("OtherTieBreakSoloTicTacToe", &SoloOptions::default());
+    assert_eq!(report.dialect, "marubatsu");
+    assert_eq!(property(&report, Property::HardNeverLoses).status, Status::Pass);
+    assert_eq!(property(&report, Property::KeepsValue).status, Status::Pass);
+    let same = property(&report, Property::SameAsEngine);
+    assert_eq!((same.status, same.required), (Status::Info, false));
+    let differences = report.differential.as_ref().unwrap().differences.len();
+    assert!(differences > 0);
+    assert!(same.summary.ends_with(&format!("{differences} differences")), "{}", same.summary);
+    assert!(report.passed(), "{:?}", report.failures());
+
+    let required = prove(
+        "OtherTieBreakSoloTicTacToe",
+        &only(&[Property::SameAsEngine], &[Property::SameAsEngine]),
+    );
+    assert_eq!(required.properties.len(), 1);
+    let same = property(&required, Property::SameAsEngine);
+    assert_eq!((same.status, same.required), (Status::Fail, true));
+    assert!(!required.passed());
+}
+
+#[test]
+fn a_weak_hard_fails_with_its_shortest_losing_line() {
+    let report = prove("WeakHardSoloTicTacToe", &only(&[Property::HardNeverLoses], &[]));
+    let never_loses = property(&report, Property::HardNeverLoses);
+    assert_eq!(never_loses.status, Status::Fail);
+    assert!(never_loses.fails_run());
+    let line = never_loses.losing_line.as_ref().unwrap();
+    assert_eq!(line.seat, Seat::HumanFirst);
+    let shortest = report
+        .lines
+        .iter()
+        .filter_map(|run| run.first_human_win.as_ref())
+        .map(Vec::len)
+        .min()
+        .unwrap();
+    assert!(line.moves.len() <= shortest);
+    assert_eq!(line.human_cells.len(), line.moves.len().div_ceil(2));
+    assert!(never_loses.details.iter().any(|d| d.starts_with("shortest losing line: human first")));
+}
+
+#[test]
+fn a_broken_normal_still_gets_hards_verdicts() {
+    let report = prove("BrokenNormalSoloTicTacToe", &SoloOptions::default());
+    assert_eq!(property(&report, Property::HardNeverLoses).status, Status::Pass);
+    assert_eq!(property(&report, Property::KeepsValue).status, Status::Pass);
+    let levels = property(&report, Property::Levels);
+    assert_eq!(levels.status, Status::Error);
+    assert!(
+        levels.details[0].contains("reverted with CellTaken(gameId 1, cell 4)"),
+        "{:?}",
+        levels.details
+    );
+    // Its Normal names cell 4 whenever it neither wins nor blocks: here after 4 is its own.
+    assert_eq!(
+        levels.details[0],
+        "play(5) after X 0, O 4, X 1, O 2, X 6, O 3: reverted with CellTaken(gameId 1, cell 4)"
+    );
+    let same = property(&report, Property::SameAsEngine);
+    assert_eq!(same.status, Status::Info);
+    let differences = &report.differential.as_ref().unwrap().differences;
+    assert!(!differences.is_empty() && differences.iter().all(|d| d.difficulty == "normal"));
+    // Informative properties never fail a run: the required ones passed.
+    assert!(report.passed(), "{:?}", report.failures());
+}
+
+#[test]
+fn a_contract_missing_functions_is_told_which_and_where() {
+    let harness = solo_dialect(&contracts().get("BoardHarness").unwrap().abi).unwrap_err();
+    assert_eq!(
+        harness.missing,
+        [
+            "newGame(uint8,bool)",
+            "play(uint256,uint8)",
+            "previewCpuMove(uint16,uint16,uint8,uint256)",
+            "getGame(uint256)"
+        ]
+    );
+    // The PvP contract has a getGame of its own, whose outputs are not a solo game's.
+    let pvp = solo_dialect(&contracts().get("TicTacToe").unwrap().abi).unwrap_err();
+    assert_eq!(
+        pvp.missing,
+        ["newGame(uint8,bool)", "play(uint256,uint8)", "previewCpuMove(uint16,uint16,uint8,uint256)"]
+    );
+    assert_eq!(pvp.problems.len(), 1);
+    assert!(pvp.problems[0].starts_with("getGame(uint256) must return"), "{pvp}");
+    assert!(
+        pvp.to_string().contains("contracts/interfaces/ISoloTicTacToe.sol"),
+        "{pvp}"
+    );
+}
