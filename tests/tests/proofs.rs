@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
+use alloy_primitives::Address;
 use marubatsu_chain::{Chain, GasLog};
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
-use alloy_primitives::Address;
 use marubatsu_prove::{
     GameValue, LevelGas, Property, SoloContract, SoloOptions, SoloTarget, Status, check_hard_value, compare_cpu,
     explore_lines, prove_all, solo_dialect,
@@ -230,7 +230,8 @@ fn a_caught_variant_is_shown_as_a_board_and_cells() {
     let v1 = report.property(Property::CatchesV1Hard).unwrap();
     assert_eq!(v1.status, Status::Pass);
     assert!(
-        v1.summary.ends_with("the minimax finds 8 drops and 36 slips in its 4520 positions"),
+        v1.summary
+            .ends_with("the minimax finds 8 drops and 36 slips in its 4520 positions"),
         "{}",
         v1.summary
     );

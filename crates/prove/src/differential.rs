@@ -116,12 +116,14 @@ pub fn compare_cpu(
                 &seeds[..1]
             };
             for &seed in level_seeds {
-                let outcome = contract.preview(chain, mine.bits(), theirs.bits(), difficulty, seed).during(|| {
-                    format!(
-                        "previewCpuMove({}, {difficulty}, seed {seed})",
-                        board_rows(mine.bits(), theirs.bits(), x)
-                    )
-                })?;
+                let outcome = contract
+                    .preview(chain, mine.bits(), theirs.bits(), difficulty, seed)
+                    .during(|| {
+                        format!(
+                            "previewCpuMove({}, {difficulty}, seed {seed})",
+                            board_rows(mine.bits(), theirs.bits(), x)
+                        )
+                    })?;
                 gas.record(PREVIEW, &outcome);
                 levels.record(difficulty, &outcome);
                 let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes())).map_or(9, |c| c.index());

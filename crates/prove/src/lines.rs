@@ -235,7 +235,10 @@ impl Search<'_> {
             GameResult::CpuWon => self.report.cpu_wins += 1,
             GameResult::Draw => self.report.draws += 1,
             GameResult::InProgress => {
-                return Err(ProveError::Contract(format!("after {} the game has not ended", self.line())));
+                return Err(ProveError::Contract(format!(
+                    "after {} the game has not ended",
+                    self.line()
+                )));
             }
         }
         for &(function, sample) in &self.path_gas {

@@ -177,12 +177,15 @@ pub fn check_hard_value(
             GameValue::Draw => 1,
             GameValue::Loss => 2,
         }] += 1;
-        let played = contract.preview(chain, mine, theirs, Difficulty::Hard, U256::ZERO).map(|o| o.value).during(|| {
-            format!(
-                "previewCpuMove({}, hard) on {name}",
-                board_rows(mine, theirs, mover_is_x(mine, theirs))
-            )
-        })?;
+        let played = contract
+            .preview(chain, mine, theirs, Difficulty::Hard, U256::ZERO)
+            .map(|o| o.value)
+            .during(|| {
+                format!(
+                    "previewCpuMove({}, hard) on {name}",
+                    board_rows(mine, theirs, mover_is_x(mine, theirs))
+                )
+            })?;
         let empty = FULL & !(mine | theirs);
         if played > 8 || empty & (1 << played) == 0 {
             return Err(ProveError::Contract(format!(

@@ -268,14 +268,19 @@ pub fn prove_all(
                         extra
                     })
             }
-            Property::CatchesWeakHard => {
-                explore_levels(&mut chain, &weak, &[Difficulty::Hard], &mut GasLog::default(), "weakened", progress)
-                    .map(|runs| {
-                        let extra = weak_hard_report(&runs);
-                        report.demonstration_runs.weakened_hard = runs;
-                        extra
-                    })
-            }
+            Property::CatchesWeakHard => explore_levels(
+                &mut chain,
+                &weak,
+                &[Difficulty::Hard],
+                &mut GasLog::default(),
+                "weakened",
+                progress,
+            )
+            .map(|runs| {
+                let extra = weak_hard_report(&runs);
+                report.demonstration_runs.weakened_hard = runs;
+                extra
+            }),
             _ => {
                 let mut on_position = |done, total| {
                     progress(&Progress {

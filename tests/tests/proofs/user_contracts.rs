@@ -1,9 +1,7 @@
 //! Contracts a user writes, proved through the adapter their ABI selects: the book's shape, a perfect Hard with
 //! other tie-breaks, a weak Hard, a broken Normal, and contracts that do not speak the interface.
 
-use marubatsu_prove::{
-    Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, prove_solo, solo_dialect,
-};
+use marubatsu_prove::{Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, prove_solo, solo_dialect};
 use marubatsu_tests::contracts;
 
 use super::solo_target;
@@ -28,7 +26,10 @@ fn property(report: &SoloReport, property: Property) -> &PropertyReport {
 
 #[test]
 fn the_books_contract_passes_every_property_as_the_engines_cpu() {
-    let report = prove("BookSoloTicTacToe", &only(&[], &[Property::Levels, Property::SameAsEngine]));
+    let report = prove(
+        "BookSoloTicTacToe",
+        &only(&[], &[Property::Levels, Property::SameAsEngine]),
+    );
     assert_eq!(report.dialect, "book");
     let statuses: Vec<_> = report.properties.iter().map(|p| (p.name, p.status)).collect();
     assert_eq!(
@@ -69,7 +70,11 @@ fn a_perfect_hard_with_other_tie_breaks_passes_and_reports_its_differences() {
     assert_eq!((same.status, same.required), (Status::Info, false));
     let differences = report.differential.as_ref().unwrap().differences.len();
     assert!(differences > 0);
-    assert!(same.summary.ends_with(&format!("{differences} differences")), "{}", same.summary);
+    assert!(
+        same.summary.ends_with(&format!("{differences} differences")),
+        "{}",
+        same.summary
+    );
     assert!(report.passed(), "{:?}", report.failures());
 
     let required = prove(
@@ -99,7 +104,12 @@ fn a_weak_hard_fails_with_its_shortest_losing_line() {
         .unwrap();
     assert!(line.moves.len() <= shortest);
     assert_eq!(line.human_cells.len(), line.moves.len().div_ceil(2));
-    assert!(never_loses.details.iter().any(|d| d.starts_with("shortest losing line: human first")));
+    assert!(
+        never_loses
+            .details
+            .iter()
+            .any(|d| d.starts_with("shortest losing line: human first"))
+    );
 }
 
 #[test]
@@ -143,7 +153,11 @@ fn a_contract_missing_functions_is_told_which_and_where() {
     let pvp = solo_dialect(&contracts().get("TicTacToe").unwrap().abi).unwrap_err();
     assert_eq!(
         pvp.missing,
-        ["newGame(uint8,bool)", "play(uint256,uint8)", "previewCpuMove(uint16,uint16,uint8,uint256)"]
+        [
+            "newGame(uint8,bool)",
+            "play(uint256,uint8)",
+            "previewCpuMove(uint16,uint16,uint8,uint256)"
+        ]
     );
     assert_eq!(pvp.problems.len(), 1);
     assert!(pvp.problems[0].starts_with("getGame(uint256) must return"), "{pvp}");

@@ -25,7 +25,8 @@ impl ProveArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         let contracts = self.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
         let mut progress = StageBar::new();
-        let report = prove_all(&contracts, &SoloOptions::default(), &mut |p| progress.update(p)).wrap_err("running the proofs");
+        let report =
+            prove_all(&contracts, &SoloOptions::default(), &mut |p| progress.update(p)).wrap_err("running the proofs");
         progress.finish();
         let report = report?;
         if self.json {

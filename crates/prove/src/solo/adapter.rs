@@ -129,9 +129,8 @@ impl SoloContract {
         }
         let board = |index: usize, whose: &str| -> Result<u16, ReadError> {
             let value = word(index).unwrap_or_default();
-            u16::try_from(value).map_err(|_| {
-                ReadError::Malformed(format!("games({game_id}) returned {value} as the {whose} board"))
-            })
+            u16::try_from(value)
+                .map_err(|_| ReadError::Malformed(format!("games({game_id}) returned {value} as the {whose} board")))
         };
         let player = board(getter.player_board, "player's")?;
         let cpu = board(getter.cpu_board, "CPU's")?;
@@ -184,7 +183,9 @@ pub(crate) const PREVIEW: &str = ISoloTicTacToe::previewCpuMoveCall::SIGNATURE;
 fn checked(player: u16, cpu: u16, result: GameResult, game_id: U256) -> Result<SoloGame, ReadError> {
     let bad = |what: String| Err(ReadError::Malformed(format!("game {game_id}: {what}")));
     if (player | cpu) > 0x1ff {
-        return bad(format!("a board has bits above cell 8 (player {player:#x}, CPU {cpu:#x})"));
+        return bad(format!(
+            "a board has bits above cell 8 (player {player:#x}, CPU {cpu:#x})"
+        ));
     }
     if player & cpu != 0 {
         return bad(format!("both boards hold the cells {:#x}", player & cpu));

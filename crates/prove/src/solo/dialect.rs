@@ -169,8 +169,16 @@ fn abi_functions(abi: &Value) -> Vec<AbiFunction<'_>> {
         .filter(|item| item.get("type").and_then(Value::as_str) == Some("function"))
         .filter_map(|item| {
             let name = item.get("name")?.as_str()?;
-            let inputs = item.get("inputs").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
-            let outputs = item.get("outputs").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+            let inputs = item
+                .get("inputs")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
+            let outputs = item
+                .get("outputs")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
             let types: Vec<String> = inputs.iter().map(canonical_type).collect();
             Some(AbiFunction {
                 signature: format!("{name}({})", types.join(",")),
@@ -185,7 +193,11 @@ fn canonical_type(param: &Value) -> String {
     let ty = param.get("type").and_then(Value::as_str).unwrap_or("");
     match ty.strip_prefix("tuple") {
         Some(suffix) => {
-            let components = param.get("components").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+            let components = param
+                .get("components")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
             let inner: Vec<String> = components.iter().map(canonical_type).collect();
             format!("({}){suffix}", inner.join(","))
         }
@@ -298,18 +310,29 @@ mod tests {
 
     fn function(name: &str, inputs: &[(&str, &str)], outputs: &[(&str, &str)]) -> Value {
         let params = |list: &[(&str, &str)]| -> Vec<Value> {
-            list.iter().map(|(ty, name)| json!({"type": ty, "name": name})).collect()
+            list.iter()
+                .map(|(ty, name)| json!({"type": ty, "name": name}))
+                .collect()
         };
         json!({"type": "function", "name": name, "inputs": params(inputs), "outputs": params(outputs)})
     }
 
     fn common() -> Vec<Value> {
         vec![
-            function("newGame", &[("uint8", "difficulty"), ("bool", "cpuFirst")], &[("uint256", "gameId")]),
+            function(
+                "newGame",
+                &[("uint8", "difficulty"), ("bool", "cpuFirst")],
+                &[("uint256", "gameId")],
+            ),
             function("play", &[("uint256", "gameId"), ("uint8", "cell")], &[]),
             function(
                 "previewCpuMove",
-                &[("uint16", "mine"), ("uint16", "theirs"), ("uint8", "difficulty"), ("uint256", "seed")],
+                &[
+                    ("uint16", "mine"),
+                    ("uint16", "theirs"),
+                    ("uint8", "difficulty"),
+                    ("uint256", "seed"),
+                ],
                 &[("uint8", "")],
             ),
         ]
@@ -334,13 +357,20 @@ mod tests {
         let SoloDialect::Book(getter) = solo_dialect(&Value::Array(abi)).unwrap() else {
             panic!("the book's dialect")
         };
-        assert_eq!((getter.player_board, getter.cpu_board, getter.result, getter.words), (2, 3, 6, 7));
+        assert_eq!(
+            (getter.player_board, getter.cpu_board, getter.result, getter.words),
+            (2, 3, 6, 7)
+        );
     }
 
     #[test]
     fn a_getter_without_the_boards_is_named_with_what_is_missing() {
         let mut abi = common();
-        abi.push(function("games", &[("uint256", "")], &[("address", "player"), ("uint8", "result")]));
+        abi.push(function(
+            "games",
+            &[("uint256", "")],
+            &[("address", "player"), ("uint8", "result")],
+        ));
         let err = solo_dialect(&Value::Array(abi)).unwrap_err();
         assert!(err.missing.is_empty());
         assert_eq!(err.problems.len(), 1);
@@ -355,7 +385,11 @@ mod tests {
         let err = solo_dialect(&abi).unwrap_err();
         assert_eq!(
             err.missing,
-            ["newGame(uint8,bool)", "previewCpuMove(uint16,uint16,uint8,uint256)", "getGame(uint256)"]
+            [
+                "newGame(uint8,bool)",
+                "previewCpuMove(uint16,uint16,uint8,uint256)",
+                "getGame(uint256)"
+            ]
         );
         assert!(err.to_string().contains(SOLO_INTERFACE_FILE), "{err}");
     }

@@ -27,7 +27,13 @@ pub fn emit_foundry_test(line: &LosingLine, target: &EmitTarget<'_>) -> String {
     let name = target.contract_name;
     let (getter, player, cpu, result, words) = match target.dialect {
         SoloDialect::Marubatsu => ("getGame(uint256)", 2, 3, 4, 5),
-        SoloDialect::Book(book) => ("games(uint256)", book.player_board, book.cpu_board, book.result, book.words),
+        SoloDialect::Book(book) => (
+            "games(uint256)",
+            book.player_board,
+            book.cpu_board,
+            book.result,
+            book.words,
+        ),
     };
     let cells = line
         .human_cells

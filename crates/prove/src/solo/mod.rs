@@ -14,11 +14,9 @@ pub(crate) use adapter::{NEW_GAME, PLAY, PREVIEW, tx_words};
 pub use dialect::{BookGetter, Nonconforming, SOLO_INTERFACE_FILE, SoloDialect, solo_dialect};
 pub use emit_test::{EmitTarget, emit_foundry_test};
 pub use fork_line::ForkLine;
-pub use report::{
-    LosingLine, Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, UnknownProperty,
-};
 pub(crate) use report::failures;
-pub(crate) use verdicts::value_details;
+pub use report::{LosingLine, Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, UnknownProperty};
 pub use run::prove_solo;
+pub(crate) use verdicts::value_details;
 
 pub(crate) use crate::lines::SoloTarget;

@@ -6,8 +6,8 @@ use marubatsu_chain::GasStats;
 use serde::Serialize;
 
 use crate::{
-    differential::DifferentialReport, lines::LineExploration, minimax::ValueReport, solo::ForkLine,
-    proof::LevelGasStats,
+    differential::DifferentialReport, lines::LineExploration, minimax::ValueReport, proof::LevelGasStats,
+    solo::ForkLine,
 };
 
 /// A property a proof run can report, by its stable name (`hard-never-loses`, …).
@@ -310,7 +310,10 @@ mod tests {
             );
         }
         let err = "differential".parse::<Property>().unwrap_err().to_string();
-        assert!(err.contains("hard-never-loses, keeps-value, levels, same-as-engine"), "{err}");
+        assert!(
+            err.contains("hard-never-loses, keeps-value, levels, same-as-engine"),
+            "{err}"
+        );
     }
 
     #[test]

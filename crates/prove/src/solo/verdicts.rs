@@ -303,7 +303,16 @@ mod tests {
         let report = hard_never_loses(&runs, true);
         assert_eq!(report.status, Status::Fail);
         let line = report.losing_line.unwrap();
-        assert_eq!((line.seat, line.human_cells.as_slice()), (Seat::CpuFirst, &[0u8, 2][..]));
-        assert!(report.details.last().unwrap().contains("CPU first, the human playing 0 and 2"));
+        assert_eq!(
+            (line.seat, line.human_cells.as_slice()),
+            (Seat::CpuFirst, &[0u8, 2][..])
+        );
+        assert!(
+            report
+                .details
+                .last()
+                .unwrap()
+                .contains("CPU first, the human playing 0 and 2")
+        );
     }
 }
