@@ -1,7 +1,10 @@
 //! Contracts a user writes, proved through the adapter their ABI selects: the book's shape, a perfect Hard with
 //! other tie-breaks, a weak Hard, a broken Normal, and contracts that do not speak the interface.
 
-use marubatsu_prove::{Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, prove_solo, solo_dialect};
+use marubatsu_prove::{
+    EmitTarget, Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, emit_foundry_test, prove_solo,
+    solo_dialect,
+};
 use marubatsu_tests::contracts;
 
 use super::solo_target;
@@ -165,4 +168,74 @@ fn a_contract_missing_functions_is_told_which_and_where() {
         pvp.to_string().contains("contracts/interfaces/ISoloTicTacToe.sol"),
         "{pvp}"
     );
+}
+
+/// The weak Hard's shortest losing line, written as a Foundry test by `--emit-test`, fails against the weak
+/// contract and passes against the shipped one: forge itself runs both, in a temporary Foundry project holding
+/// only the contracts they import (compiled by the toolkit's solc-js through its wrapper script).
+#[test]
+fn the_emitted_foundry_test_fails_on_the_weak_hard_and_passes_on_the_shipped_one() {
+    let report = prove("WeakHardSoloTicTacToe", &only(&[Property::HardNeverLoses], &[]));
+    let line = property(&report, Property::HardNeverLoses).losing_line.clone().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let project = tempfile::tempdir().unwrap();
+    for file in [
+        "contracts/Board.sol",
+        "contracts/SoloTicTacToe.sol",
+        "contracts/interfaces/ISoloTicTacToe.sol",
+        "contracts/test/WeakHardSoloTicTacToe.sol",
+    ] {
+        let to = project.path().join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(file), to).unwrap();
+    }
+    std::fs::write(
+        project.path().join("foundry.toml"),
+        "[profile.default]\nsrc = \"contracts\"\ntest = \"tests\"\nlibs = []\nevm_version = \"prague\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(project.path().join("tests")).unwrap();
+    for (name, import_path) in [
+        ("WeakHardSoloTicTacToe", "../contracts/test/WeakHardSoloTicTacToe.sol"),
+        ("SoloTicTacToe", "../contracts/SoloTicTacToe.sol"),
+    ] {
+        let dialect = solo_dialect(&contracts().get(name).unwrap().abi).unwrap();
+        let text = emit_foundry_test(
+            &line,
+            &EmitTarget {
+                import_path,
+                contract_name: name,
+                dialect: &dialect,
+            },
+        );
+        std::fs::write(project.path().join(format!("tests/{name}.t.sol")), text).unwrap();
+    }
+    let forge = root.join("node_modules/@foundry-rs/forge-linux-amd64/bin/forge");
+    let output = std::process::Command::new(&forge)
+        .args(["test", "--offline", "--use"])
+        .arg(root.join("script/solc-wrapper.js"))
+        .arg("--root")
+        .arg(project.path())
+        .output()
+        .unwrap_or_else(|err| panic!("running {}: {err}", forge.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let verdict = |contract: &str| -> Option<&str> {
+        let section = stdout
+            .split("Ran ")
+            .find(|s| s.contains(&format!(":{contract}LosingLineTest")))?;
+        section
+            .lines()
+            .find(|l| l.contains("test_HardHoldsTheShortestLosingLine"))
+            .map(|l| l.split(']').next().unwrap_or(l))
+    };
+    // The human's board at the end is exactly the line's cells: the test replayed the whole line.
+    let human_board: u16 = line.human_cells.iter().map(|c| 1u16 << c).sum();
+    let failed = format!("[FAIL: HumanWon(1, {human_board})");
+    assert_eq!(
+        verdict("WeakHardSoloTicTacToe"),
+        Some(failed.as_str()),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(verdict("SoloTicTacToe"), Some("[PASS"), "{stdout}");
 }
