@@ -28,5 +28,5 @@ pub use show::{cell_list, moves_in_turn};
 pub use solo::{
     BookGetter, EmitTarget, ForkLine, GameResult, LosingLine, Nonconforming, Property, PropertyReport, ReadError,
     SOLO_INTERFACE_FILE, Seat, SoloContract, SoloDialect, SoloGame, SoloOptions, SoloReport, Status, UnknownProperty,
-    emit_foundry_test, prove_solo, solo_dialect,
+    emit_foundry_test, prove_compiled, prove_solo, solo_dialect,
 };

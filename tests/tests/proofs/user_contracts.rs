@@ -2,16 +2,17 @@
 //! other tie-breaks, a weak Hard, a broken Normal, and contracts that do not speak the interface.
 
 use marubatsu_prove::{
-    EmitTarget, Property, PropertyReport, Seat, SoloOptions, SoloReport, Status, emit_foundry_test, prove_solo,
-    solo_dialect,
+    EmitTarget, Property, PropertyReport, ProveError, Seat, SoloOptions, SoloReport, Status, emit_foundry_test,
+    prove_compiled, prove_solo, solo_dialect,
 };
 use marubatsu_tests::contracts;
 
 use super::solo_target;
 
+/// `name` proved from its compiled artifact, as `prove --contract` does.
 fn prove(name: &str, options: &SoloOptions) -> SoloReport {
-    let (mut chain, target) = solo_target(name);
-    prove_solo(&mut chain, name, &target, options, &mut |_| {})
+    let contract = contracts().get(name).unwrap();
+    prove_compiled(contract, contract.bytecode.clone(), options, &mut |_| {}).unwrap()
 }
 
 fn only(checks: &[Property], require: &[Property]) -> SoloOptions {
@@ -140,6 +141,18 @@ fn a_broken_normal_still_gets_hards_verdicts() {
     assert!(report.passed(), "{:?}", report.failures());
 }
 
+/// The same properties on a contract already deployed in a chain, as `prove --address` runs them.
+#[test]
+fn a_deployed_contract_is_proved_where_it_is() {
+    let (mut chain, target) = solo_target("OtherTieBreakSoloTicTacToe");
+    let options = only(&[Property::HardNeverLoses], &[]);
+    let report = prove_solo(&mut chain, "deployed", &target, &options, &mut |_| {});
+    assert_eq!(property(&report, Property::HardNeverLoses).status, Status::Pass);
+    // Its CPU is the engine's turned half a turn, so its tree of human lines is the engine's, turned.
+    let lines: Vec<u64> = report.lines.iter().map(|r| r.lines).collect();
+    assert_eq!(lines, [457, 92]);
+}
+
 #[test]
 fn a_contract_missing_functions_is_told_which_and_where() {
     let harness = solo_dialect(&contracts().get("BoardHarness").unwrap().abi).unwrap_err();
@@ -168,6 +181,10 @@ fn a_contract_missing_functions_is_told_which_and_where() {
         pvp.to_string().contains("contracts/interfaces/ISoloTicTacToe.sol"),
         "{pvp}"
     );
+    // Nothing could be proved: an error, not a report.
+    let harness = contracts().get("BoardHarness").unwrap();
+    let err = prove_compiled(harness, harness.bytecode.clone(), &SoloOptions::default(), &mut |_| {}).unwrap_err();
+    assert!(matches!(err, ProveError::Nonconforming(_)), "{err}");
 }
 
 /// The weak Hard's shortest losing line, written as a Foundry test by `--emit-test`, fails against the weak

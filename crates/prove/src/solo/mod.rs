@@ -2,6 +2,7 @@
 //! through one adapter, and the named properties, each run and reported on its own.
 
 mod adapter;
+mod compiled;
 mod dialect;
 mod emit_test;
 mod fork_line;
@@ -11,6 +12,7 @@ mod verdicts;
 
 pub use adapter::{GameResult, ReadError, SoloContract, SoloGame};
 pub(crate) use adapter::{NEW_GAME, PLAY, PREVIEW, tx_words};
+pub use compiled::prove_compiled;
 pub use dialect::{BookGetter, Nonconforming, SOLO_INTERFACE_FILE, SoloDialect, solo_dialect};
 pub use emit_test::{EmitTarget, emit_foundry_test};
 pub use fork_line::ForkLine;
