@@ -52,7 +52,7 @@ abstract contract ListedCpu {
             return _first(empty);
         }
         for (uint256 c; c < 9; ++c) {
-            uint256 bit = 1 << c;
+            uint256 bit = uint256(1) << c;
             if (empty & bit == 0) continue;
             uint256 threats = _wins(mine | bit, empty & ~bit);
             if (_count(threats) == 1 && threats & theirForks == 0) cells |= bit;
@@ -73,7 +73,7 @@ abstract contract ListedCpu {
     /// @dev The empty cells after which `side` has two or more winning cells.
     function _forks(uint256 side, uint256 empty) private pure returns (uint256 cells) {
         for (uint256 c; c < 9; ++c) {
-            uint256 bit = 1 << c;
+            uint256 bit = uint256(1) << c;
             if (empty & bit != 0 && _count(_wins(side | bit, empty & ~bit)) >= 2) cells |= bit;
         }
     }
@@ -82,7 +82,7 @@ abstract contract ListedCpu {
     ///      any fork if `t` gives them no winning cell, else their one winning cell if it is a fork cell of ours.
     function _forcingToFork(uint256 mine, uint256 theirs, uint256 empty) private pure returns (uint256 cells) {
         for (uint256 c; c < 9; ++c) {
-            uint256 bit = 1 << c;
+            uint256 bit = uint256(1) << c;
             if (empty & bit == 0) continue;
             uint256 next = mine | bit;
             uint256 reply = _wins(next, empty & ~bit);
@@ -100,7 +100,7 @@ abstract contract ListedCpu {
     function _seededCell(uint256 empty, uint256 seed) private pure returns (uint8) {
         uint256 k = seed % _count(empty);
         for (uint8 c; c < 9; ++c) {
-            if (empty & (1 << c) == 0) continue;
+            if (empty & (uint256(1) << c) == 0) continue;
             if (k == 0) return c;
             --k;
         }
@@ -112,7 +112,7 @@ abstract contract ListedCpu {
         uint256 order = _order();
         for (uint256 i; i < 9; ++i) {
             uint8 c = uint8((order >> (4 * i)) & 0xF);
-            if (cells & (1 << c) != 0) return c;
+            if (cells & (uint256(1) << c) != 0) return c;
         }
         return 9;
     }
