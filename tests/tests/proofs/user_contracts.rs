@@ -34,7 +34,10 @@ fn the_books_contract_passes_every_property_as_the_engines_cpu() {
         "BookSoloTicTacToe",
         &only(&[], &[Property::Levels, Property::SameAsEngine]),
     );
-    assert_eq!(report.dialect, "book");
+    assert_eq!(
+        (report.contract.as_str(), report.dialect),
+        ("BookSoloTicTacToe", "book")
+    );
     let statuses: Vec<_> = report.properties.iter().map(|p| (p.name, p.status)).collect();
     assert_eq!(
         statuses,

@@ -250,6 +250,8 @@ impl SoloOptions {
 /// Everything a proof of one solo contract established, property by property, and the runs behind them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SoloReport {
+    /// The contract's name as the caller gave it.
+    pub contract: String,
     /// `marubatsu` (the toolkit's `ISoloTicTacToe`) or `book` (the book's `games(uint256)` getter).
     pub dialect: &'static str,
     /// Every property run, in order.

@@ -50,6 +50,7 @@ pub fn prove_solo(
         gas: GasLog::default(),
         levels: LevelGas::default(),
         report: SoloReport {
+            contract: name.to_owned(),
             dialect: target.contract.dialect.name(),
             properties: Vec::new(),
             lines: Vec::new(),
