@@ -1,7 +1,7 @@
 //! The gas workload: deterministic, forge-shaped, and within the contracts' targets.
 
 use marubatsu_engine::tictactoe::Difficulty;
-use marubatsu_gas::{GasKind, GasReport, book, run_workload};
+use marubatsu_gas::{GasKind, GasReport, book, measure_solo, run_workload};
 use marubatsu_tests::contracts;
 
 fn report() -> (String, GasReport) {
@@ -45,8 +45,9 @@ fn the_report_meets_the_gas_targets_of_the_contracts() {
 fn report_lines() -> u64 {
     // The engine's own exploration counts the same lines for the deterministic levels; Easy depends on the
     // on-chain seed, so it comes from the proof's run of the same workload.
-    let proof = marubatsu_prove::prove_all(contracts(), &mut |_| {}).unwrap();
-    proof.lines.iter().map(|run| run.lines).sum()
+    let options = marubatsu_prove::SoloOptions::default();
+    let proof = marubatsu_prove::prove_all(contracts(), &options, &mut |_| {}).unwrap();
+    proof.solo.lines.iter().map(|run| run.lines).sum()
 }
 
 /// Version 2's budget for Hard's preview, the free public oracle (execution gas of the call).
@@ -74,4 +75,30 @@ fn the_book_comparison_covers_every_published_figure() {
         .unwrap();
     assert_eq!(preview_max.book, 323_438);
     assert!(preview_max.ratio < 0.05);
+}
+
+/// The same documented workload on any conforming solo contract: on the shipped one it is the report's own
+/// figures, and the book's shape is measured with its own getter.
+#[test]
+fn any_conforming_solo_contract_is_measured_by_the_same_workload() {
+    let solo = contracts().get("SoloTicTacToe").unwrap();
+    let alone = measure_solo(solo, solo.bytecode.clone(), &mut |_| {}).unwrap();
+    let workload = run_workload(contracts(), &mut |_| {}).unwrap();
+    assert_eq!(alone, workload.solo);
+
+    let book = contracts().get("BookSoloTicTacToe").unwrap();
+    let log = measure_solo(book, book.bytecode.clone(), &mut |_| {}).unwrap();
+    let summary = log.summary(GasKind::Transaction);
+    assert!(summary.contract.ends_with(":BookSoloTicTacToe"), "{}", summary.contract);
+    let shipped = workload.solo.summary(GasKind::Transaction);
+    // Hard and Normal are the engine's CPU in both, so the deterministic levels play the same lines.
+    assert!(summary.functions["games(uint256)"].calls > 0);
+    assert_eq!(
+        summary.functions["previewCpuMove(uint16,uint16,uint8,uint256)"].calls,
+        shipped.functions["previewCpuMove(uint16,uint16,uint8,uint256)"].calls
+    );
+
+    let harness = contracts().get("BoardHarness").unwrap();
+    let err = measure_solo(harness, harness.bytecode.clone(), &mut |_| {}).unwrap_err();
+    assert!(err.to_string().contains("missing: newGame(uint8,bool)"), "{err}");
 }

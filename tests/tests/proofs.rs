@@ -3,68 +3,92 @@
 
 use std::collections::HashSet;
 
+use alloy_primitives::Address;
 use marubatsu_chain::{Chain, GasLog};
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::{
-    GameValue, LevelGas, Property, SoloTarget, check_hard_value, compare_cpu, explore_lines, prove_all,
+    GameValue, LevelGas, Property, SoloContract, SoloOptions, SoloTarget, Status, check_hard_value, compare_cpu,
+    explore_lines, prove_all, solo_dialect,
 };
 use marubatsu_tests::contracts;
 
+/// A fresh chain with the contract `name` deployed by the first account, ready to be called through the adapter
+/// its ABI selects, by the second.
+fn solo_target(name: &str) -> (Chain, SoloTarget) {
+    let mut chain = Chain::new();
+    let (deployer, player) = (chain.accounts()[0], chain.accounts()[1]);
+    let contract = contracts().get(name).unwrap();
+    let address: Address = chain.deploy(deployer, contract).unwrap().address;
+    let dialect = solo_dialect(&contract.abi).unwrap();
+    let target = SoloTarget {
+        contract: SoloContract { address, dialect },
+        player,
+    };
+    (chain, target)
+}
+
 #[test]
 fn every_proof_passes_against_the_compiled_contracts() {
-    let report = prove_all(contracts(), &mut |_| {}).unwrap();
+    let report = prove_all(contracts(), &SoloOptions::default(), &mut |_| {}).unwrap();
     assert_eq!(report.failures(), Vec::<String>::new());
     assert!(report.passed());
-    assert_eq!(report.verdicts.len(), 6);
-    assert!(report.verdicts.iter().all(|v| v.passed));
-    let value = report.verdict(Property::HardKeepsValue).unwrap();
+    let statuses: Vec<(Property, Status)> = report.properties().map(|p| (p.name, p.status)).collect();
+    assert_eq!(
+        statuses,
+        [
+            (Property::HardNeverLoses, Status::Pass),
+            (Property::KeepsValue, Status::Pass),
+            (Property::Levels, Status::Info),
+            (Property::SameAsEngine, Status::Info),
+            (Property::TreeCounts, Status::Pass),
+            (Property::BoardWin, Status::Pass),
+            (Property::CatchesWeakHard, Status::Pass),
+            (Property::CatchesV1Hard, Status::Pass),
+        ]
+    );
+    let value = report.property(Property::KeepsValue).unwrap();
     assert!(value.details.is_empty(), "{:?}", value.details);
 
-    assert_eq!(
-        (report.tree.nodes, report.tree.games, report.tree.positions),
-        (549_946, 255_168, 5_478)
-    );
-    let hard: Vec<_> = report.lines.iter().filter(|run| run.difficulty == "hard").collect();
+    let tree = report.tree.as_ref().unwrap();
+    assert_eq!((tree.nodes, tree.games, tree.positions), (549_946, 255_168, 5_478));
+    let solo = &report.solo;
+    assert_eq!(solo.dialect, "marubatsu");
+    let hard: Vec<_> = solo.lines.iter().filter(|run| run.difficulty == "hard").collect();
     assert_eq!(hard.len(), 2, "both seats explored");
     assert!(hard.iter().all(|run| run.human_wins == 0));
     // The contract's tree of human lines has exactly the engine's shape (see the engine's own exploration).
     let lines: Vec<(bool, u64)> = hard.iter().map(|run| (run.cpu_first, run.lines)).collect();
     assert_eq!(lines, vec![(false, 457), (true, 92)]);
+    assert!(report.property(Property::HardNeverLoses).unwrap().losing_line.is_none());
 
-    let normal_wins: u64 = report
-        .lines
-        .iter()
-        .filter(|r| r.difficulty == "normal")
-        .map(|r| r.human_wins)
-        .sum();
-    let easy_wins: u64 = report
-        .lines
-        .iter()
-        .filter(|r| r.difficulty == "easy")
-        .map(|r| r.human_wins)
-        .sum();
+    let wins = |level: &str| -> u64 {
+        solo.lines
+            .iter()
+            .filter(|r| r.difficulty == level)
+            .map(|r| r.human_wins)
+            .sum()
+    };
+    let (normal_wins, easy_wins) = (wins("normal"), wins("easy"));
     assert_eq!(normal_wins, 12);
     assert!(
         easy_wins > normal_wins,
         "Easy ({easy_wins}) must be easier to beat than Normal ({normal_wins})"
     );
 
-    assert!(report.normal_fork_line.human_won);
-    assert_eq!(&report.normal_fork_line.moves[..5], &[0, 4, 8, 2, 6]);
+    let fork = solo.normal_fork_line.as_ref().unwrap();
+    assert!(fork.human_won);
+    assert_eq!(&fork.moves[..5], &[0, 4, 8, 2, 6]);
 
-    assert_eq!(report.differential.positions, 4_520);
-    assert_eq!(
-        report.differential.comparisons,
-        4_520 * (2 + report.differential.easy_seeds)
-    );
-    assert!(report.differential.differences.is_empty());
+    let differential = solo.differential.as_ref().unwrap();
+    assert_eq!(differential.positions, 4_520);
+    assert_eq!(differential.comparisons, 4_520 * (2 + differential.easy_seeds));
+    assert!(differential.differences.is_empty());
 
-    assert_eq!(report.hard_value.positions, 4_520);
-    assert_eq!(report.hard_value.by_value, [2_836, 1_052, 632]);
-    assert!(report.hard_value.drops.is_empty() && report.hard_value.slips.is_empty());
+    let hard_value = solo.hard_value.as_ref().unwrap();
+    assert_eq!(hard_value.positions, 4_520);
+    assert_eq!(hard_value.by_value, [2_836, 1_052, 632]);
+    assert!(hard_value.drops.is_empty() && hard_value.slips.is_empty());
 
-    assert_eq!(report.demonstrations.len(), 2);
-    assert!(report.demonstrations.iter().all(|d| d.caught));
     let caught: Vec<_> = report
         .demonstration_runs
         .weakened_hard
@@ -76,15 +100,10 @@ fn every_proof_passes_against_the_compiled_contracts() {
 
 #[test]
 fn the_differential_catches_a_cpu_that_differs_from_the_engine() {
-    let mut chain = Chain::new();
-    let deployer = chain.accounts()[0];
-    let weak = chain
-        .deploy(deployer, contracts().get("WeakHardSoloTicTacToe").unwrap())
-        .unwrap()
-        .address;
+    let (mut chain, weak) = solo_target("WeakHardSoloTicTacToe");
     let report = compare_cpu(
         &mut chain,
-        weak,
+        &weak.contract,
         &mut GasLog::default(),
         &mut LevelGas::default(),
         &mut |_, _| {},
@@ -99,16 +118,10 @@ fn the_differential_catches_a_cpu_that_differs_from_the_engine() {
 
 #[test]
 fn the_weakened_hard_loses_the_fork_line_as_real_transactions() {
-    let mut chain = Chain::new();
-    let (deployer, player) = (chain.accounts()[0], chain.accounts()[1]);
-    let weak = chain
-        .deploy(deployer, contracts().get("WeakHardSoloTicTacToe").unwrap())
-        .unwrap()
-        .address;
-    let target = SoloTarget { contract: weak, player };
+    let (mut chain, target) = solo_target("WeakHardSoloTicTacToe");
     let run = explore_lines(
         &mut chain,
-        target,
+        &target,
         Difficulty::Hard,
         false,
         &mut GasLog::default(),
@@ -126,13 +139,8 @@ fn the_weakened_hard_loses_the_fork_line_as_real_transactions() {
 /// (what the engine's solver test pinned for the engine's Hard before the two new rules).
 #[test]
 fn the_value_proof_catches_hard_as_it_was_before_version_2() {
-    let mut chain = Chain::new();
-    let deployer = chain.accounts()[0];
-    let v1 = chain
-        .deploy(deployer, contracts().get("V1HardSoloTicTacToe").unwrap())
-        .unwrap()
-        .address;
-    let report = check_hard_value(&mut chain, v1, "V1HardSoloTicTacToe", &mut |_, _| {}).unwrap();
+    let (mut chain, v1) = solo_target("V1HardSoloTicTacToe");
+    let report = check_hard_value(&mut chain, &v1.contract, "V1HardSoloTicTacToe", &mut |_, _| {}).unwrap();
     assert!(!report.passed());
     assert_eq!(
         (report.positions, report.drops.len(), report.slips.len()),
@@ -213,18 +221,21 @@ fn positions_in_hard_games(p: Position, hard: Side, found: &mut HashSet<String>)
 /// The proof's report says what a caught variant got wrong in cells and boards, apart from the real checks.
 #[test]
 fn a_caught_variant_is_shown_as_a_board_and_cells() {
-    let report = prove_all(contracts(), &mut |_| {}).unwrap();
-    let v1 = report
-        .demonstrations
-        .iter()
-        .find(|d| d.variant.starts_with("V1HardSoloTicTacToe"))
-        .unwrap();
-    assert!(v1.caught);
-    assert_eq!(
-        v1.summary,
-        "the minimax finds 8 drops and 36 slips in its 4520 positions"
+    let options = SoloOptions {
+        checks: vec![Property::CatchesV1Hard],
+        require: Vec::new(),
+    };
+    let report = prove_all(contracts(), &options, &mut |_| {}).unwrap();
+    assert!(report.solo.properties.is_empty(), "only the selected property runs");
+    let v1 = report.property(Property::CatchesV1Hard).unwrap();
+    assert_eq!(v1.status, Status::Pass);
+    assert!(
+        v1.summary
+            .ends_with("the minimax finds 8 drops and 36 slips in its 4520 positions"),
+        "{}",
+        v1.summary
     );
-    let first = &report.demonstration_runs.v1_hard_value.drops[0];
+    let first = &report.demonstration_runs.v1_hard_value.as_ref().unwrap().drops[0];
     assert!(
         v1.details[0].starts_with(&format!(
             "drops: O to move on {}: Hard took cell 4, which turns a draw into a loss; only cells ",
@@ -244,3 +255,6 @@ fn a_caught_variant_is_shown_as_a_board_and_cells() {
             .all(|line| !line.contains("0x") && !line.contains('{'))
     );
 }
+
+#[path = "proofs/user_contracts.rs"]
+mod user_contracts;

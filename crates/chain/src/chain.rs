@@ -357,6 +357,16 @@ impl Chain {
         self.dry_run(to, data).map(|receipt| receipt.value)
     }
 
+    /// [`Chain::call_data`] with the execution gas: a view known only from a JSON ABI (the solo adapter's
+    /// `games(uint256)` getter), measured as [`Chain::call`] measures a typed one.
+    pub fn call_data_measured(&mut self, to: Address, data: Bytes) -> Result<ViewOutcome<Bytes>, TxError> {
+        let receipt = self.dry_run(to, data)?;
+        Ok(ViewOutcome {
+            execution_gas: receipt.execution_gas(),
+            value: receipt.value,
+        })
+    }
+
     /// Executes `data` against `to` from the first account without committing: what [`Chain::call`] and
     /// [`Chain::call_data`] share.
     fn dry_run(&mut self, to: Address, data: Bytes) -> Result<Receipt<Bytes>, TxError> {

@@ -6,6 +6,8 @@
 //!   `previewCpuMove` on every legal position at every level); for `TicTacToe` a scripted set of games that
 //!   covers creating with and without a stake, joining, every way a game ends (line, full board, timeout
 //!   claim, resignation, cancellation) and the withdrawals.
+//! - [`measure_solo`] runs the same solo workload on any contract that speaks the solo interface (the toolkit's
+//!   `ISoloTicTacToe` or the book's `games(uint256)` shape, read from its ABI), created with the code given.
 //! - [`format`] renders a [`GasReport`] as forge's table or Markdown; the report itself serialises to forge's
 //!   JSON shape.
 //! - [`snapshot`] compares a report with a committed snapshot within a tolerance.
@@ -23,4 +25,4 @@ pub mod versus;
 pub use error::GasError;
 pub use marubatsu_chain::{GasKind, GasStats};
 pub use report::{ContractGas, ContractLog, DeploymentGas, GasReport};
-pub use workload::{Workload, run_workload};
+pub use workload::{Workload, measure_solo, run_workload};

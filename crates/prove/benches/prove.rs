@@ -5,7 +5,7 @@
 //! differential, Hard against the minimax on 4,520 positions, and the two broken variants. Pass a number to change the iterations (`-- 9`).
 
 use marubatsu_chain::Compiler;
-use marubatsu_prove::prove_all;
+use marubatsu_prove::{SoloOptions, prove_all};
 
 fn main() {
     let iterations = marubatsu_bench::iterations(5);
@@ -15,20 +15,22 @@ fn main() {
     });
     let mut transactions = 0;
     let timing = marubatsu_bench::measure(iterations, || {
-        let report = prove_all(&contracts, &mut |_| {}).unwrap_or_else(|err| {
+        let report = prove_all(&contracts, &SoloOptions::default(), &mut |_| {}).unwrap_or_else(|err| {
             eprintln!("proof run failed: {err}");
             std::process::exit(1);
         });
         assert!(report.failures().is_empty(), "{:?}", report.failures());
-        transactions = report
+        let solo = &report.solo;
+        let positions = |value: Option<&marubatsu_prove::ValueReport>| value.map_or(0, |v| v.positions);
+        transactions = solo
             .lines
             .iter()
             .chain(&report.demonstration_runs.weakened_hard)
             .map(|r| r.transactions)
             .sum::<u64>()
-            + report.differential.comparisons
-            + report.hard_value.positions
-            + report.demonstration_runs.v1_hard_value.positions
+            + solo.differential.as_ref().map_or(0, |d| d.comparisons)
+            + positions(solo.hard_value.as_ref())
+            + positions(report.demonstration_runs.v1_hard_value.as_ref())
             + 512;
     });
     println!("{iterations} iterations of the whole proof ({transactions} EVM calls and transactions each)");

@@ -1,14 +1,14 @@
 //! The contract's CPU against the engine's, on every legal position where someone is to move.
 
-use alloy_primitives::{Address, U256, keccak256};
-use alloy_sol_types::SolCall;
-use marubatsu_chain::{Chain, GasKind, GasLog, GasSamples, GasStats, bindings::ISoloTicTacToe};
+use alloy_primitives::{U256, keccak256};
+use marubatsu_chain::{Chain, GasKind, GasLog, GasSamples, GasStats};
 use marubatsu_engine::tictactoe::{Difficulty, Seed, cpu_move, legal_positions};
 use serde::Serialize;
 
 use crate::{
     error::{ProveError, TxContext},
     show::{board_rows, mover_is_x},
+    solo::{PREVIEW, SoloContract},
 };
 
 /// Seeds Easy is compared over: small values, values near the word's ends, and hashes (so every residue mod
@@ -85,11 +85,11 @@ impl DifferentialReport {
     }
 }
 
-/// Asks `previewCpuMove` at `contract` for every legal in-play position, every level and every Easy seed, and
+/// Asks `previewCpuMove` of `contract` for every legal in-play position, every level and every Easy seed, and
 /// compares with [`cpu_move`]. Records each call's gas in `gas` (under the function's signature) and in `levels`.
 pub fn compare_cpu(
     chain: &mut Chain,
-    contract: Address,
+    contract: &SoloContract,
     gas: &mut GasLog,
     levels: &mut LevelGas,
     on_position: &mut dyn FnMut(u64, u64),
@@ -116,19 +116,15 @@ pub fn compare_cpu(
                 &seeds[..1]
             };
             for &seed in level_seeds {
-                let call = ISoloTicTacToe::previewCpuMoveCall {
-                    mine: mine.bits(),
-                    theirs: theirs.bits(),
-                    difficulty: ISoloTicTacToe::Difficulty::from(difficulty).into(),
-                    seed,
-                };
-                let outcome = chain.call(contract, &call).during(|| {
-                    format!(
-                        "previewCpuMove({}, {difficulty}, seed {seed})",
-                        board_rows(mine.bits(), theirs.bits(), x)
-                    )
-                })?;
-                gas.record(ISoloTicTacToe::previewCpuMoveCall::SIGNATURE, &outcome);
+                let outcome = contract
+                    .preview(chain, mine.bits(), theirs.bits(), difficulty, seed)
+                    .during(|| {
+                        format!(
+                            "previewCpuMove({}, {difficulty}, seed {seed})",
+                            board_rows(mine.bits(), theirs.bits(), x)
+                        )
+                    })?;
+                gas.record(PREVIEW, &outcome);
                 levels.record(difficulty, &outcome);
                 let engine = cpu_move(mine, theirs, difficulty, &Seed(seed.to_be_bytes())).map_or(9, |c| c.index());
                 report.comparisons += 1;

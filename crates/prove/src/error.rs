@@ -7,7 +7,7 @@ pub enum ProveError {
     #[error(transparent)]
     Compile(#[from] CompileError),
     /// A transaction the proof needed failed unexpectedly.
-    #[error("{action}: {source}")]
+    #[error("{action}: {}", crate::solo::tx_words(.source))]
     Tx {
         /// What the proof was doing.
         action: String,
@@ -17,10 +17,25 @@ pub enum ProveError {
     /// The contract reported something impossible (e.g. a CPU move on a taken cell).
     #[error("contract misbehaved: {0}")]
     Contract(String),
+    /// The contract does not speak the solo interface.
+    #[error(transparent)]
+    Nonconforming(#[from] crate::solo::Nonconforming),
 }
 
 pub(crate) trait TxContext<T> {
     fn during(self, action: impl FnOnce() -> String) -> Result<T, ProveError>;
+}
+
+impl<T> TxContext<T> for Result<T, crate::solo::ReadError> {
+    fn during(self, action: impl FnOnce() -> String) -> Result<T, ProveError> {
+        self.map_err(|err| match err {
+            crate::solo::ReadError::Tx(source) => ProveError::Tx {
+                action: action(),
+                source,
+            },
+            crate::solo::ReadError::Malformed(what) => ProveError::Contract(format!("{}: {what}", action())),
+        })
+    }
 }
 
 impl<T> TxContext<T> for Result<T, TxError> {

@@ -1,9 +1,11 @@
-//! Exhaustive checks of the compiled contracts, run as real calls and transactions in the in-process chain
+//! Exhaustive checks of solo tic-tac-toe contracts, run as real calls and transactions in the in-process chain
 //! ([`marubatsu_chain::Chain`]) and compared with the engine's rules ([`marubatsu_engine`]), the reference model,
 //! and with a minimax written here apart from both.
 //!
-//! [`prove_all`] runs every proof and decides every verdict once, in its [`ProofReport`]; each piece is public
-//! too, so tests can aim it at a weakened contract.
+//! [`solo_dialect`] reads from a contract's ABI how to call it (the toolkit's `ISoloTicTacToe` or the book's
+//! `games(uint256)` shape); [`prove_solo`] runs the named properties ([`Property`]) on it, each on its own, into a
+//! [`SoloReport`]; [`emit_foundry_test`] writes the shortest losing line as a Foundry test. [`prove_all`] is the
+//! proof of the toolkit's own contracts: `SoloTicTacToe` as any solo contract, plus the checkout's extras.
 
 mod board;
 mod differential;
@@ -13,6 +15,7 @@ mod minimax;
 mod progress;
 mod proof;
 mod show;
+mod solo;
 
 pub use board::{BoardReport, check_board_win_masks};
 pub use differential::{Difference, DifferentialReport, LevelGas, compare_cpu, easy_seeds};
@@ -20,8 +23,10 @@ pub use error::ProveError;
 pub use lines::{LineExploration, SoloTarget, explore_levels, explore_lines};
 pub use minimax::{GameValue, POSITIONS_IN_PLAY, ValueLoss, ValueReport, check_hard_value};
 pub use progress::Progress;
-pub use proof::{
-    Demonstration, DemonstrationRuns, EXPECTED_TREE, ForkLine, LevelGasStats, ProofReport, Property, TreeReport,
-    Verdict, prove_all,
-};
+pub use proof::{DemonstrationRuns, EXPECTED_TREE, LevelGasStats, ProofReport, TreeReport, prove_all};
 pub use show::{cell_list, moves_in_turn};
+pub use solo::{
+    BookGetter, EmitTarget, ForkLine, GameResult, LosingLine, Nonconforming, Property, PropertyReport, ReadError,
+    SOLO_INTERFACE_FILE, Seat, SoloContract, SoloDialect, SoloGame, SoloOptions, SoloReport, Status, UnknownProperty,
+    emit_foundry_test, prove_compiled, prove_solo, solo_dialect,
+};

@@ -4,14 +4,15 @@
 
 use std::collections::HashMap;
 
-use alloy_primitives::{Address, U256};
-use marubatsu_chain::{Chain, bindings::ISoloTicTacToe};
+use alloy_primitives::U256;
+use marubatsu_chain::Chain;
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 
 use crate::{
     error::{ProveError, TxContext},
     show::{board_rows, cells_of, mover_is_x},
+    solo::SoloContract,
 };
 
 /// The eight lines, as masks of cells 0..8 (row-major).
@@ -152,11 +153,11 @@ impl ValueReport {
     }
 }
 
-/// Asks `previewCpuMove` at Hard, at `contract` (named `name` in the report), for every legal position with a
+/// Asks `previewCpuMove` at Hard, of `contract` (named `name` in the report), for every legal position with a
 /// move to make, and compares the value after its move with the minimax value before it.
 pub fn check_hard_value(
     chain: &mut Chain,
-    contract: Address,
+    contract: &SoloContract,
     name: &str,
     on_position: &mut dyn FnMut(u64, u64),
 ) -> Result<ValueReport, ProveError> {
@@ -176,18 +177,15 @@ pub fn check_hard_value(
             GameValue::Draw => 1,
             GameValue::Loss => 2,
         }] += 1;
-        let call = ISoloTicTacToe::previewCpuMoveCall {
-            mine,
-            theirs,
-            difficulty: ISoloTicTacToe::Difficulty::from(Difficulty::Hard).into(),
-            seed: U256::ZERO,
-        };
-        let played = chain.view(contract, &call).during(|| {
-            format!(
-                "previewCpuMove({}, hard) on {name}",
-                board_rows(mine, theirs, mover_is_x(mine, theirs))
-            )
-        })?;
+        let played = contract
+            .preview(chain, mine, theirs, Difficulty::Hard, U256::ZERO)
+            .map(|o| o.value)
+            .during(|| {
+                format!(
+                    "previewCpuMove({}, hard) on {name}",
+                    board_rows(mine, theirs, mover_is_x(mine, theirs))
+                )
+            })?;
         let empty = FULL & !(mine | theirs);
         if played > 8 || empty & (1 << played) == 0 {
             return Err(ProveError::Contract(format!(

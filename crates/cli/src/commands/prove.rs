@@ -1,6 +1,6 @@
 use clap::Args;
 use eyre::{WrapErr, bail};
-use marubatsu_prove::{Demonstration, LineExploration, ProofReport, Property, Verdict, prove_all};
+use marubatsu_prove::{LineExploration, ProofReport, PropertyReport, SoloOptions, prove_all};
 
 use crate::{
     cli::CompilerArgs,
@@ -25,7 +25,8 @@ impl ProveArgs {
     pub(crate) fn run(self) -> eyre::Result<()> {
         let contracts = self.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
         let mut progress = StageBar::new();
-        let report = prove_all(&contracts, &mut |p| progress.update(p)).wrap_err("running the proofs");
+        let report =
+            prove_all(&contracts, &SoloOptions::default(), &mut |p| progress.update(p)).wrap_err("running the proofs");
         progress.finish();
         let report = report?;
         if self.json {
@@ -42,26 +43,12 @@ impl ProveArgs {
     }
 }
 
-fn print_verdict(report: &ProofReport, property: Property) {
-    if let Some(verdict) = report.verdict(property) {
-        print_checked(verdict);
-    }
-}
-
-fn print_checked(verdict: &Verdict) {
-    let mark = if verdict.passed { "PASS" } else { "FAIL" };
-    println!("[{mark}] {}", verdict.summary);
-    for line in &verdict.details {
+fn print_property(report: &PropertyReport) {
+    let mark = report.status.name().to_uppercase();
+    let required = if report.required { "" } else { " (informative)" };
+    println!("[{mark}] {}: {}{required}", report.name, report.summary);
+    for line in &report.details {
         println!("       {line}");
-    }
-}
-
-fn print_demonstration(demo: &Demonstration) {
-    let mark = if demo.caught { "caught" } else { "MISSED" };
-    println!("  [{mark}] {} by {}:", demo.variant, demo.proof);
-    println!("           {}", demo.summary);
-    for line in &demo.details {
-        println!("           {line}");
     }
 }
 
@@ -72,34 +59,25 @@ fn print_report(report: &ProofReport, from_cache: bool, compile_seconds: f64) {
         report.solc_version
     );
     println!();
-    print_verdict(report, Property::TreeCounts);
-    print_verdict(report, Property::BoardWin);
-    println!();
     println!("every human line, played as transactions against SoloTicTacToe:");
-    print_runs(&report.lines);
-    print_verdict(report, Property::HardNeverLoses);
-    print_verdict(report, Property::NormalLosesForkLine);
-    println!();
-    print_verdict(report, Property::Differential);
-    print_verdict(report, Property::HardKeepsValue);
-    println!();
-    println!(
-        "can these proofs fail? deliberately broken contracts, each of which must be caught (not checks of \
-         SoloTicTacToe):"
-    );
-    print_runs(&report.demonstration_runs.weakened_hard);
-    for demo in &report.demonstrations {
-        print_demonstration(demo);
+    print_runs(&report.solo.lines);
+    for property in report.properties() {
+        print_property(property);
     }
+    println!();
+    println!("the weakened Hard (WeakHardSoloTicTacToe), which catches-weak-hard must catch:");
+    print_runs(&report.demonstration_runs.weakened_hard);
     println!();
     println!("gas over this workload (transaction gas; previewCpuMove: execution gas of the call):");
     // previewCpuMove is shown per level (the combined row would hide that Hard costs the most).
     let functions = report
+        .solo
         .gas
         .iter()
         .filter(|(signature, _)| !signature.starts_with("previewCpuMove("))
         .map(|(signature, stats)| (signature.split('(').next().unwrap_or(signature).to_owned(), stats));
     let levels = report
+        .solo
         .preview_gas_by_level
         .iter()
         .map(|level| (format!("previewCpuMove, {}", level.level), &level.stats));

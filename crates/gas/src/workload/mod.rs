@@ -33,9 +33,21 @@ impl Workload {
 /// Deploys both contracts in a fresh in-process chain and runs the whole workload.
 pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -> Result<Workload, GasError> {
     let mut chain = Chain::new();
-    let solo = solo::measure(&mut chain, contracts.get(marubatsu_chain::SOLO_CONTRACT)?, progress)?;
+    let solo_contract = contracts.get(marubatsu_chain::SOLO_CONTRACT)?;
+    let solo = solo::measure(&mut chain, solo_contract, solo_contract.bytecode.clone(), progress)?;
     let pvp = pvp::measure(&mut chain, contracts.get(marubatsu_chain::PVP_CONTRACT)?, progress)?;
     Ok(Workload { solo, pvp })
+}
+
+/// Measures one solo contract (the toolkit's `ISoloTicTacToe` or the book's shape, decided from its ABI) over the
+/// documented solo workload in a fresh in-process chain, creating it with `init_code` (its bytecode and any
+/// constructor arguments). A contract that does not speak the interface is an error naming what it lacks.
+pub fn measure_solo(
+    contract: &CompiledContract,
+    init_code: alloy_primitives::Bytes,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<ContractLog, GasError> {
+    solo::measure(&mut Chain::new(), contract, init_code, progress)
 }
 
 /// Deploys `contract` from the first account, creating it with `init_code` (its bytecode and constructor
