@@ -15,7 +15,7 @@ use marubatsu_client::{
     signer_from_private_key,
 };
 use marubatsu_engine::tictactoe::Difficulty;
-use marubatsu_prove::{SoloTarget, check_hard_value, explore_lines};
+use marubatsu_prove::{SoloDialect, SoloTarget, check_hard_value, explore_lines};
 use marubatsu_tests::{
     anvil::{Anvil, ClosedPort},
     anviltest, contracts,
@@ -562,15 +562,19 @@ anviltest!(
 /// two required properties as the toolkit runs them. Returns the lines played and how long it all took.
 fn prove_hard(chain: &mut Chain, solo: Address) -> (u64, Duration) {
     let started = std::time::Instant::now();
+    let contract = marubatsu_prove::SoloContract {
+        address: solo,
+        dialect: SoloDialect::Marubatsu,
+    };
     let target = SoloTarget {
-        contract: solo,
+        contract: contract.clone(),
         player: chain.accounts()[3],
     };
     let mut lines = 0;
     for cpu_first in [false, true] {
         let run = explore_lines(
             chain,
-            target,
+            &target,
             Difficulty::Hard,
             cpu_first,
             &mut GasLog::default(),
@@ -585,7 +589,7 @@ fn prove_hard(chain: &mut Chain, solo: Address) -> (u64, Duration) {
         );
         lines += run.lines;
     }
-    let value = check_hard_value(chain, solo, SOLO_CONTRACT, &mut |_, _| {}).unwrap();
+    let value = check_hard_value(chain, &contract, SOLO_CONTRACT, &mut |_, _| {}).unwrap();
     assert!(value.passed(), "Hard keeps the value: {value:?}");
     (lines, started.elapsed())
 }
