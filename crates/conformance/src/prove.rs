@@ -44,13 +44,19 @@ pub fn prove_pvp(
                 sequences: 0,
                 calls: 0,
             };
-            return PvpReport::new(vec![failed(PVP_ENDINGS), failed(PVP_RANDOM)]);
+            let names = [PVP_ENDINGS, PVP_RANDOM].into_iter().filter(|name| options.runs(name));
+            return PvpReport::new(names.map(failed).collect());
         }
     };
-    let endings = prove_endings(chain, &runner, progress);
-    let random = prove_random(chain, &runner, options, progress);
+    let mut properties = Vec::new();
+    if options.runs(PVP_ENDINGS) {
+        properties.push(prove_endings(chain, &runner, progress));
+    }
+    if options.runs(PVP_RANDOM) {
+        properties.push(prove_random(chain, &runner, options, progress));
+    }
     runner.reset(chain);
-    PvpReport::new(vec![endings, random])
+    PvpReport::new(properties)
 }
 
 /// Reads the starting state off the chain.

@@ -16,6 +16,15 @@ pub struct PvpOptions {
     pub seed: u64,
     /// The longest random sequence, in steps.
     pub max_steps: usize,
+    /// The properties to run, by name ([`PVP_ENDINGS`], [`PVP_RANDOM`]); empty runs both.
+    pub checks: Vec<String>,
+}
+
+impl PvpOptions {
+    /// Whether the property `name` is to be run.
+    pub fn runs(&self, name: &str) -> bool {
+        self.checks.is_empty() || self.checks.iter().any(|check| check == name)
+    }
 }
 
 impl Default for PvpOptions {
@@ -24,6 +33,7 @@ impl Default for PvpOptions {
             cases: 1_000,
             seed: 0x5EED,
             max_steps: 40,
+            checks: Vec::new(),
         }
     }
 }

@@ -206,3 +206,23 @@ fn a_seed_reproduces_its_counterexample() {
     assert!(first.counterexample.unwrap().origin.contains("seed 7"));
     assert!(other.counterexample.unwrap().origin.contains("seed 8"));
 }
+
+#[test]
+fn a_check_runs_only_the_properties_it_names() {
+    let (mut chain, address) = deployed(contract(PVP_CONTRACT));
+    for (checks, expected) in [
+        (vec![PVP_ENDINGS], vec![PVP_ENDINGS]),
+        (vec![PVP_RANDOM], vec![PVP_RANDOM]),
+        (vec![], vec![PVP_ENDINGS, PVP_RANDOM]),
+    ] {
+        let options = PvpOptions {
+            cases: 5,
+            checks: checks.iter().map(|name| (*name).to_owned()).collect(),
+            ..PvpOptions::default()
+        };
+        let report = prove_pvp(&mut chain, address, &options, &mut |_| {});
+        let ran: Vec<&str> = report.properties.iter().map(|property| property.name).collect();
+        assert_eq!(ran, expected);
+        assert!(report.passed());
+    }
+}
