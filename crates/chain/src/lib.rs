@@ -53,6 +53,8 @@ pub use compiler::{
     FOUNDRY_PROFILE_VAR, FoundryProject, OPTIMIZER_RUNS, Origin, PINNED_SOLC_VERSION, ResolvedContract,
     SHIPPED_CONTRACTS_PATH, SOLC_VAR, SolcSetting, SolcSource, Workspace, cache_dir, shipped_sources_changed,
 };
+/// The EVM versions solc compiles for (and a [`Chain`] can run, [`Chain::set_evm_version`]).
+pub use foundry_compilers::artifacts::EvmVersion;
 pub use consts::{
     BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SHORT_MOVE_TIMEOUT,
     SOLO_CONTRACT,

@@ -34,8 +34,19 @@ pub(crate) fn write_stdout(text: std::fmt::Arguments<'_>) {
     }
 }
 
-/// Prints `err` as `error: MESSAGE` and one `caused by:` line per cause, and returns the failure exit code. A
-/// write to a closed pipe is not worth a message.
+/// The outermost context of an error after which nothing at all could be checked (`prove` of a contract that
+/// does not compile or does not speak the interface): the process exits with 2, apart from 1, "a check failed".
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NothingProved;
+
+impl std::fmt::Display for NothingProved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("nothing could be proved")
+    }
+}
+
+/// Prints `err` as `error: MESSAGE` and one `caused by:` line per cause, and returns the failure exit code (2
+/// after [`NothingProved`], else 1). A write to a closed pipe is not worth a message.
 pub(crate) fn error(err: &eyre::Report) -> ExitCode {
     let broken_pipe = err.chain().any(|cause| {
         cause
@@ -54,7 +65,11 @@ pub(crate) fn error(err: &eyre::Report) -> ExitCode {
         text = strip_ansi(&text);
     }
     let _ = std::io::stderr().write_all(text.as_bytes());
-    ExitCode::FAILURE
+    if err.downcast_ref::<NothingProved>().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// Colour is for people: only on a terminal, and never when `NO_COLOR` is set (to anything non-empty,

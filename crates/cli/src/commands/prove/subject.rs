@@ -1,0 +1,204 @@
+//! What a `prove` run proves, and where its bytecode came from — said before anything runs, so that a proof of
+//! one contract is never mistaken for a proof of another.
+
+use std::path::PathBuf;
+
+use alloy_primitives::{Address, B256, Bytes, keccak256};
+use eyre::{WrapErr, bail, eyre};
+use marubatsu_chain::{
+    BOARD_HARNESS_CONTRACT, Chain, CompiledContract, ContractSet, EVM_VERSION, EvmVersion, PVP_CONTRACT,
+    ResolvedContract,
+    SOLO_CONTRACT, Workspace, pvp_creation_code,
+};
+use marubatsu_client::{ForkInfo, fork, resolve_rpc_url};
+
+use super::ProveArgs;
+
+/// Blocks a timeout claim needs in the toolkit's own TicTacToe when `prove --pvp` creates it: a few, so that the
+/// sequences reach claims refused for too few blocks and late moves that still land.
+const PVP_PROOF_CLAIM_BLOCKS: u32 = 3;
+
+/// The test contracts that the checkout's extras deploy besides `SoloTicTacToe`.
+const EXTRAS_CONTRACTS: [&str; 3] = ["WeakHardSoloTicTacToe", "V1HardSoloTicTacToe", BOARD_HARNESS_CONTRACT];
+
+/// What is proved.
+pub(super) enum Subject {
+    /// The toolkit's checkout: its contracts/ compiled, test contracts included, so that the extras run too.
+    Checkout(ContractSet),
+    /// One contract, created in a fresh in-process chain.
+    Created(Created),
+    /// The code at an address of a chain, forked at one block.
+    OnChain(Box<OnChain>),
+}
+
+/// A contract the run creates itself.
+pub(super) struct Created {
+    /// Which bytecode, from where, with its code hash, in words.
+    pub(super) label: String,
+    /// Its code and ABI.
+    pub(super) contract: CompiledContract,
+    /// What its creation sends (constructor arguments appended).
+    pub(super) init_code: Bytes,
+    /// The EVM it was compiled for, which the chain then runs.
+    pub(super) evm_version: EvmVersion,
+    /// Its source file, for `--emit-test` (none for the shipped bytecode).
+    pub(super) source: Option<PathBuf>,
+}
+
+/// A contract read off a chain.
+pub(super) struct OnChain {
+    /// The forked chain.
+    pub(super) chain: Chain,
+    /// What was forked.
+    pub(super) info: ForkInfo,
+    /// Where the contract is.
+    pub(super) address: Address,
+    /// keccak256 of its code.
+    pub(super) code_hash: B256,
+    /// The ABI it is called through: `--contract`'s, else the interface's.
+    pub(super) abi: serde_json::Value,
+    /// `--contract`, in words, and whether the chain's code is what it compiles to.
+    pub(super) compared: Option<(String, bool)>,
+}
+
+impl Subject {
+    /// The subject `args` ask for: `--address`, else `--contract`, else the toolkit's own contracts (compiled
+    /// from the checkout's contracts/, or as shipped in this binary outside a checkout).
+    pub(super) fn choose(args: &ProveArgs) -> eyre::Result<Subject> {
+        if let Some(address) = args.address {
+            return on_chain(args, address).map(|on_chain| Subject::OnChain(Box::new(on_chain)));
+        }
+        if let Some(resolved) = args.contract.resolve(&args.compiler)? {
+            let project = args.contract.project(&args.compiler)?;
+            return Ok(Subject::Created(Created {
+                label: resolved.to_string(),
+                init_code: args.contract.creation_code(&resolved)?,
+                evm_version: project.evm_version(),
+                source: Some(project.root().join(&resolved.contract.source)),
+                contract: resolved.contract,
+            }));
+        }
+        if !args.contract.constructor_args.is_empty() {
+            bail!("--constructor-args needs --contract (the toolkit's own contracts take none of their own)");
+        }
+        let wanted = if args.pvp { PVP_CONTRACT } else { SOLO_CONTRACT };
+        let checkout = match explicit_root(args) {
+            Some(root) => Some(Workspace::at(root)?),
+            None => Workspace::locate().ok(),
+        };
+        let Some(_) = checkout else {
+            let resolved = ResolvedContract::shipped(wanted)?;
+            return Ok(Subject::Created(created_from(&resolved)));
+        };
+        let contracts = args.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
+        if contracts.get(wanted).is_err() {
+            bail!(
+                "contracts/ has no {wanted}; say which contract to prove with --contract <path>:<Name>{}",
+                others_named(&contracts, args.pvp, wanted)
+            );
+        }
+        let extras = EXTRAS_CONTRACTS.iter().all(|name| contracts.get(name).is_ok());
+        if !args.pvp && extras {
+            return Ok(Subject::Checkout(contracts));
+        }
+        let compiled = contracts.get(wanted)?;
+        let label = format!(
+            "{wanted}: compiled from {} with solc {} ({}), code hash {}",
+            compiled.source.display(),
+            contracts.solc_version(),
+            contracts.solc(),
+            compiled.deployed_code_hash()
+        );
+        Ok(Subject::Created(Created {
+            label,
+            init_code: init_code(wanted, compiled),
+            evm_version: EVM_VERSION,
+            source: None,
+            contract: compiled.clone(),
+        }))
+    }
+}
+
+/// `contracts` other than `wanted` (and outside contracts/test) that speak the interface, as a hint to
+/// prove them with `--contract`; empty when there are none.
+pub(super) fn others_named(contracts: &ContractSet, pvp: bool, wanted: &str) -> String {
+    let others: Vec<String> = contracts
+        .iter()
+        .filter(|c| c.name != wanted && !c.source.starts_with("contracts/test") && !c.bytecode.is_empty())
+        .filter(|c| {
+            if pvp {
+                marubatsu_conformance::pvp_conforms(&c.abi).is_ok()
+            } else {
+                marubatsu_prove::solo_dialect(&c.abi).is_ok()
+            }
+        })
+        .map(|c| format!("{}:{}", c.source.display(), c.name))
+        .collect();
+    if others.is_empty() {
+        String::new()
+    } else {
+        format!(" (these speak its interface: {})", others.join(", "))
+    }
+}
+
+fn created_from(resolved: &ResolvedContract) -> Created {
+    Created {
+        label: resolved.to_string(),
+        init_code: init_code(&resolved.contract.name, &resolved.contract),
+        evm_version: EVM_VERSION,
+        source: None,
+        contract: resolved.contract.clone(),
+    }
+}
+
+/// The toolkit's TicTacToe takes its claim blocks; SoloTicTacToe takes nothing.
+fn init_code(name: &str, compiled: &CompiledContract) -> Bytes {
+    if name == PVP_CONTRACT {
+        pvp_creation_code(compiled, PVP_PROOF_CLAIM_BLOCKS)
+    } else {
+        compiled.bytecode.clone()
+    }
+}
+
+fn explicit_root(args: &ProveArgs) -> Option<PathBuf> {
+    args.compiler.root.clone().or_else(|| {
+        std::env::var_os(Workspace::ROOT_VAR)
+            .filter(|root| !root.is_empty())
+            .map(PathBuf::from)
+    })
+}
+
+fn on_chain(args: &ProveArgs, address: Address) -> eyre::Result<OnChain> {
+    let given = args
+        .rpc_url
+        .as_ref()
+        .ok_or_else(|| eyre!("--address needs --rpc-url (or ETH_RPC_URL): the chain to read it from"))?;
+    let place = args.compiler.place()?;
+    let url = resolve_rpc_url(given, place.foundry_toml())?;
+    let (mut chain, info) = fork(&url, args.block).wrap_err("forking the chain to read the contract")?;
+    let code = chain
+        .read_code(address)
+        .wrap_err_with(|| format!("reading the code at {address}"))?;
+    if code.is_empty() {
+        bail!("there is no contract at {address} on {info}");
+    }
+    let code_hash = keccak256(&code);
+    let (abi, compared) = match args.contract.resolve(&args.compiler)? {
+        Some(resolved) => {
+            let same = resolved.contract.deployed_code_hash() == code_hash;
+            (resolved.contract.abi.clone(), Some((resolved.to_string(), same)))
+        }
+        None => {
+            let interface = if args.pvp { PVP_CONTRACT } else { SOLO_CONTRACT };
+            (ContractSet::shipped()?.get(interface)?.abi.clone(), None)
+        }
+    };
+    Ok(OnChain {
+        chain,
+        info,
+        address,
+        code_hash,
+        abi,
+        compared,
+    })
+}
