@@ -1,4 +1,4 @@
-//! The book's published gas figures (its own table, quoted in the README's Gas section) beside ours.
+//! The book's published gas figures (its own table, quoted in `docs/src/results/gas.md`) beside ours.
 //!
 //! Theirs were measured by the book on its own Foundry tests, not on this workload: the ratios say how the
 //! contracts compare in cost, not that both ran the same calls.

@@ -9,7 +9,7 @@
 //! Pages, scripts and styles are compiled into the binary, so the app needs no network and no files. The rules
 //! stay in the engine: a page sends events (with the randomness and the time it drew itself) and renders the
 //! state the server computes with the engine's transition functions. How each game keeps a game across a page
-//! reload is documented with its module and in the README.
+//! reload is documented with its module and in the manual (`docs/src/web.md`).
 //!
 //! ```no_run
 //! use marubatsu_chain::Compiler;

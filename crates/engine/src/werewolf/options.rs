@@ -229,7 +229,7 @@ impl Options {
     /// Version 3: end first, discard, only the likeliest seer marks, contradictions refused; and two werewolf
     /// powers, the start player's killing attack and a third as parity — the combination the workbench found
     /// fairest of those tried, at [`Table::VERSION_3`](super::Table::VERSION_3) (`marubatsu werewolf
-    /// workbench`; README, "Quantum werewolf balance").
+    /// workbench`; `docs/src/results/werewolf.md`).
     pub const V3: Options = Options {
         end_check: EndCheck::EndFirst,
         unplaceable: Unplaceable::Discard,

@@ -49,7 +49,7 @@ impl Table {
         options: Options::V2,
     };
 
-    /// Version 3's table, the fairest the workbench found (README, "Quantum werewolf balance"): 9 players,
+    /// Version 3's table, the fairest the workbench found (`docs/src/results/werewolf.md`): 9 players,
     /// 3 werewolves, 1 seer, 5 villagers; 1 black, 1 white and 3 attack chits each; [`Options::V3`].
     ///
     /// ```
