@@ -399,14 +399,17 @@ impl Chain {
 
     /// A transaction of the sender's next nonce, unpriced, limited only by the block's gas limit.
     fn tx(&mut self, from: Address, kind: TxKind, data: Bytes, value: U256) -> Result<TxEnv, TxError> {
+        use revm::context_interface::Cfg;
         let nonce = self.account(from)?.nonce;
+        // Osaka caps a transaction's gas (EIP-7825) below the block's limit; earlier forks give it the block's.
+        let gas_limit = self.evm.ctx.block.gas_limit.min(self.evm.ctx.cfg.tx_gas_limit_cap());
         Ok(TxEnv::builder()
             .caller(from)
             .kind(kind)
             .data(data)
             .value(value)
             .nonce(nonce)
-            .gas_limit(self.evm.ctx.block.gas_limit)
+            .gas_limit(gas_limit)
             .gas_price(0)
             .chain_id(Some(self.chain_id()))
             .build_fill())

@@ -53,14 +53,14 @@ pub use compiler::{
     FOUNDRY_PROFILE_VAR, FoundryProject, OPTIMIZER_RUNS, Origin, PINNED_SOLC_VERSION, ResolvedContract,
     SHIPPED_CONTRACTS_PATH, SOLC_VAR, SolcSetting, SolcSource, Workspace, cache_dir, shipped_sources_changed,
 };
-/// The EVM versions solc compiles for (and a [`Chain`] can run, [`Chain::set_evm_version`]).
-pub use foundry_compilers::artifacts::EvmVersion;
 pub use consts::{
     BOARD_HARNESS_CONTRACT, EVM_VERSION, MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, PVP_CONTRACT, SHORT_MOVE_TIMEOUT,
     SOLO_CONTRACT,
 };
 pub use error::{CompileError, TxError, UnknownDifficulty};
 pub use events::{GameEvent, decode_events, difficulty_name, pvp_status_name, solo_result_name};
+/// The EVM versions solc compiles for (and a [`Chain`] can run, [`Chain::set_evm_version`]).
+pub use foundry_compilers::artifacts::EvmVersion;
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};
 pub use receipt::{Head, Lookup, Receipt, ViewOutcome};
 pub use remote::{ForkHead, RemoteAccount, RemoteError, RemoteState};

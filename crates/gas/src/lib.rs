@@ -25,4 +25,4 @@ pub mod versus;
 pub use error::GasError;
 pub use marubatsu_chain::{GasKind, GasStats};
 pub use report::{ContractGas, ContractLog, DeploymentGas, GasReport};
-pub use workload::{Workload, measure_solo, run_workload};
+pub use workload::{Workload, measure_pvp, measure_solo, measure_solo_on, run_workload};

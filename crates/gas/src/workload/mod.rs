@@ -35,7 +35,9 @@ pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)
     let mut chain = Chain::new();
     let solo_contract = contracts.get(marubatsu_chain::SOLO_CONTRACT)?;
     let solo = solo::measure(&mut chain, solo_contract, solo_contract.bytecode.clone(), progress)?;
-    let pvp = pvp::measure(&mut chain, contracts.get(marubatsu_chain::PVP_CONTRACT)?, progress)?;
+    let pvp_contract = contracts.get(marubatsu_chain::PVP_CONTRACT)?;
+    let pvp_code = marubatsu_chain::pvp_creation_code(pvp_contract, marubatsu_chain::PUBLIC_CLAIM_BLOCKS);
+    let pvp = pvp::measure(&mut chain, pvp_contract, pvp_code, progress)?;
     Ok(Workload { solo, pvp })
 }
 
@@ -48,6 +50,28 @@ pub fn measure_solo(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<ContractLog, GasError> {
     solo::measure(&mut Chain::new(), contract, init_code, progress)
+}
+
+/// Measures one PvP contract (any that speaks `ITicTacToe`) over the documented PvP workload on `chain`,
+/// creating it with `init_code` (its bytecode and constructor arguments, the toolkit's own TicTacToe's being
+/// its claim blocks).
+pub fn measure_pvp(
+    chain: &mut Chain,
+    contract: &CompiledContract,
+    init_code: alloy_primitives::Bytes,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<ContractLog, GasError> {
+    pvp::measure(chain, contract, init_code, progress)
+}
+
+/// [`measure_solo`] on a chain of the caller's (one set to the EVM version the contract was compiled for).
+pub fn measure_solo_on(
+    chain: &mut Chain,
+    contract: &CompiledContract,
+    init_code: alloy_primitives::Bytes,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<ContractLog, GasError> {
+    solo::measure(chain, contract, init_code, progress)
 }
 
 /// Deploys `contract` from the first account, creating it with `init_code` (its bytecode and constructor

@@ -30,9 +30,9 @@ const ONE_ETHER: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
 pub(super) fn measure(
     chain: &mut Chain,
     contract: &CompiledContract,
+    init_code: alloy_primitives::Bytes,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<ContractLog, GasError> {
-    let init_code = marubatsu_chain::pvp_creation_code(contract, PUBLIC_CLAIM_BLOCKS);
     let (address, mut log) = super::deploy(chain, contract, init_code)?;
     let players: Vec<Address> = chain.accounts()[1..5].to_vec();
     let mut pvp = Pvp {

@@ -219,7 +219,7 @@ impl PropertyReport {
             name,
             status: Status::Error,
             required,
-            summary: format!("{name}: could not be run"),
+            summary: "could not be run".to_owned(),
             details: vec![why],
             losing_line: None,
         }

@@ -26,7 +26,11 @@ pub(super) fn checkout(subject: &str, report: &ProofReport) -> Value {
 
 /// One solo contract's proof, created here or read off a chain.
 pub(super) fn solo(subject: &str, fork: Option<(&ForkInfo, Option<&(String, bool)>)>, report: &SoloReport) -> Value {
-    let interface = if report.dialect == "book" { "book" } else { "ISoloTicTacToe" };
+    let interface = if report.dialect == "book" {
+        "book"
+    } else {
+        "ISoloTicTacToe"
+    };
     json!({
         "subject": subject,
         "fork": fork.map(fork_json),

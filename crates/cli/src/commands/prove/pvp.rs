@@ -81,7 +81,11 @@ fn prove(chain: &mut Chain, address: alloy_primitives::Address, options: &PvpOpt
 }
 
 fn options(args: &ProveArgs) -> eyre::Result<PvpOptions> {
-    if let Some(unknown) = args.checks.iter().find(|name| ![PVP_ENDINGS, PVP_RANDOM].contains(&name.as_str())) {
+    if let Some(unknown) = args
+        .checks
+        .iter()
+        .find(|name| ![PVP_ENDINGS, PVP_RANDOM].contains(&name.as_str()))
+    {
         return Err(eyre!(
             "no PvP property is called {unknown:?}; the PvP properties are {PVP_ENDINGS} and {PVP_RANDOM}"
         ));

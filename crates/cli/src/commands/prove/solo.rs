@@ -203,11 +203,18 @@ fn emit_test(
         .source
         .as_ref()
         .ok_or_else(|| eyre!("--emit-test needs the contract's source file"))?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).wrap_err_with(|| format!("creating {}", dir.display()))?;
     let import = relative(dir, source)?;
     let import = import.to_string_lossy().replace('\\', "/");
-    let import = if import.starts_with('.') { import } else { format!("./{import}") };
+    let import = if import.starts_with('.') {
+        import
+    } else {
+        format!("./{import}")
+    };
     let text = emit_foundry_test(
         line,
         &EmitTarget {

@@ -7,8 +7,7 @@ use alloy_primitives::{Address, B256, Bytes, keccak256};
 use eyre::{WrapErr, bail, eyre};
 use marubatsu_chain::{
     BOARD_HARNESS_CONTRACT, Chain, CompiledContract, ContractSet, EVM_VERSION, EvmVersion, PVP_CONTRACT,
-    ResolvedContract,
-    SOLO_CONTRACT, Workspace, pvp_creation_code,
+    ResolvedContract, SOLO_CONTRACT, Workspace, pvp_creation_code,
 };
 use marubatsu_client::{ForkInfo, fork, resolve_rpc_url};
 
