@@ -78,7 +78,12 @@ pub(super) fn provision(workspace: &Workspace, flag: Option<PathBuf>) -> Result<
     if let Some(native) = native_solc_on_path(&pinned) {
         return Ok(native);
     }
-    provision_solc_js(workspace)
+    // Only the toolkit's own checkout gets `npm ci`; any other folder with a foundry.toml and contracts/ (a
+    // copy of them, a user's project) gets solc-js from the toolkit's cache, and nothing installed into it.
+    if super::toolchain::is_toolkit_checkout(workspace.root()) && workspace.solc_wrapper().is_file() {
+        return provision_solc_js(workspace);
+    }
+    super::toolchain::cached_solc_js(&super::toolchain::cache_dir()?, &pinned)
 }
 
 /// The checkout's solc-js (`npm ci` on first use) through its `script/solc-wrapper.js`.

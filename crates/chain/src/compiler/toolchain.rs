@@ -89,7 +89,7 @@ const TOOLKIT_PACKAGE: &str = "marubatsu-tools";
 
 /// Whether `root` is the toolkit's checkout (its `package.json` is the toolkit's): only there does the toolkit run
 /// `npm ci`; a user's project that copied a `package.json` gets nothing installed into it.
-fn is_toolkit_checkout(root: &Path) -> bool {
+pub(super) fn is_toolkit_checkout(root: &Path) -> bool {
     std::fs::read_to_string(root.join("package.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
