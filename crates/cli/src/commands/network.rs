@@ -285,7 +285,8 @@ pub(crate) struct TargetArgs {
     /// Folder of deployment records (default deployments/ in the project folder, see --root).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR)]
     pub(crate) deployments: Option<PathBuf>,
-    /// The contract's address (default: the deployment record of the node's chain).
+    /// The contract's address (default: the deployment record of the node's chain). A contract no record knows
+    /// (yours, or one forge deployed) is played when it answers the game's interface (probed by calls).
     #[arg(long, value_name = "ADDRESS")]
     pub(crate) address: Option<Address>,
     /// Print JSON instead of text.

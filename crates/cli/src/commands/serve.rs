@@ -44,10 +44,12 @@ pub(crate) struct ServeArgs {
     /// With --rpc-url: the folder of deployment records (default deployments/ in the project folder, see --root).
     #[arg(long, value_name = "DIR", env = DEPLOYMENTS_VAR, requires = "rpc_url")]
     deployments: Option<PathBuf>,
-    /// With --rpc-url: SoloTicTacToe's address, instead of the chain's deployment record.
+    /// With --rpc-url: the solo contract's address, instead of the chain's deployment record: any contract that
+    /// answers ISoloTicTacToe's calls (yours, or one forge deployed).
     #[arg(long, value_name = "ADDRESS", requires = "rpc_url")]
     solo_address: Option<Address>,
-    /// With --rpc-url: TicTacToe's (PvP) address, instead of the chain's deployment record.
+    /// With --rpc-url: the PvP contract's address, instead of the chain's deployment record: any contract that
+    /// answers ITicTacToe's calls.
     #[arg(long, value_name = "ADDRESS", requires = "rpc_url")]
     pvp_address: Option<Address>,
     /// With --rpc-url: serve even a chain that is not a known testnet. Staked games for real money are gambling

@@ -184,6 +184,8 @@ fn on_chain(args: &ProveArgs, address: Address) -> eyre::Result<OnChain> {
     let code_hash = keccak256(&code);
     let (abi, compared) = match args.contract.resolve(&args.compiler)? {
         Some(resolved) => {
+            // The project says which EVM its build is for; without it the chain's own rules are unknown here.
+            chain.set_evm_version(args.contract.project(&args.compiler)?.evm_version())?;
             let same = resolved.contract.deployed_code_hash() == code_hash;
             (resolved.contract.abi.clone(), Some((resolved.to_string(), same)))
         }
