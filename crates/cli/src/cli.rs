@@ -28,11 +28,8 @@ pub(crate) struct Cli {
 enum Command {
     /// Compile contracts/ (cached) and list what was built.
     Compile(CompileArgs),
-    /// Run the exhaustive checks of the compiled contracts in the in-process chain.
     Prove(ProveArgs),
-    /// Measure gas per function over the documented workload, like forge's gas report; check the snapshot.
     Gas(GasArgs),
-    /// Deploy the game contracts to a chain (a dry run unless --broadcast) and record where they are.
     Deploy(DeployArgs),
     /// Print the Solidity interface your own contract implements: `solo` or `pvp`.
     Interface(InterfaceArgs),
@@ -182,5 +179,41 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Every command's `--help`, in one text: the committed snapshot must equal it, so that help cannot go stale
+    /// unseen. `MARUBATSU_UPDATE_SNAPSHOTS=1` rewrites the snapshot after an intended change.
+    #[test]
+    fn every_help_text_is_the_committed_snapshot() {
+        fn render(command: &mut clap::Command, path: &str, out: &mut String) {
+            // The values of variables set in the developer's shell are not part of the help's text.
+            let mut shown = command.clone().mut_args(|arg| arg.hide_env_values(true));
+            out.push_str(&format!("==> marubatsu{path} --help\n{}\n", shown.render_long_help()));
+            let names: Vec<String> = command
+                .get_subcommands()
+                .filter(|sub| !sub.is_hide_set() && sub.get_name() != "help")
+                .map(|sub| sub.get_name().to_owned())
+                .collect();
+            for name in names {
+                if let Some(sub) = command.find_subcommand_mut(&name) {
+                    render(sub, &format!("{path} {name}"), out);
+                }
+            }
+        }
+        let mut command = Cli::command();
+        command.build();
+        let mut text = String::new();
+        render(&mut command, "", &mut text);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/help.txt");
+        if std::env::var_os("MARUBATSU_UPDATE_SNAPSHOTS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let saved = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            saved == text,
+            "the help text differs from {}; if intended, run with MARUBATSU_UPDATE_SNAPSHOTS=1 and review the diff",
+            path.display()
+        );
     }
 }

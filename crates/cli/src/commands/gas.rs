@@ -14,8 +14,9 @@ use crate::{
     progress::StageBar,
 };
 
-/// Measure the gas of every contract function over the documented workload and print it like forge's gas
-/// report; check it against a snapshot. Without --contract: the toolkit's two contracts (compiled from the
+/// Measure gas per function over the documented workload, like forge's gas report; gate it against a snapshot.
+///
+/// Yours with --contract (beside another with --vs); without it, the toolkit's two contracts (compiled from the
 /// checkout's contracts/, or as shipped in this binary elsewhere).
 ///
 /// Workload: for a solo contract (ISoloTicTacToe, or the book's shape) every human line against every level from
