@@ -34,7 +34,10 @@ enum SimulateGame {
 ///
 /// Policies: `random` (every choice uniform among the legal ones), `partisan` (everyone plays for the side its
 /// cards put it on, one event ahead), `village-partisan` and `wolf-partisan` (only that side plays partisan,
-/// the other at random). Tie-break winners and death draws are always uniform.
+/// the other at random), `committed` (everyone partisan for a side chosen at the start, as many werewolves as the
+/// composition has), `hiding-wolf` and `rollout-wolf` (committed sides; the werewolves hide, or search by
+/// rollouts), `strong-village`, `strong-vs-hiding` and `strong-vs-rollout` (the strong village against partisan,
+/// hiding or searching werewolves). Tie-break winners and death draws are always uniform.
 #[derive(Debug, Args)]
 pub(crate) struct WerewolfArgs {
     /// Games per policy (per table and policy with --sweep).
@@ -44,8 +47,9 @@ pub(crate) struct WerewolfArgs {
     /// seed gives the same figures.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A policy to simulate; repeat for several. Default: random, partisan, village-partisan, wolf-partisan;
-    /// with --sweep, partisan (ranked by) and random (for reference).
+    /// A policy to simulate; repeat for several. Default: random, partisan, village-partisan, wolf-partisan,
+    /// committed; with --sweep, partisan (ranked by) and random (for reference); with --workbench,
+    /// strong-village, strong-vs-hiding and strong-vs-rollout.
     #[arg(long = "policy", value_name = "NAME")]
     policies: Vec<Policy>,
     /// The composition of every starting hand, as werewolves,seers,villagers; the table seats their sum.
