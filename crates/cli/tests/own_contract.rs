@@ -381,6 +381,20 @@ fn deploy_sends_only_the_bytecode_it_names_in_a_folder_whose_contracts_were_edit
     );
     std::fs::write(&solo, edited).unwrap();
 
+    // A contract of the reader's own beside the toolkit's: a plain `prove` proves the toolkit's and says that it
+    // did not prove theirs (a proof of one is never taken for a proof of the other).
+    let mine = text.replace("contract SoloTicTacToe", "contract MySolo");
+    std::fs::write(root.join("contracts/MySolo.sol"), mine).unwrap();
+    let (code, stdout, stderr) = marubatsu(root, &["prove", "--check", "hard-never-loses"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("proving SoloTicTacToe: compiled from contracts/SoloTicTacToe.sol")
+            && stdout.contains(
+                "note: only SoloTicTacToe is proved here (these speak its interface: contracts/MySolo.sol:MySolo)"
+            ),
+        "{stdout}"
+    );
+
     let anvil = Anvil::start();
     let on_node = ["-r", anvil.url.as_str(), "--private-key", anvil.keys[0].as_str()];
     let nonce = || {

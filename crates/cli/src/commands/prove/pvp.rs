@@ -13,6 +13,7 @@ use crate::{output::print_json, progress::StageBar, report::NothingProved};
 /// Runs `pvp-endings` and `pvp-random` on `subject` and prints the report; whether both passed.
 pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
     let options = options(args).map_err(|err| err.wrap_err(NothingProved))?;
+    let mut others = None;
     let (label, fork, report) = match subject {
         Subject::Checkout(_) => return Err(eyre!("the checkout's own checks are solo checks").wrap_err(NothingProved)),
         Subject::Created(created) => {
@@ -30,6 +31,7 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
                         .wrap_err(NothingProved)
                 })?
                 .address;
+            others = Some((created.contract.name.clone(), created.others));
             (created.label, None, prove(&mut chain, address, &options))
         }
         Subject::OnChain(on_chain) => {
@@ -54,6 +56,9 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
         print_json(&json::pvp(&label, fork, &report))?;
     } else {
         println!("proving {label} against the PvP rules");
+        if let Some((proved, others)) = &others {
+            super::solo::note_others(proved, others);
+        }
         if let Some((_, compared)) = &fork {
             println!("(its code and state are read at that block into the in-process EVM; nothing is sent)");
             if let Some((contract, same)) = compared {

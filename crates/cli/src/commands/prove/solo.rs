@@ -42,12 +42,7 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
                 print_json(&json::checkout(&label, &report))?;
             } else {
                 println!("proving {label}, with the checkout's own checks");
-                if !others.is_empty() {
-                    println!(
-                        "note: only {} is proved here{others}; prove another with --contract <path>:<Name>",
-                        solo.name
-                    );
-                }
+                note_others(&solo.name, &others);
                 println!();
                 print_solo(&report.solo);
                 for property in &report.extras {
@@ -85,6 +80,7 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
                 print_json(&json::solo(&created.label, None, &report))?;
             } else {
                 println!("proving {}", created.label);
+                note_others(&created.contract.name, &created.others);
                 println!("{}", speaks(&target.contract.dialect));
                 println!();
                 print_solo(&report);
@@ -162,6 +158,13 @@ fn dialect_of(abi: &serde_json::Value, name: &str) -> eyre::Result<SoloDialect> 
         };
         eyre!("{name}: {nonconforming}{hint}").wrap_err(NothingProved)
     })
+}
+
+/// Says that a proof of `proved` is not a proof of the folder's other contracts that speak its interface.
+pub(super) fn note_others(proved: &str, others: &str) {
+    if !others.is_empty() {
+        println!("note: only {proved} is proved here{others}; prove another with --contract <path>:<Name>");
+    }
 }
 
 fn speaks(dialect: &SoloDialect) -> String {

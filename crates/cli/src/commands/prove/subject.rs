@@ -42,6 +42,9 @@ pub(super) struct Created {
     pub(super) evm_version: EvmVersion,
     /// Its source file, for `--emit-test` (none for the shipped bytecode).
     pub(super) source: Option<PathBuf>,
+    /// Other contracts of the folder that speak the same interface, in words (empty when none): a proof of the
+    /// toolkit's contract says it is not a proof of those.
+    pub(super) others: String,
 }
 
 /// A contract read off a chain.
@@ -75,6 +78,7 @@ impl Subject {
                 evm_version: project.evm_version(),
                 source: Some(project.root().join(&resolved.contract.source)),
                 contract: resolved.contract,
+                others: String::new(),
             }));
         }
         if !args.contract.constructor_args.is_empty() {
@@ -114,6 +118,7 @@ impl Subject {
             evm_version: EVM_VERSION,
             source: None,
             contract: compiled.clone(),
+            others: others_named(&contracts, args.pvp, wanted),
         }))
     }
 }
@@ -147,6 +152,7 @@ fn created_from(resolved: &ResolvedContract) -> Created {
         evm_version: EVM_VERSION,
         source: None,
         contract: resolved.contract.clone(),
+        others: String::new(),
     }
 }
 
