@@ -31,6 +31,25 @@ impl std::fmt::Debug for RpcClient {
 }
 
 impl RpcClient {
+    /// A client of `url` with the private single-threaded runtime that drives its requests, for the blocking
+    /// faces ([`crate::Rpc`], [`crate::fork`]).
+    pub(crate) fn with_runtime(url: &Secret) -> Result<(tokio::runtime::Runtime, Self), Error> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|err| Error::Rpc {
+                url: redact_url(url.expose()),
+                action: "starting the async runtime",
+                reason: err.to_string(),
+            })?;
+        let client = {
+            // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
+            let _guard = runtime.enter();
+            Self::new(url)?
+        };
+        Ok((runtime, client))
+    }
+
     /// A client of `url` (http:// or https://). Nothing is asked of the node yet. Call it inside a tokio runtime:
     /// reqwest wants one when its client is built.
     pub fn new(url: &Secret) -> Result<Self, Error> {

@@ -81,19 +81,7 @@ struct RpcState {
 impl RpcState {
     fn connect(rpc_url: &Secret, block: Option<u64>) -> Result<Self, Error> {
         let shown = crate::client::redact_url(rpc_url.expose());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|err| Error::Rpc {
-                url: shown.clone(),
-                action: "starting the async runtime",
-                reason: err.to_string(),
-            })?;
-        let client = {
-            // reqwest wants to be built inside a runtime.
-            let _guard = runtime.enter();
-            RpcClient::new(rpc_url)?
-        };
+        let (runtime, client) = RpcClient::with_runtime(rpc_url)?;
         let chain_id = runtime.block_on(client.chain_id())?;
         let tag = block.map_or(BlockNumberOrTag::Latest, BlockNumberOrTag::Number);
         let found = runtime

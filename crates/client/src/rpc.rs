@@ -169,19 +169,7 @@ impl Rpc {
         options: RpcOptions,
     ) -> Result<Self, Error> {
         let shown = crate::client::redact_url(url.expose());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|err| Error::Rpc {
-                url: shown.clone(),
-                action: "starting the async runtime",
-                reason: err.to_string(),
-            })?;
-        let client = {
-            // The provider's HTTP client spawns nothing, but reqwest wants to be built inside a runtime.
-            let _guard = runtime.enter();
-            RpcClient::new(url)?
-        };
+        let (runtime, client) = RpcClient::with_runtime(url)?;
         let chain_id = runtime.block_on(client.chain_id())?;
         if let Some(expected) = options.expected_chain_id
             && expected != chain_id

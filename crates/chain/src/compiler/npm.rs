@@ -85,6 +85,25 @@ fn declared_packages_installed(root: &Path) -> bool {
         .all(|name| root.join("node_modules").join(name).join("package.json").is_file())
 }
 
+/// Creates the compile output folder `build` and holds its `compile.lock` until the returned file is dropped:
+/// several processes (test binaries, commands) may compile the same project at once, and foundry-compilers'
+/// cache is not safe against that.
+pub(super) fn lock_build_dir(build: &Path) -> Result<File, CompileError> {
+    std::fs::create_dir_all(build).map_err(|source| CompileError::Io {
+        action: "creating",
+        path: build.to_path_buf(),
+        source,
+    })?;
+    let lock_path = build.join("compile.lock");
+    let lock = open_lock(&lock_path)?;
+    lock.lock().map_err(|source| CompileError::Io {
+        action: "locking",
+        path: lock_path,
+        source,
+    })?;
+    Ok(lock)
+}
+
 pub(super) fn open_lock(path: &Path) -> Result<File, CompileError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|source| CompileError::Io {

@@ -56,19 +56,7 @@ impl Compiler {
     pub fn compile(&self) -> Result<ContractSet, CompileError> {
         let started = Instant::now();
         let build = self.workspace.build_dir();
-        std::fs::create_dir_all(&build).map_err(|source| CompileError::Io {
-            action: "creating",
-            path: build.clone(),
-            source,
-        })?;
-        // Test binaries compile concurrently; foundry-compilers' cache is not safe against that.
-        let lock_path = build.join("compile.lock");
-        let lock = npm::open_lock(&lock_path)?;
-        lock.lock().map_err(|source| CompileError::Io {
-            action: "locking",
-            path: lock_path,
-            source,
-        })?;
+        let _lock = npm::lock_build_dir(&build)?;
 
         let root = self.workspace.root();
         let paths = ProjectPathsConfig::builder()

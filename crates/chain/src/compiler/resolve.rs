@@ -132,19 +132,7 @@ impl FoundryProject {
         let (solc_source, solc) = toolchain::find_solc(self, flag, wanted)?;
         let root = self.root();
         let build = self.build_dir();
-        std::fs::create_dir_all(&build).map_err(|source| CompileError::Io {
-            action: "creating",
-            path: build.clone(),
-            source,
-        })?;
-        // Several commands may compile the same project at once; foundry-compilers' cache is not safe against that.
-        let lock_path = build.join("compile.lock");
-        let lock = npm::open_lock(&lock_path)?;
-        lock.lock().map_err(|source| CompileError::Io {
-            action: "locking",
-            path: lock_path,
-            source,
-        })?;
+        let _lock = npm::lock_build_dir(&build)?;
         let paths = ProjectPathsConfig::builder()
             .root(root)
             .sources(root.join(self.src()))

@@ -18,36 +18,24 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
         Subject::Checkout(_) => return Err(eyre!("the checkout's own checks are solo checks").wrap_err(NothingProved)),
         Subject::Created(created) => {
             conforms(&created.contract.abi, &created.contract.name)?;
-            let mut chain = Chain::new();
-            chain
-                .set_evm_version(created.evm_version)
-                .map_err(|err| eyre::Report::new(err).wrap_err(NothingProved))?;
-            let deployer = chain.accounts()[0];
-            let address = chain
-                .deploy_code(deployer, created.init_code.clone(), Default::default())
-                .map_err(|err| {
-                    eyre::Report::new(err)
-                        .wrap_err(format!("creating {}", created.contract.name))
-                        .wrap_err(NothingProved)
-                })?
-                .address;
+            let (mut chain, address) = created.deploy()?;
             others = Some((created.contract.name.clone(), created.others));
             (created.label, None, prove(&mut chain, address, &options))
         }
         Subject::OnChain(on_chain) => {
+            let label = on_chain.label();
             let OnChain {
                 mut chain,
                 info,
                 address,
-                code_hash,
                 abi,
                 compared,
+                ..
             } = *on_chain;
             if compared.is_some() {
                 conforms(&abi, "--contract")?;
             }
             let report = prove(&mut chain, address, &options);
-            let label = format!("the contract at {address} on {info}, code hash {code_hash}");
             (label, Some((info, compared)), report)
         }
     };
@@ -60,11 +48,7 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
             super::solo::note_others(proved, others);
         }
         if let Some((_, compared)) = &fork {
-            println!("(its code and state are read at that block into the in-process EVM; nothing is sent)");
-            if let Some((contract, same)) = compared {
-                let is = if *same { "is" } else { "is NOT" };
-                println!("its code {is} what --contract compiles to ({contract})");
-            }
+            OnChain::say_what_was_read(compared.as_ref());
         }
         println!();
         print_report(&report);

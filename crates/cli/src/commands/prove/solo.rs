@@ -58,19 +58,8 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
         }
         Subject::Created(created) => {
             let dialect = dialect_of(&created.contract.abi, &created.contract.name)?;
-            let mut chain = Chain::new();
-            chain
-                .set_evm_version(created.evm_version)
-                .map_err(|err| eyre::Report::new(err).wrap_err(NothingProved))?;
-            let (deployer, player) = (chain.accounts()[0], chain.accounts()[1]);
-            let address = chain
-                .deploy_code(deployer, created.init_code.clone(), Default::default())
-                .map_err(|err| {
-                    eyre::Report::new(err)
-                        .wrap_err(format!("creating {}", created.contract.name))
-                        .wrap_err(NothingProved)
-                })?
-                .address;
+            let (mut chain, address) = created.deploy()?;
+            let player = chain.accounts()[1];
             let target = SoloTarget {
                 contract: SoloContract { address, dialect },
                 player,
@@ -93,13 +82,14 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
             Ok(report.passed())
         }
         Subject::OnChain(on_chain) => {
+            let label = on_chain.label();
             let OnChain {
                 mut chain,
                 info,
                 address,
-                code_hash,
                 abi,
                 compared,
+                ..
             } = *on_chain;
             let dialect = dialect_of(&abi, "the contract")?;
             let player = chain.accounts()[1];
@@ -107,17 +97,12 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
                 contract: SoloContract { address, dialect },
                 player,
             };
-            let label = format!("the contract at {address} on {info}, code hash {code_hash}");
             let report = prove(&mut chain, &address.to_string(), &target, &options);
             if args.json {
                 print_json(&json::solo(&label, Some((&info, compared.as_ref())), &report))?;
             } else {
                 println!("proving {label}");
-                println!("(its code and state are read at that block into the in-process EVM; nothing is sent)");
-                if let Some((contract, same)) = &compared {
-                    let is = if *same { "is" } else { "is NOT" };
-                    println!("its code {is} what --contract compiles to ({contract})");
-                }
+                OnChain::say_what_was_read(compared.as_ref());
                 println!("{}", speaks(&target.contract.dialect));
                 println!();
                 print_solo(&report);

@@ -63,6 +63,43 @@ pub(super) struct OnChain {
     pub(super) compared: Option<(String, bool)>,
 }
 
+impl OnChain {
+    /// The contract, where it was read, and its code hash, in words.
+    pub(super) fn label(&self) -> String {
+        format!(
+            "the contract at {} on {}, code hash {}",
+            self.address, self.info, self.code_hash
+        )
+    }
+
+    /// What a proof on chain is and is not, and whether the chain holds what `--contract` compiles to.
+    pub(super) fn say_what_was_read(compared: Option<&(String, bool)>) {
+        println!("(its code and state are read at that block into the in-process EVM; nothing is sent)");
+        if let Some((contract, same)) = compared {
+            let is = if *same { "is" } else { "is NOT" };
+            println!("its code {is} what --contract compiles to ({contract})");
+        }
+    }
+}
+
+impl Created {
+    /// A fresh in-process chain under the contract's EVM version, with the contract created on it by the first
+    /// account; a contract that cannot be created leaves nothing to prove.
+    pub(super) fn deploy(&self) -> eyre::Result<(Chain, Address)> {
+        let nothing = |err: eyre::Report| err.wrap_err(crate::report::NothingProved);
+        let mut chain = Chain::new();
+        chain
+            .set_evm_version(self.evm_version)
+            .map_err(|err| nothing(err.into()))?;
+        let deployer = chain.accounts()[0];
+        let address = chain
+            .deploy_code(deployer, self.init_code.clone(), Default::default())
+            .map_err(|err| nothing(eyre::Report::new(err).wrap_err(format!("creating {}", self.contract.name))))?
+            .address;
+        Ok((chain, address))
+    }
+}
+
 impl Subject {
     /// The subject `args` ask for: `--address`, else `--contract`, else the toolkit's own contracts (compiled
     /// from the checkout's contracts/, or as shipped in this binary outside a checkout).
