@@ -2,7 +2,7 @@
 //! page check after every step; the clock, hint-assisted solves, the music switch, a dead server and a second tab;
 //! hints followed to a solve in par, undo, the keyboard alone and a reload.
 
-mod support;
+use crate::support;
 
 use marubatsu_engine::lights::{Board, Cell as LightCell, Size, solve};
 use serde_json::{Value, json};

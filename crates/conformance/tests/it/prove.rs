@@ -2,7 +2,7 @@
 //! already has games), `DoublePayTicTacToe` is caught with a short counterexample in words, and a chain without
 //! the contract is an error rather than a failure.
 
-mod support;
+use crate::support;
 
 use std::sync::OnceLock;
 use std::time::Instant;

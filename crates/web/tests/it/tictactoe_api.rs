@@ -2,7 +2,7 @@
 //! the server and sent from that account only, receipts read back in words; and on a node (`serve --rpc-url`),
 //! no way at all to make the server sign. And off chain: the hot seat, and every page without a chain.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The envelope every game answers with: a refused event comes back with the engine's stable code and the
 //! reason in the player's words, in English and in Japanese, for every game.
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use support::{request_with, server};

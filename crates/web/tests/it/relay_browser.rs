@@ -4,7 +4,7 @@
 //! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
 //! them) without Chromium and chromedriver.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

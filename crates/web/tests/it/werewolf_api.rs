@@ -1,7 +1,7 @@
 //! Quantum werewolf's endpoint over plain HTTP: whole games through `/api/werewolf/replay`, the log the page
 //! keeps, refusals that change nothing, a broken log cut at its first refused event, and votes sent whole.
 
-mod support;
+use crate::support;
 
 use marubatsu_tests::names::REFUSED_NAMES;
 use serde_json::{Value, json};

@@ -8,7 +8,7 @@
 //! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
 //! them) without Chromium and chromedriver.
 
-mod support;
+use crate::support;
 
 use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::json;

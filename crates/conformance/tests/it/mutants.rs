@@ -6,7 +6,7 @@
 //! they import, and that folder is compiled once with the toolkit's compiler (the repository's solc-js wrapper).
 //! The folder lives under Cargo's target directory, so the compiler's cache makes later runs quick.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

@@ -48,7 +48,7 @@ fn the_wire_words_are_spelled_as_the_pages_types_say() {
 
 #[test]
 fn the_page_has_one_button_per_level_named_as_the_engine_names_it() {
-    let page = include_str!("../src/games/lights/page.html");
+    let page = include_str!("../../src/games/lights/page.html");
     let names: Vec<&str> = Level::ALL.iter().map(|level| level.name()).collect();
     assert_eq!(attribute_values(page, "data-level"), names);
 }

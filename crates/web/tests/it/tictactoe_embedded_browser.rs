@@ -4,7 +4,7 @@
 //! and the boards' screenshots. (On anvil with a wallet of the player's own: `tictactoe_browser.rs`.) Without
 //! Chromium and chromedriver the tests fail and say how to install them; nothing is skipped.
 
-mod support;
+use crate::support;
 
 use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Cross light's endpoints over plain HTTP: the levels, and a log folded through the engine into the envelope.
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use support::{request, server};

@@ -4,7 +4,7 @@
 //! (a corrupted relay save is reported in `restoreError` and the game starts over), and the server keeps
 //! serving everyone else, with the same game state, throughout.
 
-mod support;
+use crate::support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

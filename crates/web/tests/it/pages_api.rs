@@ -1,6 +1,6 @@
 //! The app over plain HTTP, without a browser: the pages and assets, served from the binary.
 
-mod support;
+use crate::support;
 
 use support::{request, server};
 

@@ -1,6 +1,6 @@
 //! The index page in a real browser, in both languages at phone and desktop size, through the page check.
 
-mod support;
+use crate::support;
 
 use support::{Driver, one_browser_at_a_time, server};
 

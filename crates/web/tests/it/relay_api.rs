@@ -1,7 +1,7 @@
 //! The know-it-all relay's endpoint over plain HTTP: a whole game through `/api/relay/step`, with the engine's
 //! refusals, the save envelope the page keeps, topics without repeats and the avoid-last order.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! Japanese and English: the server renders the shell in the language a request asks for, API errors come in it,
 //! and in a real browser the header's switch changes every text in place and is remembered across a reload.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::{Browser, Driver, one_browser_at_a_time, request_with, server};

@@ -6,7 +6,7 @@
 //! games (a win and a timeout claim), a withdrawal, an uninvited join, two pages racing to join one game in one
 //! block; then alloy, not the page, checks every balance to the wei.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 

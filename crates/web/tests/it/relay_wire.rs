@@ -41,7 +41,7 @@ fn the_wire_words_are_spelled_as_the_pages_types_say() {
 
 #[test]
 fn the_page_has_one_screen_per_phase_named_as_the_engine_names_it() {
-    let page = include_str!("../src/games/relay/page.html");
+    let page = include_str!("../../src/games/relay/page.html");
     let names: Vec<&str> = Phase::ALL.iter().map(|phase| phase.name()).collect();
     assert_eq!(attribute_values(page, "data-screen"), names);
 }
