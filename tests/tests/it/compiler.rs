@@ -54,7 +54,7 @@ fn shipped_contracts_are_what_the_sources_compile_to() {
     assert!(
         on_disk == expected,
         "{} is not what contracts/ compiles to today; run `MARUBATSU_UPDATE_SHIPPED=1 cargo test -p marubatsu-tests \
-         --test compiler` and commit the file",
+         --test it compiler::` and commit the file",
         path.display()
     );
     // What the binary parsed at build time is that same file.
