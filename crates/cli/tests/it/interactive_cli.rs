@@ -3,7 +3,7 @@
 //! typing, types the key, and checks that the key signed real transactions on anvil and never came back on the
 //! terminal, stdout or stderr. Without a terminal, `-i` refuses in words.
 
-mod support;
+use crate::support;
 
 use std::{
     fs::File,
@@ -18,23 +18,40 @@ use marubatsu_tests::anviltest;
 
 const PROMPT: &str = "Enter the private key: ";
 
-/// A pseudo-terminal: (master, slave).
+/// A pseudo-terminal: (master, slave), both opened close-on-exec. The CLI's tests are threads of one process, and
+/// a child that another test starts at the same moment must inherit neither end: a slave left open in it would
+/// keep this terminal from ever reporting the end (`openpty` opens both without close-on-exec).
 fn open_pty() -> (File, File) {
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty writes two new file descriptors into the integers it is given; null name, termios and
-    // window size ask for the defaults.
-    let status = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(status, 0, "openpty failed");
-    // SAFETY: both descriptors were just opened and are owned by nothing else.
-    unsafe { (File::from_raw_fd(master), File::from_raw_fd(slave)) }
+    use std::os::{fd::AsRawFd, unix::fs::OpenOptionsExt};
+    // SAFETY: posix_openpt opens a new descriptor, or returns -1.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC) };
+    assert!(master >= 0, "posix_openpt failed: {}", std::io::Error::last_os_error());
+    // SAFETY: the descriptor was just opened and is owned by nothing else.
+    let master = unsafe { File::from_raw_fd(master) };
+    let fd = master.as_raw_fd();
+    // SAFETY: grantpt and unlockpt act on the master descriptor, which stays open for the calls.
+    assert_eq!(unsafe { libc::grantpt(fd) }, 0, "grantpt failed");
+    assert_eq!(unsafe { libc::unlockpt(fd) }, 0, "unlockpt failed");
+    let mut name = [0 as libc::c_char; 128];
+    // SAFETY: ptsname_r writes a NUL-terminated path of at most `name.len()` bytes into `name`.
+    assert_eq!(
+        unsafe { libc::ptsname_r(fd, name.as_mut_ptr(), name.len()) },
+        0,
+        "ptsname_r failed"
+    );
+    // SAFETY: ptsname_r succeeded, so `name` holds a NUL-terminated string.
+    let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_owned();
+    // std opens every file close-on-exec; O_NOCTTY keeps the test process from taking the terminal as its own.
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(&path)
+        .unwrap_or_else(|err| panic!("{path}: {err}"));
+    (master, slave)
 }
 
 /// Whether the terminal echoes what is typed.

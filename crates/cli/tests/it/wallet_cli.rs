@@ -3,7 +3,7 @@
 //! `ETH_KEYSTORE_ACCOUNT`) in `~/.foundry/keystores`, an account anvil unlocks (`--unlocked --from`), and an RPC
 //! alias from `foundry.toml`. No key or password ever appears in the output or the records.
 
-mod support;
+use crate::support;
 
 use std::{
     path::{Path, PathBuf},

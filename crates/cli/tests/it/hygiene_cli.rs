@@ -2,7 +2,7 @@
 //! its causes and never a source location or a backtrace (even with `RUST_BACKTRACE=1`), and no colour escapes
 //! reach a pipe or a `NO_COLOR` user (compiler diagnostics included).
 
-mod support;
+use crate::support;
 
 use std::{
     io::{Read, Write},

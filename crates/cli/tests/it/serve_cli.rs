@@ -2,7 +2,7 @@
 //! pages from it; the test stops it. With `--rpc-url` it reads the deployed contracts of that chain and has no
 //! way to sign.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Lines, Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! numbers, wei amounts decimal strings, cells arrays of indices, boards arrays of nine marks, events objects,
 //! addresses checksummed. One test, so that the binary runs once per command.
 
-mod support;
+use crate::support;
 
 use alloy_primitives::Address;
 use marubatsu_tests::anviltest;

@@ -1,7 +1,7 @@
 //! A staked `pvp create` whose receipt does not come in time, run again: the broadcast log settles it first and
 //! the game is created once. On anvil with automine off, so that the first create really is still pending.
 
-mod support;
+use crate::support;
 
 use alloy_primitives::U256;
 use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret};

@@ -4,7 +4,7 @@
 //! an address with unknown code is still refused, and a stake above the balance is refused before anything is
 //! sent, naming the balance and the amount needed.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 
@@ -309,7 +309,7 @@ anviltest!(a_version_2_deployment_is_still_played, |anvil, records| {
     deploy_today(&anvil, dir);
 
     // Version 2, deployed as it shipped, and in the record's history with its ABI.
-    let fixture: serde_json::Value = serde_json::from_str(include_str!("fixtures/tictactoe-v2.json")).unwrap();
+    let fixture: serde_json::Value = serde_json::from_str(include_str!("../fixtures/tictactoe-v2.json")).unwrap();
     let deployer = anvil.accounts[3];
     let sent = serde_json::json!({ "from": deployer.to_string(), "data": fixture["bytecode"] }).to_string();
     anvil.rpc("eth_sendTransaction", &[&sent]);

@@ -1,7 +1,7 @@
 //! The `marubatsu` binary against anvil and against the embedded chain: deploy (dry run, broadcast, again),
 //! play, and the error messages a user sees — with no secret in any output.
 
-mod support;
+use crate::support;
 
 use std::{
     path::Path,

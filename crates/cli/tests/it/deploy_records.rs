@@ -2,7 +2,7 @@
 //! the creation went out, or stopped by a receipt timeout. Run again, it settles what is pending and sends
 //! exactly one creation per contract, and the record and the broadcast log name them.
 
-mod support;
+use crate::support;
 
 use std::{
     path::Path,

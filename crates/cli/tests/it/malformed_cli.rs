@@ -3,7 +3,7 @@
 //! file that is broken, deeply nested or huge. Every time: a non-zero exit with a one-line error that names
 //! what was wrong, no panic, and nothing on stdout.
 
-mod support;
+use crate::support;
 
 use support::marubatsu;
 
