@@ -38,7 +38,7 @@ BROKEN = {"DoublePayMoneyCheck"}
 
 # One-line rule bugs: (name, what it breaks, the exact line of contracts/TicTacToe.sol, its broken replacement,
 # the check that must catch it: "halmos:Contract.check" or "forge:Contract.test"). They live in
-# script/pvp-mutants.json, which the Rust PvP conformance suite (crates/conformance/tests/mutants.rs) reads too.
+# script/pvp-mutants.json, which the Rust PvP conformance suite (crates/conformance/tests/it/mutants.rs) reads too.
 MUTANTS_FILE = ROOT / "script" / "pvp-mutants.json"
 
 

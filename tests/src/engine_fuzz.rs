@@ -2,7 +2,7 @@
 //! from what the rules accept now, most arbitrary), and saved states are corrupted and restored where the engine
 //! has a restore (the relay). Each function panics if the engine panics or an invariant breaks.
 //!
-//! The same functions run in two harnesses: bounded proptest runs in CI (`tests/tests/engine_fuzz.rs`), and
+//! The same functions run in two harnesses: bounded proptest runs in CI (`tests/tests/it/engine_fuzz.rs`), and
 //! `cargo fuzz` targets in `fuzz/` (which include this file by path) for open-ended runs locally.
 //!
 //! Only `marubatsu-engine`, `arbitrary` and `std` are used here, so the fuzz crate builds without the chain.

@@ -12,7 +12,7 @@ import {ITicTacToe} from "../../interfaces/ITicTacToe.sol";
 /// @dev Only sequences of successful calls are explored (`vm.assume(ok)` after each call): a reverted call leaves
 ///      every account and every storage slot as it was, so every state some sequence reaches is reached by its
 ///      successful calls alone, and the rejections themselves are the state machine's business
-///      (`tests/tests/pvp_machine.rs`). Halmos explores every path of the contract's code under these assumptions
+///      (`tests/tests/it/pvp_machine.rs`). Halmos explores every path of the contract's code under these assumptions
 ///      and fails a check if any path can break an `assert`.
 ///
 ///      What is checked after every step:

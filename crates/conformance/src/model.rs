@@ -1,6 +1,6 @@
 //! A reference model of the PvP rules, written from `docs/rules/tictactoe.md` and the requirements listed on
 //! `ITicTacToe` (not from `TicTacToe.sol`): the runner of this crate and the state-machine test
-//! (`tests/tests/pvp_machine.rs`) send every action to the contract and to this model, and compare outcome,
+//! (`tests/tests/it/pvp_machine.rs`) send every action to the contract and to this model, and compare outcome,
 //! error, events, games and balances.
 //!
 //! The model keeps everything the rules talk about, to the wei: each game, what each account may withdraw,

@@ -91,7 +91,7 @@ impl ContractSet {
         let settings = project::bytecode_settings();
         let shipped = Shipped {
             generated_by: "compiling contracts/; regenerate with MARUBATSU_UPDATE_SHIPPED=1 cargo test -p \
-                           marubatsu-tests --test compiler, never by hand"
+                           marubatsu-tests --test it compiler::, never by hand"
                 .to_owned(),
             solc_version: self.solc_version.clone(),
             settings,

@@ -1,6 +1,6 @@
 // The tic-tac-toe API's answers as the page reads them (crates/web/src/games/tictactoe/view.rs), for the type
 // checker only. The words below are the engine's serde enums (marubatsu_engine::tictactoe): wire.json lists their
-// spellings, written by crates/web/tests/tictactoe_wire.rs from the engine, and
+// spellings, written by crates/web/tests/it/tictactoe_wire.rs from the engine, and
 // crates/web/tests/js/wire.test.mjs checks that each union here says exactly those words. A page that
 // compares with a word no union has fails `tsc`.
 

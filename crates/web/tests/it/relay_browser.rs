@@ -1,0 +1,806 @@
+//! The know-it-all relay page in a headless Chromium, driven over WebDriver: a whole 3-player game on a phone-sized
+//! window, with a reload in the middle of a talk (the countdown resumes from the deadline, not from the start), a
+//! double tap on "done" and on "cast my vote", the hand-over screen before each ballot, and the results.
+//! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
+//! them) without Chromium and chromedriver.
+
+use crate::support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{Browser, Driver, one_browser_at_a_time, screenshot_dir, server};
+
+const DESKTOP: (u32, u32) = (1280, 860);
+
+const PHONE: (u32, u32) = (390, 844);
+
+fn wait_phase(browser: &Browser<'_>, phase: &str) {
+    browser.wait_for(
+        &format!("the {phase} screen"),
+        "const r = document.querySelector('#relay');
+         return r.dataset.ready === 'true' && r.dataset.phase === arguments[0];",
+        &[json!(phase)],
+    );
+}
+
+/// The engine's state as the page saved it in sessionStorage.
+fn saved_state(browser: &Browser<'_>) -> Value {
+    let envelope = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.relay.save'));",
+        &[],
+    );
+    assert_eq!(envelope["version"], 1, "{envelope}");
+    envelope["state"].clone()
+}
+
+fn texts(browser: &Browser<'_>, selector: &str) -> Vec<String> {
+    let value = browser.script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map((e) => e.textContent.trim());",
+        &[json!(selector)],
+    );
+    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn visible(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "const e = document.querySelector(arguments[0]); return !!e && e.offsetParent !== null;",
+        &[json!(selector)],
+    ) == json!(true)
+}
+
+fn type_into(browser: &Browser<'_>, selector: &str, text: &str) {
+    browser.click(selector);
+    let keys: Vec<String> = text.chars().map(String::from).collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    browser.keys(&keys);
+}
+
+fn remaining_ms(browser: &Browser<'_>) -> u64 {
+    let text = browser.script("return document.querySelector('#countdown').dataset.remainingMs;", &[]);
+    text.as_str()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no countdown: {text}"))
+}
+
+#[test]
+fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
+    browser.refresh();
+    wait_phase(&browser, "setup");
+
+    // Setup: three names typed, one round of 10-second talks.
+    assert_eq!(texts(&browser, "#names input").len(), 3);
+    for (i, name) in ["Aki", "Ben", "Cho"].iter().enumerate() {
+        type_into(&browser, &format!("#names li:nth-child({}) input", i + 1), name);
+    }
+    browser.script(
+        "document.querySelector('#rounds').value = '1'; document.querySelector('#talk-seconds').value = '10';",
+        &[],
+    );
+    browser.tap("#start");
+    wait_phase(&browser, "topicReveal");
+    let topic = browser.text("#reveal .relay-topic");
+    assert!(!topic.is_empty(), "a topic is revealed");
+    assert_eq!(browser.text("#reveal .relay-round"), "Round 1 of 1");
+
+    browser.tap("#begin-talk");
+    wait_phase(&browser, "talk");
+    let order = texts(&browser, "#order li");
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Aki", "Ben", "Cho"], "the order has everyone once");
+    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
+    assert_eq!(browser.text("#talk .relay-topic"), topic);
+    let deadline = browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]);
+    assert!(remaining_ms(&browser) > 8_000, "a fresh 10-second talk");
+
+    // Reload 1.5 s into the talk: same speaker, same deadline, and about 8.5 s left — not 10 again.
+    std::thread::sleep(Duration::from_millis(1_500));
+    browser.refresh();
+    wait_phase(&browser, "talk");
+    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
+    assert_eq!(texts(&browser, "#order li"), order);
+    assert_eq!(
+        browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]),
+        deadline
+    );
+    let left = remaining_ms(&browser);
+    assert!((4_000..=8_600).contains(&left), "{left} ms left after the reload");
+    let shown = browser.text("#countdown");
+    assert!(
+        ["0:05", "0:06", "0:07", "0:08", "0:09"].contains(&shown.as_str()),
+        "countdown shows {shown}"
+    );
+    assert_eq!(saved_state(&browser)["turn"], 0);
+    browser.assert_no_console_errors();
+    std::fs::write(screenshot_dir().join("relay-talk-phone.png"), browser.screenshot())
+        .unwrap_or_else(|err| panic!("{err}"));
+
+    browser.tap("#talk-done");
+    browser.wait_for(
+        "the second speaker",
+        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
+        &[json!(order[1])],
+    );
+    // A double tap on "done" moves on by one speaker only.
+    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+    browser.script(
+        "const b = document.querySelector('#talk-done'); b.click(); b.click();",
+        &[],
+    );
+    browser.wait_for(
+        "the third speaker",
+        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
+        &[json!(order[2])],
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(saved_state(&browser)["phase"], "talk");
+    assert_eq!(saved_state(&browser)["turn"], 2);
+    // The last speaker runs out of time: the countdown reaching zero moves on to the vote by itself.
+    wait_phase(&browser, "handover");
+
+    let names = ["Aki", "Ben", "Cho"];
+    for (turn, voter) in order.iter().enumerate() {
+        wait_phase(&browser, "handover");
+        assert_eq!(browser.text("#pass-to"), format!("Pass the phone to {voter}"));
+        browser.check_page("relay-phone-en-handover", Some("#handover"));
+        assert!(
+            !visible(&browser, "#ballot"),
+            "no ballot before the voter has the phone"
+        );
+        browser.tap("#received");
+        wait_phase(&browser, "vote");
+        assert_eq!(
+            browser.text("#whose-best"),
+            format!("{voter}, whose explanation was the best?")
+        );
+        let ballot = texts(&browser, "#ballot button");
+        let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
+        assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
+        assert_eq!(
+            browser.script("return document.querySelector('#confirm').disabled;", &[]),
+            json!(true)
+        );
+        browser.tap("#ballot button:first-child");
+        browser.wait_for(
+            "the pick",
+            "const b = document.querySelector('#ballot button:first-child');
+             return b.getAttribute('aria-pressed') === 'true' && !document.querySelector('#confirm').disabled;",
+            &[],
+        );
+        browser.check_page("relay-phone-en-ballot", Some("#vote"));
+        // A double tap on "cast my vote" records one vote.
+        browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+        browser.script(
+            "const b = document.querySelector('#confirm'); b.click(); b.click();",
+            &[],
+        );
+        if turn < 2 {
+            wait_phase(&browser, "handover");
+            std::thread::sleep(Duration::from_millis(300));
+            let state = saved_state(&browser);
+            assert_eq!(
+                (state["phase"].clone(), state["nextTurn"].clone()),
+                (json!("handover"), json!(turn + 1))
+            );
+            assert_eq!(state["votes"].as_array().map(Vec::len), Some(turn + 1));
+        }
+    }
+
+    // Each voted for the first name on their ballot: Aki gets Ben's and Cho's votes, Ben gets Aki's.
+    wait_phase(&browser, "roundResult");
+    let rows = texts(&browser, "#round-table tbody tr");
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        texts(&browser, "#round-table tbody td"),
+        ["1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"]
+    );
+    assert_eq!(browser.text("#next-round"), "See the final result");
+    browser.tap("#next-round");
+    wait_phase(&browser, "finalResult");
+    assert_eq!(browser.text("#winners"), "Aki wins!");
+    assert_eq!(
+        texts(&browser, "#final-table tbody td"),
+        ["1", "Aki", "2", "2", "Ben", "1", "3", "Cho", "0"]
+    );
+    // The result survives a reload too; a new game starts from setup with the names kept.
+    browser.refresh();
+    wait_phase(&browser, "finalResult");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return ['save', 'tab'].map((k) => sessionStorage.getItem('marubatsu.relay.' + k));",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    wait_phase(&browser, "setup");
+    assert!(!visible(&browser, "#copy-note"), "a fresh tab is no copy");
+    browser.script(
+        "['save', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
+        copied.as_array().expect("two stored texts"),
+    );
+    browser.refresh();
+    wait_phase(&browser, "finalResult");
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    assert!(browser.text("#copy-note").starts_with("This tab began as a copy"));
+    assert_ne!(
+        browser.script("return sessionStorage.getItem('marubatsu.relay.tab');", &[]),
+        copied[2],
+        "the copy goes on under an id of its own"
+    );
+    browser.check_page("relay-phone-en-copied-tab", Some("#final-result"));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#copy-note")
+            .starts_with("This game was copied into another tab")
+    );
+    browser.tap("#restart");
+    wait_phase(&browser, "setup");
+    let names_kept = browser.script(
+        "return Array.from(document.querySelectorAll('#names input')).map((i) => i.value);",
+        &[],
+    );
+    assert_eq!(names_kept, json!(["Aki", "Ben", "Cho"]));
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    browser.goto(&format!("{}relay", server.url()));
+    browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
+    browser.refresh();
+    wait_phase(&browser, "setup");
+    type_into(&browser, "#names li:nth-child(1) input", "Aki");
+    type_into(&browser, "#names li:nth-child(2) input", "Ben");
+    type_into(&browser, "#names li:nth-child(3) input", "Aki");
+    browser.tap("#start");
+    browser.wait_for(
+        "the refusal",
+        "return document.querySelector('#setup-message').textContent;",
+        &[],
+    );
+    assert_eq!(
+        browser.text("#setup-message"),
+        "Player 3 (\"Aki\") reads the same as player 1 (\"Aki\"): give them different names."
+    );
+    assert_eq!(saved_state(&browser)["phase"], "setup");
+
+    browser.click("#remove-player");
+    assert_eq!(texts(&browser, "#names input").len(), 3, "never fewer than three seats");
+    browser.click("#add-player");
+    type_into(&browser, "#names li:nth-child(4) input", "Dan");
+    browser.script(
+        "document.querySelector('#names li:nth-child(3) input').value = 'Cho';",
+        &[],
+    );
+    browser.tap("#start");
+    wait_phase(&browser, "topicReveal");
+    assert_eq!(saved_state(&browser)["players"], json!(["Aki", "Ben", "Cho", "Dan"]));
+
+    // Abandon asks first; "keep playing" keeps the game.
+    browser.tap("#abandon");
+    assert!(visible(&browser, "#abandon-yes"));
+    browser.click("#abandon-no");
+    assert_eq!(saved_state(&browser)["phase"], "topicReveal");
+    browser.tap("#abandon");
+    browser.tap("#abandon-yes");
+    wait_phase(&browser, "setup");
+
+    // A save broken by hand is refused on reload: the page says so and starts afresh.
+    browser.script(
+        "sessionStorage.setItem('marubatsu.relay.save',
+           '{\"version\":1,\"state\":{\"phase\":\"finalResult\",\"rounds\":1,\"players\":[\"A\",\"B\"],\"scores\":[1,1]}}');",
+        &[],
+    );
+    browser.refresh();
+    wait_phase(&browser, "setup");
+    assert_eq!(
+        browser.text("#restore-note"),
+        "The saved game could not be restored, so a new one starts."
+    );
+    browser.assert_no_console_errors();
+}
+
+/// Waits until the page has drawn `phase` and no answer is awaited.
+fn settled(browser: &Browser<'_>, phase: &str) {
+    browser.wait_for(
+        &format!("the {phase} screen, settled"),
+        "const r = document.querySelector('#relay');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.phase === arguments[0];",
+        &[json!(phase)],
+    );
+}
+
+/// Opens the relay at `size` in `lang` with nothing remembered: the setup of a new game.
+fn fresh_setup(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
+    browser.set_viewport(size.0, size.1);
+    browser.goto(&format!("{url}relay"));
+    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#relay'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
+         localStorage.removeItem('marubatsu.relay.names');",
+        &[json!(lang)],
+    );
+    browser.refresh();
+    settled(browser, "setup");
+}
+
+/// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
+/// check after every step; the second round's topic is never the first's.
+fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
+    let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+    fresh_setup(browser, url, lang, size);
+    browser.click("#add-player");
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = '2';
+         document.querySelector('#talk-seconds').value = '10';",
+        &[json!(["Aki", "Ben", "千尋", "Dai"])],
+    );
+    browser.check_page(&format!("{tag}-setup"), Some("#setup"));
+    browser.tap("#start");
+    let mut topics = Vec::new();
+    for _round in 0..2 {
+        settled(browser, "topicReveal");
+        browser.check_page(&format!("{tag}-topic"), Some("#reveal"));
+        let topic = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(
+            !topic.is_empty() && !topics.contains(&topic),
+            "{tag}: a new topic, not one of {topics:?}"
+        );
+        topics.push(topic);
+        browser.tap("#begin-talk");
+        for _ in 0..4 {
+            settled(browser, "talk");
+            browser.check_page(&format!("{tag}-talk"), Some("#talk .actions"));
+            browser.tap("#talk-done");
+            browser.wait_for(
+                "the next speaker or the vote",
+                "const r = document.querySelector('#relay'); return r.dataset.busy !== 'true';",
+                &[],
+            );
+        }
+        for voter in 0..4 {
+            settled(browser, "handover");
+            browser.check_page(&format!("{tag}-handover"), Some("#handover"));
+            browser.tap("#received");
+            settled(browser, "vote");
+            let pick = if voter == 0 { 2 } else { 1 };
+            browser.tap(&format!("#ballot button:nth-child({pick})"));
+            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            // The picked name must not look like the button that casts the vote.
+            let alike = browser.script(
+                "const a = getComputedStyle(document.querySelector('#ballot [aria-pressed=\"true\"]'));
+                 const b = getComputedStyle(document.querySelector('#confirm'));
+                 return a.backgroundColor === b.backgroundColor;",
+                &[],
+            );
+            assert_eq!(alike, false, "{tag}: the pick looks like the cast button");
+            browser.check_page(&format!("{tag}-ballot"), Some("#vote"));
+            browser.tap("#confirm");
+        }
+        settled(browser, "roundResult");
+        browser.check_page(&format!("{tag}-round"), Some("#round-result"));
+        browser.tap("#next-round");
+    }
+    settled(browser, "finalResult");
+    assert!(!visible(browser, "#abandon"), "{tag}: no abandon on the final screen");
+    browser.check_page(&format!("{tag}-end"), Some("#final-result"));
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn relay_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for (lang, size, winner) in [
+        ("en", PHONE, "win"),
+        ("ja", PHONE, "優勝"),
+        ("ja", DESKTOP, "優勝"),
+        ("en", DESKTOP, "win"),
+    ] {
+        play_to_the_end(&browser, &url, lang, size);
+        let said = browser.text("#winners");
+        assert!(said.contains(winner), "{lang}: {said}");
+        if lang == "ja" {
+            assert_eq!(browser.text("#final-result h2"), "最終結果");
+        }
+    }
+}
+
+/// Waits out a double tap: the tap guard's window has passed and no answer is awaited, so whatever either tap
+/// was going to change has changed.
+fn after_double_tap(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the double tap to be over",
+        "const r = document.querySelector('#relay');
+         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+}
+
+/// The saved game's phase and where in it the game is, after a double tap: what a single tap would have left.
+fn phase_and(browser: &Browser<'_>, field: &str) -> (Value, Value) {
+    let state = saved_state(browser);
+    (state["phase"].clone(), state[field].clone())
+}
+
+/// Plays a 3-player game of `rounds` rounds in `lang` at `size`, tapping every control that moves the game on
+/// twice, `gap` apart, at the point where the first tap landed; after each double tap the game is where one tap
+/// takes it: every speaker speaks, every voter votes for the name they picked themselves, every round is scored.
+fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), gap: u64, rounds: u8) {
+    let touch = size.0 < 500;
+    let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
+    let gap = Duration::from_millis(gap);
+    let double_tap = |selector: &str| {
+        let measured = browser.double_tap(selector, gap, touch);
+        let asked = gap.as_secs_f64() * 1000.0;
+        // The page's clock may round a little, and a loaded machine stretches the gap (202 ms for 50 ms was seen
+        // in CI); what matters is that the second tap lands inside the guard's window, where it must change nothing.
+        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+        assert!(
+            (asked - 5.0..window).contains(&measured),
+            "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
+        );
+    };
+    fresh_setup(browser, url, lang, size);
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = arguments[1];
+         document.querySelector('#talk-seconds').value = '60';",
+        &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
+    );
+
+    double_tap("#start");
+    after_double_tap(browser);
+    assert_eq!(
+        phase_and(browser, "round"),
+        (json!("topicReveal"), json!(0)),
+        "{tag}: start"
+    );
+    let mut scores = [0_u64; 3];
+    for round in 0..rounds {
+        let mut round_votes = [0_u64; 3];
+        assert_eq!(
+            phase_and(browser, "round"),
+            (json!("topicReveal"), json!(round)),
+            "{tag}"
+        );
+        double_tap("#begin-talk");
+        after_double_tap(browser);
+        assert_eq!(
+            phase_and(browser, "turn"),
+            (json!("talk"), json!(0)),
+            "{tag}: the talk begins"
+        );
+        for turn in 0..3 {
+            double_tap("#talk-done");
+            after_double_tap(browser);
+            if turn < 2 {
+                assert_eq!(
+                    phase_and(browser, "turn"),
+                    (json!("talk"), json!(turn + 1)),
+                    "{tag}: speaker {} ended, the next one speaks",
+                    turn + 1
+                );
+            } else {
+                assert_eq!(phase_and(browser, "nextTurn"), (json!("handover"), json!(0)), "{tag}");
+            }
+        }
+        let order: Vec<usize> =
+            serde_json::from_value(saved_state(browser)["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
+        for (turn, &voter) in order.iter().enumerate() {
+            double_tap("#received");
+            after_double_tap(browser);
+            let state = saved_state(browser);
+            assert_eq!(
+                (&state["phase"], &state["turn"], &state["selected"]),
+                (&json!("vote"), &json!(turn), &Value::Null),
+                "{tag}: voter {} has the ballot and nobody is picked for them",
+                turn + 1
+            );
+            assert_eq!(
+                browser.script(
+                    "return [document.querySelectorAll('#ballot [aria-pressed=\"true\"]').length,
+                             document.querySelector('#confirm').disabled];",
+                    &[]
+                ),
+                json!([0, true]),
+                "{tag}: the ballot shows no pick"
+            );
+            // Each votes for the last name on their ballot (seat order, themselves left out).
+            let pick = (0..3).rev().find(|&seat| seat != voter).unwrap_or_default();
+            browser.tap("#ballot button:last-child");
+            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            double_tap("#confirm");
+            after_double_tap(browser);
+            let state = saved_state(browser);
+            let votes: Vec<usize> = serde_json::from_value(state["votes"].clone()).unwrap_or_default();
+            if turn < 2 {
+                assert_eq!(
+                    (&state["phase"], &state["nextTurn"]),
+                    (&json!("handover"), &json!(turn + 1)),
+                    "{tag}: one vote cast"
+                );
+                assert_eq!(votes.last(), Some(&pick), "{tag}: {state}");
+                assert_eq!(votes.len(), turn + 1, "{tag}: {state}");
+            }
+            round_votes[pick] += 1;
+            scores[pick] += 1;
+        }
+        settled(browser, "roundResult");
+        let state = saved_state(browser);
+        assert_eq!(
+            (&state["roundVotes"], &state["scores"]),
+            (&json!(round_votes), &json!(scores)),
+            "{tag}: every vote counted"
+        );
+        double_tap("#next-round");
+        after_double_tap(browser);
+        if round + 1 < rounds {
+            assert_eq!(
+                phase_and(browser, "round"),
+                (json!("topicReveal"), json!(round + 1)),
+                "{tag}"
+            );
+        }
+    }
+    let state = saved_state(browser);
+    assert_eq!(
+        (&state["phase"], &state["scores"]),
+        (&json!("finalResult"), &json!(scores)),
+        "{tag}: the final result stays on screen"
+    );
+    assert!(visible(browser, "#final-result"), "{tag}");
+    browser.assert_no_console_errors();
+}
+
+/// The issue's double tap (150–230 ms apart) and a faster and a slower one, on a phone's touchscreen.
+#[test]
+fn relay_a_double_tap_on_a_phone_skips_nobody_in_either_language() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for lang in ["ja", "en"] {
+        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
+            double_tap_through_a_game(&browser, &url, lang, PHONE, gap, rounds);
+        }
+    }
+}
+
+/// The same with a mouse on a desktop window.
+#[test]
+fn relay_a_double_click_on_a_desktop_skips_nobody_in_either_language() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for lang in ["en", "ja"] {
+        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
+            double_tap_through_a_game(&browser, &url, lang, DESKTOP, gap, rounds);
+        }
+    }
+}
+
+/// Names three players and sets one round of `talk` seconds on the setup screen of a fresh page.
+fn three_players(browser: &Browser<'_>, talk: u32) {
+    browser.script(
+        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+         document.querySelector('#rounds').value = '1';
+         document.querySelector('#talk-seconds').value = arguments[1];",
+        &[json!(["Aki", "千尋", "Cho"]), json!(talk.to_string())],
+    );
+}
+
+const OWN: [&str; 2] = ["Why owls stay up all night", "冷めたお茶の行き先"];
+
+/// The table types two topics of its own: the game's first topic is one of them, "another topic" brings the
+/// other and then is used up for the round, and a new game of the evening finds the topics still typed.
+#[test]
+fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_sizes() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    for (lang, size) in [("en", PHONE), ("ja", PHONE), ("ja", DESKTOP), ("en", DESKTOP)] {
+        let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+        fresh_setup(&browser, &url, lang, size);
+        three_players(&browser, 30);
+        // A topic too long to show is refused in the setup's words, and the game does not start.
+        browser.script(
+            "document.querySelector('#own-topics').value = 'Tea\\n' + 'あ'.repeat(81);",
+            &[],
+        );
+        browser.tap("#start");
+        browser.wait_for(
+            "the refusal",
+            "return document.querySelector('#setup-message').textContent;",
+            &[],
+        );
+        let refused = if lang == "en" {
+            "Your topic 2 is 81 characters long: shorten it to 80 at most."
+        } else {
+            "自分たちのお題の2つ目は81文字あります。80文字までにしてください。"
+        };
+        assert_eq!(browser.text("#setup-message"), refused, "{tag}");
+        assert_eq!(saved_state(&browser)["phase"], "setup", "{tag}");
+        browser.check_page(&format!("{tag}-own-topics-refused"), Some("#setup .actions"));
+        browser.script("document.querySelector('#own-topics').value = '';", &[]);
+        // Typed with a blank line and spaces, as people type.
+        type_into(&browser, "#own-topics", &format!(" {} \n\n{}", OWN[0], OWN[1]));
+        browser.check_page(&format!("{tag}-own-topics"), Some("#setup .actions"));
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        let first = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(
+            OWN.contains(&first.as_str()),
+            "{tag}: the first topic {first:?} is the table's"
+        );
+        assert_eq!(
+            browser.script("return document.querySelector('#redraw').disabled;", &[]),
+            json!(false)
+        );
+        browser.check_page(&format!("{tag}-reveal-redraw"), Some("#reveal .actions"));
+
+        // A double tap on "another topic" redraws once.
+        let touch = size.0 < 500;
+        browser.double_tap("#redraw", Duration::from_millis(150), touch);
+        after_double_tap(&browser);
+        let state = saved_state(&browser);
+        assert_eq!(
+            (&state["redrawn"], &state["usedTopics"]),
+            (&json!(true), &json!([first])),
+            "{tag}"
+        );
+        let second = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(OWN.contains(&second.as_str()) && second != first, "{tag}: {second:?}");
+        assert_eq!(
+            browser.script("return document.querySelector('#redraw').disabled;", &[]),
+            json!(true),
+            "{tag}: one redraw a round"
+        );
+        let note = browser.text("#redraw-note");
+        let said = if lang == "en" {
+            "one redraw a round"
+        } else {
+            "1ラウンドに1回"
+        };
+        assert!(note.contains(said), "{tag}: {note}");
+        browser.check_page(&format!("{tag}-reveal-redrawn"), Some("#reveal .actions"));
+
+        // The evening goes on: a new game starts with the same topics typed, and draws from them again.
+        browser.tap("#abandon");
+        browser.tap("#abandon-yes");
+        settled(&browser, "setup");
+        let kept = browser.script("return document.querySelector('#own-topics').value;", &[]);
+        let kept = kept.as_str().unwrap_or_default();
+        assert!(OWN.iter().all(|t| kept.contains(t)), "{tag}: {kept:?}");
+        browser.refresh();
+        settled(&browser, "setup");
+        three_players(&browser, 30);
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        let again = browser.text("#reveal [data-field=\"topic\"]");
+        assert!(OWN.contains(&again.as_str()), "{tag}: after a reload, {again:?}");
+        browser.assert_no_console_errors();
+    }
+}
+
+/// The talk's clock stops on "pause": the time left stays, a reload keeps it paused, the speaker cannot be
+/// ended, and "resume" gives the time back with the deadline moved on by the pause.
+#[test]
+fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_sizes() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for (lang, size) in [("ja", PHONE), ("en", PHONE), ("en", DESKTOP), ("ja", DESKTOP)] {
+        let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+        fresh_setup(&browser, &url, lang, size);
+        three_players(&browser, 60);
+        browser.tap("#start");
+        settled(&browser, "topicReveal");
+        browser.tap("#begin-talk");
+        settled(&browser, "talk");
+        let deadline = saved_state(&browser)["deadline"].as_u64().unwrap_or_default();
+        browser.tap("#pause");
+        browser.wait_for(
+            "the pause",
+            "const r = document.querySelector('#relay'); return r.dataset.paused === 'true' && r.dataset.busy !== 'true';",
+            &[],
+        );
+        let paused_at = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
+        assert!(paused_at > 0, "{tag}: the save says when the clock stopped");
+        let left = remaining_ms(&browser);
+        let shown = browser.text("#countdown");
+        assert_eq!(left, deadline - paused_at, "{tag}");
+        assert_eq!(
+            browser.script("return document.querySelector('#talk-done').disabled;", &[]),
+            json!(true),
+            "{tag}: nobody's turn ends while paused"
+        );
+        let resume = if lang == "en" { "Resume" } else { "再開" };
+        assert_eq!(browser.text("#pause"), resume, "{tag}");
+        assert!(visible(&browser, "#paused-note"), "{tag}");
+        browser.check_page(&format!("{tag}-talk-paused"), Some("#talk .actions"));
+
+        // The clock does not run while paused, nor after a reload.
+        std::thread::sleep(Duration::from_millis(1_500));
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown.clone()),
+            "{tag}"
+        );
+        browser.refresh();
+        settled(&browser, "talk");
+        assert_eq!(
+            browser.script("return document.querySelector('#relay').dataset.paused;", &[]),
+            json!("true"),
+            "{tag}: still paused after the reload"
+        );
+        assert_eq!(
+            (remaining_ms(&browser), browser.text("#countdown")),
+            (left, shown),
+            "{tag}"
+        );
+
+        let resumed_from = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
+        browser.tap("#pause");
+        browser.wait_for(
+            "the resume",
+            "const r = document.querySelector('#relay'); return r.dataset.paused === 'false' && r.dataset.busy !== 'true';",
+            &[],
+        );
+        let state = saved_state(&browser);
+        let moved = state["deadline"].as_u64().unwrap_or_default() - deadline;
+        assert!(state.get("pausedAt").is_none(), "{tag}: {state}");
+        assert!(moved >= 1_500, "{tag}: the deadline moved on by the pause ({moved} ms)");
+        assert_eq!(resumed_from, paused_at, "{tag}");
+        let pause = if lang == "en" { "Pause" } else { "一時停止" };
+        assert_eq!(browser.text("#pause"), pause, "{tag}");
+        browser.wait_for(
+            "the clock to run again",
+            "return Number(document.querySelector('#countdown').dataset.remainingMs) < arguments[0] - 300;",
+            &[json!(left)],
+        );
+        assert!(!visible(&browser, "#paused-note"), "{tag}");
+        browser.check_page(&format!("{tag}-talk-resumed"), Some("#talk .actions"));
+        browser.assert_no_console_errors();
+    }
+}

@@ -1,0 +1,1299 @@
+//! Tic-tac-toe in headless Chromium against anvil, as `serve --rpc-url` runs it: the server holds no key, and
+//! each page plays through a test EIP-1193 wallet injected before the page loads (Chrome DevTools
+//! `Page.addScriptToEvaluateOnNewDocument`) that announces itself by EIP-6963 and forwards requests to anvil's
+//! unlocked accounts. One anvil, one server and two browser sessions for the whole story, since CI time
+//! matters: connect and switch chains, solo against Hard with a refusal and a reload mid-transaction, two staked
+//! games (a win and a timeout claim), a withdrawal, an uninvited join, two pages racing to join one game in one
+//! block; then alloy, not the page, checks every balance to the wei.
+
+use crate::support;
+
+use std::net::SocketAddr;
+
+use alloy::{
+    consensus::Transaction as _,
+    eips::BlockNumberOrTag,
+    network::TransactionBuilder,
+    providers::{DynProvider, Provider},
+    rpc::types::TransactionRequest,
+};
+use alloy_primitives::{Address, U256, utils::parse_ether};
+use alloy_sol_types::SolCall;
+use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_client::{RpcClient, Secret};
+use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
+use marubatsu_tests::anvil::Anvil;
+use marubatsu_web::{App, RemoteChain, Server};
+use serde_json::{Value, json};
+use support::{Browser, Driver, contracts, dataset, marks, one_browser_at_a_time, request};
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const CHAIN_ID: u64 = 31_337;
+
+/// A synchronous client of anvil for the test's own checks and set-up (never the page's way in): the project's
+/// one RPC client, whose alloy provider it drives directly for anvil's unlocked accounts and `evm_*` methods.
+struct Node {
+    runtime: tokio::runtime::Runtime,
+    client: RpcClient,
+}
+
+impl Node {
+    fn new(url: &str) -> Node {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap_or_else(|err| panic!("{err}"));
+        let client = {
+            let _guard = runtime.enter();
+            RpcClient::new(&Secret::new(url)).unwrap_or_else(|err| panic!("{err}"))
+        };
+        Node { runtime, client }
+    }
+
+    fn provider(&self) -> &DynProvider {
+        self.client.provider()
+    }
+
+    fn accounts(&self) -> Vec<Address> {
+        self.runtime
+            .block_on(self.provider().get_accounts())
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    fn deploy(&self, from: Address, name: &str) -> Address {
+        let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
+        // TicTacToe takes the blocks a claim needs: none on anvil, which mines a block per transaction, as
+        // `marubatsu deploy` chooses there (the claim below needs only the time).
+        let code = if name == marubatsu_chain::PVP_CONTRACT {
+            marubatsu_chain::pvp_creation_code(contract, marubatsu_chain::default_claim_blocks(31_337))
+        } else {
+            contract.bytecode.clone()
+        };
+        let tx = TransactionRequest::default().with_from(from).with_deploy_code(code);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider()
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let receipt = pending.get_receipt().await.unwrap_or_else(|err| panic!("{err}"));
+            receipt
+                .contract_address
+                .unwrap_or_else(|| panic!("{name} was not created"))
+        })
+    }
+
+    /// Sends `data` from anvil's unlocked `from` with a fixed gas limit, so that even a call that reverts is
+    /// mined; returns its hash once mined.
+    fn send_unchecked(&self, from: Address, to: Address, data: Vec<u8>) -> String {
+        let hash = self.send_now(from, to, data);
+        let parsed = hash.parse().unwrap_or_else(|err| panic!("{err}"));
+        loop {
+            let receipt = self
+                .runtime
+                .block_on(self.provider().get_transaction_receipt(parsed))
+                .unwrap_or_else(|err| panic!("{err}"));
+            if let Some(receipt) = receipt {
+                assert!(!receipt.status(), "the call was meant to revert");
+                return hash;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Sends `data` from anvil's unlocked `from` with a fixed gas limit and returns its hash without waiting:
+    /// with automine off, several wait in the pool for one block.
+    fn send_now(&self, from: Address, to: Address, data: Vec<u8>) -> String {
+        let tx = TransactionRequest::default()
+            .with_from(from)
+            .with_to(to)
+            .with_input(data)
+            .with_gas_limit(200_000);
+        self.runtime.block_on(async {
+            let pending = self
+                .provider()
+                .send_transaction(tx)
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            pending.tx_hash().to_string()
+        })
+    }
+
+    fn raw(&self, method: &'static str, params: Value) -> Value {
+        self.runtime
+            .block_on(self.provider().raw_request::<_, Value>(method.into(), params))
+            .unwrap_or_else(|err| panic!("{method}: {err}"))
+    }
+
+    fn nonce(&self, account: Address) -> u64 {
+        self.runtime
+            .block_on(async { self.provider().get_transaction_count(account).pending().await })
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    fn balance(&self, account: Address) -> U256 {
+        self.runtime
+            .block_on(async { self.provider().get_balance(account).await })
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// What `account`'s mined transactions cost it, over every block of the chain: the ether they attached, and
+    /// the gas (gas used × effective gas price).
+    fn spent_by(&self, account: Address) -> (U256, U256) {
+        self.runtime.block_on(async {
+            let latest = self
+                .provider()
+                .get_block_number()
+                .await
+                .unwrap_or_else(|err| panic!("{err}"));
+            let (mut value, mut fees) = (U256::ZERO, U256::ZERO);
+            for number in 0..=latest {
+                let block = self
+                    .provider()
+                    .get_block_by_number(BlockNumberOrTag::Number(number))
+                    .full()
+                    .await
+                    .unwrap_or_else(|err| panic!("{err}"))
+                    .unwrap_or_else(|| panic!("block {number}"));
+                for tx in block.transactions.txns() {
+                    if tx.inner.signer() != account {
+                        continue;
+                    }
+                    let receipt = self
+                        .provider()
+                        .get_transaction_receipt(*tx.inner.tx_hash())
+                        .await
+                        .unwrap_or_else(|err| panic!("{err}"))
+                        .unwrap_or_else(|| panic!("a receipt for a mined transaction"));
+                    value += tx.value();
+                    fees += U256::from(receipt.gas_used) * U256::from(receipt.effective_gas_price);
+                }
+            }
+            (value, fees)
+        })
+    }
+}
+
+/// The test wallet: EIP-1193 `request`, EIP-6963 announcement, anvil's unlocked `account` behind it. It
+/// remembers the connection and the chain for the tab (sessionStorage), as a real wallet remembers a site.
+/// It hands the page its account in lower case, as MetaMask does. `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001;
+/// `__testWallet.speedUp()` and `__testWallet.cancel()` replace the last one it sent, as wallets do.
+fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
+    format!(
+        r#"(() => {{
+  const RPC = {anvil:?};
+  const ACCOUNT = {account:?};
+  const saved = JSON.parse(sessionStorage.getItem('testWallet') || 'null');
+  const state = saved || {{ connected: false, chainId: {chain_id} }};
+  state.refuseNext = false;
+  const save = () => sessionStorage.setItem('testWallet', JSON.stringify({{ connected: state.connected, chainId: state.chainId }}));
+  const listeners = {{}};
+  const emit = (event, value) => (listeners[event] || []).forEach((fn) => fn(value));
+  async function rpc(method, params) {{
+    const response = await fetch(RPC, {{
+      method: 'POST', headers: {{ 'content-type': 'application/json' }},
+      body: JSON.stringify({{ jsonrpc: '2.0', id: 1, method, params: params || [] }}),
+    }});
+    const answer = await response.json();
+    if (answer.error) {{
+      const error = new Error(answer.error.message);
+      error.code = answer.error.code;
+      error.data = answer.error.data;
+      throw error;
+    }}
+    return answer.result;
+  }}
+  const provider = {{
+    async request({{ method, params }}) {{
+      switch (method) {{
+        case 'eth_requestAccounts': state.connected = true; save(); return [ACCOUNT];
+        case 'eth_accounts': return state.connected ? [ACCOUNT] : [];
+        case 'eth_chainId': return '0x' + state.chainId.toString(16);
+        case 'wallet_switchEthereumChain':
+          state.chainId = parseInt(params[0].chainId, 16); save(); emit('chainChanged', params[0].chainId); return null;
+        case 'eth_sendTransaction':
+          if (state.refuseNext) {{
+            state.refuseNext = false;
+            const error = new Error('User rejected the request.');
+            error.code = 4001;
+            throw error;
+          }}
+          state.lastSent = await rpc(method, params);
+          return state.lastSent;
+        default: return rpc(method, params);
+      }}
+    }},
+    on(event, fn) {{ (listeners[event] = listeners[event] || []).push(fn); }},
+    removeListener(event, fn) {{ listeners[event] = (listeners[event] || []).filter((f) => f !== fn); }},
+  }};
+  // What a wallet's "Speed up" and "Cancel" do: the same nonce again at twice the fee, with the same call, or
+  // with a transfer of nothing to oneself. The page is not told, as MetaMask does not tell it.
+  async function replace(cancel) {{
+    const tx = await rpc('eth_getTransactionByHash', [state.lastSent]);
+    const twice = (hex) => '0x' + (BigInt(hex) * 2n + 1n).toString(16);
+    const again = {{
+      from: ACCOUNT, nonce: tx.nonce, gas: cancel ? '0x5208' : tx.gas,
+      maxFeePerGas: twice(tx.maxFeePerGas), maxPriorityFeePerGas: twice(tx.maxPriorityFeePerGas || '0x1'),
+      to: cancel ? ACCOUNT : tx.to, data: cancel ? '0x' : tx.input, value: cancel ? '0x0' : tx.value,
+    }};
+    state.lastSent = await rpc('eth_sendTransaction', [again]);
+    return state.lastSent;
+  }}
+  state.speedUp = () => replace(false);
+  state.cancel = () => replace(true);
+  window.__testWallet = state;
+  const info = {{ uuid: '5f0b8a4e-0000-4000-8000-000000000001', name: 'Test wallet', rdns: 'invalid.marubatsu.test',
+    icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E' }};
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider',
+    {{ detail: Object.freeze({{ info, provider }}) }}));
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+}})();"#,
+        // Lower case, as MetaMask hands it over: the page shows it checksummed, as the server writes it.
+        account = format!("{account:#x}"),
+    )
+}
+
+/// A browser with the test wallet of `account` in every page it loads; its wallet starts on `chain_id`.
+fn wallet_browser<'a>(driver: &'a Driver, anvil: &str, account: Address, chain_id: u64) -> Browser<'a> {
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    // The pages allow connections to their own server only; the test wallet talks to anvil directly.
+    browser.execute_cdp("Page.setBypassCSP", json!({"enabled": true}));
+    browser.execute_cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": wallet_script(anvil, account, chain_id)}),
+    );
+    browser
+}
+
+fn text(browser: &Browser<'_>, selector: &str) -> String {
+    browser.text(selector)
+}
+
+/// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the
+/// page is idle again; returns the line.
+fn tx_state(browser: &Browser<'_>, state: &str) -> String {
+    browser
+        .wait_for(
+            &format!("the transaction to be {state}"),
+            "const t = document.querySelector('#tx-status');
+             const b = document.querySelector('#ttt-board');
+             return t.dataset.state === arguments[0] && (arguments[0] === 'sent' || b.dataset.busy !== 'true')
+               ? t.textContent : null;",
+            &[json!(state)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Clicks `selector`, a paid action, and waits for the resulting transaction to be mined with `state`. The page
+/// asks first what it costs (unless it is a move and the player said not to be asked again in this tab): the test
+/// goes on to the wallet.
+fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    let next = browser.wait_for(
+        "the page's question or the wallet",
+        "const d = document.querySelector('#tx-confirm');
+         return d.open ? 'asked' : (document.querySelector('#tx-status').dataset.state !== 'idle' ? 'sent' : null);",
+        &[],
+    );
+    if next == "asked" {
+        browser.click("#tx-confirm-yes");
+    }
+    tx_state(browser, state)
+}
+
+/// Clicks `selector`, a paid action, and waits for the page's question before the wallet; returns its title and
+/// its text, leaving it open for the test to answer.
+fn ask(browser: &Browser<'_>, selector: &str) -> (String, String) {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    let asked = browser.wait_for(
+        "the page's question",
+        "const d = document.querySelector('#tx-confirm');
+         return d.open ? [d.querySelector('h2').textContent, d.querySelector('p').textContent] : null;",
+        &[],
+    );
+    let word = |i: usize| asked[i].as_str().unwrap_or_default().trim().to_owned();
+    (word(0), word(1))
+}
+
+/// How many significant digits the fee in a question has ("… about 0.000054 ETH in fees …": 2).
+fn fee_digits(asked: &str) -> usize {
+    let fee = asked
+        .split("about ")
+        .nth(1)
+        .and_then(|rest| rest.split(" ETH").next())
+        .unwrap_or_else(|| panic!("no fee in {asked}"));
+    fee.replace('.', "").trim_start_matches('0').len()
+}
+
+fn shown(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "const e = document.querySelector(arguments[0]); return Boolean(e) && !e.hidden && e.offsetParent !== null;",
+        &[json!(selector)],
+    ) == json!(true)
+}
+
+fn disabled(browser: &Browser<'_>, selector: &str) -> bool {
+    browser.script(
+        "return document.querySelector(arguments[0]).disabled;",
+        &[json!(selector)],
+    ) == json!(true)
+}
+
+/// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
+/// test answers `send`; returns the question and, when sent, the transaction line once it is `state`.
+fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) -> (String, String) {
+    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    browser.click(selector);
+    let asked = browser
+        .wait_for(
+            "the stake's question",
+            "const d = document.querySelector('#tx-confirm'); return d.open ? d.querySelector('p').textContent : null;",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    browser.click(if send { "#tx-confirm-yes" } else { "#tx-confirm-no" });
+    (asked, tx_state(browser, state))
+}
+
+const PHONE: (u32, u32) = (390, 844);
+
+/// The page sizes and languages every new state is checked at.
+const VARIANTS: [(&str, (u32, u32), &str); 4] = [
+    ("phone", PHONE, "en"),
+    ("phone", PHONE, "ja"),
+    ("desktop", DESKTOP, "en"),
+    ("desktop", DESKTOP, "ja"),
+];
+
+/// Runs the page check on the state the page is in at both sizes and in both languages (after `settle`, which
+/// waits for what the page reads again), then leaves it at desktop size in English.
+fn check_everywhere(browser: &Browser<'_>, name: &str, decision: Option<&str>, settle: impl Fn()) {
+    for (size, (width, height), lang) in VARIANTS {
+        browser.set_viewport(width, height);
+        support::set_language(browser, lang);
+        settle();
+        browser.check_page(&format!("{name}-{size}-{lang}"), decision);
+    }
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    support::set_language(browser, "en");
+}
+
+fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
+    if lang == "ja" { ja } else { en }
+}
+
+fn position(marks: &[Option<String>]) -> Position {
+    let side = |mark: &str| -> Bitboard {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.as_deref() == Some(mark))
+            .map(|(i, _)| Cell::new(i as u8).unwrap_or_else(|| panic!("cell {i}")))
+            .collect()
+    };
+    Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
+}
+
+/// Waits until the PvP board shows `moves` marks and the status `status` (the page follows the chain).
+fn pvp_follows(browser: &Browser<'_>, moves: usize, status: &str) {
+    browser.wait_for(
+        &format!("the PvP page to show {moves} moves and status {status}"),
+        "const b = document.querySelector('#ttt-board');
+         return b.dataset.moves === String(arguments[0]) && b.dataset.result === arguments[1];",
+        &[json!(moves), json!(status)],
+    );
+}
+
+fn cell(n: u8) -> String {
+    format!("#ttt-board .cell[data-index='{n}']")
+}
+
+#[test]
+fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_for() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let (alice, bob, carol) = (accounts[1], accounts[2], accounts[3]);
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let start = [alice, bob].map(|a| node.balance(a));
+
+    // The server signs nothing: there is no account here, and the embedded send route refuses.
+    let info = request(server.local_addr(), "GET", "/api/tictactoe/chain", None).json();
+    assert_eq!(
+        (info["mode"].clone(), info["account"].clone()),
+        (json!("rpc"), Value::Null)
+    );
+    let send = request(
+        server.local_addr(),
+        "POST",
+        "/api/tictactoe/send",
+        Some(&json!({"to": pvp, "data": "0x3ccfd60b"})),
+    );
+    assert_eq!(send.status, 404);
+    assert_eq!(
+        send.json()["error"],
+        "this server holds no key and signs nothing: send the transaction from your wallet"
+    );
+
+    let driver = Driver::start();
+    // Alice's wallet starts on another chain and unconnected.
+    let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    let page = format!("{}tictactoe", server.url());
+    a.goto(&page);
+    a.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    assert!(text(&a, "#wallet-status").starts_with("Connect Test wallet"));
+    a.click("#wallet-connect");
+    a.wait_for(
+        "the chain check",
+        "return document.querySelector('#wallet').dataset.state === 'wrong-chain';",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#wallet-status"),
+        "Your wallet is on chain 1; these games are on chain 31337. Switch networks to play."
+    );
+    a.click("#wallet-switch");
+    a.wait_for(
+        "the switch",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+
+    // ---- solo against Hard: a refusal, a reload mid-transaction, then a perfect game to a draw ----------------
+    // On a real chain a level is a choice, not a transaction: nothing is sent until "New game".
+    let nonce = node.nonce(alice);
+    a.click(".segmented [data-difficulty='hard']");
+    assert_eq!(
+        tx_state(&a, "idle"),
+        "Hard, You start: press “New game” to start. Nothing is sent until then; the game is one transaction."
+    );
+    assert_eq!(node.nonce(alice), nonce, "choosing a level sent nothing");
+    // Every paid action is asked about first, with its fee in ether: a new game costs the fee and nothing else.
+    let (title, asked) = ask(&a, "#solo-new");
+    assert_eq!(title, "Pay the fee?");
+    assert!(
+        asked.starts_with("New game against the hard CPU. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    assert!(
+        !shown(&a, "#tx-confirm-always"),
+        "only a move offers not to be asked again"
+    );
+    a.click("#tx-confirm-yes");
+    let started = tx_state(&a, "confirmed");
+    assert!(started.contains("confirmed in block"), "{started}");
+    assert_eq!(dataset(&a, "cpuLevel"), "hard");
+    // A move is asked about once, shortly; "don't ask again for moves" holds for this tab (the wallet still asks).
+    a.script("window.__testWallet.refuseNext = true;", &[]);
+    let (title, asked) = ask(&a, &cell(4));
+    assert_eq!(title, "Send this move?");
+    assert!(
+        asked.starts_with("Move in game 1. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    assert!(shown(&a, "#tx-confirm-always"));
+    assert!(
+        fee_digits(&asked) <= 2,
+        "the fee is an estimate, shown to two significant digits: {asked}"
+    );
+    a.click("#tx-confirm-always");
+    let refused = tx_state(&a, "refused");
+    assert_eq!(
+        refused,
+        "Move in game 1: you refused it in the wallet. Nothing was sent."
+    );
+    assert!(marks(&a).iter().all(Option::is_none), "nothing changed on the board");
+    assert_eq!(dataset(&a, "turns"), "1");
+
+    node.raw("evm_setAutomine", json!([false]));
+    // Not asked again: the move reaches the wallet (and the pool) without a question in between.
+    a.click(&cell(4));
+    let sent = tx_state(&a, "sent");
+    assert!(!shown(&a, "#tx-confirm"));
+    assert!(sent.contains("sent as 0x"), "{sent}");
+    a.refresh();
+    let recovered = tx_state(&a, "sent");
+    assert_eq!(recovered, sent, "the reloaded page found the pending transaction");
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([true]));
+    tx_state(&a, "confirmed");
+    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+    assert_eq!(dataset(&a, "turns"), "2");
+    while dataset(&a, "result") == "inProgress" {
+        let best = optimal_moves(position(&marks(&a)))
+            .first()
+            .unwrap_or_else(|| panic!("no move"));
+        click_tx(&a, &cell(best.index()), "confirmed");
+    }
+    assert_eq!(
+        (dataset(&a, "result"), text(&a, "#ttt-status")),
+        ("draw".to_owned(), "Draw.".to_owned())
+    );
+    let gas: Vec<String> = serde_json::from_value(a.script(
+        "return Array.from(document.querySelectorAll('#turns tbody tr td:last-child')).map((t) => t.textContent);",
+        &[],
+    ))
+    .unwrap_or_default();
+    assert!(
+        gas.len() >= 4
+            && gas
+                .iter()
+                .all(|g| g.replace(',', "").parse::<u64>().is_ok_and(|g| g > 21_000)),
+        "{gas:?}"
+    );
+    assert_eq!(
+        a.script("return document.querySelector('#solo-details').open;", &[]),
+        json!(false),
+        "gas stays in a collapsed panel"
+    );
+
+    // ---- PvP, staked, to a win: a link, the joiner's terms, both pages following the chain --------------------
+    let stake1 = parse_ether("0.0123").unwrap_or_default();
+    a.click(".segmented [data-mode='pvp']");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.0123'; document.querySelector('#pvp-timeout').value = '60';",
+        &[],
+    );
+    // A stake is asked about before the wallet is: "Not now" sends nothing.
+    let nonce = node.nonce(alice);
+    let (asked, declined) = click_staked(&a, "#pvp-create", false, "refused");
+    assert!(
+        asked.starts_with(
+            "Open a game: stake 0.0123 ETH, 1 minute per move. This sends 0.0123 ETH from your account, plus about 0."
+        ) && asked.ends_with(" ETH in all."),
+        "{asked}"
+    );
+    // The total is the stake plus the fee as shown (an estimate to two significant digits, rounded up).
+    let amount = |after: &str| {
+        let text = asked
+            .split(after)
+            .nth(1)
+            .and_then(|rest| rest.split(" ETH").next())
+            .unwrap_or_else(|| panic!("no amount after {after:?} in {asked}"));
+        parse_ether(text).unwrap_or_else(|err| panic!("{text}: {err}"))
+    };
+    assert_eq!(amount("in fees: "), stake1 + amount("plus about "), "{asked}");
+    assert!(fee_digits(&asked) <= 2, "{asked}");
+    assert_eq!(
+        declined,
+        "Open a game: stake 0.0123 ETH, 1 minute per move: you chose not to send it. Nothing was sent."
+    );
+    assert_eq!(node.nonce(alice), nonce, "nothing was sent");
+    let (_, created) = click_staked(&a, "#pvp-create", true, "confirmed");
+    assert!(
+        created.contains("Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join."),
+        "{created}"
+    );
+    a.wait_for(
+        "the share link",
+        "return !document.querySelector('#pvp-share-line').hidden;",
+        &[],
+    );
+    let link = text(&a, "#pvp-share");
+    assert!(link.ends_with("/tictactoe?game=1"), "{link}");
+    b.goto(&link);
+    b.wait_for(
+        "Bob's connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    b.click("#wallet-connect");
+    b.wait_for(
+        "Bob's wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    let terms = text(&b, "#pvp-join-terms");
+    assert!(
+        terms.starts_with("Joining stakes 0.0123 ETH from your account"),
+        "{terms}"
+    );
+    assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
+    assert!(
+        terms.ends_with("Careful: 1 minute per move is short for a stake. On a public chain a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer."),
+        "a staked minute is warned about before the join: {terms}"
+    );
+    click_staked(&b, "#pvp-join", true, "confirmed");
+    let clock = b
+        .wait_for(
+            "the deadline countdown",
+            "const t = document.querySelector('#pvp-clock').textContent; return /^X has [01]:[0-9]{2} left/.test(t) ? t : null;",
+            &[],
+        )
+        .to_string();
+    assert!(clock.contains("left for this move"), "{clock}");
+    for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
+        pvp_follows(who, n, "active");
+        if n != 1 {
+            click_tx(who, &cell(at), "confirmed");
+            continue;
+        }
+        // O's move waits in the pool: the mover's page says it is sent; X's page, polling the chain, still
+        // shows what is mined — one move, and O to move — until a block takes it.
+        node.raw("evm_setAutomine", json!([false]));
+        click_tx(who, &cell(at), "sent");
+        std::thread::sleep(std::time::Duration::from_millis(2_500));
+        assert_eq!(
+            (dataset(&a, "moves"), marks(&a)[at as usize].clone()),
+            ("1".to_owned(), None),
+            "a move in the pool is not drawn on the opponent's page"
+        );
+        assert_eq!(text(&a, "#ttt-status"), "Waiting for O's move.");
+        node.raw("evm_mine", json!([]));
+        node.raw("evm_setAutomine", json!([true]));
+        tx_state(who, "confirmed");
+    }
+    pvp_follows(&b, 5, "xWon");
+    assert_eq!(text(&b, "#ttt-status"), "You lose: X has three in a row.");
+    pvp_follows(&a, 5, "xWon");
+    assert_eq!(text(&a, "#ttt-status"), "You win with three in a row!");
+    assert_eq!(
+        a.script("return [document.querySelector('#ttt-status').classList.contains('final'), document.querySelector('.ttt-again').hidden];", &[]),
+        json!([true, false]),
+        "the end says so large, with the next game's button under the board"
+    );
+
+    // ---- PvP, staked, to a timeout claim -----------------------------------------------------------------------
+    let stake2 = parse_ether("0.02").unwrap_or_default();
+    a.click("#pvp-leave");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.02'; document.querySelector('#pvp-timeout').value = '60';",
+        &[],
+    );
+    click_staked(&a, "#pvp-create", true, "confirmed");
+    b.goto(&format!("{page}?game=2"));
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    click_staked(&b, "#pvp-join", true, "confirmed");
+    for (n, (who, at)) in [(&a, 0), (&b, 4), (&a, 8)].into_iter().enumerate() {
+        pvp_follows(who, n, "active");
+        click_tx(who, &cell(at), "confirmed");
+    }
+    // Bob has moved before, so missing this deadline loses.
+    node.raw("evm_increaseTime", json!([61]));
+    node.raw("evm_mine", json!([]));
+    a.wait_for(
+        "the claim button",
+        "return !document.querySelector('#pvp-claim').hidden;",
+        &[],
+    );
+    // A claim costs only its fee, and is asked about like every paid action.
+    let (title, asked) = ask(&a, "#pvp-claim");
+    assert_eq!(title, "Pay the fee?");
+    assert!(
+        asked.starts_with("Claim the timeout of game 2. This costs about 0.")
+            && asked.ends_with(" ETH in fees; nothing else leaves your account."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let claimed = tx_state(&a, "confirmed");
+    assert!(claimed.contains("won on time"), "{claimed}");
+    // The end says how it was won: the record (X won, no line) is a resignation's too; the event tells.
+    pvp_follows(&b, 3, "xWon");
+    assert_eq!(
+        text(&b, "#ttt-status"),
+        "You lose on time: your clock ran out, so X wins."
+    );
+    pvp_follows(&a, 3, "xWon");
+    assert_eq!(text(&a, "#ttt-status"), "You win on time: O let the clock run out.");
+    check_everywhere(&b, "tictactoe-anvil-timeout-lost", Some(".ttt-again"), || {
+        pvp_follows(&b, 3, "xWon");
+    });
+    let ja = b.script(
+        "window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;",
+        &[],
+    );
+    assert_eq!(ja, json!("あなたの負け。持ち時間が切れ、×の勝ちです。"));
+    b.script("window.I18n.set('en');", &[]);
+
+    // ---- withdraw ----------------------------------------------------------------------------------------------
+    let owed = (stake1 + stake2) * U256::from(2);
+    a.wait_for(
+        "the balance",
+        "return document.querySelector('#pvp-balance').dataset.wei === arguments[0];",
+        &[json!(owed.to_string())],
+    );
+    let (_, asked) = ask(&a, "#pvp-withdraw");
+    assert!(
+        asked.starts_with("Withdraw your balance. This costs about 0."),
+        "{asked}"
+    );
+    a.click("#tx-confirm-yes");
+    let withdrawn = tx_state(&a, "confirmed");
+    assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
+
+    // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
+    a.click("#pvp-leave");
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0'; document.querySelector('#pvp-opponent').value = arguments[0];",
+        &[json!(carol.to_checksum(None))],
+    );
+    click_tx(&a, "#pvp-create", "confirmed");
+    b.goto(&format!("{page}?game=3"));
+    b.wait_for(
+        "the join box",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    let uninvited = text(&b, "#pvp-join-terms");
+    assert!(
+        uninvited.contains(&format!(
+            "This game is private: only {} may join, so the contract will refuse anyone else.",
+            carol.to_checksum(None)
+        )),
+        "{uninvited}"
+    );
+    assert_eq!(
+        b.script("return document.querySelector('#pvp-join').hidden;", &[]),
+        json!(true),
+        "an account the contract would refuse is offered no join"
+    );
+
+    // A reverted transaction that was mined (sent with a fixed gas limit, past any estimate): the server replays
+    // it to read the contract's reason, as a page that recovered its hash after a reload would show it.
+    // An uninvited join is refused before its terms are compared, so none need naming.
+    let join = ITicTacToe::joinGameCall {
+        gameId: U256::from(3),
+        creator: Address::ZERO,
+        moveTimeout: U256::ZERO,
+    }
+    .abi_encode();
+    let hash = node.send_unchecked(bob, pvp, join);
+    let mined = request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json();
+    assert_eq!(
+        (mined["state"].clone(), mined["errorName"].clone()),
+        (json!("reverted"), json!("NotInvited")),
+        "{mined}"
+    );
+    assert_eq!(
+        mined["reason"],
+        json!(format!(
+            "Game 3 is private: only {} may join it, and you are {}.",
+            carol.to_checksum(None),
+            bob.to_checksum(None)
+        )),
+        "{mined}"
+    );
+
+    // ---- a race: two pages join one public game in one block; the loser's page names the contract's reason,
+    // read at the transaction's place in its block (on the parent block's state the join would have succeeded) --
+    let dave = accounts[4];
+    let create = ITicTacToe::createGameCall {
+        moveTimeout: U256::from(600),
+        opponent: Address::ZERO,
+    };
+    node.send_now(dave, pvp, create.abi_encode());
+    let racers = [(&a, alice), (&b, bob)];
+    for (racer, _) in racers {
+        racer.goto(&format!("{page}?game=4"));
+        racer.wait_for(
+            "the join button",
+            "const j = document.querySelector('#pvp-join');
+             return !document.querySelector('#pvp-join-box').hidden && !j.hidden && !j.disabled;",
+            &[],
+        );
+    }
+    node.raw("evm_setAutomine", json!([false]));
+    let hashes: Vec<String> = racers
+        .iter()
+        .map(|(racer, _)| {
+            click_tx(racer, "#pvp-join", "sent");
+            let hash = racer.script("return window.__testWallet.lastSent;", &[]);
+            hash.as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([true]));
+    let blocks: Vec<Value> = hashes
+        .iter()
+        .map(|hash| {
+            request(server.local_addr(), "GET", &format!("/api/tictactoe/tx/{hash}"), None).json()["block"].clone()
+        })
+        .collect();
+    assert!(
+        blocks[0].is_u64() && blocks[0] == blocks[1],
+        "both joins in one block: {blocks:?}"
+    );
+    let lines: Vec<(Value, String)> = racers
+        .iter()
+        .map(|(racer, _)| {
+            let state = racer.wait_for(
+                "the join mined",
+                "const t = document.querySelector('#tx-status');
+                 return ['confirmed', 'reverted'].includes(t.dataset.state) ? t.dataset.state : null;",
+                &[],
+            );
+            (state, text(racer, "#tx-status"))
+        })
+        .collect();
+    let winner = lines
+        .iter()
+        .position(|(state, _)| state == "confirmed")
+        .unwrap_or_else(|| panic!("one join won: {lines:?}"));
+    let (state, words) = &lines[1 - winner];
+    assert_eq!(state, "reverted", "{lines:?}");
+    assert!(
+        words.contains(&format!(
+            "Game 4 already has its second player, {}.",
+            racers[winner].1.to_checksum(None)
+        )),
+        "the loser's page: {words}"
+    );
+    a.goto(&format!("{page}?game=3"));
+
+    // A browser without any wallet is told what to install, and how to play from a terminal instead.
+    let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    bare.goto(&page);
+    bare.wait_for(
+        "the missing wallet",
+        "return document.querySelector('#wallet').dataset.state === 'missing';",
+        &[],
+    );
+    let missing = text(&bare, "#wallet-status");
+    assert!(
+        missing.contains("MetaMask") && missing.contains("marubatsu pvp --help"),
+        "{missing}"
+    );
+    drop(bare);
+
+    // ---- in Japanese: the page's words and the server's (the page sends its language with every request) ---
+    a.script("window.I18n.set('ja');", &[]);
+    a.wait_for(
+        "the game in Japanese",
+        "return document.querySelector('#pvp-info').textContent.includes('1手 1分');",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#ttt-status"),
+        "対戦相手の参加を待っています。リンクを送ってください。"
+    );
+    a.script("window.I18n.set('en');", &[]);
+
+    // ---- every wei, by alloy -----------------------------------------------------------------------------------
+    let [alice_start, bob_start] = start;
+    assert_eq!(node.balance(pvp), U256::ZERO, "the contract owes nobody anything");
+    let (alice_value, alice_fees) = node.spent_by(alice);
+    let (bob_value, bob_fees) = node.spent_by(bob);
+    assert_eq!(
+        (alice_value, bob_value),
+        (stake1 + stake2, stake1 + stake2),
+        "each staked twice"
+    );
+    assert!(alice_fees > U256::ZERO && bob_fees > U256::ZERO);
+    assert_eq!(node.balance(alice), alice_start - alice_value - alice_fees + owed);
+    assert_eq!(node.balance(bob), bob_start - bob_value - bob_fees);
+    a.assert_no_console_errors();
+    b.assert_no_console_errors();
+}
+
+/// A wallet's speed-up, its cancel and a node's drop, with blocks mined only when the test says: the page finds
+/// what was mined at the nonce (or that nothing was) within seconds, every button works again, a reload recovers
+/// each state, and alloy checks the account to the wei.
+#[test]
+fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_the_page() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let alice = accounts[1];
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let start = node.balance(alice);
+    let driver = Driver::start();
+    let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    a.goto(&format!("{}tictactoe", server.url()));
+    a.click(".segmented [data-mode='pvp']");
+    a.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    a.click("#wallet-connect");
+    a.wait_for(
+        "the wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+    let line_says = |what: &str, words: &str| {
+        a.wait_for(
+            what,
+            "return document.querySelector('#tx-status').textContent.includes(arguments[0]);",
+            &[json!(words)],
+        );
+    };
+    let enabled = |selector: &str| {
+        a.script(
+            "const b = document.querySelector(arguments[0]); return !b.hidden && !b.disabled;",
+            &[json!(selector)],
+        ) == json!(true)
+    };
+
+    // ---- speed-up: the create is replaced at its nonce, a reload waits for the replacement, which opens game 1
+    node.raw("evm_setAutomine", json!([false]));
+    a.script("document.querySelector('#pvp-stake').value = '0.01';", &[]);
+    click_staked(&a, "#pvp-create", true, "sent");
+    let original = a.script("return window.__testWallet.lastSent;", &[]);
+    let faster = a.script("return window.__testWallet.speedUp();", &[]);
+    assert_ne!(original, faster);
+    line_says("the replacement in the pool", "replaced in your wallet (same nonce 0)");
+    a.refresh();
+    line_says("the replacement in the pool, after a reload", "replaced in your wallet");
+    node.raw("evm_mine", json!([]));
+    let sped = tx_state(&a, "confirmed");
+    assert!(
+        sped.contains(&format!(
+            "sped up in your wallet as {}",
+            faster.as_str().unwrap_or_default()
+        )) && sped.contains("Game 1 opened: stake 0.01 ETH"),
+        "{sped}"
+    );
+    a.wait_for(
+        "game 1 on the page",
+        "return document.querySelector('#ttt-board').dataset.game === '1' && !document.querySelector('#pvp-cancel').hidden;",
+        &[],
+    );
+    assert!(enabled("#pvp-cancel"));
+
+    // ---- cancel: a transfer of nothing to herself takes the nonce; the game stays open ------------------------
+    click_tx(&a, "#pvp-cancel", "sent");
+    a.script("return window.__testWallet.cancel();", &[]);
+    node.raw("evm_mine", json!([]));
+    let cancelled = tx_state(&a, "cancelled");
+    assert!(
+        cancelled.contains("Cancel game 1: cancelled in your wallet"),
+        "{cancelled}"
+    );
+    assert!(cancelled.contains("Nothing happened in the game."), "{cancelled}");
+    a.wait_for(
+        "the cancel button again",
+        "return !document.querySelector('#pvp-cancel').disabled;",
+        &[],
+    );
+    assert_eq!(dataset(&a, "result"), "open");
+
+    // ---- drop: the node forgets it; the page says so, across a reload, and sends it again ---------------------
+    click_tx(&a, "#pvp-cancel", "sent");
+    let lost = a.script("return window.__testWallet.lastSent;", &[]);
+    node.raw("anvil_dropTransaction", json!([lost]));
+    let dropped = tx_state(&a, "dropped");
+    assert!(
+        dropped.contains(&format!(
+            "the node no longer knows {}",
+            lost.as_str().unwrap_or_default()
+        )),
+        "{dropped}"
+    );
+    assert!(enabled("#tx-again") && enabled("#tx-forget") && enabled("#pvp-cancel"));
+    a.refresh();
+    tx_state(&a, "dropped");
+    node.raw("evm_setAutomine", json!([true]));
+    let again = click_tx(&a, "#tx-again", "confirmed");
+    assert!(again.contains("cancelled before anyone joined"), "{again}");
+    pvp_follows(&a, 0, "cancelled");
+    assert!(a.script("return document.querySelector('#tx-dropped').hidden;", &[]) == json!(true));
+    a.wait_for("the balance", "return document.querySelector('#pvp-balance').dataset.wei !== '0' && document.querySelector('#pvp-balance').dataset.wei !== '';", &[]);
+    click_tx(&a, "#pvp-withdraw", "confirmed");
+
+    // ---- every wei, by alloy: one stake out and back, and the gas of every mined transaction ------------------
+    let stake = parse_ether("0.01").unwrap_or_default();
+    let (value, fees) = node.spent_by(alice);
+    assert_eq!(value, stake, "only the sped-up create attached ether");
+    assert_eq!(node.balance(pvp), U256::ZERO);
+    assert_eq!(node.balance(alice), start - value - fees + stake);
+    a.assert_no_console_errors();
+}
+
+/// What a player without a usable wallet, or with the server's node gone, is told and offered: with no wallet, an
+/// unconnected one, or one on another chain, "New game" and "Create game" are disabled and the status says what to
+/// do (no literal backticks); on the right chain every paid action asks first with its fee; when the node stops
+/// answering mid-game (the test's proxy in front of anvil cuts the server off), the page says so in plain words,
+/// and when it answers again the notice and the red errors the silence left go, and a move goes through. Each
+/// state passes the page check at both sizes in both languages.
+#[test]
+fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_offers_nothing_idle() {
+    let _one = one_browser_at_a_time();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let alice = accounts[1];
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let proxy = support::proxy::Proxy::start(&anvil.url);
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: proxy.url(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let page = format!("{}tictactoe", server.url());
+    let driver = Driver::start();
+    let open = |browser: &Browser<'_>, mode: &str, size: (u32, u32), lang: &str| {
+        browser.set_viewport(size.0, size.1);
+        browser.goto(&page);
+        support::set_language(browser, lang);
+        browser.click(&format!(".segmented [data-mode='{mode}']"));
+    };
+    let wallet_is = |browser: &Browser<'_>, state: &str| {
+        browser.wait_for(
+            &format!("the wallet to be {state}"),
+            "return document.querySelector('#wallet').dataset.state === arguments[0];",
+            &[json!(state)],
+        );
+    };
+
+    // ---- no wallet at all ------------------------------------------------------------------------------------
+    let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&bare, "solo", dimensions, lang);
+        wallet_is(&bare, "missing");
+        let said = text(&bare, "#wallet-status");
+        assert!(!said.contains('`'), "no literal backticks: {said}");
+        assert!(disabled(&bare, "#solo-new"), "New game would do nothing");
+        assert_eq!(
+            text(&bare, "#ttt-status"),
+            words(
+                lang,
+                "To play on chain, install a browser wallet and reload this page (see above).",
+                "チェーン上で遊ぶには、ブラウザのウォレットを入れてこのページを再読み込みしてください（上の説明を参照）。"
+            )
+        );
+        bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet"), None);
+        bare.click(".segmented [data-mode='pvp']");
+        assert!(disabled(&bare, "#pvp-create"), "Create game would do nothing");
+        let status = text(&bare, "#ttt-status");
+        assert!(
+            status.ends_with(words(
+                lang,
+                "reload this page (see above).",
+                "再読み込みしてください（上の説明を参照）。"
+            )),
+            "{status}"
+        );
+        bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet-pvp"), None);
+    }
+    drop(bare);
+
+    // ---- a wallet not connected, then on another chain ------------------------------------------------------
+    let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "disconnected");
+        assert!(disabled(&a, "#solo-new"));
+        assert_eq!(
+            text(&a, "#ttt-status"),
+            words(
+                lang,
+                "To play, press “Connect wallet” above.",
+                "遊ぶには、上の「ウォレットを接続」を押してください。"
+            )
+        );
+        a.check_page(&format!("tictactoe-{size}-{lang}-unconnected"), Some("#wallet-connect"));
+    }
+    a.click("#wallet-connect");
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "wrong-chain");
+        assert!(disabled(&a, "#solo-new"));
+        assert_eq!(
+            text(&a, "#ttt-status"),
+            words(
+                lang,
+                "To play, press “Switch network” above: your wallet is on another chain than 31337.",
+                "遊ぶには、上の「ネットワークを切り替え」を押してください。ウォレットはチェーン 31337 ではない別のチェーンにいます。"
+            )
+        );
+        a.check_page(&format!("tictactoe-{size}-{lang}-wrong-chain"), Some("#wallet-switch"));
+        a.click(".segmented [data-mode='pvp']");
+        assert!(disabled(&a, "#pvp-create"));
+        a.check_page(
+            &format!("tictactoe-{size}-{lang}-wrong-chain-pvp"),
+            Some("#wallet-switch"),
+        );
+    }
+    a.click("#wallet-switch");
+    wallet_is(&a, "ready");
+    // The wallet handed over lower case; the page shows the account checksummed, as the server writes it.
+    let checksummed = alice.to_checksum(None);
+    a.wait_for(
+        "the account checksummed",
+        "return document.querySelector('#wallet-status').textContent.includes(arguments[0]);",
+        &[json!(format!("{}…{}", &checksummed[..10], &checksummed[38..]))],
+    );
+
+    // ---- every paid action asks first: a new game's fee, a move's (with "don't ask again"), declined -------
+    let nonce = node.nonce(alice);
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        wallet_is(&a, "ready");
+        let (title, _) = ask(&a, "#solo-new");
+        assert_eq!(title, words(lang, "Pay the fee?", "手数料を払って送りますか？"));
+        a.check_page(&format!("tictactoe-{size}-{lang}-ask-fee"), Some("#tx-confirm"));
+        a.click("#tx-confirm-no");
+        tx_state(&a, "refused");
+    }
+    assert_eq!(node.nonce(alice), nonce, "Not now sent nothing");
+    click_tx(&a, "#solo-new", "confirmed");
+    for (size, dimensions, lang) in VARIANTS {
+        open(&a, "solo", dimensions, lang);
+        a.wait_for(
+            "the game's free cells",
+            "return document.querySelector('#ttt-board .cell[aria-disabled=\"false\"]') !== null;",
+            &[],
+        );
+        let (title, asked) = ask(&a, &cell(4));
+        assert_eq!(title, words(lang, "Send this move?", "この手を送りますか？"));
+        assert!(asked.contains(words(lang, " ETH in fees", "手数料は約 0.")), "{asked}");
+        assert!(shown(&a, "#tx-confirm-always"));
+        a.check_page(&format!("tictactoe-{size}-{lang}-ask-move"), Some("#tx-confirm"));
+        a.click("#tx-confirm-no");
+        tx_state(&a, "refused");
+    }
+    assert_eq!(node.nonce(alice), nonce + 1, "only the new game was sent");
+
+    // ---- the node stops answering mid-game, and comes back -------------------------------------------------
+    open(&a, "solo", DESKTOP, "en");
+    a.wait_for(
+        "the game",
+        "return document.querySelector('#ttt-board').dataset.game === '1';",
+        &[],
+    );
+    proxy.set_down(true);
+    let notice = a.wait_for(
+        "the node-down notice",
+        "const n = document.querySelector('#node-down'); return n.hidden ? null : n.textContent;",
+        &[],
+    );
+    assert_eq!(
+        notice,
+        json!(
+            "The chain’s node is not answering, so the games cannot be read and nothing can be sent right now. \
+             The page keeps asking; this notice goes away when the node answers again."
+        )
+    );
+    // The solo game's own reading fails too, in red and in the page's words (not the RPC client's).
+    let red = a.wait_for(
+        "the failed reading in red",
+        "const s = document.querySelector('#ttt-status'); return s.classList.contains('error') ? s.textContent : null;",
+        &[],
+    );
+    let red = red.as_str().unwrap_or_default();
+    assert!(
+        red.starts_with("The game cannot be read until the chain answers again.") && !red.contains("RPC"),
+        "{red}"
+    );
+    check_everywhere(&a, "tictactoe-anvil-node-down", None, || {
+        a.wait_for(
+            "the notice",
+            "return !document.querySelector('#node-down').hidden;",
+            &[],
+        );
+    });
+    let ja = a.script(
+        "window.I18n.set('ja'); const t = document.querySelector('#node-down').textContent; window.I18n.set('en'); return t;",
+        &[],
+    );
+    assert!(
+        ja.as_str()
+            .is_some_and(|t| t.starts_with("チェーンのノードが応答していません。")),
+        "{ja}"
+    );
+    proxy.set_down(false);
+    a.wait_for(
+        "the notice and the red to go",
+        "const s = document.querySelector('#ttt-status');
+         return document.querySelector('#node-down').hidden && !s.classList.contains('error')
+           && !document.querySelector('main').innerText.includes('did not answer');",
+        &[],
+    );
+    a.check_page("tictactoe-anvil-node-back", Some("#ttt-board"));
+    let moved = click_tx(&a, &cell(4), "confirmed");
+    assert!(moved.contains("confirmed in block"), "{moved}");
+    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+
+    // A join pressed while the node is away (the server reads the game's terms from it first): red, in words,
+    // nothing sent; the line goes when the node is back, with no other request to replace it.
+    let creator = accounts[2];
+    let create = ITicTacToe::createGameCall {
+        moveTimeout: U256::from(600),
+        opponent: Address::ZERO,
+    };
+    node.send_now(creator, pvp, create.abi_encode());
+    a.goto(&format!("{page}?game=1"));
+    a.wait_for(
+        "the join button",
+        "const j = document.querySelector('#pvp-join');
+         return !document.querySelector('#pvp-join-box').hidden && !j.hidden && !j.disabled;",
+        &[],
+    );
+    let nonce = node.nonce(alice);
+    proxy.set_down(true);
+    a.wait_for(
+        "the node-down notice",
+        "return !document.querySelector('#node-down').hidden;",
+        &[],
+    );
+    a.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    a.click("#pvp-join");
+    let failed = tx_state(&a, "failed");
+    assert_eq!(
+        failed,
+        "Nothing was sent: the chain is not answering. Try again once it is back."
+    );
+    a.check_page("tictactoe-anvil-node-down-join", None);
+    proxy.set_down(false);
+    a.wait_for(
+        "the red line to go with the notice",
+        "const t = document.querySelector('#tx-status');
+         return document.querySelector('#node-down').hidden && !t.classList.contains('error') && t.textContent === '';",
+        &[],
+    );
+    assert_eq!(node.nonce(alice), nonce, "nothing was sent");
+}

@@ -1,0 +1,1260 @@
+//! The quantum werewolf page in a headless Chromium, driven over WebDriver, as a table of friends would use it:
+//! games played to their end in English and Japanese, at phone (390×844) and desktop (1280×860) size, with the
+//! page check (overflow, overlaps, touch targets, the current decision on screen, axe-core) after every step;
+//! decisions made by touching a player's card and then one of that player's options; the vote collected voter
+//! by voter and resumed after a reload; a double tap and a stale submit answered in plain words; the setup's name
+//! boxes inside their panel at every desktop width. One browser for the whole file; the sizes are switched with
+//! Chrome's device emulation.
+//! Like the other browser tests it starts the app, chromedriver and a browser, and fails (saying how to install
+//! them) without Chromium and chromedriver.
+
+use crate::support;
+
+use marubatsu_engine::random::GOLDEN_GAMMA;
+use serde_json::json;
+use support::{Browser, Driver, one_browser_at_a_time, server};
+
+const PHONE: (u32, u32) = (390, 844);
+const DESKTOP: (u32, u32) = (1280, 860);
+
+/// Opens the werewolf page in `lang` with no game in the tab.
+fn open(browser: &Browser<'_>, url: &str, lang: &str) {
+    browser.goto(&format!("{url}werewolf"));
+    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
+    browser.wait_for(
+        "the page to load",
+        "const r = document.querySelector('#werewolf'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[],
+    );
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
+         localStorage.removeItem('marubatsu.werewolf.names');",
+        &[json!(lang)],
+    );
+    browser.refresh();
+    wait_pending(browser, "setup");
+}
+
+fn pending(browser: &Browser<'_>) -> String {
+    browser
+        .script(
+            "const r = document.querySelector('#werewolf');
+             return r.dataset.ready === 'true' && r.dataset.busy !== 'true' ? r.dataset.pending : '';",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn wait_pending(browser: &Browser<'_>, kind: &str) {
+    browser.wait_for(
+        &format!("a pending {kind}"),
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending === arguments[0];",
+        &[json!(kind)],
+    );
+}
+
+/// Waits until the last tap that moved the game on has settled (common.js, `taps`): a player's next tap, not
+/// the second of a double tap, which the page ignores even on a card or a name.
+fn settle(browser: &Browser<'_>) {
+    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
+}
+
+/// How many events the page keeps in its log.
+fn logged_events(browser: &Browser<'_>) -> u64 {
+    browser
+        .script(
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+             return s ? s.events.length : 0;",
+            &[],
+        )
+        .as_u64()
+        .unwrap_or(0)
+}
+
+fn wait_events(browser: &Browser<'_>, at_least: u64) {
+    browser.wait_for(
+        &format!("{at_least} events in the log"),
+        "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+         const r = document.querySelector('#werewolf');
+         return s && s.events.length >= arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+        &[json!(at_least)],
+    );
+}
+
+/// Waits until the decision just answered is in the log — or, for a choice that would end the game, until it has
+/// warned and armed itself, when the page is checked with the warning on screen and the choice is tapped again
+/// once the mis-tap window has passed.
+fn sent_or_confirmed(browser: &Browser<'_>, before: u64, name: &str) {
+    let armed = browser.wait_for(
+        "the decision to be sent, or to warn that it ends the game",
+        "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+         const r = document.querySelector('#werewolf');
+         if (document.querySelector('[data-armed=\"true\"]')) return 'armed';
+         return s && s.events.length > arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
+           ? 'sent' : null;",
+        &[json!(before)],
+    );
+    if armed == "armed" {
+        confirm_the_end(browser, before, name);
+    }
+}
+
+/// A choice armed to end the game: its warning is in plain words, on screen beside it, and nothing was sent; a
+/// second tap after the mis-tap window ends the game.
+fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
+    let warning = browser.text(".ww-warning");
+    assert_plain(&warning);
+    assert!(
+        warning.starts_with("This ends the game") || warning.starts_with("これを選ぶとゲームが終わります"),
+        "{name}: {warning}"
+    );
+    browser.check_page(&format!("{name}-warned"), Some("[data-armed='true']"));
+    assert_eq!(
+        logged_events(browser),
+        before,
+        "{name}: the first tap on a choice that ends the game sent it"
+    );
+    settle(browser);
+    browser.click("[data-armed='true']");
+    wait_pending(browser, "over");
+}
+
+/// After a decision, what it did is on the first screen, above the next decision: the box under the status line
+/// is shown, inside the viewport as the page scrolled it, in plain words, and ends with the log's last line.
+fn last_decision_on_screen(browser: &Browser<'_>, name: &str) {
+    if logged_events(browser) == 0 {
+        return;
+    }
+    let seen = browser.script(
+        "const box = document.querySelector('#last');
+         const lines = Array.from(document.querySelectorAll('#last-lines li')).map((l) => l.textContent);
+         const log = Array.from(document.querySelectorAll('#log li:not(.round)')).map((l) => l.textContent);
+         const r = box.getBoundingClientRect();
+         return [!box.hidden && r.height > 0, r.top >= 0 && r.bottom <= window.innerHeight,
+                 lines.length > 0 && lines[lines.length - 1] === log[log.length - 1], lines];",
+        &[],
+    );
+    assert_eq!(
+        [&seen[0], &seen[1], &seen[2]],
+        [&json!(true); 3],
+        "{name}: what the last decision did is not on the first screen: {seen}"
+    );
+    for line in seen[3].as_array().into_iter().flatten() {
+        assert_plain(line.as_str().unwrap_or_default());
+    }
+}
+
+/// The element holding the player's next control for the decision now pending.
+fn decision_of(kind: &str) -> &'static str {
+    match kind {
+        "over" => "#outcome",
+        _ => "#decision",
+    }
+}
+
+/// What no player may ever read.
+fn assert_plain(text: &str) {
+    for internal in [
+        "Pending",
+        "Verdict {",
+        "Seat(",
+        "Refused",
+        "refused",
+        "{",
+        "}",
+        "undefined",
+    ] {
+        assert!(!text.contains(internal), "{internal:?} shown to players: {text:?}");
+    }
+    // A key with no words (I18n shows the key itself): `werewolf.` followed by a letter.
+    let key = text
+        .match_indices("werewolf.")
+        .any(|(at, _)| text[at + 9..].chars().next().is_some_and(char::is_alphabetic));
+    assert!(!key, "an untranslated key shown to players: {text:?}");
+}
+
+/// Answers the pending decision as players would, with the page's own controls, checking the page after each
+/// control: the tie-break by touching a tied player's card and their one option; a verdict or an attack by
+/// touching a player's card, then one of their options; a draw with its button; a transfer by touching
+/// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
+/// name, confirm).
+fn act(browser: &Browser<'_>, pick: u64, name: &str) {
+    settle(browser);
+    let kind = pending(browser);
+    match kind.as_str() {
+        "startPlayer" | "verdict" | "attack" => {
+            // Half the time the player's card is touched, half the time their name in the decision.
+            let touch = if pick.is_multiple_of(2) {
+                ".ww-player[data-touchable='true'] button.ww-name"
+            } else {
+                "#decision .ww-pick"
+            };
+            let cards = browser
+                .script(
+                    "return document.querySelectorAll(arguments[0]).length;",
+                    &[json!(touch)],
+                )
+                .as_u64()
+                .unwrap_or(0);
+            assert!(cards > 0, "no player to touch for a {kind}");
+            browser.script(
+                "document.querySelectorAll(arguments[0])[arguments[1]].click();",
+                &[json!(touch), json!(pick / 3 % cards)],
+            );
+            browser.check_page(&format!("{name}-options"), Some(".ww-options"));
+            let options = browser
+                .script(
+                    "return document.querySelectorAll('.ww-options button.ww-option').length;",
+                    &[],
+                )
+                .as_u64()
+                .unwrap_or(0);
+            assert!((1..=6).contains(&options), "{options} options for one player");
+            browser.script(
+                "document.querySelectorAll('.ww-options button.ww-option')[arguments[0]].click();",
+                &[json!(pick / 7 % options)],
+            );
+        }
+        "draw" => browser.tap("#choices button.primary"),
+        "transfer" => transfer(browser, pick, name),
+        "vote" => {
+            let before = logged_events(browser);
+            for voter in 0..16_u64 {
+                let sent = browser.script(
+                    "const r = document.querySelector('#werewolf');
+                     const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+                     return r.dataset.counting === 'true' || r.dataset.busy === 'true' || s.events.length > arguments[0];",
+                    &[json!(before)],
+                );
+                if sent == true {
+                    return;
+                }
+                // The hand-over: one button, naming the voter.
+                assert_eq!(
+                    browser.script("return document.querySelectorAll('#choices button').length;", &[]),
+                    1,
+                    "only the hand-over button before a ballot"
+                );
+                browser.tap("#choices button.primary");
+                // The second tap of a double tap on "it's me" lands on a name or a card: it picks nobody.
+                let doubled = browser.script(
+                    "document.querySelector('#choices .ww-ballot-choice').click();
+                     document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+                     const pressed = '#choices .ww-ballot-choice[aria-pressed=\"true\"], .ww-player button.ww-name[aria-pressed=\"true\"]';
+                     return [document.querySelectorAll(pressed).length,
+                             document.querySelector('#choices .ww-confirm').disabled];",
+                    &[],
+                );
+                assert_eq!(
+                    doubled,
+                    json!([0, true]),
+                    "{name}: a double tap on \"it's me\" picked someone"
+                );
+                browser.check_page(&format!("{name}-ballot"), Some("#decision"));
+                settle(browser);
+                // A hash per voter: picks that shift with the voter can tie every run-off forever.
+                let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
+                // The voter touches a card or a name (every third voter changes their mind once first).
+                let picked = browser.script(
+                    "const pick = (i) => {
+                       const where = i % 2 === 0 ? '.ww-player[data-touchable=\"true\"] button.ww-name'
+                         : '#choices .ww-ballot-choice';
+                       const b = Array.from(document.querySelectorAll(where));
+                       b[(i >> 1) % b.length].click();
+                     };
+                     if (arguments[0] % 3 === 0) pick(arguments[0] + 3);
+                     pick(arguments[0]);
+                     const chosen = document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]');
+                     const onCards = document.querySelectorAll('.ww-player button.ww-name[aria-pressed=\"true\"]');
+                     const same = chosen.length === 1 && onCards.length === 1
+                       && chosen[0].textContent === onCards[0].querySelector('.ww-name-text').textContent;
+                     const confirm = document.querySelector('#choices .ww-confirm');
+                     // A picked name must not look like the button that casts the vote.
+                     const look = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
+                       === getComputedStyle(confirm).backgroundColor;
+                     return [chosen.length, same, confirm.disabled, document.activeElement === confirm, look];",
+                    &[json!(hash)],
+                );
+                assert_eq!(
+                    picked,
+                    json!([1, true, false, true, false]),
+                    "{name}: one pick, the same on the cards, confirm enabled and focused, unlike the pick"
+                );
+                // The whole page once a vote (each check runs axe, and every voter's page is alike).
+                if voter == 0 {
+                    browser.check_page(&format!("{name}-picked"), Some("#choices .ww-confirm"));
+                }
+                browser.tap("#choices .ww-confirm");
+            }
+            panic!("{name}: the vote was never sent");
+        }
+        other => panic!("{name}: nothing to do for {other:?}"),
+    }
+}
+
+/// Answers a transfer as its giver would: the only way with its one button, or else by touching a receiver's
+/// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
+/// the hand-over button has the focus and is on screen.
+fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+    // When several debtors may hand over, every other time the table picks another than the first.
+    let debtors = browser
+        .script("return document.querySelectorAll('.ww-debtors button').length;", &[])
+        .as_u64()
+        .unwrap_or(0);
+    if debtors > 1 && pick.is_multiple_of(2) {
+        choose_debtor(browser, 1 + pick / 2 % (debtors - 1), name);
+    }
+    for round in 0..60_u64 {
+        let state = browser.script(
+            "const give = document.querySelector('#choices .ww-give');
+             if (!give) return 'only';
+             if (!give.disabled) return document.activeElement === give ? 'ready' : 'ready, not focused';
+             return document.querySelector('.ww-options') ? 'open' : 'closed';",
+            &[],
+        );
+        match state.as_str().unwrap_or_default() {
+            "only" => {
+                browser.tap("#choices button.primary");
+                return;
+            }
+            "ready" => {
+                browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
+                browser.tap("#choices .ww-give");
+                return;
+            }
+            "closed" => {
+                // A receiver is opened every other round at most (closed, then open): counting by halves moves on
+                // to the next receiver each time, so two receivers, one already full, are not touched in turn as
+                // the same one forever.
+                let touches = round / 2;
+                let touch = if (pick + touches).is_multiple_of(2) {
+                    ".ww-player[data-touchable='true'] button.ww-name"
+                } else {
+                    "#decision .ww-pick"
+                };
+                browser.script(
+                    "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
+                    &[json!(touch), json!(pick / 5 + touches)],
+                );
+                browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
+                let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
+                assert!(
+                    focus == "more" || focus == "less",
+                    "{name}: the focus is on the receiver's first card to give back, not {focus}"
+                );
+            }
+            "open" => {
+                // One more card on this receiver, or back to the table when they can take no more.
+                // The focus stays on a control (the next +, or the hand-over), so a keyboard goes on from there.
+                let focus = browser.script(
+                    "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                       .filter((b) => !b.disabled);
+                     if (plus.length) plus[arguments[0] % plus.length].click();
+                     else document.querySelector('.ww-options > button:last-child').click();
+                     return document.activeElement.tagName;",
+                    &[json!(pick + round)],
+                );
+                assert!(focus == "BUTTON" || focus == "DIV", "{name}: the focus went to {focus}");
+            }
+            other => panic!("{name}: transfer {other}"),
+        }
+    }
+    panic!("{name}: the transfer was never handed over");
+}
+
+/// The table picks the `index`-th ready debtor to hand over first: that button is pressed, alone, the prompt names
+/// them, and the page is checked.
+fn choose_debtor(browser: &Browser<'_>, index: u64, name: &str) {
+    let chosen = browser.script(
+        "const b = document.querySelectorAll('.ww-debtors button')[arguments[0]];
+         b.click();
+         const again = document.querySelectorAll('.ww-debtors button')[arguments[0]];
+         const pressed = document.querySelectorAll('.ww-debtors button[aria-pressed=\"true\"]');
+         const who = window.Werewolf.name(Number(again.dataset.debtor));
+         return [pressed.length === 1 && pressed[0] === again, document.querySelector('#prompt').textContent.includes(who)];",
+        &[json!(index)],
+    );
+    assert_eq!(
+        chosen,
+        json!([true, true]),
+        "{name}: debtor {index} chosen, pressed alone and named in the prompt"
+    );
+    browser.check_page(&format!("{name}-debtors"), Some(".ww-debtors"));
+}
+
+/// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
+/// the end screen's heading.
+fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
+    let tag = format!("werewolf-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
+    browser.set_viewport(size.0, size.1);
+    open(browser, url, lang);
+    browser.script(
+        "const inputs = ['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s));
+         inputs.forEach((input, i) => { input.value = String(arguments[0][i]);
+           input.dispatchEvent(new Event('input')); });
+         const names = document.querySelectorAll('#ww-names input');
+         names.forEach((input, i) => { input.value = arguments[1][i] || ''; });",
+        &[
+            json!(table),
+            json!(["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"]),
+        ],
+    );
+    browser.check_page(&format!("{tag}-setup"), Some("#setup"));
+    browser.click("#ww-start");
+    browser.wait_for(
+        "the game to start",
+        "const r = document.querySelector('#werewolf').dataset.pending; return r && r !== 'setup';",
+        &[],
+    );
+    for step in 0..400_u64 {
+        let kind = pending(browser);
+        if kind.is_empty() {
+            wait_events(browser, logged_events(browser));
+            continue;
+        }
+        if kind == "over" {
+            break;
+        }
+        browser.check_page(&format!("{tag}-step"), Some(decision_of(&kind)));
+        last_decision_on_screen(browser, &tag);
+        assert_plain(&browser.text("#prompt"));
+        let before = logged_events(browser);
+        act(browser, step * 2_654_435_761 % 1_000_003, &tag);
+        sent_or_confirmed(browser, before, &tag);
+    }
+    wait_pending(browser, "over");
+    browser.check_page(&format!("{tag}-end"), Some("#outcome"));
+    last_decision_on_screen(browser, &tag);
+    let text = browser.text("#outcome");
+    assert_plain(&text);
+    for line in browser
+        .script(
+            "return Array.from(document.querySelectorAll('#log li')).map((l) => l.textContent);",
+            &[],
+        )
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        assert_plain(line.as_str().unwrap_or_default());
+    }
+    browser.assert_no_console_errors();
+    browser.text("#outcome-title")
+}
+
+#[test]
+fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let url = server.url();
+    let english = ["The village wins", "The werewolves win", "Paradox"];
+    let japanese = ["村人陣営の勝利", "人狼陣営の勝利", "パラドックス"];
+    for (lang, size, table) in [
+        ("en", PHONE, [2, 1, 5]),
+        ("ja", PHONE, [1, 1, 3]),
+        ("ja", DESKTOP, [2, 1, 5]),
+        ("en", DESKTOP, [1, 1, 3]),
+    ] {
+        let title = play_to_the_end(&browser, &url, lang, size, table);
+        let titles = if lang == "en" { english } else { japanese };
+        assert!(titles.contains(&title.as_str()), "{lang}: {title}");
+        // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
+        // opens it in the rules in brief, in the page's language.
+        let rule = browser.text("#outcome-rule");
+        assert!(
+            rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
+            "{rule}"
+        );
+        let opened = browser.script(
+            "const link = document.querySelector('#outcome-rule');
+             link.click();
+             const target = document.querySelector(link.getAttribute('href'));
+             const r = target.getBoundingClientRect();
+             const brief = document.querySelectorAll('#ww-rules-brief dt').length;
+             const logRule = document.querySelector('#log .ww-rule').textContent;
+             return [target.tagName, r.top >= 0 && r.top < window.innerHeight, target.textContent,
+                     target.nextElementSibling.textContent, brief, logRule];",
+            &[],
+        );
+        assert_eq!(opened[0], "DT", "{lang}: the end's rule opens a rule: {opened}");
+        assert_eq!(opened[1], true, "{lang}: the rule opened is on screen: {opened}");
+        assert_eq!(opened[4], 11, "{lang}: the rules in brief list R1 to R11");
+        let (term, text, log_rule) = (
+            opened[2].as_str().unwrap_or_default(),
+            opened[3].as_str().unwrap_or_default(),
+            opened[5].as_str().unwrap_or_default(),
+        );
+        assert!(
+            rule.contains(term.split(' ').nth(1).unwrap_or("?")),
+            "{lang}: {rule} names {term}"
+        );
+        let japanese = |t: &str| t.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c));
+        assert_eq!(
+            japanese(text),
+            lang == "ja",
+            "{lang}: the rule's words are the page's: {text}"
+        );
+        assert!(
+            log_rule.contains([':', '：']),
+            "{lang}: the log's rule is named in words: {log_rule}"
+        );
+        assert_plain(text);
+    }
+}
+
+#[test]
+fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.set_viewport(PHONE.0, PHONE.1);
+    open(&browser, &server.url(), "en");
+    browser.click("#ww-names li:first-child input");
+    browser.keys(&["M", "i", "k", "a"]);
+    browser.click("#ww-start");
+    wait_pending(&browser, "startPlayer");
+    settle(&browser);
+    assert!(browser.text("#prompt").contains("rock-paper-scissors"));
+    assert_eq!(browser.text(".ww-player:first-child .ww-name-text"), "Mika");
+    // At Version 3's table every hand is 3W 1S 5V: three bar segments of a third, a ninth and five ninths.
+    let widths = browser.script(
+        "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span')).map((s) => s.style.width);",
+        &[],
+    );
+    assert_eq!(widths, json!(["33.3333%", "11.1111%", "55.5556%"]));
+    // The winner of rock-paper-scissors is touched: their card opens with its one option.
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();",
+        &[],
+    );
+    browser.check_page("werewolf-touch-tiebreak", Some(".ww-options"));
+    browser.click(".ww-options button.ww-option");
+    wait_pending(&browser, "verdict");
+    settle(&browser);
+    let seer = browser.text(".ww-player[data-turn='true'] .ww-name-text");
+    assert!(browser.text("#prompt").starts_with(&seer), "{seer} is asked");
+    // The seer's choice: touch a player far down the table, then pick among that player's few options.
+    browser.script(
+        "const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
+         cards[cards.length - 1].click();",
+        &[],
+    );
+    browser.check_page("werewolf-phone-en-verdict-options", Some(".ww-options"));
+    let labels = browser.script(
+        "return Array.from(document.querySelectorAll('.ww-options button.ww-option')).map((b) => b.textContent);",
+        &[],
+    );
+    let labels: Vec<String> = serde_json::from_value(labels).unwrap_or_default();
+    assert!(
+        (2..=4).contains(&labels.len()),
+        "a few options, not a flat list: {labels:?}"
+    );
+    assert!(labels.iter().any(|l| l.starts_with("Black")) && labels.iter().any(|l| l.starts_with("White")));
+    // Focus went to the first option; after choosing, the next decision is on screen and announced.
+    assert_eq!(
+        browser.script("return document.activeElement.classList.contains('ww-option');", &[]),
+        true
+    );
+    browser.script("document.activeElement.click();", &[]);
+    wait_events(&browser, 2);
+    let kind = pending(&browser);
+    browser.check_page("werewolf-phone-en-after-verdict", Some(decision_of(&kind)));
+    let announced = browser.text("#ww-announce");
+    assert!(announced.starts_with("Round 1"), "{announced}");
+    assert_eq!(browser.script("return document.activeElement.id;", &[]), "decision");
+
+    // A reload rebuilds the game from the tab's log, in the language now chosen.
+    browser.script("document.querySelector('#lang').click();", &[]);
+    browser.wait_for(
+        "the game's sentences in Japanese",
+        "return /[ぁ-ん]/.test(document.querySelector('#prompt').textContent);",
+        &[],
+    );
+    browser.refresh();
+    browser.wait_for(
+        "the game after the reload",
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.pending !== 'setup' && r.dataset.pending !== '';",
+        &[],
+    );
+    assert_eq!(logged_events(&browser), 2);
+    assert!(browser.text("#log").contains("占い"), "the log in Japanese");
+    browser.check_page("werewolf-phone-ja-reloaded", Some(decision_of(&pending(&browser))));
+
+    // How to play, in the page's language, with the worked cascade.
+    browser.click(".ww-howto-link");
+    let howto = browser.text("#how-to-play [data-howto='ja']");
+    assert!(howto.contains("連鎖") && howto.contains("パラドックス") && howto.contains("確定"));
+    assert_eq!(
+        browser.script(
+            "return document.querySelector(\"#how-to-play [data-howto='en']\").hidden;",
+            &[]
+        ),
+        true
+    );
+    browser.check_page("werewolf-phone-ja-how-to-play", None);
+    browser.assert_no_console_errors();
+}
+
+#[test]
+fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    open(&browser, &server.url(), "en");
+    browser.click("#ww-start");
+    wait_pending(&browser, "startPlayer");
+    settle(&browser);
+    // A double tap on the winner: two clicks before any answer; one event is sent.
+    browser.script(
+        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();",
+        &[],
+    );
+    browser.script(
+        "const b = document.querySelector('.ww-options button.ww-option'); b.click(); b.click();",
+        &[],
+    );
+    wait_pending(&browser, "verdict");
+    assert_eq!(logged_events(&browser), 1);
+    settle(&browser);
+    // A stale submit: an option of a decision that is over (kept from before the redraw, as a second device or a
+    // slow tap would send it) is answered in plain words, and the current decision stays on screen.
+    browser.script(
+        "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+         window.staleOption = document.querySelector('.ww-options button.ww-option');
+         window.staleOption.click();",
+        &[],
+    );
+    wait_events(&browser, 2);
+    let kind = pending(&browser);
+    // Slow enough not to be taken for a double tap's second.
+    settle(&browser);
+    browser.script("window.staleOption.click();", &[]);
+    browser.wait_for(
+        "the answer to the stale submit",
+        "return document.querySelector('#message').textContent.length > 0;",
+        &[],
+    );
+    let message = browser.text("#message");
+    assert_eq!(message, "That was already decided. Here is what the table decides now.");
+    assert_plain(&message);
+    assert_eq!(logged_events(&browser), 2);
+    assert_eq!(pending(&browser), kind);
+    browser.check_page("werewolf-desktop-en-stale", Some(decision_of(&kind)));
+
+    // A dead server is said as such, and nothing is queued to be sent later.
+    browser.execute_cdp("Network.enable", json!({}));
+    browser.execute_cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    );
+    let kind_now = pending(&browser);
+    settle(&browser);
+    if kind_now == "verdict" || kind_now == "attack" {
+        browser.script(
+            "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
+             document.querySelector('.ww-options button.ww-option').click();",
+            &[],
+        );
+    } else {
+        browser.script("document.querySelector('#choices button').click();", &[]);
+    }
+    browser.wait_for(
+        "the unreachable server to be said",
+        "return document.querySelector('#message').textContent.includes('cannot be reached');",
+        &[],
+    );
+    browser.execute_cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(logged_events(&browser), 2, "nothing was sent behind the player's back");
+
+    // A reload while the server does not answer keeps the tab's game and offers to try again.
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": ["*/api/werewolf/*"]}));
+    browser.refresh();
+    browser.wait_for(
+        "the unreachable server after a reload",
+        "return document.querySelector('#werewolf').dataset.pending === 'unreachable';",
+        &[],
+    );
+    let note = browser.text("#log-note");
+    assert!(
+        note.contains("cannot be reached") && note.ends_with("Try again"),
+        "{note}"
+    );
+    browser.check_page("werewolf-desktop-en-unreachable", Some("#log-note"));
+    browser.execute_cdp("Network.setBlockedURLs", json!({"urls": []}));
+    browser.click("#log-note button");
+    wait_pending(&browser, &kind);
+    assert_eq!(logged_events(&browser), 2, "the game came back");
+
+    // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
+    // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
+    let copied = browser.script(
+        "return [sessionStorage.getItem('marubatsu.werewolf'), sessionStorage.getItem('marubatsu.werewolf.tab')];",
+        &[],
+    );
+    let first = browser.new_tab();
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.goto(&format!("{}werewolf", server.url()));
+    wait_pending(&browser, "setup");
+    assert!(browser.script("return document.querySelector('#ww-copy-note').hidden;", &[]) == true);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf.tab', arguments[1]);",
+        &[copied[0].clone(), copied[1].clone()],
+    );
+    browser.refresh();
+    wait_pending(&browser, &kind);
+    browser.wait_for(
+        "the copy to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
+        &[],
+    );
+    let note = browser.text("#ww-copy-note");
+    assert!(note.starts_with("This tab began as a copy"), "{note}");
+    assert_plain(&note);
+    let renamed = browser.script("return sessionStorage.getItem('marubatsu.werewolf.tab');", &[]);
+    assert_ne!(renamed, copied[1], "the copy goes on under an id of its own");
+    browser.check_page("werewolf-desktop-en-copied-tab", Some(decision_of(&kind)));
+    browser.switch_to(&first);
+    browser.wait_for(
+        "the copied tab to say so",
+        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
+        &[],
+    );
+    assert!(
+        browser
+            .text("#ww-copy-note")
+            .starts_with("This game was copied into another tab")
+    );
+}
+
+#[test]
+fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    open(&browser, &server.url(), "en");
+    for width in (760..=1280).step_by(40) {
+        browser.set_viewport(width, 860);
+        let problems = browser.script(
+            "const panel = document.querySelector('#setup').getBoundingClientRect();
+             const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
+             const out = boxes.filter((b) => b.left < panel.left - 0.5 || b.right > panel.right + 0.5).length;
+             let overlaps = 0;
+             for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+               const a = boxes[i], b = boxes[j];
+               if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) overlaps += 1;
+             }
+             return [boxes.length, out, overlaps];",
+            &[],
+        );
+        assert_eq!(
+            problems,
+            json!([9, 0, 0]),
+            "at {width} px: [boxes, outside the panel, overlapping]"
+        );
+    }
+    browser.set_viewport(DESKTOP.0, DESKTOP.1);
+    browser.check_page("werewolf-desktop-en-setup", Some("#setup"));
+}
+
+#[test]
+fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_impossible() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    open(&browser, &server.url(), "ja");
+    let set = |table: [u8; 3]| {
+        browser.script(
+            "['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s)).forEach((input, i) => {
+               input.value = String(arguments[0][i]); input.dispatchEvent(new Event('input')); });
+             const w = document.querySelector('#ww-setup-warning');
+             return w.hidden ? '' : w.textContent;",
+            &[json!(table)],
+        )
+    };
+    let three = set([1, 1, 1]);
+    assert!(
+        three
+            .as_str()
+            .is_some_and(|t| t.starts_with("3人では") && t.ends_with('。')),
+        "{three}"
+    );
+    browser.script(
+        "document.querySelector('#ww-rules').scrollIntoView({ block: 'center' });",
+        &[],
+    );
+    browser.check_page("werewolf-phone-ja-warning", Some("#ww-rules"));
+    let sixteen = set([3, 2, 11]);
+    assert!(
+        sixteen.as_str().is_some_and(|t| t.starts_with("16人のゲームは")),
+        "{sixteen}"
+    );
+    assert_eq!(set([2, 1, 5]), json!(""), "no warning for 8");
+    // Version 3 is the setup's choice unless the table picks Version 2, and what the tab keeps and replays.
+    set([2, 1, 5]);
+    assert_eq!(
+        browser.script("return document.querySelector('#ww-rules').value;", &[]),
+        json!("v3"),
+        "Version 3 is the default"
+    );
+    let help = browser.script(
+        "const s = document.querySelector('#ww-rules'); s.value = 'v3'; s.dispatchEvent(new Event('change'));
+         return document.querySelector('#ww-rules-help').textContent;",
+        &[],
+    );
+    assert!(help.as_str().is_some_and(|t| t.starts_with("バージョン3：")), "{help}");
+    browser.click("#ww-start");
+    wait_pending(&browser, "startPlayer");
+    let kept = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).options;",
+        &[],
+    );
+    assert_eq!(kept, json!("v3"));
+    // The start player, then a mark that takes the target's only seer card: that target cannot be the seer.
+    for pick in [0_u64, 7] {
+        let before = logged_events(&browser);
+        act(&browser, pick, "werewolf-phone-ja-v3");
+        wait_events(&browser, before + 1);
+    }
+    let board = browser.text("#players");
+    assert!(board.contains("占い師0枚（不可能）"), "{board}");
+    browser.check_page("werewolf-phone-ja-impossible", Some(".ww-players"));
+    browser.assert_no_console_errors();
+    // Last, as Chromium logs the refusal's 400 as an error.
+    open(&browser, &server.url(), "ja");
+    // Seventeen players: the engine's refusal in the page's Japanese words.
+    set([4, 4, 9]);
+    browser.click("#ww-start");
+    browser.wait_for(
+        "the setup refusal",
+        "return document.querySelector('#setup-message').textContent.length > 0;",
+        &[],
+    );
+    let refused = browser.text("#setup-message");
+    assert!(refused.starts_with("遊べるのは3〜16人です。17人"), "{refused}");
+}
+
+/// Opens the page on a game the API reached (its log), as if the tab had kept it.
+fn resume(browser: &Browser<'_>, url: &str, lang: &str, events: &serde_json::Value) {
+    open(browser, url, lang);
+    browser.script(
+        "sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
+           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[0], events: arguments[1] }));",
+        &[json!(NAMES), events.clone()],
+    );
+    browser.refresh();
+    browser.wait_for(
+        "the kept game",
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup';",
+        &[],
+    );
+}
+
+const NAMES: [&str; 8] = ["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"];
+
+#[test]
+fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_first() {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let (ending_log, ending) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| {
+        state["choices"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| !c["ends"].is_null()))
+    })
+    .expect("no game of 40 offers a choice that ends it");
+    let (debt_log, debts) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| {
+        state["transfers"].as_array().is_some_and(|t| t.len() > 1)
+    })
+    .expect("no game of 40 has two debtors ready at once");
+    let choice = ending["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| !c["ends"].is_null()))
+        .cloned()
+        .unwrap_or_default();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    for (lang, size) in [("ja", PHONE), ("en", DESKTOP)] {
+        let tag = format!("werewolf-ending-{lang}-{}", size.0);
+        browser.set_viewport(size.0, size.1);
+        resume(&browser, &url, lang, &ending_log);
+        // The option that would end the game stands with its warning on the player's card.
+        let target = choice["target"].as_u64().unwrap_or(99);
+        browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+        let option = browser.script(
+            "const b = Array.from(document.querySelectorAll('.ww-options button.ww-ends'));
+             return b.length ? [b.length, b[0].nextElementSibling.className] : null;",
+            &[],
+        );
+        assert_eq!(
+            option[1], "ww-warning",
+            "{tag}: the warning stands right after the option: {option}"
+        );
+        browser.check_page(&format!("{tag}-warning"), Some(".ww-options"));
+        // A first tap arms it, a double tap's second does nothing, and nothing is sent.
+        let before = logged_events(&browser);
+        browser.double_tap(
+            ".ww-options button.ww-ends",
+            std::time::Duration::from_millis(150),
+            lang == "ja",
+        );
+        let armed = browser.text("[data-armed='true']");
+        let end_words = if lang == "ja" {
+            "（ゲームを終える）"
+        } else {
+            "and end the game"
+        };
+        assert!(armed.contains(end_words), "{tag}: the armed option says {armed}");
+        assert_eq!(logged_events(&browser), before, "{tag}: a double tap ended the game");
+        confirm_the_end(&browser, before, &tag);
+        let side = browser.script("return document.querySelector('#outcome').dataset.side;", &[]);
+        assert_eq!(
+            side, choice["ends"]["side"],
+            "{tag}: the end warned of is the end reached"
+        );
+
+        // Several debtors: the table chooses who goes first; the chosen one hands over.
+        resume(&browser, &url, lang, &debt_log);
+        let ready = debts["transfers"].as_array().map_or(0, Vec::len);
+        let buttons = browser.script("return document.querySelectorAll('.ww-debtors button').length;", &[]);
+        assert_eq!(buttons, json!(ready), "{tag}: one button per ready debtor");
+        choose_debtor(&browser, 1, &tag);
+        let chosen = debts["transfers"][1]["from"].clone();
+        let before = logged_events(&browser);
+        // Every other pick would choose a debtor again: an odd one keeps the choice made here.
+        transfer(&browser, 1, &tag);
+        sent_or_confirmed(&browser, before, &tag);
+        let sent = browser.script(
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf')); return s.events[arguments[0]];",
+            &[json!(before)],
+        );
+        assert_eq!(
+            sent["from"], chosen,
+            "{tag}: the hand-over sent is the chosen debtor's: {sent}"
+        );
+    }
+    browser.assert_no_console_errors();
+}
+
+/// A state of the default table's game (its log and the server's state) where the page offers one of the
+/// controls that move the game on, found by playing through the API.
+struct Offered {
+    what: &'static str,
+    log: serde_json::Value,
+    state: serde_json::Value,
+}
+
+/// The states the double-tap test starts from: the rock-paper-scissors tie-break, a verdict, an attack, a draw,
+/// a ready-made and a card-by-card hand-over, and a vote — each decision one a single tap does not end.
+fn offered(server: &marubatsu_web::Server) -> Vec<Offered> {
+    [
+        "startPlayer",
+        "verdict",
+        "attack",
+        "draw",
+        "transfer-only",
+        "transfer-built",
+        "vote",
+    ]
+    .into_iter()
+    .map(|what| {
+        let (log, state) = support::werewolf::find_state(server, &NAMES, 0..40, |state| offers(state, what))
+            .unwrap_or_else(|| panic!("no game of 40 reaches a {what} to double-tap"));
+        Offered { what, log, state }
+    })
+    .collect()
+}
+
+/// Whether `state` offers the control `what` stands for, one tap of which goes on without ending the game.
+fn offers(state: &serde_json::Value, what: &str) -> bool {
+    let kind = state["pending"]["kind"].as_str().unwrap_or_default();
+    let goes_on = || {
+        state["choices"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["ends"].is_null()))
+    };
+    let one_transfer = |only: bool| {
+        kind == "transfer"
+            && state["transfers"]
+                .as_array()
+                .is_some_and(|t| t.len() == 1 && t[0]["only"].is_null() != only && t[0]["onlyEnds"].is_null())
+    };
+    match what {
+        "verdict" | "attack" => kind == what && goes_on(),
+        "transfer-only" => one_transfer(true),
+        "transfer-built" => one_transfer(false),
+        "vote" => kind == what && state["ballots"].as_array().is_some_and(|b| b.len() >= 3),
+        _ => kind == what,
+    }
+}
+
+/// Puts the page (already on the werewolf page) on `log` in `lang`, with the ballots `votes` already collected
+/// when a vote is pending, as a tab that kept them would; a reload, so the tap guard starts afresh.
+fn put_on(browser: &Browser<'_>, lang: &str, log: &serde_json::Value, votes: &serde_json::Value) {
+    browser.script(
+        "localStorage.setItem('marubatsu.lang', arguments[0]);
+         sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
+           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[1], events: arguments[2],
+           ballot: { key: arguments[2].length, votes: arguments[3] } }));",
+        &[json!(lang), json!(NAMES), log.clone(), votes.clone()],
+    );
+    browser.refresh();
+    browser.wait_for(
+        "the kept game",
+        "const r = document.querySelector('#werewolf');
+         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup'
+           && r.dataset.pending !== '';",
+        &[],
+    );
+}
+
+/// Waits out a double tap: the tap guard's window has passed (long after a hand-over built card by card has
+/// heard whether it ends the game, which it asks before it sends), no answer is awaited and no vote is being
+/// counted, so whatever either tap was going to change has changed.
+fn after_double_tap(browser: &Browser<'_>) {
+    browser.wait_for(
+        "the double tap to be over",
+        "const r = document.querySelector('#werewolf');
+         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
+           && r.dataset.counting !== 'true';",
+        &[],
+    );
+}
+
+/// The ballots collected so far for the pending vote, as the tab keeps them.
+fn collected(browser: &Browser<'_>) -> usize {
+    browser
+        .script(
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+             return s && s.ballot && Array.isArray(s.ballot.votes) ? s.ballot.votes.length : 0;",
+            &[],
+        )
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+/// After a double tap that should have made one decision: exactly one event more in the log, the page on the
+/// decision the server has for that log (or its end), that decision's first control on screen, and no ballot of
+/// a vote open for anyone.
+fn one_step_taken(browser: &Browser<'_>, server: &marubatsu_web::Server, before: u64, tag: &str) {
+    assert_eq!(
+        logged_events(browser),
+        before + 1,
+        "{tag}: a double tap made {} decisions",
+        logged_events(browser) - before
+    );
+    let log = browser.script(
+        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).events;",
+        &[],
+    );
+    let answer = support::post_ok(
+        server.local_addr(),
+        "/api/werewolf/replay",
+        &json!({"table": [2, 1, 5], "names": NAMES, "events": log, "event": null}),
+    );
+    let kind = answer["state"]["pending"]["kind"].as_str().unwrap_or("over").to_owned();
+    assert_eq!(pending(browser), kind, "{tag}: the page is not on the next decision");
+    next_on_screen(browser, &kind, tag);
+}
+
+/// The pending decision's first control (or the end) is inside the viewport, no player's card was opened by the
+/// second tap (it would take the decision off the screen), and when it is a vote, the device is to be handed to
+/// the next voter: no ballot open.
+fn next_on_screen(browser: &Browser<'_>, kind: &str, tag: &str) {
+    let seen = browser.script(
+        "const box = document.querySelector(arguments[0]);
+         const first = box.querySelector('button:not(:disabled)') || box;
+         const r = first.getBoundingClientRect();
+         return [r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight,
+                 document.querySelectorAll('#choices .ww-confirm, #choices .ww-ballot-choice').length,
+                 document.querySelector('#werewolf').dataset.touched];",
+        &[json!(decision_of(kind))],
+    );
+    assert_eq!(
+        seen,
+        json!([true, 0, ""]),
+        "{tag}: [the next decision's control on screen, ballot controls open, a player's card open]"
+    );
+}
+
+/// The double-tap test at one size, in both languages: every control that moves a game on — the setup's start,
+/// the tie-break's random draw and its winner, a verdict, an attack, a draw, a ready-made and a card-by-card
+/// hand-over, a voter's "it's me" and their confirm, the last one's sending the vote — tapped twice at one point
+/// 50, 150 and 250 ms apart (one W3C action sequence, touch on a phone, a mouse on a desktop): each time one
+/// decision is made, one voter has their ballot or one ballot is collected, and the next decision or voter is on
+/// screen.
+fn double_tap_every_control(size: (u32, u32)) {
+    let _one = one_browser_at_a_time();
+    let server = server();
+    let states = offered(&server);
+    let driver = Driver::start();
+    let browser = driver.browser(size.0, size.1);
+    browser.set_viewport(size.0, size.1);
+    let url = server.url();
+    let touch = size.0 < 500;
+    for lang in ["ja", "en"] {
+        open(&browser, &url, lang);
+        for gap in [50_u64, 150, 250] {
+            let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
+            let double_tap = |selector: &str, what: &str| {
+                let measured = browser.double_tap(selector, std::time::Duration::from_millis(gap), touch);
+                // A loaded machine stretches the gap; what matters is that the second tap lands inside the guard.
+                let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+                assert!(
+                    (gap as f64 - 5.0..window).contains(&measured),
+                    "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
+                );
+                after_double_tap(&browser);
+            };
+
+            // The setup's start: the game begins, and nothing of it is decided yet.
+            browser.script("sessionStorage.clear();", &[]);
+            browser.refresh();
+            wait_pending(&browser, "setup");
+            double_tap("#ww-start", "the start");
+            assert_eq!(
+                (pending(&browser), logged_events(&browser)),
+                ("startPlayer".to_owned(), 0),
+                "{tag}: the start decided the start player"
+            );
+            next_on_screen(&browser, "startPlayer", &tag);
+
+            for state in &states {
+                let tag = format!("{tag} {}", state.what);
+                let before = state.log.as_array().map_or(0, Vec::len) as u64;
+                match state.what {
+                    "vote" => {
+                        double_tap_a_vote(&browser, &server, state, lang, &tag, &double_tap);
+                        continue;
+                    }
+                    "startPlayer" => {
+                        // The random draw among the tied, then (from the same state) a tied player's card.
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap("#choices > button", "the random draw");
+                        one_step_taken(&browser, &server, before, &format!("{tag} random"));
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap_an_option(&browser, state, &double_tap);
+                    }
+                    "verdict" | "attack" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap_an_option(&browser, state, &double_tap);
+                    }
+                    "draw" | "transfer-only" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        double_tap("#choices button.primary", state.what);
+                    }
+                    "transfer-built" => {
+                        put_on(&browser, lang, &state.log, &json!([]));
+                        let ready = browser.script(
+                            "let card = 0;
+                             for (let i = 0; i < 80; i++) {
+                               if (!document.querySelector('#choices .ww-give').disabled) return true;
+                               const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                                 .filter((b) => !b.disabled);
+                               if (plus.length) { plus[0].click(); continue; }
+                               const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
+                               cards[card % cards.length].click();
+                               card += 1;
+                             }
+                             return false;",
+                            &[],
+                        );
+                        assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
+                        double_tap("#choices .ww-give", "the hand-over");
+                    }
+                    other => panic!("no control for {other}"),
+                }
+                one_step_taken(&browser, &server, before, &tag);
+            }
+        }
+    }
+    browser.assert_no_console_errors();
+}
+
+/// Opens the card of a player the pending decision is about, at one of their options that goes on, and
+/// double-taps that option.
+fn double_tap_an_option(browser: &Browser<'_>, state: &Offered, double_tap: &dyn Fn(&str, &str)) {
+    let target = state.state["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["ends"].is_null()))
+        .map(|c| c["target"].clone())
+        .unwrap_or_default();
+    browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+    double_tap(
+        &format!(".ww-player[data-seat='{target}'] .ww-options button.ww-option:not(.ww-ends)"),
+        "an option",
+    );
+}
+
+/// The vote from its third-last voter on: their "it's me" (their ballot opens with nobody picked), their confirm
+/// (the next voter is asked for), and the last voter's confirm, which sends the vote — one event.
+fn double_tap_a_vote(
+    browser: &Browser<'_>,
+    server: &marubatsu_web::Server,
+    state: &Offered,
+    lang: &str,
+    tag: &str,
+    double_tap: &dyn Fn(&str, &str),
+) {
+    let ballots = state.state["ballots"].as_array().cloned().unwrap_or_default();
+    let votes: Vec<serde_json::Value> = ballots[..ballots.len() - 2]
+        .iter()
+        .map(|b| json!({"voter": b["voter"], "target": b["targets"][0]["target"]}))
+        .collect();
+    put_on(browser, lang, &state.log, &json!(votes));
+    let before = state.log.as_array().map_or(0, Vec::len) as u64;
+    for (at, ballot) in ballots.iter().enumerate().skip(votes.len()) {
+        let name = NAMES[ballot["voter"].as_u64().unwrap_or(0) as usize];
+        let hand_over = browser.text("#choices button.primary");
+        assert!(hand_over.contains(name), "{tag}: {name} is asked for, not {hand_over}");
+        double_tap("#choices button.primary", "\"it's me\"");
+        let ballot_open = browser.script(
+            "return [document.querySelectorAll('#choices .ww-ballot-choice').length > 0,
+                     document.querySelectorAll('#choices [aria-pressed=\"true\"], .ww-player [aria-pressed=\"true\"]').length,
+                     document.querySelector('#choices .ww-confirm').disabled];",
+            &[],
+        );
+        assert_eq!(
+            ballot_open,
+            json!([true, 0, true]),
+            "{tag}: {name}'s ballot [open, picks, confirm disabled]"
+        );
+        assert_eq!(collected(browser), at, "{tag}: a ballot was collected by \"it's me\"");
+        browser.tap("#choices .ww-ballot-choice");
+        double_tap("#choices .ww-confirm", "the confirm");
+        if at + 1 < ballots.len() {
+            assert_eq!(collected(browser), at + 1, "{tag}: {name}'s confirm");
+            assert_eq!(logged_events(browser), before, "{tag}: the vote was sent early");
+            next_on_screen(browser, "vote", tag);
+        } else {
+            one_step_taken(browser, server, before, tag);
+        }
+    }
+}
+
+#[test]
+fn werewolf_a_double_tap_on_a_phone_skips_no_decision_nor_voter_in_either_language() {
+    double_tap_every_control(PHONE);
+}
+
+#[test]
+fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_either_language() {
+    double_tap_every_control(DESKTOP);
+}
