@@ -1,7 +1,8 @@
 //! How the chain commands print boards, receipts and amounts.
 
+use marubatsu_chain::Receipt;
 use marubatsu_chain::ether_and_wei;
-use marubatsu_client::{Played, Receipt};
+use marubatsu_client::Played;
 
 /// A gas price in gwei, trimmed.
 pub(crate) fn gwei(wei: u128) -> String {
