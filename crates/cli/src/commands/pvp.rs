@@ -1,7 +1,7 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::{SolCall, SolError};
 use clap::{Args, Subcommand};
-use marubatsu_chain::{PVP_CONTRACT, Transactor, pvp_status_name, utc_time};
+use marubatsu_chain::{PVP_CONTRACT, Transactor, utc_time};
 use marubatsu_chain::{
     SHORT_MOVE_TIMEOUT,
     bindings::{ITicTacToe, ITicTacToeV2},
@@ -18,7 +18,11 @@ use super::{
     network::{Session, TargetArgs},
     older,
 };
-use crate::{game_view::print_played, json, output::print_json};
+use crate::{
+    game_view::{print_played, pvp_status_name},
+    json,
+    output::print_json,
+};
 
 /// What every command that shows a game afterwards reads.
 const SHOW: [&str; 2] = [
