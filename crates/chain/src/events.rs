@@ -62,20 +62,6 @@ pub fn solo_result_name(result: ISoloTicTacToe::Result) -> &'static str {
     }
 }
 
-/// A PvP game's status in words.
-pub fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
-    match status {
-        ITicTacToe::Status::Open => "open (waiting for a joiner)",
-        ITicTacToe::Status::Active => "active",
-        ITicTacToe::Status::XWon => "X won",
-        ITicTacToe::Status::OWon => "O won",
-        ITicTacToe::Status::Draw => "draw",
-        ITicTacToe::Status::Cancelled => "cancelled",
-        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes credited back)",
-        _ => "unknown",
-    }
-}
-
 /// How a PvP game ended, in words, given its winner (zero for nobody).
 fn ending(reason: ITicTacToe::EndReason, winner: Address) -> String {
     match reason {

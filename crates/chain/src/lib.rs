@@ -58,7 +58,7 @@ pub use consts::{
     SOLO_CONTRACT,
 };
 pub use error::{CompileError, TxError, UnknownDifficulty};
-pub use events::{GameEvent, decode_events, difficulty_name, pvp_status_name, solo_result_name};
+pub use events::{GameEvent, decode_events, difficulty_name, solo_result_name};
 /// The EVM versions solc compiles for (and a [`Chain`] can run, [`Chain::set_evm_version`]).
 pub use foundry_compilers::artifacts::EvmVersion;
 pub use gas::{GasKind, GasLog, GasSample, GasSamples, GasStats};

@@ -1,7 +1,23 @@
 //! How the chain commands print boards, receipts and amounts.
 
+use marubatsu_chain::Receipt;
+use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_chain::ether_and_wei;
-use marubatsu_client::{Played, Receipt};
+use marubatsu_client::Played;
+
+/// A PvP game's status in words.
+pub(crate) fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
+    match status {
+        ITicTacToe::Status::Open => "open (waiting for a joiner)",
+        ITicTacToe::Status::Active => "active",
+        ITicTacToe::Status::XWon => "X won",
+        ITicTacToe::Status::OWon => "O won",
+        ITicTacToe::Status::Draw => "draw",
+        ITicTacToe::Status::Cancelled => "cancelled",
+        ITicTacToe::Status::Aborted => "aborted (a first move timed out; both stakes credited back)",
+        _ => "unknown",
+    }
+}
 
 /// A gas price in gwei, trimmed.
 pub(crate) fn gwei(wei: u128) -> String {

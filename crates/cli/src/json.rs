@@ -7,7 +7,8 @@ use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeEvents},
     ITicTacToe::{self, ITicTacToeEvents},
 };
-use marubatsu_client::{GameEvent, Played, difficulty_name};
+use marubatsu_chain::{GameEvent, difficulty_name};
+use marubatsu_client::Played;
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -21,7 +21,7 @@ use crate::{
 /// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
 /// functions are inlined), so there is nothing to link.
 pub const DEPLOYED_CONTRACTS: [&str; 2] = [SOLO_CONTRACT, PVP_CONTRACT];
-pub use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
+use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 
 /// What `deploy` is asked to do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -63,8 +63,8 @@ mod wallet;
 pub use client::{RpcClient, redact_url};
 pub use deploy::{
     ContractOutcome, ContractStatus, DEPLOYED_CONTRACTS, DeployOptions, DeployReport, Deployable, Located,
-    OlderDeployment, PVP_CONTRACT, Replaced, SCANNED_GAMES, SOLO_CONTRACT, creation_code, deploy, deploy_contracts,
-    locate_contract, resolve_contract,
+    OlderDeployment, Replaced, SCANNED_GAMES, creation_code, deploy, deploy_contracts, locate_contract,
+    resolve_contract,
 };
 pub use endpoints::{default_rpc_url, parse_chain, resolve_rpc_url};
 pub use error::Error;
@@ -74,10 +74,6 @@ pub use journal::{Journal, LoggedCall, LoggedReceipt, LoggedTx, Run, TxState};
 pub use ledger::{Ledger, Settlement, describe as describe_settled};
 pub use local::{LOCAL_STATE_VAR, LocalChain};
 pub use mainnet::{ensure_testnet, is_testnet};
-pub use marubatsu_chain::{
-    GameEvent, Head, Lookup, Receipt, Transactor, decode_events, difficulty_name, pvp_status_name, solo_result_name,
-    utc_time,
-};
 pub use record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };

@@ -19,10 +19,11 @@ use marubatsu_chain::{
         ITicTacToe::{self, ITicTacToeCalls},
     },
 };
+use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    deploy::{DEPLOYED_CONTRACTS, PVP_CONTRACT, SOLO_CONTRACT, creation_code},
+    deploy::{DEPLOYED_CONTRACTS, creation_code},
     error::Error,
 };
 

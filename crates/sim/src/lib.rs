@@ -26,5 +26,5 @@ pub mod werewolf;
 pub use werewolf::{
     Balance, CHIT_COUNTS, Camp, EndRate, GameRecord, Policy, Progress, Rate, Report, Sides, SweepRow, TARGET_PARADOX,
     TARGET_SPREAD, UnknownPolicy, balance_chart, best_per_players, describe_table, play_game, recommended_source,
-    recommended_tables, simulate, sweep, sweep_chart, sweep_tables,
+    simulate, sweep, sweep_chart, sweep_tables,
 };

@@ -6,13 +6,12 @@ use std::{path::Path, process::Command, time::Duration};
 
 use alloy_primitives::{Address, U256, keccak256};
 use marubatsu_chain::{
-    Chain, GasLog, TxError,
+    Chain, GasLog, PVP_CONTRACT, SOLO_CONTRACT, Transactor, TxError,
     bindings::{ISoloTicTacToe, ITicTacToe},
 };
 use marubatsu_client::{
-    ContractStatus, DeployOptions, DeployReport, Deployments, Error, PVP_CONTRACT, Played, PvpContract, Rpc,
-    RpcOptions, SOLO_CONTRACT, Secret, SoloContract, Transactor, deploy, fork, resolve_contract, signer_from_keystore,
-    signer_from_private_key,
+    ContractStatus, DeployOptions, DeployReport, Deployments, Error, Played, PvpContract, Rpc, RpcOptions, Secret,
+    SoloContract, deploy, fork, resolve_contract, signer_from_keystore, signer_from_private_key,
 };
 use marubatsu_engine::tictactoe::Difficulty;
 use marubatsu_prove::{SoloDialect, SoloTarget, check_hard_value, explore_lines};

@@ -5,7 +5,8 @@ use alloy_primitives::{Address, U256, keccak256};
 use alloy_sol_types::SolCall;
 use clap::Args;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_client::{Error as DeployError, PVP_CONTRACT, PvpContract, Target, Transactor};
+use marubatsu_chain::{PVP_CONTRACT, Transactor};
+use marubatsu_client::{Error as DeployError, PvpContract, Target};
 use serde::Serialize;
 
 use super::network::{Chain, TargetArgs};

@@ -3,9 +3,10 @@ use std::path::PathBuf;
 use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks, ether_and_wei};
+use marubatsu_chain::{PVP_CONTRACT, Transactor};
 use marubatsu_client::{
     ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, Deployable, LOCAL_STATE_VAR,
-    PVP_CONTRACT, Replaced, SCANNED_GAMES, Transactor, TxState, deploy_contracts, ensure_testnet,
+    Replaced, SCANNED_GAMES, TxState, deploy_contracts, ensure_testnet,
 };
 use serde::Serialize;
 

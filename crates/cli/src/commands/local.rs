@@ -1,7 +1,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use marubatsu_client::{LOCAL_STATE_VAR, LocalChain, Transactor};
+use marubatsu_chain::Transactor;
+use marubatsu_client::{LOCAL_STATE_VAR, LocalChain};
 
 use super::network::{local_state_path, open_local};
 use marubatsu_chain::ether_and_wei;

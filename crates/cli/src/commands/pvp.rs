@@ -1,14 +1,14 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::{SolCall, SolError};
 use clap::{Args, Subcommand};
+use marubatsu_chain::{PVP_CONTRACT, Transactor, utc_time};
 use marubatsu_chain::{
     SHORT_MOVE_TIMEOUT,
     bindings::{ITicTacToe, ITicTacToeV2},
     ether, ether_and_wei,
 };
 use marubatsu_client::{
-    Error as DeployError, PVP_CONTRACT, Played, PvpContract, PvpV2Contract, Target, Transactor, ensure_testnet,
-    parse_amount, pvp_status_name, utc_time,
+    Error as DeployError, Played, PvpContract, PvpV2Contract, Target, ensure_testnet, parse_amount,
 };
 use marubatsu_engine::tictactoe::NumberedGrid;
 use serde::Serialize;
@@ -18,7 +18,11 @@ use super::{
     network::{Session, TargetArgs},
     older,
 };
-use crate::{game_view::print_played, json, output::print_json};
+use crate::{
+    game_view::{print_played, pvp_status_name},
+    json,
+    output::print_json,
+};
 
 /// What every command that shows a game afterwards reads.
 const SHOW: [&str; 2] = [

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
+use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT, Transactor};
 use marubatsu_client::{
-    DEPLOYMENTS_VAR, PVP_CONTRACT, Rpc, RpcOptions, SOLO_CONTRACT, Secret, Target, Transactor, ensure_testnet,
-    resolve_contract, resolve_rpc_url,
+    DEPLOYMENTS_VAR, Rpc, RpcOptions, Secret, Target, ensure_testnet, resolve_contract, resolve_rpc_url,
 };
 use marubatsu_web::{App, RemoteChain, Server};
 

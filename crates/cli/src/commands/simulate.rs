@@ -101,7 +101,7 @@ pub(crate) struct WerewolfArgs {
     #[arg(long, value_name = "PATH")]
     chart: Option<PathBuf>,
     /// With --sweep or --workbench: also write the best table of every player count whose werewolves won a
-    /// game as the Rust source of the simulator's recommended tables (`crates/sim/src/werewolf/recommended_data.rs`, which this command made).
+    /// game as the Rust source of the engine's recommended tables (`crates/engine/src/werewolf/recommended_data.rs`, which this command made).
     #[arg(long, value_name = "PATH")]
     recommended_rs: Option<PathBuf>,
     /// Print JSON instead of text.

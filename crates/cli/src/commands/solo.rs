@@ -2,7 +2,8 @@ use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_client::{Played, SOLO_CONTRACT, SoloContract, difficulty_name, solo_result_name};
+use marubatsu_chain::{SOLO_CONTRACT, difficulty_name, solo_result_name};
+use marubatsu_client::{Played, SoloContract};
 use marubatsu_engine::tictactoe::{Difficulty, NumberedGrid};
 use serde::Serialize;
 

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use alloy_primitives::U256;
-use marubatsu_client::{Rpc, RpcOptions, Secret, Transactor};
+use marubatsu_chain::Transactor;
+use marubatsu_client::{Rpc, RpcOptions, Secret};
 use marubatsu_tests::anviltest;
 
 /// A user's machine: the installed binary, an empty project folder, a home and a `PATH` with nothing on it.

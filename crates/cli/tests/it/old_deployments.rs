@@ -9,7 +9,8 @@ use crate::support;
 use std::path::Path;
 
 use alloy_primitives::{Address, B256, U256, keccak256};
-use marubatsu_client::{ContractRecord, Deployments, PastDeployment, PvpContract, Rpc, RpcOptions, Secret, Transactor};
+use marubatsu_chain::Transactor;
+use marubatsu_client::{ContractRecord, Deployments, PastDeployment, PvpContract, Rpc, RpcOptions, Secret};
 use marubatsu_tests::{anvil::Anvil, anviltest};
 
 use support::on_node as run;

@@ -61,6 +61,8 @@ mod outcome;
 mod play;
 mod queue;
 mod readings;
+pub mod recommended;
+mod recommended_data;
 mod role;
 mod seat;
 mod table;

@@ -2,8 +2,15 @@
 //! becomes of cards nobody may take (R7), and who marks in the seer phase (R4); beside them the candidate
 //! powers for the werewolves ([`Powers`]). [`Options::V2`] plays the rules as Version 2 wrote them;
 //! [`Options::V3`] is Version 3's choice (`docs/rules/quantum-werewolf.md`).
+//!
+//! The page offers those two versions only. Every other combination exists for the simulator's workbench
+//! (`marubatsu-sim`), which plays them to find the fairest; the constructors only it needs live in the `impl`
+//! blocks of `options/workbench.rs`, so this file holds what a played table uses. Every combination keeps its
+//! name ([`Options::name`], [`Options::from_name`]): recorded games and sweeps name their rules by it.
 
 use core::fmt;
+
+mod workbench;
 
 /// When the end conditions (R10) are looked at, relative to transfers, draws and paradoxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -134,29 +141,6 @@ impl Powers {
         first_vote: FirstVote::Held,
     };
 
-    /// Every combination, none first and all last.
-    pub const ALL: [Powers; 8] = {
-        let mut all = [Powers::NONE; 8];
-        let mut i = 0;
-        while i < 8 {
-            all[i] = Powers {
-                starter_attack: if i & 1 == 0 {
-                    StarterAttack::Chit
-                } else {
-                    StarterAttack::Kills
-                },
-                parity: if i & 2 == 0 { Parity::Half } else { Parity::Third },
-                first_vote: if i & 4 == 0 {
-                    FirstVote::Held
-                } else {
-                    FirstVote::Skipped
-                },
-            };
-            i += 1;
-        }
-        all
-    };
-
     /// The powers that are on, each as `+name`, in a fixed order: empty for none.
     pub fn name(self) -> String {
         POWER_NAMES
@@ -270,18 +254,6 @@ impl Options {
         }
         all
     };
-
-    /// The same options with these powers for the werewolves.
-    #[must_use]
-    pub const fn with_powers(self, powers: Powers) -> Options {
-        Options { powers, ..self }
-    }
-
-    /// The same options with contradictions refused or played.
-    #[must_use]
-    pub const fn with_contradictions(self, contradictions: Contradictions) -> Options {
-        Options { contradictions, ..self }
-    }
 
     /// The name on the command line and in reports: the three choices joined by `+`, then `+refuse-contradictions`
     /// when they are refused, then the powers that are on ([`Powers::name`]).

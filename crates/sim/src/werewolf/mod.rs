@@ -15,7 +15,6 @@ pub mod partisan;
 mod policy;
 mod random;
 mod recommended;
-mod recommended_data;
 mod simulate;
 mod sweep;
 mod sweep_chart;
@@ -27,7 +26,7 @@ pub use odds::Odds;
 pub use partisan::{Camp, Sides, camp};
 pub use policy::{Policy, UnknownPolicy};
 pub use random::random_event;
-pub use recommended::{RECOMMENDED_BY, Recommended, recommended_source, recommended_tables};
+pub use recommended::recommended_source;
 pub use simulate::{END_KEYS, EndRate, GameRecord, Rate, Report, play_game, simulate};
 pub use sweep::{
     Balance, CHIT_COUNTS, Progress, SweepRow, TARGET_PARADOX, TARGET_SPREAD, best_per_players, describe_table, sweep,

@@ -45,11 +45,11 @@ use axum::{
     routing::{get, post},
 };
 use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::werewolf::recommended::recommended_tables;
 use marubatsu_engine::werewolf::{
     AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, Seat, SeatingError, Table,
     Werewolf,
 };
-use marubatsu_sim::recommended_tables;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
