@@ -205,7 +205,7 @@ mod tests {
         let mut text = String::new();
         render(&mut command, "", &mut text);
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/help.txt");
-        if std::env::var_os("MARUBATSU_UPDATE_SNAPSHOTS").is_some() {
+        if std::env::var_os("MARUBATSU_UPDATE_SNAPSHOTS").is_some_and(|v| !v.is_empty()) {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();
         }
