@@ -262,6 +262,15 @@ fn a_readers_own_contracts_are_proved_measured_deployed_and_played_as_the_tutori
     assert_eq!(report["interface"], "book");
     assert_eq!(property(&report, "same-as-engine")["status"], "pass");
 
+    // A plain `prove` in the reader's project proves the shipped contract, and says it is not theirs.
+    let (code, stdout, _) = marubatsu(&root, &["prove", "--check", "hard-never-loses"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("proving SoloTicTacToe: shipped in this binary")
+            && stdout.contains("note: only SoloTicTacToe is proved here (the one shipped in this binary, not a contract of this project)"),
+        "{stdout}"
+    );
+
     // Something that is no tic-tac-toe at all is refused by name, with what it lacks.
     let (code, _, stderr) = marubatsu(&root, &["prove", "--contract", "src/Board.sol:Board"]);
     assert_eq!(code, 2, "{stderr}");

@@ -128,7 +128,13 @@ impl Subject {
         };
         let Some(_) = checkout else {
             let resolved = ResolvedContract::shipped(wanted)?;
-            return Ok(Subject::Created(created_from(&resolved)));
+            let mut created = created_from(&resolved);
+            // In a Foundry project of the user's own, a proof of the shipped bytecode must not pass for theirs.
+            let here = std::env::current_dir().wrap_err("reading the current directory")?;
+            if marubatsu_chain::FoundryProject::locate(&here).is_ok() {
+                created.others = " (the one shipped in this binary, not a contract of this project)".to_owned();
+            }
+            return Ok(Subject::Created(created));
         };
         let contracts = args.compiler.compiler()?.compile().wrap_err("compiling contracts/")?;
         if contracts.get(wanted).is_err() {
