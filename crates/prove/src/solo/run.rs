@@ -69,7 +69,11 @@ pub fn prove_solo(
             Property::HardNeverLoses => runs.hard_never_loses(required),
             Property::KeepsValue => runs.keeps_value(required),
             Property::Levels => runs.levels(required),
-            _ => runs.same_as_engine(required),
+            Property::SameAsEngine => runs.same_as_engine(required),
+            // The checkout's extras are not in `Property::SOLO`; they are proved by `prove_all`.
+            extra => Err(ProveError::Contract(format!(
+                "{extra} is a check of the toolkit's checkout"
+            ))),
         };
         runs.chain.restore(&base);
         let report = outcome.unwrap_or_else(|err| PropertyReport::error(property, required, err.to_string()));
