@@ -271,6 +271,14 @@ fn a_readers_own_contracts_are_proved_measured_deployed_and_played_as_the_tutori
         "{stdout}"
     );
 
+    // A check that only the toolkit's checkout has is refused for one contract, instead of running nothing.
+    let (code, _, stderr) = marubatsu(&root, &["prove", "--contract", "MySolo", "--check", "tree-counts"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("tree-counts is one of the toolkit's checkout's own checks"),
+        "{stderr}"
+    );
+
     // Something that is no tic-tac-toe at all is refused by name, with what it lacks.
     let (code, _, stderr) = marubatsu(&root, &["prove", "--contract", "src/Board.sol:Board"]);
     assert_eq!(code, 2, "{stderr}");

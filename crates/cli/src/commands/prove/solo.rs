@@ -22,6 +22,19 @@ use crate::{
 /// Runs the solo properties on `subject` and prints the report; whether every required property passed.
 pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
     let options = options(args).map_err(|err| err.wrap_err(NothingProved))?;
+    // The checkout's own checks need its test contracts: asked of one contract, they would run nothing and pass.
+    let checkout = matches!(subject, Subject::Checkout(_));
+    if let Some(extra) = options
+        .checks
+        .iter()
+        .find(|p| !checkout && Property::EXTRAS.contains(p))
+    {
+        return Err(eyre!(
+            "{extra} is one of the toolkit's checkout's own checks, not a property of one contract; the properties \
+             of a contract are hard-never-loses, keeps-value, levels and same-as-engine"
+        )
+        .wrap_err(NothingProved));
+    }
     match subject {
         Subject::Checkout(contracts) => {
             let mut progress = StageBar::new();
