@@ -5,7 +5,7 @@ import globals from 'globals';
 export default [
   { ignores: ['target/', 'node_modules/'] },
   {
-    files: ['crates/web/assets/*.js', 'crates/web/src/games/**/*.js'],
+    files: ['crates/web/assets/*.js', 'crates/web/src/games/**/*.js', 'crates/web/tests/browser/*.js'],
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: 2022,

@@ -4,7 +4,7 @@ use std::{path::PathBuf, process::Command};
 
 use alloy::node_bindings::{self, AnvilInstance};
 use alloy_primitives::{Address, hex};
-use marubatsu_chain::Workspace;
+use marubatsu_chain::compiler::Workspace;
 
 /// A running anvil (`node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`, installed by `npm ci`), listening
 /// on 127.0.0.1 only, started through alloy's node bindings. Dropping it stops the process, so a failing test

@@ -5,7 +5,7 @@
 
 use alloy_primitives::{Address, Bytes};
 use alloy_sol_types::{SolValue, sol};
-use marubatsu_chain::Chain;
+use marubatsu_chain::evm::Chain;
 
 use crate::contracts;
 

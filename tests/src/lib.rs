@@ -10,7 +10,10 @@ pub mod names;
 pub mod wire;
 
 use alloy_primitives::Address;
-use marubatsu_chain::{Chain, Compiler, ContractSet};
+use marubatsu_chain::{
+    compiler::{Compiler, ContractSet},
+    evm::Chain,
+};
 
 /// An end-to-end test on a fresh anvil, in the manner of Foundry's `forgetest!`: the contracts compiled first
 /// (which provisions anvil on a fresh clone), then anvil started with the given arguments, and an empty folder for
@@ -59,7 +62,7 @@ pub fn chain_with_pvp(name: &str, claim_blocks: u32) -> (Chain, Address) {
     let mut chain = Chain::new();
     let deployer = chain.accounts()[0];
     let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
-    let code = marubatsu_chain::pvp_creation_code(contract, claim_blocks);
+    let code = marubatsu_chain::pvp::pvp_creation_code(contract, claim_blocks);
     let address = chain
         .deploy_code(deployer, code, alloy_primitives::U256::ZERO)
         .unwrap_or_else(|err| panic!("deploying {name}: {err}"))

@@ -21,7 +21,7 @@ pub fn words(all: impl IntoIterator<Item = &'static str>) -> Value {
 
 /// `game`'s wire.json must say `spelled` (written anew under `MARUBATSU_BLESS`).
 pub fn check(game: &str, spelled: &Value) {
-    let root = marubatsu_chain::Workspace::locate().expect("the repository");
+    let root = marubatsu_chain::compiler::Workspace::locate().expect("the repository");
     let path = root.root().join("crates/web/src/games").join(game).join("wire.json");
     let text = format!("{}\n", serde_json::to_string_pretty(spelled).expect("JSON"));
     if std::env::var_os("MARUBATSU_BLESS").is_some() {

@@ -12,6 +12,8 @@ use marubatsu_engine::tictactoe::{Difficulty, PvpEnding, PvpStatus};
 
 use crate::revert::{FieldText, NamedErrors};
 
+pub use crate::error::UnknownDifficulty;
+
 sol!(
     #[sol(all_derives)]
     "../../contracts/interfaces/IBoardHarness.sol"

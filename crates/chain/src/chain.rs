@@ -53,7 +53,7 @@ pub struct Deployment {
     pub receipt: Receipt<()>,
 }
 
-/// An in-process Ethereum chain (revm, under the rules of [`crate::EVM_VERSION`]) with funded test accounts.
+/// An in-process Ethereum chain (revm, under the rules of [`crate::compiler::EVM_VERSION`]) with funded test accounts.
 ///
 /// Every transaction is executed and committed at once; block number and time change only when asked
 /// ([`Chain::advance_time`], [`Chain::set_block`]). Gas is priced at zero so balances move only by the
@@ -162,7 +162,7 @@ impl Chain {
     }
 
     /// Runs later transactions under the rules of `version`, the EVM a contract was compiled for (a user's
-    /// project may ask for another than [`crate::EVM_VERSION`]: forge's default is newer). Refused for a version
+    /// project may ask for another than [`crate::compiler::EVM_VERSION`]: forge's default is newer). Refused for a version
     /// older than Paris, whose rules this chain's blocks do not fit.
     pub fn set_evm_version(&mut self, version: EvmVersion) -> Result<(), TxError> {
         let spec = match version {

@@ -40,7 +40,11 @@ pub fn pvp_creation_code(contract: &CompiledContract, claim_blocks: u32) -> Byte
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chain, ContractSet, PVP_CONTRACT, TxError, bindings::ITicTacToe};
+    use crate::{
+        bindings::ITicTacToe,
+        compiler::{ContractSet, PVP_CONTRACT},
+        evm::{Chain, TxError},
+    };
 
     fn deploy(claim_blocks: u32) -> Result<(Chain, alloy_primitives::Address), TxError> {
         let contracts = ContractSet::shipped().unwrap();

@@ -35,7 +35,7 @@ pub const SHORT_MOVE_TIMEOUT: u32 = 10 * 60;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Chain, ContractSet, bindings::ITicTacToe, pvp_creation_code};
+    use crate::{bindings::ITicTacToe, compiler::ContractSet, evm::Chain, pvp::pvp_creation_code};
 
     #[test]
     fn the_bounds_are_the_contracts_own() {

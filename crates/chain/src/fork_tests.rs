@@ -11,8 +11,9 @@ use revm::DatabaseRef;
 
 use super::{ACCOUNT_BALANCE, Chain, Db};
 use crate::{
-    ContractSet, ForkHead, RemoteAccount, RemoteError, RemoteState, SOLO_CONTRACT, TxError,
     bindings::ISoloTicTacToe::{self, Result as SolResult},
+    compiler::{ContractSet, SOLO_CONTRACT},
+    evm::{ForkHead, RemoteAccount, RemoteError, RemoteState, TxError},
 };
 
 /// Another chain's state, frozen when the fork is made, that can be told to stop answering.
@@ -254,7 +255,7 @@ fn a_fork_that_cannot_read_its_test_accounts_is_refused() {
 
 #[test]
 fn a_fork_as_a_transactor_names_its_chain_and_returns_failed_reads() {
-    use crate::Transactor;
+    use crate::evm::Transactor;
     let remote = Origin::of(&Chain::new());
     let mut fork = Chain::forked(remote.clone(), HEAD).unwrap();
     let first = fork.accounts()[0];

@@ -1,4 +1,4 @@
-//! A chain's state read from somewhere else: what a forked [`crate::Chain`] does not hold yet, it asks a
+//! A chain's state read from somewhere else: what a forked [`crate::evm::Chain`] does not hold yet, it asks a
 //! read-only [`RemoteState`] for (a node over JSON-RPC, in `marubatsu-client`), and keeps every answer.
 
 use std::{
@@ -15,7 +15,7 @@ use revm::{
     state::AccountInfo,
 };
 
-/// A read-only view of a chain's state at one block, which a forked [`crate::Chain`] reads what it does not hold
+/// A read-only view of a chain's state at one block, which a forked [`crate::evm::Chain`] reads what it does not hold
 /// from. Every answer must come from that one block, so that reads made at different times agree: the chain keeps
 /// each answer and never asks twice.
 pub trait RemoteState: Send + Sync {
@@ -39,7 +39,7 @@ pub struct RemoteAccount {
 }
 
 /// A read from a [`RemoteState`] that failed: the transaction or call that needed it fails with
-/// [`crate::TxError::Remote`], rather than running on a value nobody read.
+/// [`crate::evm::TxError::Remote`], rather than running on a value nobody read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("reading {read} from the forked chain failed: {reason}")]
 pub struct RemoteError {
@@ -68,7 +68,7 @@ pub struct ForkHead {
     pub prevrandao: B256,
 }
 
-/// What a [`crate::Chain`]'s cache falls back on: nothing (a fresh chain), or a remote state.
+/// What a [`crate::evm::Chain`]'s cache falls back on: nothing (a fresh chain), or a remote state.
 #[derive(Clone, Debug, Default)]
 pub(crate) enum Backend {
     /// A fresh chain: every account empty, exactly as revm's `EmptyDB`.

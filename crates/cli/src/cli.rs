@@ -91,24 +91,24 @@ pub(crate) struct CompilerArgs {
 
 impl CompilerArgs {
     /// A compiler for the repository's sources: for the commands whose job is compiling (compile, prove, gas).
-    pub(crate) fn compiler(&self) -> eyre::Result<marubatsu_chain::Compiler> {
+    pub(crate) fn compiler(&self) -> eyre::Result<marubatsu_chain::compiler::Compiler> {
         use eyre::WrapErr;
         let workspace = match self.explicit_root() {
-            Some(root) => marubatsu_chain::Workspace::at(root),
-            None => marubatsu_chain::Workspace::locate(),
+            Some(root) => marubatsu_chain::compiler::Workspace::at(root),
+            None => marubatsu_chain::compiler::Workspace::locate(),
         }
         .wrap_err("finding the repository")?;
-        marubatsu_chain::Compiler::new(workspace, self.solc.clone()).wrap_err("finding a Solidity compiler")
+        marubatsu_chain::compiler::Compiler::new(workspace, self.solc.clone()).wrap_err("finding a Solidity compiler")
     }
 
     /// The contracts a command plays, deploys or serves: those shipped in this binary (no compiler, no Node.js),
     /// unless `--root`, `MARUBATSU_ROOT` or `--solc` asks for a compile of the sources.
-    pub(crate) fn contracts(&self) -> eyre::Result<marubatsu_chain::ContractSet> {
+    pub(crate) fn contracts(&self) -> eyre::Result<marubatsu_chain::compiler::ContractSet> {
         use eyre::WrapErr;
         if self.compiles_sources() {
             return self.compiler()?.compile().wrap_err("compiling contracts/");
         }
-        marubatsu_chain::ContractSet::shipped().wrap_err("reading the contracts shipped in this binary")
+        marubatsu_chain::compiler::ContractSet::shipped().wrap_err("reading the contracts shipped in this binary")
     }
 
     /// The folder the user works in (see `--root`); never the checkout this binary was built from.
@@ -132,7 +132,7 @@ impl CompilerArgs {
 
     fn explicit_root(&self) -> Option<PathBuf> {
         self.root.clone().or_else(|| {
-            std::env::var_os(marubatsu_chain::Workspace::ROOT_VAR)
+            std::env::var_os(marubatsu_chain::compiler::Workspace::ROOT_VAR)
                 .filter(|root| !root.is_empty())
                 .map(PathBuf::from)
         })
@@ -161,7 +161,7 @@ impl Place {
 
     /// The deployment records' default folder.
     pub(crate) fn deployments(&self) -> PathBuf {
-        self.dir.join(marubatsu_client::DEFAULT_DEPLOYMENTS_DIR)
+        self.dir.join(marubatsu_client::deploy::DEFAULT_DEPLOYMENTS_DIR)
     }
 
     /// The embedded chain's default state file: in `cache/`, which Foundry projects keep out of git.

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use alloy_primitives::Bytes;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{ContractSpec, FoundryProject, Origin, ResolvedContract, Workspace};
-use marubatsu_client::Deployable;
+use marubatsu_chain::compiler::{ContractSpec, FoundryProject, Origin, ResolvedContract, Workspace};
+use marubatsu_client::deploy::Deployable;
 
 use crate::cli::CompilerArgs;
 
@@ -48,7 +48,9 @@ impl ContractArgs {
         let compiler_version = match &resolved.origin {
             Origin::Compiled { version, .. } => version.clone(),
             Origin::ForgeArtifact { path } => format!("as forge built {}", path.display()),
-            Origin::Shipped => marubatsu_chain::ContractSet::shipped()?.solc_version().to_owned(),
+            Origin::Shipped => marubatsu_chain::compiler::ContractSet::shipped()?
+                .solc_version()
+                .to_owned(),
         };
         let deployable = Deployable {
             name: resolved.contract.name.clone(),
@@ -127,7 +129,7 @@ mod tests {
 
     #[test]
     fn constructor_args_go_after_the_creation_code_or_are_refused() {
-        let solo = ResolvedContract::shipped(marubatsu_chain::SOLO_CONTRACT).unwrap();
+        let solo = ResolvedContract::shipped(marubatsu_chain::compiler::SOLO_CONTRACT).unwrap();
         let none = parse(&["--contract", "SoloTicTacToe"]).unwrap().contract;
         assert_eq!(none.creation_code(&solo).unwrap(), solo.contract.bytecode);
         let extra = parse(&["--contract", "SoloTicTacToe", "--constructor-args", "1"])

@@ -1,9 +1,11 @@
 //! How the chain commands print boards, receipts and amounts.
 
-use marubatsu_chain::Receipt;
+use marubatsu_chain::amounts::ether_and_wei;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_chain::ether_and_wei;
-use marubatsu_client::Played;
+use marubatsu_chain::evm::Receipt;
+use marubatsu_client::games::Played;
+
+use crate::event_words::EventWords;
 
 /// A PvP game's status in words.
 pub(crate) fn pvp_status_name(status: ITicTacToe::Status) -> &'static str {
@@ -64,7 +66,7 @@ pub(crate) fn print_played<T>(played: &Played<T>) {
     if !played.events.is_empty() {
         println!("events:");
         for event in &played.events {
-            println!("  {event}");
+            println!("  {}", EventWords(event));
         }
     }
     println!("{}", receipt_line(played));

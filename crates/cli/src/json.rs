@@ -7,8 +7,10 @@ use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeEvents},
     ITicTacToe::{self, ITicTacToeEvents},
 };
-use marubatsu_chain::{GameEvent, difficulty_name};
-use marubatsu_client::Played;
+use marubatsu_chain::events::GameEvent;
+
+use crate::event_words::difficulty_name;
+use marubatsu_client::games::Played;
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -4,8 +4,10 @@
 #[macro_use]
 mod report;
 mod cli;
+mod clock;
 mod commands;
 mod contract_args;
+mod event_words;
 mod game_view;
 mod json;
 mod output;

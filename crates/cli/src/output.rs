@@ -54,7 +54,7 @@ pub(crate) fn gas_header(what: &str) -> [&str; 6] {
 }
 
 /// One row of a gas table: `name`, then min, average, median, max and calls.
-pub(crate) fn gas_row(name: String, stats: &marubatsu_chain::GasStats) -> Vec<String> {
+pub(crate) fn gas_row(name: String, stats: &marubatsu_chain::gas::GasStats) -> Vec<String> {
     let figures = [stats.min, stats.mean, stats.median, stats.max, stats.calls];
     std::iter::once(name)
         .chain(figures.iter().map(u64::to_string))

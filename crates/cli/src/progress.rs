@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use marubatsu_client::Waiting;
+use marubatsu_client::rpc::Waiting;
 
 /// A bar (or, for work of unknown size, a counter) per stage of a proof or a measurement.
 pub(crate) struct StageBar {

@@ -1,5 +1,5 @@
 //! The one JSON-RPC client of marubatsu: an async alloy HTTP provider (rustls), which the command line drives
-//! through its blocking [`crate::Rpc`] and the web server awaits directly. Errors never echo the URL, which may
+//! through its blocking [`crate::rpc::Rpc`] and the web server awaits directly. Errors never echo the URL, which may
 //! hold an API key; reverts come back decoded by name.
 
 use alloy::{
@@ -10,12 +10,12 @@ use alloy::{
     transports::{RpcError, TransportError, TransportErrorKind, http::reqwest::Url},
 };
 use alloy_primitives::{Address, B256, Bytes, Log, U256};
-use marubatsu_chain::{Head, Lookup, Receipt, Revert};
+use marubatsu_chain::evm::{Head, Lookup, Receipt, Revert};
 
 use crate::{error::Error, wallet::Secret};
 
 /// A node over JSON-RPC, async: reads, calls, receipts and blocks. Sending (signing, estimating, waiting) is
-/// [`crate::Rpc`]'s, on top of this.
+/// [`crate::rpc::Rpc`]'s, on top of this.
 #[derive(Clone)]
 pub struct RpcClient {
     provider: DynProvider,
@@ -32,7 +32,7 @@ impl std::fmt::Debug for RpcClient {
 
 impl RpcClient {
     /// A client of `url` with the private single-threaded runtime that drives its requests, for the blocking
-    /// faces ([`crate::Rpc`], [`crate::fork`]).
+    /// faces ([`crate::rpc::Rpc`], [`crate::rpc::fork`]).
     pub(crate) fn with_runtime(url: &Secret) -> Result<(tokio::runtime::Runtime, Self), Error> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 use alloy_primitives::{Address, B256, Bytes, TxKind, U256, keccak256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    CompiledContract, ContractSet, OPTIMIZER_RUNS, Transactor, bindings::ITicTacToe, default_claim_blocks,
-    pvp_creation_code,
+    bindings::ITicTacToe,
+    compiler::{CompiledContract, ContractSet, OPTIMIZER_RUNS},
+    evm::Transactor,
+    pvp::{default_claim_blocks, pvp_creation_code},
 };
 use serde::Serialize;
 
@@ -14,14 +16,17 @@ use crate::{
     error::Error,
     games::PvpContract,
     journal::{Journal, LoggedReceipt, LoggedTx, TxState},
-    record::{ContractRecord, DeploymentRecord, Deployments},
     rpc::{GasEstimate, Rpc},
+};
+
+pub use crate::record::{
+    ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
 
 /// The contracts `deploy` puts on a chain, in this order. Both use the `Board` library internally (its
 /// functions are inlined), so there is nothing to link.
 pub const DEPLOYED_CONTRACTS: [&str; 2] = [SOLO_CONTRACT, PVP_CONTRACT];
-use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
+use marubatsu_chain::compiler::{PVP_CONTRACT, SOLO_CONTRACT};
 
 /// What `deploy` is asked to do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -184,7 +189,7 @@ impl Deployable {
                     creation_code: creation_code(name, compiled, claim_blocks),
                     compiler_version: contracts.solc_version().to_owned(),
                     optimizer_runs: Some(OPTIMIZER_RUNS),
-                    evm_version: marubatsu_chain::EVM_VERSION.as_str().to_owned(),
+                    evm_version: marubatsu_chain::compiler::EVM_VERSION.as_str().to_owned(),
                 })
             })
             .collect()

@@ -5,7 +5,7 @@ use alloy_primitives::{Address, B256, Bytes, U256};
 /// Why talking to a chain, a wallet or a deployment record failed.
 ///
 /// Messages never hold a secret: private keys and passwords are never part of one, and an RPC URL appears only
-/// as its scheme, host and port ([`crate::redact_url`]), since providers put API keys in paths and queries.
+/// as its scheme, host and port ([`crate::rpc::redact_url`]), since providers put API keys in paths and queries.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Nothing answered at the RPC URL (connection refused, unknown host, TLS failure, timeout, …).
@@ -103,8 +103,8 @@ pub enum Error {
     #[error(
         "insufficient funds: {account} has {} but {action} needs up to {}: {detail}; nothing was sent (fund the \
          account, or lower the amount or the gas price)",
-        marubatsu_chain::ether_and_wei(*balance),
-        marubatsu_chain::ether_and_wei(*needed)
+        marubatsu_chain::amounts::ether_and_wei(*balance),
+        marubatsu_chain::amounts::ether_and_wei(*needed)
     )]
     InsufficientFunds {
         /// The sender.
@@ -232,7 +232,7 @@ pub enum Error {
     Invalid(String),
     /// The contracts could not be compiled.
     #[error(transparent)]
-    Compile(#[from] marubatsu_chain::CompileError),
+    Compile(#[from] marubatsu_chain::compiler::CompileError),
     /// The embedded chain rejected a transaction before executing it.
     #[error("the embedded chain rejected the transaction: {0}")]
     Local(String),
@@ -263,7 +263,7 @@ impl Error {
 
     /// A revert of `function` with `data`, decoded against every contract interface.
     pub(crate) fn reverted(function: impl Into<String>, data: Bytes) -> Self {
-        let decoded = marubatsu_chain::DecodedRevert::from_data(&data);
+        let decoded = marubatsu_chain::evm::DecodedRevert::from_data(&data);
         let detail = match &decoded {
             Some(decoded) => decoded.words(),
             None if data.is_empty() => "no reason given (empty revert data)".to_owned(),

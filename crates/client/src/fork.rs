@@ -6,7 +6,7 @@
 //! that one needs a multi-threaded tokio runtime and a fiber library the workspace does not build, panics when
 //! asked for code by hash, and its errors would still need translating into this crate's words.
 
-use std::{fmt, sync::Arc};
+use std::sync::Arc;
 
 use alloy::{
     eips::{BlockId, BlockNumberOrTag},
@@ -14,14 +14,14 @@ use alloy::{
     transports::{TransportError, TransportErrorKind},
 };
 use alloy_primitives::{Address, B256, U256};
-use marubatsu_chain::{Chain, ForkHead, RemoteAccount, RemoteError, RemoteState};
+use marubatsu_chain::evm::{Chain, ForkHead, RemoteAccount, RemoteError, RemoteState};
 
 use crate::{client::RpcClient, error::Error, wallet::Secret};
 
 /// Where a forked chain came from, to print before its results: every result on it is about this block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForkInfo {
-    /// The node, redacted for display ([`crate::redact_url`]).
+    /// The node, redacted for display ([`crate::rpc::redact_url`]).
     pub url: String,
     /// The chain id it serves.
     pub chain_id: u64,
@@ -33,29 +33,15 @@ pub struct ForkInfo {
     pub timestamp: u64,
 }
 
-impl fmt::Display for ForkInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "chain {} at {}, block {} ({}, {})",
-            self.chain_id,
-            self.url,
-            self.block,
-            self.block_hash,
-            marubatsu_chain::utc_time(self.timestamp)
-        )
-    }
-}
-
 /// Forks the chain at `rpc_url` at block `block` (the latest block if `None`): a [`Chain`] whose state is the
 /// node's after that block, with the ten test accounts funded, and what was forked. Every read goes to that one
 /// block (by hash), so reads made at different times agree whatever the node mines meanwhile; each is made once.
 ///
 /// A URL that does not parse is [`Error::BadUrl`], a node that does not answer [`Error::Unreachable`], a block
 /// the node does not have [`Error::NoSuchBlock`]. A read that fails later, in the middle of a call, fails that
-/// call with [`marubatsu_chain::TxError::Remote`].
+/// call with [`marubatsu_chain::evm::TxError::Remote`].
 ///
-/// Like [`crate::Rpc`], it drives its requests on a private runtime: call it (and the chain's methods) from
+/// Like [`crate::rpc::Rpc`], it drives its requests on a private runtime: call it (and the chain's methods) from
 /// synchronous code, not from inside an async task.
 pub fn fork(rpc_url: &Secret, block: Option<u64>) -> Result<(Chain, ForkInfo), Error> {
     let remote = RpcState::connect(rpc_url, block)?;

@@ -4,12 +4,13 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    GameEvent, Receipt, Transactor,
     bindings::{
         ISoloTicTacToe::{self, ISoloTicTacToeEvents},
         ITicTacToe::{self, ITicTacToeEvents},
         ITicTacToeV2,
     },
+    events::GameEvent,
+    evm::{Receipt, Transactor},
 };
 
 use crate::error::Error;

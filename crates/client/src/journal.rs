@@ -14,9 +14,11 @@ use std::{
 use alloy_primitives::{Address, B256, Bytes, U256};
 use serde::{Deserialize, Serialize};
 
-use marubatsu_chain::Receipt;
+use marubatsu_chain::evm::Receipt;
 
 use crate::{error::Error, rpc::SentTx};
+
+pub use crate::ledger::{Ledger, Settlement};
 
 /// Where a transaction stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use alloy_primitives::{Bytes, TxKind, U256};
-use marubatsu_chain::{Receipt, Transactor};
+use marubatsu_chain::evm::{Receipt, Transactor};
 
 use crate::{
     error::Error,
@@ -168,23 +168,4 @@ impl Ledger {
             .current_path()
             .unwrap_or_else(|| self.journal.dir().to_path_buf())
     }
-}
-
-/// An earlier run's call as it stands now, in words.
-pub fn describe(tx: &LoggedTx) -> String {
-    let state = match tx.state {
-        TxState::Pending => "still pending (sent anyway: --force)".to_owned(),
-        TxState::Mined => format!(
-            "mined in block {}",
-            tx.receipt.as_ref().map(|r| r.block_number).unwrap_or_default()
-        ),
-        TxState::Reverted => "mined, but it reverted".to_owned(),
-        TxState::Dropped => "dropped: the node no longer has it (never mined, or replaced by another transaction \
-                             with its nonce)"
-            .to_owned(),
-    };
-    format!(
-        "an earlier run's {} (transaction {}, nonce {}): {state}",
-        tx.purpose, tx.hash, tx.nonce
-    )
 }

@@ -12,14 +12,15 @@ use std::{
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::{SolCall, SolInterface};
+use marubatsu_chain::compiler::{PVP_CONTRACT, SOLO_CONTRACT};
 use marubatsu_chain::{
-    CHAIN_ID, Chain, ContractSet, Head, Lookup, Receipt, Transactor, TxError,
     bindings::{
         ISoloTicTacToe::ISoloTicTacToeCalls,
         ITicTacToe::{self, ITicTacToeCalls},
     },
+    compiler::ContractSet,
+    evm::{CHAIN_ID, Chain, Head, Lookup, Receipt, Transactor, TxError},
 };
-use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -116,7 +117,7 @@ impl LocalChain {
             let compiled = contracts.get(name)?;
             // The embedded chain's blocks come one per warp or transaction, so it asks for no claim blocks
             // (`default_claim_blocks` of its chain id).
-            let code = creation_code(name, compiled, marubatsu_chain::default_claim_blocks(CHAIN_ID));
+            let code = creation_code(name, compiled, marubatsu_chain::pvp::default_claim_blocks(CHAIN_ID));
             let deployment = chain
                 .deploy_code(deployer, code, U256::ZERO)
                 .map_err(|err| Error::Local(format!("deploying {name}: {err}")))?;
@@ -283,7 +284,7 @@ impl Transactor for LocalChain {
                 action: what.into(),
                 detail: format!(
                     "the value {} (the embedded chain charges nothing for gas)",
-                    marubatsu_chain::ether_and_wei(value)
+                    marubatsu_chain::amounts::ether_and_wei(value)
                 )
                 .into(),
             });

@@ -3,8 +3,9 @@
 
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::{
-    PVP_CONTRACT, SOLO_CONTRACT, Transactor,
     bindings::{ISoloTicTacToe, ITicTacToe},
+    compiler::{PVP_CONTRACT, SOLO_CONTRACT},
+    evm::Transactor,
 };
 
 use crate::error::Error;

@@ -217,7 +217,7 @@ impl Deployments {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT};
+    use marubatsu_chain::compiler::{PVP_CONTRACT, SOLO_CONTRACT};
 
     fn sample(chain_id: u64) -> DeploymentRecord {
         let contract = ContractRecord {
@@ -229,7 +229,7 @@ mod tests {
             deployed_code_hash: B256::repeat_byte(6),
             compiler_version: "0.8.37".into(),
             optimizer_runs: 1_000_000,
-            evm_version: marubatsu_chain::EVM_VERSION.as_str().into(),
+            evm_version: marubatsu_chain::compiler::EVM_VERSION.as_str().into(),
             abi: Some(serde_json::json!([
                 {"type": "function", "name": "withdraw", "inputs": []},
                 {"type": "function", "name": "play", "inputs": [{"type": "uint256"}, {"type": "uint8"}]},

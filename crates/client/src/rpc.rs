@@ -15,13 +15,22 @@ use alloy::{
 };
 use alloy_primitives::{Address, B256, Bytes, TxKind, U256};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::{Head, Lookup, Receipt, Transactor};
+use marubatsu_chain::evm::{Head, Lookup, Receipt, Transactor};
 
 use crate::{
-    client::{RpcClient, classify, receipt_of, request, revert_or},
+    client::{classify, receipt_of, request, revert_or},
     error::Error,
     ledger::Ledger,
     wallet::Secret,
+};
+
+pub use crate::{
+    client::{RpcClient, redact_url},
+    endpoints::{default_rpc_url, parse_chain, resolve_rpc_url},
+    fork::{ForkInfo, fork},
+    mainnet::{ensure_testnet, is_testnet},
+    tracking::{Replacement, Tracked},
+    transactor::Target,
 };
 
 /// How long to wait for a receipt unless told otherwise (Foundry waits the same).
@@ -317,7 +326,7 @@ impl Rpc {
     pub fn ensure_funds(&self, needed: U256, action: &str) -> Result<(), Error> {
         let detail = format!(
             "gas of up to {} (each transaction at its gas limit and max fee per gas)",
-            marubatsu_chain::ether_and_wei(needed)
+            marubatsu_chain::amounts::ether_and_wei(needed)
         );
         self.ensure_balance(needed, action, detail)
     }
@@ -549,7 +558,7 @@ fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
     let gas = match gas {
         Some(gas) => format!(
             "gas of up to {} ({} gas at most × {} wei per gas)",
-            marubatsu_chain::ether_and_wei(gas.max_fee()),
+            marubatsu_chain::amounts::ether_and_wei(gas.max_fee()),
             gas.gas_limit,
             gas.max_fee_per_gas
         ),
@@ -558,7 +567,10 @@ fn cost_detail(value: U256, gas: Option<&GasEstimate>) -> String {
     if value.is_zero() {
         gas
     } else {
-        format!("the value {} plus {gas}", marubatsu_chain::ether_and_wei(value))
+        format!(
+            "the value {} plus {gas}",
+            marubatsu_chain::amounts::ether_and_wei(value)
+        )
     }
 }
 

@@ -8,7 +8,7 @@ use alloy::{
     providers::Provider,
 };
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_chain::Lookup;
+use marubatsu_chain::evm::Lookup;
 
 use crate::{client::RpcClient, error::Error};
 

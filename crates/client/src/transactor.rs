@@ -2,7 +2,7 @@
 
 use alloy_primitives::{Address, B256, Bytes, U256};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::{Head, Lookup, Receipt, Transactor};
+use marubatsu_chain::evm::{Head, Lookup, Receipt, Transactor};
 
 use crate::error::Error;
 

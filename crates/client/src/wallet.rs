@@ -6,9 +6,12 @@ use std::{
     str::FromStr,
 };
 
-use alloy::signers::local::{LocalSignerError, PrivateKeySigner};
+use alloy::signers::local::LocalSignerError;
 
 use crate::error::Error;
+
+/// The signer type the wallet functions return (alloy's local secp256k1 signer).
+pub use alloy::signers::local::PrivateKeySigner;
 
 /// A string that must never be shown: a private key, a password, an RPC URL with an API key in it.
 ///

@@ -3,7 +3,11 @@
 
 use std::time::Instant;
 
-use marubatsu_chain::{Chain, Compiler, PVP_CONTRACT, pvp_creation_code};
+use marubatsu_chain::{
+    compiler::{Compiler, PVP_CONTRACT},
+    evm::Chain,
+    pvp::pvp_creation_code,
+};
 use marubatsu_conformance::{PvpOptions, prove_pvp};
 
 fn main() {

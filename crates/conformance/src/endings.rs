@@ -9,7 +9,7 @@
 //! that already has games.
 
 use alloy_primitives::U256;
-use marubatsu_chain::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
+use marubatsu_chain::pvp::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
 
 use crate::action::{Action, Party, Terms};
 use crate::model::{BLOCK_MODULUS, MAX_DEADLINE, MAX_STAKE, Model};

@@ -10,7 +10,7 @@
 //!   wei); the [`indexer`] must rebuild the same games and balances from the events alone. The first
 //!   disagreement is shrunk to a short sequence and reported in words ([`PvpReport`]).
 //!
-//! [`Chain`]: marubatsu_chain::Chain
+//! [`Chain`]: marubatsu_chain::evm::Chain
 
 mod action;
 mod conforms;

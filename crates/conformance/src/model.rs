@@ -15,7 +15,7 @@ use marubatsu_chain::bindings::ITicTacToe::{
 };
 
 /// The time limits per move the contract accepts, from their one owner.
-pub use marubatsu_chain::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
+pub use marubatsu_chain::pvp::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
 
 /// The largest stake a game records: `2^96 - 1` wei.
 pub const MAX_STAKE: U256 = U256::from_limbs([u64::MAX, (1 << 32) - 1, 0, 0]);

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use alloy_primitives::{Address, U256};
-use marubatsu_chain::{Chain, bindings::ITicTacToe};
+use marubatsu_chain::{bindings::ITicTacToe, evm::Chain};
 
 use crate::action::{Action, Cast};
 use crate::endings::endings;
@@ -78,7 +78,7 @@ fn setup(chain: &mut Chain, address: Address) -> Result<Runner, String> {
         return Err(format!("there is no contract at {address}"));
     }
     let view_error = |what: &'static str| {
-        move |err: marubatsu_chain::TxError| format!("cannot read {what} of the contract at {address}: {err}")
+        move |err: marubatsu_chain::evm::TxError| format!("cannot read {what} of the contract at {address}: {err}")
     };
     let claim_blocks = chain
         .view(address, &ITicTacToe::claimBlocksCall {})

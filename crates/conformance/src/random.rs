@@ -6,7 +6,7 @@
 
 use alloy_primitives::U256;
 use marubatsu_chain::bindings::ITicTacToe::Status;
-use marubatsu_chain::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
+use marubatsu_chain::pvp::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use crate::action::{self, Action, Cast, Expected, Party, Terms};

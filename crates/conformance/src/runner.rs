@@ -7,8 +7,8 @@
 use alloy_primitives::{Address, Log, U256};
 use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
 use marubatsu_chain::{
-    Chain, Snapshot, TxError,
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
+    evm::{Chain, Snapshot, TxError},
 };
 
 use crate::action::{self, Action, Cast, Expected};
@@ -403,7 +403,7 @@ impl Runner {
     }
 }
 
-fn logs<T>(sent: Result<marubatsu_chain::Receipt<T>, TxError>) -> Result<(Option<U256>, Vec<Log>), TxError> {
+fn logs<T>(sent: Result<marubatsu_chain::evm::Receipt<T>, TxError>) -> Result<(Option<U256>, Vec<Log>), TxError> {
     sent.map(|receipt| (None, receipt.logs))
 }
 

@@ -4,7 +4,7 @@
 //! sequence on which contract and rules part.
 
 use alloy_primitives::U256;
-use marubatsu_chain::{Chain, MIN_MOVE_TIMEOUT};
+use marubatsu_chain::{evm::Chain, pvp::MIN_MOVE_TIMEOUT};
 
 use crate::action::{Action, Party, Terms};
 use crate::runner::{Disagreement, Runner, Verdict};

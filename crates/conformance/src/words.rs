@@ -3,8 +3,8 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolInterface;
 use marubatsu_chain::{
-    DecodedRevert,
     bindings::ITicTacToe::{ITicTacToeErrors as Error, ITicTacToeEvents as Event},
+    evm::DecodedRevert,
 };
 
 use crate::action::{Action, Cast, Party, Terms};
@@ -187,7 +187,7 @@ fn wei(amount: U256) -> String {
     } else if amount < U256::from(1_000_000_000u64) {
         format!("{amount} wei")
     } else {
-        marubatsu_chain::ether(amount)
+        marubatsu_chain::amounts::ether(amount)
     }
 }
 

@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use marubatsu_chain::Compiler;
-use marubatsu_chain::GasKind;
+use marubatsu_chain::compiler::Compiler;
+use marubatsu_chain::gas::GasKind;
 use marubatsu_gas::{format, run_workload};
 
 fn main() {

@@ -1,6 +1,6 @@
 //! Why the gas workload could not run.
 
-use marubatsu_chain::{CompileError, TxError};
+use marubatsu_chain::{compiler::CompileError, evm::TxError};
 use marubatsu_prove::ProveError;
 
 /// Why the gas workload could not be measured (a figure that rose is not an error: the snapshot check says so).

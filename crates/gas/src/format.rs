@@ -115,7 +115,7 @@ mod tests {
 
     use super::*;
     use crate::report::DeploymentGas;
-    use marubatsu_chain::GasStats;
+    use marubatsu_chain::gas::GasStats;
 
     fn sample() -> GasReport {
         let mut functions = BTreeMap::new();

@@ -23,6 +23,6 @@ pub mod snapshot;
 pub mod versus;
 
 pub use error::GasError;
-pub use marubatsu_chain::{GasKind, GasStats};
+pub use marubatsu_chain::gas::{GasKind, GasStats};
 pub use report::{ContractGas, ContractLog, DeploymentGas, GasReport};
 pub use workload::{Workload, measure_pvp, measure_solo, measure_solo_on, run_workload};

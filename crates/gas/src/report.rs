@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use marubatsu_chain::{GasKind, GasLog, GasStats};
+use marubatsu_chain::gas::{GasKind, GasLog, GasStats};
 use marubatsu_prove::LevelGas;
 use serde::{Deserialize, Serialize};
 

@@ -188,7 +188,7 @@ mod tests {
 
     use super::*;
     use crate::report::DeploymentGas;
-    use marubatsu_chain::GasStats;
+    use marubatsu_chain::gas::GasStats;
 
     fn report(play_mean: u64) -> GasReport {
         let mut functions = BTreeMap::new();

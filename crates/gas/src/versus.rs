@@ -2,7 +2,7 @@
 //! a reader sees at a glance where their contract is cheaper or dearer than another (the shipped one, say).
 
 use comfy_table::{Cell, CellAlignment, Table, presets};
-use marubatsu_chain::GasStats;
+use marubatsu_chain::gas::GasStats;
 
 use crate::report::ContractGas;
 

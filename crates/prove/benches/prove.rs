@@ -4,7 +4,7 @@
 //! Board's 512 masks, every human line against every level from both seats, the fork line, the 81,360-call
 //! differential, Hard against the minimax on 4,520 positions, and the two broken variants. Pass a number to change the iterations (`-- 9`).
 
-use marubatsu_chain::Compiler;
+use marubatsu_chain::compiler::Compiler;
 use marubatsu_prove::{SoloOptions, prove_all};
 
 fn main() {

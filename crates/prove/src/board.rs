@@ -1,5 +1,8 @@
 use alloy_primitives::Address;
-use marubatsu_chain::{Chain, TxError, bindings::IBoardHarness};
+use marubatsu_chain::{
+    bindings::IBoardHarness,
+    evm::{Chain, TxError},
+};
 use marubatsu_engine::tictactoe::Bitboard;
 use serde::Serialize;
 

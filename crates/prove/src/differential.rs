@@ -1,7 +1,10 @@
 //! The contract's CPU against the engine's, on every legal position where someone is to move.
 
 use alloy_primitives::{U256, keccak256};
-use marubatsu_chain::{Chain, GasKind, GasLog, GasSamples, GasStats};
+use marubatsu_chain::{
+    evm::Chain,
+    gas::{GasKind, GasLog, GasSamples, GasStats},
+};
 use marubatsu_engine::tictactoe::{Difficulty, Seed, cpu_move, legal_positions};
 use serde::Serialize;
 
@@ -35,7 +38,7 @@ impl LevelGas {
     }
 
     /// Adds a call at `level`.
-    pub fn record(&mut self, level: Difficulty, sample: impl Into<marubatsu_chain::GasSample>) {
+    pub fn record(&mut self, level: Difficulty, sample: impl Into<marubatsu_chain::gas::GasSample>) {
         self.levels[usize::from(level.as_u8())].record(sample);
     }
 

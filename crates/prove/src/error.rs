@@ -1,4 +1,4 @@
-use marubatsu_chain::{CompileError, TxError};
+use marubatsu_chain::{compiler::CompileError, evm::TxError};
 
 /// Why a proof could not be carried out (as opposed to a property that failed, which its report says).
 #[derive(Debug, thiserror::Error)]

@@ -1,5 +1,5 @@
 //! Exhaustive checks of solo tic-tac-toe contracts, run as real calls and transactions in the in-process chain
-//! ([`marubatsu_chain::Chain`]) and compared with the engine's rules ([`marubatsu_engine`]), the reference model,
+//! ([`marubatsu_chain::evm::Chain`]) and compared with the engine's rules ([`marubatsu_engine`]), the reference model,
 //! and with a minimax written here apart from both.
 //!
 //! [`solo_dialect`] reads from a contract's ABI how to call it (the toolkit's `ISoloTicTacToe` or the book's

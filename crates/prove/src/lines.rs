@@ -1,7 +1,10 @@
 //! Every human line against the solo contract, played as real transactions.
 
 use alloy_primitives::{Address, U256};
-use marubatsu_chain::{Chain, GasLog, GasSample};
+use marubatsu_chain::{
+    evm::Chain,
+    gas::{GasLog, GasSample},
+};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 

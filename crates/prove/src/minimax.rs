@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use alloy_primitives::U256;
-use marubatsu_chain::Chain;
+use marubatsu_chain::evm::Chain;
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 

@@ -4,7 +4,11 @@
 
 use std::time::Instant;
 
-use marubatsu_chain::{BOARD_HARNESS_CONTRACT, Chain, ContractSet, GasLog, GasStats, SOLO_CONTRACT};
+use marubatsu_chain::{
+    compiler::{BOARD_HARNESS_CONTRACT, ContractSet, SOLO_CONTRACT},
+    evm::Chain,
+    gas::{GasLog, GasStats},
+};
 use marubatsu_engine::tictactoe::{Difficulty, count_tree};
 use serde::Serialize;
 

@@ -1,7 +1,7 @@
 //! The marubatsu web app: every off-chain game in a browser, served from one binary on localhost.
 //!
 //! - [`App`] holds what the pages need: the tic-tac-toe contracts, either deployed into an in-process chain (one
-//!   [`marubatsu_chain::Chain`], owned by a thread that runs one transaction at a time, where each browser gets a
+//!   [`marubatsu_chain::evm::Chain`], owned by a thread that runs one transaction at a time, where each browser gets a
 //!   funded account of its own) with [`App::new`], or deployed on a node that the app reads without any key
 //!   ([`App::on_chain`], players sign with their own wallets); and the games' routes.
 //! - [`Server`] serves an [`App`] over HTTP/1 on a tokio runtime of its own thread until it is dropped.
@@ -12,7 +12,7 @@
 //! reload is documented with its module and in the manual (`docs/src/web.md`).
 //!
 //! ```no_run
-//! use marubatsu_chain::Compiler;
+//! use marubatsu_chain::compiler::Compiler;
 //! use marubatsu_web::{App, Server};
 //!
 //! let contracts = Compiler::locate()?.compile()?;

@@ -12,7 +12,7 @@ use axum::{
     middleware,
     response::{IntoResponse, Response},
 };
-use marubatsu_chain::ContractSet;
+use marubatsu_chain::compiler::ContractSet;
 use tokio::sync::oneshot;
 
 use crate::chain::{ChainClient, Contracts, Embedded, Remote};
@@ -72,7 +72,7 @@ impl std::fmt::Debug for App {
 
 impl App {
     /// The app with `SoloTicTacToe` and `TicTacToe` from `contracts` deployed into a new
-    /// [`marubatsu_chain::Chain`], where each browser gets a funded account of its own.
+    /// [`marubatsu_chain::evm::Chain`], where each browser gets a funded account of its own.
     pub fn new(contracts: &ContractSet) -> Result<App, WebError> {
         Ok(App::with_chain(Ok(ChainClient::Embedded(Embedded::start(contracts)?))))
     }
@@ -88,7 +88,7 @@ impl App {
         // Callers check the node before (the command line connects to it first), so a bad URL is a caller's
         // bug; the page still says what is wrong instead of the server refusing to start.
         App::with_chain(
-            match marubatsu_client::RpcClient::new(&marubatsu_client::Secret::new(chain.url.clone())) {
+            match marubatsu_client::rpc::RpcClient::new(&marubatsu_client::wallet::Secret::new(chain.url.clone())) {
                 Ok(client) => Ok(ChainClient::Remote(Remote::new(client, contracts))),
                 Err(err) => Err(format!("the RPC URL is not usable: {err}")),
             },

@@ -21,7 +21,10 @@ fn is_win_agrees_with_the_engine_on_all_512_masks() {
 #[test]
 fn the_contracts_were_compiled_by_the_pinned_solc() {
     let version = contracts().solc_version();
-    assert!(version.starts_with(marubatsu_chain::PINNED_SOLC_VERSION), "{version}");
+    assert!(
+        version.starts_with(marubatsu_chain::compiler::PINNED_SOLC_VERSION),
+        "{version}"
+    );
 }
 
 #[test]

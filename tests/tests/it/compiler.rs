@@ -1,6 +1,6 @@
 //! Compiler provisioning and the foundry-compilers cache.
 
-use marubatsu_chain::{Compiler, ContractSet, SolcSource, Workspace};
+use marubatsu_chain::compiler::{Compiler, ContractSet, SolcSource, Workspace};
 
 #[test]
 fn an_unchanged_second_compile_is_served_from_the_cache() {
@@ -42,7 +42,7 @@ fn shipped_contracts_are_what_the_sources_compile_to() {
     let path = compiler
         .workspace()
         .root()
-        .join(marubatsu_chain::SHIPPED_CONTRACTS_PATH);
+        .join(marubatsu_chain::compiler::SHIPPED_CONTRACTS_PATH);
     let on_disk = std::fs::read_to_string(&path).unwrap();
     if on_disk != expected && std::env::var_os("MARUBATSU_UPDATE_SHIPPED").is_some() {
         std::fs::write(&path, &expected).unwrap();
@@ -105,13 +105,13 @@ impl UserProject {
 
     /// The project as the toolkit reads it, with solc-js installed (once) into a cache folder under the
     /// repository's `target/`, so that repeated runs reuse it.
-    fn project(&self) -> marubatsu_chain::FoundryProject {
+    fn project(&self) -> marubatsu_chain::compiler::FoundryProject {
         let cache = Workspace::locate()
             .unwrap()
             .root()
             .join("target")
             .join("marubatsu-cache");
-        marubatsu_chain::FoundryProject::locate(&self.root.join("src"))
+        marubatsu_chain::compiler::FoundryProject::locate(&self.root.join("src"))
             .unwrap()
             .with_toolkit_cache(cache)
     }
@@ -135,7 +135,7 @@ fn native_solc_available() -> bool {
 /// artifact said so.
 #[test]
 fn a_users_foundry_project_compiles_without_the_checkout_then_reads_forges_artifacts() {
-    use marubatsu_chain::{ContractSpec, Origin};
+    use marubatsu_chain::compiler::{ContractSpec, Origin};
 
     let user = UserProject::new("resolve");
     let project = user.project();
@@ -149,7 +149,7 @@ fn a_users_foundry_project_compiles_without_the_checkout_then_reads_forges_artif
     else {
         panic!("expected a compile, got {}", compiled.origin);
     };
-    assert_eq!(version, marubatsu_chain::PINNED_SOLC_VERSION);
+    assert_eq!(version, marubatsu_chain::compiler::PINNED_SOLC_VERSION);
     assert_eq!(source, std::path::Path::new("src/MySolo.sol"));
     let wrapper = solc.path().unwrap().to_path_buf();
     if !native_solc_available() {
@@ -246,7 +246,7 @@ fn a_users_foundry_project_compiles_without_the_checkout_then_reads_forges_artif
 #[test]
 fn the_toolkits_repository_as_a_foundry_project_gives_the_shipped_code() {
     let root = Workspace::locate().unwrap().root().to_path_buf();
-    let project = marubatsu_chain::FoundryProject::at(&root).unwrap();
+    let project = marubatsu_chain::compiler::FoundryProject::at(&root).unwrap();
     let shipped = ContractSet::shipped().unwrap();
     for spec in ["contracts/SoloTicTacToe.sol:SoloTicTacToe", "TicTacToe"] {
         let resolved = project.resolve(&spec.parse().unwrap(), None).unwrap();
@@ -263,7 +263,11 @@ fn the_toolkits_repository_as_a_foundry_project_gives_the_shipped_code() {
             "{spec}"
         );
     }
-    assert!(marubatsu_chain::shipped_sources_changed(&root).unwrap().is_empty());
+    assert!(
+        marubatsu_chain::compiler::shipped_sources_changed(&root)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 /// Constructor arguments as forge takes them, on a compiled contract's ABI.
@@ -273,14 +277,14 @@ fn constructor_arguments_are_encoded_against_the_compiled_abi() {
     let resolved = user.project().resolve(&"MySolo".parse().unwrap(), None).unwrap();
     let owner = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     let code = resolved.contract.creation_code_with_args(&["41", owner]).unwrap();
-    let mut chain = marubatsu_chain::Chain::new();
+    let mut chain = marubatsu_chain::evm::Chain::new();
     let deployer = chain.accounts()[0];
     let address = chain
         .deploy_code(deployer, code, alloy_primitives::U256::ZERO)
         .unwrap()
         .address;
     assert_eq!(chain.code(address), resolved.contract.deployed_bytecode);
-    let read = |chain: &mut marubatsu_chain::Chain, getter: &str| {
+    let read = |chain: &mut marubatsu_chain::evm::Chain, getter: &str| {
         let selector = alloy_primitives::keccak256(getter.as_bytes())[..4].to_vec();
         alloy_primitives::U256::from_be_slice(&chain.call_data(address, selector.into()).unwrap())
     };

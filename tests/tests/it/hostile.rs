@@ -6,8 +6,8 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    Chain, TxError,
     bindings::ITicTacToe::{self, Status},
+    evm::{Chain, TxError},
 };
 use marubatsu_tests::{
     chain_with_pvp,

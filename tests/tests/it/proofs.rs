@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use alloy_primitives::Address;
-use marubatsu_chain::{Chain, GasLog};
+use marubatsu_chain::{evm::Chain, gas::GasLog};
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::{
     GameValue, LevelGas, Property, SoloContract, SoloOptions, SoloTarget, Status, check_hard_value, compare_cpu,

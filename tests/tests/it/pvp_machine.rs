@@ -29,8 +29,8 @@ use std::sync::atomic::AtomicUsize;
 use alloy_primitives::{Address, IntoLogData, Log, U256};
 use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
 use marubatsu_chain::{
-    ACCOUNT_BALANCE, Chain, Receipt, TxError,
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
+    evm::{ACCOUNT_BALANCE, Chain, Receipt, TxError},
 };
 use marubatsu_conformance::{
     indexer::Indexer,

@@ -3,8 +3,8 @@
 
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::{
-    Chain,
     bindings::ISoloTicTacToe::{self, Difficulty, Result as GameResult},
+    evm::Chain,
 };
 use marubatsu_engine::tictactoe::{self as engine, Seed, SoloEvent, SoloGame, SoloResult};
 use marubatsu_tests::chain_with;
@@ -41,7 +41,7 @@ impl Solo {
         from: Address,
         game_id: U256,
         cell: u8,
-    ) -> Result<ISoloTicTacToe::Moved, marubatsu_chain::TxError> {
+    ) -> Result<ISoloTicTacToe::Moved, marubatsu_chain::evm::TxError> {
         let receipt = self
             .chain
             .send(from, self.solo, &ISoloTicTacToe::playCall { gameId: game_id, cell })?;
@@ -55,7 +55,7 @@ impl Solo {
     }
 }
 
-fn revert_of<E: alloy_sol_types::SolError>(result: Result<impl std::fmt::Debug, marubatsu_chain::TxError>) -> E {
+fn revert_of<E: alloy_sol_types::SolError>(result: Result<impl std::fmt::Debug, marubatsu_chain::evm::TxError>) -> E {
     let err = result.expect_err("the call should have reverted");
     let revert = err.revert().unwrap_or_else(|| panic!("expected a revert, got {err}"));
     revert

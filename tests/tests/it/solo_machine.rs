@@ -16,8 +16,8 @@ use std::sync::OnceLock;
 use alloy_primitives::{Address, B256, Log, U256, keccak256};
 use alloy_sol_types::{SolEventInterface, SolInterface, sol};
 use marubatsu_chain::{
-    ACCOUNT_BALANCE, Chain, TxError,
     bindings::ISoloTicTacToe::{self, ISoloTicTacToeErrors, ISoloTicTacToeEvents},
+    evm::{ACCOUNT_BALANCE, Chain, TxError},
 };
 use marubatsu_engine::tictactoe::{Difficulty, Seed, SoloEvent, SoloGame, SoloResult, transition};
 use marubatsu_tests::{chain_with, contracts};

@@ -261,7 +261,7 @@ impl FoundryProject {
     }
 
     /// Uses `dir` as the toolkit's cache folder (where solc-js is installed) instead of the one the environment
-    /// names (see [`cache_dir`](crate::cache_dir)).
+    /// names (see [`cache_dir`](crate::compiler::cache_dir)).
     pub fn with_toolkit_cache(mut self, dir: impl Into<PathBuf>) -> Self {
         self.toolkit_cache = Some(dir.into());
         self
@@ -451,7 +451,7 @@ mod tests {
         assert_eq!(project.src(), Path::new("contracts"));
         assert!(project.optimizer());
         assert_eq!(project.optimizer_runs(), super::super::OPTIMIZER_RUNS);
-        assert_eq!(project.evm_version(), crate::EVM_VERSION);
+        assert_eq!(project.evm_version(), crate::compiler::EVM_VERSION);
         assert_eq!(project.bytecode_hash(), BytecodeHash::None);
         assert!(!project.cbor_metadata());
         assert!(!project.via_ir());

@@ -23,3 +23,9 @@ pub use solc::{PINNED_SOLC_VERSION, SOLC_VAR, SolcSource};
 pub use spec::ContractSpec;
 pub use toolchain::{CACHE_DIR_VAR, cache_dir};
 pub use workspace::Workspace;
+
+pub use crate::consts::{BOARD_HARNESS_CONTRACT, EVM_VERSION, PVP_CONTRACT, SOLO_CONTRACT};
+pub use crate::error::CompileError;
+/// The EVM versions solc compiles for (and a [`Chain`](crate::evm::Chain) can run,
+/// [`Chain::set_evm_version`](crate::evm::Chain::set_evm_version)).
+pub use foundry_compilers::artifacts::EvmVersion;

@@ -242,7 +242,7 @@ mod tests {
         );
         assert_eq!(Origin::Shipped.to_string(), "shipped in this binary");
 
-        let mut solo = ResolvedContract::shipped(crate::SOLO_CONTRACT).unwrap();
+        let mut solo = ResolvedContract::shipped(crate::compiler::SOLO_CONTRACT).unwrap();
         let hash = solo.contract.deployed_code_hash();
         assert_eq!(
             solo.to_string(),

@@ -37,7 +37,7 @@ pub enum SolcSource {
     CachedSolcJs(PathBuf),
     /// No compiler ran: the contracts shipped inside this binary (see [`ContractSet::shipped`]).
     ///
-    /// [`ContractSet::shipped`]: crate::ContractSet::shipped
+    /// [`ContractSet::shipped`]: crate::compiler::ContractSet::shipped
     Shipped,
 }
 

@@ -5,12 +5,12 @@ use alloy_primitives::{Address, U256, keccak256};
 use alloy_sol_types::SolCall;
 use clap::Args;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_chain::{PVP_CONTRACT, Transactor};
-use marubatsu_client::{Error as DeployError, PvpContract, Target};
+use marubatsu_chain::{compiler::PVP_CONTRACT, evm::Transactor};
+use marubatsu_client::{Error as DeployError, games::PvpContract, rpc::Target};
 use serde::Serialize;
 
 use super::network::{Chain, TargetArgs};
-use marubatsu_chain::ether_and_wei;
+use marubatsu_chain::amounts::ether_and_wei;
 
 use crate::{json, output::print_json};
 

@@ -2,11 +2,19 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks, ether_and_wei};
-use marubatsu_chain::{PVP_CONTRACT, Transactor};
+use marubatsu_chain::{
+    amounts::ether_and_wei,
+    pvp::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks},
+};
+use marubatsu_chain::{compiler::PVP_CONTRACT, evm::Transactor};
 use marubatsu_client::{
-    ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, Deployable, LOCAL_STATE_VAR,
-    Replaced, SCANNED_GAMES, TxState, deploy_contracts, ensure_testnet,
+    deploy::{
+        ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, Deployable, Replaced,
+        SCANNED_GAMES, deploy_contracts,
+    },
+    journal::TxState,
+    local::LOCAL_STATE_VAR,
+    rpc::ensure_testnet,
 };
 use serde::Serialize;
 
@@ -85,7 +93,7 @@ pub(crate) struct DeployArgs {
 /// default claim blocks.
 enum Plan {
     Ready(Vec<Deployable>),
-    Shipped(marubatsu_chain::ContractSet),
+    Shipped(marubatsu_chain::compiler::ContractSet),
 }
 
 #[derive(Serialize)]
@@ -156,7 +164,7 @@ impl DeployArgs {
         if !self.contract.constructor_args.is_empty() {
             eyre::bail!("--constructor-args needs --contract (the shipped contracts take none of their own)");
         }
-        let changed = marubatsu_chain::shipped_sources_changed(place.dir())?;
+        let changed = marubatsu_chain::compiler::shipped_sources_changed(place.dir())?;
         if !changed.is_empty() && !self.shipped && !self.compiler.compiles_sources() {
             let listed: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
             let first = &changed[0];
@@ -176,7 +184,7 @@ impl DeployArgs {
         for name in DEPLOYED_CONTRACTS {
             let compiled = contracts.get(name)?;
             let origin = match contracts.solc() {
-                marubatsu_chain::SolcSource::Shipped => "shipped in this binary".to_owned(),
+                marubatsu_chain::compiler::SolcSource::Shipped => "shipped in this binary".to_owned(),
                 solc => format!(
                     "compiled from {} with solc {} ({solc})",
                     compiled.source.display(),
@@ -191,11 +199,11 @@ impl DeployArgs {
         Ok(Plan::Shipped(contracts))
     }
 
-    fn show_local(&self, contracts: &marubatsu_chain::ContractSet, place: &Place) -> eyre::Result<()> {
+    fn show_local(&self, contracts: &marubatsu_chain::compiler::ContractSet, place: &Place) -> eyre::Result<()> {
         let local = open_local(contracts, self.state.clone(), place, 0)?;
         let deployer = local.accounts()[0];
         let listed = LocalDeployment {
-            chain_id: marubatsu_chain::CHAIN_ID,
+            chain_id: marubatsu_chain::evm::CHAIN_ID,
             state: local.path().display().to_string(),
             contracts: DEPLOYED_CONTRACTS
                 .iter()

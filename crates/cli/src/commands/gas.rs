@@ -2,7 +2,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 use eyre::{WrapErr, bail, eyre};
-use marubatsu_chain::{Chain, CompiledContract, ContractSet, EvmVersion, PVP_CONTRACT, SOLO_CONTRACT, Workspace};
+use marubatsu_chain::{
+    compiler::{CompiledContract, ContractSet, EvmVersion, PVP_CONTRACT, SOLO_CONTRACT, Workspace},
+    evm::Chain,
+};
 use marubatsu_gas::{
     ContractLog, GasKind, GasReport, book, format, measure_pvp, measure_solo_on, run_workload, snapshot, versus,
 };
@@ -150,7 +153,7 @@ impl GasArgs {
             true => Some(self.compiler.compiler()?),
             false => Workspace::locate()
                 .ok()
-                .map(|workspace| marubatsu_chain::Compiler::new(workspace, None))
+                .map(|workspace| marubatsu_chain::compiler::Compiler::new(workspace, None))
                 .transpose()?,
         };
         let (contracts, dir) = match checkout {
@@ -195,13 +198,18 @@ impl GasArgs {
                 compiled.deployed_code_hash()
             );
             let init_code = if game == PVP_CONTRACT {
-                marubatsu_chain::pvp_creation_code(compiled, marubatsu_chain::PUBLIC_CLAIM_BLOCKS)
+                marubatsu_chain::pvp::pvp_creation_code(compiled, marubatsu_chain::pvp::PUBLIC_CLAIM_BLOCKS)
             } else {
                 compiled.bytecode.clone()
             };
-            measure_one(compiled, init_code, marubatsu_chain::EVM_VERSION, &mut on_progress)?
+            measure_one(
+                compiled,
+                init_code,
+                marubatsu_chain::compiler::EVM_VERSION,
+                &mut on_progress,
+            )?
         } else {
-            let spec: marubatsu_chain::ContractSpec = vs.parse().map_err(|err| eyre!("--vs {vs}: {err}"))?;
+            let spec: marubatsu_chain::compiler::ContractSpec = vs.parse().map_err(|err| eyre!("--vs {vs}: {err}"))?;
             let project = self.contract.project(&self.compiler)?;
             let resolved = project
                 .resolve(&spec, self.compiler.solc.clone())
@@ -238,7 +246,7 @@ fn measure_one(
 
 fn origin_of(contracts: &ContractSet, compiled: &CompiledContract) -> String {
     match contracts.solc() {
-        marubatsu_chain::SolcSource::Shipped => "shipped in this binary".to_owned(),
+        marubatsu_chain::compiler::SolcSource::Shipped => "shipped in this binary".to_owned(),
         solc => format!(
             "compiled from {} with solc {} ({solc})",
             compiled.source.display(),

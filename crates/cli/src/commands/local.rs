@@ -1,11 +1,11 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use marubatsu_chain::Transactor;
-use marubatsu_client::{LOCAL_STATE_VAR, LocalChain};
+use marubatsu_chain::evm::Transactor;
+use marubatsu_client::local::{LOCAL_STATE_VAR, LocalChain};
 
 use super::network::{local_state_path, open_local};
-use marubatsu_chain::ether_and_wei;
+use marubatsu_chain::amounts::ether_and_wei;
 
 use crate::cli::CompilerArgs;
 

@@ -5,12 +5,17 @@ use std::{io::IsTerminal, path::PathBuf, time::Duration};
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::ContractSet;
+use marubatsu_chain::compiler::ContractSet;
 use marubatsu_client::{
-    DEPLOYMENTS_VAR, Deployments, FeeOptions, LOCAL_STATE_VAR, Ledger, LocalChain, OlderDeployment, PrivateKeySigner,
-    Rpc, RpcOptions, Secret, Target, default_keystore_dir, default_rpc_url, describe_settled, keystore_at,
-    keystore_path, locate_contract, parse_amount, parse_chain, read_password_file, resolve_rpc_url,
-    signer_from_keystore, signer_from_private_key,
+    deploy::{DEPLOYMENTS_VAR, Deployments, OlderDeployment, locate_contract},
+    games::parse_amount,
+    journal::{Ledger, LoggedTx, TxState},
+    local::{LOCAL_STATE_VAR, LocalChain},
+    rpc::{FeeOptions, Rpc, RpcOptions, Target, default_rpc_url, parse_chain, resolve_rpc_url},
+    wallet::{
+        PrivateKeySigner, Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file,
+        signer_from_keystore, signer_from_private_key,
+    },
 };
 
 use crate::{
@@ -352,7 +357,7 @@ impl TargetArgs {
             keep_ledger(rpc, &deployments, self.force)?;
         }
         let located = match &chain {
-            Target::Local(local) if self.address.is_none() => marubatsu_client::Located {
+            Target::Local(local) if self.address.is_none() => marubatsu_client::deploy::Located {
                 address: local
                     .address_of(contract)
                     .ok_or_else(|| eyre::eyre!("the local chain has no {contract}"))?,
@@ -407,4 +412,23 @@ pub(crate) fn open_local(
 /// `--state`, else `MARUBATSU_LOCAL_STATE`, else `cache/marubatsu-local.json` in the project folder.
 pub(crate) fn local_state_path(state: Option<PathBuf>, place: &Place) -> PathBuf {
     state.unwrap_or_else(|| place.local_state())
+}
+
+/// An earlier run's call as it stands now, in words.
+fn describe_settled(tx: &LoggedTx) -> String {
+    let state = match tx.state {
+        TxState::Pending => "still pending (sent anyway: --force)".to_owned(),
+        TxState::Mined => format!(
+            "mined in block {}",
+            tx.receipt.as_ref().map(|r| r.block_number).unwrap_or_default()
+        ),
+        TxState::Reverted => "mined, but it reverted".to_owned(),
+        TxState::Dropped => "dropped: the node no longer has it (never mined, or replaced by another transaction \
+                             with its nonce)"
+            .to_owned(),
+    };
+    format!(
+        "an earlier run's {} (transaction {}, nonce {}): {state}",
+        tx.purpose, tx.hash, tx.nonce
+    )
 }

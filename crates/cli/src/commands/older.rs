@@ -5,10 +5,10 @@
 use alloy_primitives::{Address, U256, keccak256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_chain::{PVP_CONTRACT, Transactor};
-use marubatsu_client::{Deployments, PvpContract, Target};
+use marubatsu_chain::{compiler::PVP_CONTRACT, evm::Transactor};
+use marubatsu_client::{deploy::Deployments, games::PvpContract, rpc::Target};
 
-use marubatsu_chain::ether_and_wei;
+use marubatsu_chain::amounts::ether_and_wei;
 
 /// The recorded TicTacToe deployments of the chain other than `current` that still hold their recorded code and
 /// whose recorded ABI has every function in `needs` (older first as the record lists them). None on the

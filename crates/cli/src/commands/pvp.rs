@@ -1,14 +1,18 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::{SolCall, SolError};
 use clap::{Args, Subcommand};
-use marubatsu_chain::{PVP_CONTRACT, Transactor, utc_time};
+use marubatsu_chain::{compiler::PVP_CONTRACT, evm::Transactor};
+
+use crate::clock::utc_time;
 use marubatsu_chain::{
-    SHORT_MOVE_TIMEOUT,
+    amounts::{ether, ether_and_wei},
     bindings::{ITicTacToe, ITicTacToeV2},
-    ether, ether_and_wei,
+    pvp::SHORT_MOVE_TIMEOUT,
 };
 use marubatsu_client::{
-    Error as DeployError, Played, PvpContract, PvpV2Contract, Target, ensure_testnet, parse_amount,
+    Error as DeployError,
+    games::{Played, PvpContract, PvpV2Contract, parse_amount},
+    rpc::{Target, ensure_testnet},
 };
 use marubatsu_engine::tictactoe::NumberedGrid;
 use serde::Serialize;

@@ -4,9 +4,14 @@ use std::path::PathBuf;
 use alloy_primitives::Address;
 use clap::Args;
 use eyre::WrapErr;
-use marubatsu_chain::{PVP_CONTRACT, SOLO_CONTRACT, Transactor};
+use marubatsu_chain::{
+    compiler::{PVP_CONTRACT, SOLO_CONTRACT},
+    evm::Transactor,
+};
 use marubatsu_client::{
-    DEPLOYMENTS_VAR, Rpc, RpcOptions, Secret, Target, ensure_testnet, resolve_contract, resolve_rpc_url,
+    deploy::{DEPLOYMENTS_VAR, resolve_contract},
+    rpc::{Rpc, RpcOptions, Target, ensure_testnet, resolve_rpc_url},
+    wallet::Secret,
 };
 use marubatsu_web::{App, RemoteChain, Server};
 

@@ -2,8 +2,10 @@ use alloy_primitives::U256;
 use alloy_sol_types::SolCall;
 use clap::{Args, Subcommand, ValueEnum};
 use marubatsu_chain::bindings::ISoloTicTacToe;
-use marubatsu_chain::{SOLO_CONTRACT, difficulty_name, solo_result_name};
-use marubatsu_client::{Played, SoloContract};
+use marubatsu_chain::compiler::SOLO_CONTRACT;
+
+use crate::event_words::{difficulty_name, solo_result_name};
+use marubatsu_client::games::{Played, SoloContract};
 use marubatsu_engine::tictactoe::{Difficulty, NumberedGrid};
 use serde::Serialize;
 

@@ -10,8 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use alloy_primitives::U256;
-use marubatsu_chain::Transactor;
-use marubatsu_client::{Rpc, RpcOptions, Secret};
+use marubatsu_chain::evm::Transactor;
+use marubatsu_client::{
+    rpc::{Rpc, RpcOptions},
+    wallet::Secret,
+};
 use marubatsu_tests::anviltest;
 
 /// A user's machine: the installed binary, an empty project folder, a home and a `PATH` with nothing on it.

@@ -9,8 +9,13 @@ use crate::support;
 use std::path::Path;
 
 use alloy_primitives::{Address, B256, U256, keccak256};
-use marubatsu_chain::Transactor;
-use marubatsu_client::{ContractRecord, Deployments, PastDeployment, PvpContract, Rpc, RpcOptions, Secret};
+use marubatsu_chain::evm::Transactor;
+use marubatsu_client::{
+    deploy::{ContractRecord, Deployments, PastDeployment},
+    games::PvpContract,
+    rpc::{Rpc, RpcOptions},
+    wallet::Secret,
+};
 use marubatsu_tests::{anvil::Anvil, anviltest};
 
 use support::on_node as run;
@@ -33,7 +38,10 @@ fn deploy_today(anvil: &Anvil, dir: &str) {
 /// A copy of the workspace whose TicTacToe has one more function, so its runtime code differs (the compiler
 /// settings write no metadata hash, so an edited comment would not do). node_modules is linked, not copied.
 fn edited_workspace(into: &Path) {
-    let root = marubatsu_chain::Workspace::locate().unwrap().root().to_path_buf();
+    let root = marubatsu_chain::compiler::Workspace::locate()
+        .unwrap()
+        .root()
+        .to_path_buf();
     for file in ["foundry.toml", "package.json", "package-lock.json"] {
         std::fs::copy(root.join(file), into.join(file)).unwrap();
     }

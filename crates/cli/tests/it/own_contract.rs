@@ -467,7 +467,7 @@ fn deploy_sends_only_the_bytecode_it_names_in_a_folder_whose_contracts_were_edit
         .map(deployed_to)
         .unwrap_or_else(|| panic!("{stdout}"));
     assert_ne!(edited_hash, code_hash_at(&shipped_at));
-    let shipped_contracts = marubatsu_chain::ContractSet::shipped().unwrap();
+    let shipped_contracts = marubatsu_chain::compiler::ContractSet::shipped().unwrap();
     let shipped_solo = shipped_contracts
         .get("SoloTicTacToe")
         .unwrap()

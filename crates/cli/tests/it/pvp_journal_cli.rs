@@ -4,7 +4,11 @@
 use crate::support;
 
 use alloy_primitives::U256;
-use marubatsu_client::{PvpContract, Rpc, RpcOptions, Secret};
+use marubatsu_client::{
+    games::PvpContract,
+    rpc::{Rpc, RpcOptions},
+    wallet::Secret,
+};
 use marubatsu_tests::anviltest;
 
 /// Runs the binary against `url`; returns whether it succeeded and its stderr.

@@ -10,7 +10,7 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use marubatsu_chain::{Compiler, ContractSet, PVP_CONTRACT, Workspace};
+use marubatsu_chain::compiler::{Compiler, ContractSet, PVP_CONTRACT, Workspace};
 use marubatsu_conformance::{PvpStatus, pvp_conforms};
 use serde::Deserialize;
 use support::{deployed, prove};

@@ -8,7 +8,10 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use alloy_primitives::{Address, U256};
-use marubatsu_chain::{Compiler, ContractSet, PVP_CONTRACT, SOLO_CONTRACT, bindings::ITicTacToe};
+use marubatsu_chain::{
+    bindings::ITicTacToe,
+    compiler::{Compiler, ContractSet, PVP_CONTRACT, SOLO_CONTRACT},
+};
 use marubatsu_conformance::{
     Nonconforming, PVP_ENDINGS, PVP_RANDOM, PvpOptions, PvpProgress, PvpStatus, prove_pvp, pvp_conforms,
 };
@@ -23,7 +26,7 @@ fn contracts() -> &'static ContractSet {
     })
 }
 
-fn contract(name: &str) -> &'static marubatsu_chain::CompiledContract {
+fn contract(name: &str) -> &'static marubatsu_chain::compiler::CompiledContract {
     contracts().get(name).unwrap_or_else(|err| panic!("{err}"))
 }
 
@@ -166,8 +169,8 @@ fn no_contract_at_the_address_is_an_error_not_a_failure() {
     assert!(summary.contains("claimBlocks()"), "{summary}");
 }
 
-fn deployed_plain(name: &str) -> (marubatsu_chain::Chain, Address) {
-    let mut chain = marubatsu_chain::Chain::new();
+fn deployed_plain(name: &str) -> (marubatsu_chain::evm::Chain, Address) {
+    let mut chain = marubatsu_chain::evm::Chain::new();
     let deployer = chain.accounts()[0];
     let address = chain.deploy(deployer, contract(name)).unwrap().address;
     (chain, address)

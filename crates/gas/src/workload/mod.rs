@@ -3,8 +3,11 @@
 mod pvp;
 mod solo;
 
-use marubatsu_chain::GasKind;
-use marubatsu_chain::{Chain, CompiledContract, ContractSet};
+use marubatsu_chain::gas::GasKind;
+use marubatsu_chain::{
+    compiler::{CompiledContract, ContractSet},
+    evm::Chain,
+};
 use marubatsu_prove::Progress;
 
 use crate::{
@@ -33,10 +36,10 @@ impl Workload {
 /// Deploys both contracts in a fresh in-process chain and runs the whole workload.
 pub fn run_workload(contracts: &ContractSet, progress: &mut dyn FnMut(&Progress)) -> Result<Workload, GasError> {
     let mut chain = Chain::new();
-    let solo_contract = contracts.get(marubatsu_chain::SOLO_CONTRACT)?;
+    let solo_contract = contracts.get(marubatsu_chain::compiler::SOLO_CONTRACT)?;
     let solo = solo::measure(&mut chain, solo_contract, solo_contract.bytecode.clone(), progress)?;
-    let pvp_contract = contracts.get(marubatsu_chain::PVP_CONTRACT)?;
-    let pvp_code = marubatsu_chain::pvp_creation_code(pvp_contract, marubatsu_chain::PUBLIC_CLAIM_BLOCKS);
+    let pvp_contract = contracts.get(marubatsu_chain::compiler::PVP_CONTRACT)?;
+    let pvp_code = marubatsu_chain::pvp::pvp_creation_code(pvp_contract, marubatsu_chain::pvp::PUBLIC_CLAIM_BLOCKS);
     let pvp = pvp::measure(&mut chain, pvp_contract, pvp_code, progress)?;
     Ok(Workload { solo, pvp })
 }

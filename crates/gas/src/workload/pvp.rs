@@ -16,8 +16,10 @@
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    Chain, CompiledContract, PUBLIC_CLAIM_BLOCKS, Receipt,
     bindings::ITicTacToe::{self, Status},
+    compiler::CompiledContract,
+    evm::{Chain, Receipt},
+    pvp::PUBLIC_CLAIM_BLOCKS,
 };
 use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
 use marubatsu_prove::Progress;

@@ -1,5 +1,5 @@
 use alloy_primitives::Bytes;
-use marubatsu_chain::{Chain, CompiledContract};
+use marubatsu_chain::{compiler::CompiledContract, evm::Chain};
 use marubatsu_engine::tictactoe::Difficulty;
 use marubatsu_prove::{Progress, ProveError, SoloContract, SoloTarget, compare_cpu, explore_levels, solo_dialect};
 

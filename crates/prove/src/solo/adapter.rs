@@ -3,7 +3,10 @@
 
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_sol_types::{SolCall, SolValue};
-use marubatsu_chain::{Chain, Receipt, TxError, ViewOutcome, bindings::ISoloTicTacToe};
+use marubatsu_chain::{
+    bindings::ISoloTicTacToe,
+    evm::{Chain, Receipt, TxError, ViewOutcome},
+};
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::Serialize;
 

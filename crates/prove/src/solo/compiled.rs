@@ -1,7 +1,7 @@
 //! One compiled solo contract proved from scratch: what `prove --contract` needs.
 
 use alloy_primitives::Bytes;
-use marubatsu_chain::{Chain, CompiledContract};
+use marubatsu_chain::{compiler::CompiledContract, evm::Chain};
 
 use super::{SoloContract, SoloOptions, SoloReport, SoloTarget, prove_solo, solo_dialect};
 use crate::{

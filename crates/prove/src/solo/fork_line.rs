@@ -1,6 +1,6 @@
 //! Normal's known weakness, played as transactions: corner, opposite corner, a third corner, then the open threat.
 
-use marubatsu_chain::Chain;
+use marubatsu_chain::evm::Chain;
 use marubatsu_engine::tictactoe::{Bitboard, Difficulty};
 use serde::Serialize;
 

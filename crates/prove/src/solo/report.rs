@@ -2,7 +2,7 @@
 
 use std::{collections::BTreeMap, fmt, str::FromStr};
 
-use marubatsu_chain::GasStats;
+use marubatsu_chain::gas::GasStats;
 use serde::Serialize;
 
 use crate::{

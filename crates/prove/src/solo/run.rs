@@ -3,7 +3,10 @@
 
 use std::time::Instant;
 
-use marubatsu_chain::{Chain, GasKind, GasLog};
+use marubatsu_chain::{
+    evm::Chain,
+    gas::{GasKind, GasLog},
+};
 use marubatsu_engine::tictactoe::Difficulty;
 
 use super::{

@@ -14,16 +14,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256, utils::parse_ether};
 use marubatsu_chain::{
-    CHAIN_ID, Chain, ContractSet, GameEvent, Head, Lookup, PVP_CONTRACT, Receipt, SOLO_CONTRACT, Transactor, TxError,
     bindings::ITicTacToe::{EndReason, ITicTacToeEvents},
-    default_claim_blocks,
+    compiler::{ContractSet, PVP_CONTRACT, SOLO_CONTRACT},
+    events::GameEvent,
+    evm::{CHAIN_ID, Chain, Head, Lookup, Receipt, Transactor, TxError},
+    pvp::default_claim_blocks,
 };
 use tokio::sync::oneshot;
 
+use super::sessions::{self, Sessions};
 use super::{Contracts, ReadError};
 use crate::api::ApiError;
 use crate::error::WebError;
-use crate::games::tictactoe::sessions::{self, Sessions};
 
 /// What a browser's account starts with: plenty for any stake a test or a player would try.
 const FUNDING_ETHER: &str = "100";
@@ -68,7 +70,7 @@ impl Embedded {
                 });
                 // One block per transaction: a count of blocks would measure only the players' own moves, so the
                 // embedded chain asks for none (its chain id's default).
-                let pvp_init = marubatsu_chain::pvp_creation_code(&pvp_code, default_claim_blocks(CHAIN_ID));
+                let pvp_init = marubatsu_chain::pvp::pvp_creation_code(&pvp_code, default_claim_blocks(CHAIN_ID));
                 let pvp = chain
                     .deploy_code(deployer, pvp_init, U256::ZERO)
                     .map_err(|e| WebError::Deploy {
@@ -102,7 +104,7 @@ impl Embedded {
         Ok(Embedded {
             jobs,
             contracts: Contracts {
-                chain_id: marubatsu_chain::CHAIN_ID,
+                chain_id: marubatsu_chain::evm::CHAIN_ID,
                 solo,
                 pvp,
             },

@@ -5,13 +5,17 @@
 //! decoded there once.
 
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_chain::{Head, Lookup, bindings::ITicTacToe::EndReason};
-use marubatsu_client::Tracked;
+use marubatsu_chain::{
+    bindings::ITicTacToe::EndReason,
+    evm::{Head, Lookup},
+};
+use marubatsu_client::rpc::Tracked;
 
 use crate::api::ApiError;
 
 mod embedded;
 mod remote;
+mod sessions;
 
 pub(crate) use embedded::Embedded;
 pub(crate) use remote::Remote;

@@ -5,8 +5,14 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use alloy_primitives::{Address, B256, Bytes, U256};
-use marubatsu_chain::{Head, Lookup, bindings::ITicTacToe::EndReason};
-use marubatsu_client::{Error, RpcClient, Tracked};
+use marubatsu_chain::{
+    bindings::ITicTacToe::EndReason,
+    evm::{Head, Lookup},
+};
+use marubatsu_client::{
+    Error,
+    rpc::{RpcClient, Tracked},
+};
 
 use super::{Contracts, ReadError};
 use crate::api::ApiError;

@@ -20,7 +20,7 @@ use alloy::{
 use alloy_primitives::{Address, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
-use marubatsu_client::{RpcClient, Secret};
+use marubatsu_client::{rpc::RpcClient, wallet::Secret};
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
@@ -64,8 +64,8 @@ impl Node {
         let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
         // TicTacToe takes the blocks a claim needs: none on anvil, which mines a block per transaction, as
         // `marubatsu deploy` chooses there (the claim below needs only the time).
-        let code = if name == marubatsu_chain::PVP_CONTRACT {
-            marubatsu_chain::pvp_creation_code(contract, marubatsu_chain::default_claim_blocks(31_337))
+        let code = if name == marubatsu_chain::compiler::PVP_CONTRACT {
+            marubatsu_chain::pvp::pvp_creation_code(contract, marubatsu_chain::pvp::default_claim_blocks(31_337))
         } else {
             contract.bytecode.clone()
         };
@@ -174,83 +174,18 @@ impl Node {
     }
 }
 
-/// The test wallet: EIP-1193 `request`, EIP-6963 announcement, anvil's unlocked `account` behind it. It
-/// remembers the connection and the chain for the tab (sessionStorage), as a real wallet remembers a site.
-/// It hands the page its account in lower case, as MetaMask does. `window.__testWallet.refuseNext = true` makes it refuse the next transaction with error 4001;
-/// `__testWallet.speedUp()` and `__testWallet.cancel()` replace the last one it sent, as wallets do.
+/// The test wallet (`crates/web/tests/browser/test-wallet.js`, linted with the pages' scripts) of `account` on
+/// anvil at `anvil`, starting on `chain_id`.
 fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
-    format!(
-        r#"(() => {{
-  const RPC = {anvil:?};
-  const ACCOUNT = {account:?};
-  const saved = JSON.parse(sessionStorage.getItem('testWallet') || 'null');
-  const state = saved || {{ connected: false, chainId: {chain_id} }};
-  state.refuseNext = false;
-  const save = () => sessionStorage.setItem('testWallet', JSON.stringify({{ connected: state.connected, chainId: state.chainId }}));
-  const listeners = {{}};
-  const emit = (event, value) => (listeners[event] || []).forEach((fn) => fn(value));
-  async function rpc(method, params) {{
-    const response = await fetch(RPC, {{
-      method: 'POST', headers: {{ 'content-type': 'application/json' }},
-      body: JSON.stringify({{ jsonrpc: '2.0', id: 1, method, params: params || [] }}),
-    }});
-    const answer = await response.json();
-    if (answer.error) {{
-      const error = new Error(answer.error.message);
-      error.code = answer.error.code;
-      error.data = answer.error.data;
-      throw error;
-    }}
-    return answer.result;
-  }}
-  const provider = {{
-    async request({{ method, params }}) {{
-      switch (method) {{
-        case 'eth_requestAccounts': state.connected = true; save(); return [ACCOUNT];
-        case 'eth_accounts': return state.connected ? [ACCOUNT] : [];
-        case 'eth_chainId': return '0x' + state.chainId.toString(16);
-        case 'wallet_switchEthereumChain':
-          state.chainId = parseInt(params[0].chainId, 16); save(); emit('chainChanged', params[0].chainId); return null;
-        case 'eth_sendTransaction':
-          if (state.refuseNext) {{
-            state.refuseNext = false;
-            const error = new Error('User rejected the request.');
-            error.code = 4001;
-            throw error;
-          }}
-          state.lastSent = await rpc(method, params);
-          return state.lastSent;
-        default: return rpc(method, params);
-      }}
-    }},
-    on(event, fn) {{ (listeners[event] = listeners[event] || []).push(fn); }},
-    removeListener(event, fn) {{ listeners[event] = (listeners[event] || []).filter((f) => f !== fn); }},
-  }};
-  // What a wallet's "Speed up" and "Cancel" do: the same nonce again at twice the fee, with the same call, or
-  // with a transfer of nothing to oneself. The page is not told, as MetaMask does not tell it.
-  async function replace(cancel) {{
-    const tx = await rpc('eth_getTransactionByHash', [state.lastSent]);
-    const twice = (hex) => '0x' + (BigInt(hex) * 2n + 1n).toString(16);
-    const again = {{
-      from: ACCOUNT, nonce: tx.nonce, gas: cancel ? '0x5208' : tx.gas,
-      maxFeePerGas: twice(tx.maxFeePerGas), maxPriorityFeePerGas: twice(tx.maxPriorityFeePerGas || '0x1'),
-      to: cancel ? ACCOUNT : tx.to, data: cancel ? '0x' : tx.input, value: cancel ? '0x0' : tx.value,
-    }};
-    state.lastSent = await rpc('eth_sendTransaction', [again]);
-    return state.lastSent;
-  }}
-  state.speedUp = () => replace(false);
-  state.cancel = () => replace(true);
-  window.__testWallet = state;
-  const info = {{ uuid: '5f0b8a4e-0000-4000-8000-000000000001', name: 'Test wallet', rdns: 'invalid.marubatsu.test',
-    icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E' }};
-  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider',
-    {{ detail: Object.freeze({{ info, provider }}) }}));
-  window.addEventListener('eip6963:requestProvider', announce);
-  announce();
-}})();"#,
+    let config = json!({
+        "rpc": anvil,
         // Lower case, as MetaMask hands it over: the page shows it checksummed, as the server writes it.
-        account = format!("{account:#x}"),
+        "account": format!("{account:#x}"),
+        "chainId": chain_id,
+    });
+    format!(
+        "window.__testWalletConfig = {config};\n{}",
+        include_str!("../browser/test-wallet.js")
     )
 }
 

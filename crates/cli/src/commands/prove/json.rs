@@ -1,6 +1,6 @@
 //! `prove --json`: one document whatever was proved, its shape in docs/cli-json.md ("prove").
 
-use marubatsu_client::ForkInfo;
+use marubatsu_client::rpc::ForkInfo;
 use marubatsu_conformance::PvpReport;
 use marubatsu_prove::{ProofReport, PropertyReport, SoloReport};
 use serde_json::{Value, json};

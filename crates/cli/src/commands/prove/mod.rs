@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use alloy_primitives::Address;
 use clap::Args;
-use marubatsu_client::Secret;
+use marubatsu_client::wallet::Secret;
 
 use crate::{cli::CompilerArgs, contract_args::ContractArgs, report::NothingProved};
 

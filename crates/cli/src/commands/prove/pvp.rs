@@ -1,7 +1,7 @@
 //! The PvP rules as a conformance suite: run them on the subject and print the report.
 
 use eyre::eyre;
-use marubatsu_chain::Chain;
+use marubatsu_chain::evm::Chain;
 use marubatsu_conformance::{PVP_ENDINGS, PVP_RANDOM, PvpOptions, PvpReport, PvpStatus, prove_pvp, pvp_conforms};
 
 use super::{

@@ -3,7 +3,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use eyre::{WrapErr, eyre};
-use marubatsu_chain::Chain;
+use marubatsu_chain::evm::Chain;
 use marubatsu_prove::{
     EmitTarget, LineExploration, Property, PropertyReport, SoloContract, SoloDialect, SoloOptions, SoloReport,
     SoloTarget, emit_foundry_test, prove_all, prove_solo, solo_dialect,
@@ -41,7 +41,7 @@ pub(super) fn run(args: &ProveArgs, subject: Subject) -> eyre::Result<bool> {
             let report = prove_all(&contracts, &options, &mut |p| progress.update(p));
             progress.finish();
             let report = report.map_err(|err| eyre::Report::new(err).wrap_err(NothingProved))?;
-            let solo = contracts.get(marubatsu_chain::SOLO_CONTRACT)?;
+            let solo = contracts.get(marubatsu_chain::compiler::SOLO_CONTRACT)?;
             let label = format!(
                 "{}: compiled from {} with solc {} ({}), code hash {}",
                 solo.name,

@@ -6,12 +6,17 @@ use std::path::PathBuf;
 use alloy_primitives::{Address, B256, Bytes, keccak256};
 use eyre::{WrapErr, bail, eyre};
 use marubatsu_chain::{
-    BOARD_HARNESS_CONTRACT, Chain, CompiledContract, ContractSet, EVM_VERSION, EvmVersion, PVP_CONTRACT,
-    ResolvedContract, SOLO_CONTRACT, Workspace, pvp_creation_code,
+    compiler::{
+        BOARD_HARNESS_CONTRACT, CompiledContract, ContractSet, EVM_VERSION, EvmVersion, PVP_CONTRACT, ResolvedContract,
+        SOLO_CONTRACT, Workspace,
+    },
+    evm::Chain,
+    pvp::pvp_creation_code,
 };
-use marubatsu_client::{ForkInfo, fork, resolve_rpc_url};
+use marubatsu_client::rpc::{ForkInfo, fork, resolve_rpc_url};
 
 use super::ProveArgs;
+use crate::clock::utc_time;
 
 /// Blocks a timeout claim needs in the toolkit's own TicTacToe when `prove --pvp` creates it: a few, so that the
 /// sequences reach claims refused for too few blocks and late moves that still land.
@@ -68,7 +73,9 @@ impl OnChain {
     pub(super) fn label(&self) -> String {
         format!(
             "the contract at {} on {}, code hash {}",
-            self.address, self.info, self.code_hash
+            self.address,
+            fork_words(&self.info),
+            self.code_hash
         )
     }
 
@@ -131,7 +138,7 @@ impl Subject {
             let mut created = created_from(&resolved);
             // In a Foundry project of the user's own, a proof of the shipped bytecode must not pass for theirs.
             let here = std::env::current_dir().wrap_err("reading the current directory")?;
-            if marubatsu_chain::FoundryProject::locate(&here).is_ok() {
+            if marubatsu_chain::compiler::FoundryProject::locate(&here).is_ok() {
                 created.others = " (the one shipped in this binary, not a contract of this project)".to_owned();
             }
             return Ok(Subject::Created(created));
@@ -228,7 +235,7 @@ fn on_chain(args: &ProveArgs, address: Address) -> eyre::Result<OnChain> {
         .read_code(address)
         .wrap_err_with(|| format!("reading the code at {address}"))?;
     if code.is_empty() {
-        bail!("there is no contract at {address} on {info}");
+        bail!("there is no contract at {address} on {}", fork_words(&info));
     }
     let code_hash = keccak256(&code);
     let (abi, compared) = match args.contract.resolve(&args.compiler)? {
@@ -251,4 +258,38 @@ fn on_chain(args: &ProveArgs, address: Address) -> eyre::Result<OnChain> {
         abi,
         compared,
     })
+}
+
+/// What was forked, in words: `chain 31337 at http://…, block 12 (0x…, 2026-12-06 07:00:00 UTC)`.
+fn fork_words(info: &ForkInfo) -> String {
+    format!(
+        "chain {} at {}, block {} ({}, {})",
+        info.chain_id,
+        info.url,
+        info.block,
+        info.block_hash,
+        utc_time(info.timestamp)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fork_is_named_by_chain_url_block_hash_and_time() {
+        let info = ForkInfo {
+            url: "http://127.0.0.1:8545".to_owned(),
+            chain_id: 31_337,
+            block: 12,
+            block_hash: B256::repeat_byte(0xab),
+            timestamp: 1_796_225_412,
+        };
+        let words = fork_words(&info);
+        assert!(
+            words.starts_with("chain 31337 at http://127.0.0.1:8545, block 12 (0xabab"),
+            "{words}"
+        );
+        assert!(words.ends_with(", 2026-12-02 15:30:12 UTC)"), "{words}");
+    }
 }

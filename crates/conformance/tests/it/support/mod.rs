@@ -1,7 +1,7 @@
 //! What the conformance tests share: deploying a PvP contract the way the toolkit does.
 
 use alloy_primitives::{Address, U256};
-use marubatsu_chain::{Chain, CompiledContract, pvp_creation_code};
+use marubatsu_chain::{compiler::CompiledContract, evm::Chain, pvp::pvp_creation_code};
 use marubatsu_conformance::{PvpOptions, PvpReport, prove_pvp};
 
 /// Claim blocks of the test deployments: more than one, so that a claim can come a block too early, and a move

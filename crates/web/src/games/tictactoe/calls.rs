@@ -4,8 +4,8 @@
 use alloy_primitives::{Address, Bytes, U256, utils::parse_ether};
 use alloy_sol_types::{SolCall, SolError};
 use marubatsu_chain::{
-    MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT,
     bindings::{ISoloTicTacToe, ITicTacToe},
+    pvp::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT},
 };
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::{Deserialize, Serialize};

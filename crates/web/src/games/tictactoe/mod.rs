@@ -45,7 +45,6 @@ mod contract;
 mod hotseat;
 mod reads;
 mod receipts;
-pub(crate) mod sessions;
 mod view;
 mod words;
 

@@ -1,11 +1,11 @@
 //! Games read from the contracts and turned into what the page draws.
 
 use alloy_primitives::{Address, U256};
-use marubatsu_chain::SHORT_MOVE_TIMEOUT;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, Result as ContractResult},
     ITicTacToe::{self, Status},
 };
+use marubatsu_chain::pvp::SHORT_MOVE_TIMEOUT;
 use marubatsu_engine::tictactoe::{
     Bitboard, Cell, Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, Side, SoloResult, may_claim_timeout,
 };

@@ -3,14 +3,15 @@
 
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::{
-    GameEvent, Lookup, Receipt, Revert,
     bindings::{
         ISoloTicTacToe::ISoloTicTacToeEvents,
         ITicTacToe::{self, ITicTacToeEvents},
     },
+    events::GameEvent,
+    evm::{Lookup, Receipt, Revert},
 };
 
-use marubatsu_client::{Replacement, Tracked};
+use marubatsu_client::rpc::{Replacement, Tracked};
 
 use super::view::{ReplacementView, TxView};
 use super::words::{Contract, cell_words, duration, ether, refusal, short, solo_result};

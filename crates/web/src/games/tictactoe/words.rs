@@ -3,11 +3,11 @@
 
 use alloy_primitives::Address;
 use alloy_sol_types::{ContractError, SolInterface};
+pub(super) use marubatsu_chain::amounts::ether;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeErrors as SoloError},
     ITicTacToe::{self, ITicTacToeErrors as PvpError},
 };
-pub(super) use marubatsu_chain::ether;
 
 use crate::lang::Lang;
 

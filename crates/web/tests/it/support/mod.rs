@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use http::Method;
-use marubatsu_chain::{Compiler, ContractSet};
+use marubatsu_chain::compiler::{Compiler, ContractSet};
 use marubatsu_web::{App, Server};
 use serde_json::{Value, json};
 use thirtyfour::common::command::{Command as WebDriverCommand, ExtensionCommand};

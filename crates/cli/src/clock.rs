@@ -2,7 +2,7 @@
 
 /// A unix time as people read it, in UTC (`2026-12-02 15:40:12 UTC`), with the raw seconds a script or
 /// `cast` would show: block times are UTC, and the reader's zone is not the chain's business.
-pub fn utc_time(unix_seconds: u64) -> String {
+pub(crate) fn utc_time(unix_seconds: u64) -> String {
     let days = unix_seconds / 86_400;
     let seconds_of_day = unix_seconds % 86_400;
     let (year, month, day) = civil_from_days(days);
