@@ -7,7 +7,8 @@
 use std::hint::black_box;
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
-use marubatsu_engine::werewolf::{Game, Options, Table, legal_events};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{Game, Options, Table, Werewolf, legal_events};
 
 fn main() {
     let iterations = marubatsu_bench::iterations(11);
@@ -48,7 +49,7 @@ fn states(table: Table, games: usize) -> Vec<Game> {
             let Some(event) = events.get(rng.below_u64(events.len())) else {
                 break;
             };
-            if game.play(&event).is_err() {
+            if Werewolf::step(&mut game, &event).is_err() {
                 break;
             }
         }

@@ -14,22 +14,24 @@
 //! - [`random`]: the one way callers hand randomness in, and the project's one seeded generator.
 //!
 //! ```
-//! use marubatsu_engine::tictactoe::{cpu_move, solve, Cell, Difficulty, Position, Seed, Side, Value};
+//! use marubatsu_engine::rules::Rules;
+//! use marubatsu_engine::tictactoe::{cpu_move, solve, Cell, Difficulty, Position, Seed, Side, TicTacToe, Value};
 //!
 //! // X takes a corner; Hard, playing O, answers in the centre.
 //! let corner = Cell::new(0).unwrap();
-//! let position = Position::empty().play(corner)?;
+//! let mut position = Position::empty();
+//! TicTacToe::step(&mut position, &corner)?;
 //! let reply = cpu_move(position.o(), position.x(), Difficulty::Hard, &Seed::ZERO);
 //! assert_eq!(reply, Cell::new(4));
 //!
 //! // Both sides can still hold the draw, and nobody has won yet.
-//! let position = position.play(Cell::new(4).unwrap())?;
+//! TicTacToe::step(&mut position, &Cell::new(4).unwrap())?;
 //! assert_eq!(solve(position), Value::Draw);
 //! assert_eq!(position.outcome(), None);
 //! assert_eq!(position.side_to_move(), Side::X);
 //!
 //! // A move on a taken cell is refused and the position is unchanged.
-//! assert!(position.play(corner).is_err());
+//! assert!(TicTacToe::step(&mut position, &corner).is_err());
 //! # Ok::<(), marubatsu_engine::tictactoe::MoveError>(())
 //! ```
 

@@ -1,8 +1,9 @@
 //! One shape for every game's rules, in the manner of boardgame.io's single reducer: a state, an event, and a
 //! transition that either accepts the event or gives the state back with the reason it was refused.
 //!
-//! Every caller — a page's replay, a simulation, a test — folds an event log through
-//! [`Rules::transition`], so a game is reproducible from its log and a refused event can never half-apply.
+//! It is the only public way to step a game: every caller — a page's replay, a simulation, a test, the fuzzer —
+//! goes through [`Rules::transition`] (or [`Rules::step`], in place), so a game is reproducible from its log and
+//! a refused event can never half-apply.
 
 /// Why an event was refused, as a value a caller can branch on and a stable code for the wire.
 pub trait Refusal: core::fmt::Debug {
@@ -34,6 +35,19 @@ pub trait Rules {
 
     /// The state after `event`, or `state` itself, untouched, with the reason the event was refused.
     fn transition(state: Self::State, event: &Self::Event) -> Result<Self::State, (Self::State, Self::Refusal)>;
+
+    /// Steps `state` in place: [`Rules::transition`] for a caller that keeps one state and changes it (a
+    /// simulation, a search). On a refusal `state` is left as it was. The default copies the state once; a game
+    /// whose own step checks in full before it changes anything overrides it without the copy.
+    fn step(state: &mut Self::State, event: &Self::Event) -> Result<(), Self::Refusal> {
+        match Self::transition(state.clone(), event) {
+            Ok(next) => {
+                *state = next;
+                Ok(())
+            }
+            Err((_, refusal)) => Err(refusal),
+        }
+    }
 
     /// Folds `events` from `state`: the final state and, for the last event, the reason it was refused if it
     /// was. Refused events in the middle of a log are skipped, as a replay of a page's taps must.

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 
 use marubatsu_engine::random::SplitMix64;
-use marubatsu_engine::werewolf::{End, Event, Game, Options, Paradox, Table, legal_events};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{End, Event, Game, Options, Paradox, Table, Werewolf, legal_events};
 use marubatsu_sim::Policy;
 
 fn main() {
@@ -30,7 +31,7 @@ fn main() {
         let mut cause = String::new();
         while let Some(event) = policy.choose_for(&game, &sides, &mut rng) {
             let before = game.clone();
-            if game.play(&event).is_err() {
+            if Werewolf::step(&mut game, &event).is_err() {
                 break;
             }
             if contradicted(&game) {
@@ -61,7 +62,7 @@ fn contradicted(game: &Game) -> bool {
 fn avoidable(before: &Game, event: &Event) -> &'static str {
     let kept = legal_events(before).iter().take(5_000).any(|other| {
         let mut game = before.clone();
-        &other != event && game.play(&other).is_ok() && !contradicted(&game)
+        &other != event && Werewolf::step(&mut game, &other).is_ok() && !contradicted(&game)
     });
     if kept {
         "another answer kept a world"

@@ -5,7 +5,8 @@ use std::collections::HashSet;
 
 use alloy_primitives::Address;
 use marubatsu_chain::{evm::Chain, gas::GasLog};
-use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, TicTacToe, cpu_move};
 use marubatsu_prove::{
     GameValue, LevelGas, Property, SoloContract, SoloOptions, SoloTarget, Status, check_hard_value, compare_cpu,
     explore_lines, prove_all, solo_dialect,
@@ -207,11 +208,14 @@ fn positions_in_hard_games(p: Position, hard: Side, found: &mut HashSet<String>)
     let next: Vec<Position> = if p.side_to_move() == hard {
         found.insert(rows(&p));
         cpu_move(p.board(hard), p.board(hard.other()), Difficulty::Hard, &Seed::ZERO)
-            .and_then(|cell| p.play(cell).ok())
+            .and_then(|cell| TicTacToe::transition(p, &cell).ok())
             .into_iter()
             .collect()
     } else {
-        p.legal_moves().iter().filter_map(|cell| p.play(cell).ok()).collect()
+        p.legal_moves()
+            .iter()
+            .filter_map(|cell| TicTacToe::transition(p, &cell).ok())
+            .collect()
     };
     for n in next {
         positions_in_hard_games(n, hard, found);

@@ -1,5 +1,5 @@
-//! The solo contract against the engine's solo transition (`marubatsu_engine::tictactoe::{SoloGame, SoloEvent,
-//! transition}`), driven by random sequences of actions (proptest-state-machine): new games at every level and
+//! The solo contract against the engine's solo rules (`marubatsu_engine::tictactoe::{Solo, SoloGame,
+//! SoloEvent}`), driven by random sequences of actions (proptest-state-machine): new games at every level and
 //! seat by three accounts, legal and illegal moves (out of range, taken, someone else's game, after the end),
 //! new blocks (so the Easy seed's block hash changes), and ether sent to a contract that takes none.
 //!
@@ -19,7 +19,8 @@ use marubatsu_chain::{
     bindings::ISoloTicTacToe::{self, ISoloTicTacToeErrors, ISoloTicTacToeEvents},
     evm::{ACCOUNT_BALANCE, Chain, TxError},
 };
-use marubatsu_engine::tictactoe::{Difficulty, Seed, SoloEvent, SoloGame, SoloResult, transition};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloGame, SoloResult};
 use marubatsu_tests::{chain_with, contracts};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -173,7 +174,7 @@ impl Reference {
                     cpu_first,
                     seed,
                 };
-                let game = transition(&SoloGame::default(), &start);
+                let game = Solo::transition(SoloGame::default(), &start).unwrap_or_else(|(back, _)| back);
                 self.games.push((player, game));
                 let started = ISoloTicTacToeEvents::GameStarted(ISoloTicTacToe::GameStarted {
                     gameId: id,
@@ -244,17 +245,18 @@ impl Reference {
         );
         let event = SoloEvent::Play { cell, seed };
         // The engine must agree that exactly these moves mean nothing.
-        let applied = game.apply(&event);
+        let applied = Solo::transition(game, &event);
         assert_eq!(
             applied.is_err(),
             error.is_some(),
             "engine and rules disagree on {cell} in {game:?}"
         );
         if let Some(error) = error {
-            assert_eq!(transition(&game, &event), game, "a meaningless move changes nothing");
+            let (back, _) = applied.expect_err("the engine refused it");
+            assert_eq!(back, game, "a meaningless move changes nothing");
             return Err(error);
         }
-        let next = transition(&game, &event);
+        let next = applied.expect("the engine accepted it");
         self.games[index].1 = next;
         let result = sol_result(next.result());
         let mut events = vec![ISoloTicTacToeEvents::Moved(ISoloTicTacToe::Moved {

@@ -179,7 +179,7 @@ impl LightsGame {
     /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the book);
     /// - [`Hint`](LightsEvent::Hint) once the puzzle is solved, or when that hint is already shown;
     /// - [`Restart`](LightsEvent::Restart) before any press.
-    pub fn apply(&self, event: &LightsEvent) -> Result<LightsGame, LightsRefusal> {
+    pub(crate) fn apply(&self, event: &LightsEvent) -> Result<LightsGame, LightsRefusal> {
         match *event {
             LightsEvent::NewPuzzle {
                 level,
@@ -313,33 +313,35 @@ impl LightsGame {
     }
 }
 
-/// The state after `event`; an event that means nothing now returns `state` unchanged.
-///
-/// ```
-/// use marubatsu_engine::lights::{transition, Level, LightsEvent, LightsGame};
-///
-/// let game = LightsGame::new(Level::Easy, &[0, 1, 2, 3, 4, 5, 6], 1_000)?;
-/// // Press the scramble back, one cell at a time.
-/// let mut now = game.clone();
-/// for (i, cell) in (0..7).enumerate() {
-///     now = transition(&now, &LightsEvent::Press { cell, at_ms: 2_000 + i as u64 });
-/// }
-/// assert!(now.is_solved());
-/// assert_eq!((now.moves(), now.elapsed_ms(99_999)), (7, 1_006));
-/// // Solved: a press or an undo changes nothing.
-/// assert_eq!(transition(&now, &LightsEvent::Press { cell: 12, at_ms: 9_000 }), now);
-/// assert_eq!(transition(&now, &LightsEvent::Undo), now);
-/// // Restart goes back to the scrambled board.
-/// assert_eq!(transition(&now, &LightsEvent::Restart { at_ms: 1_000 }), game);
-/// # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
-/// ```
-pub fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
+/// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
+#[cfg(test)]
+pub(crate) fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
     state.apply(event).unwrap_or_else(|_| state.clone())
 }
 
 rules_by_apply!(
     /// Cross light's rules as one [`Rules`](crate::rules::Rules) transition: [`LightsGame::apply`], with the game
     /// given back on a refusal.
+    ///
+    /// ```
+    /// use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsGame};
+    /// use marubatsu_engine::rules::Rules;
+    ///
+    /// let game = LightsGame::new(Level::Easy, &[0, 1, 2, 3, 4, 5, 6], 1_000)?;
+    /// // Press the scramble back, one cell at a time.
+    /// let mut now = game.clone();
+    /// for (i, cell) in (0..7).enumerate() {
+    ///     Lights::step(&mut now, &LightsEvent::Press { cell, at_ms: 2_000 + i as u64 }).unwrap();
+    /// }
+    /// assert!(now.is_solved());
+    /// assert_eq!((now.moves(), now.elapsed_ms(99_999)), (7, 1_006));
+    /// // Solved: a press or an undo is refused.
+    /// assert!(Lights::step(&mut now, &LightsEvent::Press { cell: 12, at_ms: 9_000 }).is_err());
+    /// assert!(Lights::step(&mut now, &LightsEvent::Undo).is_err());
+    /// // Restart goes back to the scrambled board.
+    /// assert_eq!(Lights::transition(now, &LightsEvent::Restart { at_ms: 1_000 }), Ok(game));
+    /// # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
+    /// ```
     Lights: LightsGame, LightsEvent, LightsRefusal
 );
 

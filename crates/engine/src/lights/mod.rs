@@ -13,11 +13,13 @@
 //! - [`Cell`], [`Bitboard`], [`Size`], [`Board`]: the vocabulary; [`Board::press`] is the rule.
 //! - [`solve`], [`hint`], [`Solution`]: the exact minimum by Gaussian elimination over GF(2); [`rank`],
 //!   [`nullity`], [`null_space`], [`is_solvable`] describe the press matrix.
-//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`transition`]: the book's game as a pure state machine.
+//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`Lights`] (the [`Rules`](crate::rules::Rules)): the book's game
+//!   as a pure state machine.
 //! - [`Board::parse`], [`solve_text`], [`ParseError`]: boards typed as rows of `0` and `1`.
 //!
 //! ```
-//! use marubatsu_engine::lights::{solve, transition, Level, LightsEvent, LightsGame};
+//! use marubatsu_engine::lights::{solve, Level, Lights, LightsEvent, LightsGame};
+//! use marubatsu_engine::rules::Rules;
 //!
 //! // The page draws 7 distinct cells for an easy puzzle and passes them in, with the time.
 //! let mut game = LightsGame::new(Level::Easy, &[2, 7, 11, 13, 17, 22, 24], 0)?;
@@ -26,9 +28,9 @@
 //!
 //! // Ask for a hint and press it, until every light is off: exactly par presses.
 //! while !game.is_solved() {
-//!     game = transition(&game, &LightsEvent::Hint);
+//!     Lights::step(&mut game, &LightsEvent::Hint).unwrap();
 //!     let cell = game.hint().unwrap().index();
-//!     game = transition(&game, &LightsEvent::Press { cell, at_ms: 1_000 });
+//!     Lights::step(&mut game, &LightsEvent::Press { cell, at_ms: 1_000 }).unwrap();
 //! }
 //! assert_eq!(game.moves(), usize::from(par));
 //! # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
@@ -48,7 +50,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
-pub use game::{Lights, LightsEvent, LightsGame, LightsRefusal, ScrambleError, transition};
+pub use game::{Lights, LightsEvent, LightsGame, LightsRefusal, ScrambleError};
 pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

@@ -2,12 +2,12 @@
 //! makes up a confident explanation building on the speakers before, then the phone goes round and everyone
 //! votes for the best explanation — never their own. Votes received are points.
 //!
-//! The rules are one pure function, [`transition`]: a state and an event in, the next state out. An event
-//! that means nothing in the current phase (a mis-tap while the phone is handed over, a double confirm, a
-//! stale resubmit) returns the same state. The UI draws the topics and the speaking order and reads the clock,
+//! The rules are one pure transition, [`Relay`]'s [`Rules`](crate::rules::Rules): a state and an event in, the
+//! next state out. An event that means nothing in the current phase (a mis-tap while the phone is handed over, a
+//! double confirm, a stale resubmit) is refused and gives the same state back. The UI draws the topics and the speaking order and reads the clock,
 //! and passes the results in events; the engine only checks them.
 //!
-//! - [`RelayState`] (one of seven [`Phase`]s, each carrying exactly its data), [`RelayEvent`], [`transition`].
+//! - [`RelayState`] (one of seven [`Phase`]s, each carrying exactly its data), [`RelayEvent`], [`Relay`].
 //! - [`Table`], [`SetupError`] and the limits: 3 to 12 players, 1 to 10 rounds, 10 to 600 talk seconds.
 //! - [`ranking`], [`Standing`]: votes received, ties sharing a rank.
 //! - [`shuffled_order_avoiding_last`]: the UI's speaking order, random source passed in.
@@ -22,16 +22,18 @@
 //!   is refused like any other event that means nothing now.
 //!
 //! ```
-//! use marubatsu_engine::relay::{
-//!     restore, save, shuffled_order_avoiding_last, transition, RelayEvent, RelayState,
-//! };
+//! use marubatsu_engine::relay::{restore, save, shuffled_order_avoiding_last, Relay, RelayEvent, RelayState};
+//! use marubatsu_engine::rules::Rules;
 //!
 //! // The UI's random source: any closure giving 64 random bits.
 //! let mut x = 0x2545_F491_4F6C_DD1Du64;
 //! let mut random = || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x };
 //!
 //! let mut state = RelayState::Setup;
-//! let play = |state: &mut RelayState, event: RelayEvent| *state = transition(state, &event);
+//! // A refused event leaves the state as it was, so a page's taps can be played as they come.
+//! let play = |state: &mut RelayState, event: RelayEvent| {
+//!     let _ = Relay::step(state, &event);
+//! };
 //! play(&mut state, RelayEvent::Start {
 //!     players: vec!["Aki".into(), "Ben".into(), "千尋".into()],
 //!     rounds: 1,
@@ -96,5 +98,5 @@ pub use table::{
     Table,
 };
 pub use topics::{Language, TOPICS, Topic, draw_topic};
-pub use transition::{Relay, RelayRefusal, transition};
+pub use transition::{Relay, RelayRefusal};
 pub use validate::StateError;

@@ -12,39 +12,42 @@ use super::table::{SetupError, Table};
 use super::topics::TOPICS;
 use crate::rules::{Refusal, rules_by_apply};
 
-/// The state after `event`; an event that means nothing now returns `state` unchanged.
-///
-/// ```
-/// use marubatsu_engine::relay::{transition, RelayEvent, RelayState};
-///
-/// let start = RelayEvent::Start {
-///     players: vec!["Aki".into(), "Ben".into(), "Cho".into()],
-///     rounds: 1,
-///     talk_seconds: 30,
-///     topic: "Why cats sit in boxes".into(),
-/// };
-/// let reveal = transition(&RelayState::Setup, &start);
-/// let RelayState::TopicReveal(round) = &reveal else { panic!("the topic is revealed") };
-/// assert_eq!(round.topic(), "Why cats sit in boxes");
-///
-/// // Confirming a vote now means nothing: the state comes back unchanged.
-/// assert_eq!(transition(&reveal, &RelayEvent::Confirm), reveal);
-/// // Two players can never vote for anyone but each other: such a start is ignored.
-/// let two = RelayEvent::Start {
-///     players: vec!["Aki".into(), "Ben".into()],
-///     rounds: 1,
-///     talk_seconds: 30,
-///     topic: "Tea".into(),
-/// };
-/// assert_eq!(transition(&RelayState::Setup, &two), RelayState::Setup);
-/// ```
-pub fn transition(state: &RelayState, event: &RelayEvent) -> RelayState {
+/// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
+#[cfg(test)]
+pub(crate) fn transition(state: &RelayState, event: &RelayEvent) -> RelayState {
     state.apply(event).unwrap_or_else(|_| state.clone())
 }
 
 rules_by_apply!(
     /// The relay's rules as one [`Rules`](crate::rules::Rules) transition: [`RelayState::apply`], with the state
     /// given back on a refusal.
+    ///
+    /// ```
+    /// use marubatsu_engine::relay::{Relay, RelayEvent, RelayState};
+    /// use marubatsu_engine::rules::Rules;
+    ///
+    /// let start = RelayEvent::Start {
+    ///     players: vec!["Aki".into(), "Ben".into(), "Cho".into()],
+    ///     rounds: 1,
+    ///     talk_seconds: 30,
+    ///     topic: "Why cats sit in boxes".into(),
+    /// };
+    /// let reveal = Relay::transition(RelayState::Setup, &start).unwrap();
+    /// let RelayState::TopicReveal(round) = &reveal else { panic!("the topic is revealed") };
+    /// assert_eq!(round.topic(), "Why cats sit in boxes");
+    ///
+    /// // Confirming a vote now means nothing: the state comes back unchanged.
+    /// let (back, _) = Relay::transition(reveal.clone(), &RelayEvent::Confirm).unwrap_err();
+    /// assert_eq!(back, reveal);
+    /// // Two players can never vote for anyone but each other: such a start is refused.
+    /// let two = RelayEvent::Start {
+    ///     players: vec!["Aki".into(), "Ben".into()],
+    ///     rounds: 1,
+    ///     talk_seconds: 30,
+    ///     topic: "Tea".into(),
+    /// };
+    /// assert!(Relay::transition(RelayState::Setup, &two).is_err());
+    /// ```
     Relay: RelayState, RelayEvent, RelayRefusal
 );
 
@@ -120,7 +123,7 @@ impl RelayState {
     /// | roundResult | `NextRound`          | topic reveal of the next round, or final result       |
     /// | finalResult | `Restart`            | setup                                                 |
     /// | any but setup | `Abandon`          | setup                                                 |
-    pub fn apply(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
+    pub(crate) fn apply(&self, event: &RelayEvent) -> Result<RelayState, RelayRefusal> {
         if let RelayEvent::Abandon = event {
             return match self {
                 RelayState::Setup => Err(RelayRefusal::NotNow),

@@ -224,22 +224,25 @@ impl Position {
         }
     }
 
-    /// The position after the side to move plays `cell`.
+    /// The position after the side to move plays `cell`: the transition of [`TicTacToe`]'s rules.
     ///
     /// `self` is never changed; a refused move leaves the caller holding the same position, and the error says
     /// why.
     ///
     /// ```
-    /// use marubatsu_engine::tictactoe::{Cell, MoveError, Position, Side};
+    /// use marubatsu_engine::rules::Rules;
+    /// use marubatsu_engine::tictactoe::{Cell, MoveError, Position, Side, TicTacToe};
     ///
     /// let centre = Cell::new(4).unwrap();
-    /// let after = Position::empty().play(centre)?;
+    /// let after = TicTacToe::transition(Position::empty(), &centre).unwrap();
     /// assert!(after.x().contains(centre));
     /// assert_eq!(after.side_to_move(), Side::O);
-    /// assert_eq!(after.play(centre), Err(MoveError::CellTaken { cell: centre }));
-    /// # Ok::<(), MoveError>(())
+    /// assert_eq!(
+    ///     TicTacToe::transition(after, &centre),
+    ///     Err((after, MoveError::CellTaken { cell: centre }))
+    /// );
     /// ```
-    pub const fn play(self, cell: Cell) -> Result<Position, MoveError> {
+    pub(crate) const fn play(self, cell: Cell) -> Result<Position, MoveError> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver { outcome });
         }

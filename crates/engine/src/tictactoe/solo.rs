@@ -99,7 +99,7 @@ impl SoloGame {
 
     /// The state after `event`, or why the event means nothing now: a cell above 8, a taken cell, or a move
     /// after the game is over. [`SoloEvent::Start`] always means something.
-    pub fn apply(&self, event: &SoloEvent) -> Result<SoloGame, SoloRefusal> {
+    pub(crate) fn apply(&self, event: &SoloEvent) -> Result<SoloGame, SoloRefusal> {
         match *event {
             SoloEvent::Start {
                 difficulty,
@@ -222,31 +222,33 @@ impl Default for SoloGame {
     }
 }
 
-/// The state after `event`; an event that means nothing now returns `state` unchanged.
-///
-/// ```
-/// use marubatsu_engine::tictactoe::{transition, Difficulty, Seed, SoloEvent, SoloGame, SoloResult};
-///
-/// let seed = Seed::ZERO;
-/// let mut game = transition(
-///     &SoloGame::default(),
-///     &SoloEvent::Start { difficulty: Difficulty::Normal, cpu_first: false, seed },
-/// );
-/// // Corner, opposite corner, third corner: Normal never sees the fork coming.
-/// for cell in [0, 8, 6, 7] {
-///     game = transition(&game, &SoloEvent::Play { cell, seed });
-/// }
-/// assert_eq!(game.result(), SoloResult::PlayerWon);
-/// // The game is over, so another move changes nothing.
-/// assert_eq!(transition(&game, &SoloEvent::Play { cell: 2, seed }), game);
-/// ```
-pub fn transition(state: &SoloGame, event: &SoloEvent) -> SoloGame {
+/// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
+#[cfg(test)]
+pub(crate) fn transition(state: &SoloGame, event: &SoloEvent) -> SoloGame {
     state.apply(event).unwrap_or(*state)
 }
 
 rules_by_apply!(
     /// A game against the CPU as one [`Rules`](crate::rules::Rules) transition: [`SoloGame::apply`], with the game
     /// given back on a refusal.
+    ///
+    /// ```
+    /// use marubatsu_engine::rules::{Refusal, Rules};
+    /// use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloGame, SoloResult};
+    ///
+    /// let seed = Seed::ZERO;
+    /// let mut game = SoloGame::default();
+    /// Solo::step(&mut game, &SoloEvent::Start { difficulty: Difficulty::Normal, cpu_first: false, seed })?;
+    /// // Corner, opposite corner, third corner: Normal never sees the fork coming.
+    /// for cell in [0, 8, 6, 7] {
+    ///     Solo::step(&mut game, &SoloEvent::Play { cell, seed })?;
+    /// }
+    /// assert_eq!(game.result(), SoloResult::PlayerWon);
+    /// // The game is over, so another move is refused and the game comes back unchanged.
+    /// let (back, refusal) = Solo::transition(game, &SoloEvent::Play { cell: 2, seed }).unwrap_err();
+    /// assert_eq!((back, refusal.code()), (game, "game_over"));
+    /// # Ok::<(), marubatsu_engine::tictactoe::SoloRefusal>(())
+    /// ```
     Solo: SoloGame, SoloEvent, SoloRefusal
 );
 

@@ -108,18 +108,19 @@ impl Game {
     }
 }
 
-/// Every event [`transition`](super::transition) accepts now, for the pending decision; empty once the game is
+/// Every event [`Werewolf`](super::Werewolf)'s rules accept now, for the pending decision; empty once the game is
 /// over. Transfers and votes count in canonical form only (the only form accepted). Every decision but the
 /// vote is listed; a vote is numbered without being listed (see [`LegalEvents`], and the module docs for the
 /// sizes).
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{legal_events, transition, Game, Table};
+/// use marubatsu_engine::rules::Rules;
+/// use marubatsu_engine::werewolf::{legal_events, Game, Table, Werewolf};
 ///
 /// let game = Game::new(Table::DEFAULT);
 /// let events = legal_events(&game);
 /// assert_eq!(events.len(), 8); // any of the 8 tied players may win the rock-paper-scissors
-/// let next = transition(&game, &events.get(3).unwrap());
+/// let next = Werewolf::transition(game.clone(), &events.get(3).unwrap()).unwrap();
 /// assert_ne!(next, game);
 /// // The seer phase's first actor may mark any of 7 others, black or white, giving W or V.
 /// assert_eq!(legal_events(&next).len(), 7 * 2 * 2);

@@ -20,14 +20,15 @@ use super::vote::check_ballots;
 /// [`Game::vote_targets`](super::Game::vote_targets) for one voter's choices.
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{legal_events, Event, Game, Pending, Phase, Table};
+/// use marubatsu_engine::rules::Rules;
+/// use marubatsu_engine::werewolf::{legal_events, Event, Game, Pending, Phase, Table, Werewolf};
 ///
 /// # fn main() -> Result<(), marubatsu_engine::werewolf::EventError> {
 /// let mut game = Game::new(Table::new(1, 1, 1).unwrap()); // 3 players
 /// // Every tie-break goes to seat 0, the first listed event, until the vote.
 /// while !matches!(game.pending(), Some(Pending::Vote { .. })) {
 ///     let first = legal_events(&game).get(0).expect("a game that goes on accepts something");
-///     game.play(&first)?;
+///     Werewolf::step(&mut game, &first)?;
 /// }
 /// let votes = legal_events(&game);
 /// assert_eq!(votes.len(), 2 * 2 * 2); // each of 3 voters points at one of the other two

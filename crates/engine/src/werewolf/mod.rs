@@ -13,8 +13,8 @@
 //!
 //! - [`Game`]: the state — [`Hand`]s, lost [`RoleSet`]s, [`Chits`], the living, the round — with
 //!   [`Game::pending`] naming the one decision the engine waits for.
-//! - [`Event`], [`transition`], [`Game::play`]: tie-break winners, choices, draws and votes come in as events
-//!   and are validated in full; an illegal event leaves the state unchanged.
+//! - [`Event`], [`Werewolf`] (the [`Rules`](crate::rules::Rules)): tie-break winners, choices, draws and votes
+//!   come in as events and are validated in full; an illegal event leaves the state unchanged.
 //! - [`legal_events`]: exactly the events accepted now, as [`LegalEvents`]: listed, except a vote — one
 //!   event with every alive player's [`Ballot`] (R9) — whose millions of combinations are numbered, not listed.
 //! - [`LogEntry`], [`Happening`]: every action and consequence as values, citing its rule. The words a player reads
@@ -23,17 +23,18 @@
 //! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
 //!
 //! ```
-//! use marubatsu_engine::werewolf::{legal_events, transition, Event, Game, Pending, Role, Seat, Table, Verdict};
+//! use marubatsu_engine::rules::Rules;
+//! use marubatsu_engine::werewolf::{legal_events, Event, Game, Pending, Role, Seat, Table, Verdict, Werewolf};
 //!
 //! let seat = |i| Seat::new(i).unwrap();
 //! let mut game = Game::new(Table::DEFAULT);
 //! // Rock-paper-scissors: seat 2 starts the seer phase.
-//! game = transition(&game, &Event::StartPlayer { seat: seat(2) });
+//! Werewolf::step(&mut game, &Event::StartPlayer { seat: seat(2) })?;
 //! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(2) }));
 //! // Seat 2 marks seat 5 black, giving a villager card for seat 5's only seer card.
 //! let event = Event::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
 //! assert!(legal_events(&game).contains(&event));
-//! game = transition(&game, &event);
+//! Werewolf::step(&mut game, &event)?;
 //! assert_eq!(game.hand(seat(2)).to_string(), "2W 2S 4V");
 //! assert_eq!(game.hand(seat(5)).to_string(), "2W 0S 6V");
 //! // Seat 5 holds no seer card: it lost the seer possibility (R2) and will be skipped.
@@ -42,6 +43,7 @@
 //! // The log holds the happenings as values, each citing its rule.
 //! let rules: Vec<&str> = game.log().iter().map(|line| line.what.rule()).collect();
 //! assert!(rules.contains(&"R2"));
+//! # Ok::<(), marubatsu_engine::werewolf::EventError>(())
 //! ```
 
 mod cascade;
@@ -99,7 +101,7 @@ pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason
 pub use names::{MAX_NAME_CHARS, SeatingError};
 pub use options::{Contradictions, EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
 pub use outcome::{End, Outcome, Paradox, Side};
-pub use play::{Werewolf, transition};
+pub use play::Werewolf;
 pub use readings::{AttackDeath, DeathDraw};
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};

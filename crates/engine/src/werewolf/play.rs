@@ -15,25 +15,26 @@ use crate::rules::Rules;
 
 impl Game {
     /// Applies `event` in place if it answers the pending decision legally; otherwise returns why and leaves
-    /// the game untouched.
+    /// the game untouched: [`Werewolf`]'s [`Rules::step`].
     ///
     /// ```
-    /// use marubatsu_engine::werewolf::{Event, EventError, Game, Seat, Table};
+    /// use marubatsu_engine::rules::Rules;
+    /// use marubatsu_engine::werewolf::{Event, EventError, Game, Seat, Table, Werewolf};
     ///
     /// let mut game = Game::new(Table::DEFAULT);
     /// let seat = |i| Seat::new(i).unwrap();
     /// let before = game.clone();
     /// // A draw answers nothing now.
     /// assert!(matches!(
-    ///     game.play(&Event::Draw { player: seat(0), index: 0 }),
+    ///     Werewolf::step(&mut game, &Event::Draw { player: seat(0), index: 0 }),
     ///     Err(EventError::NotPending { .. })
     /// ));
     /// assert_eq!(game, before);
-    /// game.play(&Event::StartPlayer { seat: seat(5) })?;
+    /// Werewolf::step(&mut game, &Event::StartPlayer { seat: seat(5) })?;
     /// assert_ne!(game, before);
     /// # Ok::<(), EventError>(())
     /// ```
-    pub fn play(&mut self, event: &Event) -> Result<(), EventError> {
+    pub(crate) fn play(&mut self, event: &Event) -> Result<(), EventError> {
         if !self.refuses_contradictions() || matches!(event, Event::Vote { .. }) {
             return self.apply(event);
         }
@@ -254,25 +255,9 @@ impl Game {
     }
 }
 
-/// The state after `event`; an event that is not legal now returns `state` unchanged.
-///
-/// ```
-/// use marubatsu_engine::werewolf::{legal_events, transition, Event, Game, Seat, Table};
-///
-/// let game = Game::new(Table::DEFAULT);
-/// // Play the first legal event each time until the game ends; every state differs from the last.
-/// let mut state = game.clone();
-/// while let Some(event) = legal_events(&state).into_iter().next() {
-///     let next = transition(&state, &event);
-///     assert_ne!(next, state);
-///     state = next;
-/// }
-/// assert!(state.outcome().is_some());
-/// // Over: every event is refused.
-/// let seat = Seat::new(0).unwrap();
-/// assert_eq!(transition(&state, &Event::StartPlayer { seat }), state);
-/// ```
-pub fn transition(state: &Game, event: &Event) -> Game {
+/// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
+#[cfg(test)]
+pub(crate) fn transition(state: &Game, event: &Event) -> Game {
     let mut next = state.clone();
     match next.play(event) {
         Ok(()) => next,
@@ -281,7 +266,26 @@ pub fn transition(state: &Game, event: &Event) -> Game {
 }
 
 /// Quantum werewolf's rules as one [`Rules`] transition: [`Game::play`], which checks an event in full before it
-/// changes anything, so a refused event gives the game back as it was without a copy.
+/// changes anything, so a refused event gives the game back as it was without a copy ([`Rules::step`] changes
+/// a game in place).
+///
+/// ```
+/// use marubatsu_engine::rules::Rules;
+/// use marubatsu_engine::werewolf::{legal_events, Event, Game, Seat, Table, Werewolf};
+///
+/// let mut game = Game::new(Table::DEFAULT);
+/// // Play the first legal event each time until the game ends; every state differs from the last.
+/// while let Some(event) = legal_events(&game).into_iter().next() {
+///     let before = game.clone();
+///     Werewolf::step(&mut game, &event).expect("a legal event is accepted");
+///     assert_ne!(game, before);
+/// }
+/// assert!(game.outcome().is_some());
+/// // Over: every event is refused, and the game comes back as it was.
+/// let seat = Seat::new(0).unwrap();
+/// let (back, _) = Werewolf::transition(game.clone(), &Event::StartPlayer { seat }).unwrap_err();
+/// assert_eq!(back, game);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Werewolf;
 
@@ -295,5 +299,9 @@ impl Rules for Werewolf {
             Ok(()) => Ok(state),
             Err(error) => Err((state, error)),
         }
+    }
+
+    fn step(state: &mut Game, event: &Event) -> Result<(), EventError> {
+        state.play(event)
     }
 }

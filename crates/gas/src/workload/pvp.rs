@@ -21,7 +21,8 @@ use marubatsu_chain::{
     evm::{Chain, Receipt},
     pvp::PUBLIC_CLAIM_BLOCKS,
 };
-use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, cpu_move};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::tictactoe::{Cell, Difficulty, Position, Seed, Side, TicTacToe, cpu_move};
 use marubatsu_prove::Progress;
 
 use crate::{error::GasError, report::ContractLog};
@@ -203,7 +204,7 @@ impl Pvp<'_> {
 
     fn play(&mut self, game: &mut Game, cell: u8) -> Result<(), GasError> {
         let next = Cell::new(cell)
-            .and_then(|c| game.position.play(c).ok())
+            .and_then(|c| TicTacToe::transition(game.position, &c).ok())
             .ok_or_else(|| GasError::Contract(format!("workload tried an illegal move {cell}")))?;
         self.tx(
             game.to_move(),

@@ -14,7 +14,8 @@
 //!   at most 18 continuations a decision.
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
-use marubatsu_engine::werewolf::{Event, Game, Pending, Seat, Verdict, legal_events};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{Event, Game, Pending, Seat, Verdict, Werewolf, legal_events};
 
 use super::odds::Odds;
 use super::partisan::{Aim, Ballots, Camp, Sides, best_scoring, lookahead, transfer, value, vote};
@@ -156,7 +157,7 @@ fn continuation_won(mut game: Game, player: Seat, sides: &Sides, rng: &mut Split
             _ => random_event(&game, rng),
         };
         let Some(event) = event else { break };
-        if game.play(&event).is_err() {
+        if Werewolf::step(&mut game, &event).is_err() {
             break;
         }
     }
@@ -199,7 +200,7 @@ mod tests {
                 let Some(event) = random_event(&game, &mut rng) else {
                     break;
                 };
-                if game.play(&event).is_err() {
+                if Werewolf::step(&mut game, &event).is_err() {
                     break;
                 }
             }

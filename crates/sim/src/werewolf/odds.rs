@@ -91,7 +91,8 @@ impl Odds {
 #[cfg(test)]
 mod tests {
     use marubatsu_engine::random::SplitMix64;
-    use marubatsu_engine::werewolf::Table;
+    use marubatsu_engine::rules::Rules;
+    use marubatsu_engine::werewolf::{Table, Werewolf};
 
     use super::*;
     use crate::werewolf::random_event;
@@ -119,7 +120,7 @@ mod tests {
                         }
                     }
                     states += 1;
-                    if game.play(&event).is_err() {
+                    if Werewolf::step(&mut game, &event).is_err() {
                         break;
                     }
                 }

@@ -16,7 +16,8 @@
 //!   sees it: the village marks likely werewolves black and unlikely ones white, the werewolves the reverse.
 //!   Ties are broken at random.
 
-use marubatsu_engine::werewolf::{Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Verdict};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Verdict, Werewolf};
 
 use super::odds::Odds;
 use super::random::random_transfer;
@@ -127,7 +128,7 @@ pub(crate) fn best_scoring(
     let mut best: Vec<Event> = Vec::new();
     for event in candidates {
         let mut next = game.clone();
-        if next.play(&event).is_err() {
+        if Werewolf::step(&mut next, &event).is_err() {
             continue;
         }
         let score = score(&next, &event);
@@ -301,7 +302,7 @@ mod tests {
                 let Some(event) = random_event(&game, &mut rng) else {
                     break;
                 };
-                if let Err(error) = game.play(&event) {
+                if let Err(error) = Werewolf::step(&mut game, &event) {
                     panic!("{event:?}: {error}");
                 }
             }
@@ -317,7 +318,7 @@ mod tests {
         for _ in 0..50 {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(event) = random_event(&game, &mut rng) {
-                if game.play(&event).is_err() {
+                if Werewolf::step(&mut game, &event).is_err() {
                     break;
                 }
             }

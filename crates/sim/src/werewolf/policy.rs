@@ -117,14 +117,15 @@ impl Policy {
     /// The event this policy plays for the pending decision, or `None` once the game is over.
     ///
     /// ```
-    /// use marubatsu_engine::werewolf::{Game, Table};
     /// use marubatsu_engine::random::SplitMix64;
+    /// use marubatsu_engine::rules::Rules;
+    /// use marubatsu_engine::werewolf::{Game, Table, Werewolf};
     /// use marubatsu_sim::Policy;
     ///
     /// let mut game = Game::new(Table::DEFAULT).without_log();
     /// let mut rng = SplitMix64::new(1);
     /// while let Some(event) = Policy::Partisan.choose(&game, &mut rng) {
-    ///     game.play(&event).expect("policies play legal events");
+    ///     Werewolf::step(&mut game, &event).expect("policies play legal events");
     /// }
     /// assert!(game.outcome().is_some());
     /// ```
@@ -208,7 +209,8 @@ impl FromStr for Policy {
 
 #[cfg(test)]
 mod tests {
-    use marubatsu_engine::werewolf::{Options, Table};
+    use marubatsu_engine::rules::Rules;
+    use marubatsu_engine::werewolf::{Options, Table, Werewolf};
 
     use super::*;
 
@@ -230,7 +232,7 @@ mod tests {
                     let mut game = Game::new(table).without_log();
                     let sides = policy.sides(&game, &mut rng);
                     while let Some(event) = policy.choose_for(&game, &sides, &mut rng) {
-                        if let Err(error) = game.play(&event) {
+                        if let Err(error) = Werewolf::step(&mut game, &event) {
                             panic!("{policy}: {event:?}: {error}");
                         }
                     }

@@ -1,6 +1,7 @@
 //! The random player: every choice uniform among the legal ones.
 
-use marubatsu_engine::werewolf::{Contradictions, Event, Game, HandOver, Pending, Role, Seat, legal_events};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{Contradictions, Event, Game, HandOver, Pending, Role, Seat, Werewolf, legal_events};
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
@@ -37,7 +38,7 @@ pub(crate) fn random_transfer(game: &Game, from: Seat, role: Role, cards: u8, rn
         return split;
     }
     for _ in 0..64 {
-        if game.clone().play(&split).is_ok() {
+        if Werewolf::step(&mut game.clone(), &split).is_ok() {
             return split;
         }
         split = random_split(game, from, role, cards, rng);
@@ -93,7 +94,7 @@ mod tests {
             let Some(event) = random_event(&game, &mut rng) else {
                 panic!("the first game ended before its vote; pick another seed");
             };
-            if let Err(error) = game.play(&event) {
+            if let Err(error) = Werewolf::step(&mut game, &event) {
                 panic!("{event:?}: {error}");
             }
         }
@@ -129,7 +130,7 @@ mod tests {
         for _ in 0..200 {
             let mut game = Game::new(Table::DEFAULT).without_log();
             while let Some(event) = random_event(&game, &mut rng) {
-                if let Err(error) = game.play(&event) {
+                if let Err(error) = Werewolf::step(&mut game, &event) {
                     panic!("{event:?}: {error}");
                 }
             }

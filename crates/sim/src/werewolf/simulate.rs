@@ -1,6 +1,7 @@
 //! Many games under one policy, and what they add up to.
 
-use marubatsu_engine::werewolf::{End, Event, Game, MAX_PLAYERS, Paradox, SeatSet, Side, Table};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{End, Event, Game, MAX_PLAYERS, Paradox, SeatSet, Side, Table, Werewolf};
 use serde::Serialize;
 
 use super::partisan::Camp;
@@ -32,7 +33,7 @@ pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameReco
     let (mut events, mut decisions) = (0, 0);
     while let Some(event) = policy.choose_for(&game, &sides, rng) {
         // Policies only produce legal events; a refusal would be a bug in one of them, and it ends the game.
-        if game.play(&event).is_err() {
+        if Werewolf::step(&mut game, &event).is_err() {
             debug_assert!(false, "{policy} chose an illegal event {event:?}");
             break;
         }

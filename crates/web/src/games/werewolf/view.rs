@@ -2,8 +2,9 @@
 //! Events and roles appear in the engine's own JSON form; players are named as the page named them, and every
 //! sentence is written in the player's language ([`text`](super::text)), rule codes only beside it.
 
+use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Chances, ChitKind, Event, Game, HandOver, Pending, PendingKind, Phase, Role, Seat, legal_events,
+    Chances, ChitKind, Event, Game, HandOver, Pending, PendingKind, Phase, Role, Seat, Werewolf, legal_events,
 };
 use serde::Serialize;
 
@@ -124,7 +125,7 @@ impl Ending {
     /// The end `event` would bring if `game` took it now, or `None` when the game would go on (or refuse it).
     pub(super) fn after(game: &Game, event: &Event, name: Namer<'_>, lang: Lang) -> Option<Ending> {
         let mut next = game.clone();
-        next.play(event).ok()?;
+        Werewolf::step(&mut next, event).ok()?;
         let outcome = next.outcome()?;
         Some(Ending {
             side: outcome.end.side().name(),
@@ -381,7 +382,7 @@ impl TransferView {
         // A table that refuses contradictions may refuse even the only split the limits leave.
         let only = handovers
             .map(|handovers| Event::Transfer { from, role, handovers })
-            .filter(|event| game.clone().play(event).is_ok());
+            .filter(|event| Werewolf::step(&mut game.clone(), event).is_ok());
         TransferView {
             from,
             role,
