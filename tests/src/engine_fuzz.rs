@@ -176,11 +176,11 @@ impl Fuzzed for Solo {
     type Memory = ();
     type Drawn = ();
 
-    fn start((): &mut (), _: &mut Input<'_>) -> Option<tictactoe::SoloGame> {
-        Some(tictactoe::SoloGame::default())
+    fn start((): &mut (), _: &mut Input<'_>) -> Option<tictactoe::SoloState> {
+        Some(tictactoe::SoloState::default())
     }
 
-    fn draw(_: &tictactoe::SoloGame, (): &mut (), input: &mut Input<'_>) -> Option<(tictactoe::SoloEvent, ())> {
+    fn draw(_: &tictactoe::SoloState, (): &mut (), input: &mut Input<'_>) -> Option<(tictactoe::SoloEvent, ())> {
         use tictactoe::{Bitboard, Seed, SoloEvent, cpu_move};
 
         let difficulty = |input: &mut Input<'_>| tictactoe::Difficulty::ALL[input.below(3)];
@@ -221,13 +221,13 @@ impl Fuzzed for Solo {
     }
 
     fn after(
-        _: &tictactoe::SoloGame,
+        _: &tictactoe::SoloState,
         _: &tictactoe::SoloEvent,
-        game: tictactoe::SoloGame,
+        game: tictactoe::SoloState,
         _: bool,
         (): (),
         _: &mut Input<'_>,
-    ) -> tictactoe::SoloGame {
+    ) -> tictactoe::SoloState {
         use tictactoe::{Bitboard, SoloResult};
 
         let (human, cpu) = (game.human(), game.cpu());
@@ -264,11 +264,11 @@ impl Fuzzed for Lights {
     type Drawn = ();
 
     /// The first new puzzle the input makes that the engine takes.
-    fn start(now: &mut u64, input: &mut Input<'_>) -> Option<lights::LightsGame> {
+    fn start(now: &mut u64, input: &mut Input<'_>) -> Option<lights::LightsState> {
         while !input.is_empty() {
             let level = lights_tick(now, input);
             if let lights::LightsEvent::NewPuzzle { level, cells, at_ms } = lights_new_puzzle(*now, level, input)
-                && let Ok(game) = lights::LightsGame::new(level, &cells, at_ms)
+                && let Ok(game) = lights::LightsState::new(level, &cells, at_ms)
             {
                 return Some(game);
             }
@@ -276,7 +276,7 @@ impl Fuzzed for Lights {
         None
     }
 
-    fn draw(_: &lights::LightsGame, now: &mut u64, input: &mut Input<'_>) -> Option<(lights::LightsEvent, ())> {
+    fn draw(_: &lights::LightsState, now: &mut u64, input: &mut Input<'_>) -> Option<(lights::LightsEvent, ())> {
         use lights::LightsEvent;
 
         let level = lights_tick(now, input);
@@ -298,13 +298,13 @@ impl Fuzzed for Lights {
     }
 
     fn after(
-        current: &lights::LightsGame,
+        current: &lights::LightsState,
         event: &lights::LightsEvent,
-        next: lights::LightsGame,
+        next: lights::LightsState,
         _: bool,
         (): (),
         _: &mut Input<'_>,
-    ) -> lights::LightsGame {
+    ) -> lights::LightsState {
         use lights::{LightsEvent, solve};
 
         match event {
@@ -498,8 +498,8 @@ impl Fuzzed for Werewolf {
     type Drawn = werewolf::LegalEvents;
     const MAX_STEPS: usize = 400;
 
-    fn start((): &mut (), input: &mut Input<'_>) -> Option<werewolf::Game> {
-        use werewolf::{Game, Table};
+    fn start((): &mut (), input: &mut Input<'_>) -> Option<werewolf::WerewolfState> {
+        use werewolf::{Table, WerewolfState};
 
         let table = if input.bool() {
             Table::DEFAULT
@@ -510,15 +510,15 @@ impl Fuzzed for Werewolf {
                 Err(_) => Table::DEFAULT,
             }
         };
-        Some(Game::new(table).without_log())
+        Some(WerewolfState::new(table).without_log())
     }
 
     fn draw(
-        game: &werewolf::Game,
+        game: &werewolf::WerewolfState,
         (): &mut (),
         input: &mut Input<'_>,
-    ) -> Option<(werewolf::Event, werewolf::LegalEvents)> {
-        use werewolf::{Ballot, Event, HandOver, Role, Seat, Verdict, legal_events};
+    ) -> Option<(werewolf::WerewolfEvent, werewolf::LegalEvents)> {
+        use werewolf::{Ballot, HandOver, Role, Seat, Verdict, WerewolfEvent, legal_events};
 
         let roles = [Role::Werewolf, Role::Seer, Role::Villager];
         let seat = |input: &mut Input<'_>| Seat::new(input.byte() % 20);
@@ -545,19 +545,19 @@ impl Fuzzed for Werewolf {
         } else {
             let (a, b) = seat(input).zip(seat(input))?;
             match input.byte() % 6 {
-                0 => Event::StartPlayer { seat: a },
-                1 => Event::Verdict {
+                0 => WerewolfEvent::StartPlayer { seat: a },
+                1 => WerewolfEvent::Verdict {
                     seer: a,
                     target: b,
                     verdict: if input.bool() { Verdict::Black } else { Verdict::White },
                     give: input.bool().then(|| role(input)),
                 },
-                2 => Event::Attack {
+                2 => WerewolfEvent::Attack {
                     wolf: a,
                     target: b,
                     give: input.bool().then(|| role(input)),
                 },
-                3 => Event::Transfer {
+                3 => WerewolfEvent::Transfer {
                     from: a,
                     role: role(input),
                     handovers: (0..input.below(4))
@@ -570,13 +570,13 @@ impl Fuzzed for Werewolf {
                         })
                         .collect(),
                 },
-                4 => Event::Draw {
+                4 => WerewolfEvent::Draw {
                     player: a,
                     index: input.byte(),
                 },
                 _ => {
                     let mut ballots = match pick(input) {
-                        Some(Event::Vote { ballots }) if input.bool() => ballots,
+                        Some(WerewolfEvent::Vote { ballots }) if input.bool() => ballots,
                         _ => (0..input.below(18))
                             .filter_map(|_| {
                                 Some(Ballot {
@@ -596,7 +596,7 @@ impl Fuzzed for Werewolf {
                         }
                         _ => ballots.insert(i, Ballot { voter: a, target: b }),
                     }
-                    Event::Vote { ballots }
+                    WerewolfEvent::Vote { ballots }
                 }
             }
         };
@@ -604,13 +604,13 @@ impl Fuzzed for Werewolf {
     }
 
     fn after(
-        game: &werewolf::Game,
-        event: &werewolf::Event,
-        next: werewolf::Game,
+        game: &werewolf::WerewolfState,
+        event: &werewolf::WerewolfEvent,
+        next: werewolf::WerewolfState,
         _: bool,
         legal: werewolf::LegalEvents,
         _: &mut Input<'_>,
-    ) -> werewolf::Game {
+    ) -> werewolf::WerewolfState {
         if legal.contains(event) {
             assert_ne!(&next, game, "legal {event:?} changed nothing");
         } else {

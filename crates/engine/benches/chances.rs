@@ -1,4 +1,4 @@
-//! Times the werewolf chances (`Game::chances`) on tables of 16: `cargo bench -p marubatsu-engine --bench chances`.
+//! Times the werewolf chances (`WerewolfState::chances`) on tables of 16: `cargo bench -p marubatsu-engine --bench chances`.
 //!
 //! The states are those of fixed pseudo-random games (SplitMix64, fixed seed, uniform legal events), so every run
 //! counts the same worlds; the time is per state, with the most worlds any state had. Pass a number to change the
@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{Game, Options, Table, Werewolf, legal_events};
+use marubatsu_engine::werewolf::{Options, Table, Werewolf, WerewolfState, legal_events};
 
 fn main() {
     let iterations = marubatsu_bench::iterations(11);
@@ -38,11 +38,11 @@ fn main() {
 }
 
 /// Every state of `games` random games at `table`.
-fn states(table: Table, games: usize) -> Vec<Game> {
+fn states(table: Table, games: usize) -> Vec<WerewolfState> {
     let mut rng = SplitMix64::new(0xC4A9);
     let mut states = Vec::new();
     for _ in 0..games {
-        let mut game = Game::new(table).without_log();
+        let mut game = WerewolfState::new(table).without_log();
         while !game.is_over() {
             states.push(game.clone());
             let events = legal_events(&game);

@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use marubatsu_engine::lights::{Bitboard, Board, Level, Lights, LightsEvent, LightsGame, Size, solve};
+use marubatsu_engine::lights::{Bitboard, Board, Level, Lights, LightsEvent, LightsState, Size, solve};
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 use marubatsu_engine::rules::Rules;
 
@@ -34,7 +34,7 @@ fn main() {
     });
 
     // What the web page asks per press on the hard level: a hint on a scrambled 7×7 board.
-    let games: Vec<LightsGame> = (0..BATCH).map(|_| rng.game(Level::Hard)).collect();
+    let games: Vec<LightsState> = (0..BATCH).map(|_| rng.game(Level::Hard)).collect();
     time("hint on a scrambled 7×7 puzzle", iterations, || {
         for game in &games {
             black_box(Lights::transition(black_box(game).clone(), &LightsEvent::Hint).ok());
@@ -64,7 +64,7 @@ impl Boards {
     }
 
     /// A puzzle of `level` from distinct cells drawn as the web page draws them.
-    fn game(&mut self, level: Level) -> LightsGame {
+    fn game(&mut self, level: Level) -> LightsState {
         let n = level.size().cells();
         let mut cells: Vec<u8> = (0..n).collect();
         // A partial Fisher–Yates shuffle: the first `scramble_presses` cells are a uniform choice.
@@ -73,7 +73,7 @@ impl Boards {
             cells.swap(i, j);
         }
         cells.truncate(usize::from(level.scramble_presses()));
-        match LightsGame::new(level, &cells, 0) {
+        match LightsState::new(level, &cells, 0) {
             Ok(game) => game,
             Err(err) => panic!("a shuffle gives a valid scramble: {err}"),
         }

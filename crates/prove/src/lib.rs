@@ -27,6 +27,6 @@ pub use proof::{DemonstrationRuns, EXPECTED_TREE, LevelGasStats, ProofReport, Tr
 pub use show::{cell_list, moves_in_turn};
 pub use solo::{
     BookGetter, EmitTarget, ForkLine, GameResult, LosingLine, Nonconforming, Property, PropertyReport, ReadError,
-    SOLO_INTERFACE_FILE, Seat, SoloContract, SoloDialect, SoloGame, SoloOptions, SoloReport, Status, UnknownProperty,
+    SOLO_INTERFACE_FILE, Seat, SoloContract, SoloDialect, SoloOptions, SoloReport, SoloState, Status, UnknownProperty,
     emit_foundry_test, prove_compiled, prove_solo, solo_dialect,
 };

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use marubatsu_engine::random::SplitMix64;
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{End, Event, Game, Options, Paradox, Table, Werewolf, legal_events};
+use marubatsu_engine::werewolf::{End, Options, Paradox, Table, Werewolf, WerewolfEvent, WerewolfState, legal_events};
 use marubatsu_sim::Policy;
 
 fn main() {
@@ -26,7 +26,7 @@ fn main() {
     let mut rng = SplitMix64::new(7);
     let mut ends: BTreeMap<String, u32> = BTreeMap::new();
     for _ in 0..games {
-        let mut game = Game::new(table).without_log();
+        let mut game = WerewolfState::new(table).without_log();
         let sides = policy.sides(&game, &mut rng);
         let mut cause = String::new();
         while let Some(event) = policy.choose_for(&game, &sides, &mut rng) {
@@ -51,7 +51,7 @@ fn main() {
     }
 }
 
-fn contradicted(game: &Game) -> bool {
+fn contradicted(game: &WerewolfState) -> bool {
     matches!(
         game.outcome().map(|o| o.end),
         Some(End::Paradox(Paradox::Contradiction | Paradox::NoRoleLeft { .. }))
@@ -59,7 +59,7 @@ fn contradicted(game: &Game) -> bool {
 }
 
 /// Whether another answer to the decision `event` answered would have kept a world.
-fn avoidable(before: &Game, event: &Event) -> &'static str {
+fn avoidable(before: &WerewolfState, event: &WerewolfEvent) -> &'static str {
     let kept = legal_events(before).iter().take(5_000).any(|other| {
         let mut game = before.clone();
         &other != event && Werewolf::step(&mut game, &other).is_ok() && !contradicted(&game)
@@ -71,13 +71,13 @@ fn avoidable(before: &Game, event: &Event) -> &'static str {
     }
 }
 
-fn kind(event: &Event) -> &'static str {
+fn kind(event: &WerewolfEvent) -> &'static str {
     match event {
-        Event::StartPlayer { .. } => "a tie-break",
-        Event::Verdict { .. } => "a mark",
-        Event::Attack { .. } => "an attack",
-        Event::Transfer { .. } => "a hand-over",
-        Event::Draw { .. } => "a draw at a death",
-        Event::Vote { .. } => "a vote",
+        WerewolfEvent::StartPlayer { .. } => "a tie-break",
+        WerewolfEvent::Verdict { .. } => "a mark",
+        WerewolfEvent::Attack { .. } => "an attack",
+        WerewolfEvent::Transfer { .. } => "a hand-over",
+        WerewolfEvent::Draw { .. } => "a draw at a death",
+        WerewolfEvent::Vote { .. } => "a vote",
     }
 }

@@ -7,7 +7,7 @@ use marubatsu_chain::{
     evm::Chain,
 };
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::tictactoe::{self as engine, Seed, SoloEvent, SoloGame, SoloResult};
+use marubatsu_engine::tictactoe::{self as engine, Seed, SoloEvent, SoloResult, SoloState};
 use marubatsu_tests::chain_with;
 
 struct Solo {
@@ -99,7 +99,7 @@ fn a_game_against_normal_matches_the_engine_move_for_move_and_ends_with_an_event
     let mut s = solo();
     let id = s.new_game(Difficulty::Normal, false);
     let mut offchain = engine::Solo::transition(
-        SoloGame::default(),
+        SoloState::default(),
         &SoloEvent::Start {
             difficulty: engine::Difficulty::Normal,
             cpu_first: false,

@@ -1,4 +1,4 @@
-//! The solo contract against the engine's solo rules (`marubatsu_engine::tictactoe::{Solo, SoloGame,
+//! The solo contract against the engine's solo rules (`marubatsu_engine::tictactoe::{Solo, SoloState,
 //! SoloEvent}`), driven by random sequences of actions (proptest-state-machine): new games at every level and
 //! seat by three accounts, legal and illegal moves (out of range, taken, someone else's game, after the end),
 //! new blocks (so the Easy seed's block hash changes), and ether sent to a contract that takes none.
@@ -20,7 +20,7 @@ use marubatsu_chain::{
     evm::{ACCOUNT_BALANCE, Chain, TxError},
 };
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloGame, SoloResult};
+use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloResult, SoloState};
 use marubatsu_tests::{chain_with, contracts};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -152,7 +152,7 @@ enum Expected {
 /// The engine's games, who owns each, the block, and the expectation for the last step.
 #[derive(Clone, Debug)]
 struct Reference {
-    games: Vec<(Address, SoloGame)>,
+    games: Vec<(Address, SoloState)>,
     block: u64,
     expected: Expected,
 }
@@ -174,7 +174,7 @@ impl Reference {
                     cpu_first,
                     seed,
                 };
-                let game = Solo::transition(SoloGame::default(), &start).unwrap_or_else(|(back, _)| back);
+                let game = Solo::transition(SoloState::default(), &start).unwrap_or_else(|(back, _)| back);
                 self.games.push((player, game));
                 let started = ISoloTicTacToeEvents::GameStarted(ISoloTicTacToe::GameStarted {
                     gameId: id,
@@ -577,7 +577,7 @@ fn the_easy_seed_is_reproduced_exactly() {
         .unwrap_or_else(|err| panic!("newGame: {err}"));
     let id = receipt.value;
     let seed = easy_seed(5, solo, id, 0);
-    let engine = SoloGame::start(Difficulty::Easy, true, &seed);
+    let engine = SoloState::start(Difficulty::Easy, true, &seed);
     let started = receipt.events::<ISoloTicTacToe::GameStarted>();
     assert_eq!(
         started[0].1.cpuCell,

@@ -101,11 +101,11 @@ impl std::error::Error for ScrambleError {}
 /// One puzzle being played: the scrambled start, the current board, every board before each press, and the
 /// clock's start and finish.
 ///
-/// Made by [`LightsGame::new`] and changed only by [`transition`], so the current board is always the start with
-/// some presses applied: it always has a solution, and [`LightsGame::par`] and [`LightsGame::hint`] always
+/// Made by [`LightsState::new`] and changed only by [`transition`], so the current board is always the start with
+/// some presses applied: it always has a solution, and [`LightsState::par`] and [`LightsState::hint`] always
 /// answer from the exact solver, not from the scramble record as the book's hint does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LightsGame {
+pub struct LightsState {
     level: Level,
     scramble: Bitboard,
     initial: Board,
@@ -117,7 +117,7 @@ pub struct LightsGame {
     solved_at_ms: Option<u64>,
 }
 
-impl LightsGame {
+impl LightsState {
     /// A new puzzle: `cells` pressed on a dark board of the level's size, at `at_ms`.
     ///
     /// The cells must be exactly [`scramble_presses`](Level::scramble_presses) distinct cells of the board;
@@ -125,18 +125,18 @@ impl LightsGame {
     /// the empty set of presses does nothing, and on 5×5 the smallest such set has 12 cells.
     ///
     /// ```
-    /// use marubatsu_engine::lights::{Level, LightsGame, ScrambleError};
+    /// use marubatsu_engine::lights::{Level, LightsState, ScrambleError};
     ///
-    /// let game = LightsGame::new(Level::Easy, &[0, 6, 12, 18, 24, 4, 20], 0)?;
+    /// let game = LightsState::new(Level::Easy, &[0, 6, 12, 18, 24, 4, 20], 0)?;
     /// assert!(!game.is_solved());
     /// assert!(game.par() <= 7);
     /// assert_eq!(
-    ///     LightsGame::new(Level::Easy, &[0, 6, 12, 18, 24, 4, 4], 0),
+    ///     LightsState::new(Level::Easy, &[0, 6, 12, 18, 24, 4, 4], 0),
     ///     Err(ScrambleError::Repeated { cell: 4 }),
     /// );
     /// # Ok::<(), ScrambleError>(())
     /// ```
-    pub fn new(level: Level, cells: &[u8], at_ms: u64) -> Result<LightsGame, ScrambleError> {
+    pub fn new(level: Level, cells: &[u8], at_ms: u64) -> Result<LightsState, ScrambleError> {
         let expected = level.scramble_presses();
         if cells.len() != usize::from(expected) {
             return Err(ScrambleError::WrongCount {
@@ -160,7 +160,7 @@ impl LightsGame {
             .press_all(scramble)
             // Every cell was checked to be on the board.
             .unwrap_or(Board::dark(size));
-        Ok(LightsGame {
+        Ok(LightsState {
             level,
             scramble,
             initial,
@@ -174,18 +174,18 @@ impl LightsGame {
 
     /// The state after `event`, or why the event means nothing now:
     ///
-    /// - [`NewPuzzle`](LightsEvent::NewPuzzle) with a scramble [`LightsGame::new`] refuses;
+    /// - [`NewPuzzle`](LightsEvent::NewPuzzle) with a scramble [`LightsState::new`] refuses;
     /// - [`Press`](LightsEvent::Press) on a cell off the board, or once the puzzle is solved;
     /// - [`Undo`](LightsEvent::Undo) with no press to take back, or once the puzzle is solved (as in the book);
     /// - [`Hint`](LightsEvent::Hint) once the puzzle is solved, or when that hint is already shown;
     /// - [`Restart`](LightsEvent::Restart) before any press.
-    pub(crate) fn apply(&self, event: &LightsEvent) -> Result<LightsGame, LightsRefusal> {
+    pub(crate) fn apply(&self, event: &LightsEvent) -> Result<LightsState, LightsRefusal> {
         match *event {
             LightsEvent::NewPuzzle {
                 level,
                 ref cells,
                 at_ms,
-            } => LightsGame::new(level, cells, at_ms).map_err(LightsRefusal::Scramble),
+            } => LightsState::new(level, cells, at_ms).map_err(LightsRefusal::Scramble),
             LightsEvent::Press { cell, at_ms } => self.press(cell, at_ms),
             LightsEvent::Undo => self.undo(),
             LightsEvent::Hint => self.show_hint(),
@@ -193,7 +193,7 @@ impl LightsGame {
         }
     }
 
-    fn press(&self, index: u8, at_ms: u64) -> Result<LightsGame, LightsRefusal> {
+    fn press(&self, index: u8, at_ms: u64) -> Result<LightsState, LightsRefusal> {
         if self.is_solved() {
             return Err(LightsRefusal::Solved);
         }
@@ -202,7 +202,7 @@ impl LightsGame {
         let board = self.board.press(cell).ok_or(off_board)?;
         let mut history = self.history.clone();
         history.push(self.board);
-        Ok(LightsGame {
+        Ok(LightsState {
             board,
             history,
             hint: None,
@@ -211,13 +211,13 @@ impl LightsGame {
         })
     }
 
-    fn undo(&self) -> Result<LightsGame, LightsRefusal> {
+    fn undo(&self) -> Result<LightsState, LightsRefusal> {
         if self.is_solved() {
             return Err(LightsRefusal::Solved);
         }
         let mut history = self.history.clone();
         let board = history.pop().ok_or(LightsRefusal::NoPress)?;
-        Ok(LightsGame {
+        Ok(LightsState {
             board,
             history,
             hint: None,
@@ -225,23 +225,23 @@ impl LightsGame {
         })
     }
 
-    fn show_hint(&self) -> Result<LightsGame, LightsRefusal> {
+    fn show_hint(&self) -> Result<LightsState, LightsRefusal> {
         // Only a dark board has no hint: every board this type holds is solvable.
         let cell = hint(self.board).ok_or(LightsRefusal::Solved)?;
         if self.hint == Some(cell) {
             return Err(LightsRefusal::HintShown);
         }
-        Ok(LightsGame {
+        Ok(LightsState {
             hint: Some(cell),
             ..self.clone()
         })
     }
 
-    fn restart(&self, at_ms: u64) -> Result<LightsGame, LightsRefusal> {
+    fn restart(&self, at_ms: u64) -> Result<LightsState, LightsRefusal> {
         if self.history.is_empty() {
             return Err(LightsRefusal::NoPress);
         }
-        Ok(LightsGame {
+        Ok(LightsState {
             board: self.initial,
             history: Vec::new(),
             hint: None,
@@ -315,19 +315,19 @@ impl LightsGame {
 
 /// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
 #[cfg(test)]
-pub(crate) fn transition(state: &LightsGame, event: &LightsEvent) -> LightsGame {
+pub(crate) fn transition(state: &LightsState, event: &LightsEvent) -> LightsState {
     state.apply(event).unwrap_or_else(|_| state.clone())
 }
 
 rules_by_apply!(
-    /// Cross light's rules as one [`Rules`](crate::rules::Rules) transition: [`LightsGame::apply`], with the game
+    /// Cross light's rules as one [`Rules`](crate::rules::Rules) transition: [`LightsState::apply`], with the game
     /// given back on a refusal.
     ///
     /// ```
-    /// use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsGame};
+    /// use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsState};
     /// use marubatsu_engine::rules::Rules;
     ///
-    /// let game = LightsGame::new(Level::Easy, &[0, 1, 2, 3, 4, 5, 6], 1_000)?;
+    /// let game = LightsState::new(Level::Easy, &[0, 1, 2, 3, 4, 5, 6], 1_000)?;
     /// // Press the scramble back, one cell at a time.
     /// let mut now = game.clone();
     /// for (i, cell) in (0..7).enumerate() {
@@ -342,7 +342,7 @@ rules_by_apply!(
     /// assert_eq!(Lights::transition(now, &LightsEvent::Restart { at_ms: 1_000 }), Ok(game));
     /// # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
     /// ```
-    Lights: LightsGame, LightsEvent, LightsRefusal
+    Lights: LightsState, LightsEvent, LightsRefusal
 );
 
 /// Why cross light refused an event.
@@ -381,12 +381,12 @@ mod tests {
     use crate::lights::solver::null_space;
     use crate::lights::test_util::{RandomSource, SplitMix64, distinct_cells};
 
-    fn new_game(rng: &mut SplitMix64, level: Level) -> LightsGame {
+    fn new_game(rng: &mut SplitMix64, level: Level) -> LightsState {
         let cells = distinct_cells(rng, level.size(), level.scramble_presses());
-        LightsGame::new(level, &cells, 0).unwrap_or_else(|e| panic!("{cells:?}: {e}"))
+        LightsState::new(level, &cells, 0).unwrap_or_else(|e| panic!("{cells:?}: {e}"))
     }
 
-    fn press(game: &LightsGame, cell: u8) -> LightsGame {
+    fn press(game: &LightsState, cell: u8) -> LightsState {
         transition(game, &LightsEvent::Press { cell, at_ms: 0 })
     }
 
@@ -417,7 +417,7 @@ mod tests {
         for level in Level::ALL {
             for _ in 0..100 {
                 let cells = distinct_cells(&mut rng, level.size(), level.scramble_presses());
-                let Ok(game) = LightsGame::new(level, &cells, 42) else {
+                let Ok(game) = LightsState::new(level, &cells, 42) else {
                     panic!("valid scramble {cells:?}")
                 };
                 let scramble: Bitboard = cells.iter().filter_map(|&i| Cell::new(i)).collect();
@@ -508,7 +508,7 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         let game = new_game(&mut rng, Level::Normal);
         for (level, cells, error) in cases {
-            assert_eq!(LightsGame::new(level, &cells, 0), Err(error), "{cells:?}");
+            assert_eq!(LightsState::new(level, &cells, 0), Err(error), "{cells:?}");
             let event = LightsEvent::NewPuzzle { level, cells, at_ms: 0 };
             assert_eq!(game.apply(&event), Err(LightsRefusal::Scramble(error)));
             assert_eq!(transition(&game, &event), game);
@@ -576,7 +576,7 @@ mod tests {
                 // A random walk of presses and undos, checked against a plain list of boards.
                 let mut game = start.clone();
                 let mut boards = vec![start.board()];
-                let mut before: Vec<LightsGame> = Vec::new();
+                let mut before: Vec<LightsState> = Vec::new();
                 for _ in 0..60 {
                     if game.is_solved() {
                         break;
@@ -616,7 +616,7 @@ mod tests {
 
     #[test]
     fn solving_stops_the_clock_and_freezes_the_board() {
-        let Ok(game) = LightsGame::new(Level::Easy, &[12, 0, 4, 20, 24, 7, 17], 1_000) else {
+        let Ok(game) = LightsState::new(Level::Easy, &[12, 0, 4, 20, 24, 7, 17], 1_000) else {
             panic!("valid scramble")
         };
         assert_eq!(game.elapsed_ms(1_500), 500);

@@ -13,16 +13,16 @@
 //! - [`Cell`], [`Bitboard`], [`Size`], [`Board`]: the vocabulary; [`Board::press`] is the rule.
 //! - [`solve`], [`hint`], [`Solution`]: the exact minimum by Gaussian elimination over GF(2); [`rank`],
 //!   [`nullity`], [`null_space`], [`is_solvable`] describe the press matrix.
-//! - [`Level`], [`LightsGame`], [`LightsEvent`], [`Lights`] (the [`Rules`](crate::rules::Rules)): the book's game
+//! - [`Level`], [`LightsState`], [`LightsEvent`], [`Lights`] (the [`Rules`](crate::rules::Rules)): the book's game
 //!   as a pure state machine.
 //! - [`Board::parse`], [`solve_text`], [`ParseError`]: boards typed as rows of `0` and `1`.
 //!
 //! ```
-//! use marubatsu_engine::lights::{solve, Level, Lights, LightsEvent, LightsGame};
+//! use marubatsu_engine::lights::{solve, Level, Lights, LightsEvent, LightsState};
 //! use marubatsu_engine::rules::Rules;
 //!
 //! // The page draws 7 distinct cells for an easy puzzle and passes them in, with the time.
-//! let mut game = LightsGame::new(Level::Easy, &[2, 7, 11, 13, 17, 22, 24], 0)?;
+//! let mut game = LightsState::new(Level::Easy, &[2, 7, 11, 13, 17, 22, 24], 0)?;
 //! let par = game.par();
 //! assert_eq!(solve(game.board()).map(|s| s.par()), Some(par));
 //!
@@ -50,7 +50,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
-pub use game::{Lights, LightsEvent, LightsGame, LightsRefusal, ScrambleError};
+pub use game::{Lights, LightsEvent, LightsRefusal, LightsState, ScrambleError};
 pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

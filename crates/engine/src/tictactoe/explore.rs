@@ -3,7 +3,7 @@
 use super::cell::Cell;
 use super::cpu::Difficulty;
 use super::seed::Seed;
-use super::solo::{SoloEvent, SoloGame, SoloResult};
+use super::solo::{SoloEvent, SoloResult, SoloState};
 
 /// What [`explore`] found.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,13 +43,13 @@ pub fn explore(difficulty: Difficulty, cpu_first: bool, seed: &Seed) -> Explorat
         draws: 0,
         first_human_win: None,
     };
-    let game = SoloGame::start(difficulty, cpu_first, seed);
+    let game = SoloState::start(difficulty, cpu_first, seed);
     let mut moves: Vec<Cell> = game.last_cpu_move().into_iter().collect();
     visit(&game, seed, &mut moves, &mut found);
     found
 }
 
-fn visit(game: &SoloGame, seed: &Seed, moves: &mut Vec<Cell>, found: &mut Exploration) {
+fn visit(game: &SoloState, seed: &Seed, moves: &mut Vec<Cell>, found: &mut Exploration) {
     match game.result() {
         SoloResult::InProgress => {}
         SoloResult::PlayerWon => {

@@ -15,7 +15,7 @@
 //! - [`cpu_move`]: the CPU at [`Difficulty::Easy`], [`Difficulty::Normal`] or [`Difficulty::Hard`].
 //! - [`solve`], [`optimal_moves`]: perfect play, to judge the CPU by.
 //! - [`count_tree`], [`legal_positions`]: the whole game tree, counted and listed.
-//! - [`SoloGame`], [`Solo`]: a game against the CPU as a pure state machine.
+//! - [`SoloState`], [`Solo`]: a game against the CPU as a pure state machine.
 //! - [`explore`]: every game a human can play against a level.
 //! - [`PvpStatus`], [`PvpEnding`], [`PvpRole`], [`PvpAction`], [`may_claim_timeout`]: the player-versus-player
 //!   game's words and its timeout rule, as the contract decides them.
@@ -40,6 +40,6 @@ pub use grid::NumberedGrid;
 pub use position::{MoveError, Outcome, Position, Side, TicTacToe};
 pub use pvp::{PvpAction, PvpEnding, PvpRole, PvpStatus, may_claim_timeout};
 pub use seed::Seed;
-pub use solo::{Solo, SoloEvent, SoloGame, SoloRefusal, SoloResult};
+pub use solo::{Solo, SoloEvent, SoloRefusal, SoloResult, SoloState};
 pub use solver::{Value, optimal_moves, solve};
 pub use tree::{TreeCounts, count_tree, legal_positions};

@@ -71,10 +71,10 @@ pub enum SoloEvent {
 
 /// One game against the CPU, always at a point where the player is to move or the game is over.
 ///
-/// Made by [`SoloGame::start`] and changed only by [`transition`], so the boards never overlap and the result
+/// Made by [`SoloState::start`] and changed only by [`transition`], so the boards never overlap and the result
 /// always matches them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SoloGame {
+pub struct SoloState {
     difficulty: Difficulty,
     cpu_side: Side,
     human: Bitboard,
@@ -83,10 +83,10 @@ pub struct SoloGame {
     last_cpu_move: Option<Cell>,
 }
 
-impl SoloGame {
+impl SoloState {
     /// A new game. If the CPU goes first it has already moved, using `seed` if it is Easy.
-    pub fn start(difficulty: Difficulty, cpu_first: bool, seed: &Seed) -> SoloGame {
-        let game = SoloGame {
+    pub fn start(difficulty: Difficulty, cpu_first: bool, seed: &Seed) -> SoloState {
+        let game = SoloState {
             difficulty,
             cpu_side: if cpu_first { Side::X } else { Side::O },
             human: Bitboard::EMPTY,
@@ -99,18 +99,18 @@ impl SoloGame {
 
     /// The state after `event`, or why the event means nothing now: a cell above 8, a taken cell, or a move
     /// after the game is over. [`SoloEvent::Start`] always means something.
-    pub(crate) fn apply(&self, event: &SoloEvent) -> Result<SoloGame, SoloRefusal> {
+    pub(crate) fn apply(&self, event: &SoloEvent) -> Result<SoloState, SoloRefusal> {
         match *event {
             SoloEvent::Start {
                 difficulty,
                 cpu_first,
                 ref seed,
-            } => Ok(SoloGame::start(difficulty, cpu_first, seed)),
+            } => Ok(SoloState::start(difficulty, cpu_first, seed)),
             SoloEvent::Play { cell, ref seed } => self.play(cell, seed),
         }
     }
 
-    fn play(&self, index: u8, seed: &Seed) -> Result<SoloGame, SoloRefusal> {
+    fn play(&self, index: u8, seed: &Seed) -> Result<SoloState, SoloRefusal> {
         if self.result != SoloResult::InProgress {
             return Err(SoloRefusal::GameOver);
         }
@@ -118,18 +118,18 @@ impl SoloGame {
         if self.occupied().contains(cell) {
             return Err(SoloRefusal::CellTaken { cell });
         }
-        let game = SoloGame {
+        let game = SoloState {
             human: self.human.with(cell),
             last_cpu_move: None,
             ..*self
         };
         Ok(if game.human.has_line() {
-            SoloGame {
+            SoloState {
                 result: SoloResult::PlayerWon,
                 ..game
             }
         } else if game.is_full() {
-            SoloGame {
+            SoloState {
                 result: SoloResult::Draw,
                 ..game
             }
@@ -139,16 +139,16 @@ impl SoloGame {
     }
 
     /// The CPU moves on a board that is not finished.
-    fn cpu_turn(self, seed: &Seed) -> SoloGame {
+    fn cpu_turn(self, seed: &Seed) -> SoloState {
         let Some(cell) = cpu_move(self.cpu, self.human, self.difficulty, seed) else {
             // No empty cell (or overlapping boards, which this type never holds): nothing to play, and with no
             // line on the board that is a draw.
-            return SoloGame {
+            return SoloState {
                 result: SoloResult::Draw,
                 ..self
             };
         };
-        let game = SoloGame {
+        let game = SoloState {
             cpu: self.cpu.with(cell),
             last_cpu_move: Some(cell),
             ..self
@@ -160,7 +160,7 @@ impl SoloGame {
         } else {
             SoloResult::InProgress
         };
-        SoloGame { result, ..game }
+        SoloState { result, ..game }
     }
 
     fn occupied(&self) -> Bitboard {
@@ -216,28 +216,28 @@ impl SoloGame {
 }
 
 /// A Normal game with the player to move first on an empty board: what a screen shows before any choice.
-impl Default for SoloGame {
-    fn default() -> SoloGame {
-        SoloGame::start(Difficulty::Normal, false, &Seed::ZERO)
+impl Default for SoloState {
+    fn default() -> SoloState {
+        SoloState::start(Difficulty::Normal, false, &Seed::ZERO)
     }
 }
 
 /// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
 #[cfg(test)]
-pub(crate) fn transition(state: &SoloGame, event: &SoloEvent) -> SoloGame {
+pub(crate) fn transition(state: &SoloState, event: &SoloEvent) -> SoloState {
     state.apply(event).unwrap_or(*state)
 }
 
 rules_by_apply!(
-    /// A game against the CPU as one [`Rules`](crate::rules::Rules) transition: [`SoloGame::apply`], with the game
+    /// A game against the CPU as one [`Rules`](crate::rules::Rules) transition: [`SoloState::apply`], with the game
     /// given back on a refusal.
     ///
     /// ```
     /// use marubatsu_engine::rules::{Refusal, Rules};
-    /// use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloGame, SoloResult};
+    /// use marubatsu_engine::tictactoe::{Difficulty, Seed, Solo, SoloEvent, SoloState, SoloResult};
     ///
     /// let seed = Seed::ZERO;
-    /// let mut game = SoloGame::default();
+    /// let mut game = SoloState::default();
     /// Solo::step(&mut game, &SoloEvent::Start { difficulty: Difficulty::Normal, cpu_first: false, seed })?;
     /// // Corner, opposite corner, third corner: Normal never sees the fork coming.
     /// for cell in [0, 8, 6, 7] {
@@ -249,7 +249,7 @@ rules_by_apply!(
     /// assert_eq!((back, refusal.code()), (game, "game_over"));
     /// # Ok::<(), marubatsu_engine::tictactoe::SoloRefusal>(())
     /// ```
-    Solo: SoloGame, SoloEvent, SoloRefusal
+    Solo: SoloState, SoloEvent, SoloRefusal
 );
 
 /// Why a game against the CPU refused a move.
@@ -286,13 +286,13 @@ mod tests {
     use crate::tictactoe::Outcome;
     use crate::tictactoe::position::test_util::{board, cell};
 
-    fn play(game: &SoloGame, cell: u8) -> SoloGame {
+    fn play(game: &SoloState, cell: u8) -> SoloState {
         transition(game, &SoloEvent::Play { cell, seed: Seed::ZERO })
     }
 
     #[test]
     fn cpu_first_moves_in_the_start_transition() {
-        let game = SoloGame::start(Difficulty::Hard, true, &Seed::ZERO);
+        let game = SoloState::start(Difficulty::Hard, true, &Seed::ZERO);
         assert_eq!(game.cpu_side(), Side::X);
         assert_eq!(game.cpu(), board(&[4]));
         assert_eq!(game.last_cpu_move(), Some(cell(4)));
@@ -303,14 +303,14 @@ mod tests {
     #[test]
     fn easy_first_move_follows_the_seed() {
         for k in 0..9 {
-            let game = SoloGame::start(Difficulty::Easy, true, &Seed::from_u64(k + 9 * 1000));
+            let game = SoloState::start(Difficulty::Easy, true, &Seed::from_u64(k + 9 * 1000));
             assert_eq!(game.cpu(), board(&[k as u8]));
         }
     }
 
     #[test]
     fn a_player_move_is_answered_in_the_same_transition() {
-        let game = play(&SoloGame::default(), 0);
+        let game = play(&SoloState::default(), 0);
         assert_eq!(game.human(), board(&[0]));
         assert_eq!(game.cpu(), board(&[4]));
         assert_eq!(game.last_cpu_move(), Some(cell(4)));
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn meaningless_events_change_nothing() {
-        let game = play(&SoloGame::default(), 0);
+        let game = play(&SoloState::default(), 0);
         // Out of range, the player's own cell, the CPU's cell.
         for (bad, refusal) in [
             (9, SoloRefusal::NotACell { cell: 9 }),
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn normal_loses_to_corner_opposite_corner_third_corner() {
-        let mut game = SoloGame::default();
+        let mut game = SoloState::default();
         for (human, cpu) in [(0, 4), (8, 2)] {
             game = play(&game, human);
             assert_eq!(game.last_cpu_move(), Some(cell(cpu)));
@@ -357,7 +357,7 @@ mod tests {
 
     #[test]
     fn hard_refuses_the_same_fork() {
-        let mut game = SoloGame::start(Difficulty::Hard, false, &Seed::ZERO);
+        let mut game = SoloState::start(Difficulty::Hard, false, &Seed::ZERO);
         game = play(&game, 0);
         game = play(&game, 8);
         // Hard answers the two corners with a side, not a corner.
@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn a_full_board_after_the_players_move_is_a_draw() {
         // Player X at 4, 2, 3, 7, 8; Normal answers 0 and then blocks 6, 5, 1. The last stone fills the board.
-        let mut game = SoloGame::default();
+        let mut game = SoloState::default();
         for cell in [4, 2, 3, 7, 8] {
             game = play(&game, cell);
         }
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn start_replaces_any_game() {
-        let game = play(&SoloGame::default(), 0);
+        let game = play(&SoloState::default(), 0);
         let event = SoloEvent::Start {
             difficulty: Difficulty::Easy,
             cpu_first: false,

@@ -11,7 +11,7 @@
 //! next consequence fires or anyone dies of attacks.
 
 use super::chits::ChitKind;
-use super::game::Game;
+use super::game::WerewolfState;
 use super::log::{DeathCause, Happening, LossCause};
 use super::options::EndCheck;
 use super::outcome::{End, Outcome, Paradox};
@@ -100,7 +100,7 @@ impl Losses {
     }
 }
 
-impl Game {
+impl WerewolfState {
     /// Applies one step's losses and runs every consequence until nothing changes or the game ends.
     pub(crate) fn resolve(&mut self, mut losses: Losses) {
         let mut facts = Facts::new();

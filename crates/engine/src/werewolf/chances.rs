@@ -12,7 +12,7 @@
 //! werewolves as independent sets of the attack graph. Where the free seats share no attack chit the sets are
 //! counted by a binomial rather than listed, so the untouched table of 16 costs one step per seer set.
 
-use super::game::Game;
+use super::game::WerewolfState;
 use super::role::Role;
 use super::seat::{MAX_PLAYERS, Seat};
 use super::world::{Constraints, bits, wolf_choice};
@@ -22,9 +22,9 @@ use crate::relay::Ratio;
 ///
 /// ```
 /// use marubatsu_engine::relay::Ratio;
-/// use marubatsu_engine::werewolf::{Game, Role, Seat, Table};
+/// use marubatsu_engine::werewolf::{WerewolfState, Role, Seat, Table};
 ///
-/// let chances = Game::new(Table::DEFAULT).chances();
+/// let chances = WerewolfState::new(Table::DEFAULT).chances();
 /// // 8! / (2! 1! 5!) ways to deal 2 werewolves, 1 seer and 5 villagers to 8 players.
 /// assert_eq!(chances.worlds(), 168);
 /// let seat = Seat::new(3).unwrap();
@@ -56,7 +56,7 @@ impl Chances {
     }
 }
 
-impl Game {
+impl WerewolfState {
     /// Every player's chance of every role as the share of consistent worlds ([`Chances`]).
     pub fn chances(&self) -> Chances {
         let c = self.constraints();

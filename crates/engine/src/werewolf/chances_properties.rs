@@ -1,9 +1,9 @@
-//! [`Game::chances`] against a plain count: on random games, after every event, every role assignment with
+//! [`WerewolfState::chances`] against a plain count: on random games, after every event, every role assignment with
 //! the composition's counts is listed one by one and checked against the table's losses and chits as R11
 //! states them; the engine's world counts must equal the listed ones for every seat and role.
 
 use super::chits::ChitKind;
-use super::game::Game;
+use super::game::WerewolfState;
 use super::legal::legal_events;
 use super::options::Options;
 use super::role::{Role, RoleSet};
@@ -12,7 +12,7 @@ use super::test_util::{RandomSource, SplitMix64, play_random_event};
 use crate::relay::Ratio;
 
 /// Every assignment of roles to seats with the composition's counts, each checked in full.
-fn brute_force(game: &Game) -> (u64, Vec<[u64; 3]>) {
+fn brute_force(game: &WerewolfState) -> (u64, Vec<[u64; 3]>) {
     let n = usize::from(game.players());
     let mut chits = Vec::new();
     for owner in game.seats() {
@@ -94,7 +94,7 @@ struct Seen {
 fn compare(table: Table, games: usize, seed: u64, seen: &mut Seen) {
     let mut rng = SplitMix64::new(seed);
     for _ in 0..games {
-        let mut game = Game::new(table).without_log();
+        let mut game = WerewolfState::new(table).without_log();
         loop {
             let chances = game.chances();
             let (worlds, with) = brute_force(&game);
@@ -155,7 +155,7 @@ fn the_counted_worlds_are_the_listed_worlds_under_both_versions() {
 fn the_counted_worlds_are_the_listed_worlds_at_sixteen() {
     let mut seen = Seen::default();
     compare(table(3, 2, 11).with_options(Options::V3), 2, 0x16, &mut seen);
-    assert_eq!(Game::new(table(3, 2, 11)).chances().worlds(), 43_680);
+    assert_eq!(WerewolfState::new(table(3, 2, 11)).chances().worlds(), 43_680);
     assert!(seen.states > 20, "{} states", seen.states);
 }
 
@@ -164,7 +164,7 @@ fn an_impossible_role_is_zero_and_a_certain_one_is_one() {
     let mut rng = SplitMix64::new(0x0C3E);
     let mut seen = (0, 0);
     for _ in 0..40 {
-        let mut game = Game::new(Table::DEFAULT).without_log();
+        let mut game = WerewolfState::new(Table::DEFAULT).without_log();
         while !game.is_over() {
             let chances = game.chances();
             for seat in game.seats() {

@@ -10,28 +10,28 @@
 
 use core::ops::ControlFlow;
 
-use super::event::Event;
-use super::game::Game;
+use super::event::WerewolfEvent;
+use super::game::WerewolfState;
 use super::legal::each_split;
 use super::options::Contradictions;
 use super::role::Role;
 use super::seat::Seat;
 
-impl Game {
+impl WerewolfState {
     /// Whether `event`, legal under every other rule, would leave no consistent world: a contradiction, a
     /// player with no role left, or an end reached (Version 3 checks the end first) on a table no deal explains.
-    pub(super) fn would_contradict(&self, event: &Event) -> bool {
+    pub(super) fn would_contradict(&self, event: &WerewolfEvent) -> bool {
         let mut next = self.clone();
         next.apply(event).is_ok() && !next.is_consistent()
     }
 
-    /// The debts that may be settled now (R7): [`Game::ready_transfers`], less, at a table that refuses
+    /// The debts that may be settled now (R7): [`WerewolfState::ready_transfers`], less, at a table that refuses
     /// contradictions, any whose every split leaves no world while another debt's split keeps one.
     ///
     /// ```
-    /// use marubatsu_engine::werewolf::{Game, Table};
+    /// use marubatsu_engine::werewolf::{WerewolfState, Table};
     ///
-    /// let game = Game::new(Table::DEFAULT);
+    /// let game = WerewolfState::new(Table::DEFAULT);
     /// assert!(game.settleable_transfers().is_empty()); // nothing is owed before the first action
     /// ```
     pub fn settleable_transfers(&self) -> Vec<(Seat, Role, u8)> {
@@ -62,11 +62,11 @@ impl Game {
 
 /// Of `events`, every answer the other rules allow to one decision, those that keep a world; all of them
 /// when none does (the paradox cannot be avoided) or when the table plays contradictions.
-pub(super) fn keeping_a_world(game: &Game, events: Vec<Event>) -> Vec<Event> {
+pub(super) fn keeping_a_world(game: &WerewolfState, events: Vec<WerewolfEvent>) -> Vec<WerewolfEvent> {
     if !game.refuses_contradictions() {
         return events;
     }
-    let keeping: Vec<Event> = events
+    let keeping: Vec<WerewolfEvent> = events
         .iter()
         .filter(|event| !game.would_contradict(event))
         .cloned()

@@ -4,8 +4,8 @@
 //! contradiction only when no answer could have kept a world. The same games at a table that plays
 //! contradictions show the property is one the rules can break.
 
-use super::event::{Event, EventError, Pending};
-use super::game::Game;
+use super::event::{Pending, WerewolfEvent, WerewolfRefusal};
+use super::game::WerewolfState;
 use super::legal::{legal_events, listed_events};
 use super::options::{Contradictions, Options};
 use super::outcome::{End, Paradox};
@@ -29,18 +29,18 @@ struct Seen {
 }
 
 /// Whether `event` leaves a world, by the brute force over the state after it.
-fn keeps_a_world(game: &Game, event: &Event) -> bool {
+fn keeps_a_world(game: &WerewolfState, event: &WerewolfEvent) -> bool {
     let mut after = game.clone();
     after.apply(event).is_ok() && world_exists(&after)
 }
 
-fn check_decision(game: &Game, seen: &mut Seen) {
+fn check_decision(game: &WerewolfState, seen: &mut Seen) {
     if matches!(game.pending(), None | Some(Pending::Vote { .. })) {
         return;
     }
     let answers = listed_events(game);
-    let keeping: Vec<&Event> = answers.iter().filter(|e| keeps_a_world(game, e)).collect();
-    let offered: Vec<Event> = legal_events(game).into_iter().collect();
+    let keeping: Vec<&WerewolfEvent> = answers.iter().filter(|e| keeps_a_world(game, e)).collect();
+    let offered: Vec<WerewolfEvent> = legal_events(game).into_iter().collect();
     if keeping.is_empty() {
         seen.unavoidable += 1;
         assert_eq!(offered, answers, "every answer contradicts, so every answer is offered");
@@ -67,7 +67,7 @@ fn check_decision(game: &Game, seen: &mut Seen) {
                     "{event:?} keeps a world: {played:?}"
                 );
             } else {
-                assert_eq!(played, Err(EventError::LeavesNoWorld), "{event:?}");
+                assert_eq!(played, Err(WerewolfRefusal::LeavesNoWorld), "{event:?}");
                 assert_eq!(&copy, game, "a refused event changed the game");
                 assert!(!offered.contains(event), "{event:?} is offered");
             }
@@ -79,7 +79,7 @@ fn play_games(table: Table, games: usize, seed: u64) -> Seen {
     let mut rng = SplitMix64::new(seed);
     let mut seen = Seen::default();
     for _ in 0..games {
-        let mut game = Game::new(table).without_log();
+        let mut game = WerewolfState::new(table).without_log();
         while game.pending().is_some() {
             check_decision(&game, &mut seen);
             assert!(

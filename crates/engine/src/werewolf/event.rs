@@ -56,7 +56,7 @@ pub struct HandOver {
     pub cards: u8,
 }
 
-/// One player's vote in a [`Event::Vote`] (R9): `voter` points at `target`.
+/// One player's vote in a [`WerewolfEvent::Vote`] (R9): `voter` points at `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
@@ -80,7 +80,7 @@ pub struct Ballot {
         deny_unknown_fields
     )
 )]
-pub enum Event {
+pub enum WerewolfEvent {
     /// The winner of the rock-paper-scissors that breaks a tie for start player (R4, R5).
     StartPlayer {
         /// The winner; must be one of the tied players.
@@ -155,7 +155,7 @@ pub enum Pending {
     },
     /// Transfers are owed (R7) and at least one can be completed: this names the first that can, in the order
     /// they arose — the one a table that asks nobody settles. Every other debtor whose transfer can be
-    /// completed may make theirs instead (Version 2): [`Game::ready_transfers`](super::Game::ready_transfers)
+    /// completed may make theirs instead (Version 2): [`WerewolfState::ready_transfers`](super::WerewolfState::ready_transfers)
     /// lists them, and [`legal_events`](super::legal_events) lists the transfers of all of them.
     Transfer {
         /// The player who owes the transfer.
@@ -239,7 +239,7 @@ impl Pending {
     }
 }
 
-/// The decision in plain words, for an [`EventError`]'s message (never its `Debug` form).
+/// The decision in plain words, for an [`WerewolfRefusal`]'s message (never its `Debug` form).
 impl fmt::Display for Pending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -256,7 +256,7 @@ impl fmt::Display for Pending {
 
 /// Why an event was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EventError {
+pub enum WerewolfRefusal {
     /// The game is over.
     GameOver,
     /// The event does not answer the pending decision (another kind, or another player's).
@@ -309,19 +309,19 @@ pub enum EventError {
     LeavesNoWorld,
 }
 
-impl Refusal for EventError {
+impl Refusal for WerewolfRefusal {
     fn code(&self) -> &'static str {
         match self {
-            EventError::GameOver => "game_over",
-            EventError::NotPending { .. } => "not_pending",
-            EventError::NotTied { .. } => "not_tied",
-            EventError::IllegalTarget { .. } => "illegal_target",
-            EventError::NoChitLeft { .. } => "no_chit_left",
-            EventError::WrongExchange { .. } => "wrong_exchange",
-            EventError::DrawOutOfRange { .. } => "draw_out_of_range",
-            EventError::BadTransfer { .. } => "bad_transfer",
-            EventError::BadVote { .. } => "bad_vote",
-            EventError::LeavesNoWorld => "leaves_no_world",
+            WerewolfRefusal::GameOver => "game_over",
+            WerewolfRefusal::NotPending { .. } => "not_pending",
+            WerewolfRefusal::NotTied { .. } => "not_tied",
+            WerewolfRefusal::IllegalTarget { .. } => "illegal_target",
+            WerewolfRefusal::NoChitLeft { .. } => "no_chit_left",
+            WerewolfRefusal::WrongExchange { .. } => "wrong_exchange",
+            WerewolfRefusal::DrawOutOfRange { .. } => "draw_out_of_range",
+            WerewolfRefusal::BadTransfer { .. } => "bad_transfer",
+            WerewolfRefusal::BadVote { .. } => "bad_vote",
+            WerewolfRefusal::LeavesNoWorld => "leaves_no_world",
         }
     }
 }
@@ -390,28 +390,30 @@ pub enum BallotError {
     },
 }
 
-impl fmt::Display for EventError {
+impl fmt::Display for WerewolfRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EventError::GameOver => f.write_str("the game is over"),
-            EventError::NotPending { pending } => {
+            WerewolfRefusal::GameOver => f.write_str("the game is over"),
+            WerewolfRefusal::NotPending { pending } => {
                 write!(f, "the event does not answer the pending decision, {pending}")
             }
-            EventError::NotTied { seat, tied } => {
+            WerewolfRefusal::NotTied { seat, tied } => {
                 write!(f, "{seat} is not among the tied players {tied}")
             }
-            EventError::IllegalTarget { target } => write!(f, "{target} may not be targeted now"),
-            EventError::NoChitLeft { verdict } => write!(f, "no {verdict} chit left"),
-            EventError::WrongExchange { give: Some(role) } => {
+            WerewolfRefusal::IllegalTarget { target } => write!(f, "{target} may not be targeted now"),
+            WerewolfRefusal::NoChitLeft { verdict } => write!(f, "no {verdict} chit left"),
+            WerewolfRefusal::WrongExchange { give: Some(role) } => {
                 write!(f, "a {role} card may not be given in this exchange")
             }
-            EventError::WrongExchange { give: None } => f.write_str("the exchange is possible, so it is mandatory"),
-            EventError::DrawOutOfRange { index, cards } => {
+            WerewolfRefusal::WrongExchange { give: None } => {
+                f.write_str("the exchange is possible, so it is mandatory")
+            }
+            WerewolfRefusal::DrawOutOfRange { index, cards } => {
                 write!(f, "card {index} drawn from a hand of {cards}")
             }
-            EventError::BadTransfer { reason } => write!(f, "illegal transfer: {reason}"),
-            EventError::BadVote { reason } => write!(f, "illegal vote: {reason}"),
-            EventError::LeavesNoWorld => {
+            WerewolfRefusal::BadTransfer { reason } => write!(f, "illegal transfer: {reason}"),
+            WerewolfRefusal::BadVote { reason } => write!(f, "illegal vote: {reason}"),
+            WerewolfRefusal::LeavesNoWorld => {
                 f.write_str("no deal of the roles could explain the table after this, and another answer keeps one")
             }
         }
@@ -455,7 +457,7 @@ impl fmt::Display for BallotError {
     }
 }
 
-impl std::error::Error for EventError {}
+impl std::error::Error for WerewolfRefusal {}
 impl std::error::Error for BallotError {}
 impl std::error::Error for TransferError {}
 
@@ -466,7 +468,7 @@ mod tests {
     #[test]
     fn a_refusal_names_the_pending_decision_in_words_not_its_debug_form() {
         let seer = Seat::new(2).expect("a seat");
-        let refusal = EventError::NotPending {
+        let refusal = WerewolfRefusal::NotPending {
             pending: Pending::Verdict { seer },
         };
         let words = refusal.to_string();

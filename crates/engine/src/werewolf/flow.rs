@@ -4,7 +4,7 @@
 use super::cascade::Losses;
 use super::chits::ChitKind;
 use super::event::Phase;
-use super::game::{Game, Step};
+use super::game::{Step, WerewolfState};
 use super::log::{Happening, LossCause, PassReason};
 use super::options::{EndCheck, FirstVote, Markers, Parity, Unplaceable};
 use super::outcome::{End, Paradox};
@@ -12,7 +12,7 @@ use super::readings::DeathDraw;
 use super::role::Role;
 use super::seat::Seat;
 
-impl Game {
+impl WerewolfState {
     /// Moves on until a decision is pending or the game is over.
     ///
     /// Every pass of the loop either returns or moves the step forward (a turn offset up, a phase further, a

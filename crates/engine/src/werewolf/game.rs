@@ -1,6 +1,6 @@
 //! The state of a game: hands, lost possibilities, chits, who is alive, where the round is, what is owed.
 //!
-//! [`Game`] is plain data (fixed arrays and the log); the rules that change it live in `cascade.rs` (R2, R6, R7,
+//! [`WerewolfState`] is plain data (fixed arrays and the log); the rules that change it live in `cascade.rs` (R2, R6, R7,
 //! R8), `flow.rs` (R3, R4, R5, R9, R10, R11), `vote.rs` (R9's count) and `play.rs` (events), and `legal.rs`
 //! says what may happen next.
 
@@ -43,13 +43,13 @@ pub(crate) enum Step {
 
 /// A game of quantum werewolf: everything on the table, and what the engine waits for.
 ///
-/// Made by [`Game::new`] and changed only by events ([`Game::play`], [`transition`](super::transition)), so
+/// Made by [`WerewolfState::new`] and changed only by events ([`WerewolfState::play`], [`transition`](super::transition)), so
 /// every state is one the rules can reach. Everything is public information, as at the table.
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{Game, Pending, Phase, Role, Table};
+/// use marubatsu_engine::werewolf::{WerewolfState, Pending, Phase, Role, Table};
 ///
-/// let game = Game::new(Table::DEFAULT);
+/// let game = WerewolfState::new(Table::DEFAULT);
 /// let seat = game.seats().next().unwrap();
 /// assert_eq!(game.hand(seat).to_string(), "2W 1S 5V");
 /// assert_eq!(game.share(seat, Role::Werewolf), 0.25);
@@ -57,7 +57,7 @@ pub(crate) enum Step {
 /// assert!(matches!(game.pending(), Some(Pending::StartPlayer { phase: Phase::Seer, tied }) if tied.len() == 8));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Game {
+pub struct WerewolfState {
     pub(crate) table: Table,
     pub(crate) hands: [Hand; MAX_PLAYERS],
     pub(crate) lost: [RoleSet; MAX_PLAYERS],
@@ -80,10 +80,10 @@ pub struct Game {
     pub(crate) logging: bool,
 }
 
-impl Game {
+impl WerewolfState {
     /// A new game at `table`: every hand the starting composition, every chit in its owner's supply, round 1's
     /// seer phase about to start.
-    pub fn new(table: Table) -> Game {
+    pub fn new(table: Table) -> WerewolfState {
         let players = table.players();
         let mut hands = [Hand::default(); MAX_PLAYERS];
         let mut left = [[0; 3]; MAX_PLAYERS];
@@ -91,7 +91,7 @@ impl Game {
             hands[seat.index()] = table.starting_hand();
             left[seat.index()] = [table.black(), table.white(), table.attacks()];
         }
-        let mut game = Game {
+        let mut game = WerewolfState {
             table,
             hands,
             lost: [RoleSet::EMPTY; MAX_PLAYERS],
@@ -115,7 +115,7 @@ impl Game {
 
     /// The same game without a log from here on: for simulations, where nobody reads it.
     #[must_use]
-    pub fn without_log(mut self) -> Game {
+    pub fn without_log(mut self) -> WerewolfState {
         self.logging = false;
         self.log = Vec::new();
         self
@@ -267,7 +267,7 @@ impl Game {
         self.outcome.is_some()
     }
 
-    /// Everything that happened, oldest first (empty after [`Game::without_log`]).
+    /// Everything that happened, oldest first (empty after [`WerewolfState::without_log`]).
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }

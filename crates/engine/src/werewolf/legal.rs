@@ -15,14 +15,14 @@ use core::ops::ControlFlow;
 
 use super::chits::Verdict;
 use super::contradictions::keeping_a_world;
-use super::event::{Event, HandOver, Pending, Phase};
-use super::game::Game;
+use super::event::{HandOver, Pending, Phase, WerewolfEvent};
+use super::game::WerewolfState;
 use super::legal_set::LegalEvents;
 use super::log::NoExchange;
 use super::role::{Role, RoleSet};
 use super::seat::{Seat, SeatSet};
 
-impl Game {
+impl WerewolfState {
     /// Whom `seer` may mark (R4): another alive player who is neither fixed nor has lost the werewolf
     /// possibility.
     pub fn verdict_targets(&self, seer: Seat) -> SeatSet {
@@ -115,9 +115,9 @@ impl Game {
 ///
 /// ```
 /// use marubatsu_engine::rules::Rules;
-/// use marubatsu_engine::werewolf::{legal_events, Game, Table, Werewolf};
+/// use marubatsu_engine::werewolf::{legal_events, WerewolfState, Table, Werewolf};
 ///
-/// let game = Game::new(Table::DEFAULT);
+/// let game = WerewolfState::new(Table::DEFAULT);
 /// let events = legal_events(&game);
 /// assert_eq!(events.len(), 8); // any of the 8 tied players may win the rock-paper-scissors
 /// let next = Werewolf::transition(game.clone(), &events.get(3).unwrap()).unwrap();
@@ -125,7 +125,7 @@ impl Game {
 /// // The seer phase's first actor may mark any of 7 others, black or white, giving W or V.
 /// assert_eq!(legal_events(&next).len(), 7 * 2 * 2);
 /// ```
-pub fn legal_events(game: &Game) -> LegalEvents {
+pub fn legal_events(game: &WerewolfState) -> LegalEvents {
     match game.pending() {
         Some(Pending::Vote { voters, candidates, .. }) => LegalEvents::vote(voters, candidates),
         _ => LegalEvents::listed(keeping_a_world(game, listed_events(game))),
@@ -134,14 +134,14 @@ pub fn legal_events(game: &Game) -> LegalEvents {
 
 /// Every answer to the pending decision that the rules allow before contradictions are refused
 /// ([`keeping_a_world`]); none for a vote, which is numbered rather than listed.
-pub(super) fn listed_events(game: &Game) -> Vec<Event> {
+pub(super) fn listed_events(game: &WerewolfState) -> Vec<WerewolfEvent> {
     let mut events = Vec::new();
     let Some(pending) = game.pending() else {
         return events;
     };
     match pending {
         Pending::StartPlayer { tied, .. } => {
-            events.extend(tied.iter().map(|seat| Event::StartPlayer { seat }));
+            events.extend(tied.iter().map(|seat| WerewolfEvent::StartPlayer { seat }));
         }
         Pending::Verdict { seer } => {
             for target in game.verdict_targets(seer) {
@@ -150,7 +150,7 @@ pub(super) fn listed_events(game: &Game) -> Vec<Event> {
                         continue;
                     }
                     each_give(game, Phase::Seer, seer, target, |give| {
-                        events.push(Event::Verdict {
+                        events.push(WerewolfEvent::Verdict {
                             seer,
                             target,
                             verdict,
@@ -163,7 +163,7 @@ pub(super) fn listed_events(game: &Game) -> Vec<Event> {
         Pending::Attack { wolf } => {
             for target in game.attack_targets(wolf) {
                 each_give(game, Phase::Attack, wolf, target, |give| {
-                    events.push(Event::Attack { wolf, target, give });
+                    events.push(WerewolfEvent::Attack { wolf, target, give });
                 });
             }
         }
@@ -177,7 +177,7 @@ pub(super) fn listed_events(game: &Game) -> Vec<Event> {
             }
         }
         Pending::Draw { player, cards } => {
-            events.extend((0..cards).map(|index| Event::Draw { player, index }));
+            events.extend((0..cards).map(|index| WerewolfEvent::Draw { player, index }));
         }
         Pending::Vote { .. } => {}
     }
@@ -186,7 +186,7 @@ pub(super) fn listed_events(game: &Game) -> Vec<Event> {
 
 /// Calls `emit` with each `give` an action event may carry: `None` alone when there is no exchange, else each
 /// role that may be given.
-fn each_give(game: &Game, phase: Phase, actor: Seat, target: Seat, mut emit: impl FnMut(Option<Role>)) {
+fn each_give(game: &WerewolfState, phase: Phase, actor: Seat, target: Seat, mut emit: impl FnMut(Option<Role>)) {
     match game.exchange_options(phase, actor, target) {
         Ok(roles) => roles.iter().for_each(|role| emit(Some(role))),
         Err(_) => emit(None),
@@ -196,9 +196,9 @@ fn each_give(game: &Game, phase: Phase, actor: Seat, target: Seat, mut emit: imp
 /// Calls `emit` with every complete transfer of the debt `(from, role, cards)`, in canonical order, until it
 /// breaks.
 pub(super) fn each_split(
-    game: &Game,
+    game: &WerewolfState,
     (from, role, cards): (Seat, Role, u8),
-    emit: &mut impl FnMut(Event) -> ControlFlow<()>,
+    emit: &mut impl FnMut(WerewolfEvent) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let slots: Vec<HandOver> = game
         .alive
@@ -210,7 +210,7 @@ pub(super) fn each_split(
         })
         .collect();
     spread(&slots, cards, &mut Vec::new(), &mut |handovers| {
-        emit(Event::Transfer {
+        emit(WerewolfEvent::Transfer {
             from,
             role,
             handovers: handovers.to_vec(),

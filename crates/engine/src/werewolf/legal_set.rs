@@ -8,7 +8,7 @@
 //! `d_i`-th target. The last voter is the least significant digit, so indices follow the lexicographic order of
 //! the events, and a uniform index is a uniform vote.
 
-use super::event::{Ballot, Event};
+use super::event::{Ballot, WerewolfEvent};
 use super::seat::SeatSet;
 use super::vote::check_ballots;
 
@@ -17,14 +17,14 @@ use super::vote::check_ballots;
 /// Every decision but the vote is a short list (see `legal_events` for the sizes). A vote is every combination
 /// of the voters' choices, numbered rather than stored, so [`len`](LegalEvents::len) is a `u64` and
 /// [`get`](LegalEvents::get) decodes an index in O(N): a simulated table picks a uniform index, a UI asks
-/// [`Game::vote_targets`](super::Game::vote_targets) for one voter's choices.
+/// [`WerewolfState::vote_targets`](super::WerewolfState::vote_targets) for one voter's choices.
 ///
 /// ```
 /// use marubatsu_engine::rules::Rules;
-/// use marubatsu_engine::werewolf::{legal_events, Event, Game, Pending, Phase, Table, Werewolf};
+/// use marubatsu_engine::werewolf::{legal_events, WerewolfEvent, WerewolfState, Pending, Phase, Table, Werewolf};
 ///
-/// # fn main() -> Result<(), marubatsu_engine::werewolf::EventError> {
-/// let mut game = Game::new(Table::new(1, 1, 1).unwrap()); // 3 players
+/// # fn main() -> Result<(), marubatsu_engine::werewolf::WerewolfRefusal> {
+/// let mut game = WerewolfState::new(Table::new(1, 1, 1).unwrap()); // 3 players
 /// // Every tie-break goes to seat 0, the first listed event, until the vote.
 /// while !matches!(game.pending(), Some(Pending::Vote { .. })) {
 ///     let first = legal_events(&game).get(0).expect("a game that goes on accepts something");
@@ -32,11 +32,11 @@ use super::vote::check_ballots;
 /// }
 /// let votes = legal_events(&game);
 /// assert_eq!(votes.len(), 2 * 2 * 2); // each of 3 voters points at one of the other two
-/// let Some(Event::Vote { ballots }) = votes.get(5) else { unreachable!() };
+/// let Some(WerewolfEvent::Vote { ballots }) = votes.get(5) else { unreachable!() };
 /// // 5 = 1·4 + 0·2 + 1: seat 0 takes its second choice (seat 2), seat 1 its first (0), seat 2 its second (1).
 /// let targets: Vec<u8> = ballots.iter().map(|b| b.target.number()).collect();
 /// assert_eq!(targets, [2, 0, 1]);
-/// assert!(votes.contains(&Event::Vote { ballots: ballots.clone() }));
+/// assert!(votes.contains(&WerewolfEvent::Vote { ballots: ballots.clone() }));
 /// assert_eq!(votes.iter().nth(5), votes.get(5));
 /// assert_eq!(votes.get(8), None);
 /// # Ok(())
@@ -48,7 +48,7 @@ pub struct LegalEvents(Kind);
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     /// Every legal event, in the order `legal_events` lists them.
-    Listed(Vec<Event>),
+    Listed(Vec<WerewolfEvent>),
     /// Every vote of `voters` over `candidates`.
     Vote(VoteSpace),
 }
@@ -77,7 +77,7 @@ impl VoteSpace {
     }
 
     /// The vote numbered `index` (see the module docs), for `index < len`.
-    fn get(self, mut index: u64) -> Option<Event> {
+    fn get(self, mut index: u64) -> Option<WerewolfEvent> {
         if index >= self.len {
             return None;
         }
@@ -94,13 +94,13 @@ impl VoteSpace {
             });
         }
         ballots.reverse();
-        Some(Event::Vote { ballots })
+        Some(WerewolfEvent::Vote { ballots })
     }
 }
 
 impl LegalEvents {
     /// Events listed one by one.
-    pub(crate) const fn listed(events: Vec<Event>) -> LegalEvents {
+    pub(crate) const fn listed(events: Vec<WerewolfEvent>) -> LegalEvents {
         LegalEvents(Kind::Listed(events))
     }
 
@@ -123,18 +123,18 @@ impl LegalEvents {
     }
 
     /// The event numbered `index`, in `0..len()`; `None` beyond.
-    pub fn get(&self, index: u64) -> Option<Event> {
+    pub fn get(&self, index: u64) -> Option<WerewolfEvent> {
         match &self.0 {
             Kind::Listed(events) => usize::try_from(index).ok().and_then(|i| events.get(i)).cloned(),
             Kind::Vote(space) => space.get(index),
         }
     }
 
-    /// Whether `event` is legal now, checked as [`Game::play`](super::Game::play) checks it, without listing.
-    pub fn contains(&self, event: &Event) -> bool {
+    /// Whether `event` is legal now, checked as [`WerewolfState::play`](super::WerewolfState::play) checks it, without listing.
+    pub fn contains(&self, event: &WerewolfEvent) -> bool {
         match (&self.0, event) {
             (Kind::Listed(events), _) => events.contains(event),
-            (Kind::Vote(space), Event::Vote { ballots }) => {
+            (Kind::Vote(space), WerewolfEvent::Vote { ballots }) => {
                 check_ballots(space.voters, space.candidates, ballots).is_ok()
             }
             (Kind::Vote(_), _) => false,
@@ -160,9 +160,9 @@ pub struct Iter<'a> {
 }
 
 impl Iterator for Iter<'_> {
-    type Item = Event;
+    type Item = WerewolfEvent;
 
-    fn next(&mut self) -> Option<Event> {
+    fn next(&mut self) -> Option<WerewolfEvent> {
         if self.front >= self.back {
             return None;
         }
@@ -178,14 +178,14 @@ impl Iterator for Iter<'_> {
         }
     }
 
-    fn nth(&mut self, n: usize) -> Option<Event> {
+    fn nth(&mut self, n: usize) -> Option<WerewolfEvent> {
         self.front = self.front.saturating_add(n as u64).min(self.back);
         self.next()
     }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
-    fn next_back(&mut self) -> Option<Event> {
+    fn next_back(&mut self) -> Option<WerewolfEvent> {
         if self.front >= self.back {
             return None;
         }
@@ -197,7 +197,7 @@ impl DoubleEndedIterator for Iter<'_> {
 impl core::iter::FusedIterator for Iter<'_> {}
 
 impl<'a> IntoIterator for &'a LegalEvents {
-    type Item = Event;
+    type Item = WerewolfEvent;
     type IntoIter = Iter<'a>;
 
     fn into_iter(self) -> Iter<'a> {
@@ -212,14 +212,14 @@ pub struct IntoIter(IntoKind);
 
 #[derive(Clone, Debug)]
 enum IntoKind {
-    Listed(std::vec::IntoIter<Event>),
+    Listed(std::vec::IntoIter<WerewolfEvent>),
     Vote(VoteSpace, core::ops::Range<u64>),
 }
 
 impl Iterator for IntoIter {
-    type Item = Event;
+    type Item = WerewolfEvent;
 
-    fn next(&mut self) -> Option<Event> {
+    fn next(&mut self) -> Option<WerewolfEvent> {
         match &mut self.0 {
             IntoKind::Listed(events) => events.next(),
             IntoKind::Vote(space, indices) => indices.next().and_then(|i| space.get(i)),
@@ -240,7 +240,7 @@ impl Iterator for IntoIter {
 impl core::iter::FusedIterator for IntoIter {}
 
 impl IntoIterator for LegalEvents {
-    type Item = Event;
+    type Item = WerewolfEvent;
     type IntoIter = IntoIter;
 
     fn into_iter(self) -> IntoIter {
@@ -265,11 +265,11 @@ mod tests {
         // Four alive, a run-off between seats 1 and 2: seats 1 and 2 have one choice, seats 0 and 3 two.
         let votes = LegalEvents::vote(seats(0b1111), seats(0b0110));
         assert_eq!(votes.len(), 4); // 2 × 1 × 1 × 2
-        let all: Vec<Event> = votes.iter().collect();
+        let all: Vec<WerewolfEvent> = votes.iter().collect();
         assert_eq!(all.len(), 4);
         let mut sorted = all.clone();
         sorted.sort_by_key(|e| match e {
-            Event::Vote { ballots } => ballots.clone(),
+            WerewolfEvent::Vote { ballots } => ballots.clone(),
             _ => Vec::new(),
         });
         assert_eq!(sorted, all, "index order is lexicographic");
@@ -286,7 +286,7 @@ mod tests {
     fn the_largest_vote_fits_in_a_u64() {
         let votes = LegalEvents::vote(seats(u16::MAX), seats(u16::MAX));
         assert_eq!(votes.len(), 15u64.pow(16));
-        let Some(Event::Vote { ballots }) = votes.get(votes.len() - 1) else {
+        let Some(WerewolfEvent::Vote { ballots }) = votes.get(votes.len() - 1) else {
             panic!("the last vote");
         };
         // The last vote: everyone at their last choice, seat 15 (seat 15 itself at seat 14).
@@ -298,8 +298,8 @@ mod tests {
     #[test]
     fn listed_events_index_and_iterate_as_a_list() {
         let events = vec![
-            Event::StartPlayer { seat: Seat::default() },
-            Event::Draw {
+            WerewolfEvent::StartPlayer { seat: Seat::default() },
+            WerewolfEvent::Draw {
                 player: Seat::default(),
                 index: 2,
             },
@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(legal.len(), 2);
         assert_eq!(legal.iter().collect::<Vec<_>>(), events);
         assert_eq!(legal.get(1), Some(events[1].clone()));
-        assert!(!legal.contains(&Event::Vote { ballots: Vec::new() }));
+        assert!(!legal.contains(&WerewolfEvent::Vote { ballots: Vec::new() }));
         assert!(LegalEvents::listed(Vec::new()).is_empty());
     }
 }

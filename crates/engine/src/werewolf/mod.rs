@@ -11,28 +11,28 @@
 //!  (R6), lost cards are handed over (R7), the dead draw a card (R8), and the end conditions are checked (R10).
 //! ```
 //!
-//! - [`Game`]: the state — [`Hand`]s, lost [`RoleSet`]s, [`Chits`], the living, the round — with
-//!   [`Game::pending`] naming the one decision the engine waits for.
-//! - [`Event`], [`Werewolf`] (the [`Rules`](crate::rules::Rules)): tie-break winners, choices, draws and votes
+//! - [`WerewolfState`]: the state — [`Hand`]s, lost [`RoleSet`]s, [`Chits`], the living, the round — with
+//!   [`WerewolfState::pending`] naming the one decision the engine waits for.
+//! - [`WerewolfEvent`], [`Werewolf`] (the [`Rules`](crate::rules::Rules)): tie-break winners, choices, draws and votes
 //!   come in as events and are validated in full; an illegal event leaves the state unchanged.
 //! - [`legal_events`]: exactly the events accepted now, as [`LegalEvents`]: listed, except a vote — one
 //!   event with every alive player's [`Ballot`] (R9) — whose millions of combinations are numbered, not listed.
 //! - [`LogEntry`], [`Happening`]: every action and consequence as values, citing its rule. The words a player reads
 //!   are the page's, in each language (`marubatsu-web`); the engine writes none, so there is one text per audience.
-//! - [`Game::chances`], [`Chances`]: each player's chance of each role as the share of the worlds that fit.
+//! - [`WerewolfState::chances`], [`Chances`]: each player's chance of each role as the share of the worlds that fit.
 //! - [`Outcome`], [`End`], [`Paradox`], [`Side`]: who won and why.
 //!
 //! ```
 //! use marubatsu_engine::rules::Rules;
-//! use marubatsu_engine::werewolf::{legal_events, Event, Game, Pending, Role, Seat, Table, Verdict, Werewolf};
+//! use marubatsu_engine::werewolf::{legal_events, WerewolfEvent, WerewolfState, Pending, Role, Seat, Table, Verdict, Werewolf};
 //!
 //! let seat = |i| Seat::new(i).unwrap();
-//! let mut game = Game::new(Table::DEFAULT);
+//! let mut game = WerewolfState::new(Table::DEFAULT);
 //! // Rock-paper-scissors: seat 2 starts the seer phase.
-//! Werewolf::step(&mut game, &Event::StartPlayer { seat: seat(2) })?;
+//! Werewolf::step(&mut game, &WerewolfEvent::StartPlayer { seat: seat(2) })?;
 //! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(2) }));
 //! // Seat 2 marks seat 5 black, giving a villager card for seat 5's only seer card.
-//! let event = Event::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
+//! let event = WerewolfEvent::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
 //! assert!(legal_events(&game).contains(&event));
 //! Werewolf::step(&mut game, &event)?;
 //! assert_eq!(game.hand(seat(2)).to_string(), "2W 2S 4V");
@@ -43,7 +43,7 @@
 //! // The log holds the happenings as values, each citing its rule.
 //! let rules: Vec<&str> = game.log().iter().map(|line| line.what.rule()).collect();
 //! assert!(rules.contains(&"R2"));
-//! # Ok::<(), marubatsu_engine::werewolf::EventError>(())
+//! # Ok::<(), marubatsu_engine::werewolf::WerewolfRefusal>(())
 //! ```
 
 mod cascade;
@@ -92,8 +92,10 @@ mod test_util;
 
 pub use chances::Chances;
 pub use chits::{ChitKind, Chits, Verdict};
-pub use event::{Ballot, BallotError, Event, EventError, HandOver, Pending, PendingKind, Phase, TransferError};
-pub use game::Game;
+pub use event::{
+    Ballot, BallotError, HandOver, Pending, PendingKind, Phase, TransferError, WerewolfEvent, WerewolfRefusal,
+};
+pub use game::WerewolfState;
 pub use hand::Hand;
 pub use legal::legal_events;
 pub use legal_set::{IntoIter, Iter, LegalEvents};

@@ -4,7 +4,7 @@
 //! first property is one the rules can break.
 
 use super::event::Phase;
-use super::game::Game;
+use super::game::WerewolfState;
 use super::log::Happening;
 use super::options::{EndCheck, Markers, Options, Unplaceable};
 use super::outcome::{End, Paradox};
@@ -27,7 +27,7 @@ fn play_games(table: Table, games: usize, seed: u64) -> Seen {
     let mut rng = SplitMix64::new(seed);
     let mut seen = Seen::default();
     for _ in 0..games {
-        let mut game = Game::new(table);
+        let mut game = WerewolfState::new(table);
         check_invariants(&game);
         while game.pending().is_some() {
             if game.end_holds().is_some() {

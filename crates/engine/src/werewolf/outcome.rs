@@ -44,7 +44,7 @@ pub enum Paradox {
         player: Seat,
     },
     /// R11 (Version 2): no assignment of roles to the players fits the composition, the possibilities left,
-    /// the seers' chits and the attack chits ([`Game::is_consistent`](super::Game::is_consistent)).
+    /// the seers' chits and the attack chits ([`WerewolfState::is_consistent`](super::WerewolfState::is_consistent)).
     Contradiction,
     /// R9: a vote phase began with fewer than 3 players alive.
     UndecidableVote {

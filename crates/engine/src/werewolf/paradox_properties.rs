@@ -6,8 +6,8 @@
 //! tries every assignment of roles with the composition's counts, and places owed cards one at a time.
 
 use super::chits::ChitKind;
-use super::event::{Event, Pending};
-use super::game::Game;
+use super::event::{Pending, WerewolfEvent};
+use super::game::WerewolfState;
 use super::legal::legal_events;
 use super::outcome::{End, Paradox};
 use super::readings::{AttackDeath, DeathDraw};
@@ -18,14 +18,14 @@ use super::test_util::{RandomSource, SplitMix64, check_invariants};
 
 /// Whether some assignment of roles with the table's counts gives nobody a lost role, makes every seer's chit
 /// true and puts no werewolf's attack chit on a werewolf: every assignment is tried.
-pub(super) fn world_exists(game: &Game) -> bool {
+pub(super) fn world_exists(game: &WerewolfState) -> bool {
     let seats: Vec<Seat> = game.seats().collect();
     let mut roles = vec![Role::Villager; seats.len()];
     let left = Role::ALL.map(|r| game.table().count(r));
     assign(game, &seats, &mut roles, 0, left)
 }
 
-fn assign(game: &Game, seats: &[Seat], roles: &mut Vec<Role>, i: usize, left: [u8; 3]) -> bool {
+fn assign(game: &WerewolfState, seats: &[Seat], roles: &mut Vec<Role>, i: usize, left: [u8; 3]) -> bool {
     if i == seats.len() {
         return fits(game, seats, roles);
     }
@@ -43,7 +43,7 @@ fn assign(game: &Game, seats: &[Seat], roles: &mut Vec<Role>, i: usize, left: [u
     false
 }
 
-fn fits(game: &Game, seats: &[Seat], roles: &[Role]) -> bool {
+fn fits(game: &WerewolfState, seats: &[Seat], roles: &[Role]) -> bool {
     let chits = game.chits();
     for (a, &owner) in seats.iter().enumerate() {
         for (b, &target) in seats.iter().enumerate() {
@@ -70,7 +70,7 @@ fn fits(game: &Game, seats: &[Seat], roles: &[Role]) -> bool {
 /// not fixed and may still be `role`, for one card back of a role `from` may still be and `to` holds. Cards are
 /// placed one at a time over the (recipient, role taken back) pairs in a fixed order, so each split is tried
 /// once.
-fn transfer_exists(game: &Game, from: Seat, role: Role) -> bool {
+fn transfer_exists(game: &WerewolfState, from: Seat, role: Role) -> bool {
     let pairs: Vec<(Seat, Role)> = game
         .seats()
         .filter(|&to| {
@@ -125,7 +125,7 @@ struct Seen {
     waiting_transfers: u32,
 }
 
-fn check(game: &Game, seen: &mut Seen) {
+fn check(game: &WerewolfState, seen: &mut Seen) {
     seen.states += 1;
     let world = world_exists(game);
     let owed = game.owed_transfers();
@@ -169,7 +169,7 @@ fn check(game: &Game, seen: &mut Seen) {
                 let mut offered: Vec<(Seat, Role)> = legal_events(game)
                     .iter()
                     .filter_map(|e| match e {
-                        Event::Transfer { from, role, .. } => Some((from, role)),
+                        WerewolfEvent::Transfer { from, role, .. } => Some((from, role)),
                         _ => None,
                     })
                     .collect();
@@ -192,7 +192,7 @@ fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer
     let mut seen = Seen::default();
     for table in tables() {
         for _ in 0..120 {
-            let mut game = Game::new(table).without_log();
+            let mut game = WerewolfState::new(table).without_log();
             check(&game, &mut seen);
             while let Some(pending) = game.pending() {
                 let events = legal_events(&game);
@@ -202,10 +202,10 @@ fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer
                     Pending::Transfer { .. } => {
                         let ready = game.ready_transfers();
                         let (from, role, _) = ready[rng.below(ready.len())];
-                        let theirs: Vec<Event> = events
+                        let theirs: Vec<WerewolfEvent> = events
                             .iter()
                             .filter(
-                                |e| matches!(e, Event::Transfer { from: f, role: r, .. } if *f == from && *r == role),
+                                |e| matches!(e, WerewolfEvent::Transfer { from: f, role: r, .. } if *f == from && *r == role),
                             )
                             .collect();
                         theirs[rng.below(theirs.len())].clone()

@@ -4,7 +4,7 @@
 //! unpinned. Hands are written `(W, S, V)` per seat, at the default table unless a test says otherwise.
 
 use super::chits::{ChitKind, Verdict};
-use super::event::{EventError, Pending, Phase};
+use super::event::{Pending, Phase, WerewolfRefusal};
 use super::legal::legal_events;
 use super::log::{Happening, LossCause, NoExchange};
 use super::outcome::{End, Outcome, Paradox};
@@ -15,18 +15,18 @@ use super::table::Table;
 use super::test_util::{
     Position, check_invariants, fixed, happenings, lost_line, owed, play, refuse, rule_six_losses, seat, seats,
 };
-use super::{Event, Game};
+use super::{WerewolfEvent, WerewolfState};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
 const V: Role = Role::Villager;
 
 /// The debtors whose transfers `legal_events` lists.
-fn listed_debtors(game: &Game) -> Vec<(u8, Role)> {
+fn listed_debtors(game: &WerewolfState) -> Vec<(u8, Role)> {
     let mut debtors: Vec<(u8, Role)> = legal_events(game)
         .iter()
         .filter_map(|event| match event {
-            Event::Transfer { from, role, .. } => Some((from.number(), role)),
+            WerewolfEvent::Transfer { from, role, .. } => Some((from.number(), role)),
             _ => None,
         })
         .collect();
@@ -174,7 +174,7 @@ fn a_transfer_that_cannot_complete_yet_waits_while_another_debtor_goes_first() {
     // Seat 0's transfer is owed but cannot be completed now: refused.
     assert!(matches!(
         game.clone().play(&transfer(0, W, &[(2, V, 1)])),
-        Err(EventError::BadTransfer { .. })
+        Err(WerewolfRefusal::BadTransfer { .. })
     ));
     refuse(&game, transfer(0, W, &[(2, V, 2)]));
     play(&mut game, transfer(1, V, &[(2, S, 1)]));
@@ -310,7 +310,7 @@ fn a_player_who_lost_every_role_is_among_the_paradox_winners() {
     );
     play(
         &mut game,
-        Event::Draw {
+        WerewolfEvent::Draw {
             player: seat(3),
             index: 0,
         },
@@ -539,7 +539,8 @@ fn a_receiver_must_hold_the_role_not_merely_its_cards() {
     assert_eq!(game.take_back_limit(seat(0), W, seat(1), V), 0);
     assert!(
         legal_events(&game).iter().all(|event| match event {
-            Event::Transfer { from, handovers, .. } => handovers.iter().all(|h| h.to.number() > 1 && h.to != from),
+            WerewolfEvent::Transfer { from, handovers, .. } =>
+                handovers.iter().all(|h| h.to.number() > 1 && h.to != from),
             _ => false,
         }),
         "no transfer between the two debtors"

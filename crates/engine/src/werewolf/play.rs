@@ -3,8 +3,8 @@
 
 use super::cascade::Losses;
 use super::chits::{ChitKind, Verdict};
-use super::event::{Event, EventError, HandOver, Pending, Phase, TransferError};
-use super::game::{Game, Step};
+use super::event::{HandOver, Pending, Phase, TransferError, WerewolfEvent, WerewolfRefusal};
+use super::game::{Step, WerewolfState};
 use super::legal::listed_events;
 use super::log::{DeathCause, Happening, LossCause};
 use super::options::StarterAttack;
@@ -13,54 +13,54 @@ use super::seat::{Seat, SeatSet};
 use super::vote::check_ballots;
 use crate::rules::Rules;
 
-impl Game {
+impl WerewolfState {
     /// Applies `event` in place if it answers the pending decision legally; otherwise returns why and leaves
     /// the game untouched: [`Werewolf`]'s [`Rules::step`].
     ///
     /// ```
     /// use marubatsu_engine::rules::Rules;
-    /// use marubatsu_engine::werewolf::{Event, EventError, Game, Seat, Table, Werewolf};
+    /// use marubatsu_engine::werewolf::{WerewolfEvent, WerewolfRefusal, WerewolfState, Seat, Table, Werewolf};
     ///
-    /// let mut game = Game::new(Table::DEFAULT);
+    /// let mut game = WerewolfState::new(Table::DEFAULT);
     /// let seat = |i| Seat::new(i).unwrap();
     /// let before = game.clone();
     /// // A draw answers nothing now.
     /// assert!(matches!(
-    ///     Werewolf::step(&mut game, &Event::Draw { player: seat(0), index: 0 }),
-    ///     Err(EventError::NotPending { .. })
+    ///     Werewolf::step(&mut game, &WerewolfEvent::Draw { player: seat(0), index: 0 }),
+    ///     Err(WerewolfRefusal::NotPending { .. })
     /// ));
     /// assert_eq!(game, before);
-    /// Werewolf::step(&mut game, &Event::StartPlayer { seat: seat(5) })?;
+    /// Werewolf::step(&mut game, &WerewolfEvent::StartPlayer { seat: seat(5) })?;
     /// assert_ne!(game, before);
-    /// # Ok::<(), EventError>(())
+    /// # Ok::<(), WerewolfRefusal>(())
     /// ```
-    pub(crate) fn play(&mut self, event: &Event) -> Result<(), EventError> {
-        if !self.refuses_contradictions() || matches!(event, Event::Vote { .. }) {
+    pub(crate) fn play(&mut self, event: &WerewolfEvent) -> Result<(), WerewolfRefusal> {
+        if !self.refuses_contradictions() || matches!(event, WerewolfEvent::Vote { .. }) {
             return self.apply(event);
         }
         let mut next = self.clone();
         next.apply(event)?;
         if !next.is_consistent() && listed_events(self).iter().any(|other| !self.would_contradict(other)) {
-            return Err(EventError::LeavesNoWorld);
+            return Err(WerewolfRefusal::LeavesNoWorld);
         }
         *self = next;
         Ok(())
     }
 
-    /// [`Game::play`] under every rule but the refusal of contradictions.
-    pub(super) fn apply(&mut self, event: &Event) -> Result<(), EventError> {
-        let pending = self.pending().ok_or(EventError::GameOver)?;
-        let not_pending = EventError::NotPending { pending };
+    /// [`WerewolfState::play`] under every rule but the refusal of contradictions.
+    pub(super) fn apply(&mut self, event: &WerewolfEvent) -> Result<(), WerewolfRefusal> {
+        let pending = self.pending().ok_or(WerewolfRefusal::GameOver)?;
+        let not_pending = WerewolfRefusal::NotPending { pending };
         match (pending, event) {
-            (Pending::StartPlayer { phase, tied }, &Event::StartPlayer { seat }) => {
+            (Pending::StartPlayer { phase, tied }, &WerewolfEvent::StartPlayer { seat }) => {
                 if !tied.contains(seat) {
-                    return Err(EventError::NotTied { seat, tied });
+                    return Err(WerewolfRefusal::NotTied { seat, tied });
                 }
                 self.start_turns(phase, seat, tied);
             }
             (
                 Pending::Verdict { seer },
-                &Event::Verdict {
+                &WerewolfEvent::Verdict {
                     seer: actor,
                     target,
                     verdict,
@@ -69,13 +69,13 @@ impl Game {
             ) if actor == seer => {
                 self.check_action(Phase::Seer, seer, target, give)?;
                 if self.chits_left(seer, verdict.chit()) == 0 {
-                    return Err(EventError::NoChitLeft { verdict });
+                    return Err(WerewolfRefusal::NoChitLeft { verdict });
                 }
                 self.mark(seer, target, verdict, give);
             }
             (
                 Pending::Attack { wolf },
-                &Event::Attack {
+                &WerewolfEvent::Attack {
                     wolf: actor,
                     target,
                     give,
@@ -87,7 +87,7 @@ impl Game {
             // R7 (Version 2): any debtor may settle theirs, not only the one pending names.
             (
                 Pending::Transfer { .. },
-                &Event::Transfer {
+                &WerewolfEvent::Transfer {
                     from,
                     role,
                     ref handovers,
@@ -100,17 +100,17 @@ impl Game {
                     .find(|&(f, r, _)| (f, r) == (from, role))
                     .map_or(self.hand(from).count(role), |(_, _, cards)| cards);
                 self.check_transfer(from, role, cards, handovers)
-                    .map_err(|reason| EventError::BadTransfer { reason })?;
+                    .map_err(|reason| WerewolfRefusal::BadTransfer { reason })?;
                 self.transfer(from, role, handovers);
             }
-            (Pending::Draw { player, cards }, &Event::Draw { player: dead, index }) if dead == player => {
+            (Pending::Draw { player, cards }, &WerewolfEvent::Draw { player: dead, index }) if dead == player => {
                 if index >= cards {
-                    return Err(EventError::DrawOutOfRange { index, cards });
+                    return Err(WerewolfRefusal::DrawOutOfRange { index, cards });
                 }
                 self.draw(player, index);
             }
-            (Pending::Vote { voters, candidates, .. }, Event::Vote { ballots }) => {
-                check_ballots(voters, candidates, ballots).map_err(|reason| EventError::BadVote { reason })?;
+            (Pending::Vote { voters, candidates, .. }, WerewolfEvent::Vote { ballots }) => {
+                check_ballots(voters, candidates, ballots).map_err(|reason| WerewolfRefusal::BadVote { reason })?;
                 self.count_vote(ballots, candidates);
             }
             _ => return Err(not_pending),
@@ -120,13 +120,13 @@ impl Game {
     }
 
     /// The target and the card given must be legal for `actor` in `phase`.
-    fn check_action(&self, phase: Phase, actor: Seat, target: Seat, give: Option<Role>) -> Result<(), EventError> {
+    fn check_action(&self, phase: Phase, actor: Seat, target: Seat, give: Option<Role>) -> Result<(), WerewolfRefusal> {
         let targets = match phase {
             Phase::Seer => self.verdict_targets(actor),
             _ => self.attack_targets(actor),
         };
         if !targets.contains(target) {
-            return Err(EventError::IllegalTarget { target });
+            return Err(WerewolfRefusal::IllegalTarget { target });
         }
         let legal = match (self.exchange_options(phase, actor, target), give) {
             (Ok(roles), Some(role)) => roles.contains(role),
@@ -136,7 +136,7 @@ impl Game {
         if legal {
             Ok(())
         } else {
-            Err(EventError::WrongExchange { give })
+            Err(WerewolfRefusal::WrongExchange { give })
         }
     }
 
@@ -257,7 +257,7 @@ impl Game {
 
 /// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
 #[cfg(test)]
-pub(crate) fn transition(state: &Game, event: &Event) -> Game {
+pub(crate) fn transition(state: &WerewolfState, event: &WerewolfEvent) -> WerewolfState {
     let mut next = state.clone();
     match next.play(event) {
         Ok(()) => next,
@@ -265,15 +265,15 @@ pub(crate) fn transition(state: &Game, event: &Event) -> Game {
     }
 }
 
-/// Quantum werewolf's rules as one [`Rules`] transition: [`Game::play`], which checks an event in full before it
+/// Quantum werewolf's rules as one [`Rules`] transition: [`WerewolfState::play`], which checks an event in full before it
 /// changes anything, so a refused event gives the game back as it was without a copy ([`Rules::step`] changes
 /// a game in place).
 ///
 /// ```
 /// use marubatsu_engine::rules::Rules;
-/// use marubatsu_engine::werewolf::{legal_events, Event, Game, Seat, Table, Werewolf};
+/// use marubatsu_engine::werewolf::{legal_events, WerewolfEvent, WerewolfState, Seat, Table, Werewolf};
 ///
-/// let mut game = Game::new(Table::DEFAULT);
+/// let mut game = WerewolfState::new(Table::DEFAULT);
 /// // Play the first legal event each time until the game ends; every state differs from the last.
 /// while let Some(event) = legal_events(&game).into_iter().next() {
 ///     let before = game.clone();
@@ -283,25 +283,28 @@ pub(crate) fn transition(state: &Game, event: &Event) -> Game {
 /// assert!(game.outcome().is_some());
 /// // Over: every event is refused, and the game comes back as it was.
 /// let seat = Seat::new(0).unwrap();
-/// let (back, _) = Werewolf::transition(game.clone(), &Event::StartPlayer { seat }).unwrap_err();
+/// let (back, _) = Werewolf::transition(game.clone(), &WerewolfEvent::StartPlayer { seat }).unwrap_err();
 /// assert_eq!(back, game);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Werewolf;
 
 impl Rules for Werewolf {
-    type State = Game;
-    type Event = Event;
-    type Refusal = EventError;
+    type State = WerewolfState;
+    type Event = WerewolfEvent;
+    type Refusal = WerewolfRefusal;
 
-    fn transition(mut state: Game, event: &Event) -> Result<Game, (Game, EventError)> {
+    fn transition(
+        mut state: WerewolfState,
+        event: &WerewolfEvent,
+    ) -> Result<WerewolfState, (WerewolfState, WerewolfRefusal)> {
         match state.play(event) {
             Ok(()) => Ok(state),
             Err(error) => Err((state, error)),
         }
     }
 
-    fn step(state: &mut Game, event: &Event) -> Result<(), EventError> {
+    fn step(state: &mut WerewolfState, event: &WerewolfEvent) -> Result<(), WerewolfRefusal> {
         state.play(event)
     }
 }

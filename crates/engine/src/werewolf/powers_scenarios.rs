@@ -2,8 +2,8 @@
 //! position without it, so that every test shows the power is what made the difference.
 
 use super::chits::ChitKind;
-use super::event::{Ballot, Event, Pending, Phase};
-use super::game::Game;
+use super::event::{Ballot, Pending, Phase, WerewolfEvent};
+use super::game::WerewolfState;
 use super::legal::legal_events;
 use super::log::{DeathCause, Happening};
 use super::options::{FirstVote, Options, Parity, Powers, StarterAttack};
@@ -123,7 +123,7 @@ fn round_one_has_no_vote_only_with_the_power() {
     // Random round 1s until one reaches its vote without the power; the same events with the power skip it.
     let mut rng = SplitMix64::new(41);
     for _ in 0..200 {
-        let mut held = Game::new(with(Powers::NONE));
+        let mut held = WerewolfState::new(with(Powers::NONE));
         let mut events = Vec::new();
         while !matches!(held.pending(), Some(Pending::Vote { .. }) | None) {
             let legal = legal_events(&held);
@@ -136,7 +136,7 @@ fn round_one_has_no_vote_only_with_the_power() {
         if held.round() != 1 || !matches!(held.pending(), Some(Pending::Vote { .. })) {
             continue;
         }
-        let mut game = Game::new(with(skipped));
+        let mut game = WerewolfState::new(with(skipped));
         for event in events {
             play(&mut game, event);
         }
@@ -162,7 +162,7 @@ fn round_one_has_no_vote_only_with_the_power() {
                     target: game.vote_targets(voter).first().unwrap_or(voter),
                 })
                 .collect();
-            assert!(game.clone().play(&Event::Vote { ballots }).is_ok());
+            assert!(game.clone().play(&WerewolfEvent::Vote { ballots }).is_ok());
         }
         return;
     }

@@ -19,8 +19,8 @@
 //!   probability at most 2^−r, and 40 run-offs with probability below 10^−12.
 
 use super::chits::Verdict;
-use super::event::{Ballot, Event, HandOver, Pending};
-use super::game::Game;
+use super::event::{Ballot, HandOver, Pending, WerewolfEvent};
+use super::game::WerewolfState;
 use super::legal::legal_events;
 use super::legal_set::LegalEvents;
 use super::log::RULES;
@@ -57,7 +57,7 @@ struct Length {
 }
 
 /// A uniformly chosen legal event (some event is legal until the game is over).
-fn pick(events: &LegalEvents, rng: &mut SplitMix64) -> Event {
+fn pick(events: &LegalEvents, rng: &mut SplitMix64) -> WerewolfEvent {
     let index = rng.below_u64(events.len());
     events
         .get(index)
@@ -69,9 +69,9 @@ fn pick(events: &LegalEvents, rng: &mut SplitMix64) -> Event {
 fn random_game(
     table: Table,
     rng: &mut SplitMix64,
-    visit: &mut impl FnMut(&Game, &LegalEvents, &mut SplitMix64),
-) -> (Game, Length) {
-    let mut game = Game::new(table);
+    visit: &mut impl FnMut(&WerewolfState, &LegalEvents, &mut SplitMix64),
+) -> (WerewolfState, Length) {
+    let mut game = WerewolfState::new(table);
     let mut length = Length::default();
     check_invariants(&game);
     loop {
@@ -144,7 +144,7 @@ fn every_listed_event_is_accepted_and_changes_the_state() {
             random_game(table, &mut rng, &mut |game, events, rng| {
                 // Transfers can list thousands of splits and votes millions: try a sample of those, every
                 // event otherwise.
-                let tries: Vec<Event> = if events.len() > 64 {
+                let tries: Vec<WerewolfEvent> = if events.len() > 64 {
                     (0..64).map(|_| pick(events, rng)).collect()
                 } else {
                     events.iter().collect()
@@ -164,7 +164,7 @@ fn every_listed_event_is_accepted_and_changes_the_state() {
 
 /// An event that may or may not be legal: half the time a legal event with one field changed, otherwise
 /// anything, with seats up to two past the table.
-fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> Event {
+fn arbitrary_event(game: &WerewolfState, events: &LegalEvents, rng: &mut SplitMix64) -> WerewolfEvent {
     let n = usize::from(game.players()) + 2;
     let seat = |rng: &mut SplitMix64| Seat::new(rng.below(n) as u8).unwrap_or_default();
     let role = |rng: &mut SplitMix64| Role::ALL[rng.below(3)];
@@ -177,8 +177,8 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
     if rng.below(2) == 0 {
         let mut event = pick(events, rng);
         match &mut event {
-            Event::StartPlayer { seat: s } => *s = seat(rng),
-            Event::Verdict {
+            WerewolfEvent::StartPlayer { seat: s } => *s = seat(rng),
+            WerewolfEvent::Verdict {
                 seer,
                 target,
                 verdict: v,
@@ -189,12 +189,12 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
                 2 => *v = verdict(rng),
                 _ => *g = give(rng),
             },
-            Event::Attack { wolf, target, give: g } => match rng.below(3) {
+            WerewolfEvent::Attack { wolf, target, give: g } => match rng.below(3) {
                 0 => *wolf = seat(rng),
                 1 => *target = seat(rng),
                 _ => *g = give(rng),
             },
-            Event::Transfer {
+            WerewolfEvent::Transfer {
                 from,
                 role: r,
                 handovers,
@@ -216,11 +216,11 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
                     }
                 }
             },
-            Event::Draw { player, index } => match rng.below(2) {
+            WerewolfEvent::Draw { player, index } => match rng.below(2) {
                 0 => *player = seat(rng),
                 _ => *index = rng.below(n + 2) as u8,
             },
-            Event::Vote { ballots } => {
+            WerewolfEvent::Vote { ballots } => {
                 let i = rng.below(ballots.len());
                 match rng.below(6) {
                     0 => ballots[i].voter = seat(rng),
@@ -239,19 +239,19 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
         return event;
     }
     match rng.below(6) {
-        0 => Event::StartPlayer { seat: seat(rng) },
-        1 => Event::Verdict {
+        0 => WerewolfEvent::StartPlayer { seat: seat(rng) },
+        1 => WerewolfEvent::Verdict {
             seer: seat(rng),
             target: seat(rng),
             verdict: verdict(rng),
             give: give(rng),
         },
-        2 => Event::Attack {
+        2 => WerewolfEvent::Attack {
             wolf: seat(rng),
             target: seat(rng),
             give: give(rng),
         },
-        3 => Event::Transfer {
+        3 => WerewolfEvent::Transfer {
             from: seat(rng),
             role: role(rng),
             handovers: (0..rng.below(4))
@@ -262,11 +262,11 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
                 })
                 .collect(),
         },
-        4 => Event::Draw {
+        4 => WerewolfEvent::Draw {
             player: seat(rng),
             index: rng.below(n + 2) as u8,
         },
-        _ => Event::Vote {
+        _ => WerewolfEvent::Vote {
             ballots: (0..rng.below(n + 1)).map(|_| ballot(rng)).collect(),
         },
     }
@@ -274,7 +274,7 @@ fn arbitrary_event(game: &Game, events: &LegalEvents, rng: &mut SplitMix64) -> E
 
 /// Whether `ballots` is a legal vote, from R9 alone: every alive player once, in seat order, each pointing at
 /// another alive player who is a candidate.
-fn legal_vote(game: &Game, candidates: SeatSet, ballots: &[Ballot]) -> bool {
+fn legal_vote(game: &WerewolfState, candidates: SeatSet, ballots: &[Ballot]) -> bool {
     let voters: Vec<Seat> = ballots.iter().map(|b| b.voter).collect();
     voters == game.alive().iter().collect::<Vec<_>>()
         && ballots
@@ -284,7 +284,7 @@ fn legal_vote(game: &Game, candidates: SeatSet, ballots: &[Ballot]) -> bool {
 
 /// Plays `event` on a copy of `game` and checks that it is accepted exactly when `legal` says so, that the
 /// legal events agree, and that a refusal changes nothing. Returns whether it was accepted.
-fn judged(game: &Game, events: &LegalEvents, event: &Event, legal: bool) -> bool {
+fn judged(game: &WerewolfState, events: &LegalEvents, event: &WerewolfEvent, legal: bool) -> bool {
     let mut next = game.clone();
     let played = next.play(event);
     assert_eq!(played.is_ok(), legal, "{event:?}: {played:?}");
@@ -317,17 +317,17 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
                 if product <= 4_096 {
                     // Small enough to try all: each once, each accepted.
                     exhaustive += 1;
-                    let all: Vec<Event> = events.iter().collect();
+                    let all: Vec<WerewolfEvent> = events.iter().collect();
                     assert_eq!(all.len() as u64, product);
                     let mut distinct = all.clone();
                     distinct.sort_by_key(|e| match e {
-                        Event::Vote { ballots } => ballots.clone(),
+                        WerewolfEvent::Vote { ballots } => ballots.clone(),
                         _ => Vec::new(),
                     });
                     distinct.dedup();
                     assert_eq!(distinct.len(), all.len(), "a vote listed twice");
                     for event in &all {
-                        let Event::Vote { ballots } = event else {
+                        let WerewolfEvent::Vote { ballots } = event else {
                             panic!("{event:?} in a vote")
                         };
                         assert!(legal_vote(game, candidates, ballots));
@@ -335,14 +335,14 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
                     }
                 }
                 for _ in 0..3 {
-                    let Event::Vote { ballots } = pick(events, rng) else {
+                    let WerewolfEvent::Vote { ballots } = pick(events, rng) else {
                         panic!("a vote holds votes only");
                     };
                     assert!(legal_vote(game, candidates, &ballots));
                     judged(
                         game,
                         events,
-                        &Event::Vote {
+                        &WerewolfEvent::Vote {
                             ballots: ballots.clone(),
                         },
                         true,
@@ -374,7 +374,7 @@ fn votes_sampled_or_counted_are_accepted_and_every_one_ballot_change_is_judged_b
                     }
                     for mutant in mutants {
                         let legal = legal_vote(game, candidates, &mutant);
-                        if !judged(game, events, &Event::Vote { ballots: mutant }, legal) {
+                        if !judged(game, events, &WerewolfEvent::Vote { ballots: mutant }, legal) {
                             refused += 1;
                         }
                     }
@@ -422,7 +422,7 @@ fn the_finished_game_refuses_everything() {
     let mut rng = SplitMix64::new(3);
     let (game, _) = random_game(Table::DEFAULT, &mut rng, &mut |_, _, _| {});
     assert!(legal_events(&game).is_empty());
-    let events = LegalEvents::listed(vec![Event::StartPlayer { seat: Seat::default() }]);
+    let events = LegalEvents::listed(vec![WerewolfEvent::StartPlayer { seat: Seat::default() }]);
     for _ in 0..200 {
         let event = arbitrary_event(&game, &events, &mut rng);
         assert_eq!(transition(&game, &event), game);

@@ -18,7 +18,7 @@ impl<T: Copy + Default + PartialEq, const CAP: usize> Fifo<T, CAP> {
     }
 
     /// Adds `item` at the back. The callers size `CAP` to the most items the rules can queue (see the
-    /// fields of `Game`), so a full queue is a bug; the item is then dropped rather than panicking.
+    /// fields of `WerewolfState`), so a full queue is a bug; the item is then dropped rather than panicking.
     pub(crate) fn push(&mut self, item: T) {
         debug_assert!(usize::from(self.len) < CAP, "queue of {CAP} overflows");
         if usize::from(self.len) < CAP {

@@ -2,7 +2,7 @@
 //! table (8 players; 16 W, 8 S and 40 V cards in all). Hands are written `(W, S, V)` per seat.
 
 use super::chits::{ChitKind, Verdict};
-use super::event::{Ballot, BallotError, Event, EventError, HandOver, Pending, Phase, TransferError};
+use super::event::{Ballot, BallotError, HandOver, Pending, Phase, TransferError, WerewolfEvent, WerewolfRefusal};
 use super::log::{DeathCause, Happening, LossCause, NoExchange, PassReason};
 use super::outcome::{End, Outcome, Paradox};
 use super::role::Role;
@@ -10,14 +10,14 @@ use super::test_util::{
     Position, check_invariants, exchanged, fixed, happenings, logged, lost_line, owed, play, refuse, removed, seat,
     seats,
 };
-use super::{Game, legal_events};
+use super::{WerewolfState, legal_events};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
 const V: Role = Role::Villager;
 
-pub(super) fn mark(seer: u8, target: u8, verdict: Verdict, give: Option<Role>) -> Event {
-    Event::Verdict {
+pub(super) fn mark(seer: u8, target: u8, verdict: Verdict, give: Option<Role>) -> WerewolfEvent {
+    WerewolfEvent::Verdict {
         seer: seat(seer),
         target: seat(target),
         verdict,
@@ -25,8 +25,8 @@ pub(super) fn mark(seer: u8, target: u8, verdict: Verdict, give: Option<Role>) -
     }
 }
 
-pub(super) fn attack(wolf: u8, target: u8, give: Option<Role>) -> Event {
-    Event::Attack {
+pub(super) fn attack(wolf: u8, target: u8, give: Option<Role>) -> WerewolfEvent {
+    WerewolfEvent::Attack {
         wolf: seat(wolf),
         target: seat(target),
         give,
@@ -34,8 +34,8 @@ pub(super) fn attack(wolf: u8, target: u8, give: Option<Role>) -> Event {
 }
 
 /// A vote: `(voter, target)` per ballot, in the order given.
-fn vote(ballots: &[(u8, u8)]) -> Event {
-    Event::Vote {
+fn vote(ballots: &[(u8, u8)]) -> WerewolfEvent {
+    WerewolfEvent::Vote {
         ballots: ballots
             .iter()
             .map(|&(voter, target)| Ballot {
@@ -46,8 +46,8 @@ fn vote(ballots: &[(u8, u8)]) -> Event {
     }
 }
 
-pub(super) fn transfer(from: u8, role: Role, handovers: &[(u8, Role, u8)]) -> Event {
-    Event::Transfer {
+pub(super) fn transfer(from: u8, role: Role, handovers: &[(u8, Role, u8)]) -> WerewolfEvent {
+    WerewolfEvent::Transfer {
         from: seat(from),
         role,
         handovers: handovers
@@ -61,11 +61,11 @@ pub(super) fn transfer(from: u8, role: Role, handovers: &[(u8, Role, u8)]) -> Ev
     }
 }
 
-pub(super) fn hand(game: &Game, player: u8) -> String {
+pub(super) fn hand(game: &WerewolfState, player: u8) -> String {
     game.hand(seat(player)).to_string()
 }
 
-fn error(game: &Game, event: Event) -> EventError {
+fn error(game: &WerewolfState, event: WerewolfEvent) -> WerewolfRefusal {
     refuse(game, event.clone());
     match game.clone().play(&event) {
         Err(error) => error,
@@ -73,7 +73,7 @@ fn error(game: &Game, event: Event) -> EventError {
     }
 }
 
-pub(super) fn lost(game: &Game, player: u8, role: Role, cause: LossCause) -> bool {
+pub(super) fn lost(game: &WerewolfState, player: u8, role: Role, cause: LossCause) -> bool {
     logged(
         game,
         Happening::Lost {
@@ -153,14 +153,14 @@ fn r4_a_tie_for_start_player_is_broken_by_an_event_naming_one_of_the_tied() {
         })
     );
     assert_eq!(
-        error(&game, Event::StartPlayer { seat: seat(1) }),
-        EventError::NotTied { seat: seat(1), tied }
+        error(&game, WerewolfEvent::StartPlayer { seat: seat(1) }),
+        WerewolfRefusal::NotTied { seat: seat(1), tied }
     );
     assert!(matches!(
         error(&game, mark(0, 1, Verdict::Black, Some(V))),
-        EventError::NotPending { .. }
+        WerewolfRefusal::NotPending { .. }
     ));
-    play(&mut game, Event::StartPlayer { seat: seat(4) });
+    play(&mut game, WerewolfEvent::StartPlayer { seat: seat(4) });
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(4) }));
     assert!(logged(
         &game,
@@ -192,13 +192,13 @@ fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
     for target in [0, 1, 2, 3, 9] {
         assert_eq!(
             error(&game, mark(0, target, Verdict::Black, None)),
-            EventError::IllegalTarget { target: seat(target) }
+            WerewolfRefusal::IllegalTarget { target: seat(target) }
         );
     }
     let targets: Vec<_> = legal_events(&game)
         .iter()
         .map(|e| match e {
-            Event::Verdict { target, .. } => target.number(),
+            WerewolfEvent::Verdict { target, .. } => target.number(),
             other => panic!("{other:?}"),
         })
         .collect();
@@ -209,19 +209,19 @@ fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
 
 #[test]
 fn r4_the_exchange_is_mandatory_and_the_seer_chooses_the_card() {
-    let mut game = Game::new(super::Table::DEFAULT);
-    play(&mut game, Event::StartPlayer { seat: seat(0) });
+    let mut game = WerewolfState::new(super::Table::DEFAULT);
+    play(&mut game, WerewolfEvent::StartPlayer { seat: seat(0) });
     assert_eq!(
         game.exchange_options(Phase::Seer, seat(0), seat(1)),
         Ok([W, V].into_iter().collect())
     );
     assert_eq!(
         error(&game, mark(0, 1, Verdict::Black, None)),
-        EventError::WrongExchange { give: None }
+        WerewolfRefusal::WrongExchange { give: None }
     );
     assert_eq!(
         error(&game, mark(0, 1, Verdict::Black, Some(S))),
-        EventError::WrongExchange { give: Some(S) }
+        WerewolfRefusal::WrongExchange { give: Some(S) }
     );
     play(&mut game, mark(0, 1, Verdict::Black, Some(W)));
     assert_eq!(hand(&game, 0), "1W 2S 5V");
@@ -239,7 +239,7 @@ fn r4_the_exchange_is_mandatory_and_the_seer_chooses_the_card() {
     );
     assert_eq!(
         error(&game, mark(2, 1, Verdict::White, Some(V))),
-        EventError::WrongExchange { give: Some(V) }
+        WerewolfRefusal::WrongExchange { give: Some(V) }
     );
     play(&mut game, mark(2, 1, Verdict::White, None));
     assert!(logged(
@@ -284,7 +284,7 @@ fn r4_an_actor_without_chits_or_without_targets_passes() {
         .no_chits(0, ChitKind::White)
         .no_chits(1, ChitKind::White)
         .build();
-    play(&mut game, Event::StartPlayer { seat: seat(0) });
+    play(&mut game, WerewolfEvent::StartPlayer { seat: seat(0) });
     assert!(logged(
         &game,
         Happening::Passed {
@@ -296,13 +296,13 @@ fn r4_an_actor_without_chits_or_without_targets_passes() {
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(1) }));
     assert_eq!(
         error(&game, mark(1, 2, Verdict::White, Some(V))),
-        EventError::NoChitLeft {
+        WerewolfRefusal::NoChitLeft {
             verdict: Verdict::White
         }
     );
     assert!(legal_events(&game).iter().all(|e| matches!(
         e,
-        Event::Verdict {
+        WerewolfEvent::Verdict {
             verdict: Verdict::Black,
             ..
         }
@@ -331,7 +331,7 @@ fn r4_an_actor_without_chits_or_without_targets_passes() {
         })
     );
     let mut game = game;
-    play(&mut game, Event::StartPlayer { seat: seat(0) });
+    play(&mut game, WerewolfEvent::StartPlayer { seat: seat(0) });
     for s in [0, 1, 2, 3, 4] {
         assert!(logged(
             &game,
@@ -411,11 +411,11 @@ fn r5_most_werewolf_cards_start_and_an_attack_takes_a_werewolf_card() {
     assert_eq!(game.pending(), Some(Pending::Attack { wolf: seat(6) }));
     assert_eq!(
         error(&game, attack(6, 0, Some(W))),
-        EventError::WrongExchange { give: Some(W) }
+        WerewolfRefusal::WrongExchange { give: Some(W) }
     );
     assert_eq!(
         error(&game, attack(6, 0, None)),
-        EventError::WrongExchange { give: None }
+        WerewolfRefusal::WrongExchange { give: None }
     );
     play(&mut game, attack(6, 0, Some(S)));
     assert_eq!(hand(&game, 6), "5W 0S 3V");
@@ -447,7 +447,7 @@ fn r5_attacks_spare_the_dead_and_fixed_werewolves_and_a_fixed_werewolfs_attack_c
     for target in [0, 1] {
         assert_eq!(
             error(&game, attack(0, target, None)),
-            EventError::IllegalTarget { target: seat(target) }
+            WerewolfRefusal::IllegalTarget { target: seat(target) }
         );
     }
     play(&mut game, attack(0, 2, None));
@@ -621,7 +621,7 @@ fn r6_a_new_fixed_werewolf_clears_its_victims_and_costs_its_white_markers_the_se
         .build();
     play(
         &mut game,
-        Event::Draw {
+        WerewolfEvent::Draw {
             player: seat(3),
             index: 0,
         },
@@ -661,7 +661,7 @@ fn r6_a_new_fixed_seer_fixes_its_black_marks_as_werewolves_and_clears_its_white_
     // Card 1 of W S S S V V V V is a seer card.
     play(
         &mut game,
-        Event::Draw {
+        WerewolfEvent::Draw {
             player: seat(2),
             index: 1,
         },
@@ -742,7 +742,7 @@ fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_
     // werewolf card can go to 5, 6 or 7 (2 is fixed, 3 cleared), for a villager card.
     let seat_1s = legal_events(&game)
         .iter()
-        .filter(|e| matches!(e, Event::Transfer { from, .. } if *from == seat(1)))
+        .filter(|e| matches!(e, WerewolfEvent::Transfer { from, .. } if *from == seat(1)))
         .count();
     assert_eq!(seat_1s, 3);
     assert_eq!(game.ready_transfers().len(), 3);
@@ -810,7 +810,7 @@ fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
             cards: 3
         })
     );
-    let bad = |reason| EventError::BadTransfer { reason };
+    let bad = |reason| WerewolfRefusal::BadTransfer { reason };
     assert_eq!(
         error(&game, transfer(1, W, &[(0, W, 3)])),
         bad(TransferError::TakeBack { to: seat(0), take: W })
@@ -841,7 +841,7 @@ fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
     );
     assert!(matches!(
         error(&game, transfer(1, V, &[(0, S, 1)])),
-        EventError::NotPending { .. }
+        WerewolfRefusal::NotPending { .. }
     ));
     // Two cards to seat 0 (one back of each role it holds), one to seat 3.
     let event = transfer(1, W, &[(0, S, 1), (0, V, 1), (3, V, 1)]);
@@ -906,27 +906,27 @@ fn r8_the_dead_draw_a_card_by_index_and_are_fixed_as_its_role() {
     assert_eq!(
         error(
             &game,
-            Event::Draw {
+            WerewolfEvent::Draw {
                 player: seat(3),
                 index: 8
             }
         ),
-        EventError::DrawOutOfRange { index: 8, cards: 8 }
+        WerewolfRefusal::DrawOutOfRange { index: 8, cards: 8 }
     );
     assert!(matches!(
         error(
             &game,
-            Event::Draw {
+            WerewolfEvent::Draw {
                 player: seat(4),
                 index: 0
             }
         ),
-        EventError::NotPending { .. }
+        WerewolfRefusal::NotPending { .. }
     ));
     // W W S V V V V V: card 5 is a villager card.
     play(
         &mut game,
-        Event::Draw {
+        WerewolfEvent::Draw {
             player: seat(3),
             index: 5,
         },
@@ -975,7 +975,7 @@ fn r8_draws_wait_for_owed_transfers_and_a_one_role_hand_needs_no_draw() {
     );
     play(
         &mut game,
-        Event::Draw {
+        WerewolfEvent::Draw {
             player: seat(7),
             index: 7,
         },
@@ -1085,8 +1085,8 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
         ballots[i] = ballot;
         vote(&ballots)
     };
-    let bad = |event: Event| match error(&game, event) {
-        EventError::BadVote { reason } => reason,
+    let bad = |event: WerewolfEvent| match error(&game, event) {
+        WerewolfRefusal::BadVote { reason } => reason,
         other => panic!("{other:?}"),
     };
     assert_eq!(bad(with(2, (2, 2))), BallotError::OwnSeat { voter: seat(2) });
@@ -1111,8 +1111,8 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
     );
     // Another kind of event answers nothing.
     assert!(matches!(
-        error(&game, Event::StartPlayer { seat: seat(0) }),
-        EventError::NotPending { .. }
+        error(&game, WerewolfEvent::StartPlayer { seat: seat(0) }),
+        WerewolfRefusal::NotPending { .. }
     ));
     let mut game = game;
     play(&mut game, vote(&good));
@@ -1148,14 +1148,14 @@ fn r9_the_dead_neither_vote_nor_are_pointed_at() {
     dead_voter.insert(3, (3, 0));
     assert!(matches!(
         error(&game, vote(&dead_voter)),
-        EventError::BadVote {
+        WerewolfRefusal::BadVote {
             reason: BallotError::NotAVoter { voter } } if voter == seat(3)
     ));
     let mut at_the_dead = good.to_vec();
     at_the_dead[1] = (1, 7);
     assert!(matches!(
         error(&game, vote(&at_the_dead)),
-        EventError::BadVote {
+        WerewolfRefusal::BadVote {
             reason: BallotError::NotACandidate { target, .. } } if target == seat(7)
     ));
     let mut game = game;
@@ -1209,7 +1209,7 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
             &game,
             vote(&[(0, 1), (1, 0), (2, 0), (3, 0), (4, 5), (5, 1), (6, 1), (7, 0)])
         ),
-        EventError::BadVote {
+        WerewolfRefusal::BadVote {
             reason: BallotError::NotACandidate {
                 voter: seat(4),
                 target: seat(5)

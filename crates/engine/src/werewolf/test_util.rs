@@ -2,8 +2,8 @@
 //! invariants every reachable state keeps.
 
 use super::chits::ChitKind;
-use super::event::{Event, Pending, Phase};
-use super::game::{Game, Step};
+use super::event::{Pending, Phase, WerewolfEvent};
+use super::game::{Step, WerewolfState};
 use super::hand::Hand;
 use super::log::{Happening, LossCause};
 use super::role::{Role, RoleSet};
@@ -26,7 +26,7 @@ pub(crate) fn seats(indices: &[u8]) -> SeatSet {
 /// takes over with `build`. Roles with no card are lost (R2); use `lose` for a lost role still held (a transfer
 /// owed).
 pub(crate) struct Position {
-    game: Game,
+    game: WerewolfState,
 }
 
 impl Position {
@@ -37,7 +37,7 @@ impl Position {
 
     /// `table` with its starting hands.
     pub(crate) fn at(table: Table) -> Position {
-        let mut game = Game::new(table);
+        let mut game = WerewolfState::new(table);
         game.log.clear();
         game.step = Step::Begin(Phase::Seer);
         Position { game }
@@ -112,7 +112,7 @@ impl Position {
     }
 
     /// The game from here: checks that the cards add up, then lets the engine move on to a decision.
-    pub(crate) fn build(mut self) -> Game {
+    pub(crate) fn build(mut self) -> WerewolfState {
         let table = self.game.table;
         for role in Role::ALL {
             let total: u32 = self
@@ -132,14 +132,14 @@ impl Position {
 }
 
 /// Plays `event`, which must be accepted.
-pub(crate) fn play(game: &mut Game, event: Event) {
+pub(crate) fn play(game: &mut WerewolfState, event: WerewolfEvent) {
     if let Err(error) = game.play(&event) {
         panic!("{event:?} refused: {error}; pending {:?}", game.pending());
     }
 }
 
 /// Plays an event drawn uniformly from the legal ones, which the game must accept; `false` once none is legal.
-pub(crate) fn play_random_event(game: &mut Game, rng: &mut SplitMix64) -> bool {
+pub(crate) fn play_random_event(game: &mut WerewolfState, rng: &mut SplitMix64) -> bool {
     let events = super::legal::legal_events(game);
     let Some(event) = events.get(rng.below_u64(events.len())) else {
         return false;
@@ -151,14 +151,14 @@ pub(crate) fn play_random_event(game: &mut Game, rng: &mut SplitMix64) -> bool {
 }
 
 /// Plays `event`, which must be refused, and checks that nothing changed.
-pub(crate) fn refuse(game: &Game, event: Event) {
+pub(crate) fn refuse(game: &WerewolfState, event: WerewolfEvent) {
     let mut copy = game.clone();
     assert!(copy.play(&event).is_err(), "{event:?} was accepted");
     assert_eq!(&copy, game, "a refused event changed the state");
 }
 
 /// What the log recorded since the `from`-th line.
-pub(crate) fn happenings(game: &Game, from: usize) -> Vec<Happening> {
+pub(crate) fn happenings(game: &WerewolfState, from: usize) -> Vec<Happening> {
     game.log()[from..].iter().map(|entry| entry.what).collect()
 }
 
@@ -208,7 +208,7 @@ pub(crate) fn exchanged(actor: u8, target: u8, gave: Role, took: Role) -> Happen
 }
 
 /// Every loss of a role that R6 caused, in log order.
-pub(crate) fn rule_six_losses(game: &Game) -> Vec<Happening> {
+pub(crate) fn rule_six_losses(game: &WerewolfState) -> Vec<Happening> {
     game.log()
         .iter()
         .map(|entry| entry.what)
@@ -217,7 +217,7 @@ pub(crate) fn rule_six_losses(game: &Game) -> Vec<Happening> {
 }
 
 /// Whether the log holds a line equal to `what`.
-pub(crate) fn logged(game: &Game, what: Happening) -> bool {
+pub(crate) fn logged(game: &WerewolfState, what: Happening) -> bool {
     game.log().iter().any(|entry| entry.what == what)
 }
 
@@ -230,7 +230,7 @@ pub(crate) fn logged(game: &Game, what: Happening) -> bool {
 /// - every debt shown is current: cards of a lost role still held (Version 2);
 /// - the world is possible while the game goes on (R11, Version 2);
 /// - exactly one decision is pending until the game is over.
-pub(crate) fn check_invariants(game: &Game) {
+pub(crate) fn check_invariants(game: &WerewolfState) {
     let n = game.players();
     let table = *game.table();
     for role in Role::ALL {

@@ -1,7 +1,7 @@
 //! The vote (R9): which ballots make a legal vote, the tally, and the count — a death or a run-off.
 
 use super::event::{Ballot, BallotError};
-use super::game::{Game, Step};
+use super::game::{Step, WerewolfState};
 use super::log::{DeathCause, Happening};
 use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 
@@ -9,7 +9,7 @@ use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 /// candidate other than themselves. The first offending ballot, in the order given, names the error; a voter
 /// left out is reported after every ballot given has passed.
 ///
-/// [`Game::play`] and [`LegalEvents::contains`](super::LegalEvents::contains) both use this, so the legal
+/// [`WerewolfState::play`] and [`LegalEvents::contains`](super::LegalEvents::contains) both use this, so the legal
 /// events and the validation cannot drift apart.
 pub(crate) fn check_ballots(voters: SeatSet, candidates: SeatSet, ballots: &[Ballot]) -> Result<(), BallotError> {
     let mut seen = SeatSet::EMPTY;
@@ -89,7 +89,7 @@ impl Tally {
     }
 }
 
-impl Game {
+impl WerewolfState {
     /// R9, for a vote already checked: every ballot and the tally are logged, then the one player with the
     /// most votes dies, or the tied players go to a run-off.
     pub(crate) fn count_vote(&mut self, ballots: &[Ballot], candidates: SeatSet) {

@@ -9,7 +9,7 @@
 //! of a `u16`, so a table of 16 needs at most C(16, S) seer sets, each searched in a few hundred steps.
 
 use super::chits::ChitKind;
-use super::game::Game;
+use super::game::WerewolfState;
 use super::role::Role;
 use super::seat::MAX_PLAYERS;
 
@@ -28,7 +28,7 @@ pub(super) struct Constraints {
     pub(super) need: [u8; 3],
 }
 
-impl Game {
+impl WerewolfState {
     /// Whether some assignment of roles to all players fits everything on the table (R11, Version 2): the
     /// composition's count of each role, no player given a role they have lost, every chit of a seer true (black
     /// on a werewolf, white on a non-werewolf), and no werewolf's attack chit on another werewolf.
@@ -37,9 +37,9 @@ impl Game {
     /// before its end.
     ///
     /// ```
-    /// use marubatsu_engine::werewolf::{Game, Table};
+    /// use marubatsu_engine::werewolf::{WerewolfState, Table};
     ///
-    /// assert!(Game::new(Table::DEFAULT).is_consistent());
+    /// assert!(WerewolfState::new(Table::DEFAULT).is_consistent());
     /// ```
     pub fn is_consistent(&self) -> bool {
         let c = self.constraints();

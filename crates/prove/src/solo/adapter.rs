@@ -49,7 +49,7 @@ impl GameResult {
 
 /// A game read back: both boards (9-bit masks) and the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SoloGame {
+pub struct SoloState {
     /// The human's cells.
     pub player_board: u16,
     /// The CPU's cells.
@@ -92,7 +92,7 @@ impl SoloContract {
     }
 
     /// Reads game `game_id` back, with the execution gas of the getter.
-    pub fn game(&self, chain: &mut Chain, game_id: U256) -> Result<ViewOutcome<SoloGame>, ReadError> {
+    pub fn game(&self, chain: &mut Chain, game_id: U256) -> Result<ViewOutcome<SoloState>, ReadError> {
         match &self.dialect {
             SoloDialect::Marubatsu => {
                 let outcome = chain.call(self.address, &ISoloTicTacToe::getGameCall { gameId: game_id })?;
@@ -113,7 +113,7 @@ impl SoloContract {
         chain: &mut Chain,
         getter: &BookGetter,
         game_id: U256,
-    ) -> Result<ViewOutcome<SoloGame>, ReadError> {
+    ) -> Result<ViewOutcome<SoloState>, ReadError> {
         let mut data = alloy_primitives::keccak256(b"games(uint256)")[..4].to_vec();
         data.extend_from_slice(&game_id.abi_encode());
         let outcome = chain.call_data_measured(self.address, Bytes::from(data))?;
@@ -183,7 +183,7 @@ pub(crate) const PREVIEW: &str = ISoloTicTacToe::previewCpuMoveCall::SIGNATURE;
 
 /// A game whose boards and result agree with each other; a contract whose do not is misbehaving, and the proofs
 /// say so rather than count a wrong outcome.
-fn checked(player: u16, cpu: u16, result: GameResult, game_id: U256) -> Result<SoloGame, ReadError> {
+fn checked(player: u16, cpu: u16, result: GameResult, game_id: U256) -> Result<SoloState, ReadError> {
     let bad = |what: String| Err(ReadError::Malformed(format!("game {game_id}: {what}")));
     if (player | cpu) > 0x1ff {
         return bad(format!(
@@ -210,7 +210,7 @@ fn checked(player: u16, cpu: u16, result: GameResult, game_id: U256) -> Result<S
             crate::show::cell_list(crate::show::cells_of(cpu))
         ));
     }
-    Ok(SoloGame {
+    Ok(SoloState {
         player_board: player,
         cpu_board: cpu,
         result,

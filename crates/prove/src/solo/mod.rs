@@ -10,7 +10,7 @@ mod report;
 mod run;
 mod verdicts;
 
-pub use adapter::{GameResult, ReadError, SoloContract, SoloGame};
+pub use adapter::{GameResult, ReadError, SoloContract, SoloState};
 pub(crate) use adapter::{NEW_GAME, PLAY, PREVIEW, tx_words};
 pub use compiled::prove_compiled;
 pub use dialect::{BookGetter, Nonconforming, SOLO_INTERFACE_FILE, SoloDialect, solo_dialect};

@@ -15,7 +15,7 @@
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{Event, Game, Pending, Seat, Verdict, Werewolf, legal_events};
+use marubatsu_engine::werewolf::{Pending, Seat, Verdict, Werewolf, WerewolfEvent, WerewolfState, legal_events};
 
 use super::odds::Odds;
 use super::partisan::{Aim, Ballots, Camp, Sides, best_scoring, lookahead, transfer, value, vote};
@@ -55,12 +55,12 @@ impl Brain {
     /// the pending decision is none of those or is not theirs.
     pub(crate) fn decide(
         self,
-        game: &Game,
+        game: &WerewolfState,
         player: Seat,
         camp: Camp,
         sides: &Sides,
         rng: &mut SplitMix64,
-    ) -> Option<Event> {
+    ) -> Option<WerewolfEvent> {
         let aim = if self == Brain::Hiding { Aim::Hide } else { Aim::Open };
         match game.pending()? {
             Pending::Transfer { .. } => {
@@ -98,9 +98,9 @@ impl Brain {
 
 /// The legal verdicts on the most uncertain targets (werewolf chance nearest one half), each in the colour the
 /// worlds favour (black from one half up) when that colour is left; every colour left when it is not.
-fn most_uncertain_marks(game: &Game) -> Vec<Event> {
+fn most_uncertain_marks(game: &WerewolfState) -> Vec<WerewolfEvent> {
     let odds = Odds::of(game);
-    let legal: Vec<Event> = legal_events(game).into_iter().collect();
+    let legal: Vec<WerewolfEvent> = legal_events(game).into_iter().collect();
     let doubt = |target: Seat| {
         let p = odds.wolf(target);
         p.min(1.0 - p)
@@ -108,18 +108,20 @@ fn most_uncertain_marks(game: &Game) -> Vec<Event> {
     let most = legal
         .iter()
         .filter_map(|e| match e {
-            &Event::Verdict { target, .. } => Some(doubt(target)),
+            &WerewolfEvent::Verdict { target, .. } => Some(doubt(target)),
             _ => None,
         })
         .fold(f64::MIN, f64::max);
-    let on_most: Vec<Event> = legal
+    let on_most: Vec<WerewolfEvent> = legal
         .into_iter()
-        .filter(|e| matches!(e, &Event::Verdict { target, .. } if doubt(target) >= most - 1e-12))
+        .filter(|e| matches!(e, &WerewolfEvent::Verdict { target, .. } if doubt(target) >= most - 1e-12))
         .collect();
-    let honest: Vec<Event> = on_most
+    let honest: Vec<WerewolfEvent> = on_most
         .iter()
         .filter(|e| match e {
-            &&Event::Verdict { target, verdict, .. } => (verdict == Verdict::Black) == (odds.wolf(target) >= 0.5),
+            &&WerewolfEvent::Verdict { target, verdict, .. } => {
+                (verdict == Verdict::Black) == (odds.wolf(target) >= 0.5)
+            }
             _ => false,
         })
         .cloned()
@@ -129,8 +131,8 @@ fn most_uncertain_marks(game: &Game) -> Vec<Event> {
 
 /// The searching werewolf's choice: the sampled verdict or attack whose continuations `player` won most often;
 /// ties by the partisan value of the state it leads to, then at random.
-fn search(game: &Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
-    let mut legal: Vec<Event> = legal_events(game).into_iter().collect();
+fn search(game: &WerewolfState, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
+    let mut legal: Vec<WerewolfEvent> = legal_events(game).into_iter().collect();
     // A uniform sample of the candidates, by a partial shuffle.
     let keep = legal.len().min(CANDIDATES);
     for i in 0..keep {
@@ -150,7 +152,7 @@ fn search(game: &Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> Opt
 
 /// Plays `game` to its end quickly — votes for each voter's side by the worlds, every other choice uniform —
 /// and says whether `player` is among the winners.
-fn continuation_won(mut game: Game, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> bool {
+fn continuation_won(mut game: WerewolfState, player: Seat, sides: &Sides, rng: &mut SplitMix64) -> bool {
     while let Some(pending) = game.pending() {
         let event = match pending {
             Pending::Vote { .. } => vote(&game, sides, |_, _| Ballots::Side, rng),
@@ -177,7 +179,7 @@ mod tests {
         let mut rng = SplitMix64::new(17);
         let mut checked = 0;
         for _ in 0..100 {
-            let mut game = Game::new(Table::DEFAULT).without_log();
+            let mut game = WerewolfState::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
                 if let Pending::Verdict { .. } = pending {
                     let odds = Odds::of(&game);
@@ -185,12 +187,12 @@ mod tests {
                     let most = legal_events(&game)
                         .into_iter()
                         .filter_map(|e| match e {
-                            Event::Verdict { target, .. } => Some(doubt(target)),
+                            WerewolfEvent::Verdict { target, .. } => Some(doubt(target)),
                             _ => None,
                         })
                         .fold(f64::MIN, f64::max);
                     for mark in most_uncertain_marks(&game) {
-                        let Event::Verdict { target, .. } = mark else {
+                        let WerewolfEvent::Verdict { target, .. } = mark else {
                             panic!("not a verdict: {mark:?}")
                         };
                         assert!(doubt(target) >= most - 1e-12);

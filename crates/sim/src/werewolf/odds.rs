@@ -1,4 +1,4 @@
-//! The chances the simulated players decide from: the share of consistent worlds ([`Game::chances`]), not the
+//! The chances the simulated players decide from: the share of consistent worlds ([`WerewolfState::chances`]), not the
 //! card shares. A count costs tens of microseconds, and a one-step lookahead asks for it once per candidate, so
 //! counts are kept per thread by what they depend on — the composition, the roles each player has lost and the
 //! chits' targets (`docs/rules/quantum-werewolf.md`, "Chances") — and most candidates, which only move cards,
@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use marubatsu_engine::werewolf::{Chances, ChitKind, Game, MAX_PLAYERS, Role, RoleSet, Seat};
+use marubatsu_engine::werewolf::{Chances, ChitKind, MAX_PLAYERS, Role, RoleSet, Seat, WerewolfState};
 
 /// Everything a count depends on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,7 +19,7 @@ struct Key {
 }
 
 impl Key {
-    fn of(game: &Game) -> Key {
+    fn of(game: &WerewolfState) -> Key {
         let mut key = Key {
             composition: game.table().starting_hand().counts(),
             lost: [RoleSet::EMPTY; MAX_PLAYERS],
@@ -50,13 +50,13 @@ impl Odds {
     /// The chances of `game` (from the thread's store when the same constraints were counted before).
     ///
     /// ```
-    /// use marubatsu_engine::werewolf::{Game, Role, Seat, Table};
+    /// use marubatsu_engine::werewolf::{WerewolfState, Role, Seat, Table};
     /// use marubatsu_sim::werewolf::Odds;
     ///
-    /// let odds = Odds::of(&Game::new(Table::DEFAULT));
+    /// let odds = Odds::of(&WerewolfState::new(Table::DEFAULT));
     /// assert_eq!(odds.chance(Seat::new(0).unwrap(), Role::Werewolf), 0.25);
     /// ```
-    pub fn of(game: &Game) -> Odds {
+    pub fn of(game: &WerewolfState) -> Odds {
         let key = Key::of(game);
         let known = COUNTS.with(|counts| counts.borrow().get(&key).copied());
         let chances = known.unwrap_or_else(|| {
@@ -105,7 +105,7 @@ mod tests {
         let mut states = 0;
         for table in [Table::DEFAULT, Table::new(3, 1, 5).unwrap_or_default()] {
             for _ in 0..60 {
-                let mut game = Game::new(table).without_log();
+                let mut game = WerewolfState::new(table).without_log();
                 while let Some(event) = random_event(&game, &mut rng) {
                     let fresh = game.chances();
                     let odds = Odds::of(&game);

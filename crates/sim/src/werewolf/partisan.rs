@@ -17,7 +17,9 @@
 //!   Ties are broken at random.
 
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{Ballot, Event, Game, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Verdict, Werewolf};
+use marubatsu_engine::werewolf::{
+    Ballot, MAX_PLAYERS, Pending, Role, Seat, SeatSet, Verdict, Werewolf, WerewolfEvent, WerewolfState,
+};
 
 use super::odds::Odds;
 use super::random::random_transfer;
@@ -34,11 +36,11 @@ pub enum Camp {
 
 /// `seat`'s side by the worlds: the werewolves' if fixed as one or a werewolf in at least half of the worlds,
 /// else the village's.
-pub fn camp(game: &Game, seat: Seat) -> Camp {
+pub fn camp(game: &WerewolfState, seat: Seat) -> Camp {
     camp_by(game, &Odds::of(game), seat)
 }
 
-fn camp_by(game: &Game, odds: &Odds, seat: Seat) -> Camp {
+fn camp_by(game: &WerewolfState, odds: &Odds, seat: Seat) -> Camp {
     if game.fixed_as(seat) == Some(Role::Werewolf)
         || (!game.lost(seat).contains(Role::Werewolf) && odds.wolf(seat) >= 0.5)
     {
@@ -59,7 +61,7 @@ impl Sides {
 
     /// As many players as the composition has werewolves, chosen uniformly, commit to the werewolves; the
     /// others to the village.
-    pub fn commit(game: &Game, rng: &mut SplitMix64) -> Sides {
+    pub fn commit(game: &WerewolfState, rng: &mut SplitMix64) -> Sides {
         let mut seats: Vec<Seat> = game.seats().collect();
         let mut sides = [None; MAX_PLAYERS];
         for seat in &seats {
@@ -77,11 +79,11 @@ impl Sides {
 
     /// The side `seat` plays for: a fixed werewolf for the werewolves and a player who lost the werewolf
     /// possibility for the village, whatever they committed to; otherwise their commitment, or the worlds.
-    pub fn of(&self, game: &Game, seat: Seat) -> Camp {
+    pub fn of(&self, game: &WerewolfState, seat: Seat) -> Camp {
         self.of_by(game, &Odds::of(game), seat)
     }
 
-    pub(crate) fn of_by(&self, game: &Game, odds: &Odds, seat: Seat) -> Camp {
+    pub(crate) fn of_by(&self, game: &WerewolfState, odds: &Odds, seat: Seat) -> Camp {
         if game.fixed_as(seat) == Some(Role::Werewolf) {
             return Camp::Werewolves;
         }
@@ -103,13 +105,13 @@ pub(crate) enum Aim {
 
 /// The choice of `player` for the pending verdict or attack, among every legal event.
 pub(crate) fn lookahead(
-    game: &Game,
+    game: &WerewolfState,
     player: Seat,
     camp: Camp,
     aim: Aim,
-    candidates: impl IntoIterator<Item = Event>,
+    candidates: impl IntoIterator<Item = WerewolfEvent>,
     rng: &mut SplitMix64,
-) -> Option<Event> {
+) -> Option<WerewolfEvent> {
     let odds = Odds::of(game);
     let best = best_scoring(game, candidates, |next, event| {
         value(next, player, camp, aim) + candour(&odds, camp, event)
@@ -120,12 +122,12 @@ pub(crate) fn lookahead(
 /// The candidates that `game` takes whose `score` (of the state each leads to) is highest, within rounding: the
 /// chooser then picks among them at random.
 pub(crate) fn best_scoring(
-    game: &Game,
-    candidates: impl IntoIterator<Item = Event>,
-    mut score: impl FnMut(&Game, &Event) -> f64,
-) -> Vec<Event> {
+    game: &WerewolfState,
+    candidates: impl IntoIterator<Item = WerewolfEvent>,
+    mut score: impl FnMut(&WerewolfState, &WerewolfEvent) -> f64,
+) -> Vec<WerewolfEvent> {
     let mut top = f64::MIN;
-    let mut best: Vec<Event> = Vec::new();
+    let mut best: Vec<WerewolfEvent> = Vec::new();
     for event in candidates {
         let mut next = game.clone();
         if Werewolf::step(&mut next, &event).is_err() {
@@ -145,13 +147,13 @@ pub(crate) fn best_scoring(
 
 /// The lookahead's choice among 24 random splits of `from`'s transfer of `cards` cards of `role`.
 pub(crate) fn transfer(
-    game: &Game,
+    game: &WerewolfState,
     (from, role, cards): (Seat, Role, u8),
     camp: Camp,
     aim: Aim,
     rng: &mut SplitMix64,
-) -> Option<Event> {
-    let candidates: Vec<Event> = (0..24).map(|_| random_transfer(game, from, role, cards, rng)).collect();
+) -> Option<WerewolfEvent> {
+    let candidates: Vec<WerewolfEvent> = (0..24).map(|_| random_transfer(game, from, role, cards, rng)).collect();
     lookahead(game, from, camp, aim, candidates, rng)
 }
 
@@ -168,11 +170,11 @@ pub(crate) enum Ballots {
 
 /// The vote now pending, each voter pointing as `how` says; `None` when no vote is pending.
 pub(crate) fn vote(
-    game: &Game,
+    game: &WerewolfState,
     sides: &Sides,
     how: impl Fn(Seat, Camp) -> Ballots,
     rng: &mut SplitMix64,
-) -> Option<Event> {
+) -> Option<WerewolfEvent> {
     let Pending::Vote { voters, runoff, .. } = game.pending()? else {
         return None;
     };
@@ -196,12 +198,12 @@ pub(crate) fn vote(
             target.map(|target| Ballot { voter, target })
         })
         .collect::<Option<Vec<Ballot>>>()?;
-    Some(Event::Vote { ballots })
+    Some(WerewolfEvent::Vote { ballots })
 }
 
 /// R9 by side: the likeliest werewolf, or for the werewolves the least likely one who is not a fixed
 /// werewolf.
-fn point(game: &Game, odds: &Odds, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> Option<Seat> {
+fn point(game: &WerewolfState, odds: &Odds, camp: Camp, candidates: SeatSet, rng: &mut SplitMix64) -> Option<Seat> {
     let wolves = game.fixed_players(Role::Werewolf);
     let scored: Vec<(Seat, f64)> = candidates
         .iter()
@@ -226,7 +228,7 @@ fn point(game: &Game, odds: &Odds, camp: Camp, candidates: SeatSet, rng: &mut Sp
 
 /// How good `game` is for `me`, playing for `camp` with `aim`: ±100 at an end by whether `me` is among its
 /// winners, else the side's heuristic from the worlds' chances.
-pub(crate) fn value(game: &Game, me: Seat, camp: Camp, aim: Aim) -> f64 {
+pub(crate) fn value(game: &WerewolfState, me: Seat, camp: Camp, aim: Aim) -> f64 {
     if let Some(outcome) = game.outcome() {
         return if outcome.winners.contains(me) { 100.0 } else { -100.0 };
     }
@@ -243,8 +245,8 @@ pub(crate) fn value(game: &Game, me: Seat, camp: Camp, aim: Aim) -> f64 {
 }
 
 /// A seer's verdict as its side sees the target: a small bonus that only breaks ties between outcomes.
-fn candour(odds: &Odds, camp: Camp, event: &Event) -> f64 {
-    let &Event::Verdict { target, verdict, .. } = event else {
+fn candour(odds: &Odds, camp: Camp, event: &WerewolfEvent) -> f64 {
+    let &WerewolfEvent::Verdict { target, verdict, .. } = event else {
         return 0.0;
     };
     let likely = odds.wolf(target);
@@ -273,7 +275,7 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         let (mut checked, mut cards_differ) = (0, 0);
         for _ in 0..400 {
-            let mut game = Game::new(Table::DEFAULT).without_log();
+            let mut game = WerewolfState::new(Table::DEFAULT).without_log();
             while let Some(pending) = game.pending() {
                 if let Pending::Vote { voters, runoff: 0, .. } = pending {
                     let odds = Odds::of(&game);
@@ -287,7 +289,8 @@ mod tests {
                         }) {
                             cards_differ += 1;
                         }
-                        let Some(Event::Vote { ballots }) = vote(&game, &Sides::NONE, |_, _| Ballots::Side, &mut rng)
+                        let Some(WerewolfEvent::Vote { ballots }) =
+                            vote(&game, &Sides::NONE, |_, _| Ballots::Side, &mut rng)
                         else {
                             panic!("a vote is pending");
                         };
@@ -316,7 +319,7 @@ mod tests {
         // Play at random to the end; every seat values the end by whether it won.
         let mut rng = SplitMix64::new(5);
         for _ in 0..50 {
-            let mut game = Game::new(Table::DEFAULT).without_log();
+            let mut game = WerewolfState::new(Table::DEFAULT).without_log();
             while let Some(event) = random_event(&game, &mut rng) {
                 if Werewolf::step(&mut game, &event).is_err() {
                     break;
@@ -334,7 +337,7 @@ mod tests {
 
     #[test]
     fn sides_follow_the_worlds() {
-        let game = Game::new(Table::DEFAULT);
+        let game = WerewolfState::new(Table::DEFAULT);
         let seat = game.seats().next().unwrap_or_default();
         // A werewolf in a quarter of the worlds: the village's side.
         assert_eq!(camp(&game, seat), Camp::Village);

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use marubatsu_engine::werewolf::{Event, Game, Pending};
+use marubatsu_engine::werewolf::{Pending, WerewolfEvent, WerewolfState};
 
 use super::brain::Brain;
 use super::odds::Odds;
@@ -119,23 +119,23 @@ impl Policy {
     /// ```
     /// use marubatsu_engine::random::SplitMix64;
     /// use marubatsu_engine::rules::Rules;
-    /// use marubatsu_engine::werewolf::{Game, Table, Werewolf};
+    /// use marubatsu_engine::werewolf::{WerewolfState, Table, Werewolf};
     /// use marubatsu_sim::Policy;
     ///
-    /// let mut game = Game::new(Table::DEFAULT).without_log();
+    /// let mut game = WerewolfState::new(Table::DEFAULT).without_log();
     /// let mut rng = SplitMix64::new(1);
     /// while let Some(event) = Policy::Partisan.choose(&game, &mut rng) {
     ///     Werewolf::step(&mut game, &event).expect("policies play legal events");
     /// }
     /// assert!(game.outcome().is_some());
     /// ```
-    pub fn choose(self, game: &Game, rng: &mut SplitMix64) -> Option<Event> {
+    pub fn choose(self, game: &WerewolfState, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
         self.choose_for(game, &Sides::NONE, rng)
     }
 
     /// The sides the players of a new `game` play for: committed when [`Policy::commits`], by the worlds
     /// otherwise.
-    pub fn sides(self, game: &Game, rng: &mut SplitMix64) -> Sides {
+    pub fn sides(self, game: &WerewolfState, rng: &mut SplitMix64) -> Sides {
         if self.commits() {
             Sides::commit(game, rng)
         } else {
@@ -144,7 +144,7 @@ impl Policy {
     }
 
     /// [`choose`](Policy::choose) with the players' `sides`, from [`Policy::sides`] at the game's start.
-    pub fn choose_for(self, game: &Game, sides: &Sides, rng: &mut SplitMix64) -> Option<Event> {
+    pub fn choose_for(self, game: &WerewolfState, sides: &Sides, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
         let pending = game.pending()?;
         if let Pending::Vote { .. } = pending {
             // Everyone alive votes at once, each as their own side's brain does.
@@ -229,7 +229,7 @@ mod tests {
         for table in [Table::DEFAULT, Table::DEFAULT.with_options(Options::V3)] {
             for policy in Policy::ALL {
                 for _ in 0..4 {
-                    let mut game = Game::new(table).without_log();
+                    let mut game = WerewolfState::new(table).without_log();
                     let sides = policy.sides(&game, &mut rng);
                     while let Some(event) = policy.choose_for(&game, &sides, &mut rng) {
                         if let Err(error) = Werewolf::step(&mut game, &event) {

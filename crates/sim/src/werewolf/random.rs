@@ -1,7 +1,9 @@
 //! The random player: every choice uniform among the legal ones.
 
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{Contradictions, Event, Game, HandOver, Pending, Role, Seat, Werewolf, legal_events};
+use marubatsu_engine::werewolf::{
+    Contradictions, HandOver, Pending, Role, Seat, Werewolf, WerewolfEvent, WerewolfState, legal_events,
+};
 
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
@@ -13,7 +15,7 @@ use marubatsu_engine::random::{RandomSource, SplitMix64};
 /// take one. Every other decision draws a uniform index into [`legal_events`]; for a vote, whose events are
 /// numbered rather than listed, that is a uniform vote (every voter pointing at one of their choices uniformly
 /// and independently).
-pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
+pub fn random_event(game: &WerewolfState, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
     match game.pending()? {
         Pending::Transfer { .. } => {
             let ready = game.settleable_transfers();
@@ -32,7 +34,13 @@ pub fn random_event(game: &Game, rng: &mut SplitMix64) -> Option<Event> {
 /// At a table that refuses contradictions a split that would leave no world is refused; then another is drawn,
 /// up to 64 times, and only then is the transfer drawn uniformly from the splits the engine lists for that
 /// debt (at ten players a list can run to a hundred thousand splits, each played on a copy).
-pub(crate) fn random_transfer(game: &Game, from: Seat, role: Role, cards: u8, rng: &mut SplitMix64) -> Event {
+pub(crate) fn random_transfer(
+    game: &WerewolfState,
+    from: Seat,
+    role: Role,
+    cards: u8,
+    rng: &mut SplitMix64,
+) -> WerewolfEvent {
     let mut split = random_split(game, from, role, cards, rng);
     if game.table().options().contradictions == Contradictions::Paradox {
         return split;
@@ -43,15 +51,15 @@ pub(crate) fn random_transfer(game: &Game, from: Seat, role: Role, cards: u8, rn
         }
         split = random_split(game, from, role, cards, rng);
     }
-    let keeping: Vec<Event> = legal_events(game)
+    let keeping: Vec<WerewolfEvent> = legal_events(game)
         .into_iter()
-        .filter(|event| matches!(event, Event::Transfer { from: f, role: r, .. } if (*f, *r) == (from, role)))
+        .filter(|event| matches!(event, WerewolfEvent::Transfer { from: f, role: r, .. } if (*f, *r) == (from, role)))
         .collect();
     rng.pick(&keeping).cloned().unwrap_or(split)
 }
 
 /// One card at a time, each to a uniformly chosen (recipient, role taken back) pair that can still take one.
-fn random_split(game: &Game, from: Seat, role: Role, cards: u8, rng: &mut SplitMix64) -> Event {
+fn random_split(game: &WerewolfState, from: Seat, role: Role, cards: u8, rng: &mut SplitMix64) -> WerewolfEvent {
     // (recipient, role taken back, room left); at most 15 recipients × 2 roles.
     let mut slots: Vec<HandOver> = game
         .alive()
@@ -72,7 +80,7 @@ fn random_split(game: &Game, from: Seat, role: Role, cards: u8, rng: &mut SplitM
         chosen[i].cards += 1;
     }
     chosen.retain(|h| h.cards > 0);
-    Event::Transfer {
+    WerewolfEvent::Transfer {
         from,
         role,
         handovers: chosen,
@@ -89,7 +97,7 @@ mod tests {
     fn a_random_vote_gives_every_voter_each_choice_equally_often() {
         // Play until the first vote of a game, then draw votes there.
         let mut rng = SplitMix64::new(21);
-        let mut game = Game::new(Table::DEFAULT).without_log();
+        let mut game = WerewolfState::new(Table::DEFAULT).without_log();
         while !matches!(game.pending(), Some(Pending::Vote { .. })) {
             let Some(event) = random_event(&game, &mut rng) else {
                 panic!("the first game ended before its vote; pick another seed");
@@ -102,7 +110,7 @@ mod tests {
         let mut counts = vec![[0u32; 16]; alive.len()];
         let draws = 14_000;
         for _ in 0..draws {
-            let Some(Event::Vote { ballots }) = random_event(&game, &mut rng) else {
+            let Some(WerewolfEvent::Vote { ballots }) = random_event(&game, &mut rng) else {
                 panic!("a vote is pending");
             };
             for (i, ballot) in ballots.iter().enumerate() {
@@ -128,7 +136,7 @@ mod tests {
     fn random_play_always_finishes_with_accepted_events() {
         let mut rng = SplitMix64::new(5);
         for _ in 0..200 {
-            let mut game = Game::new(Table::DEFAULT).without_log();
+            let mut game = WerewolfState::new(Table::DEFAULT).without_log();
             while let Some(event) = random_event(&game, &mut rng) {
                 if let Err(error) = Werewolf::step(&mut game, &event) {
                     panic!("{event:?}: {error}");

@@ -1,7 +1,9 @@
 //! Many games under one policy, and what they add up to.
 
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::{End, Event, Game, MAX_PLAYERS, Paradox, SeatSet, Side, Table, Werewolf};
+use marubatsu_engine::werewolf::{
+    End, MAX_PLAYERS, Paradox, SeatSet, Side, Table, Werewolf, WerewolfEvent, WerewolfState,
+};
 use serde::Serialize;
 
 use super::partisan::Camp;
@@ -28,7 +30,7 @@ pub struct GameRecord {
 
 /// Plays one game at `table` under `policy` with `rng` for every choice and every chance event.
 pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameRecord {
-    let mut game = Game::new(table).without_log();
+    let mut game = WerewolfState::new(table).without_log();
     let sides = policy.sides(&game, rng);
     let (mut events, mut decisions) = (0, 0);
     while let Some(event) = policy.choose_for(&game, &sides, rng) {
@@ -38,7 +40,7 @@ pub fn play_game(table: Table, policy: Policy, rng: &mut SplitMix64) -> GameReco
             break;
         }
         events += 1;
-        if !matches!(event, Event::StartPlayer { .. } | Event::Draw { .. }) {
+        if !matches!(event, WerewolfEvent::StartPlayer { .. } | WerewolfEvent::Draw { .. }) {
             decisions += 1;
         }
     }

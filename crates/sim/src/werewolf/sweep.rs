@@ -165,7 +165,7 @@ const BATCH: u64 = 250;
 
 /// Plays `games` games of every table under every policy on `threads` threads (at least one), calling
 /// `progress` after each batch, and returns one row per table ranked fairest first under the first policy.
-/// Game `i` of a table and policy draws from `SplitMix64::stream(seed, i)`, so the figures do not depend on
+/// WerewolfState `i` of a table and policy draws from `SplitMix64::stream(seed, i)`, so the figures do not depend on
 /// the number of threads.
 ///
 /// ```

@@ -17,7 +17,7 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsGame, LightsRefusal};
+use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsRefusal, LightsState};
 use marubatsu_engine::rules::{Refusal, Rules};
 use serde::{Deserialize, Serialize};
 
@@ -93,9 +93,9 @@ impl Refusal for Step {
 }
 
 /// The engine's transition on a game that may not have begun: a new puzzle replaces any state.
-fn step(game: Option<LightsGame>, event: &LightsEvent) -> Result<Option<LightsGame>, (Option<LightsGame>, Step)> {
+fn step(game: Option<LightsState>, event: &LightsEvent) -> Result<Option<LightsState>, (Option<LightsState>, Step)> {
     match (game, event) {
-        (game, LightsEvent::NewPuzzle { level, cells, at_ms }) => LightsGame::new(*level, cells, *at_ms)
+        (game, LightsEvent::NewPuzzle { level, cells, at_ms }) => LightsState::new(*level, cells, *at_ms)
             .map(Some)
             .map_err(|error| (game, Step::Engine(LightsRefusal::Scramble(error)))),
         (Some(game), _) => Lights::transition(game, event)

@@ -1,6 +1,6 @@
 //! What the cross light page draws: the levels, and the game after the log is replayed.
 
-use marubatsu_engine::lights::{Cell, Level, LightsGame, Size, solve};
+use marubatsu_engine::lights::{Cell, Level, LightsState, Size, solve};
 use serde::Serialize;
 
 use super::Play;
@@ -57,7 +57,7 @@ struct CellView {
 }
 
 impl GameView {
-    pub(super) fn of(game: &LightsGame, play: &Play) -> GameView {
+    pub(super) fn of(game: &LightsState, play: &Play) -> GameView {
         let board = game.board();
         let size = board.size();
         GameView {

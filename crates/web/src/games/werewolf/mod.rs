@@ -3,7 +3,7 @@
 //! The server keeps nothing. The page keeps the table, the players' names and the event log in the tab's
 //! `sessionStorage` and sends them with every new event. Every random outcome is already inside the events — the
 //! page draws the card of a dead player's hand with `crypto.getRandomValues`, and the table reports who won a
-//! rock-paper-scissors — so replaying the log through the engine's [`Game::play`] rebuilds the game exactly after
+//! rock-paper-scissors — so replaying the log through the engine's [`WerewolfState::play`] rebuilds the game exactly after
 //! a reload. A log that does not replay (edited by hand, or from another version) is cut at its first refused
 //! event, and the answer says so (`logError`); `log` is the log to keep.
 //!
@@ -23,7 +23,7 @@
 //! `accepted` false) and `wouldEnd` says whether it would end the game and how — for a hand-over the page built
 //! card by card, which the state's ready-made choices cannot warn about.
 //!
-//! Events, in the engine's JSON form of [`Event`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
+//! Events, in the engine's JSON form of [`WerewolfEvent`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
 //! `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`,
 //! `draw {player, index}`, `vote {ballots: [{voter, target}]}`; roles are `werewolf`, `seer`, `villager` and
 //! verdicts `black`, `white`. The state lists the legal choices of the pending decision (ready-made events with
@@ -47,8 +47,8 @@ use axum::{
 use marubatsu_engine::rules::{Refusal, Rules};
 use marubatsu_engine::werewolf::recommended::recommended_tables;
 use marubatsu_engine::werewolf::{
-    AttackDeath, DeathDraw, Event, EventError, Game, MAX_NAME_CHARS, MAX_PLAYERS, Options, Seat, SeatingError, Table,
-    Werewolf,
+    AttackDeath, DeathDraw, MAX_NAME_CHARS, MAX_PLAYERS, Options, Seat, SeatingError, Table, Werewolf, WerewolfEvent,
+    WerewolfRefusal, WerewolfState,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -217,7 +217,7 @@ enum Unplayable {
     /// It is not an event in the engine's JSON form.
     Unreadable,
     /// The engine refused it.
-    Refused(EventError),
+    Refused(WerewolfRefusal),
 }
 
 impl Refusal for Unplayable {
@@ -234,8 +234,8 @@ impl Refusal for Unplayable {
     clippy::result_large_err,
     reason = "the game comes back by value beside the reason, as the engine's `Rules::transition` gives it"
 )]
-fn play(game: Game, event: Value) -> Result<(Game, Event), (Game, Unplayable)> {
-    let Ok(event) = serde_json::from_value::<Event>(event) else {
+fn play(game: WerewolfState, event: Value) -> Result<(WerewolfState, WerewolfEvent), (WerewolfState, Unplayable)> {
+    let Ok(event) = serde_json::from_value::<WerewolfEvent>(event) else {
         return Err((game, Unplayable::Unreadable));
     };
     let game = Werewolf::transition(game, &event).map_err(|(back, error)| (back, Unplayable::Refused(error)))?;
@@ -249,7 +249,7 @@ fn play(game: Game, event: Value) -> Result<(Game, Event), (Game, Unplayable)> {
 async fn replay(
     lang: Lang,
     JsonBody(request): JsonBody<ReplayRequest>,
-) -> Result<Json<Envelope<View, Replayed, Vec<Event>>>, ApiError> {
+) -> Result<Json<Envelope<View, Replayed, Vec<WerewolfEvent>>>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
         .map_err(|e| ApiError::bad_request(setup_words::table_error(lang, &e)))?
@@ -276,12 +276,12 @@ async fn replay(
                 ApiError::bad_request(setup_words::name_count(lang, names, players))
             }
         })?;
-    let mut events: Vec<Event> = Vec::with_capacity(request.events.len() + 1);
+    let mut events: Vec<WerewolfEvent> = Vec::with_capacity(request.events.len() + 1);
     // Where the last decision's lines begin in the log: what it did is shown beside the next decision.
     let mut last_decision = None;
     let folded = protocol::fold(
         lang,
-        Game::new(table),
+        WerewolfState::new(table),
         request.events,
         OnRefusal::Stop,
         |game, event| {
@@ -297,11 +297,11 @@ async fn replay(
     let (mut accepted, mut refusal, mut stale, mut would_end) = (false, None, false, None);
     let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
     if let (true, Some(event)) = (request.preview, &request.event) {
-        would_end = serde_json::from_value::<Event>(event.clone())
+        would_end = serde_json::from_value::<WerewolfEvent>(event.clone())
             .ok()
             .and_then(|event| Ending::after(&game, &event, &name_of, lang));
     } else if let Some(event) = request.event {
-        let repeated = serde_json::from_value::<Event>(event.clone())
+        let repeated = serde_json::from_value::<WerewolfEvent>(event.clone())
             .ok()
             .is_some_and(|e| events.last() == Some(&e));
         let before = game.log().len();
@@ -316,7 +316,7 @@ async fn replay(
                 game = back;
                 let error = match &why {
                     // The last move sent again (a double tap) is stale whatever the engine says about it now.
-                    _ if repeated => Some(EventError::GameOver),
+                    _ if repeated => Some(WerewolfRefusal::GameOver),
                     Unplayable::Refused(error) => Some(error.clone()),
                     Unplayable::Unreadable => None,
                 };
@@ -368,7 +368,7 @@ mod tests {
             r#"{"type":"vote","ballots":[{"voter":0,"target":3},{"voter":3,"target":0}]}"#,
             r#"{"type":"vote","ballots":[]}"#,
         ] {
-            let event: Event = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+            let event: WerewolfEvent = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
             assert_eq!(serde_json::to_string(&event).ok().as_deref(), Some(json));
         }
         for json in [
@@ -381,7 +381,7 @@ mod tests {
             r#"{"type":"startPlayer","seat":16}"#,
             r#"{"type":"vote","ballots":[{"voter":0,"target":200}]}"#,
         ] {
-            assert!(serde_json::from_str::<Event>(json).is_err(), "{json}");
+            assert!(serde_json::from_str::<WerewolfEvent>(json).is_err(), "{json}");
         }
     }
 

@@ -4,8 +4,8 @@
 //! Players are named by the page's names; a seat never appears as a number counted from 0.
 
 use marubatsu_engine::werewolf::{
-    DeathCause, End, Event, EventError, Happening, LossCause, NoExchange, Outcome, Paradox, PassReason, Pending, Phase,
-    Role, SeatSet, Verdict,
+    DeathCause, End, Happening, LossCause, NoExchange, Outcome, Paradox, PassReason, Pending, Phase, Role, SeatSet,
+    Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
 use crate::lang::Lang;
@@ -159,7 +159,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
 }
 
 /// One option of a touched player, as its button says it (the player's name is on the card already).
-pub(super) fn option(lang: Lang, event: &Event) -> String {
+pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
     let give = |give: Option<Role>| match (give, lang) {
         (Some(r), Lang::En) => format!(", give a {} card", role(lang, r)),
         (Some(r), Lang::Ja) => format!("・{}カードを渡す", role(lang, r)),
@@ -168,7 +168,7 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
     };
     match (event, lang) {
         (
-            Event::Verdict {
+            WerewolfEvent::Verdict {
                 verdict: v, give: g, ..
             },
             Lang::En,
@@ -177,7 +177,7 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
             Verdict::White => format!("White: not a werewolf{}", give(*g)),
         },
         (
-            Event::Verdict {
+            WerewolfEvent::Verdict {
                 verdict: v, give: g, ..
             },
             Lang::Ja,
@@ -185,9 +185,9 @@ pub(super) fn option(lang: Lang, event: &Event) -> String {
             Verdict::Black => format!("黒（人狼）{}", give(*g)),
             Verdict::White => format!("白（人狼ではない）{}", give(*g)),
         },
-        (Event::Attack { give: g, .. }, Lang::En) => format!("Attack{}", give(*g)),
-        (Event::Attack { give: g, .. }, Lang::Ja) => format!("襲撃する{}", give(*g)),
-        (Event::StartPlayer { .. }, _) => lang.pick("Won rock-paper-scissors", "じゃんけんに勝った").to_owned(),
+        (WerewolfEvent::Attack { give: g, .. }, Lang::En) => format!("Attack{}", give(*g)),
+        (WerewolfEvent::Attack { give: g, .. }, Lang::Ja) => format!("襲撃する{}", give(*g)),
+        (WerewolfEvent::StartPlayer { .. }, _) => lang.pick("Won rock-paper-scissors", "じゃんけんに勝った").to_owned(),
         _ => String::new(),
     }
 }
@@ -668,9 +668,12 @@ pub(super) fn winners(lang: Lang, winners: SeatSet, name: Namer<'_>) -> String {
 /// Why the page's event was not taken, in words a player understands. `stale` when it answers a decision that
 /// is no longer the table's (a double tap, or another device got there first): the page then just shows the
 /// decision now pending.
-pub(super) fn refusal(lang: Lang, error: Option<&EventError>) -> (bool, String) {
-    let stale = matches!(error, Some(EventError::NotPending { .. } | EventError::GameOver));
-    let text = if let Some(EventError::LeavesNoWorld) = error {
+pub(super) fn refusal(lang: Lang, error: Option<&WerewolfRefusal>) -> (bool, String) {
+    let stale = matches!(
+        error,
+        Some(WerewolfRefusal::NotPending { .. } | WerewolfRefusal::GameOver)
+    );
+    let text = if let Some(WerewolfRefusal::LeavesNoWorld) = error {
         lang.pick(
             "No deal of the roles could explain the table after that, and another choice keeps one: please choose \
              again.",

@@ -4,7 +4,8 @@
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Chances, ChitKind, Event, Game, HandOver, Pending, PendingKind, Phase, Role, Seat, Werewolf, legal_events,
+    Chances, ChitKind, HandOver, Pending, PendingKind, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
+    legal_events,
 };
 use serde::Serialize;
 
@@ -107,7 +108,7 @@ enum PendingDetails {
 struct Choice {
     target: Seat,
     label: String,
-    event: Event,
+    event: WerewolfEvent,
     /// What ending the game this choice would cause, said before it is made; `None` when the game goes on.
     ends: Option<Ending>,
 }
@@ -123,7 +124,7 @@ pub(super) struct Ending {
 
 impl Ending {
     /// The end `event` would bring if `game` took it now, or `None` when the game would go on (or refuse it).
-    pub(super) fn after(game: &Game, event: &Event, name: Namer<'_>, lang: Lang) -> Option<Ending> {
+    pub(super) fn after(game: &WerewolfState, event: &WerewolfEvent, name: Namer<'_>, lang: Lang) -> Option<Ending> {
         let mut next = game.clone();
         Werewolf::step(&mut next, event).ok()?;
         let outcome = next.outcome()?;
@@ -158,7 +159,7 @@ struct TransferView {
     /// Every (recipient, role taken back) pair that can take cards, in canonical order, with its limit.
     slots: Vec<HandOver>,
     /// The one legal transfer, when there is only one.
-    only: Option<Event>,
+    only: Option<WerewolfEvent>,
     /// The end that one transfer would bring, said before it is made.
     only_ends: Option<Ending>,
 }
@@ -188,7 +189,7 @@ struct OutcomeView {
 impl View {
     /// The game as the page draws it in `lang`, players named by seat from `names`; the last decision's lines
     /// begin at `last_decision` in the log (`None` before the first decision).
-    pub(super) fn of(game: &Game, names: &[String], lang: Lang, last_decision: Option<usize>) -> View {
+    pub(super) fn of(game: &WerewolfState, names: &[String], lang: Lang, last_decision: Option<usize>) -> View {
         let name_of = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
         let name: Namer<'_> = &name_of;
         let worlds = game.chances();
@@ -268,7 +269,7 @@ impl View {
 }
 
 impl PendingView {
-    fn of(game: &Game, pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
+    fn of(game: &WerewolfState, pending: Pending, name: Namer<'_>, lang: Lang) -> PendingView {
         let details = match pending {
             Pending::StartPlayer { phase, tied } => PendingDetails::StartPlayer {
                 tied: tied.iter().collect(),
@@ -282,7 +283,7 @@ impl PendingView {
                 indices: legal_events(game)
                     .into_iter()
                     .filter_map(|event| match event {
-                        Event::Draw { index, .. } => Some(index),
+                        WerewolfEvent::Draw { index, .. } => Some(index),
                         _ => None,
                     })
                     .collect(),
@@ -314,7 +315,7 @@ fn chances(worlds: &Chances, seat: Seat) -> Option<[[u64; 2]; 3]> {
 
 /// The legal events of a tie-break, a verdict or an attack, each with a label. Transfers (thousands) and
 /// votes (millions) are built on the page from [`TransferView`] and [`VoterView`]; draws are random.
-fn choices(game: &Game, name: Namer<'_>, lang: Lang) -> Vec<Choice> {
+fn choices(game: &WerewolfState, name: Namer<'_>, lang: Lang) -> Vec<Choice> {
     if !matches!(
         game.pending(),
         Some(Pending::StartPlayer { .. } | Pending::Verdict { .. } | Pending::Attack { .. })
@@ -325,9 +326,11 @@ fn choices(game: &Game, name: Namer<'_>, lang: Lang) -> Vec<Choice> {
         .into_iter()
         .filter_map(|event| {
             let target = match event {
-                Event::StartPlayer { seat } => seat,
-                Event::Verdict { target, .. } | Event::Attack { target, .. } => target,
-                Event::Transfer { .. } | Event::Draw { .. } | Event::Vote { .. } => return None,
+                WerewolfEvent::StartPlayer { seat } => seat,
+                WerewolfEvent::Verdict { target, .. } | WerewolfEvent::Attack { target, .. } => target,
+                WerewolfEvent::Transfer { .. } | WerewolfEvent::Draw { .. } | WerewolfEvent::Vote { .. } => {
+                    return None;
+                }
             };
             Some(Choice {
                 target,
@@ -340,7 +343,7 @@ fn choices(game: &Game, name: Namer<'_>, lang: Lang) -> Vec<Choice> {
 }
 
 /// Every voter of a pending vote, in seat order, with whom they may point at.
-fn ballots(game: &Game, name: Namer<'_>) -> Vec<VoterView> {
+fn ballots(game: &WerewolfState, name: Namer<'_>) -> Vec<VoterView> {
     let Some(Pending::Vote { voters, .. }) = game.pending() else {
         return Vec::new();
     };
@@ -362,7 +365,7 @@ fn ballots(game: &Game, name: Namer<'_>) -> Vec<VoterView> {
 
 impl TransferView {
     /// The options of `from`'s transfer of `cards` `role` cards, one of the transfers ready now.
-    fn of(game: &Game, from: Seat, role: Role, cards: u8, name: Namer<'_>, lang: Lang) -> TransferView {
+    fn of(game: &WerewolfState, from: Seat, role: Role, cards: u8, name: Namer<'_>, lang: Lang) -> TransferView {
         let slots: Vec<HandOver> = game
             .alive()
             .iter()
@@ -381,7 +384,7 @@ impl TransferView {
         };
         // A table that refuses contradictions may refuse even the only split the limits leave.
         let only = handovers
-            .map(|handovers| Event::Transfer { from, role, handovers })
+            .map(|handovers| WerewolfEvent::Transfer { from, role, handovers })
             .filter(|event| Werewolf::step(&mut game.clone(), event).is_ok());
         TransferView {
             from,
