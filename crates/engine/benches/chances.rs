@@ -1,4 +1,5 @@
-//! Times the werewolf chances (`WerewolfState::chances`) on tables of 16: `cargo bench -p marubatsu-engine --bench chances`.
+//! Times the werewolf chances (`WerewolfState::chances`) on tables of 16: `cargo bench -p marubatsu-engine --bench
+//! chances`.
 //!
 //! The states are those of fixed pseudo-random games (SplitMix64, fixed seed, uniform legal events), so every run
 //! counts the same worlds; the time is per state, with the most worlds any state had. Pass a number to change the

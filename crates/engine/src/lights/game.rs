@@ -101,8 +101,8 @@ impl std::error::Error for ScrambleError {}
 /// One puzzle being played: the scrambled start, the current board, every board before each press, and the
 /// clock's start and finish.
 ///
-/// Made by [`LightsState::new`] and changed only by [`transition`], so the current board is always the start with
-/// some presses applied: it always has a solution, and [`LightsState::par`] and [`LightsState::hint`] always
+/// Made by [`LightsState::new`] and changed only by the rules ([`Lights`]), so the current board is always the
+/// start with some presses applied: it always has a solution, and [`LightsState::par`] and [`LightsState::hint`] always
 /// answer from the exact solver, not from the scramble record as the book's hint does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LightsState {

@@ -1,8 +1,8 @@
 //! What the players (and the UI, for the clock and the dice) do.
 
 /// Something that happens to a game. Each means something in one phase only ([`Abandon`](RelayEvent::Abandon)
-/// in all); anywhere else, and whenever a value it carries is broken, [`transition`](super::transition)
-/// returns the state unchanged.
+/// in all); anywhere else, and whenever a value it carries is broken, the rules ([`Relay`](super::Relay))
+/// refuse it and give the state back unchanged.
 ///
 /// Times are epoch milliseconds read by the UI; orders and topics are drawn by the UI. The engine only checks
 /// them.

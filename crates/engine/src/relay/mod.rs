@@ -2,10 +2,10 @@
 //! makes up a confident explanation building on the speakers before, then the phone goes round and everyone
 //! votes for the best explanation — never their own. Votes received are points.
 //!
-//! The rules are one pure transition, [`Relay`]'s [`Rules`](crate::rules::Rules): a state and an event in, the
-//! next state out. An event that means nothing in the current phase (a mis-tap while the phone is handed over, a
-//! double confirm, a stale resubmit) is refused and gives the same state back. The UI draws the topics and the speaking order and reads the clock,
-//! and passes the results in events; the engine only checks them.
+//! The rules are one pure transition, [`Relay`]'s [`Rules`](crate::rules::Rules): a state and an event in, the next
+//! state out. An event that means nothing in the current phase (a mis-tap while the phone is handed over, a double
+//! confirm, a stale resubmit) is refused and gives the same state back. The UI draws the topics and the speaking order
+//! and reads the clock, and passes the results in events; the engine only checks them.
 //!
 //! - [`RelayState`] (one of seven [`Phase`]s, each carrying exactly its data), [`RelayEvent`], [`Relay`].
 //! - [`Table`], [`SetupError`] and the limits: 3 to 12 players, 1 to 10 rounds, 10 to 600 talk seconds.

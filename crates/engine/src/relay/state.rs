@@ -9,7 +9,7 @@
 //!                     setup ←─restart── finalResult ←┘          (abandon: any phase → setup)
 //! ```
 //!
-//! Fields are private: a state is made only by [`transition`](super::transition) or by
+//! Fields are private: a state is made only by the rules ([`Relay`](super::Relay)) or by
 //! [`restore`](super::restore), so every state the engine holds passes [`RelayState::validate`].
 
 use super::score::{Standing, ranking};

@@ -1,5 +1,5 @@
 //! What makes a state valid: the checks a restored state must pass, and which every state that
-//! [`transition`](super::transition) makes passes too (the property tests check that).
+//! the rules ([`Relay`](super::Relay)) make passes too (the property tests check that).
 
 use core::fmt;
 
@@ -103,7 +103,7 @@ impl From<SetupError> for StateError {
 
 impl RelayState {
     /// `Ok` if a game can be in this state, else the first problem found. States made by
-    /// [`transition`](super::transition) and [`restore`](super::restore) always pass.
+    /// the rules ([`Relay`](super::Relay)) and [`restore`](super::restore) always pass.
     pub fn validate(&self) -> Result<(), StateError> {
         match self {
             RelayState::Setup => Ok(()),

@@ -22,7 +22,7 @@ pub struct Exploration {
 }
 
 /// Plays every sequence of human moves against the CPU at `difficulty`, the CPU replying with
-/// [`cpu_move`](super::cpu_move) through the same [`transition`](super::transition) a real solo game uses.
+/// [`cpu_move`](super::cpu_move) through the same rules ([`Solo`](super::Solo)) a real solo game uses.
 ///
 /// The CPU is deterministic given its seed, so the human's choices are the only branching: the games explored
 /// are all games that can happen at that level. `seed` is given to every CPU move; it matters for Easy only.

@@ -71,7 +71,7 @@ pub enum SoloEvent {
 
 /// One game against the CPU, always at a point where the player is to move or the game is over.
 ///
-/// Made by [`SoloState::start`] and changed only by [`transition`], so the boards never overlap and the result
+/// Made by [`SoloState::start`] and changed only by the rules ([`Solo`]), so the boards never overlap and the result
 /// always matches them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SoloState {

@@ -153,10 +153,10 @@ pub enum Pending {
         /// The acting player.
         wolf: Seat,
     },
-    /// Transfers are owed (R7) and at least one can be completed: this names the first that can, in the order
-    /// they arose — the one a table that asks nobody settles. Every other debtor whose transfer can be
-    /// completed may make theirs instead (Version 2): [`WerewolfState::ready_transfers`](super::WerewolfState::ready_transfers)
-    /// lists them, and [`legal_events`](super::legal_events) lists the transfers of all of them.
+    /// Transfers are owed (R7) and at least one can be completed: this names the first that can, in the order they
+    /// arose — the one a table that asks nobody settles. Every other debtor whose transfer can be completed may make
+    /// theirs instead (Version 2): [`WerewolfState::ready_transfers`](super::WerewolfState::ready_transfers) lists
+    /// them, and [`legal_events`](super::legal_events) lists the transfers of all of them.
     Transfer {
         /// The player who owes the transfer.
         from: Seat,

@@ -1,8 +1,8 @@
 //! The state of a game: hands, lost possibilities, chits, who is alive, where the round is, what is owed.
 //!
-//! [`WerewolfState`] is plain data (fixed arrays and the log); the rules that change it live in `cascade.rs` (R2, R6, R7,
-//! R8), `flow.rs` (R3, R4, R5, R9, R10, R11), `vote.rs` (R9's count) and `play.rs` (events), and `legal.rs`
-//! says what may happen next.
+//! [`WerewolfState`] is plain data (fixed arrays and the log); the rules that change it live in `cascade.rs` (R2, R6,
+//! R7, R8), `flow.rs` (R3, R4, R5, R9, R10, R11), `vote.rs` (R9's count) and `play.rs` (events), and `legal.rs` says
+//! what may happen next.
 
 use super::chits::{ChitKind, Chits};
 use super::event::{Pending, Phase};
@@ -43,8 +43,8 @@ pub(crate) enum Step {
 
 /// A game of quantum werewolf: everything on the table, and what the engine waits for.
 ///
-/// Made by [`WerewolfState::new`] and changed only by events ([`WerewolfState::play`], [`transition`](super::transition)), so
-/// every state is one the rules can reach. Everything is public information, as at the table.
+/// Made by [`WerewolfState::new`] and changed only by events, through the rules ([`Werewolf`](super::Werewolf)),
+/// so every state is one the rules can reach. Everything is public information, as at the table.
 ///
 /// ```
 /// use marubatsu_engine::werewolf::{WerewolfState, Pending, Phase, Role, Table};

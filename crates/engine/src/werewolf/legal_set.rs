@@ -12,7 +12,7 @@ use super::event::{Ballot, WerewolfEvent};
 use super::seat::SeatSet;
 use super::vote::check_ballots;
 
-/// The events [`transition`](super::transition) accepts now, from [`legal_events`](super::legal_events).
+/// The events the rules ([`Werewolf`](super::Werewolf)) accept now, from [`legal_events`](super::legal_events).
 ///
 /// Every decision but the vote is a short list (see `legal_events` for the sizes). A vote is every combination
 /// of the voters' choices, numbered rather than stored, so [`len`](LegalEvents::len) is a `u64` and
@@ -130,7 +130,7 @@ impl LegalEvents {
         }
     }
 
-    /// Whether `event` is legal now, checked as [`WerewolfState::play`](super::WerewolfState::play) checks it, without listing.
+    /// Whether `event` is legal now, checked as the rules check it, without listing.
     pub fn contains(&self, event: &WerewolfEvent) -> bool {
         match (&self.0, event) {
             (Kind::Listed(events), _) => events.contains(event),

@@ -24,7 +24,9 @@
 //!
 //! ```
 //! use marubatsu_engine::rules::Rules;
-//! use marubatsu_engine::werewolf::{legal_events, WerewolfEvent, WerewolfState, Pending, Role, Seat, Table, Verdict, Werewolf};
+//! use marubatsu_engine::werewolf::{
+//!     legal_events, Pending, Role, Seat, Table, Verdict, Werewolf, WerewolfEvent, WerewolfState,
+//! };
 //!
 //! let seat = |i| Seat::new(i).unwrap();
 //! let mut game = WerewolfState::new(Table::DEFAULT);
@@ -32,7 +34,8 @@
 //! Werewolf::step(&mut game, &WerewolfEvent::StartPlayer { seat: seat(2) })?;
 //! assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(2) }));
 //! // Seat 2 marks seat 5 black, giving a villager card for seat 5's only seer card.
-//! let event = WerewolfEvent::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
+//! let event =
+//!     WerewolfEvent::Verdict { seer: seat(2), target: seat(5), verdict: Verdict::Black, give: Some(Role::Villager) };
 //! assert!(legal_events(&game).contains(&event));
 //! Werewolf::step(&mut game, &event)?;
 //! assert_eq!(game.hand(seat(2)).to_string(), "2W 2S 4V");

@@ -204,9 +204,12 @@ fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer
                         let (from, role, _) = ready[rng.below(ready.len())];
                         let theirs: Vec<WerewolfEvent> = events
                             .iter()
-                            .filter(
-                                |e| matches!(e, WerewolfEvent::Transfer { from: f, role: r, .. } if *f == from && *r == role),
-                            )
+                            .filter(|e| {
+                                let WerewolfEvent::Transfer { from: f, role: r, .. } = e else {
+                                    return false;
+                                };
+                                *f == from && *r == role
+                            })
                             .collect();
                         theirs[rng.below(theirs.len())].clone()
                     }

@@ -47,7 +47,7 @@ impl WerewolfState {
         Ok(())
     }
 
-    /// [`WerewolfState::play`] under every rule but the refusal of contradictions.
+    /// [`WerewolfState::play`](Self::play) under every rule but the refusal of contradictions.
     pub(super) fn apply(&mut self, event: &WerewolfEvent) -> Result<(), WerewolfRefusal> {
         let pending = self.pending().ok_or(WerewolfRefusal::GameOver)?;
         let not_pending = WerewolfRefusal::NotPending { pending };
@@ -265,8 +265,8 @@ pub(crate) fn transition(state: &WerewolfState, event: &WerewolfEvent) -> Werewo
     }
 }
 
-/// Quantum werewolf's rules as one [`Rules`] transition: [`WerewolfState::play`], which checks an event in full before it
-/// changes anything, so a refused event gives the game back as it was without a copy ([`Rules::step`] changes
+/// Quantum werewolf's rules as one [`Rules`] transition: the game's own step, which checks an event in full before
+/// it changes anything, so a refused event gives the game back as it was without a copy ([`Rules::step`] changes
 /// a game in place).
 ///
 /// ```

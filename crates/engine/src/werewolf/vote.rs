@@ -9,8 +9,8 @@ use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 /// candidate other than themselves. The first offending ballot, in the order given, names the error; a voter
 /// left out is reported after every ballot given has passed.
 ///
-/// [`WerewolfState::play`] and [`LegalEvents::contains`](super::LegalEvents::contains) both use this, so the legal
-/// events and the validation cannot drift apart.
+/// The rules ([`Werewolf`](super::Werewolf)) and [`LegalEvents::contains`](super::LegalEvents::contains) both use
+/// this, so the legal events and the validation cannot drift apart.
 pub(crate) fn check_ballots(voters: SeatSet, candidates: SeatSet, ballots: &[Ballot]) -> Result<(), BallotError> {
     let mut seen = SeatSet::EMPTY;
     let mut last: Option<Seat> = None;

@@ -2,16 +2,16 @@
 //!
 //! The server keeps nothing. The page keeps the game's event log in the browser's `localStorage` (the scramble
 //! it drew and the times it read travel inside the events) and sends the whole log on every action; the server
-//! folds it through the engine's [`transition`](marubatsu_engine::lights::transition) and answers with the
+//! folds it through the engine's rules ([`Lights`](marubatsu_engine::lights::Lights)) and answers with the
 //! state to draw. A reload therefore restores the game exactly, hint and undo history included, because the
 //! state *is* the log replayed. The log stays small: a new puzzle replaces it, and the fold costs microseconds
 //! per event.
 //!
-//! `GET /api/lights/levels` gives the engine's levels (name, side, scramble presses).
-//! `POST /api/lights/replay` with `{"events": [{"type": "newPuzzle", "level": "easy", "cells": [..],
-//! "atMs": 0}, {"type": "press", "cell": 12, "atMs": 900}, {"type": "undo"}, {"type": "hint"},
-//! {"type": "restart", "atMs": 0}]}` answers the [`Envelope`]: `{"accepted": …, "refusal": {"code", "words"} | null, "state": game | null,
-//! "events": n}`, `accepted` and `refusal` about the last event of the log.
+//! `GET /api/lights/levels` gives the engine's levels (name, side, scramble presses). `POST /api/lights/replay` with
+//! `{"events": [{"type": "newPuzzle", "level": "easy", "cells": [..], "atMs": 0}, {"type": "press", "cell": 12, "atMs":
+//! 900}, {"type": "undo"}, {"type": "hint"}, {"type": "restart", "atMs": 0}]}` answers the [`Envelope`]: `{"accepted":
+//! …, "refusal": {"code", "words"} | null, "state": game | null, "events": n}`, `accepted` and `refusal` about the last
+//! event of the log.
 
 use axum::{
     Json, Router,

@@ -1,18 +1,18 @@
 //! Know-it-all relay: the page, and one endpoint that applies an event to a saved game.
 //!
 //! The server keeps nothing. The page keeps the engine's save envelope (`{"version":1,"state":…}`) in the tab's
-//! `sessionStorage` and sends it with every event. The server restores it — [`restore`] checks every field, so
-//! a broken or hand-edited save becomes setup, with the reason — draws what the event needs, applies the
-//! engine's [`transition`], and answers with the new envelope and a view of the state to draw. A reload mid-talk
-//! sends the same envelope again; the talk's deadline is an absolute time, so the countdown resumes with the
-//! right remaining time.
+//! `sessionStorage` and sends it with every event. The server restores it — [`restore`] checks every field, so a broken
+//! or hand-edited save becomes setup, with the reason — draws what the event needs, steps the engine's rules
+//! ([`Relay`](marubatsu_engine::relay::Relay)), and answers with the new envelope and a view of the state to draw. A
+//! reload mid-talk sends the same envelope again; the talk's deadline is an absolute time, so the countdown resumes
+//! with the right remaining time.
 //!
-//! The page reads the clock (`nowMs`) and sends random words from `crypto.getRandomValues` (`entropy`); this
-//! edge turns them into the engine's inputs: a topic this game has not shown — one of the table's own topics
-//! (`ownTopics`, typed at setup and kept by the page for the evening) while any is left, then one from the
-//! bundled deck ([`draw_next_topic`]) — and a speaking order from [`shuffled_order_avoiding_last`]. What the rules remember between rounds — the topics
-//! used and the latest closer — is part of the engine's state, so it travels inside the save and the engine
-//! checks it: a drawn topic or order that breaks either rule is refused, not trusted.
+//! The page reads the clock (`nowMs`) and sends random words from `crypto.getRandomValues` (`entropy`); this edge turns
+//! them into the engine's inputs: a topic this game has not shown — one of the table's own topics (`ownTopics`, typed
+//! at setup and kept by the page for the evening) while any is left, then one from the bundled deck
+//! ([`draw_next_topic`]) — and a speaking order from [`shuffled_order_avoiding_last`]. What the rules remember between
+//! rounds — the topics used and the latest closer — is part of the engine's state, so it travels inside the save and
+//! the engine checks it: a drawn topic or order that breaks either rule is refused, not trusted.
 //!
 //! ```text
 //! GET  /api/relay/limits   players, rounds and talk seconds the engine accepts
@@ -23,10 +23,10 @@
 //! ```
 //!
 //! Events: `start {players, rounds, talkSeconds}`, `redraw` (another topic, once a round), `beginTalk {nowMs}`,
-//! `talkDone {nowMs, turn?}`, `pause {nowMs}`, `resume {nowMs}`, `received`, `select {target}`, `confirm`,
-//! `nextRound`, `restart`, `abandon`. An event that draws a topic (start, redraw, nextRound) checks `ownTopics`
-//! first ([`own_topics`]): too many or too long is refused in words, the game unchanged. The view never shows the votes cast so far:
-//! only who is voting and what they picked.
+//! `talkDone {nowMs, turn?}`, `pause {nowMs}`, `resume {nowMs}`, `received`, `select {target}`, `confirm`, `nextRound`,
+//! `restart`, `abandon`. An event that draws a topic (start, redraw, nextRound) checks `ownTopics` first
+//! ([`own_topics`]): too many or too long is refused in words, the game unchanged. The view never shows the votes cast
+//! so far: only who is voting and what they picked.
 
 use axum::{
     Json, Router,

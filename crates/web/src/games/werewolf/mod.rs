@@ -1,11 +1,12 @@
 //! Quantum werewolf, pass and play: the page, and one endpoint that replays an event log through the engine.
 //!
 //! The server keeps nothing. The page keeps the table, the players' names and the event log in the tab's
-//! `sessionStorage` and sends them with every new event. Every random outcome is already inside the events — the
-//! page draws the card of a dead player's hand with `crypto.getRandomValues`, and the table reports who won a
-//! rock-paper-scissors — so replaying the log through the engine's [`WerewolfState::play`] rebuilds the game exactly after
-//! a reload. A log that does not replay (edited by hand, or from another version) is cut at its first refused
-//! event, and the answer says so (`logError`); `log` is the log to keep.
+//! `sessionStorage` and sends them with every new event. Every random outcome is already inside the events — the page
+//! draws the card of a dead player's hand with `crypto.getRandomValues`, and the table reports who won a
+//! rock-paper-scissors — so replaying the log through the engine's rules
+//! ([`Werewolf`](marubatsu_engine::werewolf::Werewolf)) rebuilds the game exactly after a reload. A log that does not
+//! replay (edited by hand, or from another version) is cut at its first refused event, and the answer says so
+//! (`logError`); `log` is the log to keep.
 //!
 //! ```text
 //! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
@@ -23,12 +24,12 @@
 //! `accepted` false) and `wouldEnd` says whether it would end the game and how — for a hand-over the page built
 //! card by card, which the state's ready-made choices cannot warn about.
 //!
-//! Events, in the engine's JSON form of [`WerewolfEvent`]: `startPlayer {seat}`, `verdict {seer, target, verdict, give}`,
-//! `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`,
-//! `draw {player, index}`, `vote {ballots: [{voter, target}]}`; roles are `werewolf`, `seer`, `villager` and
-//! verdicts `black`, `white`. The state lists the legal choices of the pending decision (ready-made events with
-//! a label), or for a transfer the recipients and how many cards each can take, or for a vote every voter with
-//! whom they may point at, so the page never guesses.
+//! Events, in the engine's JSON form of [`WerewolfEvent`]: `startPlayer {seat}`, `verdict {seer, target, verdict,
+//! give}`, `attack {wolf, target, give}`, `transfer {from, role, handovers: [{to, take, cards}]}`, `draw {player,
+//! index}`, `vote {ballots: [{voter, target}]}`; roles are `werewolf`, `seer`, `villager` and verdicts `black`,
+//! `white`. The state lists the legal choices of the pending decision (ready-made events with a label), or for a
+//! transfer the recipients and how many cards each can take, or for a vote every voter with whom they may point at, so
+//! the page never guesses.
 //!
 //! Every sentence in the answer is in the language of the request's `Accept-Language` ([`Lang`]). A refused event
 //! is answered in plain words, never with the engine's reason: `stale` when it answers a decision that is no
