@@ -12,7 +12,7 @@ use std::{
 
 use alloy_primitives::Address;
 use marubatsu_tests::{anvil::Anvil, anviltest};
-use support::command;
+use support::{command, walk};
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let output: Output = command(args).output().expect("running marubatsu");
@@ -68,19 +68,6 @@ fn assert_one_creation_each(anvil: &Anvil, records: &Path, key: &str) {
         let text = std::fs::read_to_string(&entry).unwrap();
         assert!(!text.contains(&key[2..]), "{} holds the key", entry.display());
     }
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
 }
 
 fn runs(records: &Path) -> Vec<serde_json::Value> {

@@ -15,7 +15,7 @@ use marubatsu_tests::{
     anvil::{Anvil, binary},
     anviltest,
 };
-use support::command;
+use support::{command, walk};
 
 const PASSWORD: &str = "correct horse battery staple";
 
@@ -261,19 +261,6 @@ anviltest!(
 
 fn args(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
 }
 
 anviltest!(fee_flags_reach_the_signed_transaction, |anvil| {

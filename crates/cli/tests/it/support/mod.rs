@@ -1,5 +1,6 @@
-//! What the CLI tests share: running the built binary the same way every time.
+//! What the CLI tests share: running the built binary the same way every time, and reading what it wrote.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The `marubatsu` binary with `args`, without the variables that a user's shell may set (RPC URL, wallet,
@@ -46,4 +47,18 @@ pub(crate) fn on_node(args: &[&str], url: &str) -> (bool, String, String) {
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// Every file under `dir`, at any depth: what a test searches for a secret or a record.
+pub(crate) fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
 }
