@@ -49,44 +49,84 @@ pub trait Rules {
         }
     }
 
-    /// Folds `events` from `state`: the final state and, for the last event, the reason it was refused if it
-    /// was. Refused events in the middle of a log are skipped, as a replay of a page's taps must.
-    fn replay<'a, I>(state: Self::State, events: I) -> Replayed<Self::State, Self::Refusal>
+    /// Folds `events` from `state` through [`Rules::transition`], skipping or stopping at a refused event as
+    /// `on_refusal` says: a page's taps skip, a log that must replay whole stops.
+    fn replay<'a, I>(state: Self::State, events: I, on_refusal: OnRefusal) -> Replayed<Self::State, Self::Refusal>
     where
         I: IntoIterator<Item = &'a Self::Event>,
         Self::Event: 'a,
     {
-        let mut replayed = Replayed {
-            state,
-            accepted: 0,
-            last: None,
-        };
-        for event in events {
-            replayed.last = match Self::transition(replayed.state, event) {
-                Ok(next) => {
-                    replayed.state = next;
-                    replayed.accepted += 1;
-                    Some(Ok(()))
-                }
-                Err((back, refusal)) => {
-                    replayed.state = back;
-                    Some(Err(refusal))
-                }
-            };
-        }
-        replayed
+        fold(state, events, on_refusal, |state, event| Self::transition(state, event))
     }
 }
 
-/// What [`Rules::replay`] ends with.
+/// What to do with a refused event in the middle of a log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnRefusal {
+    /// Skip it and go on: a page's taps, where a tap that meant nothing stays in the log.
+    Skip,
+    /// Stop there: a log that must replay whole, cut at its first refused event.
+    Stop,
+}
+
+/// What [`Rules::replay`] and [`fold`] end with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replayed<S, R> {
-    /// The state after the whole log.
+    /// The state after the log (up to the refused event, if the fold stopped).
     pub state: S,
     /// How many events were accepted.
     pub accepted: usize,
-    /// How the last event went (`None` for an empty log).
-    pub last: Option<Result<(), R>>,
+    /// The last refused event, with its position in the log: where the fold stopped, for [`OnRefusal::Stop`].
+    pub refused: Option<(usize, R)>,
+    /// Whether the last event folded was accepted (`false` for an empty log).
+    pub last_accepted: bool,
+}
+
+/// Folds `events` from `state` through `step`: [`Rules::replay`]'s loop, for a caller whose step first reads or
+/// checks what it was sent (a page's raw JSON, a cell number) and then calls the rules.
+///
+/// ```
+/// use marubatsu_engine::rules::{fold, OnRefusal};
+///
+/// // Even numbers are added, odd ones refused.
+/// let add_even = |sum: u32, n: u32| if n % 2 == 0 { Ok(sum + n) } else { Err((sum, "odd")) };
+/// let skipped = fold(0, [2, 3, 4], OnRefusal::Skip, add_even);
+/// assert_eq!((skipped.state, skipped.accepted, skipped.last_accepted), (6, 2, true));
+/// assert_eq!(skipped.refused, Some((1, "odd")));
+/// let stopped = fold(0, [2, 3, 4], OnRefusal::Stop, add_even);
+/// assert_eq!((stopped.state, stopped.accepted, stopped.last_accepted), (2, 1, false));
+/// assert_eq!(stopped.refused, Some((1, "odd")));
+/// ```
+pub fn fold<S, E, R>(
+    state: S,
+    events: impl IntoIterator<Item = E>,
+    on_refusal: OnRefusal,
+    mut step: impl FnMut(S, E) -> Result<S, (S, R)>,
+) -> Replayed<S, R> {
+    let mut folded = Replayed {
+        state,
+        accepted: 0,
+        refused: None,
+        last_accepted: false,
+    };
+    for (position, event) in events.into_iter().enumerate() {
+        match step(folded.state, event) {
+            Ok(next) => {
+                folded.state = next;
+                folded.accepted += 1;
+                folded.last_accepted = true;
+            }
+            Err((back, refusal)) => {
+                folded.state = back;
+                folded.refused = Some((position, refusal));
+                folded.last_accepted = false;
+                if on_refusal == OnRefusal::Stop {
+                    break;
+                }
+            }
+        }
+    }
+    folded
 }
 
 /// Declares a game's rules type for a state whose `apply(&self, &Event) -> Result<State, Refusal>` already says
@@ -109,3 +149,34 @@ macro_rules! rules_by_apply {
     };
 }
 pub(crate) use rules_by_apply;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tictactoe::{Cell, MoveError, Position, TicTacToe};
+
+    fn cells(indices: &[u8]) -> Vec<Cell> {
+        indices.iter().filter_map(|&i| Cell::new(i)).collect()
+    }
+
+    #[test]
+    fn a_replay_skips_or_stops_at_a_refused_move() {
+        // The second 0 is taken: skipped, the game goes on with O's move at 4; stopped, O never moves.
+        let log = cells(&[0, 0, 4]);
+        let skipped = TicTacToe::replay(Position::empty(), &log, OnRefusal::Skip);
+        assert_eq!((skipped.accepted, skipped.last_accepted), (2, true));
+        assert_eq!(skipped.refused, Some((1, MoveError::CellTaken { cell: log[1] })));
+        assert!(skipped.state.o().contains(log[2]));
+
+        let stopped = TicTacToe::replay(Position::empty(), &log, OnRefusal::Stop);
+        assert_eq!((stopped.accepted, stopped.last_accepted), (1, false));
+        assert_eq!(stopped.refused, Some((1, MoveError::CellTaken { cell: log[1] })));
+        assert!(stopped.state.o().is_empty());
+
+        let empty = TicTacToe::replay(Position::empty(), &[], OnRefusal::Stop);
+        assert_eq!(
+            (empty.state, empty.accepted, empty.refused, empty.last_accepted),
+            (Position::empty(), 0, None, false)
+        );
+    }
+}

@@ -1,4 +1,5 @@
-//! One answer shape for every game's replay or step endpoint, and one fold of a page's event log.
+//! One answer shape for every game's replay or step endpoint, and the longest log one replays (the fold itself is
+//! the engine's, [`marubatsu_engine::rules::fold`]).
 //!
 //! Every game answers an event (or a log) with the same [`Envelope`]:
 //!
@@ -57,28 +58,6 @@ impl RefusalView {
     }
 }
 
-/// What to do with a refused event in the middle of a log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OnRefusal {
-    /// Skip it and go on: a page's taps, where a tap that meant nothing stays in the log.
-    Skip,
-    /// Stop there: a log that must replay whole, cut at its first refused event.
-    Stop,
-}
-
-/// What [`fold`] ends with.
-#[derive(Debug)]
-pub(crate) struct Folded<S, R> {
-    /// The state after the log (up to the refused event, if the fold stopped).
-    pub(crate) state: S,
-    /// How many events were accepted.
-    pub(crate) accepted: usize,
-    /// The last refused event, with its position in the log: where the fold stopped, for [`OnRefusal::Stop`].
-    pub(crate) refused: Option<(usize, R)>,
-    /// Whether the last event folded was accepted (`false` for an empty log).
-    pub(crate) last_accepted: bool,
-}
-
 /// Refuses a log longer than [`MAX_EVENTS`], in the player's words.
 pub(crate) fn check_length(lang: Lang, count: usize) -> Result<(), ApiError> {
     if count <= MAX_EVENTS {
@@ -89,42 +68,6 @@ pub(crate) fn check_length(lang: Lang, count: usize) -> Result<(), ApiError> {
         format!("記録が{count}手あります。再生できるのは{MAX_EVENTS}手までです。新しいゲームを始めてください。"),
     ))
     .with_code("logTooLong"))
-}
-
-/// Folds a page's log through `step` (a game's [`Rules::transition`](marubatsu_engine::rules::Rules::transition),
-/// or a wrapper that first reads or checks what the page sent), after [`check_length`].
-pub(crate) fn fold<S, E, R>(
-    lang: Lang,
-    state: S,
-    events: Vec<E>,
-    on_refusal: OnRefusal,
-    mut step: impl FnMut(S, E) -> Result<S, (S, R)>,
-) -> Result<Folded<S, R>, ApiError> {
-    check_length(lang, events.len())?;
-    let mut folded = Folded {
-        state,
-        accepted: 0,
-        refused: None,
-        last_accepted: false,
-    };
-    for (position, event) in events.into_iter().enumerate() {
-        match step(folded.state, event) {
-            Ok(next) => {
-                folded.state = next;
-                folded.accepted += 1;
-                folded.last_accepted = true;
-            }
-            Err((back, refusal)) => {
-                folded.state = back;
-                folded.refused = Some((position, refusal));
-                folded.last_accepted = false;
-                if on_refusal == OnRefusal::Stop {
-                    break;
-                }
-            }
-        }
-    }
-    Ok(folded)
 }
 
 #[cfg(test)]
@@ -140,27 +83,10 @@ mod tests {
         }
     }
 
-    fn add_even(sum: u32, n: u32) -> Result<u32, (u32, Odd)> {
-        if n.is_multiple_of(2) {
-            Ok(sum + n)
-        } else {
-            Err((sum, Odd))
-        }
-    }
-
     #[test]
-    fn a_fold_skips_or_stops_at_a_refused_event() {
-        let skip = fold(Lang::En, 0, vec![2, 3, 4], OnRefusal::Skip, add_even).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(
-            (skip.state, skip.accepted, skip.refused, skip.last_accepted),
-            (6, 2, Some((1, Odd)), true)
-        );
-        let stop = fold(Lang::En, 0, vec![2, 3, 4], OnRefusal::Stop, add_even).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(
-            (stop.state, stop.accepted, stop.refused, stop.last_accepted),
-            (2, 1, Some((1, Odd)), false)
-        );
-        assert!(fold(Lang::En, 0, vec![0; MAX_EVENTS + 1], OnRefusal::Skip, add_even).is_err());
+    fn a_log_longer_than_the_limit_is_refused_in_words() {
+        assert!(check_length(Lang::En, MAX_EVENTS).is_ok());
+        assert!(check_length(Lang::En, MAX_EVENTS + 1).is_err());
     }
 
     #[test]

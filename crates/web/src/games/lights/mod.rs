@@ -18,13 +18,13 @@ use axum::{
     routing::{get, post},
 };
 use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsRefusal, LightsState};
-use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::rules::{OnRefusal, Refusal, Rules, fold};
 use serde::{Deserialize, Serialize};
 
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
-use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
+use crate::protocol::{self, Envelope, RefusalView};
 
 mod view;
 
@@ -111,11 +111,12 @@ async fn replay(
 ) -> Result<Json<Envelope<Option<GameView>, Replayed>>, ApiError> {
     let count = request.events.len();
     let mut play = Play::default();
-    let folded = protocol::fold(lang, None, request.events, OnRefusal::Skip, |game, event| {
+    protocol::check_length(lang, count)?;
+    let folded = fold(None, request.events, OnRefusal::Skip, |game, event| {
         let next = step(game, &event)?;
         play.record(&event);
         Ok(next)
-    })?;
+    });
     let refusal = match folded.refused {
         Some((position, refusal)) if !folded.last_accepted => {
             Some(RefusalView::of(&refusal, text::refusal(lang, position, refusal)))

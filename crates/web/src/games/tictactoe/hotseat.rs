@@ -2,14 +2,14 @@
 //! the engine replays it.
 
 use axum::Json;
-use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::rules::{OnRefusal, Refusal, Rules, fold};
 use marubatsu_engine::tictactoe::{Bitboard, Cell, MoveError, Outcome, Position, Side, TicTacToe};
 use serde::{Deserialize, Serialize};
 
 use super::view::HotSeatView;
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
-use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
+use crate::protocol::{self, Envelope, RefusalView};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -44,18 +44,13 @@ pub(super) async fn hot_seat(
     lang: Lang,
     JsonBody(request): JsonBody<HotSeat>,
 ) -> Result<Json<Envelope<HotSeatView, Played>>, ApiError> {
-    let folded = protocol::fold(
-        lang,
-        Position::empty(),
-        request.moves,
-        OnRefusal::Stop,
-        |position, index| {
-            let Some(cell) = Cell::new(index) else {
-                return Err((position, Refused::NotACell(index)));
-            };
-            TicTacToe::transition(position, &cell).map_err(|(back, error)| (back, Refused::Move(error)))
-        },
-    )?;
+    protocol::check_length(lang, request.moves.len())?;
+    let folded = fold(Position::empty(), request.moves, OnRefusal::Stop, |position, index| {
+        let Some(cell) = Cell::new(index) else {
+            return Err((position, Refused::NotACell(index)));
+        };
+        TicTacToe::transition(position, &cell).map_err(|(back, error)| (back, Refused::Move(error)))
+    });
     let position = folded.state;
     let outcome = position.outcome();
     let winner = match outcome {

@@ -45,7 +45,7 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::rules::{OnRefusal, Refusal, Rules, fold};
 use marubatsu_engine::werewolf::recommended::recommended_tables;
 use marubatsu_engine::werewolf::{
     AttackDeath, DeathDraw, MAX_NAME_CHARS, MAX_PLAYERS, Options, Seat, SeatingError, Table, Werewolf, WerewolfEvent,
@@ -57,7 +57,7 @@ use serde_json::Value;
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
-use crate::protocol::{self, Envelope, OnRefusal, RefusalView};
+use crate::protocol::{self, Envelope, RefusalView};
 
 mod setup_words;
 mod text;
@@ -280,8 +280,7 @@ async fn replay(
     let mut events: Vec<WerewolfEvent> = Vec::with_capacity(request.events.len() + 1);
     // Where the last decision's lines begin in the log: what it did is shown beside the next decision.
     let mut last_decision = None;
-    let folded = protocol::fold(
-        lang,
+    let folded = fold(
         WerewolfState::new(table),
         request.events,
         OnRefusal::Stop,
@@ -292,7 +291,7 @@ async fn replay(
             last_decision = Some(before);
             Ok(game)
         },
-    )?;
+    );
     let log_error = folded.refused.map(|(i, _)| text::log_cut(lang, i));
     let mut game = folded.state;
     let (mut accepted, mut refusal, mut stale, mut would_end) = (false, None, false, None);
