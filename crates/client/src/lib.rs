@@ -27,7 +27,12 @@
 //!
 //! ```no_run
 //! use marubatsu_chain::{bindings::ISoloTicTacToe::Difficulty, compiler::Compiler};
-//! use marubatsu_client::{//!     deploy::{DeployOptions, Deployments, deploy}, //!     games::SoloContract, //!     rpc::{Rpc, RpcOptions}, //!     wallet::{Secret, signer_from_private_key}, //!};
+//! use marubatsu_client::{
+//!     deploy::{DeployOptions, Deployments, deploy},
+//!     games::SoloContract,
+//!     rpc::{Rpc, RpcOptions},
+//!     wallet::{Secret, signer_from_private_key},
+//! };
 //!
 //! let contracts = Compiler::locate()?.compile()?;
 //! let key = Secret::new(std::env::var("PRIVATE_KEY")?);

@@ -10,7 +10,7 @@ pub mod werewolf;
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use http::Method;
@@ -37,10 +37,32 @@ pub fn server() -> Server {
     Server::bind(SocketAddr::from(([127, 0, 0, 1], 0)), app).unwrap_or_else(|err| panic!("{err}"))
 }
 
-/// One browser at a time: the machines have two cores, and parallel Chromiums only make every test slower.
-pub fn one_browser_at_a_time() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// A place for one more browser, held until dropped: at most `MARUBATSU_BROWSERS` (default 1) run at once.
+pub fn one_browser_at_a_time() -> BrowserSlot {
+    let limit = std::env::var("MARUBATSU_BROWSERS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    let mut running = BROWSERS.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    while *running >= limit {
+        running = BROWSERS.1.wait(running).unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    *running += 1;
+    BrowserSlot(())
+}
+
+/// How many browsers run now, and the signal that one finished.
+static BROWSERS: (Mutex<usize>, Condvar) = (Mutex::new(0), Condvar::new());
+
+/// A running browser's place; dropping it lets the next test start one.
+pub struct BrowserSlot(());
+
+impl Drop for BrowserSlot {
+    fn drop(&mut self) {
+        *BROWSERS.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+        BROWSERS.1.notify_one();
+    }
 }
 
 // ---- HTTP/1.1 ---------------------------------------------------------------------------------------------
