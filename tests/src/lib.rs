@@ -19,7 +19,7 @@ use marubatsu_chain::{
 /// (which provisions anvil on a fresh clone), then anvil started with the given arguments, and an empty folder for
 /// deployment records. Both are dropped (anvil stopped, the folder removed) when the test ends, pass or fail.
 ///
-/// ```ignore
+/// ```text
 /// anviltest!(deploys_once, |anvil, records| { /* anvil.url, records.path() */ });
 /// anviltest!(waits_for_a_block, ["--no-mining"], |anvil| { /* … */ });
 /// ```
