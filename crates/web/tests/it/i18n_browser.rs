@@ -4,7 +4,7 @@
 use crate::support;
 
 use serde_json::json;
-use support::{Browser, Driver, one_browser_at_a_time, request_with, server};
+use support::{Browser, Driver, browser_slot, request_with, server};
 
 fn html_lang(page: &str) -> &str {
     let start = page.find("<html lang=\"").map_or(0, |at| at + 12);
@@ -114,7 +114,7 @@ fn nav_titles(browser: &Browser<'_>) -> Vec<String> {
 
 #[test]
 fn the_language_switch_changes_the_header_and_survives_a_reload() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(1280, 860);

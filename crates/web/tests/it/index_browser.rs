@@ -2,11 +2,11 @@
 
 use crate::support;
 
-use support::{Driver, one_browser_at_a_time, server};
+use support::{Driver, browser_slot, server};
 
 #[test]
 fn the_index_passes_the_page_check_in_both_languages_and_sizes() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     // 390×844 and 1280×860 as every game is checked, and two narrower phones for the header's one row.

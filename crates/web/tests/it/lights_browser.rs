@@ -7,8 +7,7 @@ use crate::support;
 use marubatsu_engine::lights::{Board, Cell as LightCell, Size, solve};
 use serde_json::{Value, json};
 use support::{
-    Browser, Driver, focused_cell, key, lights_ready, lit, one_browser_at_a_time, screenshot_dir, server, set_language,
-    tab_into,
+    Browser, Driver, browser_slot, focused_cell, key, lights_ready, lit, screenshot_dir, server, set_language, tab_into,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -86,7 +85,7 @@ fn no_missing_text(browser: &Browser<'_>) {
 /// stored game, best, language or switch; a failure names its scenario.
 #[test]
 fn cross_light_in_a_real_browser() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let session = driver.browser(1280, 860);
@@ -517,7 +516,7 @@ fn follow_hints(browser: &Browser<'_>) -> usize {
 
 #[test]
 fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -591,7 +590,7 @@ fn cross_light_followed_hints_solve_the_puzzle_in_exactly_par_presses() {
 
 #[test]
 fn cross_light_undo_restores_the_board() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -630,7 +629,7 @@ fn cross_light_undo_restores_the_board() {
 
 #[test]
 fn cross_light_plays_from_the_keyboard_alone() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -688,7 +687,7 @@ fn cross_light_plays_from_the_keyboard_alone() {
 
 #[test]
 fn cross_light_game_survives_a_reload() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);

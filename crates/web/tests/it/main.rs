@@ -1,7 +1,8 @@
 //! The web app's integration tests, one binary: a module per area (`<game>_api` over plain HTTP, `<game>_wire`
 //! for the wire words, `<game>_browser` in a headless Chromium), and `support` for what they share. One binary
-//! links once and compiles the contracts once; the browser modules still take one browser at a time
-//! (`support::one_browser_at_a_time`), while the HTTP and wire modules run beside them.
+//! links once and compiles the contracts once; the browser modules take a browser slot each
+//! (`support::browser_slot`: two at once unless `MARUBATSU_BROWSERS` says otherwise), while the HTTP and wire
+//! modules run beside them.
 //! Run one area with `cargo test -p marubatsu-web --test it <module>::`.
 
 mod support;

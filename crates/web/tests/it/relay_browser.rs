@@ -9,7 +9,7 @@ use crate::support;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Browser, Driver, one_browser_at_a_time, screenshot_dir, server};
+use support::{Browser, Driver, browser_slot, screenshot_dir, server};
 
 const DESKTOP: (u32, u32) = (1280, 860);
 
@@ -65,7 +65,7 @@ fn remaining_ms(browser: &Browser<'_>) -> u64 {
 
 #[test]
 fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
@@ -265,7 +265,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
 
 #[test]
 fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
@@ -419,7 +419,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
 
 #[test]
 fn relay_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -589,7 +589,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
 /// The issue's double tap (150–230 ms apart) and a faster and a slower one, on a phone's touchscreen.
 #[test]
 fn relay_a_double_tap_on_a_phone_skips_nobody_in_either_language() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
@@ -604,7 +604,7 @@ fn relay_a_double_tap_on_a_phone_skips_nobody_in_either_language() {
 /// The same with a mouse on a desktop window.
 #[test]
 fn relay_a_double_click_on_a_desktop_skips_nobody_in_either_language() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -632,7 +632,7 @@ const OWN: [&str; 2] = ["Why owls stay up all night", "冷めたお茶の行き�
 /// other and then is used up for the round, and a new game of the evening finds the topics still typed.
 #[test]
 fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_sizes() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -725,7 +725,7 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
 /// ended, and "resume" gives the time back with the deadline moved on by the pause.
 #[test]
 fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_sizes() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);

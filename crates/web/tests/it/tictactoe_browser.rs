@@ -25,7 +25,7 @@ use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
-use support::{Browser, Driver, contracts, dataset, marks, one_browser_at_a_time, request};
+use support::{Browser, Driver, browser_slot, contracts, dataset, marks, request};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
@@ -352,7 +352,7 @@ fn cell(n: u8) -> String {
 
 #[test]
 fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_for() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let anvil = Anvil::start();
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();
@@ -860,7 +860,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
 /// each state, and alloy checks the account to the wei.
 #[test]
 fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_the_page() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let anvil = Anvil::start();
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();
@@ -990,7 +990,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
 /// state passes the page check at both sizes in both languages.
 #[test]
 fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_offers_nothing_idle() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let anvil = Anvil::start();
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();

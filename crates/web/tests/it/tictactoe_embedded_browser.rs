@@ -9,8 +9,8 @@ use crate::support;
 use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
 use serde_json::{Value, json};
 use support::{
-    Browser, Driver, Image, dataset, focused_cell, key, lights_ready, lit, marks, one_browser_at_a_time,
-    screenshot_dir, server, set_language, tab_into,
+    Browser, Driver, Image, browser_slot, dataset, focused_cell, key, lights_ready, lit, marks, screenshot_dir, server,
+    set_language, tab_into,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -80,7 +80,7 @@ fn gas_column(browser: &Browser<'_>) -> Vec<u64> {
 
 #[test]
 fn tictactoe_fork_line_beats_normal_through_the_contract() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -143,7 +143,7 @@ fn play_perfectly(browser: &Browser<'_>) -> String {
 
 #[test]
 fn tictactoe_hard_holds_the_draw_whoever_starts() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -177,7 +177,7 @@ fn tictactoe_hard_holds_the_draw_whoever_starts() {
 
 #[test]
 fn tictactoe_games_survive_a_reload() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
@@ -233,7 +233,7 @@ fn tictactoe_games_survive_a_reload() {
 
 #[test]
 fn tictactoe_plays_from_the_keyboard_alone() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -650,7 +650,7 @@ fn a_dead_server_is_said_as_such(browser: &Browser<'_>, page: &str, lang: &str) 
 /// game finished behind the page's back noticed, and a dead server said as such.
 #[test]
 fn tictactoe_to_its_end_in_both_languages_on_a_phone_and_a_desktop() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let page = format!("{}tictactoe", server.url());
@@ -710,7 +710,7 @@ fn coral(r: u8, g: u8, b: u8) -> bool {
 
 #[test]
 fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let dir = screenshot_dir();
@@ -783,7 +783,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
 
 #[test]
 fn a_script_added_through_devtools_runs_before_the_page_loads() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);

@@ -12,7 +12,7 @@ use crate::support;
 
 use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::json;
-use support::{Browser, Driver, one_browser_at_a_time, server};
+use support::{Browser, Driver, browser_slot, server};
 
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
@@ -447,7 +447,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
 
 #[test]
 fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -509,7 +509,7 @@ fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
 
 #[test]
 fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -604,7 +604,7 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
 
 #[test]
 fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -742,7 +742,7 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
 
 #[test]
 fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
@@ -774,7 +774,7 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
 
 #[test]
 fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_impossible() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
@@ -871,7 +871,7 @@ const NAMES: [&str; 8] = ["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "
 
 #[test]
 fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_first() {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let (ending_log, ending) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| {
         state["choices"]
@@ -1101,7 +1101,7 @@ fn next_on_screen(browser: &Browser<'_>, kind: &str, tag: &str) {
 /// decision is made, one voter has their ballot or one ballot is collected, and the next decision or voter is on
 /// screen.
 fn double_tap_every_control(size: (u32, u32)) {
-    let _one = one_browser_at_a_time();
+    let _browser = browser_slot();
     let server = server();
     let states = offered(&server);
     let driver = Driver::start();
