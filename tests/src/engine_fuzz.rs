@@ -104,13 +104,12 @@ pub trait Fuzzed: Rules<State: PartialEq + Debug, Event: Debug> {
         memory: &mut Self::Memory,
         input: &mut Input<'_>,
     ) -> Option<(Self::Event, Self::Drawn)>;
-    /// Checks the step from `state` through `event` to `next` (accepted or not), and gives the state to go on
-    /// from: `next`, or another the game may swap in (a save restored).
+    /// Checks the step from `state` through `event` to `next` (the same state if the event was refused), and gives
+    /// the state to go on from: `next`, or another the game may swap in (a save restored).
     fn after(
         state: &Self::State,
         event: &Self::Event,
         next: Self::State,
-        accepted: bool,
         drawn: Self::Drawn,
         input: &mut Input<'_>,
     ) -> Self::State;
@@ -130,8 +129,8 @@ pub fn fuzz<G: Fuzzed>(data: &[u8]) {
         let Some((event, drawn)) = G::draw(&state, &mut memory, &mut input) else {
             continue;
         };
-        let (next, accepted) = match G::transition(state.clone(), &event) {
-            Ok(next) => (next, true),
+        let next = match G::transition(state.clone(), &event) {
+            Ok(next) => next,
             Err((back, refusal)) => {
                 assert_eq!(
                     back,
@@ -139,10 +138,10 @@ pub fn fuzz<G: Fuzzed>(data: &[u8]) {
                     "a refused {event:?} ({}) changed the state",
                     refusal.code()
                 );
-                (back, false)
+                back
             }
         };
-        state = G::after(&state, &event, next, accepted, drawn, &mut input);
+        state = G::after(&state, &event, next, drawn, &mut input);
     }
 }
 
@@ -224,7 +223,6 @@ impl Fuzzed for Solo {
         _: &tictactoe::SoloState,
         _: &tictactoe::SoloEvent,
         game: tictactoe::SoloState,
-        _: bool,
         (): (),
         _: &mut Input<'_>,
     ) -> tictactoe::SoloState {
@@ -301,7 +299,6 @@ impl Fuzzed for Lights {
         current: &lights::LightsState,
         event: &lights::LightsEvent,
         next: lights::LightsState,
-        _: bool,
         (): (),
         _: &mut Input<'_>,
     ) -> lights::LightsState {
@@ -429,7 +426,6 @@ impl Fuzzed for Relay {
         _: &relay::RelayState,
         event: &relay::RelayEvent,
         state: relay::RelayState,
-        _: bool,
         (): (),
         input: &mut Input<'_>,
     ) -> relay::RelayState {
@@ -607,7 +603,6 @@ impl Fuzzed for Werewolf {
         game: &werewolf::WerewolfState,
         event: &werewolf::WerewolfEvent,
         next: werewolf::WerewolfState,
-        _: bool,
         legal: werewolf::LegalEvents,
         _: &mut Input<'_>,
     ) -> werewolf::WerewolfState {

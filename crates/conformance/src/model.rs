@@ -53,6 +53,22 @@ pub struct Game {
     pub status: Status,
 }
 
+/// What a contract's `getGame` answered, read as the model's game.
+impl From<ITicTacToe::getGameReturn> for Game {
+    fn from(g: ITicTacToe::getGameReturn) -> Game {
+        Game {
+            creator: g.creator,
+            opponent: g.opponent,
+            stake: g.stake,
+            move_timeout: g.moveTimeout,
+            deadline: g.deadline,
+            x: g.xBoard,
+            o: g.oBoard,
+            status: g.status,
+        }
+    }
+}
+
 impl Game {
     /// Whether O is to move: X has made one move more.
     pub fn o_to_move(&self) -> bool {

@@ -355,16 +355,7 @@ impl Runner {
     fn check_game(&self, chain: &mut Chain, model: &Model, indexer: &Indexer, id: U256, expected: &Game) -> Checked {
         let contract = self.cast.contract;
         let actual = match view(chain, contract, &ITicTacToe::getGameCall { gameId: id }) {
-            Ok(g) => Game {
-                creator: g.creator,
-                opponent: g.opponent,
-                stake: g.stake,
-                move_timeout: g.moveTimeout,
-                deadline: g.deadline,
-                x: g.xBoard,
-                o: g.oBoard,
-                status: g.status,
-            },
+            Ok(g) => Game::from(g),
             Err(err) => return differ(format!("getGame({id})"), self.cast.named(err), self.cast.game(expected)),
         };
         if &actual != expected {

@@ -913,16 +913,7 @@ impl Sut {
                 .chain
                 .view(game, &ITicTacToe::getGameCall { gameId: id })
                 .unwrap_or_else(|err| panic!("getGame({id}): {err}"));
-            let actual = Game {
-                creator: g.creator,
-                opponent: g.opponent,
-                stake: g.stake,
-                move_timeout: g.moveTimeout,
-                deadline: g.deadline,
-                x: g.xBoard,
-                o: g.oBoard,
-                status: g.status,
-            };
+            let actual = Game::from(g);
             assert_eq!(&actual, expected, "{when}: game {id}");
             assert_eq!(
                 self.indexer.games.get(&id),
