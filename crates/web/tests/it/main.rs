@@ -1,7 +1,7 @@
 //! The web app's integration tests, one binary: a module per area (`<game>_api` over plain HTTP, `<game>_wire`
 //! for the wire words, `<game>_browser` in a headless Chromium), and `support` for what they share. One binary
 //! links once and compiles the contracts once; the browser modules take a browser slot each
-//! (`support::browser_slot`: two at once unless `MARUBATSU_BROWSERS` says otherwise), while the HTTP and wire
+//! (`support::browser_slot`: one at a time unless `MARUBATSU_BROWSERS` says otherwise), while the HTTP and wire
 //! modules run beside them.
 //! Run one area with `cargo test -p marubatsu-web --test it <module>::`.
 
