@@ -133,7 +133,9 @@ fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_
     browser: &Browser<'_>,
     page: &str,
 ) {
-    let mut first_solve = true;
+    // Par differs between scrambles of one level (seven presses can have a shorter solution), and the best is
+    // the fewest moves of any solve so far.
+    let mut best_moves: Option<usize> = None;
     for (size_name, (width, height)) in SIZES {
         browser.set_viewport(width, height);
         browser.goto(page);
@@ -180,24 +182,28 @@ fn solved_in_both_languages_at_phone_and_desktop_size_passing_the_page_check_at_
                 ),
             };
             assert!(text.contains(&perfect), "{text}");
-            // The best is the record to beat: its moves (par, after a perfect solve) and the time with as few.
+            // The first solve in this browser, or one in fewer moves than the best, is a new best; one in as many
+            // may or may not be faster; one in more keeps the best.
+            match best_moves {
+                Some(fewest) if par > fewest => assert!(text.contains(kept), "{text}"),
+                Some(fewest) if par == fewest => {
+                    assert!(text.contains(best) || text.contains(kept), "{text}")
+                }
+                _ => assert!(text.contains(best), "{text}"),
+            }
+            let fewest = best_moves.map_or(par, |fewest| fewest.min(par));
+            best_moves = Some(fewest);
+            // The best is the record to beat: its moves and the time with as few.
             let shown = browser.text("#best");
             let moves = if lang == "en" {
-                format!("{par} in ")
+                format!("{fewest} in ")
             } else {
-                format!("{par}手・")
+                format!("{fewest}手・")
             };
             assert!(
                 shown.starts_with(&moves) && shown[moves.len()..].contains(':'),
                 "the best shows {shown:?}"
             );
-            // The first solve in this browser is a best; later ones tie on moves and may or may not be faster.
-            if first_solve {
-                assert!(text.contains(best), "{text}");
-                first_solve = false;
-            } else {
-                assert!(text.contains(best) || text.contains(kept), "{text}");
-            }
             browser.click("#solved-close");
             browser.wait_for(
                 "the dialog to close",

@@ -37,18 +37,16 @@ pub fn server() -> Server {
     Server::bind(SocketAddr::from(([127, 0, 0, 1], 0)), app).unwrap_or_else(|err| panic!("{err}"))
 }
 
-/// A place for one more browser, held until dropped: at most `MARUBATSU_BROWSERS` (default 1) run at once.
+/// A place for one more browser, held until dropped: at most `MARUBATSU_BROWSERS` (default 2) run at once.
 ///
 /// The browser tests mostly wait (on pages, timers, blocks): two at once on the project's 2-core machine ran
-/// `relay_browser::` in 256 s instead of 403 s. But with two, `lights_browser::cross_light_in_a_real_browser` once
-/// read a best record that did not match the puzzle just solved, so one at a time stays the default until that is
-/// understood.
+/// `relay_browser::` in 256 s instead of 403 s; four gained nothing more.
 pub fn browser_slot() -> BrowserSlot {
     let limit = std::env::var("MARUBATSU_BROWSERS")
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|&n| n > 0)
-        .unwrap_or(1);
+        .unwrap_or(2);
     let mut running = BROWSERS.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     while *running >= limit {
         running = BROWSERS
