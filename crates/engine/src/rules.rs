@@ -32,6 +32,21 @@ pub trait Rules {
     type Event;
     /// Why an event means nothing in a state.
     type Refusal: Refusal;
+    /// What a game is set up from, as shakmaty's `Setup` is for a chess position: a table of players, a level
+    /// and its scramble, or nothing for a game that starts the same way every time.
+    type Setup;
+    /// Why a setup starts no game.
+    type SetupError: Refusal;
+
+    /// The first state of the game `setup` describes, or why it describes none: the one way a game begins.
+    fn setup(setup: &Self::Setup) -> Result<Self::State, Self::SetupError>;
+
+    /// The setup `event` carries, for a game whose log begins (and may begin again) with one, as cross light's
+    /// new puzzle does. `None` for the others, whose setup comes beside the log.
+    fn setup_in(event: &Self::Event) -> Option<Self::Setup> {
+        let _ = event;
+        None
+    }
 
     /// The state after `event`, or `state` itself, untouched, with the reason the event was refused.
     fn transition(state: Self::State, event: &Self::Event) -> Result<Self::State, (Self::State, Self::Refusal)>;
@@ -49,6 +64,31 @@ pub trait Rules {
         }
     }
 
+    /// [`Rules::transition`] for a log that may begin before its game, as a page's does: an event that carries
+    /// a setup ([`Rules::setup_in`]) starts the game afresh whatever came before (a setup that starts none
+    /// leaves the state as it was); any other event needs a game, and before one it is refused as
+    /// [`NotSetUp::NoGameYet`].
+    #[expect(
+        clippy::type_complexity,
+        reason = "the state comes back beside the reason, as `transition` gives it"
+    )]
+    fn transition_or_setup(
+        state: Option<Self::State>,
+        event: &Self::Event,
+    ) -> Result<Option<Self::State>, (Option<Self::State>, NotSetUp<Self::Refusal, Self::SetupError>)> {
+        if let Some(setup) = Self::setup_in(event) {
+            return Self::setup(&setup)
+                .map(Some)
+                .map_err(|error| (state, NotSetUp::Setup(error)));
+        }
+        match state {
+            Some(state) => Self::transition(state, event)
+                .map(Some)
+                .map_err(|(back, refusal)| (Some(back), NotSetUp::Refused(refusal))),
+            None => Err((None, NotSetUp::NoGameYet)),
+        }
+    }
+
     /// Folds `events` from `state` through [`Rules::transition`], skipping or stopping at a refused event as
     /// `on_refusal` says: a page's taps skip, a log that must replay whole stops.
     fn replay<'a, I>(state: Self::State, events: I, on_refusal: OnRefusal) -> Replayed<Self::State, Self::Refusal>
@@ -57,6 +97,34 @@ pub trait Rules {
         Self::Event: 'a,
     {
         fold(state, events, on_refusal, |state, event| Self::transition(state, event))
+    }
+}
+
+/// Why [`Rules::transition_or_setup`] refused an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotSetUp<R, E> {
+    /// An event that needs a game came before any setup.
+    NoGameYet,
+    /// The event's setup starts no game.
+    Setup(E),
+    /// The game's rules refused the event.
+    Refused(R),
+}
+
+impl<R: Refusal, E: Refusal> Refusal for NotSetUp<R, E> {
+    fn code(&self) -> &'static str {
+        match self {
+            NotSetUp::NoGameYet => "no_game_yet",
+            NotSetUp::Setup(error) => error.code(),
+            NotSetUp::Refused(refusal) => refusal.code(),
+        }
+    }
+}
+
+/// A game that starts the same way every time cannot fail to.
+impl Refusal for core::convert::Infallible {
+    fn code(&self) -> &'static str {
+        match *self {}
     }
 }
 
@@ -130,9 +198,11 @@ pub fn fold<S, E, R>(
 }
 
 /// Declares a game's rules type for a state whose `apply(&self, &Event) -> Result<State, Refusal>` already says
-/// why it refuses: the transition is `apply`, with the state given back beside the reason.
+/// why it refuses: the transition is `apply`, with the state given back beside the reason. `setup:` names the
+/// setup type, its error and the function that makes the first state; `setup_in:`, for a game whose events may
+/// carry a setup, the function that finds it.
 macro_rules! rules_by_apply {
-    ($(#[$doc:meta])* $rules:ident: $state:ty, $event:ty, $refusal:ty) => {
+    ($(#[$doc:meta])* $rules:ident: $state:ty, $event:ty, $refusal:ty, setup: $setup:ty, $setup_error:ty, $make:expr $(, setup_in: $setup_in:expr)?) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $rules;
@@ -141,6 +211,16 @@ macro_rules! rules_by_apply {
             type State = $state;
             type Event = $event;
             type Refusal = $refusal;
+            type Setup = $setup;
+            type SetupError = $setup_error;
+
+            fn setup(setup: &$setup) -> Result<$state, $setup_error> {
+                $make(setup)
+            }
+
+            $(fn setup_in(event: &$event) -> Option<$setup> {
+                $setup_in(event)
+            })?
 
             fn transition(state: $state, event: &$event) -> Result<$state, ($state, $refusal)> {
                 state.apply(event).map_err(|refusal| (state, refusal))
@@ -153,7 +233,49 @@ pub(crate) use rules_by_apply;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lights::{Level, Lights, LightsEvent, LightsRefusal, ScrambleError};
     use crate::tictactoe::{Cell, MoveError, Position, TicTacToe};
+
+    #[test]
+    fn a_log_before_its_setup_is_refused_until_an_event_sets_the_game_up() {
+        let press = LightsEvent::Press { cell: 0, at_ms: 5 };
+        assert_eq!(
+            Lights::transition_or_setup(None, &press),
+            Err((None, NotSetUp::NoGameYet))
+        );
+        assert_eq!(
+            NotSetUp::<LightsRefusal, ScrambleError>::NoGameYet.code(),
+            "no_game_yet"
+        );
+        let puzzle = LightsEvent::NewPuzzle {
+            level: Level::Easy,
+            cells: vec![0, 1, 2, 3, 4, 5, 6],
+            at_ms: 0,
+        };
+        let Ok(Some(game)) = Lights::transition_or_setup(None, &puzzle) else {
+            panic!("a new puzzle sets the game up");
+        };
+        let Ok(Some(pressed)) = Lights::transition_or_setup(Some(game.clone()), &press) else {
+            panic!("a press on the puzzle is played");
+        };
+        assert_eq!(pressed.moves(), 1);
+        // A scramble that sets nothing up keeps the game there was; the reason is the setup's.
+        let broken = LightsEvent::NewPuzzle {
+            level: Level::Easy,
+            cells: vec![0],
+            at_ms: 0,
+        };
+        let (back, refusal) = Lights::transition_or_setup(Some(pressed.clone()), &broken).unwrap_err();
+        assert_eq!(back, Some(pressed));
+        assert!(matches!(
+            refusal,
+            NotSetUp::Setup(ScrambleError::WrongCount { found: 1, .. })
+        ));
+        assert_eq!(refusal.code(), "bad_scramble");
+        // The rules' own refusals come through as they are.
+        let (_, refusal) = Lights::transition_or_setup(Some(game), &LightsEvent::Undo).unwrap_err();
+        assert_eq!(refusal, NotSetUp::Refused(LightsRefusal::NoPress));
+    }
 
     fn cells(indices: &[u8]) -> Vec<Cell> {
         indices.iter().filter_map(|&i| Cell::new(i)).collect()

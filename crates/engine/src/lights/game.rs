@@ -56,6 +56,18 @@ pub enum LightsEvent {
     },
 }
 
+/// What a puzzle is set up from: [`LightsEvent::NewPuzzle`]'s fields, as [`Lights`]'s
+/// [`Setup`](crate::rules::Rules::Setup).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Scramble {
+    /// The level: the board size and how many cells the scramble must have.
+    pub level: Level,
+    /// Distinct cell indices on the board, exactly [`scramble_presses`](Level::scramble_presses) of them.
+    pub cells: Vec<u8>,
+    /// When the puzzle starts.
+    pub at_ms: u64,
+}
+
 /// Why a scramble cannot make a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScrambleError {
@@ -342,7 +354,16 @@ rules_by_apply!(
     /// assert_eq!(Lights::transition(now, &LightsEvent::Restart { at_ms: 1_000 }), Ok(game));
     /// # Ok::<(), marubatsu_engine::lights::ScrambleError>(())
     /// ```
-    Lights: LightsState, LightsEvent, LightsRefusal
+    Lights: LightsState, LightsEvent, LightsRefusal,
+    setup: Scramble, ScrambleError, |scramble: &Scramble| LightsState::new(scramble.level, &scramble.cells, scramble.at_ms),
+    setup_in: |event: &LightsEvent| match event {
+        LightsEvent::NewPuzzle { level, cells, at_ms } => Some(Scramble {
+            level: *level,
+            cells: cells.clone(),
+            at_ms: *at_ms,
+        }),
+        _ => None,
+    }
 );
 
 /// Why cross light refused an event.
@@ -363,10 +384,16 @@ pub enum LightsRefusal {
     HintShown,
 }
 
+impl Refusal for ScrambleError {
+    fn code(&self) -> &'static str {
+        "bad_scramble"
+    }
+}
+
 impl Refusal for LightsRefusal {
     fn code(&self) -> &'static str {
         match self {
-            LightsRefusal::Scramble(_) => "bad_scramble",
+            LightsRefusal::Scramble(error) => error.code(),
             LightsRefusal::Solved => "solved",
             LightsRefusal::OffBoard { .. } => "off_board",
             LightsRefusal::NoPress => "no_press",

@@ -50,7 +50,7 @@ mod test_util;
 pub use bitboard::{Bitboard, Cells};
 pub use board::Board;
 pub use cell::Cell;
-pub use game::{Lights, LightsEvent, LightsRefusal, LightsState, ScrambleError};
+pub use game::{Lights, LightsEvent, LightsRefusal, LightsState, Scramble, ScrambleError};
 pub use level::{Level, UnknownLevel};
 pub use parse::{ParseError, solve_text};
 pub use size::Size;

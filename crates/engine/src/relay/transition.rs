@@ -48,7 +48,9 @@ rules_by_apply!(
     /// };
     /// assert!(Relay::transition(RelayState::Setup, &two).is_err());
     /// ```
-    Relay: RelayState, RelayEvent, RelayRefusal
+    Relay: RelayState, RelayEvent, RelayRefusal,
+    // The table is chosen by the start event: every game begins in the setup phase.
+    setup: (), core::convert::Infallible, |_: &()| Ok(RelayState::Setup)
 );
 
 /// Why the relay refused an event.

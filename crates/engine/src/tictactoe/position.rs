@@ -97,6 +97,13 @@ impl Rules for TicTacToe {
     type State = Position;
     type Event = Cell;
     type Refusal = MoveError;
+    type Setup = ();
+    type SetupError = core::convert::Infallible;
+
+    /// Every game begins on the empty board.
+    fn setup(_: &()) -> Result<Position, core::convert::Infallible> {
+        Ok(Position::empty())
+    }
 
     fn transition(state: Position, cell: &Cell) -> Result<Position, (Position, MoveError)> {
         state.play(*cell).map_err(|error| (state, error))

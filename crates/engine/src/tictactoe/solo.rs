@@ -249,7 +249,9 @@ rules_by_apply!(
     /// assert_eq!((back, refusal.code()), (game, "game_over"));
     /// # Ok::<(), marubatsu_engine::tictactoe::SoloRefusal>(())
     /// ```
-    Solo: SoloState, SoloEvent, SoloRefusal
+    Solo: SoloState, SoloEvent, SoloRefusal,
+    // The level and who starts come with the start event: every game begins before it.
+    setup: (), core::convert::Infallible, |_: &()| Ok(SoloState::default())
 );
 
 /// Why a game against the CPU refused a move.

@@ -132,9 +132,10 @@ pub fn legal_events(game: &WerewolfState) -> LegalEvents {
     }
 }
 
-/// Every answer to the pending decision that the rules allow before contradictions are refused
-/// ([`keeping_a_world`]); none for a vote, which is numbered rather than listed.
-pub(super) fn listed_events(game: &WerewolfState) -> Vec<WerewolfEvent> {
+/// Every answer to the pending decision that the rules allow before contradictions are refused: at a table that
+/// refuses them, [`legal_events`] keeps those that leave a world. None for a vote, which is numbered rather than
+/// listed.
+pub fn listed_events(game: &WerewolfState) -> Vec<WerewolfEvent> {
     let mut events = Vec::new();
     let Some(pending) = game.pending() else {
         return events;

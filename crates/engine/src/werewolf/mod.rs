@@ -70,28 +70,10 @@ pub mod recommended;
 mod recommended_data;
 mod role;
 mod seat;
+mod setup;
 mod table;
 mod vote;
 mod world;
-
-#[cfg(test)]
-mod chances_properties;
-#[cfg(test)]
-mod contradictions_properties;
-#[cfg(test)]
-mod options_properties;
-#[cfg(test)]
-mod paradox_properties;
-#[cfg(test)]
-mod paradox_scenarios;
-#[cfg(test)]
-mod powers_scenarios;
-#[cfg(test)]
-mod properties;
-#[cfg(test)]
-mod scenarios;
-#[cfg(test)]
-mod test_util;
 
 pub use chances::Chances;
 pub use chits::{ChitKind, Chits, Verdict};
@@ -100,7 +82,7 @@ pub use event::{
 };
 pub use game::WerewolfState;
 pub use hand::Hand;
-pub use legal::legal_events;
+pub use legal::{legal_events, listed_events};
 pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason, RULES};
 pub use names::{MAX_NAME_CHARS, SeatingError};
@@ -110,5 +92,6 @@ pub use play::Werewolf;
 pub use readings::{AttackDeath, DeathDraw};
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};
+pub use setup::{WerewolfSetup, WerewolfSetupError};
 pub use table::{Table, TableError};
 pub use vote::Tally;

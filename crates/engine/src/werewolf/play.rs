@@ -10,6 +10,7 @@ use super::log::{DeathCause, Happening, LossCause};
 use super::options::StarterAttack;
 use super::role::Role;
 use super::seat::{Seat, SeatSet};
+use super::setup::{WerewolfSetup, WerewolfSetupError};
 use super::vote::check_ballots;
 use crate::rules::Rules;
 
@@ -255,16 +256,6 @@ impl WerewolfState {
     }
 }
 
-/// The state after `event`, or `state` unchanged if it is refused: a shorthand for the module's tests.
-#[cfg(test)]
-pub(crate) fn transition(state: &WerewolfState, event: &WerewolfEvent) -> WerewolfState {
-    let mut next = state.clone();
-    match next.play(event) {
-        Ok(()) => next,
-        Err(_) => state.clone(),
-    }
-}
-
 /// Quantum werewolf's rules as one [`Rules`] transition: the game's own step, which checks an event in full before
 /// it changes anything, so a refused event gives the game back as it was without a copy ([`Rules::step`] changes
 /// a game in place).
@@ -293,6 +284,12 @@ impl Rules for Werewolf {
     type State = WerewolfState;
     type Event = WerewolfEvent;
     type Refusal = WerewolfRefusal;
+    type Setup = WerewolfSetup;
+    type SetupError = WerewolfSetupError;
+
+    fn setup(setup: &WerewolfSetup) -> Result<WerewolfState, WerewolfSetupError> {
+        setup.start()
+    }
 
     fn transition(
         mut state: WerewolfState,

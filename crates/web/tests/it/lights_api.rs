@@ -89,7 +89,7 @@ fn lights_replay_folds_the_log_through_the_engine() {
         (answer["state"].clone(), answer["accepted"].clone()),
         (Value::Null, json!(false))
     );
-    assert_eq!(answer["refusal"]["code"], "no_puzzle");
+    assert_eq!(answer["refusal"]["code"], "no_game_yet");
 
     // Malformed events are refused with a JSON error.
     let answer = post(

@@ -24,7 +24,11 @@ fn every_games_refusal_has_a_stable_code_and_words_in_both_languages() {
     let server = server();
     let puzzle = json!({"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 6], "atMs": 0});
     let cases = [
-        ("/api/lights/replay", json!({"events": [{"type": "undo"}]}), "no_puzzle"),
+        (
+            "/api/lights/replay",
+            json!({"events": [{"type": "undo"}]}),
+            "no_game_yet",
+        ),
         (
             "/api/lights/replay",
             json!({"events": [{"type": "newPuzzle", "level": "easy", "cells": [0, 1, 2, 3, 4, 5, 5], "atMs": 0}]}),

@@ -17,8 +17,8 @@ use axum::{
     Json, Router,
     routing::{get, post},
 };
-use marubatsu_engine::lights::{Level, Lights, LightsEvent, LightsRefusal, LightsState};
-use marubatsu_engine::rules::{OnRefusal, Refusal, Rules, fold};
+use marubatsu_engine::lights::{Level, Lights, LightsEvent};
+use marubatsu_engine::rules::{OnRefusal, Rules, fold};
 use serde::{Deserialize, Serialize};
 
 use super::{GamePage, Script, Shared};
@@ -75,36 +75,6 @@ struct Replayed {
     events: usize,
 }
 
-/// Why an event of the log was refused: by the engine, or before there is a puzzle to play on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Engine(LightsRefusal),
-    /// A press, undo, hint or restart before the first valid new puzzle.
-    NoPuzzle,
-}
-
-impl Refusal for Step {
-    fn code(&self) -> &'static str {
-        match self {
-            Step::Engine(refusal) => refusal.code(),
-            Step::NoPuzzle => "no_puzzle",
-        }
-    }
-}
-
-/// The engine's transition on a game that may not have begun: a new puzzle replaces any state.
-fn step(game: Option<LightsState>, event: &LightsEvent) -> Result<Option<LightsState>, (Option<LightsState>, Step)> {
-    match (game, event) {
-        (game, LightsEvent::NewPuzzle { level, cells, at_ms }) => LightsState::new(*level, cells, *at_ms)
-            .map(Some)
-            .map_err(|error| (game, Step::Engine(LightsRefusal::Scramble(error)))),
-        (Some(game), _) => Lights::transition(game, event)
-            .map(Some)
-            .map_err(|(back, refusal)| (Some(back), Step::Engine(refusal))),
-        (None, _) => Err((None, Step::NoPuzzle)),
-    }
-}
-
 async fn replay(
     lang: Lang,
     JsonBody(request): JsonBody<ReplayRequest>,
@@ -113,7 +83,7 @@ async fn replay(
     let mut play = Play::default();
     protocol::check_length(lang, count)?;
     let folded = fold(None, request.events, OnRefusal::Skip, |game, event| {
-        let next = step(game, &event)?;
+        let next = Lights::transition_or_setup(game, &event)?;
         play.record(&event);
         Ok(next)
     });
@@ -134,31 +104,33 @@ async fn replay(
 
 /// A refused event, in the player's words.
 mod text {
-    use marubatsu_engine::lights::LightsRefusal;
+    use marubatsu_engine::lights::{LightsRefusal, ScrambleError};
+    use marubatsu_engine::rules::NotSetUp;
 
-    use super::Step;
     use crate::lang::Lang;
 
-    pub(super) fn refusal(lang: Lang, position: usize, refusal: Step) -> String {
+    pub(super) fn refusal(lang: Lang, position: usize, refusal: NotSetUp<LightsRefusal, ScrambleError>) -> String {
         let words = match (refusal, lang) {
-            (Step::Engine(LightsRefusal::Scramble(reason)), Lang::En) => return format!("event {position}: {reason}"),
-            (Step::Engine(LightsRefusal::Scramble(reason)), Lang::Ja) => {
+            (NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)), Lang::En) => {
+                return format!("event {position}: {reason}");
+            }
+            (NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)), Lang::Ja) => {
                 return format!("{position}番目の記録が正しくありません：{reason}");
             }
-            (Step::Engine(LightsRefusal::Solved), _) => lang.pick(
+            (NotSetUp::Refused(LightsRefusal::Solved), _) => lang.pick(
                 "The puzzle is solved: restart it or draw a new one.",
                 "解けています。やり直すか、新しいパズルを始めてください。",
             ),
-            (Step::Engine(LightsRefusal::OffBoard { .. }), _) => {
+            (NotSetUp::Refused(LightsRefusal::OffBoard { .. }), _) => {
                 lang.pick("That cell is not on this board.", "そのマスは盤にありません。")
             }
-            (Step::Engine(LightsRefusal::NoPress), _) => {
+            (NotSetUp::Refused(LightsRefusal::NoPress), _) => {
                 lang.pick("Nothing has been pressed yet.", "まだ何も押していません。")
             }
-            (Step::Engine(LightsRefusal::HintShown), _) => {
+            (NotSetUp::Refused(LightsRefusal::HintShown), _) => {
                 lang.pick("The hint is already shown.", "ヒントはもう表示されています。")
             }
-            (Step::NoPuzzle, _) => lang.pick(
+            (NotSetUp::NoGameYet, _) => lang.pick(
                 "There is no puzzle yet: draw one first.",
                 "まだパズルがありません。先に始めてください。",
             ),

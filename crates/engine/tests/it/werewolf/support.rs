@@ -1,16 +1,13 @@
 //! Helpers shared by the werewolf tests: a deterministic generator, a builder for hand-made positions, and the
 //! invariants every reachable state keeps.
 
-use super::chits::ChitKind;
-use super::event::{Pending, Phase, WerewolfEvent};
-use super::game::{Step, WerewolfState};
-use super::hand::Hand;
-use super::log::{Happening, LossCause};
-use super::role::{Role, RoleSet};
-use super::seat::{Seat, SeatSet};
-use super::table::Table;
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{
+    ChitKind, Hand, Happening, LossCause, Pending, Phase, Role, RoleSet, Seat, SeatSet, Table, Werewolf, WerewolfEvent,
+    WerewolfSetup, WerewolfState, legal_events,
+};
 
-pub(crate) use crate::random::{RandomSource, SplitMix64};
+pub(crate) use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// The seat with this index; panics on a seat no table has, which only a broken test asks for.
 pub(crate) fn seat(index: u8) -> Seat {
@@ -22,11 +19,11 @@ pub(crate) fn seats(indices: &[u8]) -> SeatSet {
     indices.iter().map(|&i| seat(i)).collect()
 }
 
-/// A hand-made position: hands, lost roles, chits, the dead and the step are set directly, then the engine
-/// takes over with `build`. Roles with no card are lost (R2); use `lose` for a lost role still held (a transfer
-/// owed).
+/// A hand-made position in seat numbers, made through the engine's public [`WerewolfSetup`]: hands, lost
+/// roles, chits, the dead and the step are noted, then `build` has the rules check them and take over. Roles
+/// with no card are lost (R2); use `owes` for a lost role still held (a transfer owed).
 pub(crate) struct Position {
-    game: WerewolfState,
+    setup: WerewolfSetup,
 }
 
 impl Position {
@@ -37,114 +34,96 @@ impl Position {
 
     /// `table` with its starting hands.
     pub(crate) fn at(table: Table) -> Position {
-        let mut game = WerewolfState::new(table);
-        game.log.clear();
-        game.step = Step::Begin(Phase::Seer);
-        Position { game }
+        Position {
+            setup: WerewolfSetup::new(table),
+        }
     }
 
     /// Sets every hand, as `(W, S, V)` per seat; roles with no card become lost.
-    pub(crate) fn hands(mut self, hands: &[(u8, u8, u8)]) -> Position {
-        assert_eq!(hands.len(), usize::from(self.game.players()), "one hand per seat");
-        for (i, &(w, s, v)) in hands.iter().enumerate() {
-            let hand = Hand::new(w, s, v);
-            self.game.hands[i] = hand;
-            self.game.lost[i] = hand.roles().complement();
+    pub(crate) fn hands(self, hands: &[(u8, u8, u8)]) -> Position {
+        let hands = hands.iter().map(|&(w, s, v)| Hand::new(w, s, v)).collect();
+        Position {
+            setup: self.setup.hands(hands),
         }
-        self
     }
 
     /// `owner` has placed a chit of `kind` in front of `target` (from their supply).
-    pub(crate) fn chit(mut self, owner: u8, target: u8, kind: ChitKind) -> Position {
-        let (owner, target) = (seat(owner), seat(target));
-        self.game.left[owner.index()][kind.index()] -= 1;
-        self.game.chits.place(owner, target, kind);
-        self
+    pub(crate) fn chit(self, owner: u8, target: u8, kind: ChitKind) -> Position {
+        Position {
+            setup: self.setup.chit(seat(owner), seat(target), kind),
+        }
     }
 
     /// `owner` has used up their chits of `kind`.
-    pub(crate) fn no_chits(mut self, owner: u8, kind: ChitKind) -> Position {
-        self.game.left[usize::from(owner)][kind.index()] = 0;
-        self
+    pub(crate) fn no_chits(self, owner: u8, kind: ChitKind) -> Position {
+        Position {
+            setup: self.setup.no_chits(seat(owner), kind),
+        }
     }
 
     /// `player` is dead (and, in a reachable state, fixed).
-    pub(crate) fn dead(mut self, player: u8) -> Position {
-        self.game.alive = self.game.alive.without(seat(player));
-        self
+    pub(crate) fn dead(self, player: u8) -> Position {
+        Position {
+            setup: self.setup.dead(seat(player)),
+        }
     }
 
     /// `player` has lost `role` while still holding cards of it: a transfer is owed.
-    pub(crate) fn owes(mut self, player: u8, role: Role) -> Position {
-        let p = seat(player);
-        self.game.lost[p.index()] = self.game.lost[p.index()].with(role);
-        self.game.transfers.push((p, role));
-        self
+    pub(crate) fn owes(self, player: u8, role: Role) -> Position {
+        Position {
+            setup: self.setup.owes(seat(player), role),
+        }
     }
 
     /// `player` died and waits for the draw.
-    pub(crate) fn awaiting_draw(mut self, player: u8) -> Position {
-        self.game.alive = self.game.alive.without(seat(player));
-        self.game.draws.push(seat(player));
-        self
+    pub(crate) fn awaiting_draw(self, player: u8) -> Position {
+        Position {
+            setup: self.setup.awaiting_draw(seat(player)),
+        }
     }
 
     /// The round.
-    pub(crate) fn round(mut self, round: u8) -> Position {
-        self.game.round = round;
-        self
+    pub(crate) fn round(self, round: u8) -> Position {
+        Position {
+            setup: self.setup.round(round),
+        }
     }
 
     /// The turns of `phase` started at `start` and `offset` seats have had theirs.
-    pub(crate) fn turn(mut self, phase: Phase, start: u8, offset: u8) -> Position {
-        self.game.step = Step::Turns {
-            phase,
-            start: seat(start),
-            offset,
-        };
-        self
+    pub(crate) fn turn(self, phase: Phase, start: u8, offset: u8) -> Position {
+        Position {
+            setup: self.setup.turn(phase, seat(start), offset),
+        }
     }
 
     /// `phase` is about to begin.
-    pub(crate) fn begin(mut self, phase: Phase) -> Position {
-        self.game.step = Step::Begin(phase);
-        self
+    pub(crate) fn begin(self, phase: Phase) -> Position {
+        Position {
+            setup: self.setup.begin(phase),
+        }
     }
 
-    /// The game from here: checks that the cards add up, then lets the engine move on to a decision.
-    pub(crate) fn build(mut self) -> WerewolfState {
-        let table = self.game.table;
-        for role in Role::ALL {
-            let total: u32 = self
-                .game
-                .seats()
-                .map(|s| u32::from(self.game.hand(s).count(role)))
-                .sum();
-            assert_eq!(
-                total,
-                u32::from(table.count(role)) * u32::from(table.players()),
-                "{role} cards must add up"
-            );
-        }
-        self.game.advance();
-        self.game
+    /// The game from here: the engine checks the setup (the cards add up, the seats exist…) and moves on to a
+    /// decision.
+    pub(crate) fn build(self) -> WerewolfState {
+        Werewolf::setup(&self.setup).unwrap_or_else(|error| panic!("a test's setup: {error}"))
     }
 }
 
 /// Plays `event`, which must be accepted.
 pub(crate) fn play(game: &mut WerewolfState, event: WerewolfEvent) {
-    if let Err(error) = game.play(&event) {
+    if let Err(error) = Werewolf::step(game, &event) {
         panic!("{event:?} refused: {error}; pending {:?}", game.pending());
     }
 }
 
 /// Plays an event drawn uniformly from the legal ones, which the game must accept; `false` once none is legal.
 pub(crate) fn play_random_event(game: &mut WerewolfState, rng: &mut SplitMix64) -> bool {
-    let events = super::legal::legal_events(game);
+    let events = legal_events(game);
     let Some(event) = events.get(rng.below_u64(events.len())) else {
         return false;
     };
-    if let Err(error) = game.play(&event) {
+    if let Err(error) = Werewolf::step(game, &event) {
         panic!("listed event {event:?} refused: {error}");
     }
     true
@@ -153,7 +132,7 @@ pub(crate) fn play_random_event(game: &mut WerewolfState, rng: &mut SplitMix64) 
 /// Plays `event`, which must be refused, and checks that nothing changed.
 pub(crate) fn refuse(game: &WerewolfState, event: WerewolfEvent) {
     let mut copy = game.clone();
-    assert!(copy.play(&event).is_err(), "{event:?} was accepted");
+    assert!(Werewolf::step(&mut copy, &event).is_err(), "{event:?} was accepted");
     assert_eq!(&copy, game, "a refused event changed the state");
 }
 

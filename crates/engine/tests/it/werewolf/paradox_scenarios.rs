@@ -3,19 +3,21 @@
 //! role, debts shown are current — and the cascade order and legality rules that mutation testing found
 //! unpinned. Hands are written `(W, S, V)` per seat, at the default table unless a test says otherwise.
 
-use super::chits::{ChitKind, Verdict};
-use super::event::{Pending, Phase, WerewolfRefusal};
-use super::legal::legal_events;
-use super::log::{Happening, LossCause, NoExchange};
-use super::outcome::{End, Outcome, Paradox};
-use super::readings::{AttackDeath, DeathDraw};
-use super::role::{Role, RoleSet};
 use super::scenarios::{attack, hand, lost, mark, transfer};
-use super::table::Table;
-use super::test_util::{
+use super::support::{
     Position, check_invariants, fixed, happenings, lost_line, owed, play, refuse, rule_six_losses, seat, seats,
 };
-use super::{WerewolfEvent, WerewolfState};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::legal_events;
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw};
+use marubatsu_engine::werewolf::{ChitKind, Verdict};
+use marubatsu_engine::werewolf::{End, Outcome, Paradox};
+use marubatsu_engine::werewolf::{Happening, LossCause, NoExchange};
+use marubatsu_engine::werewolf::{Pending, Phase, WerewolfRefusal};
+use marubatsu_engine::werewolf::{Role, RoleSet};
+use marubatsu_engine::werewolf::{WerewolfEvent, WerewolfState};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
@@ -173,7 +175,7 @@ fn a_transfer_that_cannot_complete_yet_waits_while_another_debtor_goes_first() {
     assert_eq!(listed_debtors(&game), [(1, V)]);
     // Seat 0's transfer is owed but cannot be completed now: refused.
     assert!(matches!(
-        game.clone().play(&transfer(0, W, &[(2, V, 1)])),
+        Werewolf::step(&mut game.clone(), &transfer(0, W, &[(2, V, 1)])),
         Err(WerewolfRefusal::BadTransfer { .. })
     ));
     refuse(&game, transfer(0, W, &[(2, V, 2)]));

@@ -1,17 +1,19 @@
 //! The werewolves' candidate powers (`options.rs`, [`Powers`]): each one on a built position, beside the same
 //! position without it, so that every test shows the power is what made the difference.
 
-use super::chits::ChitKind;
-use super::event::{Ballot, Pending, Phase, WerewolfEvent};
-use super::game::WerewolfState;
-use super::legal::legal_events;
-use super::log::{DeathCause, Happening};
-use super::options::{FirstVote, Options, Parity, Powers, StarterAttack};
-use super::outcome::End;
-use super::role::Role;
 use super::scenarios::attack;
-use super::table::Table;
-use super::test_util::{Position, RandomSource, SplitMix64, logged, play, seat};
+use super::support::{Position, RandomSource, SplitMix64, logged, play, seat};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::ChitKind;
+use marubatsu_engine::werewolf::End;
+use marubatsu_engine::werewolf::Role;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::WerewolfState;
+use marubatsu_engine::werewolf::legal_events;
+use marubatsu_engine::werewolf::{Ballot, Pending, Phase, WerewolfEvent};
+use marubatsu_engine::werewolf::{DeathCause, Happening};
+use marubatsu_engine::werewolf::{FirstVote, Options, Parity, Powers, StarterAttack};
 
 fn with(powers: Powers) -> Table {
     Table::DEFAULT.with_options(Options::V2.with_powers(powers))
@@ -162,7 +164,7 @@ fn round_one_has_no_vote_only_with_the_power() {
                     target: game.vote_targets(voter).first().unwrap_or(voter),
                 })
                 .collect();
-            assert!(game.clone().play(&WerewolfEvent::Vote { ballots }).is_ok());
+            assert!(Werewolf::step(&mut game.clone(), &WerewolfEvent::Vote { ballots }).is_ok());
         }
         return;
     }

@@ -5,16 +5,18 @@
 //! The brute force reads only the public state (hands, lost roles, chits, the living) and the spec's words: it
 //! tries every assignment of roles with the composition's counts, and places owed cards one at a time.
 
-use super::chits::ChitKind;
-use super::event::{Pending, WerewolfEvent};
-use super::game::WerewolfState;
-use super::legal::legal_events;
-use super::outcome::{End, Paradox};
-use super::readings::{AttackDeath, DeathDraw};
-use super::role::Role;
-use super::seat::{Seat, SeatSet};
-use super::table::Table;
-use super::test_util::{RandomSource, SplitMix64, check_invariants};
+use super::support::{RandomSource, SplitMix64, check_invariants};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::ChitKind;
+use marubatsu_engine::werewolf::Role;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::WerewolfState;
+use marubatsu_engine::werewolf::legal_events;
+use marubatsu_engine::werewolf::{AttackDeath, DeathDraw};
+use marubatsu_engine::werewolf::{End, Paradox};
+use marubatsu_engine::werewolf::{Pending, WerewolfEvent};
+use marubatsu_engine::werewolf::{Seat, SeatSet};
 
 /// Whether some assignment of roles with the table's counts gives nobody a lost role, makes every seer's chit
 /// true and puts no werewolf's attack chit on a werewolf: every assignment is tried.
@@ -179,7 +181,7 @@ fn check(game: &WerewolfState, seen: &mut Seen) {
         }
     }
     if let Some(outcome) = game.outcome()
-        && outcome.end.side() == super::outcome::Side::Paradox
+        && outcome.end.side() == marubatsu_engine::werewolf::Side::Paradox
     {
         let unfixed: SeatSet = game.seats().filter(|&s| game.possible(s).len() != 1).collect();
         assert_eq!(outcome.winners, unfixed, "paradox winners");
@@ -217,7 +219,7 @@ fn a_paradox_is_declared_exactly_when_the_brute_force_finds_no_world_no_transfer
                         .get(rng.below_u64(events.len()))
                         .unwrap_or_else(|| panic!("no event for {pending:?}")),
                 };
-                if let Err(error) = game.play(&event) {
+                if let Err(error) = Werewolf::step(&mut game, &event) {
                     panic!("{event:?}: {error}");
                 }
                 check_invariants(&game);

@@ -3,13 +3,13 @@
 //! the likeliest seer marking, a seer phase has at most one mark. Version 2 is played too, to show that the
 //! first property is one the rules can break.
 
-use super::event::Phase;
-use super::game::WerewolfState;
-use super::log::Happening;
-use super::options::{EndCheck, Markers, Options, Unplaceable};
-use super::outcome::{End, Paradox};
-use super::table::Table;
-use super::test_util::{SplitMix64, check_invariants, play_random_event};
+use super::support::{SplitMix64, check_invariants, play_random_event};
+use marubatsu_engine::werewolf::Happening;
+use marubatsu_engine::werewolf::Phase;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::WerewolfState;
+use marubatsu_engine::werewolf::{End, Paradox};
+use marubatsu_engine::werewolf::{EndCheck, Markers, Options, Unplaceable};
 
 /// What a batch of random games under one set of options showed.
 #[derive(Default)]

@@ -2,14 +2,16 @@
 //! the composition's counts is listed one by one and checked against the table's losses and chits as R11
 //! states them; the engine's world counts must equal the listed ones for every seat and role.
 
-use super::chits::ChitKind;
-use super::game::WerewolfState;
-use super::legal::legal_events;
-use super::options::Options;
-use super::role::{Role, RoleSet};
-use super::table::Table;
-use super::test_util::{RandomSource, SplitMix64, play_random_event};
-use crate::relay::Ratio;
+use super::support::{RandomSource, SplitMix64, play_random_event};
+use marubatsu_engine::relay::Ratio;
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::ChitKind;
+use marubatsu_engine::werewolf::Options;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::WerewolfState;
+use marubatsu_engine::werewolf::legal_events;
+use marubatsu_engine::werewolf::{Role, RoleSet};
 
 /// Every assignment of roles to seats with the composition's counts, each checked in full.
 fn brute_force(game: &WerewolfState) -> (u64, Vec<[u64; 3]>) {
@@ -184,7 +186,7 @@ fn an_impossible_role_is_zero_and_a_certain_one_is_one() {
             let event = events
                 .get(rng.below_u64(events.len()))
                 .unwrap_or_else(|| panic!("no event while the game goes on"));
-            assert!(game.play(&event).is_ok());
+            assert!(Werewolf::step(&mut game, &event).is_ok());
         }
     }
     assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");

@@ -4,14 +4,16 @@
 //! contradiction only when no answer could have kept a world. The same games at a table that plays
 //! contradictions show the property is one the rules can break.
 
-use super::event::{Pending, WerewolfEvent, WerewolfRefusal};
-use super::game::WerewolfState;
-use super::legal::{legal_events, listed_events};
-use super::options::{Contradictions, Options};
-use super::outcome::{End, Paradox};
 use super::paradox_properties::world_exists;
-use super::table::Table;
-use super::test_util::{SplitMix64, check_invariants, play_random_event};
+use super::support::{SplitMix64, check_invariants, play_random_event};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::Table;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::WerewolfState;
+use marubatsu_engine::werewolf::{Contradictions, Options};
+use marubatsu_engine::werewolf::{End, Paradox};
+use marubatsu_engine::werewolf::{Pending, WerewolfEvent, WerewolfRefusal};
+use marubatsu_engine::werewolf::{legal_events, listed_events};
 
 /// What a batch of games showed.
 #[derive(Default, Debug)]
@@ -31,7 +33,7 @@ struct Seen {
 /// Whether `event` leaves a world, by the brute force over the state after it.
 fn keeps_a_world(game: &WerewolfState, event: &WerewolfEvent) -> bool {
     let mut after = game.clone();
-    after.apply(event).is_ok() && world_exists(&after)
+    Werewolf::step(&mut after, event).is_ok() && world_exists(&after)
 }
 
 fn check_decision(game: &WerewolfState, seen: &mut Seen) {
@@ -60,7 +62,7 @@ fn check_decision(game: &WerewolfState, seen: &mut Seen) {
     if game.table().options().contradictions == Contradictions::Refused {
         for event in &answers {
             let mut copy = game.clone();
-            let played = copy.play(event);
+            let played = Werewolf::step(&mut copy, event);
             if keeps_a_world(game, event) {
                 assert!(
                     played.is_ok() && offered.contains(event),

@@ -1,16 +1,20 @@
 //! Scenario tests written from the spec, one or more per rule R4–R11, on hand-made positions at the default
 //! table (8 players; 16 W, 8 S and 40 V cards in all). Hands are written `(W, S, V)` per seat.
 
-use super::chits::{ChitKind, Verdict};
-use super::event::{Ballot, BallotError, HandOver, Pending, Phase, TransferError, WerewolfEvent, WerewolfRefusal};
-use super::log::{DeathCause, Happening, LossCause, NoExchange, PassReason};
-use super::outcome::{End, Outcome, Paradox};
-use super::role::Role;
-use super::test_util::{
+use super::support::{
     Position, check_invariants, exchanged, fixed, happenings, logged, lost_line, owed, play, refuse, removed, seat,
     seats,
 };
-use super::{WerewolfState, legal_events};
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::Role;
+use marubatsu_engine::werewolf::Werewolf;
+use marubatsu_engine::werewolf::{
+    Ballot, BallotError, HandOver, Pending, Phase, TransferError, WerewolfEvent, WerewolfRefusal,
+};
+use marubatsu_engine::werewolf::{ChitKind, Verdict};
+use marubatsu_engine::werewolf::{DeathCause, Happening, LossCause, NoExchange, PassReason};
+use marubatsu_engine::werewolf::{End, Outcome, Paradox};
+use marubatsu_engine::werewolf::{WerewolfState, legal_events};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
@@ -67,7 +71,7 @@ pub(super) fn hand(game: &WerewolfState, player: u8) -> String {
 
 fn error(game: &WerewolfState, event: WerewolfEvent) -> WerewolfRefusal {
     refuse(game, event.clone());
-    match game.clone().play(&event) {
+    match Werewolf::step(&mut game.clone(), &event) {
         Err(error) => error,
         Ok(()) => unreachable!("refused above"),
     }
@@ -209,7 +213,7 @@ fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
 
 #[test]
 fn r4_the_exchange_is_mandatory_and_the_seer_chooses_the_card() {
-    let mut game = WerewolfState::new(super::Table::DEFAULT);
+    let mut game = WerewolfState::new(marubatsu_engine::werewolf::Table::DEFAULT);
     play(&mut game, WerewolfEvent::StartPlayer { seat: seat(0) });
     assert_eq!(
         game.exchange_options(Phase::Seer, seat(0), seat(1)),
@@ -1202,7 +1206,7 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
     assert_eq!(legal.len(), 64);
     assert!(legal.iter().all(|event| {
         let mut next = game.clone();
-        next.play(&event).is_ok()
+        Werewolf::step(&mut next, &event).is_ok()
     }));
     assert_eq!(
         error(

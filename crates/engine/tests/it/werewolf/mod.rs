@@ -1,0 +1,13 @@
+//! Quantum werewolf through the engine's public API: rule-by-rule scenarios from hand-made positions
+//! ([`WerewolfSetup`](marubatsu_engine::werewolf::WerewolfSetup)) and properties over many random games.
+
+mod chances_properties;
+mod contradictions_properties;
+mod options_properties;
+mod paradox_properties;
+mod paradox_scenarios;
+mod powers_scenarios;
+mod properties;
+mod scenarios;
+mod setup;
+mod support;

@@ -1,0 +1,75 @@
+//! A hand-made position is checked as a whole before the rules take it over: each way a setup can describe no
+//! game is named.
+
+use marubatsu_engine::rules::{Refusal, Rules};
+use marubatsu_engine::werewolf::{
+    ChitKind, Hand, Phase, Role, Table, Werewolf, WerewolfSetup, WerewolfSetupError, WerewolfState,
+};
+
+use super::support::seat;
+
+fn refused(setup: WerewolfSetup) -> WerewolfSetupError {
+    match Werewolf::setup(&setup) {
+        Ok(game) => panic!("{setup:?} was set up: {:?}", game.pending()),
+        Err(error) => error,
+    }
+}
+
+#[test]
+fn the_setup_of_the_deal_is_the_new_game_without_its_log() {
+    let set_up = Werewolf::setup(&WerewolfSetup::new(Table::DEFAULT)).expect("the deal");
+    let dealt = WerewolfState::new(Table::DEFAULT);
+    assert_eq!(set_up.pending(), dealt.pending());
+    assert_eq!(set_up.without_log(), dealt.without_log());
+}
+
+#[test]
+fn every_way_a_setup_describes_no_game_is_named() {
+    let table = Table::DEFAULT;
+    let deal = || WerewolfSetup::new(table);
+    let one_too_many = {
+        let mut hands = vec![Hand::new(2, 1, 5); 8];
+        hands[0] = Hand::new(3, 1, 4);
+        hands
+    };
+    let cases = [
+        (deal().hands(vec![Hand::new(2, 1, 5); 7]), "hand_count"),
+        (
+            deal().hands({
+                let mut hands = vec![Hand::new(2, 1, 5); 8];
+                hands[2] = Hand::new(2, 1, 4);
+                hands
+            }),
+            "hand_size",
+        ),
+        (deal().hands(one_too_many), "role_total"),
+        (deal().dead(seat(8)), "no_such_seat"),
+        (
+            deal()
+                .no_chits(seat(0), ChitKind::Black)
+                .chit(seat(0), seat(1), ChitKind::Black),
+            "no_chit_left",
+        ),
+        (deal().round(0), "round_zero"),
+        (deal().turn(Phase::Vote, seat(0), 0), "no_such_turn"),
+        (deal().turn(Phase::Seer, seat(0), 8), "no_such_turn"),
+    ];
+    for (setup, code) in cases {
+        let error = refused(setup);
+        assert_eq!(error.code(), code, "{error}");
+        assert!(!error.to_string().is_empty());
+    }
+    // A transfer owed of a role the player holds no card of.
+    let mut hands = vec![Hand::new(2, 1, 5); 8];
+    hands[0] = Hand::new(0, 3, 5);
+    hands[1] = Hand::new(4, 0, 4);
+    hands[2] = Hand::new(2, 0, 6);
+    let error = refused(deal().hands(hands).owes(seat(0), Role::Werewolf));
+    assert_eq!(
+        error,
+        WerewolfSetupError::OwesUnheld {
+            player: seat(0),
+            role: Role::Werewolf
+        }
+    );
+}
