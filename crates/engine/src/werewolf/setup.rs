@@ -18,7 +18,8 @@ use crate::rules::Refusal;
 /// move on to the first decision.
 ///
 /// Left as made by [`WerewolfSetup::new`], it is the deal: every hand the starting composition, round 1's seer
-/// phase about to start (the same game as [`WerewolfState::new`], without the deal's log lines).
+/// phase about to start (the same game as [`WerewolfState::new`], without the deal's log lines). It has a one-line
+/// notation, read by [`WerewolfSetup::parse`] and written by `Display`.
 ///
 /// ```
 /// use marubatsu_engine::rules::Rules;
@@ -39,20 +40,20 @@ use crate::rules::Refusal;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WerewolfSetup {
-    table: Table,
-    hands: Option<Vec<Hand>>,
-    placed: Vec<(Seat, Seat, ChitKind)>,
-    spent: Vec<(Seat, ChitKind)>,
-    dead: Vec<Seat>,
-    owed: Vec<(Seat, Role)>,
-    draws: Vec<Seat>,
-    round: u8,
-    at: At,
+    pub(super) table: Table,
+    pub(super) hands: Option<Vec<Hand>>,
+    pub(super) placed: Vec<(Seat, Seat, ChitKind)>,
+    pub(super) spent: Vec<(Seat, ChitKind)>,
+    pub(super) dead: Vec<Seat>,
+    pub(super) owed: Vec<(Seat, Role)>,
+    pub(super) draws: Vec<Seat>,
+    pub(super) round: u8,
+    pub(super) at: At,
 }
 
 /// Where the round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum At {
+pub(super) enum At {
     Begin(Phase),
     Turn { phase: Phase, start: Seat, offset: u8 },
 }
@@ -332,7 +333,7 @@ impl fmt::Display for WerewolfSetupError {
             }
             WerewolfSetupError::RoundZero => f.write_str("rounds count from 1"),
             WerewolfSetupError::NoSuchTurn { phase, offset } => {
-                write!(f, "the {phase} phase has no turn {offset}")
+                write!(f, "the {phase} has no turn {offset}")
             }
         }
     }

@@ -2,16 +2,11 @@
 //! the composition's counts is listed one by one and checked against the table's losses and chits as R11
 //! states them; the engine's world counts must equal the listed ones for every seat and role.
 
-use super::support::{RandomSource, SplitMix64, play_random_event};
 use marubatsu_engine::relay::Ratio;
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::ChitKind;
-use marubatsu_engine::werewolf::Options;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::legal_events;
-use marubatsu_engine::werewolf::{Role, RoleSet};
+use marubatsu_engine::werewolf::{ChitKind, Options, Role, RoleSet, Table, Werewolf, WerewolfState, legal_events};
+
+use super::support::{RandomSource, SplitMix64, play_random_event};
 
 /// Every assignment of roles to seats with the composition's counts, each checked in full.
 fn brute_force(game: &WerewolfState) -> (u64, Vec<[u64; 3]>) {

@@ -4,16 +4,14 @@
 //! contradiction only when no answer could have kept a world. The same games at a table that plays
 //! contradictions show the property is one the rules can break.
 
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{
+    Contradictions, End, Options, Paradox, Pending, Table, Werewolf, WerewolfEvent, WerewolfRefusal, WerewolfState,
+    legal_events, listed_events,
+};
+
 use super::paradox_properties::world_exists;
 use super::support::{SplitMix64, check_invariants, play_random_event};
-use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::{Contradictions, Options};
-use marubatsu_engine::werewolf::{End, Paradox};
-use marubatsu_engine::werewolf::{Pending, WerewolfEvent, WerewolfRefusal};
-use marubatsu_engine::werewolf::{legal_events, listed_events};
 
 /// What a batch of games showed.
 #[derive(Default, Debug)]

@@ -3,13 +3,11 @@
 //! the likeliest seer marking, a seer phase has at most one mark. Version 2 is played too, to show that the
 //! first property is one the rules can break.
 
+use marubatsu_engine::werewolf::{
+    End, EndCheck, Happening, Markers, Options, Paradox, Phase, Table, Unplaceable, WerewolfState,
+};
+
 use super::support::{SplitMix64, check_invariants, play_random_event};
-use marubatsu_engine::werewolf::Happening;
-use marubatsu_engine::werewolf::Phase;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::{End, Paradox};
-use marubatsu_engine::werewolf::{EndCheck, Markers, Options, Unplaceable};
 
 /// What a batch of random games under one set of options showed.
 #[derive(Default)]

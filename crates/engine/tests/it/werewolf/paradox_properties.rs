@@ -5,18 +5,13 @@
 //! The brute force reads only the public state (hands, lost roles, chits, the living) and the spec's words: it
 //! tries every assignment of roles with the composition's counts, and places owed cards one at a time.
 
-use super::support::{RandomSource, SplitMix64, check_invariants};
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::ChitKind;
-use marubatsu_engine::werewolf::Role;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::legal_events;
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw};
-use marubatsu_engine::werewolf::{End, Paradox};
-use marubatsu_engine::werewolf::{Pending, WerewolfEvent};
-use marubatsu_engine::werewolf::{Seat, SeatSet};
+use marubatsu_engine::werewolf::{
+    AttackDeath, ChitKind, DeathDraw, End, Paradox, Pending, Role, Seat, SeatSet, Table, Werewolf, WerewolfEvent,
+    WerewolfState, legal_events,
+};
+
+use super::support::{RandomSource, SplitMix64, check_invariants};
 
 /// Whether some assignment of roles with the table's counts gives nobody a lost role, makes every seer's chit
 /// true and puts no werewolf's attack chit on a werewolf: every assignment is tried.

@@ -1,23 +1,20 @@
 //! Scenario tests for Version 2 of the paradox rules (`docs/rules/quantum-werewolf.md`): a contradiction ends
 //! the game the step it appears, transfers go in any order, paradox winners include a player who lost every
 //! role, debts shown are current — and the cascade order and legality rules that mutation testing found
-//! unpinned. Hands are written `(W, S, V)` per seat, at the default table unless a test says otherwise.
+//! unpinned. Positions are in the engine's one-line notation (hands `W.S.V` per seat), at the default table unless a
+//! test says otherwise.
+
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{
+    AttackDeath, DeathDraw, End, Happening, LossCause, NoExchange, Outcome, Paradox, Pending, Phase, Role, RoleSet,
+    Table, Verdict, Werewolf, WerewolfEvent, WerewolfRefusal, WerewolfState, legal_events,
+};
 
 use super::scenarios::{attack, hand, lost, mark, transfer};
 use super::support::{
-    Position, check_invariants, fixed, happenings, lost_line, owed, play, refuse, rule_six_losses, seat, seats,
+    check_invariants, fixed, happenings, lost_line, owed, play, position, position_at, refuse, rule_six_losses, seat,
+    seats,
 };
-use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::legal_events;
-use marubatsu_engine::werewolf::{AttackDeath, DeathDraw};
-use marubatsu_engine::werewolf::{ChitKind, Verdict};
-use marubatsu_engine::werewolf::{End, Outcome, Paradox};
-use marubatsu_engine::werewolf::{Happening, LossCause, NoExchange};
-use marubatsu_engine::werewolf::{Pending, Phase, WerewolfRefusal};
-use marubatsu_engine::werewolf::{Role, RoleSet};
-use marubatsu_engine::werewolf::{WerewolfEvent, WerewolfState};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
@@ -45,21 +42,7 @@ fn listed_debtors(game: &WerewolfState) -> Vec<(u8, Role)> {
 /// then found the seer cards stuck; Version 2 ends the game at the attack, and every player not fixed wins.
 #[test]
 fn when_nobody_may_be_the_seer_the_game_ends_at_once_instead_of_asking_for_transfers() {
-    let mut game = Position::new()
-        .hands(&[
-            (1, 6, 1),
-            (2, 2, 4),
-            (2, 0, 6),
-            (2, 0, 6),
-            (8, 0, 0),
-            (1, 0, 7),
-            (0, 0, 8),
-            (0, 0, 8),
-        ])
-        .chit(0, 5, ChitKind::Black)
-        .chit(1, 5, ChitKind::Black)
-        .turn(Phase::Attack, 4, 0)
-        .build();
+    let mut game = position("1.6.1 2.2.4 2.0.6 2.0.6 8.0.0 1.0.7 0.0.8 0.0.8; chit 0>5b 1>5b; turn attack 4+0");
     assert!(game.is_consistent());
     let from = game.log().len();
     play(&mut game, attack(4, 5, None));
@@ -101,23 +84,7 @@ fn when_nobody_may_be_the_seer_the_game_ends_at_once_instead_of_asking_for_trans
 /// and killed seat 4 with seat 2's two attack chits; Version 2 ends the game before anyone dies.
 #[test]
 fn a_third_fixed_werewolf_at_a_two_werewolf_table_ends_the_game_before_its_attacks_kill() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (4, 0, 4),
-            (3, 0, 5),
-            (0, 7, 1),
-            (0, 0, 8),
-            (1, 1, 6),
-            (0, 0, 8),
-            (0, 0, 8),
-        ])
-        .chit(3, 1, ChitKind::Black)
-        .chit(3, 2, ChitKind::Black)
-        .chit(2, 4, ChitKind::Attack)
-        .chit(2, 4, ChitKind::Attack)
-        .turn(Phase::Seer, 3, 0)
-        .build();
+    let mut game = position("8.0.0 4.0.4 3.0.5 0.7.1 0.0.8 1.1.6 0.0.8 0.0.8; chit 3>1b 3>2b 2>4a 2>4a; turn seer 3+0");
     assert!(game.is_consistent());
     // Seat 3 marks seat 5 white and takes its seer card: seat 3 holds only seer cards now.
     play(&mut game, mark(3, 5, Verdict::White, Some(V)));
@@ -145,22 +112,7 @@ fn a_third_fixed_werewolf_at_a_two_werewolf_table_ends_the_game_before_its_attac
 /// first: then seat 0's transfer fits. First in first out made this a paradox; Version 2 lets seat 1 go first.
 #[test]
 fn a_transfer_that_cannot_complete_yet_waits_while_another_debtor_goes_first() {
-    let position = || {
-        Position::new()
-            .hands(&[
-                (2, 0, 6),
-                (0, 7, 1),
-                (6, 1, 1),
-                (8, 0, 0),
-                (0, 0, 8),
-                (0, 0, 8),
-                (0, 0, 8),
-                (0, 0, 8),
-            ])
-            .owes(0, W)
-            .owes(1, V)
-    };
-    let mut game = position().build();
+    let mut game = position("2.0.6 0.7.1 6.1.1 8.0.0 0.0.8 0.0.8 0.0.8 0.0.8; owes 0W 1V");
     assert!(game.outcome().is_none(), "{:?}", game.outcome());
     assert_eq!(game.owed_transfers(), [(seat(0), W), (seat(1), V)]);
     assert_eq!(game.ready_transfers(), [(seat(1), V, 1)]);
@@ -191,20 +143,7 @@ fn a_transfer_that_cannot_complete_yet_waits_while_another_debtor_goes_first() {
 /// When no debtor can complete a transfer, that is the paradox (R7, Version 2), named after the oldest debt.
 #[test]
 fn a_transfer_paradox_needs_every_debt_stuck() {
-    let game = Position::new()
-        .hands(&[
-            (2, 0, 6),
-            (0, 7, 1),
-            (6, 1, 1),
-            (8, 0, 0),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-        ])
-        .owes(0, W)
-        .dead(2)
-        .build();
+    let game = position("2.0.6 0.7.1 6.1.1 8.0.0 0.0.8 0.0.8 0.0.8 0.0.8; dead 2; owes 0W");
     assert_eq!(
         game.outcome(),
         Some(Outcome {
@@ -223,20 +162,7 @@ fn a_transfer_paradox_needs_every_debt_stuck() {
 /// first. Its transfer takes seat 0's last werewolf card back, which settles seat 0's debt at once.
 #[test]
 fn any_ready_debtor_may_go_first_and_a_debt_settled_by_another_transfer_disappears_at_once() {
-    let mut game = Position::new()
-        .hands(&[
-            (1, 1, 6),
-            (3, 1, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .owes(0, W)
-        .owes(1, S)
-        .build();
+    let mut game = position("1.1.6 3.1.4 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5; owes 0W 1S");
     assert_eq!(
         game.pending(),
         Some(Pending::Transfer {
@@ -262,20 +188,7 @@ fn any_ready_debtor_may_go_first_and_a_debt_settled_by_another_transfer_disappea
 /// seat 3 is not fixed, so seat 3 wins with everyone else who is not fixed.
 #[test]
 fn a_black_and_white_mark_from_a_seer_who_becomes_fixed_is_a_contradiction_won_by_the_unfixed() {
-    let mut game = Position::new()
-        .hands(&[
-            (1, 7, 0),
-            (3, 0, 5),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 1, 5),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 0, 6),
-        ])
-        .chit(0, 3, ChitKind::Black)
-        .chit(0, 3, ChitKind::White)
-        .build();
+    let mut game = position("1.7.0 3.0.5 2.0.6 2.0.6 2.1.5 2.0.6 2.0.6 2.0.6; chit 0>3b 0>3w");
     play(&mut game, mark(0, 4, Verdict::Black, Some(W)));
     assert_eq!(game.fixed_as(seat(0)), Some(S));
     let outcome = game.outcome().unwrap_or_else(|| panic!("a paradox"));
@@ -288,20 +201,10 @@ fn a_black_and_white_mark_from_a_seer_who_becomes_fixed_is_a_contradiction_won_b
 #[test]
 fn a_player_who_lost_every_role_is_among_the_paradox_winners() {
     let table = Table::DEFAULT.with_readings(AttackDeath::AnyChits, DeathDraw::BeforeTransfers);
-    let mut game = Position::at(table)
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .owes(3, W)
-        .awaiting_draw(3)
-        .build();
+    let mut game = position_at(
+        table,
+        "2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5; draw 3; owes 3W",
+    );
     // The draw comes first, from all eight cards: index 0 is a werewolf card, a role seat 3 has lost.
     assert_eq!(
         game.pending(),
@@ -330,20 +233,7 @@ fn a_player_who_lost_every_role_is_among_the_paradox_winners() {
 /// The spec's reading of R8: the transfer comes first, so the card is drawn from a hand of possible roles.
 #[test]
 fn by_default_the_dead_hand_over_what_they_owe_before_the_draw() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .owes(3, W)
-        .awaiting_draw(3)
-        .build();
+    let mut game = position("2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5; draw 3; owes 3W");
     assert!(matches!(
         game.pending(),
         Some(Pending::Transfer { from, role: W, cards: 2 }) if from == seat(3)
@@ -366,20 +256,10 @@ fn by_default_the_dead_hand_over_what_they_owe_before_the_draw() {
 #[test]
 fn two_chits_of_one_fixed_werewolf_kill_unless_the_table_wants_two_werewolves() {
     let position = |table: Table| {
-        Position::at(table)
-            .hands(&[
-                (8, 0, 0),
-                (2, 1, 5),
-                (2, 1, 5),
-                (1, 2, 5),
-                (1, 1, 6),
-                (1, 1, 6),
-                (1, 1, 6),
-                (0, 1, 7),
-            ])
-            .chit(0, 3, ChitKind::Attack)
-            .turn(Phase::Attack, 0, 0)
-            .build()
+        position_at(
+            table,
+            "8.0.0 2.1.5 2.1.5 1.2.5 1.1.6 1.1.6 1.1.6 0.1.7; chit 0>3a; turn attack 0+0",
+        )
     };
     let mut any = position(Table::DEFAULT);
     play(&mut any, attack(0, 3, None));
@@ -401,24 +281,8 @@ fn two_chits_of_one_fixed_werewolf_kill_unless_the_table_wants_two_werewolves() 
 /// in canonical role order (werewolf before seer).
 #[test]
 fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
-    let mut game = Position::new()
-        .hands(&[
-            (1, 1, 6),
-            (3, 2, 3),
-            (7, 1, 0),
-            (0, 0, 8),
-            (1, 2, 5),
-            (0, 0, 8),
-            (3, 1, 4),
-            (1, 1, 6),
-        ])
-        .chit(1, 2, ChitKind::White)
-        .chit(6, 2, ChitKind::White)
-        .chit(2, 0, ChitKind::Attack)
-        .chit(2, 1, ChitKind::Attack)
-        .chit(2, 7, ChitKind::Attack)
-        .turn(Phase::Seer, 4, 0)
-        .build();
+    let mut game =
+        position("1.1.6 3.2.3 7.1.0 0.0.8 1.2.5 0.0.8 3.1.4 1.1.6; chit 1>2w 6>2w 2>0a 2>1a 2>7a; turn seer 4+0");
     play(&mut game, mark(4, 2, Verdict::Black, Some(W)));
     assert_eq!(game.fixed_as(seat(2)), Some(W));
     let by_wolf = LossCause::AttackedByWerewolf { wolf: seat(2) };
@@ -452,21 +316,7 @@ fn one_steps_losses_are_applied_in_seat_order_whatever_order_they_arise_in() {
 /// seat 2 first although its role comes last in canonical order.
 #[test]
 fn within_a_step_seat_order_comes_before_role_order() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 0, 6),
-            (0, 7, 1),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 0, 6),
-            (3, 1, 4),
-            (3, 0, 5),
-        ])
-        .chit(1, 2, ChitKind::Black)
-        .chit(1, 5, ChitKind::White)
-        .turn(Phase::Seer, 1, 0)
-        .build();
+    let mut game = position("2.0.6 0.7.1 2.0.6 2.0.6 2.0.6 2.0.6 3.1.4 3.0.5; chit 1>2b 1>5w; turn seer 1+0");
     play(&mut game, mark(1, 6, Verdict::White, Some(V)));
     assert_eq!(game.fixed_as(seat(1)), Some(S));
     assert_eq!(
@@ -489,18 +339,7 @@ fn within_a_step_seat_order_comes_before_role_order() {
 /// card, so a seer may give it only a werewolf card, an attacker only a seer card.
 #[test]
 fn an_exchange_gives_only_a_role_the_target_holds() {
-    let game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (4, 4, 0),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 0, 6),
-            (2, 3, 3),
-            (0, 0, 8),
-        ])
-        .build();
+    let game = position("2.1.5 4.4.0 2.0.6 2.0.6 2.0.6 2.0.6 2.3.3 0.0.8");
     assert_eq!(
         game.exchange_options(Phase::Seer, seat(0), seat(1)),
         Ok(RoleSet::only_role(W))
@@ -521,20 +360,7 @@ fn an_exchange_gives_only_a_role_the_target_holds() {
 /// cards: neither may take the other's, although both hold some.
 #[test]
 fn a_receiver_must_hold_the_role_not_merely_its_cards() {
-    let game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .owes(0, W)
-        .owes(1, W)
-        .build();
+    let game = position("2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5; owes 0W 1W");
     assert!(!game.may_receive(seat(0), seat(1), W));
     assert!(!game.may_receive(seat(1), seat(0), W));
     assert!(game.may_receive(seat(0), seat(2), W));

@@ -1,19 +1,14 @@
 //! The werewolves' candidate powers (`options.rs`, [`Powers`]): each one on a built position, beside the same
 //! position without it, so that every test shows the power is what made the difference.
 
-use super::scenarios::attack;
-use super::support::{Position, RandomSource, SplitMix64, logged, play, seat};
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::ChitKind;
-use marubatsu_engine::werewolf::End;
-use marubatsu_engine::werewolf::Role;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::legal_events;
-use marubatsu_engine::werewolf::{Ballot, Pending, Phase, WerewolfEvent};
-use marubatsu_engine::werewolf::{DeathCause, Happening};
-use marubatsu_engine::werewolf::{FirstVote, Options, Parity, Powers, StarterAttack};
+use marubatsu_engine::werewolf::{
+    Ballot, DeathCause, End, FirstVote, Happening, Options, Parity, Pending, Powers, Role, StarterAttack, Table,
+    Werewolf, WerewolfEvent, WerewolfState, legal_events,
+};
+
+use super::scenarios::attack;
+use super::support::{RandomSource, SplitMix64, logged, play, position_at, seat};
 
 fn with(powers: Powers) -> Table {
     Table::DEFAULT.with_options(Options::V2.with_powers(powers))
@@ -22,22 +17,13 @@ fn with(powers: Powers) -> Table {
 #[test]
 fn the_attack_phase_starter_kills_its_target_at_once_only_with_the_power() {
     // Seat 0 holds the most werewolf cards and starts the attack phase; seat 1 holds the next most.
-    let hands = [
-        (4, 0, 4),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (1, 2, 5),
-        (1, 1, 6),
-    ];
+    let hands = "4.0.4 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 1.2.5 1.1.6";
     let power = Powers {
         starter_attack: StarterAttack::Kills,
         ..Powers::NONE
     };
     for (powers, dies) in [(Powers::NONE, false), (power, true)] {
-        let mut game = Position::at(with(powers)).hands(&hands).begin(Phase::Attack).build();
+        let mut game = position_at(with(powers), &format!("{hands}; begin attack"));
         assert_eq!(game.pending(), Some(Pending::Attack { wolf: seat(0) }));
         play(&mut game, attack(0, 3, Some(Role::Villager)));
         assert_eq!(!game.is_alive(seat(3)), dies, "{powers:?}");
@@ -59,22 +45,9 @@ fn only_the_starter_kills_the_next_attacker_places_a_chit() {
         starter_attack: StarterAttack::Kills,
         ..Powers::NONE
     };
-    let hands = [
-        (4, 0, 4),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (2, 1, 5),
-        (1, 2, 5),
-        (1, 1, 6),
-    ];
+    let hands = "4.0.4 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 1.2.5 1.1.6";
     // The starter has no attack chit left: it passes, and seat 1's attack is an ordinary chit.
-    let mut game = Position::at(with(power))
-        .hands(&hands)
-        .no_chits(0, ChitKind::Attack)
-        .begin(Phase::Attack)
-        .build();
+    let mut game = position_at(with(power), &format!("{hands}; spent 0a; begin attack"));
     assert_eq!(game.pending(), Some(Pending::Attack { wolf: seat(1) }));
     play(&mut game, attack(1, 4, Some(Role::Villager)));
     assert!(game.is_alive(seat(4)));
@@ -87,27 +60,9 @@ fn a_third_of_the_living_as_fixed_werewolves_wins_only_with_the_softer_parity() 
         parity: Parity::Third,
         ..Powers::NONE
     };
-    let hands = [
-        (8, 0, 0),
-        (1, 1, 6),
-        (1, 1, 6),
-        (1, 1, 6),
-        (1, 1, 6),
-        (2, 2, 4),
-        (1, 1, 6),
-        (1, 1, 6),
-    ];
+    let hands = "8.0.0 1.1.6 1.1.6 1.1.6 1.1.6 2.2.4 1.1.6 1.1.6";
     for (powers, wolves_win) in [(Powers::NONE, false), (third, true)] {
-        let game = Position::at(with(powers))
-            .hands(&hands)
-            .dead(3)
-            .dead(4)
-            .dead(5)
-            .dead(6)
-            .dead(7)
-            .round(5)
-            .begin(Phase::Seer)
-            .build();
+        let game = position_at(with(powers), &format!("{hands}; dead 3 4 5 6 7; round 5"));
         let end = game.outcome().map(|o| o.end);
         assert_eq!(end == Some(End::WerewolvesWin), wolves_win, "{powers:?}: {end:?}");
         if wolves_win {

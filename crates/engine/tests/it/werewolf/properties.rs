@@ -18,18 +18,13 @@
 //!   (computed exactly below; the worst case is 4 alive with 2 tied), so a vote needs r or more run-offs with
 //!   probability at most 2^−r, and 40 run-offs with probability below 10^−12.
 
-use super::support::{RandomSource, SplitMix64, check_invariants};
 use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::LegalEvents;
-use marubatsu_engine::werewolf::RULES;
-use marubatsu_engine::werewolf::Role;
-use marubatsu_engine::werewolf::Table;
-use marubatsu_engine::werewolf::Verdict;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::WerewolfState;
-use marubatsu_engine::werewolf::legal_events;
-use marubatsu_engine::werewolf::{Ballot, HandOver, Pending, WerewolfEvent};
-use marubatsu_engine::werewolf::{MAX_PLAYERS, Seat, SeatSet};
+use marubatsu_engine::werewolf::{
+    Ballot, HandOver, LegalEvents, MAX_PLAYERS, Pending, RULES, Role, Seat, SeatSet, Table, Verdict, Werewolf,
+    WerewolfEvent, WerewolfState, legal_events,
+};
+
+use super::support::{RandomSource, SplitMix64, check_invariants};
 
 fn tables() -> Vec<Table> {
     let mut tables = vec![Table::DEFAULT];

@@ -1,20 +1,18 @@
 //! Scenario tests written from the spec, one or more per rule R4–R11, on hand-made positions at the default
-//! table (8 players; 16 W, 8 S and 40 V cards in all). Hands are written `(W, S, V)` per seat.
+//! table (8 players; 16 W, 8 S and 40 V cards in all), each written in the engine's one-line notation
+//! (`WerewolfSetup::parse`): hands `W.S.V` per seat, then the dead, debts, chits and the step.
+
+use marubatsu_engine::rules::Rules;
+use marubatsu_engine::werewolf::{
+    Ballot, BallotError, ChitKind, DeathCause, End, HandOver, Happening, LossCause, NoExchange, Outcome, Paradox,
+    PassReason, Pending, Phase, Role, TransferError, Verdict, Werewolf, WerewolfEvent, WerewolfRefusal, WerewolfState,
+    legal_events,
+};
 
 use super::support::{
-    Position, check_invariants, exchanged, fixed, happenings, logged, lost_line, owed, play, refuse, removed, seat,
+    check_invariants, exchanged, fixed, happenings, logged, lost_line, owed, play, position, refuse, removed, seat,
     seats,
 };
-use marubatsu_engine::rules::Rules;
-use marubatsu_engine::werewolf::Role;
-use marubatsu_engine::werewolf::Werewolf;
-use marubatsu_engine::werewolf::{
-    Ballot, BallotError, HandOver, Pending, Phase, TransferError, WerewolfEvent, WerewolfRefusal,
-};
-use marubatsu_engine::werewolf::{ChitKind, Verdict};
-use marubatsu_engine::werewolf::{DeathCause, Happening, LossCause, NoExchange, PassReason};
-use marubatsu_engine::werewolf::{End, Outcome, Paradox};
-use marubatsu_engine::werewolf::{WerewolfState, legal_events};
 
 const W: Role = Role::Werewolf;
 const S: Role = Role::Seer;
@@ -94,18 +92,7 @@ pub(super) fn lost(game: &WerewolfState, player: u8, role: Role, cause: LossCaus
 
 #[test]
 fn r4_most_seer_cards_start_and_turns_go_clockwise_once_skipping_who_holds_none() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 0, 6),
-            (2, 1, 5),
-            (2, 3, 3),
-            (2, 0, 6),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .build();
+    let mut game = position("2.1.5 2.0.6 2.1.5 2.3.3 2.0.6 2.1.5 2.1.5 2.1.5");
     assert!(logged(
         &game,
         Happening::StartPlayer {
@@ -136,18 +123,7 @@ fn r4_most_seer_cards_start_and_turns_go_clockwise_once_skipping_who_holds_none(
 
 #[test]
 fn r4_a_tie_for_start_player_is_broken_by_an_event_naming_one_of_the_tied() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 2, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 2, 4),
-            (2, 1, 5),
-            (2, 0, 6),
-            (2, 0, 6),
-        ])
-        .build();
+    let mut game = position("2.2.4 2.1.5 2.1.5 2.1.5 2.2.4 2.1.5 2.0.6 2.0.6");
     let tied = seats(&[0, 4]);
     assert_eq!(
         game.pending(),
@@ -178,19 +154,10 @@ fn r4_a_tie_for_start_player_is_broken_by_an_event_naming_one_of_the_tied() {
 
 #[test]
 fn r4_targets_are_other_living_players_neither_fixed_nor_cleared_of_werewolf() {
-    let game = Position::new()
-        .hands(&[
-            (2, 3, 3),
-            (0, 1, 7), // lost W
-            (0, 0, 8), // fixed villager
-            (8, 0, 0), // dead werewolf
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 1, 6),
-            (1, 1, 6),
-        ])
-        .dead(3)
-        .build();
+    // seat 1: lost W
+    // seat 2: fixed villager
+    // seat 3: dead werewolf
+    let game = position("2.3.3 0.1.7 0.0.8 8.0.0 2.1.5 2.1.5 1.1.6 1.1.6; dead 3");
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(0) }));
     assert_eq!(game.verdict_targets(seat(0)), seats(&[4, 5, 6, 7]));
     for target in [0, 1, 2, 3, 9] {
@@ -259,18 +226,7 @@ fn r4_the_exchange_is_mandatory_and_the_seer_chooses_the_card() {
 
 #[test]
 fn r4_no_exchange_when_the_seer_holds_nothing_the_target_also_holds() {
-    let mut game = Position::new()
-        .hands(&[
-            (0, 4, 4),
-            (7, 1, 0),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 0, 7),
-            (1, 0, 7),
-            (1, 0, 7),
-        ])
-        .build();
+    let mut game = position("0.4.4 7.1.0 2.1.5 2.1.5 2.1.5 1.0.7 1.0.7 1.0.7");
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(0) }));
     assert_eq!(
         game.exchange_options(Phase::Seer, seat(0), seat(1)),
@@ -283,11 +239,7 @@ fn r4_no_exchange_when_the_seer_holds_nothing_the_target_also_holds() {
 #[test]
 fn r4_an_actor_without_chits_or_without_targets_passes() {
     // Seat 0 has used every verdict chit; seat 1 has only black ones left.
-    let mut game = Position::new()
-        .no_chits(0, ChitKind::Black)
-        .no_chits(0, ChitKind::White)
-        .no_chits(1, ChitKind::White)
-        .build();
+    let mut game = position("deal; spent 0b 0w 1w");
     play(&mut game, WerewolfEvent::StartPlayer { seat: seat(0) });
     assert!(logged(
         &game,
@@ -313,20 +265,7 @@ fn r4_an_actor_without_chits_or_without_targets_passes() {
     )));
 
     // Nobody to mark: every other living player has lost W or is fixed.
-    let game = Position::new()
-        .hands(&[
-            (0, 2, 6),
-            (0, 2, 6),
-            (0, 1, 7),
-            (0, 1, 7),
-            (0, 2, 6),
-            (8, 0, 0),
-            (0, 0, 8),
-            (8, 0, 0),
-        ])
-        .dead(6)
-        .dead(7)
-        .build();
+    let game = position("0.2.6 0.2.6 0.1.7 0.1.7 0.2.6 8.0.0 0.0.8 8.0.0; dead 6 7");
     assert_eq!(
         game.pending(),
         Some(Pending::StartPlayer {
@@ -351,18 +290,9 @@ fn r4_an_actor_without_chits_or_without_targets_passes() {
 
 #[test]
 fn r4_a_fixed_seers_chits_take_effect_at_once() {
-    let hands = [
-        (0, 8, 0),
-        (4, 0, 4),
-        (2, 0, 6),
-        (2, 0, 6),
-        (2, 0, 6),
-        (2, 0, 6),
-        (2, 0, 6),
-        (2, 0, 6),
-    ];
+    let hands = "0.8.0 4.0.4 2.0.6 2.0.6 2.0.6 2.0.6 2.0.6 2.0.6";
     // Black: the target is a fixed werewolf at once, and owes its villager cards.
-    let mut game = Position::new().hands(&hands).build();
+    let mut game = position(hands);
     play(&mut game, mark(0, 1, Verdict::Black, None));
     assert!(logged(
         &game,
@@ -386,7 +316,7 @@ fn r4_a_fixed_seers_chits_take_effect_at_once() {
     assert_eq!(game.transfer_capacity(seat(1), V), 12);
 
     // White: the target loses the werewolf possibility at once.
-    let mut game = Position::new().hands(&hands).build();
+    let mut game = position(hands);
     play(&mut game, mark(0, 2, Verdict::White, None));
     assert!(lost(&game, 2, W, LossCause::WhiteFromSeer { seer: seat(0) }));
     assert_eq!(game.fixed_as(seat(2)), Some(V));
@@ -399,19 +329,7 @@ fn r4_a_fixed_seers_chits_take_effect_at_once() {
 
 #[test]
 fn r5_most_werewolf_cards_start_and_an_attack_takes_a_werewolf_card() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (4, 1, 3),
-            (0, 1, 7),
-        ])
-        .begin(Phase::Attack)
-        .build();
+    let mut game = position("2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 4.1.3 0.1.7; begin attack");
     assert_eq!(game.pending(), Some(Pending::Attack { wolf: seat(6) }));
     assert_eq!(
         error(&game, attack(6, 0, Some(W))),
@@ -432,20 +350,7 @@ fn r5_most_werewolf_cards_start_and_an_attack_takes_a_werewolf_card() {
 
 #[test]
 fn r5_attacks_spare_the_dead_and_fixed_werewolves_and_a_fixed_werewolfs_attack_clears_at_once() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (0, 0, 8),
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 1, 6),
-            (1, 1, 6),
-            (1, 2, 5),
-            (1, 2, 5),
-        ])
-        .dead(1)
-        .begin(Phase::Attack)
-        .build();
+    let mut game = position("8.0.0 0.0.8 2.1.5 2.1.5 1.1.6 1.1.6 1.2.5 1.2.5; dead 1; begin attack");
     assert_eq!(game.pending(), Some(Pending::Attack { wolf: seat(0) }));
     assert_eq!(game.attack_targets(seat(0)), seats(&[2, 3, 4, 5, 6, 7]));
     for target in [0, 1] {
@@ -470,20 +375,7 @@ fn r5_attacks_spare_the_dead_and_fixed_werewolves_and_a_fixed_werewolfs_attack_c
 
 #[test]
 fn r5_two_attack_chits_of_fixed_werewolves_kill() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (2, 1, 5),
-            (2, 1, 5),
-            (0, 1, 7),
-            (1, 1, 6),
-            (1, 1, 6),
-            (1, 2, 5),
-            (1, 1, 6),
-        ])
-        .chit(0, 3, ChitKind::Attack)
-        .begin(Phase::Attack)
-        .build();
+    let mut game = position("8.0.0 2.1.5 2.1.5 0.1.7 1.1.6 1.1.6 1.2.5 1.1.6; chit 0>3a; begin attack");
     assert!(game.is_alive(seat(3)));
     play(&mut game, attack(0, 3, None));
     assert!(!game.is_alive(seat(3)));
@@ -505,21 +397,7 @@ fn r5_two_attack_chits_of_fixed_werewolves_kill() {
 
 #[test]
 fn r5_attacks_kill_once_their_owner_becomes_a_fixed_werewolf() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (0, 2, 6),
-            (0, 2, 6),
-            (0, 1, 7),
-            (0, 1, 7),
-            (7, 0, 1),
-            (1, 1, 6),
-            (0, 1, 7),
-        ])
-        .chit(0, 3, ChitKind::Attack)
-        .chit(5, 3, ChitKind::Attack)
-        .turn(Phase::Attack, 5, 0)
-        .build();
+    let mut game = position("8.0.0 0.2.6 0.2.6 0.1.7 0.1.7 7.0.1 1.1.6 0.1.7; chit 0>3a 5>3a; turn attack 5+0");
     // Two chits lie in front of seat 3, but seat 5 may still be a villager: nobody dies yet.
     assert!(game.is_alive(seat(3)));
     // Seat 5 gives its last villager card for seat 6's last werewolf card: a fixed werewolf now.
@@ -547,23 +425,8 @@ fn r5_attacks_kill_once_their_owner_becomes_a_fixed_werewolf() {
 
 #[test]
 fn r5_an_attack_taking_the_last_werewolf_card_clears_the_target_and_its_black_markers() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (3, 1, 4),
-            (1, 1, 6),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 2, 4),
-            (2, 0, 6),
-        ])
-        .chit(2, 4, ChitKind::Attack)
-        .chit(2, 5, ChitKind::White)
-        .chit(6, 2, ChitKind::Black)
-        .chit(6, 7, ChitKind::White)
-        .turn(Phase::Attack, 1, 0)
-        .build();
+    let mut game =
+        position("2.1.5 3.1.4 1.1.6 2.1.5 2.1.5 2.1.5 2.2.4 2.0.6; chit 2>4a 2>5w 6>2b 6>7w; turn attack 1+0");
     let from = game.log().len();
     play(&mut game, attack(1, 2, Some(V)));
     assert_eq!(
@@ -605,24 +468,8 @@ fn r5_an_attack_taking_the_last_werewolf_card_clears_the_target_and_its_black_ma
 
 #[test]
 fn r6_a_new_fixed_werewolf_clears_its_victims_and_costs_its_white_markers_the_seer() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 1, 6),
-            (3, 1, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .chit(3, 4, ChitKind::Attack)
-        .chit(3, 5, ChitKind::Attack)
-        .chit(6, 3, ChitKind::White)
-        .chit(7, 3, ChitKind::Black)
-        .awaiting_draw(3)
-        .round(2)
-        .build();
+    let mut game =
+        position("2.1.5 2.1.5 1.1.6 3.1.4 2.1.5 2.1.5 2.1.5 2.1.5; draw 3; chit 3>4a 3>5a 6>3w 7>3b; round 2");
     play(
         &mut game,
         WerewolfEvent::Draw {
@@ -646,22 +493,7 @@ fn r6_a_new_fixed_werewolf_clears_its_victims_and_costs_its_white_markers_the_se
 
 #[test]
 fn r6_a_new_fixed_seer_fixes_its_black_marks_as_werewolves_and_clears_its_white_marks() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 3, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (3, 1, 4),
-            (2, 0, 6),
-            (2, 0, 6),
-        ])
-        .chit(2, 5, ChitKind::Black)
-        .chit(2, 6, ChitKind::White)
-        .chit(5, 1, ChitKind::Attack)
-        .awaiting_draw(2)
-        .build();
+    let mut game = position("2.1.5 2.1.5 1.3.4 2.1.5 2.1.5 3.1.4 2.0.6 2.0.6; draw 2; chit 2>5b 2>6w 5>1a");
     // Card 1 of W S S S V V V V is a seer card.
     play(
         &mut game,
@@ -685,24 +517,7 @@ fn r6_a_new_fixed_seer_fixes_its_black_marks_as_werewolves_and_clears_its_white_
 /// villager needs no draw.
 #[test]
 fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_and_a_death() {
-    let mut game = Position::new()
-        .hands(&[
-            (0, 7, 1),
-            (1, 1, 6),
-            (5, 0, 3),
-            (2, 0, 6),
-            (0, 0, 8),
-            (3, 0, 5),
-            (3, 0, 5),
-            (2, 0, 6),
-        ])
-        .chit(0, 2, ChitKind::Black)
-        .chit(2, 3, ChitKind::Attack)
-        .chit(2, 4, ChitKind::Attack)
-        .chit(2, 4, ChitKind::Attack)
-        .chit(3, 5, ChitKind::Attack)
-        .chit(1, 7, ChitKind::Attack)
-        .build();
+    let mut game = position("0.7.1 1.1.6 5.0.3 2.0.6 0.0.8 3.0.5 3.0.5 2.0.6; chit 0>2b 2>3a 2>4a 2>4a 3>5a 1>7a");
     assert_eq!(game.pending(), Some(Pending::Verdict { seer: seat(0) }));
     let from = game.log().len();
     // Seat 0 takes the last seer card that is not theirs, for their last villager card.
@@ -793,19 +608,7 @@ fn r6_cascade_from_a_new_fixed_seer_through_a_fixed_werewolf_to_cleared_players_
 
 #[test]
 fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (3, 1, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 1, 6),
-            (2, 1, 5),
-            (2, 1, 5),
-        ])
-        .owes(1, W)
-        .build();
+    let mut game = position("2.1.5 3.1.4 2.1.5 2.1.5 2.1.5 1.1.6 2.1.5 2.1.5; owes 1W");
     assert_eq!(
         game.pending(),
         Some(Pending::Transfer {
@@ -863,20 +666,7 @@ fn r7_a_transfer_hands_over_every_card_split_as_the_giver_chooses() {
 fn r7_a_transfer_with_no_legal_completion_is_a_paradox_won_by_the_players_not_fixed() {
     // Seat 1 (lost S and W) must place 3 werewolf cards and may take back only villager cards, but the one
     // other player holding werewolf cards, seat 2, holds no villager card.
-    let game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (3, 0, 5),
-            (5, 3, 0),
-            (0, 1, 7),
-            (0, 1, 7),
-            (0, 1, 7),
-            (0, 1, 7),
-            (0, 1, 7),
-        ])
-        .dead(0)
-        .owes(1, W)
-        .build();
+    let game = position("8.0.0 3.0.5 5.3.0 0.1.7 0.1.7 0.1.7 0.1.7 0.1.7; dead 0; owes 1W");
     assert_eq!(
         game.outcome(),
         Some(Outcome {
@@ -898,7 +688,7 @@ fn r7_a_transfer_with_no_legal_completion_is_a_paradox_won_by_the_players_not_fi
 
 #[test]
 fn r8_the_dead_draw_a_card_by_index_and_are_fixed_as_its_role() {
-    let mut game = Position::new().awaiting_draw(3).build();
+    let mut game = position("deal; draw 3");
     assert_eq!(
         game.pending(),
         Some(Pending::Draw {
@@ -953,21 +743,7 @@ fn r8_the_dead_draw_a_card_by_index_and_are_fixed_as_its_role() {
 
 #[test]
 fn r8_draws_wait_for_owed_transfers_and_a_one_role_hand_needs_no_draw() {
-    let mut game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (0, 0, 8),
-            (3, 1, 4),
-            (2, 1, 5),
-            (2, 1, 5),
-            (3, 2, 3),
-        ])
-        .owes(4, W)
-        .awaiting_draw(7)
-        .awaiting_draw(3)
-        .build();
+    let mut game = position("2.1.5 2.1.5 2.1.5 0.0.8 3.1.4 2.1.5 2.1.5 3.2.3; draw 7 3; owes 4W");
     assert!(matches!(game.pending(), Some(Pending::Transfer { .. })));
     play(&mut game, transfer(4, W, &[(0, V, 3)]));
     assert_eq!(
@@ -1010,7 +786,7 @@ fn r8_draws_wait_for_owed_transfers_and_a_one_role_hand_needs_no_draw() {
 
 #[test]
 fn r9_everyone_alive_votes_at_once_in_one_event_and_the_most_voted_dies() {
-    let mut game = Position::new().begin(Phase::Vote).build();
+    let mut game = position("deal; begin vote");
     let everyone = seats(&[0, 1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(
         game.pending(),
@@ -1070,19 +846,7 @@ fn r9_everyone_alive_votes_at_once_in_one_event_and_the_most_voted_dies() {
 
 #[test]
 fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candidate() {
-    let game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (2, 1, 5),
-            (4, 1, 3),
-            (0, 1, 7),
-        ])
-        .begin(Phase::Vote)
-        .build();
+    let game = position("2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 2.1.5 4.1.3 0.1.7; begin vote");
     let good = [(0, 1), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)];
     let with = |i: usize, ballot: (u8, u8)| {
         let mut ballots = good.to_vec();
@@ -1125,21 +889,7 @@ fn r9_a_vote_must_have_every_alive_voter_once_in_seat_order_pointing_at_a_candid
 
 #[test]
 fn r9_the_dead_neither_vote_nor_are_pointed_at() {
-    let game = Position::new()
-        .hands(&[
-            (2, 1, 5),
-            (2, 1, 5),
-            (1, 2, 5),
-            (8, 0, 0),
-            (1, 2, 5),
-            (1, 2, 5),
-            (1, 0, 7),
-            (0, 0, 8),
-        ])
-        .dead(3)
-        .dead(7)
-        .begin(Phase::Vote)
-        .build();
+    let game = position("2.1.5 2.1.5 1.2.5 8.0.0 1.2.5 1.2.5 1.0.7 0.0.8; dead 3 7; begin vote");
     let alive = seats(&[0, 1, 2, 4, 5, 6]);
     assert!(matches!(
         game.pending(),
@@ -1169,7 +919,7 @@ fn r9_the_dead_neither_vote_nor_are_pointed_at() {
 
 #[test]
 fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
-    let mut game = Position::new().begin(Phase::Vote).build();
+    let mut game = position("deal; begin vote");
     play(
         &mut game,
         vote(&[(0, 1), (1, 0), (2, 0), (3, 1), (4, 5), (5, 4), (6, 7), (7, 6)]),
@@ -1237,25 +987,8 @@ fn r9_a_tie_is_voted_again_among_the_tied_only_until_one_has_the_most() {
 #[test]
 fn r9_run_offs_have_no_limit_and_their_count_saturates() {
     // Three players alive who always point round in a circle: one vote each, a tie, forever.
-    let mut game = Position::new()
-        .hands(&[
-            (4, 0, 4),
-            (4, 0, 4),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 8, 0),
-            (8, 0, 0),
-        ])
-        .dead(3)
-        .dead(4)
-        .dead(5)
-        .dead(6)
-        .dead(7)
-        .begin(Phase::Vote)
-        .build()
-        .without_log();
+    let mut game =
+        position("4.0.4 4.0.4 0.0.8 0.0.8 0.0.8 0.0.8 0.8.0 8.0.0; dead 3 4 5 6 7; begin vote").without_log();
     for _ in 0..=u32::from(u16::MAX) + 5 {
         play(&mut game, vote(&[(0, 1), (1, 2), (2, 0)]));
     }
@@ -1274,25 +1007,7 @@ fn r9_run_offs_have_no_limit_and_their_count_saturates() {
 
 #[test]
 fn r9_a_vote_phase_with_fewer_than_three_alive_is_a_paradox() {
-    let game = Position::new()
-        .hands(&[
-            (4, 0, 4),
-            (4, 0, 4),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 8, 0),
-            (8, 0, 0),
-        ])
-        .dead(2)
-        .dead(3)
-        .dead(4)
-        .dead(5)
-        .dead(6)
-        .dead(7)
-        .begin(Phase::Vote)
-        .build();
+    let game = position("4.0.4 4.0.4 0.0.8 0.0.8 0.0.8 0.0.8 0.8.0 8.0.0; dead 2 3 4 5 6 7; begin vote");
     assert_eq!(
         game.outcome(),
         Some(Outcome {
@@ -1311,20 +1026,7 @@ fn r9_a_vote_phase_with_fewer_than_three_alive_is_a_paradox() {
 /// check is exercised on a position set up by hand.
 #[test]
 fn r10_1_when_everyone_is_dead_the_fixed_werewolves_win() {
-    let mut position = Position::new().hands(&[
-        (8, 0, 0),
-        (8, 0, 0),
-        (0, 8, 0),
-        (0, 0, 8),
-        (0, 0, 8),
-        (0, 0, 8),
-        (0, 0, 8),
-        (0, 0, 8),
-    ]);
-    for p in 0..8 {
-        position = position.dead(p);
-    }
-    let game = position.build();
+    let game = position("8.0.0 8.0.0 0.8.0 0.0.8 0.0.8 0.0.8 0.0.8 0.0.8; dead 0 1 2 3 4 5 6 7");
     assert_eq!(
         game.outcome(),
         Some(Outcome {
@@ -1336,23 +1038,7 @@ fn r10_1_when_everyone_is_dead_the_fixed_werewolves_win() {
 
 #[test]
 fn r10_2_when_every_living_player_has_lost_werewolf_everyone_who_lost_it_wins() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (8, 0, 0),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 8, 0),
-            (0, 0, 8),
-        ])
-        .dead(0)
-        .dead(5)
-        .dead(6)
-        .dead(7)
-        .begin(Phase::Vote)
-        .build();
+    let mut game = position("8.0.0 8.0.0 0.0.8 0.0.8 0.0.8 0.0.8 0.8.0 0.0.8; dead 0 5 6 7; begin vote");
     assert!(game.outcome().is_none());
     play(&mut game, vote(&[(1, 2), (2, 1), (3, 1), (4, 1)]));
     assert_eq!(
@@ -1375,23 +1061,7 @@ fn r10_2_when_every_living_player_has_lost_werewolf_everyone_who_lost_it_wins() 
 
 #[test]
 fn r10_3_when_fixed_werewolves_are_at_least_half_of_the_living_they_win() {
-    let mut game = Position::new()
-        .hands(&[
-            (8, 0, 0),
-            (7, 0, 1),
-            (1, 0, 7),
-            (0, 0, 8),
-            (0, 8, 0),
-            (0, 0, 8),
-            (0, 0, 8),
-            (0, 0, 8),
-        ])
-        .dead(4)
-        .dead(5)
-        .dead(6)
-        .dead(7)
-        .turn(Phase::Attack, 1, 0)
-        .build();
+    let mut game = position("8.0.0 7.0.1 1.0.7 0.0.8 0.8.0 0.0.8 0.0.8 0.0.8; dead 4 5 6 7; turn attack 1+0");
     // One fixed werewolf among four living: not yet.
     assert!(game.outcome().is_none());
     play(&mut game, attack(1, 2, Some(V)));

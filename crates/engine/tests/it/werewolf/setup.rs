@@ -73,3 +73,25 @@ fn every_way_a_setup_describes_no_game_is_named() {
         }
     );
 }
+
+#[test]
+fn a_line_that_is_no_notation_names_the_word_it_could_not_read() {
+    for (line, found) in [
+        ("2.1 2.1.5", "2.1"),
+        ("deal; dead x", "x"),
+        ("deal; owes 1Q", "1Q"),
+        ("deal; chit 0-1b", "0-1b"),
+        ("deal; spent 0z", "0z"),
+        ("deal; round two", "two"),
+        ("deal; turn vote 0+1", "vote"),
+        ("deal; turn seer 0", "0"),
+        ("deal; shuffle", "shuffle"),
+    ] {
+        let error = WerewolfSetup::parse(Table::DEFAULT, line).expect_err(line);
+        assert_eq!(error.found, found, "{line}: {error}");
+    }
+    // Every clause, read and written back the same.
+    let line = "deal; dead 3; draw 4; owes 4W; chit 0>1b 2>1a; spent 5w; round 2; turn attack 0+1";
+    let setup = WerewolfSetup::parse(Table::DEFAULT, line).expect("every clause");
+    assert_eq!(setup.to_string(), line);
+}

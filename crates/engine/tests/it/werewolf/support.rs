@@ -1,9 +1,9 @@
-//! Helpers shared by the werewolf tests: a deterministic generator, a builder for hand-made positions, and the
+//! Helpers shared by the werewolf tests: a deterministic generator, hand-made positions from one line, and the
 //! invariants every reachable state keeps.
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    ChitKind, Hand, Happening, LossCause, Pending, Phase, Role, RoleSet, Seat, SeatSet, Table, Werewolf, WerewolfEvent,
+    ChitKind, Happening, LossCause, Pending, Role, RoleSet, Seat, SeatSet, Table, Werewolf, WerewolfEvent,
     WerewolfSetup, WerewolfState, legal_events,
 };
 
@@ -19,95 +19,18 @@ pub(crate) fn seats(indices: &[u8]) -> SeatSet {
     indices.iter().map(|&i| seat(i)).collect()
 }
 
-/// A hand-made position in seat numbers, made through the engine's public [`WerewolfSetup`]: hands, lost
-/// roles, chits, the dead and the step are noted, then `build` has the rules check them and take over. Roles
-/// with no card are lost (R2); use `owes` for a lost role still held (a transfer owed).
-pub(crate) struct Position {
-    setup: WerewolfSetup,
+/// The game at the default table set up from `line`, the engine's one-line notation
+/// ([`WerewolfSetup::parse`]): hands, the dead, debts, chits and the step. The engine checks it (the cards add
+/// up, the seats exist…) and moves on to the first decision.
+pub(crate) fn position(line: &str) -> WerewolfState {
+    position_at(Table::DEFAULT, line)
 }
 
-impl Position {
-    /// The default table with its starting hands, in round 1 before anything happened.
-    pub(crate) fn new() -> Position {
-        Position::at(Table::DEFAULT)
-    }
-
-    /// `table` with its starting hands.
-    pub(crate) fn at(table: Table) -> Position {
-        Position {
-            setup: WerewolfSetup::new(table),
-        }
-    }
-
-    /// Sets every hand, as `(W, S, V)` per seat; roles with no card become lost.
-    pub(crate) fn hands(self, hands: &[(u8, u8, u8)]) -> Position {
-        let hands = hands.iter().map(|&(w, s, v)| Hand::new(w, s, v)).collect();
-        Position {
-            setup: self.setup.hands(hands),
-        }
-    }
-
-    /// `owner` has placed a chit of `kind` in front of `target` (from their supply).
-    pub(crate) fn chit(self, owner: u8, target: u8, kind: ChitKind) -> Position {
-        Position {
-            setup: self.setup.chit(seat(owner), seat(target), kind),
-        }
-    }
-
-    /// `owner` has used up their chits of `kind`.
-    pub(crate) fn no_chits(self, owner: u8, kind: ChitKind) -> Position {
-        Position {
-            setup: self.setup.no_chits(seat(owner), kind),
-        }
-    }
-
-    /// `player` is dead (and, in a reachable state, fixed).
-    pub(crate) fn dead(self, player: u8) -> Position {
-        Position {
-            setup: self.setup.dead(seat(player)),
-        }
-    }
-
-    /// `player` has lost `role` while still holding cards of it: a transfer is owed.
-    pub(crate) fn owes(self, player: u8, role: Role) -> Position {
-        Position {
-            setup: self.setup.owes(seat(player), role),
-        }
-    }
-
-    /// `player` died and waits for the draw.
-    pub(crate) fn awaiting_draw(self, player: u8) -> Position {
-        Position {
-            setup: self.setup.awaiting_draw(seat(player)),
-        }
-    }
-
-    /// The round.
-    pub(crate) fn round(self, round: u8) -> Position {
-        Position {
-            setup: self.setup.round(round),
-        }
-    }
-
-    /// The turns of `phase` started at `start` and `offset` seats have had theirs.
-    pub(crate) fn turn(self, phase: Phase, start: u8, offset: u8) -> Position {
-        Position {
-            setup: self.setup.turn(phase, seat(start), offset),
-        }
-    }
-
-    /// `phase` is about to begin.
-    pub(crate) fn begin(self, phase: Phase) -> Position {
-        Position {
-            setup: self.setup.begin(phase),
-        }
-    }
-
-    /// The game from here: the engine checks the setup (the cards add up, the seats exist…) and moves on to a
-    /// decision.
-    pub(crate) fn build(self) -> WerewolfState {
-        Werewolf::setup(&self.setup).unwrap_or_else(|error| panic!("a test's setup: {error}"))
-    }
+/// The game at `table` set up from `line`, as [`position`].
+pub(crate) fn position_at(table: Table, line: &str) -> WerewolfState {
+    let setup = WerewolfSetup::parse(table, line).unwrap_or_else(|error| panic!("a test's setup: {error}"));
+    assert_eq!(setup.to_string(), line, "the notation writes back as read");
+    Werewolf::setup(&setup).unwrap_or_else(|error| panic!("a test's setup {line:?}: {error}"))
 }
 
 /// Plays `event`, which must be accepted.
