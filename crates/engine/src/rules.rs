@@ -202,7 +202,12 @@ pub fn fold<S, E, R>(
 /// setup type, its error and the function that makes the first state; `setup_in:`, for a game whose events may
 /// carry a setup, the function that finds it.
 macro_rules! rules_by_apply {
-    ($(#[$doc:meta])* $rules:ident: $state:ty, $event:ty, $refusal:ty, setup: $setup:ty, $setup_error:ty, $make:expr $(, setup_in: $setup_in:expr)?) => {
+    (
+        $(#[$doc:meta])*
+        $rules:ident: $state:ty, $event:ty, $refusal:ty,
+        setup: $setup:ty, $setup_error:ty, $make:expr
+        $(, setup_in: $setup_in:expr)?
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $rules;
