@@ -36,6 +36,8 @@ mod lang;
 mod layout;
 mod protocol;
 mod server;
+#[cfg(test)]
+mod wire_types;
 
 pub use error::WebError;
 pub use server::{App, RemoteChain, Server};

@@ -27,6 +27,7 @@ use crate::rules::{Refusal, rules_by_apply};
         deny_unknown_fields
     )
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum LightsEvent {
     /// Start a new puzzle, replacing whatever was there: press `cells` on a dark board of the level's size.
     NewPuzzle {

@@ -20,7 +20,10 @@ const GAMES = {
       pvpAction: 'PvpAction',
     },
   },
-  relay: { types: 'types.d.ts', unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' } },
+  relay: {
+    types: ['wire.gen.d.ts', 'types.d.ts'],
+    unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' },
+  },
   werewolf: {
     types: 'types.d.ts',
     unions: {
@@ -31,26 +34,32 @@ const GAMES = {
       pendingKind: 'WerewolfPendingKind',
     },
   },
-  lights: { types: 'types.d.ts', unions: { level: 'LightsLevelName', eventType: 'LightsEventType' } },
+  // Generated from the Rust types: a word union, and the `type` words of the event union.
+  lights: { types: ['wire.gen.d.ts'], unions: { level: 'LightsLevelName', eventType: 'LightsEvent.type' } },
 };
 
-/** The words of `type name = 'a' | 'b';` in `types`, in order. */
+/** The words of `type name = 'a' | 'b';` in `types`, in order; for `name.type`, the `"type"` words of the union
+ * of objects `name`. */
 function union(types, name) {
-  const found = new RegExp(`^type ${name} = ([^;]*);`, 'm').exec(types);
-  assert.ok(found, `no type ${name}`);
+  const [typeName, tag] = name.split('.');
+  const found = new RegExp(`^type ${typeName} = ([\\s\\S]*?);$`, 'm').exec(types);
+  assert.ok(found, `no type ${typeName}`);
+  if (tag) {
+    return [...found[1].matchAll(new RegExp(`"${tag}": "([^"]*)"`, 'g'))].map((match) => match[1]);
+  }
   return found[1].split('|').map((word) => {
-    const quoted = /^\s*'([^']*)'\s*$/.exec(word);
+    const quoted = /^\s*(?:'([^']*)'|"([^"]*)")\s*$/.exec(word);
     assert.ok(quoted, `${name}: ${word.trim()} is not a quoted word`);
-    return quoted[1];
+    return quoted[1] ?? quoted[2];
   });
 }
 
 for (const [game, { types: file, unions }] of Object.entries(GAMES)) {
   const folder = new URL(`${game}/`, games);
   const wire = JSON.parse(readFileSync(new URL('wire.json', folder), 'utf8'));
-  const types = readFileSync(new URL(file, folder), 'utf8');
+  const types = [file].flat().map((name) => readFileSync(new URL(name, folder), 'utf8')).join('\n');
 
-  test(`${game}: every wire word list in wire.json has its union in ${file}, and no other`, () => {
+  test(`${game}: every wire word list in wire.json has its union in ${[file].flat().join(' or ')}, and no other`, () => {
     assert.deepEqual(Object.keys(wire).sort(), Object.keys(unions).sort());
   });
 

@@ -52,6 +52,7 @@ fn api() -> Router<Shared> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsLevels"))]
 struct Levels {
     levels: Vec<LevelView>,
 }
@@ -63,6 +64,7 @@ async fn levels() -> Json<Levels> {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsReplayRequest"))]
 struct ReplayRequest {
     /// The log, in the engine's JSON form of [`LightsEvent`].
     events: Vec<LightsEvent>,
@@ -70,6 +72,7 @@ struct ReplayRequest {
 
 /// Cross light's own field beside the [`Envelope`].
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsReplayed"))]
 struct Replayed {
     /// How many events were replayed.
     events: usize,
@@ -137,6 +140,22 @@ mod text {
         };
         words.to_owned()
     }
+}
+
+/// The wire's TypeScript declarations: the views and requests of this game's endpoints.
+#[cfg(test)]
+pub(crate) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
+    use ts_rs::TS;
+    vec![
+        Level::decl(config),
+        LightsEvent::decl(config),
+        view::LevelView::decl(config),
+        Levels::decl(config),
+        view::CellView::decl(config),
+        GameView::decl(config),
+        ReplayRequest::decl(config),
+        Replayed::decl(config),
+    ]
 }
 
 /// What the engine's state does not keep but the page shows: when the player's clock started (their first

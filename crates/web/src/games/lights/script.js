@@ -73,7 +73,7 @@
   /** @param {string} level */
   function newPuzzle(level) {
     if (!levels) return;
-    const chosen = levels[level] ? level : 'easy';
+    const chosen = /** @type {LightsLevelName} */ (levels[level] ? level : 'easy');
     const { side, scramblePresses } = levels[chosen];
     M.store.set(LEVEL_KEY, chosen);
     log = [{ type: 'newPuzzle', level: chosen, cells: drawScramble(side, scramblePresses), atMs: Date.now() }];

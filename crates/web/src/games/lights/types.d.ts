@@ -1,43 +1,8 @@
-// Cross light's answers as its page reads them (crates/web/src/games/lights/view.rs), for the type checker only
-// (never served).
+// Cross light's page-only types, for the type checker only (never served). What the server sends and reads is
+// generated from the Rust types into wire.gen.d.ts.
 
-/** A level's name (`lights::Level::name`; checked against lights/wire.json, and the page's buttons by lights_wire.rs). */
-type LightsLevelName = 'easy' | 'normal' | 'hard';
-
-/** The kinds of event the log holds (`lights::LightsEvent`'s `type`; checked against lights/wire.json). */
-type LightsEventType = 'newPuzzle' | 'press' | 'undo' | 'hint' | 'restart';
-
-/** A level as the engine defines it (`LevelView`). */
-interface LightsLevel {
-  name: LightsLevelName;
-  side: number;
-  scramblePresses: number;
-}
-
-/** The game after the log is replayed (`GameView`). */
-interface LightsView {
-  level: LightsLevelName;
-  side: number;
-  lit: boolean[];
-  moves: number;
-  par: number;
-  startPar: number;
-  hint: { index: number; row: number; column: number } | null;
-  solved: boolean;
-  canUndo: boolean;
-  startedAtMs: number;
-  solvedAtMs: number | null;
-  clockFromMs: number | null;
-  hints: number;
-}
-
-/** An event of the log the page keeps and sends whole (`lights::Event` on the server). */
-type LightsEvent =
-  | { type: Extract<LightsEventType, 'newPuzzle'>; level: string; cells: number[]; atMs: number }
-  | { type: Extract<LightsEventType, 'press'>; cell: number; atMs: number }
-  | { type: Extract<LightsEventType, 'undo'> }
-  | { type: Extract<LightsEventType, 'hint'> }
-  | { type: Extract<LightsEventType, 'restart'>; atMs: number };
+/** The kinds of event the log holds (checked against lights/wire.json). */
+type LightsEventType = LightsEvent['type'];
 
 /** A best or hint-assisted solve as localStorage keeps it. */
 interface LightsRecord {

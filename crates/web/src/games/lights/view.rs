@@ -8,7 +8,9 @@ use super::Play;
 /// A level as the engine defines it, so the page draws scrambles of the right size without a copy of the table.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsLevel"))]
 pub(super) struct LevelView {
+    #[cfg_attr(test, ts(as = "marubatsu_engine::lights::Level"))]
     name: &'static str,
     side: u8,
     scramble_presses: u8,
@@ -27,7 +29,9 @@ impl LevelView {
 /// What the page draws.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsView"))]
 pub(super) struct GameView {
+    #[cfg_attr(test, ts(as = "marubatsu_engine::lights::Level"))]
     level: &'static str,
     side: u8,
     /// One entry per cell, row by row: whether its light is on.
@@ -49,7 +53,8 @@ pub(super) struct GameView {
 }
 
 #[derive(Serialize)]
-struct CellView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LightsCell"))]
+pub(super) struct CellView {
     index: u8,
     /// From 1, as the page says it.
     row: u8,

@@ -13,7 +13,8 @@
   /** The state drawn: every function here runs once the server has answered (render, and the ticker it starts). */
   const view = () => /** @type {RelayView} */ (S.view);
 
-  const name = (/** @type {number} */ seat) => (view().players[seat] === undefined ? '?' : view().players[seat]);
+  const name = (/** @type {number | null} */ seat) =>
+    (seat === null || view().players[seat] === undefined ? '?' : view().players[seat]);
 
   /** @param {HTMLElement} screen */
   function fill(screen) {
@@ -123,18 +124,20 @@
   }
 
   function drawTalk() {
+    // A talk always has a turn.
+    const turn = /** @type {number} */ (view().turn);
     $('#speaker-line').textContent = t('relay.isExplaining', { name: name(view().speaker) });
     root.dataset.deadlineMs = String(view().deadlineMs);
     const order = $('#order');
     order.replaceChildren(...view().order.map((/** @type {number} */ seat, /** @type {number} */ i) => {
       const item = document.createElement('li');
       item.textContent = name(seat);
-      if (i === view().turn) item.setAttribute('aria-current', 'step');
-      if (i < view().turn) item.classList.add('done');
+      if (i === turn) item.setAttribute('aria-current', 'step');
+      if (i < turn) item.classList.add('done');
       return item;
     }));
     const done = /** @type {HTMLButtonElement} */ ($('#talk-done'));
-    done.textContent = t(view().turn + 1 < view().order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
+    done.textContent = t(turn + 1 < view().order.length ? 'relay.nextSpeaker' : 'relay.toTheVote');
     // While paused the clock is stopped and nobody's turn ends: only "resume" moves anything.
     done.disabled = view().paused;
     const pause = $('#pause');

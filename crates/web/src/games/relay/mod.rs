@@ -79,6 +79,7 @@ fn api() -> Router<Shared> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RelayLimits"))]
 struct Limits {
     min_players: usize,
     max_players: usize,
@@ -107,20 +108,27 @@ async fn limits() -> Json<Limits> {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RelayStepRequest"))]
 struct StepRequest {
+    /// The save is the server's: the page keeps it and sends it back unread.
+    #[cfg_attr(test, ts(type = "unknown"))]
     /// The saved envelope, or `null` for a new tab.
     save: Option<SavedGame>,
     /// The event, or `null` just to load the saved game.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     event: Option<EventDto>,
     /// Random words from the page, for the topic and the order.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<Vec<u32>>", optional))]
     entropy: Vec<u32>,
     /// `ja` or `en`: the language of the topics drawn; the request's language if absent.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     language: Option<String>,
     /// The table's own topics as typed, one a line: drawn before the deck.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
     own_topics: Vec<String>,
 }
 
@@ -140,6 +148,7 @@ enum SavedGame {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RelayEvent"))]
 enum EventDto {
     Start {
         players: Vec<String>,
@@ -159,6 +168,7 @@ enum EventDto {
     TalkDone {
         now_ms: u64,
         // The page always names the turn it shows; without it this is the spec's `talkDone {now}`.
+        #[cfg_attr(test, ts(optional = nullable))]
         turn: Option<usize>,
     },
     // Braces, so that deny_unknown_fields holds for them too (serde lets a unit variant of an internally tagged
@@ -176,8 +186,10 @@ enum EventDto {
 /// The relay's own fields beside the [`Envelope`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RelaySaved"))]
 struct Saved {
     /// The save to keep and send back with the next event.
+    #[cfg_attr(test, ts(type = "unknown"))]
     save: SaveEnvelope,
     /// Why the saved game could not be restored (the answer is then about a new game).
     restore_error: Option<String>,
@@ -315,6 +327,21 @@ fn event_of(
         EventDto::Restart {} => RelayEvent::Restart,
         EventDto::Abandon {} => RelayEvent::Abandon,
     }
+}
+
+/// The wire's TypeScript declarations: the views and requests of this game's endpoints.
+#[cfg(test)]
+pub(crate) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
+    use ts_rs::TS;
+    vec![
+        marubatsu_engine::relay::Phase::decl(config),
+        Limits::decl(config),
+        view::StandingView::decl(config),
+        View::decl(config),
+        EventDto::decl(config),
+        StepRequest::decl(config),
+        Saved::decl(config),
+    ]
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 // What know-it-all relay's scripts share on `window.Relay`, for the type checker only (never served): state.js
-// makes the object and each part adds its functions, checked against these signatures where it does.
+// makes the object and each part adds its functions, checked against these signatures where it does. What the
+// server sends and reads is generated from the Rust types into wire.gen.d.ts.
 
 interface RelayState {
   /** The server's limits on players, rounds and talk time (`GET /api/relay/limits`), once it answered. */
@@ -16,50 +17,14 @@ interface RelayState {
   warnedTurn: string | null;
 }
 
-/** A phase of the game, as the engine names it (`relay::Phase::name`; checked against relay/wire.json). */
-type RelayPhase = 'setup' | 'topicReveal' | 'talk' | 'handover' | 'vote' | 'roundResult' | 'finalResult';
-
 /** Why the table's own topics were refused (`OwnTopicsError::code`; checked against relay/wire.json). */
 type RelayTopicsRefusal = 'too_many_topics' | 'topic_too_long';
 
 /** What the talk clock reads of a talk's view. */
-interface TalkClockView {
-  round: number;
-  turn: number;
-  deadlineMs: number;
-  paused: boolean;
-  pausedLeftMs: number | null;
-}
-
-/**
- * What the page draws (the server's relay `View`), by phase: a talk's view has the clock's fields; the others are
- * read as they come (fields a phase does not have are null or empty).
- */
-type RelayView = RelayTalkView | RelayOtherView;
-
-interface RelayTalkView extends TalkClockView {
-  phase: 'talk';
-  [field: string]: any;
-}
-
-interface RelayOtherView {
-  phase: Exclude<RelayPhase, 'talk'>;
-  [field: string]: any;
-}
-
-/** A player's place in a round's or the game's standings (the server's `StandingView`). */
-interface Standing {
-  player: number;
-  name: string;
-  score: number;
-  rank: number;
-}
-
-/** An event the page sends to `/api/relay/step` (the server's `relay::Event`, by its `type`). */
-type RelayEvent = { type: string; [field: string]: unknown };
+type TalkClockView = Pick<RelayView, 'round' | 'turn' | 'deadlineMs' | 'paused' | 'pausedLeftMs'>;
 
 /** What `/api/relay/step` answers: the envelope, with the save to keep and why a save did not restore. */
-type RelayAnswer = Envelope<RelayView, { save: unknown; restoreError: string | null }>;
+type RelayAnswer = Envelope<RelayView, RelaySaved>;
 
 interface RelayNamespace {
   S: RelayState;

@@ -6,7 +6,9 @@ use serde::Serialize;
 /// What the page draws. Fields that a phase does not have are `null` or empty.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RelayView"))]
 pub(super) struct View {
+    #[cfg_attr(test, ts(as = "marubatsu_engine::relay::Phase"))]
     phase: &'static str,
     players: Vec<String>,
     /// From 1.
@@ -37,7 +39,8 @@ pub(super) struct View {
 }
 
 #[derive(Serialize)]
-struct StandingView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Standing"))]
+pub(super) struct StandingView {
     player: usize,
     name: String,
     score: u32,
