@@ -21,12 +21,6 @@ interface ApiError extends Error {
   errorName: string | null;
 }
 
-/** Why a game's endpoint refused an event: the engine's stable code, and the reason in the player's words. */
-interface WireRefusal {
-  code: string;
-  words: string;
-}
-
 /**
  * What every game's replay or step endpoint answers (the server's `protocol::Envelope`): `X` is the game's own
  * extra fields beside the shared ones, `L` the log, for a game whose server says which events it keeps.

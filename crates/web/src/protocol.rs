@@ -43,6 +43,7 @@ pub(crate) struct Envelope<S, X, L = ()> {
 
 /// A refusal on the wire: the stable code, and the reason in the player's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WireRefusal"))]
 pub(crate) struct RefusalView {
     pub(crate) code: &'static str,
     pub(crate) words: String,

@@ -14,7 +14,11 @@ use super::size::Size;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "String", into = "&'static str"))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LightsLevelName", rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "LightsLevelName", rename_all = "lowercase")
+)]
 pub enum Level {
     /// 5×5, scrambled by 7 presses.
     Easy,

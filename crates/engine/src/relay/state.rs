@@ -52,7 +52,11 @@ pub enum RelayState {
 
 /// The phase of a [`RelayState`], without its data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RelayPhase", rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "RelayPhase", rename_all = "camelCase")
+)]
 pub enum Phase {
     /// [`RelayState::Setup`].
     Setup,

@@ -37,6 +37,7 @@ use super::seed::Seed;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[repr(u8)]
 pub enum Difficulty {
     /// Wins when it can, otherwise plays a seeded random cell.

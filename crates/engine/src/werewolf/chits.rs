@@ -8,6 +8,7 @@ use super::seat::{MAX_PLAYERS, Seat, SeatSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfVerdict"))]
 pub enum Verdict {
     /// "Is a werewolf."
     Black,
@@ -41,6 +42,7 @@ impl fmt::Display for Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ChitKind {
     /// A black verdict.
     Black,

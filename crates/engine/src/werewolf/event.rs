@@ -12,6 +12,7 @@ use crate::rules::Refusal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfPhase"))]
 pub enum Phase {
     /// R4: players holding seer cards mark others black or white.
     Seer,
@@ -47,6 +48,7 @@ impl fmt::Display for Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfSlot"))]
 pub struct HandOver {
     /// The receiving player.
     pub to: Seat,
@@ -60,6 +62,7 @@ pub struct HandOver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", deny_unknown_fields))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfBallotCast"))]
 pub struct Ballot {
     /// The alive player voting.
     pub voter: Seat,
@@ -80,6 +83,7 @@ pub struct Ballot {
         deny_unknown_fields
     )
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum WerewolfEvent {
     /// The winner of the rock-paper-scissors that breaks a tie for start player (R4, R5).
     StartPlayer {
@@ -188,6 +192,7 @@ pub enum Pending {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfPendingKind"))]
 pub enum PendingKind {
     /// [`Pending::StartPlayer`].
     StartPlayer,

@@ -55,6 +55,11 @@ pub enum Paradox {
 
 /// Which side a game's end favours, for statistics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "WerewolfSide", rename_all = "lowercase")
+)]
 pub enum Side {
     /// R10.2.
     Village,

@@ -7,6 +7,7 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfAttackDeath"))]
 pub enum AttackDeath {
     /// The spec's reading: two attack chits owned by fixed werewolves kill, even if one werewolf placed both.
     #[default]
@@ -19,6 +20,7 @@ pub enum AttackDeath {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfDeathDraw"))]
 pub enum DeathDraw {
     /// The spec's reading: every transfer owed is made first, so the card comes from a hand holding only
     /// roles the player may still be.

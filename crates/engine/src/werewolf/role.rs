@@ -7,6 +7,7 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "WerewolfRole"))]
 pub enum Role {
     /// W: attacks at night; wins when the fixed werewolves are at least half of the living (R10).
     #[default]

@@ -1,6 +1,7 @@
 //! Tic-tac-toe's wire words — CPU levels, solo results, PvP statuses, endings, roles and actions — as the engine's serde
 //! enums spell them, against `src/games/tictactoe/wire.json` (see `marubatsu_tests::wire`). The page's types
-//! (`wire.d.ts`) are checked against the same file by `crates/web/tests/js/wire.test.mjs`.
+//! (`wire.gen.d.ts`, generated from the same enums) are checked against the same file by
+//! `crates/web/tests/js/wire.test.mjs`.
 //! After a deliberate change, `MARUBATSU_BLESS=1 cargo test -p marubatsu-web --test it tictactoe_wire::` writes it anew.
 
 use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, SoloResult};

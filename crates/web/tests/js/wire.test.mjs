@@ -1,4 +1,5 @@
-// Each game's wire words in the page's types against its wire.json, which a Rust test (crates/web/tests/
+// Each game's wire words in the page's types (generated from the Rust types into wire.gen.d.ts, or written in
+// types.d.ts where no Rust type says them) against its wire.json, which a Rust test (crates/web/tests/
 // <game>_wire.rs) checks against the engine: a variant renamed on either side fails one of the two tests, and tsc
 // holds the scripts to the unions.
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ const games = new URL('../../src/games/', import.meta.url);
 /** For each game: the file with its unions, and the union that says each key of its wire.json. */
 const GAMES = {
   tictactoe: {
-    types: 'wire.d.ts',
+    types: ['wire.gen.d.ts'],
     unions: {
       difficulty: 'Difficulty',
       soloResult: 'SoloResult',
@@ -25,7 +26,7 @@ const GAMES = {
     unions: { phase: 'RelayPhase', topicsRefusal: 'RelayTopicsRefusal' },
   },
   werewolf: {
-    types: 'types.d.ts',
+    types: ['wire.gen.d.ts', 'types.d.ts'],
     unions: {
       role: 'WerewolfRole',
       chitKind: 'ChitKind',

@@ -1,5 +1,5 @@
-// Generated from the Rust types by crates/web/src/wire_types.rs: do not edit. The lights page's wire: its views,
-// requests and the engine's events, as serde writes and reads them.
+// Generated from the Rust types by crates/web/src/wire_types.rs: do not edit.
+// The lights page's wire: its views, requests and the engine's events, as serde writes and reads them.
 
 type LightsLevelName = "easy" | "normal" | "hard";
 

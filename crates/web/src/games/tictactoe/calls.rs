@@ -23,9 +23,11 @@ use crate::lang::Lang;
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TictactoeAction"))]
 pub(super) enum Action {
     /// Solo: a new game against the CPU.
     NewSolo {
+        #[cfg_attr(test, ts(type = "Difficulty"))]
         difficulty: String,
         cpu_first: bool,
     },
@@ -40,10 +42,12 @@ pub(super) enum Action {
         stake: String,
         timeout: u32,
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         opponent: Option<String>,
         /// The account that will send it, when the page knows it: inviting oneself is refused before a wallet
         /// is asked.
         #[serde(default)]
+        #[cfg_attr(test, ts(type = "string | null", optional))]
         from: Option<Address>,
     },
     /// PvP: join with the game's stake, read from the chain (so the page cannot send a different amount).
@@ -69,11 +73,15 @@ pub(super) enum Action {
 /// A transaction ready for `eth_sendTransaction`: the page adds `from` (its wallet's account) and sends it.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "EncodedTx"))]
 pub(super) struct Encoded {
     #[serde(serialize_with = "super::view::checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) to: Address,
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) data: Bytes,
     /// Wei, as a `0x` quantity, as EIP-1193 wants it.
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) value: U256,
     /// What it does, in words, for the status line and the wallet's confirmation.
     pub(super) summary: String,

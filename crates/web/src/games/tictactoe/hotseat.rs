@@ -13,12 +13,14 @@ use crate::protocol::{self, Envelope, RefusalView};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HotSeatRequest"))]
 pub(super) struct HotSeat {
     moves: Vec<u8>,
 }
 
 /// The hot seat's own field beside the [`Envelope`].
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HotSeatPlayed"))]
 pub(super) struct Played {
     /// How many of the moves sent were played (all, unless one was refused).
     played: usize,

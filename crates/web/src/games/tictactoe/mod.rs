@@ -205,15 +205,21 @@ fn param<T: std::str::FromStr>(query: Option<&str>, name: &str, what: &str) -> R
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SendRequest"))]
 struct Send {
+    #[cfg_attr(test, ts(type = "string"))]
     to: Address,
+    #[cfg_attr(test, ts(type = "string"))]
     data: Bytes,
     #[serde(default)]
+    #[cfg_attr(test, ts(type = "string", optional))]
     value: U256,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SentTxHash"))]
 struct Sent {
+    #[cfg_attr(test, ts(type = "string"))]
     hash: B256,
 }
 
@@ -245,13 +251,17 @@ async fn send(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ExplainRequest"))]
 struct Explain {
+    #[cfg_attr(test, ts(type = "string"))]
     to: Address,
+    #[cfg_attr(test, ts(type = "string"))]
     data: Bytes,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Explained"))]
 struct Explained {
     error_name: String,
     reason: String,
@@ -328,4 +338,35 @@ async fn balance(
         .parse()
         .map_err(|_| ApiError::bad_request(format!("{account:?} is not an account address (0x and 40 hex digits)")))?;
     reads::balance(state.tictactoe()?, account, lang).await.map(Json)
+}
+/// The wire's TypeScript declarations: the views and requests of this game's endpoints.
+#[cfg(test)]
+pub(crate) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
+    use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, SoloResult};
+    use ts_rs::TS;
+    vec![
+        Difficulty::decl(config),
+        SoloResult::decl(config),
+        PvpStatus::decl(config),
+        PvpEnding::decl(config),
+        PvpRole::decl(config),
+        PvpAction::decl(config),
+        view::ChainView::decl(config),
+        view::HeadView::decl(config),
+        view::SoloView::decl(config),
+        view::PvpView::decl(config),
+        view::BalanceView::decl(config),
+        view::OracleView::decl(config),
+        view::ReplacementView::decl(config),
+        view::TxView::decl(config),
+        view::HotSeatView::decl(config),
+        calls::Action::decl(config),
+        calls::Encoded::decl(config),
+        Send::decl(config),
+        Sent::decl(config),
+        Explain::decl(config),
+        Explained::decl(config),
+        hotseat::HotSeat::decl(config),
+        hotseat::Played::decl(config),
+    ]
 }

@@ -1,16 +1,8 @@
 // What tic-tac-toe's scripts share on `window.Tictactoe`, for the type checker only (never served): state.js makes
-// the object and each part adds its functions, checked against these signatures where it does.
+// the object and each part adds its functions, checked against these signatures where it does. What the server
+// sends and reads is generated from the Rust types into wire.gen.d.ts.
 
 type TictactoeMode = 'solo' | 'pvp' | 'hotseat';
-
-/** A transaction the page asks the server to encode (`POST /api/tictactoe/tx`). */
-type TictactoeAction =
-  | { action: 'newSolo'; difficulty: Difficulty; cpuFirst: boolean }
-  | { action: 'playSolo'; game: number; cell: number }
-  | { action: 'create'; stake: string; timeout: number; opponent: string | null; from: string | null }
-  | { action: 'play'; game: number; cell: number }
-  | { action: Exclude<PvpAction, 'play'>; game: number }
-  | { action: 'withdraw' };
 
 /** What the board draws, whatever the mode. */
 interface BoardState {
@@ -25,13 +17,8 @@ interface BoardState {
   error?: boolean;
 }
 
-/** A transaction as the server encodes it, for the wallet to send. */
-interface EncodedTx {
-  to: string;
-  data: string;
-  value: string;
-  summary: string;
-}
+/** What `/api/tictactoe/hotseat` answers: the envelope, and how many of the moves sent were played. */
+type HotSeatAnswer = Envelope<HotSeatView, HotSeatPlayed>;
 
 /** A sent transaction: its hash, and the account, nonce and block it was sent from (for a replacement). */
 interface SentTx {

@@ -29,18 +29,23 @@ fn or_unknown<T: Serialize, S: Serializer>(value: &Option<T>, serializer: S) -> 
 /// The chain and the contracts, and in the embedded mode the browser's own account.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ChainView"))]
 pub(super) struct ChainView {
     /// Names this run of the server: a page that kept a game of the embedded chain compares it first.
     pub(super) instance: String,
     /// `rpc` (players sign with their wallets) or `embedded` (the in-process chain, an account per browser).
+    #[cfg_attr(test, ts(type = "'rpc' | 'embedded'"))]
     pub(super) mode: &'static str,
     pub(super) chain_id: u64,
     #[serde(serialize_with = "checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) solo: Address,
     #[serde(serialize_with = "checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) pvp: Address,
     /// Embedded mode: this browser's account (the server sends from it, and only for this browser).
     #[serde(serialize_with = "checksummed_or_null")]
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) account: Option<Address>,
     pub(super) block: u64,
     pub(super) timestamp: u64,
@@ -48,6 +53,7 @@ pub(super) struct ChainView {
 
 /// The latest block, as `GET /api/tictactoe/head` answers it.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HeadView"))]
 pub(super) struct HeadView {
     pub(super) block: u64,
     pub(super) timestamp: u64,
@@ -56,11 +62,14 @@ pub(super) struct HeadView {
 /// A solo game as `SoloTicTacToe` stores it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SoloView"))]
 pub(super) struct SoloView {
     pub(super) id: u64,
     #[serde(serialize_with = "checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) player: Address,
     #[serde(serialize_with = "or_unknown")]
+    #[cfg_attr(test, ts(type = "Difficulty | 'unknown'"))]
     pub(super) difficulty: Option<Difficulty>,
     pub(super) cpu_first: bool,
     pub(super) player_mark: &'static str,
@@ -69,6 +78,7 @@ pub(super) struct SoloView {
     pub(super) cells: Vec<Option<&'static str>>,
     /// `inProgress`, `playerWon`, `cpuWon` or `draw`, as the contract stores it.
     #[serde(serialize_with = "or_unknown")]
+    #[cfg_attr(test, ts(type = "SoloResult | 'unknown'"))]
     pub(super) result: Option<SoloResult>,
     /// The winning line's cells, if someone won.
     pub(super) line: Option<[u8; 3]>,
@@ -77,13 +87,17 @@ pub(super) struct SoloView {
 /// A PvP game as `TicTacToe` stores it, with the clock and the viewer's part in it worked out.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PvpView"))]
 pub(super) struct PvpView {
     pub(super) id: u64,
     #[serde(serialize_with = "checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) creator: Address,
     /// O: the joiner, or while open the only account invited (`null`: anyone may join).
     #[serde(serialize_with = "checksummed_or_null")]
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) opponent: Option<Address>,
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) stake: U256,
     pub(super) stake_words: String,
     pub(super) timeout: u32,
@@ -92,6 +106,7 @@ pub(super) struct PvpView {
     pub(super) short_clock: bool,
     /// `open`, `active`, `xWon`, `oWon`, `draw`, `cancelled` or `aborted`.
     #[serde(serialize_with = "or_unknown")]
+    #[cfg_attr(test, ts(type = "PvpStatus | 'unknown'"))]
     pub(super) status: Option<PvpStatus>,
     pub(super) status_words: String,
     pub(super) cells: Vec<Option<&'static str>>,
@@ -100,8 +115,10 @@ pub(super) struct PvpView {
     /// line was on time or a resignation).
     pub(super) ended_by: Option<PvpEnding>,
     /// `"X"` or `"O"` while someone is to move.
+    #[cfg_attr(test, ts(type = "'X' | 'O' | null"))]
     pub(super) to_move: Option<&'static str>,
     #[serde(serialize_with = "checksummed_or_null")]
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) to_move_account: Option<Address>,
     /// The last second the player to move may move (unix time), and the latest block's time.
     pub(super) deadline: Option<u64>,
@@ -118,10 +135,12 @@ pub(super) struct PvpView {
 /// A transaction hash's fate.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TxReading"))]
 pub(super) struct TxView {
     /// `unknown` (the node does not know it; `nonce_free` says whether it can still be mined), `pending`,
     /// `confirmed` or `reverted` (of the replacement, if `replacement` is set), or `superseded` (another
     /// transaction of the account took its nonce, and the node cannot say which).
+    #[cfg_attr(test, ts(type = "'unknown' | 'pending' | 'confirmed' | 'reverted' | 'superseded'"))]
     pub(super) state: &'static str,
     /// The transaction's nonce, when the node knows it.
     pub(super) nonce: Option<u64>,
@@ -134,8 +153,10 @@ pub(super) struct TxView {
     pub(super) block: Option<u64>,
     pub(super) gas_used: Option<u64>,
     /// Gas used × effective gas price, in wei.
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) fee_wei: Option<U256>,
     #[serde(serialize_with = "checksummed_or_null")]
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) from: Option<Address>,
     /// The game the transaction was about, from its events.
     pub(super) game: Option<u64>,
@@ -172,11 +193,16 @@ impl TxView {
 /// A transaction mined at another's nonce: the page compares it with what it sent (a speed-up keeps the call).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TxReplacement"))]
 pub(super) struct ReplacementView {
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) hash: B256,
     #[serde(serialize_with = "checksummed_or_null")]
+    #[cfg_attr(test, ts(type = "string | null"))]
     pub(super) to: Option<Address>,
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) data: Bytes,
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) value: U256,
     /// Not a call to one of the games (a wallet's cancel is a transfer of nothing to oneself): nothing happened.
     pub(super) cancel: bool,
@@ -185,9 +211,12 @@ pub(super) struct ReplacementView {
 /// What an account can withdraw from the PvP contract.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BalanceView"))]
 pub(super) struct BalanceView {
     #[serde(serialize_with = "checksummed")]
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) account: Address,
+    #[cfg_attr(test, ts(type = "string"))]
     pub(super) pending: U256,
     pub(super) pending_words: String,
     /// The account's own ether, for the page's "enough for the stake?" line.
@@ -197,6 +226,7 @@ pub(super) struct BalanceView {
 /// What `previewCpuMove` at Hard would play for the player to move.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OracleView"))]
 pub(super) struct OracleView {
     pub(super) cell: u8,
     pub(super) words: String,
@@ -204,11 +234,14 @@ pub(super) struct OracleView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HotSeatView"))]
 pub(super) struct HotSeatView {
     pub(super) cells: Vec<Option<&'static str>>,
     /// `"X"` or `"O"`, or `null` once the game is over.
+    #[cfg_attr(test, ts(type = "'X' | 'O' | null"))]
     pub(super) to_move: Option<&'static str>,
     /// `"X"` or `"O"` if that side has a line.
+    #[cfg_attr(test, ts(type = "'X' | 'O' | null"))]
     pub(super) winner: Option<&'static str>,
     pub(super) draw: bool,
     pub(super) line: Option<[u8; 3]>,

@@ -98,6 +98,7 @@ fn api() -> Router<Shared> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfTableInfo"))]
 struct TableInfo {
     /// The default composition: werewolves, seers, villagers.
     default: [u8; 3],
@@ -113,6 +114,7 @@ struct TableInfo {
 /// A table the balance workbench (`marubatsu werewolf workbench`) recommends, with its figures.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfRecommendedTable"))]
 struct RecommendedTable {
     players: u8,
     composition: [u8; 3],
@@ -126,6 +128,7 @@ struct RecommendedTable {
     /// Games the werewolves won, of all games simulated: a table where they never win is not recommended.
     werewolves: f64,
     /// The rules the figures were found under, as the setup's choice: `v2` or `v3`.
+    #[cfg_attr(test, ts(type = "'v2' | 'v3'"))]
     rules: &'static str,
     /// Whether it met the workbench's target (paradox at most 20%, village 45–55% of decided games).
     on_target: bool,
@@ -170,39 +173,49 @@ async fn table() -> Json<TableInfo> {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfReplayRequest"))]
 struct ReplayRequest {
     /// Werewolves, seers, villagers per hand.
     table: [u8; 3],
     /// Chits per player (black, white, attacks); the engine's default if absent.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     chits: Option<[u8; 3]>,
     /// R5's reading; the spec's if absent.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<AttackDeath>", optional))]
     attack_death: AttackDeath,
     /// R8's reading; the spec's if absent.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<DeathDraw>", optional))]
     death_draw: DeathDraw,
     /// The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, …); Version 2 if absent.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     options: Option<String>,
     /// One name per seat; blanks become "Player n".
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
     names: Vec<String>,
     /// The accepted events so far, in the engine's JSON form. Read one by one, so that a log from another
     /// version (or edited by hand) is cut at its first unreadable event rather than refused whole.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<Vec<WerewolfEvent>>", optional))]
     events: Vec<Value>,
     /// The new event, or `null` just to draw the state.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<WerewolfEvent>", optional = nullable))]
     event: Option<Value>,
     /// Only try the event: answer whether it would end the game, and keep the game as it was.
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
     preview: bool,
 }
 
 /// Werewolf's own fields beside the [`Envelope`].
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfReplayed"))]
 struct Replayed {
     /// The refused event answers a decision that is no longer pending: the state shows the one that is.
     stale: bool,
@@ -350,6 +363,35 @@ fn names(given: &[String], players: u8, lang: Lang) -> Vec<String> {
             },
         })
         .collect()
+}
+
+/// The wire's TypeScript declarations: the views and requests of this game's endpoints.
+#[cfg(test)]
+pub(crate) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
+    use marubatsu_engine::werewolf::{
+        Ballot, ChitKind, HandOver, PendingKind, Phase, Role, Seat, Side, Verdict, WerewolfEvent,
+    };
+    use ts_rs::TS;
+    let mut declarations = vec![
+        Seat::decl(config),
+        Role::decl(config),
+        ChitKind::decl(config),
+        Verdict::decl(config),
+        Phase::decl(config),
+        PendingKind::decl(config),
+        Side::decl(config),
+        AttackDeath::decl(config),
+        DeathDraw::decl(config),
+        HandOver::decl(config),
+        Ballot::decl(config),
+        WerewolfEvent::decl(config),
+        RecommendedTable::decl(config),
+        TableInfo::decl(config),
+        ReplayRequest::decl(config),
+        Replayed::decl(config),
+    ];
+    declarations.extend(view::wire_declarations(config));
+    declarations
 }
 
 #[cfg(test)]

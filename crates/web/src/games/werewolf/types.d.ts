@@ -1,5 +1,6 @@
 // What quantum werewolf's scripts share on `window.Werewolf`, for the type checker only (never served): state.js
-// makes the object and each part adds its functions, checked against these signatures where it does.
+// makes the object and each part adds its functions, checked against these signatures where it does. What the
+// server sends and reads is generated from the Rust types into wire.gen.d.ts.
 
 interface WerewolfState {
   /** The server's table limits and recommended tables (`GET /api/werewolf/table`), defaults until it answers. */
@@ -32,84 +33,15 @@ interface WerewolfState {
 
 /** What `/api/werewolf/replay` answers: the envelope with the log to keep, whether a refusal was stale, and
  * why a saved log was cut. */
-type WerewolfAnswer = Envelope<any, { stale: boolean; logError: string | null; wouldEnd: Ending | null }, unknown[]>;
-
-/** A role, as the engine's serde spells it (`werewolf::Role`; checked against werewolf/wire.json). */
-type WerewolfRole = 'werewolf' | 'seer' | 'villager';
-/** A chit's kind (`werewolf::ChitKind`; checked against werewolf/wire.json). */
-type ChitKind = 'black' | 'white' | 'attack';
-/** Who an end goes to (`werewolf::Side::name`; checked against werewolf/wire.json). */
-type WerewolfSide = 'village' | 'werewolves' | 'paradox';
-/** Which decision is pending (`werewolf::PendingKind`; checked against werewolf/wire.json). */
-type WerewolfPendingKind = 'startPlayer' | 'verdict' | 'attack' | 'transfer' | 'draw' | 'vote';
-
-/** The decision the table owes (the server's `PendingView`): its kind and prompt, and the kind's details. */
-type WerewolfPending = { prompt: string } & (
-  | { kind: 'startPlayer'; tied: number[]; phase: string }
-  | { kind: 'verdict' | 'attack'; player: number }
-  | { kind: 'transfer'; player: number; cards: number }
-  | { kind: 'draw'; dead: number; cards: number; indices: number[] }
-  | { kind: 'vote'; runoff: number; candidates: number[] }
-);
+type WerewolfAnswer = Envelope<WerewolfView, WerewolfReplayed, WerewolfEvent[]>;
 
 /** A rule by its number, as the log cites it (`werewolf::RULES`; checked against werewolf/wire.json). */
 type WerewolfRule = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11';
-
-/** A player's card as the server draws it (the server's `PlayerView`; the rest is read as it comes). */
-interface WerewolfPlayer {
-  seat: number;
-  name: string;
-  alive: boolean;
-  hand: [number, number, number];
-  /** Exact chances of each role as [numerator, denominator], or null when no world is left. */
-  chances: [[number, number], [number, number], [number, number]] | null;
-  fixed: WerewolfRole | null;
-  chits: { owner: number; kind: ChitKind; count: number }[];
-  [field: string]: any;
-}
-
-/** A voter's ballot (`VoterView`). */
-interface WerewolfBallot {
-  voter: number;
-  targets: { target: number; label: string }[];
-}
 
 /** One vote collected from the device as it goes round the table. */
 interface WerewolfVote {
   voter: number;
   target: number;
-}
-
-/** One receiver and role a transfer may hand cards to (`HandOver`). */
-interface WerewolfSlot {
-  to: number;
-  take: WerewolfRole;
-  cards: number;
-}
-
-/** A debtor's transfer (`TransferView`); `only` is the one event, when the cards can go one way only. */
-interface WerewolfTransfer {
-  from: number;
-  role: WerewolfRole;
-  cards: number;
-  prompt: string;
-  slots: WerewolfSlot[];
-  only: { type: 'transfer'; handovers: WerewolfSlot[]; [field: string]: unknown } | null;
-  onlyEnds: Ending | null;
-}
-
-/** A choice on a player's card (`Choice`). */
-interface WerewolfChoice {
-  target: number;
-  label: string;
-  event: unknown;
-  ends: Ending | null;
-}
-
-/** The end a choice would bring, said before it is made (the server's `Ending`). */
-interface Ending {
-  side: WerewolfSide;
-  warning: string;
 }
 
 interface WerewolfNamespace {

@@ -4,8 +4,7 @@
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Chances, ChitKind, HandOver, Pending, PendingKind, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
-    legal_events,
+    Chances, ChitKind, HandOver, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState, legal_events,
 };
 use serde::Serialize;
 
@@ -15,6 +14,7 @@ use crate::lang::Lang;
 /// What the page draws.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfView"))]
 pub(super) struct View {
     round: u8,
     phase: Phase,
@@ -38,13 +38,15 @@ pub(super) struct View {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct PlayerView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfPlayer"))]
+pub(super) struct PlayerView {
     seat: Seat,
     name: String,
     alive: bool,
     /// Cards per role: werewolf, seer, villager.
     hand: [u8; 3],
     /// The chances of each role: the share of the worlds that fit (`null` when none does).
+    #[cfg_attr(test, ts(as = "Option<[[u32; 2]; 3]>"))]
     chances: Option<[[u64; 2]; 3]>,
     lost: Vec<Role>,
     fixed: Option<Role>,
@@ -58,30 +60,35 @@ struct PlayerView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ChitView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfChit"))]
+pub(super) struct ChitView {
     owner: Seat,
     kind: ChitKind,
     count: u8,
 }
 
-/// The decision the table owes: its kind (the engine's word), a sentence saying what is to be decided, and the
-/// kind's details.
+/// The decision the table owes: its kind (the engine's
+/// [`PendingKind`](marubatsu_engine::werewolf::PendingKind) word, as the tag of its details), a
+/// sentence saying what is to be decided, and the kind's details.
 #[derive(Serialize)]
-struct PendingView {
-    kind: PendingKind,
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfPending"))]
+pub(super) struct PendingView {
     prompt: String,
     #[serde(flatten)]
     details: PendingDetails,
 }
 
-/// What each kind of decision adds, beside its kind and prompt.
+/// What each kind of decision adds, tagged with its kind.
 #[derive(Serialize)]
-#[serde(untagged, rename_all_fields = "camelCase")]
-enum PendingDetails {
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfPendingDetails"))]
+pub(super) enum PendingDetails {
     /// Rock-paper-scissors among the tied decides who starts the phase.
     StartPlayer { tied: Vec<Seat>, phase: Phase },
-    /// The verdict's marker, or the attack's werewolf.
-    Player { player: Seat },
+    /// The verdict's marker.
+    Verdict { player: Seat },
+    /// The attack's werewolf.
+    Attack { player: Seat },
     Transfer {
         player: Seat,
         /// Cards owed.
@@ -102,10 +109,27 @@ enum PendingDetails {
     },
 }
 
+impl PendingDetails {
+    /// The engine's kind these details are tagged with.
+    #[cfg(test)]
+    const fn kind(&self) -> marubatsu_engine::werewolf::PendingKind {
+        use marubatsu_engine::werewolf::PendingKind;
+        match self {
+            PendingDetails::StartPlayer { .. } => PendingKind::StartPlayer,
+            PendingDetails::Verdict { .. } => PendingKind::Verdict,
+            PendingDetails::Attack { .. } => PendingKind::Attack,
+            PendingDetails::Transfer { .. } => PendingKind::Transfer,
+            PendingDetails::Draw { .. } => PendingKind::Draw,
+            PendingDetails::Vote { .. } => PendingKind::Vote,
+        }
+    }
+}
+
 /// A legal event of a tie-break, a verdict or an attack: the player it is about (the card to touch) and what
 /// the option's button says.
 #[derive(Serialize)]
-struct Choice {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfChoice"))]
+pub(super) struct Choice {
     target: Seat,
     label: String,
     event: WerewolfEvent,
@@ -115,8 +139,10 @@ struct Choice {
 
 /// The end a choice would bring, as a warning beside it.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Ending"))]
 pub(super) struct Ending {
     /// `village`, `werewolves` or `paradox`.
+    #[cfg_attr(test, ts(as = "marubatsu_engine::werewolf::Side"))]
     side: &'static str,
     /// The warning, in the player's language.
     warning: String,
@@ -137,20 +163,23 @@ impl Ending {
 
 /// One voter of a pending vote and the players they may point at.
 #[derive(Serialize)]
-struct VoterView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfBallot"))]
+pub(super) struct VoterView {
     voter: Seat,
     targets: Vec<TargetView>,
 }
 
 #[derive(Serialize)]
-struct TargetView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfTarget"))]
+pub(super) struct TargetView {
     target: Seat,
     label: String,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct TransferView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfTransfer"))]
+pub(super) struct TransferView {
     from: Seat,
     role: Role,
     cards: u8,
@@ -159,31 +188,57 @@ struct TransferView {
     /// Every (recipient, role taken back) pair that can take cards, in canonical order, with its limit.
     slots: Vec<HandOver>,
     /// The one legal transfer, when there is only one.
+    #[cfg_attr(test, ts(type = "Extract<WerewolfEvent, { type: 'transfer' }> | null"))]
     only: Option<WerewolfEvent>,
     /// The end that one transfer would bring, said before it is made.
     only_ends: Option<Ending>,
 }
 
 #[derive(Clone, Serialize)]
-struct LogLine {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfLogLine"))]
+pub(super) struct LogLine {
     round: u8,
+    #[cfg_attr(test, ts(type = "WerewolfRule"))]
     rule: &'static str,
     text: String,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct OutcomeView {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WerewolfOutcome"))]
+pub(super) struct OutcomeView {
     /// `village`, `werewolves`, `all-dead`, `paradox-transfer`, `paradox-no-role` or `paradox-vote`.
     end: &'static str,
     /// `village`, `werewolves` or `paradox`.
+    #[cfg_attr(test, ts(as = "marubatsu_engine::werewolf::Side"))]
     side: &'static str,
     /// The rule, as a small reference beside the sentence.
+    #[cfg_attr(test, ts(type = "WerewolfRule"))]
     rule: &'static str,
     title: String,
     text: String,
     winners: Vec<Seat>,
     winners_text: String,
+}
+
+/// The view's TypeScript declarations, each type before those that use it.
+#[cfg(test)]
+pub(super) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
+    use ts_rs::TS;
+    vec![
+        ChitView::decl(config),
+        PlayerView::decl(config),
+        PendingDetails::decl(config),
+        PendingView::decl(config),
+        Ending::decl(config),
+        Choice::decl(config),
+        TargetView::decl(config),
+        VoterView::decl(config),
+        TransferView::decl(config),
+        LogLine::decl(config),
+        OutcomeView::decl(config),
+        View::decl(config),
+    ]
 }
 
 impl View {
@@ -275,7 +330,8 @@ impl PendingView {
                 tied: tied.iter().collect(),
                 phase,
             },
-            Pending::Verdict { seer: player } | Pending::Attack { wolf: player } => PendingDetails::Player { player },
+            Pending::Verdict { seer } => PendingDetails::Verdict { player: seer },
+            Pending::Attack { wolf } => PendingDetails::Attack { player: wolf },
             Pending::Transfer { from, cards, .. } => PendingDetails::Transfer { player: from, cards },
             Pending::Draw { player, cards } => PendingDetails::Draw {
                 dead: player,
@@ -294,7 +350,6 @@ impl PendingView {
             },
         };
         PendingView {
-            kind: pending.kind(),
             prompt: text::prompt(lang, pending, name),
             details,
         }
@@ -395,5 +450,40 @@ impl TransferView {
             only_ends: only.as_ref().and_then(|event| Ending::after(game, event, name, lang)),
             only,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use marubatsu_engine::random::{RandomSource, SplitMix64};
+    use marubatsu_engine::werewolf::{Table, legal_events};
+
+    use super::*;
+
+    /// The wire's `kind` of a decision is the engine's `PendingKind` word (the tag of the details), for every
+    /// kind random games meet.
+    #[test]
+    fn a_decisions_kind_on_the_wire_is_the_engines_word() {
+        let mut rng = SplitMix64::new(7);
+        let name = |seat: Seat| format!("P{}", seat.index());
+        let mut seen = BTreeSet::new();
+        for _ in 0..40 {
+            let mut game = WerewolfState::new(Table::DEFAULT).without_log();
+            while let Some(pending) = game.pending() {
+                let view = PendingView::of(&game, pending, &name, Lang::En);
+                assert_eq!(view.details.kind(), pending.kind());
+                let json = serde_json::to_value(&view).expect("a pending view");
+                assert_eq!(json["kind"], serde_json::to_value(pending.kind()).expect("a kind"));
+                seen.insert(json["kind"].to_string());
+                let events = legal_events(&game);
+                let Some(event) = events.get(rng.below_u64(events.len())) else {
+                    break;
+                };
+                Werewolf::step(&mut game, &event).expect("a listed event");
+            }
+        }
+        assert_eq!(seen.len(), 6, "the games met only {seen:?}");
     }
 }
