@@ -57,20 +57,21 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
-    /// The same refusal with a more specific stable code than the status's own (`"stale"`, `"badName"`, …).
+    /// The same refusal with a more specific stable code than the status's own (`"log_too_long"`, …). Codes are
+    /// `snake_case`, as the engine's refusal codes are: one spelling for every code on the wire.
     pub(crate) fn with_code(self, code: &'static str) -> ApiError {
         ApiError { code, ..self }
     }
 
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         let code = match status {
-            StatusCode::BAD_REQUEST => "badRequest",
-            StatusCode::NOT_FOUND => "notFound",
+            StatusCode::BAD_REQUEST => "bad_request",
+            StatusCode::NOT_FOUND => "not_found",
             StatusCode::CONFLICT => "conflict",
             StatusCode::SERVICE_UNAVAILABLE => "unavailable",
-            StatusCode::PAYLOAD_TOO_LARGE => "tooLarge",
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => "notJson",
-            StatusCode::UNPROCESSABLE_ENTITY => "badRequest",
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "not_json",
+            StatusCode::UNPROCESSABLE_ENTITY => "bad_request",
             _ => "internal",
         };
         ApiError {

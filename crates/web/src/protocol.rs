@@ -68,7 +68,7 @@ pub(crate) fn check_length(lang: Lang, count: usize) -> Result<(), ApiError> {
         format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new game"),
         format!("記録が{count}手あります。再生できるのは{MAX_EVENTS}手までです。新しいゲームを始めてください。"),
     ))
-    .with_code("logTooLong"))
+    .with_code("log_too_long"))
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ fn api_errors_come_in_the_language_asked_for_with_a_stable_code() {
             answer["error"].as_str().is_some_and(|e| e.contains(expected)),
             "{language}: {answer}"
         );
-        assert_eq!(answer["code"], "logTooLong");
+        assert_eq!(answer["code"], "log_too_long");
     }
     let broken = request_with(
         addr,
@@ -101,7 +101,7 @@ fn api_errors_come_in_the_language_asked_for_with_a_stable_code() {
             .is_some_and(|e| e.starts_with("リクエストを読み取れませんでした")),
         "{answer}"
     );
-    assert_eq!(answer["code"], "badRequest");
+    assert_eq!(answer["code"], "bad_request");
 }
 
 fn nav_titles(browser: &Browser<'_>) -> Vec<String> {

@@ -117,6 +117,6 @@ fn an_accepted_event_has_no_refusal_and_one_cap_holds_for_every_log() {
     ] {
         let response = request_with(server.local_addr(), "POST", path, Some(&body), &[]);
         assert_eq!(response.status, 400, "{path}");
-        assert_eq!(response.json()["code"], "logTooLong", "{path}");
+        assert_eq!(response.json()["code"], "log_too_long", "{path}");
     }
 }
