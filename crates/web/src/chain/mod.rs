@@ -12,6 +12,7 @@ use marubatsu_chain::{
 use marubatsu_client::rpc::Tracked;
 
 use crate::api::ApiError;
+use crate::lang::Lang;
 
 mod embedded;
 mod remote;
@@ -94,6 +95,15 @@ impl ChainClient {
         match self {
             ChainClient::Remote(remote) => remote.ending(game).await,
             ChainClient::Embedded(embedded) => embedded.ending(game).await,
+        }
+    }
+
+    /// Whether the game contracts are still there with the code first seen (a node's chain may be reset under a
+    /// running server); the embedded chain is this process's own.
+    pub(crate) async fn check_contracts(&self, lang: Lang) -> Result<(), ApiError> {
+        match self {
+            ChainClient::Remote(remote) => remote.check_contracts(lang).await,
+            ChainClient::Embedded(_) => Ok(()),
         }
     }
 

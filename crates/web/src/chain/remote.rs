@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use alloy_primitives::{Address, B256, Bytes, U256};
+use alloy_primitives::{Address, B256, Bytes, U256, keccak256};
 use marubatsu_chain::{
     bindings::ITicTacToe::EndReason,
     evm::{Head, Lookup},
@@ -16,12 +16,16 @@ use marubatsu_client::{
 
 use super::{Contracts, ReadError};
 use crate::api::ApiError;
+use crate::lang::Lang;
 
 pub(crate) struct Remote {
     client: RpcClient,
     pub(crate) contracts: Contracts,
     /// How each ended game ended, once read: an end is final, and a page watching it asks every second.
     endings: Mutex<HashMap<u64, EndReason>>,
+    /// The contracts' runtime code hashes (solo, PvP) as first read. A node reset or restarted empty under a
+    /// running server holds other code there, or none: nothing may be sent to such an address.
+    code_hashes: Mutex<Option<[B256; 2]>>,
 }
 
 impl Remote {
@@ -31,7 +35,36 @@ impl Remote {
             client,
             contracts,
             endings: Mutex::new(HashMap::new()),
+            code_hashes: Mutex::new(None),
         }
+    }
+
+    /// Whether the game contracts are still at their addresses, with the code first read there: checked before
+    /// every transaction is encoded and at every check of the node, so that a page never sends to an address
+    /// where the contract is gone (its ether would be stranded there).
+    pub(super) async fn check_contracts(&self, lang: Lang) -> Result<(), ApiError> {
+        let Contracts { solo, pvp, .. } = self.contracts;
+        let mut now = [B256::ZERO; 2];
+        for (hash, address) in now.iter_mut().zip([solo, pvp]) {
+            let code = self.client.code(address).await.map_err(unavailable)?;
+            if code.is_empty() {
+                return Err(contracts_gone(lang, address));
+            }
+            *hash = keccak256(&code);
+        }
+        let mut known = self
+            .code_hashes
+            .lock()
+            .map_err(|_| ApiError::internal("the code hashes' lock"))?;
+        match *known {
+            None => *known = Some(now),
+            Some(first) => {
+                if let Some((_, address)) = first.iter().zip(now).zip([solo, pvp]).find(|((a, b), _)| *a != b) {
+                    return Err(contracts_gone(lang, address));
+                }
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
@@ -93,4 +126,22 @@ impl Remote {
 /// The node could not be asked: the client's sentence, which never shows the URL's path (it may hold an API key).
 fn unavailable(err: Error) -> ApiError {
     ApiError::unavailable(format!("the chain's node did not answer: {err}"))
+}
+
+/// The game contract at `address` is gone from the node's chain (no code, or other code than at first).
+fn contracts_gone(lang: Lang, address: Address) -> ApiError {
+    ApiError::conflict(
+        lang.pick(
+            format!(
+                "the game contract at {address} is not on this chain any more (was the node reset or restarted \
+                 empty?): nothing can be sent to it until the contracts are deployed again and this server restarted"
+            ),
+            format!(
+                "{address} のゲームコントラクトはもうこのチェーンにありません（ノードがリセットされたか、空で再起動\
+                 されたようです）。コントラクトを再デプロイしてこのサーバーを再起動するまで、何も送れません"
+            ),
+        ),
+        None,
+    )
+    .with_code("contracts_gone")
 }

@@ -131,6 +131,12 @@ impl Node {
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
+    fn code(&self, account: Address) -> alloy_primitives::Bytes {
+        self.runtime
+            .block_on(async { self.provider().get_code_at(account).await })
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
     fn balance(&self, account: Address) -> U256 {
         self.runtime
             .block_on(async { self.provider().get_balance(account).await })
@@ -980,6 +986,106 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     assert_eq!(node.balance(pvp), U256::ZERO);
     assert_eq!(node.balance(alice), start - value - fees + stake);
     a.assert_no_console_errors();
+}
+
+/// The node's chain is reset under the running server (as a node restarted empty): the game contracts are gone
+/// from their addresses. The page says so in words, in both languages, and offers nothing to send (every paid
+/// button waits); the server refuses to encode any transaction for those addresses, so no wallet is ever asked; and
+/// nothing reached the old contract address. Each state passes the page check at both sizes in both languages.
+#[test]
+fn a_chain_reset_under_the_running_server_leaves_nothing_to_send_and_says_why() {
+    let _browser = browser_slot();
+    let anvil = Anvil::start();
+    let node = Node::new(&anvil.url);
+    let accounts = node.accounts();
+    let alice = accounts[1];
+    let solo = node.deploy(accounts[0], "SoloTicTacToe");
+    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let driver = Driver::start();
+    let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    a.goto(&format!("{}tictactoe", server.url()));
+    a.click(".segmented [data-mode='pvp']");
+    a.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    a.click("#wallet-connect");
+    a.wait_for(
+        "the wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+    a.wait_for(
+        "a create button to press",
+        "return !document.querySelector('#pvp-create').disabled;",
+        &[],
+    );
+
+    a.assert_no_console_errors();
+
+    // The node forgets everything: its chain starts again from an empty genesis.
+    node.raw("anvil_reset", json!([]));
+    assert!(node.code(pvp).is_empty() && node.code(solo).is_empty());
+    let gone = |lang: &str| {
+        a.wait_for(
+            "the contracts-gone notice",
+            "const n = document.querySelector('#node-down'); \
+             return !n.hidden && n.textContent.includes(arguments[0]);",
+            &[json!(words(
+                lang,
+                "The game contracts are not on this chain any more",
+                "このチェーンにはもうゲームのコントラクトがありません"
+            ))],
+        );
+    };
+    gone("en");
+    assert!(disabled(&a, "#pvp-create"), "a create to an empty address is offered");
+    check_everywhere(&a, "tictactoe-anvil-contracts-gone", None, || {
+        let lang = a.script("return document.documentElement.lang;", &[]);
+        gone(lang.as_str().unwrap_or("en"));
+        assert!(disabled(&a, "#pvp-create"));
+    });
+
+    // The server encodes nothing for an address without the game, whatever the page sends.
+    let addr = server.local_addr();
+    for action in [
+        json!({"action": "create", "stake": "0.01", "timeout": 60}),
+        json!({"action": "newSolo", "difficulty": "hard", "cpuFirst": false}),
+        json!({"action": "withdraw"}),
+    ] {
+        let refused = request(addr, "POST", "/api/tictactoe/tx", Some(&action));
+        assert_eq!(refused.status, 409, "{action}: {}", refused.text());
+        assert_eq!(refused.json()["code"], "contracts_gone", "{action}");
+    }
+    let head = request(addr, "GET", "/api/tictactoe/head", None);
+    assert_eq!(
+        (head.status, head.json()["code"].clone()),
+        (409, json!("contracts_gone"))
+    );
+    assert_eq!(
+        node.balance(pvp),
+        U256::ZERO,
+        "nothing reached the old contract address"
+    );
+    // The server's refusals show in the console as failed requests (409); nothing else may.
+    let errors = a.console_errors();
+    assert!(
+        errors
+            .iter()
+            .all(|e| e["source"] == "network" && e["message"].as_str().is_some_and(|m| m.contains("409"))),
+        "the page logged other errors: {errors:#?}"
+    );
 }
 
 /// What a player without a usable wallet, or with the server's node gone, is told and offered: with no wallet, an

@@ -27,8 +27,8 @@ use crate::lang::Lang;
 pub(super) enum Action {
     /// Solo: a new game against the CPU.
     NewSolo {
-        #[cfg_attr(test, ts(type = "Difficulty"))]
-        difficulty: String,
+        /// The engine's level, read by its serde form (`easy`, `normal`, `hard`).
+        difficulty: Difficulty,
         cpu_first: bool,
     },
     /// Solo: a move (the CPU answers in the same transaction).
@@ -98,13 +98,10 @@ impl Action {
             summary,
         };
         Ok(match self {
-            Action::NewSolo { difficulty, cpu_first } => {
-                let level = Difficulty::ALL
-                    .into_iter()
-                    .find(|d| d.name() == difficulty)
-                    .ok_or_else(|| {
-                        ApiError::bad_request(format!("unknown difficulty {difficulty:?}: easy, normal or hard"))
-                    })?;
+            Action::NewSolo {
+                difficulty: level,
+                cpu_first,
+            } => {
                 let call = ISoloTicTacToe::newGameCall {
                     difficulty: ISoloTicTacToe::Difficulty::from(level).into(),
                     cpuFirst: cpu_first,

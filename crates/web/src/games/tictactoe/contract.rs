@@ -24,6 +24,11 @@ impl ChainClient {
             ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data, lang)),
             ReadError::Failed(reason) => ViewError::Failed(reason),
         })?;
+        if output.is_empty() {
+            // An address without code answers every call with nothing: the contract may be gone from the chain
+            // (a node reset under this server), which the page must hear as that, not as a node down.
+            self.check_contracts(lang).await.map_err(ViewError::Chain)?;
+        }
         C::abi_decode_returns(&output).map_err(|err| {
             ViewError::Failed(format!(
                 "the contract's answer to {} does not decode: {err}",
@@ -38,6 +43,8 @@ impl ChainClient {
 pub(crate) enum ViewError {
     Refused(Refusal),
     Failed(String),
+    /// What the chain itself says is wrong (the game contracts gone from it).
+    Chain(ApiError),
 }
 
 impl From<ViewError> for ApiError {
@@ -46,6 +53,7 @@ impl From<ViewError> for ApiError {
             ViewError::Refused(refusal) if refusal.name == "UnknownGame" => ApiError::not_found(refusal.words),
             ViewError::Refused(refusal) => ApiError::conflict(refusal.words, Some(refusal.name)),
             ViewError::Failed(reason) => ApiError::unavailable(format!("the chain could not be read: {reason}")),
+            ViewError::Chain(error) => error,
         }
     }
 }

@@ -133,8 +133,11 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
 
 /// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering
 /// and to take the notice down when it is back.
-async fn head(State(state): State<Shared>) -> Result<Json<view::HeadView>, ApiError> {
-    let head = state.tictactoe()?.head().await?;
+/// The latest block, once the contracts are found still there: the page's regular check of its node.
+async fn head(State(state): State<Shared>, lang: Lang) -> Result<Json<view::HeadView>, ApiError> {
+    let chain = state.tictactoe()?;
+    let head = chain.head().await?;
+    chain.check_contracts(lang).await?;
     Ok(Json(view::HeadView {
         block: head.number,
         timestamp: head.timestamp,
@@ -166,7 +169,10 @@ async fn encode(
     lang: Lang,
     JsonBody(action): JsonBody<calls::Action>,
 ) -> Result<Json<calls::Encoded>, ApiError> {
-    action.encode(state.tictactoe()?, lang).await.map(Json)
+    let chain = state.tictactoe()?;
+    // Nothing is encoded for an address where the contract is gone: the wallet is never asked to send there.
+    chain.check_contracts(lang).await?;
+    action.encode(chain, lang).await.map(Json)
 }
 
 async fn transaction(

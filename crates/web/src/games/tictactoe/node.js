@@ -16,10 +16,11 @@
     return Boolean(error) && (error.status === 503 || error.status === 0);
   }
 
-  /** A request failed: if for want of an answer, the notice goes up at once (before the next check).
+  /** A request failed: if for want of an answer, or because the contracts are gone, the notice goes up at once
+   * (before the next check).
    * @param {any} error */
   function noteFailure(error) {
-    if (!unanswered(error)) return;
+    if (noteContractsGone(error) || !unanswered(error)) return;
     S.nodeDown = error.status === 0 ? 'server' : 'node';
   }
 
@@ -28,9 +29,11 @@
     asking = true;
     try {
       await M.api('/api/tictactoe/head');
-      if (S.nodeDown || S.infoError) recovered();
+      if (S.nodeDown || S.infoError || S.contractsGone) recovered();
     } catch (error) {
-      if (unanswered(error)) {
+      if (noteContractsGone(error)) {
+        TT.render();
+      } else if (unanswered(error)) {
         S.nodeDown = /** @type {ApiError} */ (error).status === 0 ? 'server' : 'node';
         TT.render();
       }
@@ -39,9 +42,20 @@
     }
   }
 
+  /** The server found the game contracts gone from the node's chain (reset, or restarted empty): nothing may be
+   * sent until they are back, and `TT.sender()` offers no account meanwhile. Whether `error` said so.
+   * @param {any} error */
+  function noteContractsGone(error) {
+    if (!error || error.code !== 'contracts_gone') return false;
+    S.contractsGone = true;
+    S.nodeDown = null;
+    return true;
+  }
+
   /** The node answers again: what its silence left red goes, and the games are read as they are now. */
   function recovered() {
     S.nodeDown = null;
+    S.contractsGone = false;
     S.pvpError = null;
     S.soloError = null;
     if (S.txFromNode) TT.setTx('idle', '');
@@ -58,11 +72,14 @@
 
   function renderNode() {
     const notice = el.$('#node-down');
-    notice.hidden = !S.nodeDown || S.mode === 'hotseat';
-    notice.textContent = S.nodeDown ? T(S.nodeDown === 'server' ? 'node.serverDown' : 'node.down') : '';
+    notice.hidden = !(S.nodeDown || S.contractsGone) || S.mode === 'hotseat';
+    let words = '';
+    if (S.contractsGone) words = T('node.contractsGone');
+    else if (S.nodeDown) words = T(S.nodeDown === 'server' ? 'node.serverDown' : 'node.down');
+    notice.textContent = words;
   }
 
-  /** @type {Pick<TictactoeNamespace, 'unanswered' | 'noteFailure' | 'checkNode' | 'renderNode'>} */
-  const part = { unanswered, noteFailure, checkNode, renderNode };
+  /** @type {Pick<TictactoeNamespace, 'unanswered' | 'noteFailure' | 'noteContractsGone' | 'checkNode' | 'renderNode'>} */
+  const part = { unanswered, noteFailure, noteContractsGone, checkNode, renderNode };
   Object.assign(TT, part);
 })();

@@ -102,6 +102,7 @@
       pending: null,
       dropped: null,
       nodeDown: null,
+      contractsGone: false,
       txFromNode: false,
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },

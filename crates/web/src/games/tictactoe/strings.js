@@ -101,6 +101,9 @@ window.I18n.add({
     'tictactoe.node.notSent': 'Nothing was sent: the chain is not answering. Try again once it is back.',
     'tictactoe.node.serverDown': 'This server is not answering, so the games cannot be read and nothing can be sent '
       + 'right now. The page keeps asking; this notice goes away when the server answers again.',
+    'tictactoe.node.contractsGone': 'The game contracts are not on this chain any more (was its node reset or '
+      + 'restarted empty?), so nothing can be sent: it would be lost at an address without the game. Whoever runs '
+      + 'this page has to deploy the contracts again.',
     'tictactoe.tx.preflight': '{what}: the contract refuses it, so nothing was sent. {reason}',
     'tictactoe.tx.sent': '{what}: sent as {hash}, waiting for a block…',
     'tictactoe.tx.unreadable': '{what}: sent as {hash}; the server cannot read it now ({reason}), trying again…',
@@ -274,6 +277,9 @@ window.I18n.add({
     'tictactoe.node.notSent': 'チェーンが応答していないため、何も送られていません。応答が戻ってから、もう一度試してください。',
     'tictactoe.node.serverDown': 'このサーバーが応答していません。いまはゲームを読むことも、何かを送ることもできません。'
       + 'ページは問い合わせを続け、サーバーが応答すればこのお知らせは消えます。',
+    'tictactoe.node.contractsGone': 'このチェーンにはもうゲームのコントラクトがありません（ノードがリセットされたか、空で再起動'
+      + 'されたようです）。送ってもゲームのないアドレスで失われるため、何も送れません。このページの運営者が'
+      + 'コントラクトを再デプロイする必要があります。',
     'tictactoe.tx.preflight': '{what}：コントラクトが受け付けないため、何も送られていません。{reason}',
     'tictactoe.tx.sent': '{what}：{hash} として送信しました。ブロックを待っています…',
     'tictactoe.tx.unreadable': '{what}：{hash} として送信済み。サーバーが今は読めません（{reason}）。もう一度試します…',

@@ -195,9 +195,10 @@
     } catch (error) {
       // The node's silence in the page's words (the server's sentence names the RPC client's failure).
       const failed = /** @type {ApiError} */ (error);
-      setTx('failed', failed.status === 503 ? T('node.notSent') : failed.message);
-      // A node or server that did not answer: the line goes once it answers again (see node.js).
-      S.txFromNode = TT.unanswered(error);
+      if (TT.noteContractsGone(error)) setTx('failed', T('node.contractsGone'));
+      else setTx('failed', failed.status === 503 ? T('node.notSent') : failed.message);
+      // A node or server that did not answer, or contracts gone: the line goes once all is well (see node.js).
+      S.txFromNode = TT.unanswered(error) || S.contractsGone;
       M.sound.play('nothing');
       return null;
     } finally {

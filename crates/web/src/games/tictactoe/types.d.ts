@@ -66,6 +66,8 @@ interface TictactoeState {
   dropped: SentTx | null;
   /** What does not answer: the chain's node (the server says 503) or the server itself; null while both do. */
   nodeDown: 'node' | 'server' | null;
+  /** The server found the game contracts gone from the node's chain: nothing may be sent. */
+  contractsGone: boolean;
   /** The transaction line is red because the node or server did not answer: it goes when they answer again. */
   txFromNode: boolean;
 }
@@ -115,6 +117,7 @@ interface TictactoeNamespace {
   // node.js
   unanswered(error: any): boolean;
   noteFailure(error: any): void;
+  noteContractsGone(error: any): boolean;
   checkNode(): Promise<void>;
   renderNode(): void;
   // script.js

@@ -114,7 +114,8 @@
   /** The account that sends, if the page may send now: the embedded account, or a connected wallet on the
    * right chain. */
   function sender() {
-    if (!S.info) return null;
+    // No account may send to an address where the game contract is gone: every paid button waits.
+    if (!S.info || S.contractsGone) return null;
     if (S.info.mode === 'embedded') return S.info.account;
     if (!wallet.account || wallet.chainId !== S.info.chainId) return null;
     return wallet.account;

@@ -150,7 +150,11 @@ toMove: 'X' | 'O' | null,
  */
 winner: 'X' | 'O' | null, draw: boolean, line: [number, number, number] | null, };
 
-type TictactoeAction = { "action": "newSolo", difficulty: Difficulty, cpuFirst: boolean, } | { "action": "playSolo", game: number, cell: number, } | { "action": "create", stake: string, timeout: number, opponent?: string | null, 
+type TictactoeAction = { "action": "newSolo", 
+/**
+ * The engine's level, read by its serde form (`easy`, `normal`, `hard`).
+ */
+difficulty: Difficulty, cpuFirst: boolean, } | { "action": "playSolo", game: number, cell: number, } | { "action": "create", stake: string, timeout: number, opponent?: string | null, 
 /**
  * The account that will send it, when the page knows it: inviting oneself is refused before a wallet
  * is asked.

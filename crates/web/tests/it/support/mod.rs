@@ -586,19 +586,25 @@ impl Browser<'_> {
 
     /// Fails if the page logged an error to the console (a script error, a failed request) since the last call.
     pub fn assert_no_console_errors(&self) {
+        let errors = self.console_errors();
+        assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
+    }
+
+    /// The errors the page logged to the console (script errors, failed requests) since the last call.
+    pub fn console_errors(&self) -> Vec<Value> {
         let response = self.run(
             "/se/log",
             self.session()
                 .cmd(WebDriverCommand::ExtensionCommand(Box::new(BrowserLog))),
         );
         let entries = self.run("/se/log", std::future::ready(response.value::<Value>()));
-        let errors: Vec<&Value> = entries
+        entries
             .as_array()
             .into_iter()
             .flatten()
             .filter(|entry| entry["level"] == "SEVERE")
-            .collect();
-        assert!(errors.is_empty(), "the page logged errors: {errors:#?}");
+            .cloned()
+            .collect()
     }
 
     /// The page as a PNG, as Chromium rendered it.
