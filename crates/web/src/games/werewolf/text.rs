@@ -4,8 +4,8 @@
 //! Players are named by the page's names; a seat never appears as a number counted from 0.
 
 use marubatsu_engine::werewolf::{
-    DeathCause, End, Happening, LossCause, NoExchange, Outcome, Paradox, PassReason, Pending, Phase, Role, SeatSet,
-    Verdict, WerewolfEvent, WerewolfRefusal,
+    DeathCause, End, Happening, LossCause, NoExchange, Outcome, Paradox, Parity, PassReason, Pending, Phase, Role,
+    SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
 use crate::lang::Lang;
@@ -192,8 +192,9 @@ pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
     }
 }
 
-/// A log line, without its rule (the view carries it beside the sentence).
-pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String {
+/// A log line, without its rule (the view carries it beside the sentence), at a table whose werewolves win at
+/// `parity`.
+pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Namer<'_>) -> String {
     let r = |x: Role| role(lang, x);
     let n = name;
     match (*what, lang) {
@@ -571,12 +572,13 @@ pub(super) fn happening(lang: Lang, what: &Happening, name: Namer<'_>) -> String
         (Happening::RunOff { tied, votes }, Lang::Ja) => {
             format!("{}が{votes}票で同数のため、決選投票です。", list(lang, tied, name))
         }
-        (Happening::Ended { outcome }, _) => end(lang, outcome.end, name).1,
+        (Happening::Ended { outcome }, _) => end(lang, outcome.end, parity, name).1,
     }
 }
 
-/// The end: a heading and a sentence.
-pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
+/// The end: a heading and a sentence. `parity` is the table's: the share of the living that the certain werewolves
+/// win at (R10.3; a third under Version 3).
+pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (String, String) {
     let r = |x: Role| role(lang, x);
     let title = match end {
         End::VillageWins => lang.pick("The village wins", "村人陣営の勝利"),
@@ -590,10 +592,20 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
         (End::VillageWins, Lang::Ja) => {
             "生きている人の誰も人狼ではありえなくなったので、村人陣営の勝ちです。".to_owned()
         }
-        (End::WerewolvesWin, Lang::En) => {
-            "The certain werewolves are at least half of the living, so the werewolves win.".to_owned()
-        }
-        (End::WerewolvesWin, Lang::Ja) => "人狼に確定した人が生存者の半分以上になったので、人狼の勝ちです。".to_owned(),
+        (End::WerewolvesWin, Lang::En) => format!(
+            "The certain werewolves are at least {} of the living, so the werewolves win.",
+            match parity {
+                Parity::Half => "half",
+                Parity::Third => "a third",
+            }
+        ),
+        (End::WerewolvesWin, Lang::Ja) => format!(
+            "人狼に確定した人が生存者の{}以上になったので、人狼の勝ちです。",
+            match parity {
+                Parity::Half => "半分",
+                Parity::Third => "3分の1",
+            }
+        ),
         (
             End::Paradox(Paradox::NoTransfer {
                 player,
@@ -646,8 +658,8 @@ pub(super) fn end(lang: Lang, end: End, name: Namer<'_>) -> (String, String) {
 }
 
 /// The warning beside a choice that would end the game with `outcome`: the end and who would win.
-pub(super) fn ending_warning(lang: Lang, outcome: Outcome, name: Namer<'_>) -> String {
-    let (title, sentence) = end(lang, outcome.end, name);
+pub(super) fn ending_warning(lang: Lang, outcome: Outcome, parity: Parity, name: Namer<'_>) -> String {
+    let (title, sentence) = end(lang, outcome.end, parity, name);
     let winners = winners(lang, outcome.winners, name);
     match lang {
         Lang::En => format!("This ends the game — {title}. {sentence} {winners}"),
@@ -698,5 +710,29 @@ pub(super) fn log_cut(lang: Lang, event: usize) -> String {
     match lang {
         Lang::En => format!("The saved game could only be restored up to move {event}; play goes on from there."),
         Lang::Ja => format!("保存されたゲームは{event}手目までしか復元できませんでした。そこから続けます。"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The werewolves' win is said with the table's own parity (R10.3): half, or a third under Version 3.
+    #[test]
+    fn the_werewolves_win_is_said_at_the_tables_parity() {
+        let name = |seat: marubatsu_engine::werewolf::Seat| format!("P{}", seat.index());
+        for (parity, en, ja) in [
+            (Parity::Half, "at least half of", "半分以上"),
+            (Parity::Third, "at least a third of", "3分の1以上"),
+        ] {
+            assert!(
+                end(Lang::En, End::WerewolvesWin, parity, &name).1.contains(en),
+                "{parity:?}"
+            );
+            assert!(
+                end(Lang::Ja, End::WerewolvesWin, parity, &name).1.contains(ja),
+                "{parity:?}"
+            );
+        }
     }
 }

@@ -156,7 +156,7 @@ impl Ending {
         let outcome = next.outcome()?;
         Some(Ending {
             side: outcome.end.side().name(),
-            warning: text::ending_warning(lang, outcome, name),
+            warning: text::ending_warning(lang, outcome, next.table().options().powers.parity, name),
         })
     }
 }
@@ -279,13 +279,14 @@ impl View {
                 }
             })
             .collect();
+        let parity = game.table().options().powers.parity;
         let log: Vec<LogLine> = game
             .log()
             .iter()
             .map(|entry| LogLine {
                 round: entry.round,
                 rule: entry.what.rule(),
-                text: text::happening(lang, &entry.what, name),
+                text: text::happening(lang, &entry.what, parity, name),
             })
             .collect();
         let last = last_decision
@@ -308,7 +309,7 @@ impl View {
             log,
             last,
             outcome: game.outcome().map(|outcome| {
-                let (title, sentence) = text::end(lang, outcome.end, name);
+                let (title, sentence) = text::end(lang, outcome.end, parity, name);
                 OutcomeView {
                     end: outcome.end.key(),
                     side: outcome.end.side().name(),
