@@ -107,6 +107,15 @@ impl ChainClient {
         }
     }
 
+    /// [`ChainClient::check_contracts`] for a regular check of the node at `head`, which may trust a recent
+    /// check while the head only moves forward.
+    pub(crate) async fn watch_contracts(&self, head: u64, lang: Lang) -> Result<(), ApiError> {
+        match self {
+            ChainClient::Remote(remote) => remote.watch_contracts(head, lang).await,
+            ChainClient::Embedded(_) => Ok(()),
+        }
+    }
+
     pub(crate) async fn head(&self) -> Result<Head, ApiError> {
         match self {
             ChainClient::Remote(remote) => remote.head().await,

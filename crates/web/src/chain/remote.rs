@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, B256, Bytes, U256, keccak256};
 use marubatsu_chain::{
@@ -26,7 +27,12 @@ pub(crate) struct Remote {
     /// The contracts' runtime code hashes (solo, PvP) as first read. A node reset or restarted empty under a
     /// running server holds other code there, or none: nothing may be sent to such an address.
     code_hashes: Mutex<Option<[B256; 2]>>,
+    /// The head at the last check of the contracts made for a node check, and when it was made.
+    last_check: Mutex<Option<(u64, Instant)>>,
 }
+
+/// How long a node check trusts the last check of the contracts while the head only moves forward.
+const RECHECK: Duration = Duration::from_secs(30);
 
 impl Remote {
     /// A client of `client`'s node (already checked by the caller to serve `contracts.chain_id`).
@@ -36,7 +42,26 @@ impl Remote {
             contracts,
             endings: Mutex::new(HashMap::new()),
             code_hashes: Mutex::new(None),
+            last_check: Mutex::new(None),
         }
+    }
+
+    /// [`Remote::check_contracts`] for a check of the node at `head`: when the head went backwards (a reset, a
+    /// restart, a deep reorg) or the last check is older than [`RECHECK`]. Each reads both contracts' code, which
+    /// a page asking every few seconds need not pay for each time; a transaction is checked every time.
+    pub(super) async fn watch_contracts(&self, head: u64, lang: Lang) -> Result<(), ApiError> {
+        let lock_failed = || ApiError::internal("the contract check's lock");
+        let due = match *self.last_check.lock().map_err(|_| lock_failed())? {
+            None => true,
+            Some((seen, at)) => head < seen || at.elapsed() >= RECHECK,
+        };
+        if due {
+            self.check_contracts(lang).await?;
+            *self.last_check.lock().map_err(|_| lock_failed())? = Some((head, Instant::now()));
+        } else if let Some((seen, _)) = self.last_check.lock().map_err(|_| lock_failed())?.as_mut() {
+            *seen = head;
+        }
+        Ok(())
     }
 
     /// Whether the game contracts are still at their addresses, with the code first read there: checked before

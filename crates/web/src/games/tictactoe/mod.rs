@@ -132,12 +132,11 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
 }
 
 /// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering
-/// and to take the notice down when it is back.
-/// The latest block, once the contracts are found still there: the page's regular check of its node.
+/// (or the contracts are gone from its chain) and to take the notice down when it is back.
 async fn head(State(state): State<Shared>, lang: Lang) -> Result<Json<view::HeadView>, ApiError> {
     let chain = state.tictactoe()?;
     let head = chain.head().await?;
-    chain.check_contracts(lang).await?;
+    chain.watch_contracts(head.number, lang).await?;
     Ok(Json(view::HeadView {
         block: head.number,
         timestamp: head.timestamp,
