@@ -356,13 +356,38 @@ fn cell(n: u8) -> String {
     format!("#ttt-board .cell[data-index='{n}']")
 }
 
-#[test]
-fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_for() {
-    let _browser = browser_slot();
+/// `browser` on the server's tic-tac-toe page, playing against a player, its wallet connected.
+fn connected_in_pvp(browser: &Browser<'_>, server: &Server) {
+    browser.goto(&format!("{}tictactoe", server.url()));
+    browser.click(".segmented [data-mode='pvp']");
+    browser.wait_for(
+        "the connect button",
+        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+        &[],
+    );
+    browser.click("#wallet-connect");
+    browser.wait_for(
+        "the wallet",
+        "return document.querySelector('#wallet').dataset.state === 'ready';",
+        &[],
+    );
+}
+
+/// Anvil with both contracts deployed by its first account, and a server on it as `serve --rpc-url` runs it: the
+/// set-up of every story here whose server talks to anvil directly.
+struct OnAnvil {
+    anvil: Anvil,
+    node: Node,
+    accounts: Vec<Address>,
+    solo: Address,
+    pvp: Address,
+    server: Server,
+}
+
+fn on_anvil() -> OnAnvil {
     let anvil = Anvil::start();
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();
-    let (alice, bob, carol) = (accounts[1], accounts[2], accounts[3]);
     let solo = node.deploy(accounts[0], "SoloTicTacToe");
     let pvp = node.deploy(accounts[0], "TicTacToe");
     let server = Server::bind(
@@ -375,6 +400,28 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         }),
     )
     .unwrap_or_else(|err| panic!("{err}"));
+    OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo,
+        pvp,
+        server,
+    }
+}
+
+#[test]
+fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_for() {
+    let _browser = browser_slot();
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo: _,
+        pvp,
+        server,
+    } = on_anvil();
+    let (alice, bob, carol) = (accounts[1], accounts[2], accounts[3]);
     let start = [alice, bob].map(|a| node.balance(a));
 
     // The server signs nothing: there is no account here, and the embedded send route refuses.
@@ -867,38 +914,19 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
 #[test]
 fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_the_page() {
     let _browser = browser_slot();
-    let anvil = Anvil::start();
-    let node = Node::new(&anvil.url);
-    let accounts = node.accounts();
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo: _,
+        pvp,
+        server,
+    } = on_anvil();
     let alice = accounts[1];
-    let solo = node.deploy(accounts[0], "SoloTicTacToe");
-    let pvp = node.deploy(accounts[0], "TicTacToe");
-    let server = Server::bind(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        App::on_chain(&RemoteChain {
-            url: anvil.url.clone(),
-            chain_id: CHAIN_ID,
-            solo,
-            pvp,
-        }),
-    )
-    .unwrap_or_else(|err| panic!("{err}"));
     let start = node.balance(alice);
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
-    a.goto(&format!("{}tictactoe", server.url()));
-    a.click(".segmented [data-mode='pvp']");
-    a.wait_for(
-        "the connect button",
-        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
-        &[],
-    );
-    a.click("#wallet-connect");
-    a.wait_for(
-        "the wallet",
-        "return document.querySelector('#wallet').dataset.state === 'ready';",
-        &[],
-    );
+    connected_in_pvp(&a, &server);
     let line_says = |what: &str, words: &str| {
         a.wait_for(
             what,
@@ -995,37 +1023,18 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
 #[test]
 fn a_chain_reset_under_the_running_server_leaves_nothing_to_send_and_says_why() {
     let _browser = browser_slot();
-    let anvil = Anvil::start();
-    let node = Node::new(&anvil.url);
-    let accounts = node.accounts();
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo,
+        pvp,
+        server,
+    } = on_anvil();
     let alice = accounts[1];
-    let solo = node.deploy(accounts[0], "SoloTicTacToe");
-    let pvp = node.deploy(accounts[0], "TicTacToe");
-    let server = Server::bind(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        App::on_chain(&RemoteChain {
-            url: anvil.url.clone(),
-            chain_id: CHAIN_ID,
-            solo,
-            pvp,
-        }),
-    )
-    .unwrap_or_else(|err| panic!("{err}"));
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
-    a.goto(&format!("{}tictactoe", server.url()));
-    a.click(".segmented [data-mode='pvp']");
-    a.wait_for(
-        "the connect button",
-        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
-        &[],
-    );
-    a.click("#wallet-connect");
-    a.wait_for(
-        "the wallet",
-        "return document.querySelector('#wallet').dataset.state === 'ready';",
-        &[],
-    );
+    connected_in_pvp(&a, &server);
     a.wait_for(
         "a create button to press",
         "return !document.querySelector('#pvp-create').disabled;",
