@@ -173,8 +173,9 @@ impl WerewolfSetup {
             }
         }
         for seat in game.seats() {
-            let cards = game.hands[seat.index()].size();
-            if cards != players {
+            // Summed wide: a hand read from a line may hold 255 cards of each role.
+            let cards: u16 = game.hands[seat.index()].counts().iter().map(|&c| u16::from(c)).sum();
+            if cards != u16::from(players) {
                 return Err(WerewolfSetupError::HandSize { seat, cards, players });
             }
         }
@@ -247,7 +248,7 @@ pub enum WerewolfSetupError {
         /// Whose hand.
         seat: Seat,
         /// Cards in it.
-        cards: u8,
+        cards: u16,
         /// Players at the table: the cards every hand holds.
         players: u8,
     },

@@ -43,6 +43,7 @@ fn every_way_a_setup_describes_no_game_is_named() {
             "hand_size",
         ),
         (deal().hands(one_too_many), "role_total"),
+        (deal().hands(vec![Hand::new(255, 255, 255); 8]), "hand_size"),
         (deal().dead(seat(8)), "no_such_seat"),
         (
             deal()
