@@ -200,15 +200,21 @@ impl WerewolfSetup {
         for &player in self.dead.iter().chain(&self.draws) {
             game.alive = game.alive.without(on_table(player)?);
         }
-        for &(player, role) in &self.owed {
+        for (i, &(player, role)) in self.owed.iter().enumerate() {
             let player = on_table(player)?;
+            if self.owed[..i].contains(&(player, role)) {
+                return Err(WerewolfSetupError::Twice { player });
+            }
             if game.hands[player.index()].count(role) == 0 {
                 return Err(WerewolfSetupError::OwesUnheld { player, role });
             }
             game.lost[player.index()] = game.lost[player.index()].with(role);
             game.transfers.push((player, role));
         }
-        for &player in &self.draws {
+        for (i, &player) in self.draws.iter().enumerate() {
+            if self.draws[..i].contains(&player) {
+                return Err(WerewolfSetupError::Twice { player });
+            }
             game.draws.push(player);
         }
         if self.round == 0 {
@@ -282,6 +288,11 @@ pub enum WerewolfSetupError {
         /// The role.
         role: Role,
     },
+    /// A player said twice to owe the same role, or to wait twice for their draw.
+    Twice {
+        /// Who.
+        player: Seat,
+    },
     /// Round 0: rounds count from 1.
     RoundZero,
     /// Turns the phase does not have (the vote has none; a turn past the last seat).
@@ -302,6 +313,7 @@ impl Refusal for WerewolfSetupError {
             WerewolfSetupError::NoSuchSeat { .. } => "no_such_seat",
             WerewolfSetupError::NoChitLeft { .. } => "no_chit_left",
             WerewolfSetupError::OwesUnheld { .. } => "owes_unheld",
+            WerewolfSetupError::Twice { .. } => "twice",
             WerewolfSetupError::RoundZero => "round_zero",
             WerewolfSetupError::NoSuchTurn { .. } => "no_such_turn",
         }
@@ -331,6 +343,9 @@ impl fmt::Display for WerewolfSetupError {
             }
             WerewolfSetupError::OwesUnheld { player, role } => {
                 write!(f, "{player} is said to owe {role} cards but holds none")
+            }
+            WerewolfSetupError::Twice { player } => {
+                write!(f, "{player} is said twice to owe the same role or to wait for a draw")
             }
             WerewolfSetupError::RoundZero => f.write_str("rounds count from 1"),
             WerewolfSetupError::NoSuchTurn { phase, offset } => {

@@ -52,6 +52,16 @@ fn every_way_a_setup_describes_no_game_is_named() {
             "no_chit_left",
         ),
         (deal().round(0), "round_zero"),
+        (deal().awaiting_draw(seat(1)).awaiting_draw(seat(1)), "twice"),
+        // Said many times over, these once overflowed the engine's queues.
+        (
+            (0..60).fold(deal(), |setup, _| setup.owes(seat(0), Role::Werewolf)),
+            "twice",
+        ),
+        (
+            (0..20).fold(deal(), |setup, i| setup.awaiting_draw(seat(i % 8))),
+            "twice",
+        ),
         (deal().turn(Phase::Vote, seat(0), 0), "no_such_turn"),
         (deal().turn(Phase::Seer, seat(0), 8), "no_such_turn"),
     ];
