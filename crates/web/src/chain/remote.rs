@@ -50,17 +50,19 @@ impl Remote {
     /// restart, a deep reorg) or the last check is older than [`RECHECK`]. Each reads both contracts' code, which
     /// a page asking every few seconds need not pay for each time; a transaction is checked every time.
     pub(super) async fn watch_contracts(&self, head: u64, lang: Lang) -> Result<(), ApiError> {
-        let lock_failed = || ApiError::internal("the contract check's lock");
-        let due = match *self.last_check.lock().map_err(|_| lock_failed())? {
-            None => true,
-            Some((seen, at)) => head < seen || at.elapsed() >= RECHECK,
-        };
-        if due {
-            self.check_contracts(lang).await?;
-            *self.last_check.lock().map_err(|_| lock_failed())? = Some((head, Instant::now()));
-        } else if let Some((seen, _)) = self.last_check.lock().map_err(|_| lock_failed())?.as_mut() {
-            *seen = head;
+        let lock_failed = |_| ApiError::internal("the contract check's lock");
+        {
+            let mut last = self.last_check.lock().map_err(lock_failed)?;
+            match last.as_mut() {
+                Some((seen, at)) if head >= *seen && at.elapsed() < RECHECK => {
+                    *seen = head;
+                    return Ok(());
+                }
+                _ => {}
+            }
         }
+        self.check_contracts(lang).await?;
+        *self.last_check.lock().map_err(lock_failed)? = Some((head, Instant::now()));
         Ok(())
     }
 
