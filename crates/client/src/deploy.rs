@@ -217,9 +217,10 @@ pub fn deploy(
 
 /// Deploys `plan` from the signer of `rpc`, in order, or in a dry run estimates what that would do.
 ///
-/// First every transaction an earlier run left pending in the broadcast log ([`Journal`]) is settled: a mined
-/// creation is recorded, a pending one is waited for (and, if it is still pending after the receipt timeout,
-/// the run stops with [`Error::ReceiptTimeout`] rather than send a second creation). A dry run only looks.
+/// First every transaction of the signer that an earlier run left pending in the broadcast log ([`Journal`]) is
+/// settled: a mined creation is recorded, a pending one is waited for (and, if it is still pending after the
+/// receipt timeout, the run stops with [`Error::ReceiptTimeout`] rather than send a second creation). Another
+/// account's pending transactions are left to their own commands. A dry run only looks.
 ///
 /// A contract whose record entry points at code equal to the compiled runtime code is left alone unless
 /// `options.force`. Before sending anything the signer's balance must cover every planned transaction at its
@@ -491,7 +492,9 @@ fn settle(
     options: DeployOptions,
 ) -> Result<Vec<LoggedTx>, Error> {
     let mut settled = Vec::new();
-    for (run, mut tx) in journal.pending()? {
+    let deployer = rpc.require_signer()?;
+    // Another account's pending transaction is its own command's to settle: it never holds this deployment up.
+    for (run, mut tx) in journal.pending()?.into_iter().filter(|(_, tx)| tx.from == deployer) {
         let mut outcome = rpc.receipt(tx.hash)?;
         if outcome.is_none() && rpc.transaction_known(tx.hash)? {
             if !options.broadcast {

@@ -159,19 +159,23 @@ pub enum Error {
         /// The run file that holds it.
         log: std::path::PathBuf,
     },
-    /// The same call (callee, input, value) was sent by an earlier run whose receipt it did not see, and it has
-    /// been mined since.
+    /// An earlier run's call, found mined by a later run, is to be reported as this run's result, but the node no
+    /// longer has its receipt: a reorganisation took its block away. It is pending again in the log.
     #[error(
-        "an earlier run already sent this {what} (transaction {hash}), and it was mined in block {block}: nothing \
-         was sent again. Run the command with --force to send it once more"
+        "an earlier run's {what} (transaction {hash}) was mined in block {block}, but the node no longer has its \
+         receipt (a reorganisation?). It is marked pending again in {}: run the same command again to wait for it \
+         — it is never sent twice",
+        log.display()
     )]
-    AlreadySent {
+    ReceiptGone {
         /// What it is.
         what: String,
         /// The earlier transaction.
         hash: B256,
-        /// Its block.
+        /// The block it was mined in.
         block: u64,
+        /// The run file that holds it.
+        log: std::path::PathBuf,
     },
     /// A chain that is not a known testnet (a mainnet, or one nobody has named), where staked play may be gambling
     /// with real money, was used without `--allow-mainnet`.

@@ -63,6 +63,11 @@ pub struct LoggedTx {
     /// from a new one; absent for creations and in logs written before they were kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call: Option<LoggedCall>,
+    /// A call found mined by a later run rather than by its own: no run has told the user what it did yet. The
+    /// same command run again reports it as its own result instead of sending it a second time; it is cleared
+    /// then, or once a run has said it and gone on to send something else.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unreported: bool,
 }
 
 /// What a call sent: its calldata and the wei it carried.
@@ -192,6 +197,7 @@ impl Journal {
             state: TxState::Pending,
             receipt: None,
             call,
+            unreported: false,
         });
         self.save_current().map(drop)
     }
@@ -223,7 +229,34 @@ impl Journal {
         Ok(pending)
     }
 
-    /// Records how an earlier run's pending transaction ended, in that run's file (and this run's list).
+    /// Every call of an earlier run that a later run found mined and whose outcome no run has reported yet, with
+    /// the run it belongs to, oldest first.
+    pub fn unreported(&self) -> Result<Vec<(u64, LoggedTx)>, Error> {
+        Ok(self
+            .runs()?
+            .into_iter()
+            .flat_map(|run| {
+                let started_ms = run.started_ms;
+                run.transactions
+                    .into_iter()
+                    .filter(|tx| tx.unreported && tx.state == TxState::Mined)
+                    .map(move |tx| (started_ms, tx))
+            })
+            .collect())
+    }
+
+    /// Records that an earlier run's call has been reported to the user, in that run's file.
+    pub fn reported(&mut self, run_ms: u64, hash: B256) -> Result<(), Error> {
+        let path = self.run_path(run_ms);
+        let mut run = read_run(&path)?;
+        if let Some(tx) = run.transactions.iter_mut().find(|tx| tx.hash == hash) {
+            tx.unreported = false;
+        }
+        write_json(&path, &run)
+    }
+
+    /// Records how an earlier run's pending transaction ended, in that run's file (and this run's list). A call
+    /// found mined stays [`LoggedTx::unreported`] until a run reports it.
     pub fn settle(
         &mut self,
         run_ms: u64,
@@ -236,6 +269,7 @@ impl Journal {
         if let Some(tx) = run.transactions.iter_mut().find(|tx| tx.hash == hash) {
             tx.state = state;
             tx.receipt = receipt;
+            tx.unreported = state == TxState::Mined && tx.call.is_some();
         }
         write_json(&path, &run)?;
         if let Some(current) = &mut self.current {

@@ -2,8 +2,10 @@
 //! written down (hash, nonce, input, value) before its receipt is awaited, so a receipt timeout or a crash never
 //! loses it. Before a command sends, the sender's pending calls of earlier runs are settled: a mined one is
 //! marked so, one still in the node's pool is waited for (and if it is still there, nothing is sent), one the
-//! node forgot is marked dropped. A call identical to one an earlier run sent and that has now been mined — the
-//! staked `pvp create` that timed out and is run again — is not sent a second time unless `--force` says so.
+//! node forgot is marked dropped. A call that an earlier run sent and that was mined without any run reporting
+//! it — the staked `pvp create` that timed out — is the result of the same command run again: that run reports
+//! it (exit 0, the output it would have printed had it waited) and sends nothing, so a script that retries on
+//! failure stops there. `--force` sends it anew.
 
 use std::path::{Path, PathBuf};
 
@@ -20,8 +22,8 @@ use crate::{
 #[derive(Debug)]
 pub struct Ledger {
     journal: Journal,
-    /// Earlier runs' calls that this run found pending and settled.
-    settled: Vec<LoggedTx>,
+    /// The sender's mined calls of earlier runs that no run has reported yet, with the run each belongs to.
+    unreported: Vec<(u64, LoggedTx)>,
     /// Send even what an earlier run already sent.
     force: bool,
 }
@@ -29,7 +31,7 @@ pub struct Ledger {
 /// What opening the ledger found.
 #[derive(Debug, Default)]
 pub struct Settlement {
-    /// The sender's calls of earlier runs that were pending, as they stand now.
+    /// The sender's calls of earlier runs that were pending, or mined and not reported yet, as they stand now.
     pub settled: Vec<LoggedTx>,
     /// Transactions of the sender in the node's pool that the log does not know (another wallet's, or a
     /// creation `deploy` will settle): a new one queues after them.
@@ -45,82 +47,87 @@ impl Ledger {
         let mut journal = Journal::new(records, rpc.chain_id());
         let mut settled = Vec::new();
         let mut still_pending = 0;
-        for (run, mut tx) in journal.pending()? {
+        for (run, tx) in journal.pending()? {
             if tx.from != sender || tx.contract.is_some() {
                 continue;
             }
-            let mut outcome = rpc.receipt(tx.hash)?;
-            if outcome.is_none() && rpc.transaction_known(tx.hash)? {
-                if force {
-                    still_pending += 1;
-                    settled.push(tx);
-                    continue;
-                }
-                outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
-                    Ok(outcome) => Some(outcome),
-                    Err(Error::ReceiptTimeout { seconds, .. }) => {
-                        return Err(Error::StillPending {
-                            what: tx.purpose.clone(),
-                            hash: tx.hash,
-                            nonce: tx.nonce,
-                            seconds,
-                            log: journal.dir().join(format!("run-{run}.json")),
-                        });
-                    }
-                    Err(err) => return Err(err),
-                };
+            let tx = settle(rpc, &mut journal, run, tx, force)?;
+            if tx.state == TxState::Pending {
+                still_pending += 1;
             }
-            let (state, receipt) = match &outcome {
-                Some((report, true)) => (TxState::Mined, Some(LoggedReceipt::from_report(report))),
-                Some((report, false)) => (TxState::Reverted, Some(LoggedReceipt::from_report(report))),
-                // Neither mined nor in the pool: its nonce is free again, or another transaction (a wallet's
-                // speed-up or cancel) took it. Either way this one will never be mined.
-                None => (TxState::Dropped, None),
-            };
-            journal.settle(run, tx.hash, state, receipt.clone())?;
-            tx.state = state;
-            tx.receipt = receipt;
             settled.push(tx);
+        }
+        let ours = |tx: &LoggedTx| tx.from == sender;
+        let unreported: Vec<(u64, LoggedTx)> = journal.unreported()?.into_iter().filter(|(_, tx)| ours(tx)).collect();
+        for (_, tx) in &unreported {
+            if !settled.iter().any(|s: &LoggedTx| s.hash == tx.hash) {
+                settled.push(tx.clone());
+            }
         }
         let in_pool = rpc.nonce(sender)?.saturating_sub(rpc.mined_nonce(sender)?);
         let settlement = Settlement {
-            settled: settled.clone(),
+            settled,
             unknown_pending: in_pool.saturating_sub(still_pending),
         };
         Ok((
             Ledger {
                 journal,
-                settled,
+                unreported,
                 force,
             },
             settlement,
         ))
     }
 
-    /// Refuses a call that an earlier run sent with the same callee, input and value and that this run found
-    /// mined (or, with `force`, still pending): the command was run again after a timeout, and its action is
-    /// done.
-    pub fn refuse_repeat(&self, what: &str, kind: TxKind, input: &Bytes, value: U256) -> Result<(), Error> {
+    /// An earlier run's call with the same callee, input and value, mined and not yet reported: the command was
+    /// run again after a timeout, and this is its result, now reported. Unless `force`, which sends it anew.
+    /// Its receipt comes from the node again, so what the command prints is what it would have printed had it
+    /// waited; a receipt the node no longer has (a reorganisation) puts the call back to pending and stops.
+    pub(crate) fn earlier_result(
+        &mut self,
+        rpc: &mut Rpc,
+        kind: TxKind,
+        input: &Bytes,
+        value: U256,
+    ) -> Result<Option<Receipt<()>>, Error> {
         let TxKind::Call(to) = kind else {
-            return Ok(());
+            return Ok(None);
         };
         if self.force {
-            return Ok(());
+            return Ok(None);
         }
-        let same = |tx: &&LoggedTx| {
+        let same = |tx: &LoggedTx| {
             tx.to == Some(to)
                 && tx
                     .call
                     .as_ref()
                     .is_some_and(|call| call.input == *input && call.value == value)
         };
-        match self.settled.iter().find(|tx| tx.state == TxState::Mined && same(tx)) {
-            Some(earlier) => Err(Error::AlreadySent {
-                what: what.to_owned(),
-                hash: earlier.hash,
-                block: earlier.receipt.as_ref().map(|r| r.block_number).unwrap_or_default(),
-            }),
-            None => Ok(()),
+        let Some(index) = self.unreported.iter().position(|(_, tx)| same(tx)) else {
+            return Ok(None);
+        };
+        let (run, earlier) = self.unreported.remove(index);
+        match rpc.receipt(earlier.hash)? {
+            Some((report, true)) => {
+                self.journal.reported(run, earlier.hash)?;
+                Ok(Some(report))
+            }
+            outcome => {
+                let (state, receipt) = match &outcome {
+                    Some((report, _)) => (TxState::Reverted, Some(LoggedReceipt::from_report(report))),
+                    None => (TxState::Pending, None),
+                };
+                self.journal.settle(run, earlier.hash, state, receipt)?;
+                if state == TxState::Reverted {
+                    return Ok(None);
+                }
+                Err(Error::ReceiptGone {
+                    what: earlier.purpose,
+                    hash: earlier.hash,
+                    block: earlier.receipt.map(|r| r.block_number).unwrap_or_default(),
+                    log: self.journal.dir().join(format!("run-{run}.json")),
+                })
+            }
         }
     }
 
@@ -145,6 +152,12 @@ impl Ledger {
             sent = Some(tx.clone());
             journal.sent_call(what, tx, call.clone())
         });
+        if sent.is_some() {
+            // This run said what the earlier calls did (the settlement notes) and went on to another action.
+            for (run, earlier) in std::mem::take(&mut self.unreported) {
+                self.journal.reported(run, earlier.hash)?;
+            }
+        }
         match (result, sent) {
             (Ok(report), Some(tx)) => {
                 self.journal.mined(tx.hash, &report, true)?;
@@ -168,4 +181,40 @@ impl Ledger {
             .current_path()
             .unwrap_or_else(|| self.journal.dir().to_path_buf())
     }
+}
+
+/// Settles one pending call of an earlier run: its receipt, else (if the node still has it) a wait for one,
+/// unless `force` sends past it while it is pending. The call as it stands now.
+fn settle(rpc: &mut Rpc, journal: &mut Journal, run: u64, mut tx: LoggedTx, force: bool) -> Result<LoggedTx, Error> {
+    let mut outcome = rpc.receipt(tx.hash)?;
+    if outcome.is_none() && rpc.transaction_known(tx.hash)? {
+        if force {
+            return Ok(tx);
+        }
+        outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
+            Ok(outcome) => Some(outcome),
+            Err(Error::ReceiptTimeout { seconds, .. }) => {
+                return Err(Error::StillPending {
+                    what: tx.purpose.clone(),
+                    hash: tx.hash,
+                    nonce: tx.nonce,
+                    seconds,
+                    log: journal.dir().join(format!("run-{run}.json")),
+                });
+            }
+            Err(err) => return Err(err),
+        };
+    }
+    let (state, receipt) = match &outcome {
+        Some((report, true)) => (TxState::Mined, Some(LoggedReceipt::from_report(report))),
+        Some((report, false)) => (TxState::Reverted, Some(LoggedReceipt::from_report(report))),
+        // Neither mined nor in the pool: its nonce is free again, or another transaction (a wallet's speed-up or
+        // cancel) took it. Either way this one will never be mined.
+        None => (TxState::Dropped, None),
+    };
+    journal.settle(run, tx.hash, state, receipt.clone())?;
+    tx.unreported = state == TxState::Mined && tx.call.is_some();
+    tx.state = state;
+    tx.receipt = receipt;
+    Ok(tx)
 }

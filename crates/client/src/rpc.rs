@@ -204,7 +204,7 @@ impl Rpc {
     }
 
     /// Writes every later [`Rpc::send`] (the game commands' calls) down in `ledger` before its receipt is
-    /// awaited, and refuses one an earlier run already sent and saw mined.
+    /// awaited, and answers one that an earlier run sent and nobody has reported yet with that run's receipt.
     pub fn keep_ledger(&mut self, ledger: Ledger) {
         self.ledger = Some(ledger);
     }
@@ -351,8 +351,12 @@ impl Rpc {
     /// plus the gas, estimated without the value, since a node cannot simulate a payment the account cannot make.
     pub fn send(&mut self, what: &str, kind: TxKind, data: Bytes, value: U256) -> Result<Receipt<()>, Error> {
         let from = self.require_signer()?;
-        if let Some(ledger) = &self.ledger {
-            ledger.refuse_repeat(what, kind, &data, value)?;
+        if let Some(mut ledger) = self.ledger.take() {
+            let earlier = ledger.earlier_result(self, kind, &data, value);
+            self.ledger = Some(ledger);
+            if let Some(report) = earlier? {
+                return Ok(report);
+            }
         }
         let balance = self.balance_of(from)?;
         if balance < value {

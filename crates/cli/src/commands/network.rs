@@ -298,7 +298,8 @@ pub(crate) struct TargetArgs {
     #[arg(long)]
     pub(crate) json: bool,
     /// Send even if an earlier run already sent the same transaction (its receipt timed out, and it has been
-    /// mined since) or left one still pending; without it, the command settles those first and never repeats.
+    /// mined since) or left one still pending. Without it, the command settles those first, never repeats one,
+    /// and reports an earlier run's identical call, mined since, as its own result.
     #[arg(long)]
     pub(crate) force: bool,
 }
@@ -419,8 +420,13 @@ fn describe_settled(tx: &LoggedTx) -> String {
     let state = match tx.state {
         TxState::Pending => "still pending (sent anyway: --force)".to_owned(),
         TxState::Mined => format!(
-            "mined in block {}",
-            tx.receipt.as_ref().map(|r| r.block_number).unwrap_or_default()
+            "mined in block {}{}",
+            tx.receipt.as_ref().map(|r| r.block_number).unwrap_or_default(),
+            if tx.unreported {
+                ". The same command reports it as its result instead of sending it again (--force sends it anew)"
+            } else {
+                ""
+            }
         ),
         TxState::Reverted => "mined, but it reverted".to_owned(),
         TxState::Dropped => "dropped: the node no longer has it (never mined, or replaced by another transaction \

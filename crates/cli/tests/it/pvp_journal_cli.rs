@@ -1,5 +1,7 @@
-//! A staked `pvp create` whose receipt does not come in time, run again: the broadcast log settles it first and
-//! the game is created once. On anvil with automine off, so that the first create really is still pending.
+//! A staked `pvp create` whose receipt does not come in time, run again: the broadcast log settles it first, the
+//! game is created once, and the first run that finds it mined reports it as its own result (exit 0), as a script
+//! that retries on failure needs. Another account's pending transaction holds up neither `deploy` nor this
+//! account. On anvil with automine off, so that the first create really is still pending.
 
 use crate::support;
 
@@ -67,19 +69,41 @@ anviltest!(
         assert!(still.contains("is still pending after 2s"), "{still}");
         assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the second time");
 
-        // Mined at last; the third run settles it and refuses to create a second game with the same stake.
+        // Mined at last. A different command run first says what the create did, sends nothing (game 99 does not
+        // exist) and so reports nothing: the create stays the result of the same command run again.
         anvil.rpc("evm_mine", &[]);
-        let (ok, refused) = run(&create, url);
+        let (ok, other) = run(
+            &[
+                "pvp",
+                "join",
+                "99",
+                "--private-key",
+                anvil.keys[1].as_str(),
+                "--deployments",
+                dir,
+            ],
+            url,
+        );
         assert!(!ok);
         assert!(
-            refused.contains("an earlier run's createGame(uint256,address)")
-                && refused.contains("mined in block")
-                && refused.contains("already sent this createGame(uint256,address)")
-                && refused.contains("nothing was sent again")
-                && refused.contains("--force"),
-            "{refused}"
+            other.contains("an earlier run's createGame(uint256,address)")
+                && other.contains("mined in block")
+                && other.contains("The same command reports it as its result"),
+            "{other}"
         );
         assert_eq!(pending_nonce(), "\"0x1\"");
+
+        // The same create again: the earlier one is its result, printed as if it had waited; nothing is sent.
+        let json = [&create[..], &["--json"]].concat();
+        let (ok, stdout, stderr) = support::on_node(&json, url);
+        assert!(ok, "{stderr}");
+        let reported: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(reported["game"]["game_id"], 1, "{stdout}");
+        assert_eq!(reported["game"]["stake"], "10000000000000000", "{stdout}");
+        assert_eq!(reported["game"]["status"], "open", "{stdout}");
+        let first_hash = &timed_out[timed_out.find("(transaction 0x").unwrap() + "(transaction ".len()..][..66];
+        assert_eq!(reported["transaction"]["transaction_hash"], first_hash, "{stdout}");
+        assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the fourth time");
         let record: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap()).unwrap();
         let pvp = PvpContract(
@@ -96,10 +120,52 @@ anviltest!(
             U256::from(10_000_000_000_000_000u64)
         );
 
-        // --force means it: a second game, sent on purpose.
+        // Reported once, the create is done: the same command after that is a new game, sent on purpose.
         anvil.rpc("evm_setAutomine", &["true"]);
-        let (ok, forced) = run(&[&create[..], &["--force"]].concat(), url);
-        assert!(ok, "{forced}");
+        let (ok, again) = run(&create, url);
+        assert!(ok, "{again}");
         assert_eq!(pvp.next_game_id(&mut alloy).unwrap(), U256::from(3));
+
+        // Another account's transaction that can never be mined (its nonce leaves a gap) is left pending in the
+        // log; it holds up neither a deployment by another account nor a game command of a third.
+        let (ok, gap) = run(
+            &[
+                &create[..6],
+                &[
+                    "--private-key",
+                    anvil.keys[2].as_str(),
+                    "--nonce",
+                    "5",
+                    "--deployments",
+                    dir,
+                ],
+            ]
+            .concat(),
+            url,
+        );
+        assert!(!ok && gap.contains("is still pending after 2s"), "{gap}");
+        let (ok, stderr) = run(
+            &[
+                "deploy",
+                "--broadcast",
+                "--force",
+                "--private-key",
+                &anvil.keys[0],
+                "--deployments",
+                dir,
+            ],
+            url,
+        );
+        assert!(ok, "{stderr}");
+        assert!(!stderr.contains("still pending"), "{stderr}");
+        let (ok, stderr) = run(
+            &[
+                &create[..3],
+                &["0", "--private-key", anvil.keys[3].as_str(), "--deployments", dir],
+            ]
+            .concat(),
+            url,
+        );
+        assert!(ok && !stderr.contains("earlier run"), "{stderr}");
     }
 );
