@@ -417,25 +417,41 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     browser.assert_no_console_errors();
 }
 
+// One test for each language and size, so that the four games run side by side.
 #[test]
-fn relay_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
+fn relay_is_played_to_its_end_in_english_on_a_phone() {
+    played_to_its_end("en", PHONE);
+}
+
+#[test]
+fn relay_is_played_to_its_end_in_japanese_on_a_phone() {
+    played_to_its_end("ja", PHONE);
+}
+
+#[test]
+fn relay_is_played_to_its_end_in_japanese_on_a_desktop() {
+    played_to_its_end("ja", DESKTOP);
+}
+
+#[test]
+fn relay_is_played_to_its_end_in_english_on_a_desktop() {
+    played_to_its_end("en", DESKTOP);
+}
+
+/// [`play_to_the_end`] on a fresh server and browser; the winners are said in `lang`.
+fn played_to_its_end(lang: &str, size: (u32, u32)) {
     let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    let url = server.url();
-    for (lang, size, winner) in [
-        ("en", PHONE, "win"),
-        ("ja", PHONE, "優勝"),
-        ("ja", DESKTOP, "優勝"),
-        ("en", DESKTOP, "win"),
-    ] {
-        play_to_the_end(&browser, &url, lang, size);
-        let said = browser.text("#winners");
-        assert!(said.contains(winner), "{lang}: {said}");
-        if lang == "ja" {
-            assert_eq!(browser.text("#final-result h2"), "最終結果");
-        }
+    play_to_the_end(&browser, &server.url(), lang, size);
+    let said = browser.text("#winners");
+    assert!(
+        said.contains(if lang == "ja" { "優勝" } else { "win" }),
+        "{lang}: {said}"
+    );
+    if lang == "ja" {
+        assert_eq!(browser.text("#final-result h2"), "最終結果");
     }
 }
 
@@ -588,31 +604,36 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
 
 /// The double tap (150–230 ms apart) and a faster and a slower one, on a phone's touchscreen.
 #[test]
-fn relay_a_double_tap_on_a_phone_skips_nobody_in_either_language() {
-    let _browser = browser_slot();
-    let server = server();
-    let driver = Driver::start();
-    let browser = driver.browser(PHONE.0, PHONE.1);
-    let url = server.url();
-    for lang in ["ja", "en"] {
-        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
-            double_tap_through_a_game(&browser, &url, lang, PHONE, gap, rounds);
-        }
-    }
+fn relay_a_double_tap_on_a_phone_skips_nobody_in_japanese() {
+    double_tap_through_games("ja", PHONE);
+}
+
+#[test]
+fn relay_a_double_tap_on_a_phone_skips_nobody_in_english() {
+    double_tap_through_games("en", PHONE);
 }
 
 /// The same with a mouse on a desktop window.
 #[test]
-fn relay_a_double_click_on_a_desktop_skips_nobody_in_either_language() {
+fn relay_a_double_click_on_a_desktop_skips_nobody_in_english() {
+    double_tap_through_games("en", DESKTOP);
+}
+
+#[test]
+fn relay_a_double_click_on_a_desktop_skips_nobody_in_japanese() {
+    double_tap_through_games("ja", DESKTOP);
+}
+
+/// [`double_tap_through_a_game`] in `lang` at `size` with taps 50, 150 and 250 ms apart, on a fresh server and
+/// browser: one test for each language and device, so that they run side by side.
+fn double_tap_through_games(lang: &str, size: (u32, u32)) {
     let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
-    let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let browser = driver.browser(size.0, size.1);
     let url = server.url();
-    for lang in ["en", "ja"] {
-        for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
-            double_tap_through_a_game(&browser, &url, lang, DESKTOP, gap, rounds);
-        }
+    for (gap, rounds) in [(50, 1), (150, 2), (250, 1)] {
+        double_tap_through_a_game(&browser, &url, lang, size, gap, rounds);
     }
 }
 

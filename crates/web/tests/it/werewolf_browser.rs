@@ -445,8 +445,30 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     browser.text("#outcome-title")
 }
 
+// One test for each language and size, so that the four games run side by side.
 #[test]
-fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
+fn werewolf_is_played_to_its_end_in_english_on_a_phone() {
+    played_to_its_end("en", PHONE, [2, 1, 5]);
+}
+
+#[test]
+fn werewolf_is_played_to_its_end_in_japanese_on_a_phone() {
+    played_to_its_end("ja", PHONE, [1, 1, 3]);
+}
+
+#[test]
+fn werewolf_is_played_to_its_end_in_japanese_on_a_desktop() {
+    played_to_its_end("ja", DESKTOP, [2, 1, 5]);
+}
+
+#[test]
+fn werewolf_is_played_to_its_end_in_english_on_a_desktop() {
+    played_to_its_end("en", DESKTOP, [1, 1, 3]);
+}
+
+/// Plays a game of `table` (werewolves, seers, villagers) in `lang` at `size` to its end: the end's title is one
+/// of the three, and the rule it names opens in the rules in brief, in words of the page's language.
+fn played_to_its_end(lang: &str, size: (u32, u32), table: [u8; 3]) {
     let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
@@ -454,57 +476,50 @@ fn werewolf_is_played_to_its_end_in_both_languages_at_phone_and_desktop_size() {
     let url = server.url();
     let english = ["The village wins", "The werewolves win", "Paradox"];
     let japanese = ["村人陣営の勝利", "人狼陣営の勝利", "パラドックス"];
-    for (lang, size, table) in [
-        ("en", PHONE, [2, 1, 5]),
-        ("ja", PHONE, [1, 1, 3]),
-        ("ja", DESKTOP, [2, 1, 5]),
-        ("en", DESKTOP, [1, 1, 3]),
-    ] {
-        let title = play_to_the_end(&browser, &url, lang, size, table);
-        let titles = if lang == "en" { english } else { japanese };
-        assert!(titles.contains(&title.as_str()), "{lang}: {title}");
-        // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
-        // opens it in the rules in brief, in the page's language.
-        let rule = browser.text("#outcome-rule");
-        assert!(
-            rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
-            "{rule}"
-        );
-        let opened = browser.script(
-            "const link = document.querySelector('#outcome-rule');
-             link.click();
-             const target = document.querySelector(link.getAttribute('href'));
-             const r = target.getBoundingClientRect();
-             const brief = document.querySelectorAll('#ww-rules-brief dt').length;
-             const logRule = document.querySelector('#log .ww-rule').textContent;
-             return [target.tagName, r.top >= 0 && r.top < window.innerHeight, target.textContent,
-                     target.nextElementSibling.textContent, brief, logRule];",
-            &[],
-        );
-        assert_eq!(opened[0], "DT", "{lang}: the end's rule opens a rule: {opened}");
-        assert_eq!(opened[1], true, "{lang}: the rule opened is on screen: {opened}");
-        assert_eq!(opened[4], 11, "{lang}: the rules in brief list R1 to R11");
-        let (term, text, log_rule) = (
-            opened[2].as_str().unwrap_or_default(),
-            opened[3].as_str().unwrap_or_default(),
-            opened[5].as_str().unwrap_or_default(),
-        );
-        assert!(
-            rule.contains(term.split(' ').nth(1).unwrap_or("?")),
-            "{lang}: {rule} names {term}"
-        );
-        let japanese = |t: &str| t.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c));
-        assert_eq!(
-            japanese(text),
-            lang == "ja",
-            "{lang}: the rule's words are the page's: {text}"
-        );
-        assert!(
-            log_rule.contains([':', '：']),
-            "{lang}: the log's rule is named in words: {log_rule}"
-        );
-        assert_plain(text);
-    }
+    let title = play_to_the_end(&browser, &url, lang, size, table);
+    let titles = if lang == "en" { english } else { japanese };
+    assert!(titles.contains(&title.as_str()), "{lang}: {title}");
+    // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
+    // opens it in the rules in brief, in the page's language.
+    let rule = browser.text("#outcome-rule");
+    assert!(
+        rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
+        "{rule}"
+    );
+    let opened = browser.script(
+        "const link = document.querySelector('#outcome-rule');
+         link.click();
+         const target = document.querySelector(link.getAttribute('href'));
+         const r = target.getBoundingClientRect();
+         const brief = document.querySelectorAll('#ww-rules-brief dt').length;
+         const logRule = document.querySelector('#log .ww-rule').textContent;
+         return [target.tagName, r.top >= 0 && r.top < window.innerHeight, target.textContent,
+                 target.nextElementSibling.textContent, brief, logRule];",
+        &[],
+    );
+    assert_eq!(opened[0], "DT", "{lang}: the end's rule opens a rule: {opened}");
+    assert_eq!(opened[1], true, "{lang}: the rule opened is on screen: {opened}");
+    assert_eq!(opened[4], 11, "{lang}: the rules in brief list R1 to R11");
+    let (term, text, log_rule) = (
+        opened[2].as_str().unwrap_or_default(),
+        opened[3].as_str().unwrap_or_default(),
+        opened[5].as_str().unwrap_or_default(),
+    );
+    assert!(
+        rule.contains(term.split(' ').nth(1).unwrap_or("?")),
+        "{lang}: {rule} names {term}"
+    );
+    let japanese = |t: &str| t.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c));
+    assert_eq!(
+        japanese(text),
+        lang == "ja",
+        "{lang}: the rule's words are the page's: {text}"
+    );
+    assert!(
+        log_rule.contains([':', '：']),
+        "{lang}: the log's rule is named in words: {log_rule}"
+    );
+    assert_plain(text);
 }
 
 #[test]
@@ -1094,13 +1109,13 @@ fn next_on_screen(browser: &Browser<'_>, kind: &str, tag: &str) {
     );
 }
 
-/// The double-tap test at one size, in both languages: every control that moves a game on — the setup's start,
+/// The double-tap test at one size, in one language: every control that moves a game on — the setup's start,
 /// the tie-break's random draw and its winner, a verdict, an attack, a draw, a ready-made and a card-by-card
 /// hand-over, a voter's "it's me" and their confirm, the last one's sending the vote — tapped twice at one point
 /// 50, 150 and 250 ms apart (one W3C action sequence, touch on a phone, a mouse on a desktop): each time one
 /// decision is made, one voter has their ballot or one ballot is collected, and the next decision or voter is on
 /// screen.
-fn double_tap_every_control(size: (u32, u32)) {
+fn double_tap_every_control(size: (u32, u32), lang: &str) {
     let _browser = browser_slot();
     let server = server();
     let states = offered(&server);
@@ -1109,80 +1124,78 @@ fn double_tap_every_control(size: (u32, u32)) {
     browser.set_viewport(size.0, size.1);
     let url = server.url();
     let touch = size.0 < 500;
-    for lang in ["ja", "en"] {
-        open(&browser, &url, lang);
-        for gap in [50_u64, 150, 250] {
-            let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
-            let double_tap = |selector: &str, what: &str| {
-                let measured = browser.double_tap(selector, std::time::Duration::from_millis(gap), touch);
-                // A loaded machine stretches the gap; what matters is that the second tap lands inside the guard.
-                let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
-                assert!(
-                    (gap as f64 - 5.0..window).contains(&measured),
-                    "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
-                );
-                after_double_tap(&browser);
-            };
-
-            // The setup's start: the game begins, and nothing of it is decided yet.
-            browser.script("sessionStorage.clear();", &[]);
-            browser.refresh();
-            wait_pending(&browser, "setup");
-            double_tap("#ww-start", "the start");
-            assert_eq!(
-                (pending(&browser), logged_events(&browser)),
-                ("startPlayer".to_owned(), 0),
-                "{tag}: the start decided the start player"
+    open(&browser, &url, lang);
+    for gap in [50_u64, 150, 250] {
+        let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
+        let double_tap = |selector: &str, what: &str| {
+            let measured = browser.double_tap(selector, std::time::Duration::from_millis(gap), touch);
+            // A loaded machine stretches the gap; what matters is that the second tap lands inside the guard.
+            let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+            assert!(
+                (gap as f64 - 5.0..window).contains(&measured),
+                "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
             );
-            next_on_screen(&browser, "startPlayer", &tag);
+            after_double_tap(&browser);
+        };
 
-            for state in &states {
-                let tag = format!("{tag} {}", state.what);
-                let before = state.log.as_array().map_or(0, Vec::len) as u64;
-                match state.what {
-                    "vote" => {
-                        double_tap_a_vote(&browser, &server, state, lang, &tag, &double_tap);
-                        continue;
-                    }
-                    "startPlayer" => {
-                        // The random draw among the tied, then (from the same state) a tied player's card.
-                        put_on(&browser, lang, &state.log, &json!([]));
-                        double_tap("#choices > button", "the random draw");
-                        one_step_taken(&browser, &server, before, &format!("{tag} random"));
-                        put_on(&browser, lang, &state.log, &json!([]));
-                        double_tap_an_option(&browser, state, &double_tap);
-                    }
-                    "verdict" | "attack" => {
-                        put_on(&browser, lang, &state.log, &json!([]));
-                        double_tap_an_option(&browser, state, &double_tap);
-                    }
-                    "draw" | "transfer-only" => {
-                        put_on(&browser, lang, &state.log, &json!([]));
-                        double_tap("#choices button.primary", state.what);
-                    }
-                    "transfer-built" => {
-                        put_on(&browser, lang, &state.log, &json!([]));
-                        let ready = browser.script(
-                            "let card = 0;
-                             for (let i = 0; i < 80; i++) {
-                               if (!document.querySelector('#choices .ww-give').disabled) return true;
-                               const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
-                                 .filter((b) => !b.disabled);
-                               if (plus.length) { plus[0].click(); continue; }
-                               const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
-                               cards[card % cards.length].click();
-                               card += 1;
-                             }
-                             return false;",
-                            &[],
-                        );
-                        assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
-                        double_tap("#choices .ww-give", "the hand-over");
-                    }
-                    other => panic!("no control for {other}"),
+        // The setup's start: the game begins, and nothing of it is decided yet.
+        browser.script("sessionStorage.clear();", &[]);
+        browser.refresh();
+        wait_pending(&browser, "setup");
+        double_tap("#ww-start", "the start");
+        assert_eq!(
+            (pending(&browser), logged_events(&browser)),
+            ("startPlayer".to_owned(), 0),
+            "{tag}: the start decided the start player"
+        );
+        next_on_screen(&browser, "startPlayer", &tag);
+
+        for state in &states {
+            let tag = format!("{tag} {}", state.what);
+            let before = state.log.as_array().map_or(0, Vec::len) as u64;
+            match state.what {
+                "vote" => {
+                    double_tap_a_vote(&browser, &server, state, lang, &tag, &double_tap);
+                    continue;
                 }
-                one_step_taken(&browser, &server, before, &tag);
+                "startPlayer" => {
+                    // The random draw among the tied, then (from the same state) a tied player's card.
+                    put_on(&browser, lang, &state.log, &json!([]));
+                    double_tap("#choices > button", "the random draw");
+                    one_step_taken(&browser, &server, before, &format!("{tag} random"));
+                    put_on(&browser, lang, &state.log, &json!([]));
+                    double_tap_an_option(&browser, state, &double_tap);
+                }
+                "verdict" | "attack" => {
+                    put_on(&browser, lang, &state.log, &json!([]));
+                    double_tap_an_option(&browser, state, &double_tap);
+                }
+                "draw" | "transfer-only" => {
+                    put_on(&browser, lang, &state.log, &json!([]));
+                    double_tap("#choices button.primary", state.what);
+                }
+                "transfer-built" => {
+                    put_on(&browser, lang, &state.log, &json!([]));
+                    let ready = browser.script(
+                        "let card = 0;
+                         for (let i = 0; i < 80; i++) {
+                           if (!document.querySelector('#choices .ww-give').disabled) return true;
+                           const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
+                             .filter((b) => !b.disabled);
+                           if (plus.length) { plus[0].click(); continue; }
+                           const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
+                           cards[card % cards.length].click();
+                           card += 1;
+                         }
+                         return false;",
+                        &[],
+                    );
+                    assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
+                    double_tap("#choices .ww-give", "the hand-over");
+                }
+                other => panic!("no control for {other}"),
             }
+            one_step_taken(&browser, &server, before, &tag);
         }
     }
     browser.assert_no_console_errors();
@@ -1249,12 +1262,23 @@ fn double_tap_a_vote(
     }
 }
 
+// One test for each language and device, so that they run side by side.
 #[test]
-fn werewolf_a_double_tap_on_a_phone_skips_no_decision_nor_voter_in_either_language() {
-    double_tap_every_control(PHONE);
+fn werewolf_a_double_tap_on_a_phone_skips_no_decision_nor_voter_in_japanese() {
+    double_tap_every_control(PHONE, "ja");
 }
 
 #[test]
-fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_either_language() {
-    double_tap_every_control(DESKTOP);
+fn werewolf_a_double_tap_on_a_phone_skips_no_decision_nor_voter_in_english() {
+    double_tap_every_control(PHONE, "en");
+}
+
+#[test]
+fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_english() {
+    double_tap_every_control(DESKTOP, "en");
+}
+
+#[test]
+fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_japanese() {
+    double_tap_every_control(DESKTOP, "ja");
 }

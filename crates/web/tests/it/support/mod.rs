@@ -39,8 +39,9 @@ pub fn server() -> Server {
 
 /// A place for one more browser, held until dropped: at most `MARUBATSU_BROWSERS` (default 2) run at once.
 ///
-/// The browser tests mostly wait (on pages, timers, blocks): two at once on the project's 2-core machine ran
-/// `relay_browser::` in 256 s instead of 403 s; four gained nothing more.
+/// The browser tests mostly wait (on pages, timers, blocks), but libtest runs only as many tests at once as the
+/// machine has cores: `script/test` asks for four (`--test-threads` and this limit), which ran the browser tests
+/// in 358 s on the project's 2-core machine, idle (one after another they take 1,018 s).
 pub fn browser_slot() -> BrowserSlot {
     let limit = std::env::var("MARUBATSU_BROWSERS")
         .ok()
