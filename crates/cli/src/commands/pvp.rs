@@ -458,7 +458,9 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
     match (open, game.opponent.is_zero()) {
         (true, true) => println!("O (joiner):  nobody yet; anyone may join"),
         (true, false) => println!("O (joiner):  nobody yet; only {} may join", game.opponent),
-        (false, _) => println!("O (joiner):  {}", game.opponent),
+        // Cancelled before anyone joined: the zero address is nobody, not a player.
+        (false, true) => println!("O (joiner):  nobody joined"),
+        (false, false) => println!("O (joiner):  {}", game.opponent),
     }
     println!(
         "stake: {} each; {} s per move",

@@ -196,6 +196,13 @@ anviltest!(deploy_dry_run_then_broadcast_then_play_over_rpc, |anvil, records| {
         withdrawn.contains(&format!("sent 1000000000 wei to {payee}")),
         "{withdrawn}"
     );
+    // Nobody joined game 1: its creator cancels it, and O is said to be nobody, not the zero address.
+    let cancelled = succeeds(&[&["pvp", "cancel", "1"][..], &target].concat(), &env);
+    assert!(cancelled.contains("O (joiner):  nobody joined"), "{cancelled}");
+    assert!(
+        !cancelled.contains("0x0000000000000000000000000000000000000000"),
+        "{cancelled}"
+    );
 });
 
 anviltest!(clear_errors_for_bad_keys_urls_chains_and_passwords, |anvil, records| {
