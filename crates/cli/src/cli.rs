@@ -7,7 +7,7 @@ use crate::commands::simulate::SimulateArgs;
 use crate::commands::werewolf::WerewolfCommandArgs;
 use crate::commands::{
     compile::CompileArgs, deploy::DeployArgs, gas::GasArgs, interface::InterfaceArgs, lights::LightsArgs,
-    local::LocalArgs, prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs,
+    local::LocalArgs, prove::ProveArgs, pvp::PvpArgs, serve::ServeArgs, solo::SoloArgs, tx::TxArgs,
 };
 
 /// marubatsu: tic-tac-toe contracts — yours or the shipped ones — compiled, proven exhaustively, measured and
@@ -37,6 +37,8 @@ enum Command {
     Solo(SoloArgs),
     /// Play another account, with stakes: create, join, play, claim-timeout, resign, cancel, withdraw, show.
     Pvp(PvpArgs),
+    /// The broadcast log's transactions as the node sees them now: list, wait for one, forget one.
+    Tx(TxArgs),
     /// The embedded chain that --local plays on: reset, accounts, warp.
     Local(LocalArgs),
     /// Serve the games in a browser on localhost: tic-tac-toe (solo, PvP, hot seat), cross light, the
@@ -63,6 +65,7 @@ impl Cli {
             Command::Interface(args) => args.run(),
             Command::Solo(args) => args.run(),
             Command::Pvp(args) => args.run(),
+            Command::Tx(args) => args.run(),
             Command::Local(args) => args.run(),
             Command::Lights(args) => args.run(),
             Command::Relay(args) => args.run(),

@@ -144,7 +144,8 @@ pub enum Error {
     /// A game command's transaction (this run's, or an earlier run's it settles first) has no receipt yet.
     #[error(
         "the {what} (transaction {hash}, nonce {nonce}) is still pending after {seconds}s. It is written down in \
-         {}: run the same command again to settle it first — it is never sent twice — or raise --timeout",
+         {}: run the same command again to settle it first — it is never sent twice — or raise --timeout \
+         (`marubatsu tx list` shows it as the node sees it, `marubatsu tx wait {hash}` waits for it)",
         log.display()
     )]
     StillPending {
@@ -156,6 +157,28 @@ pub enum Error {
         nonce: u64,
         /// How long the wait was.
         seconds: u64,
+        /// The run file that holds it.
+        log: std::path::PathBuf,
+    },
+    /// An earlier run's call waits in the node's pool behind a gap in the sender's nonces: it is never mined
+    /// unless the nonces below it are used first.
+    #[error(
+        "the {what} (transaction {hash}) has nonce {nonce}, but the account's next nonce is {next}: it waits in \
+         the node's pool behind that gap and is never mined unless transactions with nonces {next} to {} are sent \
+         first. Nothing was sent. It is written down in {}; `marubatsu tx forget {hash}` stops waiting for it (it \
+         never sends anything), `--force` sends past it",
+        nonce - 1,
+        log.display()
+    )]
+    BehindNonceGap {
+        /// What it is.
+        what: String,
+        /// The transaction.
+        hash: B256,
+        /// Its nonce.
+        nonce: u64,
+        /// The sender's next nonce, as the node counts it.
+        next: u64,
         /// The run file that holds it.
         log: std::path::PathBuf,
     },

@@ -33,6 +33,9 @@ pub enum TxState {
     /// The node no longer knows it and its nonce is free again (or was taken by another transaction): it will
     /// never be mined.
     Dropped,
+    /// The user told `marubatsu tx forget` to stop waiting for it (one that can never be mined, such as one
+    /// queued behind a nonce gap): no run settles or waits for it again.
+    Forgotten,
 }
 
 /// One transaction of a run.
@@ -227,6 +230,17 @@ impl Journal {
             );
         }
         Ok(pending)
+    }
+
+    /// The transaction `hash` wherever it is in the log, with the run it belongs to.
+    pub fn find(&self, hash: B256) -> Result<Option<(u64, LoggedTx)>, Error> {
+        Ok(self.runs()?.into_iter().find_map(|run| {
+            let started_ms = run.started_ms;
+            run.transactions
+                .into_iter()
+                .find(|tx| tx.hash == hash)
+                .map(|tx| (started_ms, tx))
+        }))
     }
 
     /// Every call of an earlier run that a later run found mined and whose outcome no run has reported yet, with

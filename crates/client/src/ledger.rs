@@ -191,6 +191,18 @@ fn settle(rpc: &mut Rpc, journal: &mut Journal, run: u64, mut tx: LoggedTx, forc
         if force {
             return Ok(tx);
         }
+        // Waiting is pointless for one queued behind a nonce gap: the node mines nothing of the sender's from
+        // its nonce until the nonces below it are used.
+        let next = rpc.nonce(tx.from)?;
+        if next < tx.nonce {
+            return Err(Error::BehindNonceGap {
+                what: tx.purpose.clone(),
+                hash: tx.hash,
+                nonce: tx.nonce,
+                next,
+                log: journal.dir().join(format!("run-{run}.json")),
+            });
+        }
         outcome = match rpc.await_receipt(&tx.purpose, tx.hash) {
             Ok(outcome) => Some(outcome),
             Err(Error::ReceiptTimeout { seconds, .. }) => {

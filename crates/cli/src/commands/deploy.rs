@@ -249,6 +249,7 @@ fn print_report(report: &DeployReport, url: &str) {
             TxState::Mined => "mined",
             TxState::Reverted => "reverted",
             TxState::Dropped => "dropped by the node (never mined; its nonce is free again)",
+            TxState::Forgotten => "forgotten (marubatsu tx forget)",
         };
         println!(
             "earlier run: {} (transaction {}, nonce {}): {state}",

@@ -13,5 +13,6 @@ pub(crate) mod relay;
 pub(crate) mod serve;
 pub(crate) mod simulate;
 pub(crate) mod solo;
+pub(crate) mod tx;
 pub(crate) mod werewolf;
 pub(crate) mod werewolf_workbench;

@@ -60,7 +60,7 @@ pub(crate) struct RpcArgs {
 /// account the node unlocks. Flags that environment variables can also set never conflict (an exported
 /// ETH_KEYSTORE_ACCOUNT must not break `--private-key`); the first of --unlocked, --private-key, --interactive,
 /// --keystore, --account wins.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub(crate) struct WalletArgs {
     /// Private key of the sender, as hex. Visible to other users of the machine while the command runs:
     /// prefer --account, --keystore or --interactive.
@@ -432,6 +432,7 @@ fn describe_settled(tx: &LoggedTx) -> String {
         TxState::Dropped => "dropped: the node no longer has it (never mined, or replaced by another transaction \
                              with its nonce)"
             .to_owned(),
+        TxState::Forgotten => "forgotten (marubatsu tx forget)".to_owned(),
     };
     format!(
         "an earlier run's {} (transaction {}, nonce {}): {state}",

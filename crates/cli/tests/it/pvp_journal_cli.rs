@@ -68,10 +68,20 @@ anviltest!(
         assert!(!ok);
         assert!(still.contains("is still pending after 2s"), "{still}");
         assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the second time");
+        let first_hash = hash_in(&timed_out);
+
+        // `tx list` shows it as the node sees it; once a block comes, `tx wait` follows it to its receipt.
+        let (ok, listed, stderr) = support::on_node(&["tx", "list", "--json", "--deployments", dir], url);
+        assert!(ok, "{stderr}");
+        let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+        assert_eq!(listed[0]["hash"], first_hash, "{listed}");
+        assert_eq!(listed[0]["node"]["state"], "in_pool", "{listed}");
 
         // Mined at last. A different command run first says what the create did, sends nothing (game 99 does not
         // exist) and so reports nothing: the create stays the result of the same command run again.
         anvil.rpc("evm_mine", &[]);
+        let (ok, waited, stderr) = support::on_node(&["tx", "wait", first_hash, "--deployments", dir], url);
+        assert!(ok && waited.contains("mined in block"), "{waited}{stderr}");
         let (ok, other) = run(
             &[
                 "pvp",
@@ -101,7 +111,6 @@ anviltest!(
         assert_eq!(reported["game"]["game_id"], 1, "{stdout}");
         assert_eq!(reported["game"]["stake"], "10000000000000000", "{stdout}");
         assert_eq!(reported["game"]["status"], "open", "{stdout}");
-        let first_hash = &timed_out[timed_out.find("(transaction 0x").unwrap() + "(transaction ".len()..][..66];
         assert_eq!(reported["transaction"]["transaction_hash"], first_hash, "{stdout}");
         assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the fourth time");
         let record: serde_json::Value =
@@ -167,5 +176,51 @@ anviltest!(
             url,
         );
         assert!(ok && !stderr.contains("earlier run"), "{stderr}");
+
+        // The gap is said at once, by the command and by `tx list`, and nothing more is sent for the account.
+        let gap_hash = hash_in(&gap);
+        let player_2 = anvil.accounts[2].to_string();
+        let again = [
+            &create[..6],
+            &["--private-key", anvil.keys[2].as_str(), "--deployments", dir],
+        ]
+        .concat();
+        let (ok, stuck) = run(&again, url);
+        assert!(
+            !ok && stuck.contains("behind that gap") && stuck.contains(&format!("marubatsu tx forget {gap_hash}")),
+            "{stuck}"
+        );
+        let nonce_2 = || anvil.rpc("eth_getTransactionCount", &[&player_2, "latest"]);
+        assert_eq!(nonce_2(), "\"0x0\"");
+        let (ok, listed, stderr) = support::on_node(&["tx", "list", "--from", &player_2, "--deployments", dir], url);
+        assert!(
+            ok && listed.contains(gap_hash) && listed.contains("behind a nonce gap"),
+            "{listed}{stderr}"
+        );
+
+        // Forgotten (asked first: without a terminal, only --yes does it), it holds nothing up, and the next
+        // create is the only transaction the account sends.
+        let (ok, _, asked) = support::on_node(&["tx", "forget", gap_hash, "--deployments", dir], url);
+        assert!(!ok && asked.contains("--yes"), "{asked}");
+        let (ok, forgot, stderr) = support::on_node(&["tx", "forget", gap_hash, "--yes", "--deployments", dir], url);
+        assert!(
+            ok && forgot.contains("forgotten") && forgot.contains("Nothing was sent"),
+            "{forgot}{stderr}"
+        );
+        assert_eq!(nonce_2(), "\"0x0\"", "forgetting sends nothing");
+        let (ok, created) = run(&again, url);
+        assert!(ok, "{created}");
+        assert_eq!(nonce_2(), "\"0x1\"", "one create, nothing else");
+        let (ok, listed, _) = support::on_node(&["tx", "list", "--deployments", dir], url);
+        assert!(ok && listed.contains("no pending transactions"), "{listed}");
     }
 );
+
+/// The first transaction hash a message names, after "(transaction ".
+fn hash_in(message: &str) -> &str {
+    let start = message
+        .find("(transaction 0x")
+        .unwrap_or_else(|| panic!("no hash in: {message}"))
+        + "(transaction ".len();
+    &message[start..start + 66]
+}
