@@ -56,6 +56,15 @@ pub(crate) fn error(err: &eyre::Report) -> ExitCode {
     if broken_pipe {
         return ExitCode::SUCCESS;
     }
+    // --async: sending was the whole job. The hash alone on stdout, as `cast send --async` prints it.
+    if let Some(marubatsu_client::Error::NotAwaited { hash, .. }) = err
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<marubatsu_client::Error>())
+    {
+        println!("{hash}");
+        eprintln!("note: {err}: `marubatsu tx wait {hash}` follows it");
+        return ExitCode::SUCCESS;
+    }
     let colour = colour_on_stderr();
     let mut text = format!("error: {err}\n");
     for cause in err.chain().skip(1) {

@@ -160,6 +160,17 @@ pub enum Error {
         /// The run file that holds it.
         log: std::path::PathBuf,
     },
+    /// Sent with `--async`: the transaction went out and nobody waited for its receipt. Not a failure: the
+    /// command prints the hash and stops, and the broadcast log keeps it pending for `marubatsu tx` and re-runs.
+    #[error("the {what} (transaction {hash}, nonce {nonce}) was sent; its receipt was not awaited (--async)")]
+    NotAwaited {
+        /// What it is.
+        what: String,
+        /// Its hash.
+        hash: B256,
+        /// Its nonce.
+        nonce: u64,
+    },
     /// An earlier run's call waits in the node's pool behind a gap in the sender's nonces: it is never mined
     /// unless the nonces below it are used first.
     #[error(

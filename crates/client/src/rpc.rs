@@ -52,6 +52,8 @@ pub struct RpcOptions {
     pub poll_interval: Duration,
     /// Fixed fees, gas limit, transaction type or nonce instead of the node's estimates (Foundry's fee flags).
     pub fees: FeeOptions,
+    /// Send and return at once with [`Error::NotAwaited`], without waiting for the receipt (Foundry's `--async`).
+    pub no_wait: bool,
 }
 
 /// What `--gas-price`, `--priority-gas-price`, `--gas-limit`, `--legacy` and `--nonce` fix, as in `cast send`.
@@ -90,6 +92,7 @@ impl Default for RpcOptions {
             receipt_timeout: DEFAULT_RECEIPT_TIMEOUT,
             poll_interval: Duration::from_millis(250),
             fees: FeeOptions::default(),
+            no_wait: false,
         }
     }
 }
@@ -207,6 +210,11 @@ impl Rpc {
     /// awaited, and answers one that an earlier run sent and nobody has reported yet with that run's receipt.
     pub fn keep_ledger(&mut self, ledger: Ledger) {
         self.ledger = Some(ledger);
+    }
+
+    /// Whether [`Rpc::send`] returns as soon as a transaction is sent ([`Error::NotAwaited`]), as `--async`.
+    pub fn set_no_wait(&mut self, no_wait: bool) {
+        self.options.no_wait = no_wait;
     }
 
     /// Calls `on_wait` on every poll while a transaction waits for its receipt.
@@ -450,6 +458,13 @@ impl Rpc {
             }
         };
         self.next_nonce = self.next_nonce.map(|n| n.saturating_add(1));
+        if self.options.no_wait {
+            return Err(Error::NotAwaited {
+                what: what.to_owned(),
+                hash,
+                nonce,
+            });
+        }
         let receipt = self.wait_for_receipt(what, hash)?;
         if !receipt.status() {
             return Err(Error::Reverted {

@@ -297,6 +297,10 @@ pub(crate) struct TargetArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Only print the transaction's hash and exit without waiting for its receipt, as `cast send --async`. It
+    /// is in the broadcast log: `marubatsu tx wait HASH` follows it, and the same command run again reports it.
+    #[arg(long = "async", env = "CAST_ASYNC", conflicts_with = "local")]
+    pub(crate) no_wait: bool,
     /// Send even if an earlier run already sent the same transaction (its receipt timed out, and it has been
     /// mined since) or left one still pending. Without it, the command settles those first, never repeats one,
     /// and reports an earlier run's identical call, mined since, as its own result.
@@ -336,7 +340,9 @@ impl TargetArgs {
                 self.local_account,
             )?))
         } else {
-            Target::Rpc(Box::new(connect(&self.rpc, &self.wallet, need_signer, &place)?))
+            let mut rpc = connect(&self.rpc, &self.wallet, need_signer, &place)?;
+            rpc.set_no_wait(self.no_wait);
+            Target::Rpc(Box::new(rpc))
         };
         let deployments = deployments(self.deployments.clone(), &place);
         Ok(Chain {

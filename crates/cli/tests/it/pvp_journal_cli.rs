@@ -113,15 +113,7 @@ anviltest!(
         assert_eq!(reported["game"]["status"], "open", "{stdout}");
         assert_eq!(reported["transaction"]["transaction_hash"], first_hash, "{stdout}");
         assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the fourth time");
-        let record: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(records.path().join("31337.json")).unwrap()).unwrap();
-        let pvp = PvpContract(
-            record["contracts"]["TicTacToe"]["address"]
-                .as_str()
-                .unwrap()
-                .parse()
-                .unwrap(),
-        );
+        let pvp = recorded_pvp(records.path());
         let mut alloy = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();
         assert_eq!(pvp.next_game_id(&mut alloy).unwrap(), U256::from(2), "exactly one game");
         assert_eq!(
@@ -213,6 +205,32 @@ anviltest!(
         assert_eq!(nonce_2(), "\"0x1\"", "one create, nothing else");
         let (ok, listed, _) = support::on_node(&["tx", "list", "--deployments", dir], url);
         assert!(ok && listed.contains("no pending transactions"), "{listed}");
+
+        // --async prints the hash alone and waits for nothing; `tx wait` follows the hash to its receipt, and the
+        // same command run again reports the game it created, sending nothing more.
+        let player_4 = anvil.accounts[4].to_string();
+        let quick = [
+            &create[..3],
+            &["0", "--private-key", anvil.keys[4].as_str(), "--deployments", dir],
+        ]
+        .concat();
+        let (ok, hash, stderr) = support::on_node(&[&quick[..], &["--async"]].concat(), url);
+        let hash = hash.trim();
+        assert!(ok && hash.len() == 66 && hash.starts_with("0x"), "{hash}{stderr}");
+        assert!(stderr.contains(&format!("marubatsu tx wait {hash}")), "{stderr}");
+        let (ok, waited, stderr) = support::on_node(&["tx", "wait", hash, "--deployments", dir], url);
+        assert!(ok && waited.contains("mined in block"), "{waited}{stderr}");
+        // The game is on the contract the forced deployment recorded.
+        let pvp = recorded_pvp(records.path());
+        let games = pvp.next_game_id(&mut alloy).unwrap();
+        let (ok, shown, stderr) = support::on_node(&quick, url);
+        assert!(ok, "{stderr}");
+        assert!(
+            shown.contains(&format!("pvp game {}", games - U256::from(1))),
+            "{shown}"
+        );
+        assert_eq!(pvp.next_game_id(&mut alloy).unwrap(), games, "no second game");
+        assert_eq!(anvil.rpc("eth_getTransactionCount", &[&player_4, "latest"]), "\"0x1\"");
     }
 );
 
@@ -223,4 +241,17 @@ fn hash_in(message: &str) -> &str {
         .unwrap_or_else(|| panic!("no hash in: {message}"))
         + "(transaction ".len();
     &message[start..start + 66]
+}
+
+/// The TicTacToe the deployment record under `records` names now.
+fn recorded_pvp(records: &std::path::Path) -> PvpContract {
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(records.join("31337.json")).unwrap()).unwrap();
+    PvpContract(
+        record["contracts"]["TicTacToe"]["address"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap(),
+    )
 }
