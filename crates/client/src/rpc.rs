@@ -54,6 +54,9 @@ pub struct RpcOptions {
     pub fees: FeeOptions,
     /// Send and return at once with [`Error::NotAwaited`], without waiting for the receipt (Foundry's `--async`).
     pub no_wait: bool,
+    /// How many blocks, counting its own, a transaction's block must have before its receipt counts (Foundry's
+    /// `--confirmations`; 1: as soon as it is mined).
+    pub confirmations: u64,
 }
 
 /// What `--gas-price`, `--priority-gas-price`, `--gas-limit`, `--legacy` and `--nonce` fix, as in `cast send`.
@@ -93,6 +96,7 @@ impl Default for RpcOptions {
             poll_interval: Duration::from_millis(250),
             fees: FeeOptions::default(),
             no_wait: false,
+            confirmations: 1,
         }
     }
 }
@@ -483,7 +487,17 @@ impl Rpc {
     fn wait_for_receipt(&mut self, what: &str, hash: B256) -> Result<TransactionReceipt, Error> {
         let started = Instant::now();
         loop {
-            let receipt = self.block(self.client.receipt(hash))?;
+            let mut receipt = self.block(self.client.receipt(hash))?;
+            // A receipt counts once its block has `confirmations - 1` blocks on top (Foundry's meaning); until
+            // then it is asked for again, so a reorganisation that takes it away is seen.
+            if let Some(mined) = receipt.as_ref().and_then(|r| r.block_number)
+                && self.options.confirmations > 1
+            {
+                let head = self.block_number()?;
+                if head.saturating_sub(mined) + 1 < self.options.confirmations {
+                    receipt = None;
+                }
+            }
             let elapsed = started.elapsed();
             let timed_out = elapsed >= self.options.receipt_timeout;
             if let Some(on_wait) = &mut self.on_wait {

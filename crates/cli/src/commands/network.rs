@@ -54,6 +54,10 @@ pub(crate) struct RpcArgs {
     /// Nonce of the first transaction (later ones count up from it).
     #[arg(long, value_name = "NONCE", value_parser = parse_nonce)]
     pub(crate) nonce: Option<u64>,
+    /// How many blocks, counting its own, a transaction's block must have before its receipt counts (as in
+    /// `cast send`; 1: as soon as it is mined). --timeout bounds the whole wait.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) confirmations: u64,
 }
 
 /// Who signs, as in `cast send`: a raw key (given or typed), a keystore (by path or account name), or an
@@ -217,6 +221,7 @@ pub(crate) fn connect(rpc: &RpcArgs, wallet: &WalletArgs, need_signer: bool, pla
     let options = RpcOptions {
         expected_chain_id: rpc.chain,
         receipt_timeout: Duration::from_secs(rpc.timeout),
+        confirmations: rpc.confirmations,
         fees: FeeOptions {
             gas_price,
             priority_gas_price,

@@ -231,6 +231,29 @@ anviltest!(
         );
         assert_eq!(pvp.next_game_id(&mut alloy).unwrap(), games, "no second game");
         assert_eq!(anvil.rpc("eth_getTransactionCount", &[&player_4, "latest"]), "\"0x1\"");
+
+        // --confirmations 2: mined in its own block, the receipt does not count until one more block comes.
+        let confirmed = [
+            &create[..3],
+            &["0", "--private-key", anvil.keys[5].as_str(), "--deployments", dir],
+            &["--confirmations", "2", "--timeout", "2"],
+        ]
+        .concat();
+        let (ok, unconfirmed) = run(&confirmed, url);
+        assert!(
+            !ok && unconfirmed.contains("is still pending after 2s"),
+            "{unconfirmed}"
+        );
+        let player_5 = anvil.accounts[5].to_string();
+        assert_eq!(
+            anvil.rpc("eth_getTransactionCount", &[&player_5, "latest"]),
+            "\"0x1\"",
+            "it was mined"
+        );
+        anvil.rpc("evm_mine", &[]);
+        let (ok, shown, stderr) = support::on_node(&confirmed, url);
+        assert!(ok && shown.contains(&format!("pvp game {games}")), "{shown}{stderr}");
+        assert_eq!(anvil.rpc("eth_getTransactionCount", &[&player_5, "latest"]), "\"0x1\"");
     }
 );
 
