@@ -66,10 +66,17 @@ pub enum Error {
         /// What is wrong with it, without the key.
         reason: &'static str,
     },
+    /// A mnemonic that gives no key: not a BIP-39 English phrase, or an unusable index or derivation path.
+    /// Neither the phrase nor any word of it is shown.
+    #[error("the mnemonic gives no key: {reason}")]
+    BadMnemonic {
+        /// What is wrong, without the phrase.
+        reason: &'static str,
+    },
     /// No signer was given where one is needed.
     #[error(
         "no wallet: pass --account NAME (a keystore in {keystore_dir}), --keystore PATH, --private-key KEY, \
-         --interactive, or --unlocked --from ADDRESS"
+         --mnemonic PHRASE_OR_FILE, --interactive, or --unlocked --from ADDRESS"
     )]
     NoSigner {
         /// The keystore folder searched by `--account`.

@@ -121,6 +121,43 @@ pub fn read_password_file(path: &Path) -> Result<Secret, Error> {
     Ok(Secret::new(text.trim_end_matches(['\r', '\n'])))
 }
 
+/// The key at `index` (BIP-44 `m/44'/60'/0'/0/index`, as Foundry's `--mnemonic-index`), or at
+/// `derivation_path` when one is given, of a BIP-39 English mnemonic: the phrase itself, or a file holding it
+/// (as Foundry's `--mnemonic`), with an optional BIP-39 passphrase. No error shows the phrase or a word of it.
+pub fn signer_from_mnemonic(
+    phrase_or_file: &Secret,
+    index: u32,
+    derivation_path: Option<&str>,
+    passphrase: Option<&Secret>,
+) -> Result<PrivateKeySigner, Error> {
+    use alloy::signers::local::{MnemonicBuilder, coins_bip39::English};
+    let given = phrase_or_file.expose().trim();
+    let path = std::path::Path::new(given);
+    // A phrase is words and spaces; a file is named by a path without spaces between twelve words.
+    let phrase = if !given.contains(' ') && path.is_file() {
+        Secret::new(std::fs::read_to_string(path).map_err(|err| Error::file("reading", path, err))?)
+    } else {
+        phrase_or_file.clone()
+    };
+    let words = phrase.expose().split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut builder = MnemonicBuilder::<English>::default().phrase(words);
+    builder = match derivation_path {
+        Some(derivation) => builder.derivation_path(derivation).map_err(|_| Error::BadMnemonic {
+            reason: "the derivation path is not one (e.g. m/44'/60'/0'/0/0)",
+        })?,
+        None => builder.index(index).map_err(|_| Error::BadMnemonic {
+            reason: "the index is not usable (it must be below 2^31)",
+        })?,
+    };
+    if let Some(passphrase) = passphrase {
+        builder = builder.password(passphrase.expose());
+    }
+    builder.build().map_err(|_| Error::BadMnemonic {
+        reason: "it is not a BIP-39 English phrase (12 to 24 words of the list, with a valid checksum), nor a \
+                 file holding one",
+    })
+}
+
 /// A signing key from a raw private key (hex, `0x` optional).
 pub fn signer_from_private_key(key: &Secret) -> Result<PrivateKeySigner, Error> {
     let hex = key.expose().trim();

@@ -14,7 +14,7 @@ use marubatsu_client::{
     rpc::{FeeOptions, Rpc, RpcOptions, Target, default_rpc_url, parse_chain, resolve_rpc_url},
     wallet::{
         PrivateKeySigner, Secret, default_keystore_dir, keystore_at, keystore_path, read_password_file,
-        signer_from_keystore, signer_from_private_key,
+        signer_from_keystore, signer_from_mnemonic, signer_from_private_key,
     },
 };
 
@@ -70,6 +70,19 @@ pub(crate) struct WalletArgs {
     /// prefer --account, --keystore or --interactive.
     #[arg(long, value_name = "HEX", conflicts_with_all = ["interactive", "unlocked"])]
     pub(crate) private_key: Option<Secret>,
+    /// A BIP-39 mnemonic phrase, or the path of a file holding one, as in Foundry (visible to other users while
+    /// the command runs when given as the phrase: prefer the file). The key is --mnemonic-index's.
+    #[arg(long, value_name = "MNEMONIC", conflicts_with_all = ["private_key", "interactive", "unlocked"])]
+    pub(crate) mnemonic: Option<Secret>,
+    /// The BIP-39 passphrase of --mnemonic.
+    #[arg(long, value_name = "PASSPHRASE", requires = "mnemonic")]
+    pub(crate) mnemonic_passphrase: Option<Secret>,
+    /// The derivation path of --mnemonic's key (instead of --mnemonic-index's m/44'/60'/0'/0/INDEX).
+    #[arg(long, value_name = "PATH", requires = "mnemonic")]
+    pub(crate) mnemonic_derivation_path: Option<String>,
+    /// Which key of --mnemonic signs: m/44'/60'/0'/0/INDEX.
+    #[arg(long, value_name = "INDEX", default_value_t = 0, requires = "mnemonic")]
+    pub(crate) mnemonic_index: u32,
     /// Type the private key at a prompt that does not echo.
     #[arg(short = 'i', long, conflicts_with = "unlocked")]
     pub(crate) interactive: bool,
@@ -116,6 +129,13 @@ impl WalletArgs {
         } else if self.interactive {
             let key = prompt_secret("Enter the private key: ")?;
             signer_from_private_key(&key)?
+        } else if let Some(mnemonic) = &self.mnemonic {
+            signer_from_mnemonic(
+                mnemonic,
+                self.mnemonic_index,
+                self.mnemonic_derivation_path.as_deref(),
+                self.mnemonic_passphrase.as_ref(),
+            )?
         } else if let Some(path) = self.keystore_file()? {
             let name = path.display().to_string();
             let password = match (&self.password, &self.password_file) {

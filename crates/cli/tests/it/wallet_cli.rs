@@ -1,7 +1,8 @@
 //! Every wallet source Foundry users reach for, each signing a real transaction on anvil: a private key, a
 //! keystore file with a password file, `ETH_PASSWORD` naming that file, `--account` (and
-//! `ETH_KEYSTORE_ACCOUNT`) in `~/.foundry/keystores`, an account anvil unlocks (`--unlocked --from`), and an RPC
-//! alias from `foundry.toml`. No key or password ever appears in the output or the records.
+//! `ETH_KEYSTORE_ACCOUNT`) in `~/.foundry/keystores`, a mnemonic (as `cast wallet address --mnemonic` derives it),
+//! an account anvil unlocks (`--unlocked --from`), and an RPC alias from `foundry.toml`. No key or password ever
+//! appears in the output or the records.
 
 use crate::support;
 
@@ -315,4 +316,89 @@ anviltest!(fee_flags_reach_the_signed_transaction, |anvil| {
     assert_eq!(tx["maxPriorityFeePerGas"], format!("{:#x}", 2_000_000_000u64), "{tx}");
     assert_eq!(tx["gas"], format!("{:#x}", 450_000), "{tx}");
     assert_eq!(tx["nonce"], "0x1", "{tx}");
+});
+
+/// Anvil's development accounts come from this phrase (`anvil --help`).
+const ANVIL_MNEMONIC: &str = "test test test test test test test test test test test junk";
+
+/// `cast wallet address` of a mnemonic's key, with extra `cast` arguments.
+fn cast_address(args: &[&str]) -> String {
+    let output = Command::new(binary("cast"))
+        .args(["wallet", "address", "--mnemonic", ANVIL_MNEMONIC])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+anviltest!(a_mnemonic_signs_with_the_key_cast_derives, |anvil| {
+    let work = tempfile::tempdir().unwrap();
+    let records = work.path().join("records");
+    let records = records.to_str().unwrap();
+    let common = ["--deployments", records, "-r", &anvil.url];
+    let deployed = marubatsu(
+        work.path(),
+        &[&["deploy", "--broadcast", "--private-key", &anvil.keys[0]][..], &common].concat(),
+        &[],
+    );
+    assert!(deployed.ok, "{}", deployed.out);
+    let phrase_file = work.path().join("phrase.txt");
+    std::fs::write(&phrase_file, format!("{ANVIL_MNEMONIC}\n")).unwrap();
+    let phrase_file = phrase_file.to_str().unwrap();
+    let created_by = |wallet: &[&str]| -> String {
+        let run = marubatsu(
+            work.path(),
+            &[&["pvp", "create", "--stake", "0"][..], wallet, &common].concat(),
+            &[],
+        );
+        assert!(run.ok, "{}", run.out);
+        assert!(!run.out.contains("junk"), "the phrase is never printed: {}", run.out);
+        let line = run.out.lines().find(|l| l.starts_with("X (creator): ")).unwrap();
+        line["X (creator): ".len()..].trim().to_owned()
+    };
+    // Indexes 0–2, the phrase given inline and as a file: the signer is the key cast derives (anvil's accounts).
+    for index in ["0", "1", "2"] {
+        let expected = cast_address(&["--mnemonic-index", index]);
+        assert_eq!(expected, anvil.accounts[index.parse::<usize>().unwrap()].to_string());
+        assert_eq!(
+            created_by(&["--mnemonic", ANVIL_MNEMONIC, "--mnemonic-index", index]),
+            expected
+        );
+        assert_eq!(
+            created_by(&["--mnemonic", phrase_file, "--mnemonic-index", index]),
+            expected
+        );
+    }
+    // A derivation path instead of an index, as cast takes it.
+    let path = "m/44'/60'/0'/0/2";
+    assert_eq!(
+        created_by(&["--mnemonic", ANVIL_MNEMONIC, "--mnemonic-derivation-path", path]),
+        cast_address(&["--mnemonic-derivation-path", path])
+    );
+    // A BIP-39 passphrase makes another wallet, the same one cast makes.
+    let expected = cast_address(&["--mnemonic-passphrase", "open sesame"]);
+    assert_ne!(expected, anvil.accounts[0].to_string());
+    anvil.rpc("anvil_setBalance", &[&expected, "0xde0b6b3a7640000"]);
+    let with_passphrase = created_by(&["--mnemonic", ANVIL_MNEMONIC, "--mnemonic-passphrase", "open sesame"]);
+    assert_eq!(with_passphrase, expected);
+    // A phrase that is not BIP-39 is refused in words that show none of it; nothing is sent.
+    let bad = marubatsu(
+        work.path(),
+        &[
+            &[
+                "pvp",
+                "create",
+                "--stake",
+                "0",
+                "--mnemonic",
+                "test test test secretword test test test test test",
+            ][..],
+            &common,
+        ]
+        .concat(),
+        &[],
+    );
+    assert!(!bad.ok && bad.out.contains("the mnemonic gives no key"), "{}", bad.out);
+    assert!(!bad.out.contains("secretword"), "{}", bad.out);
 });
