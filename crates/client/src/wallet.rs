@@ -133,8 +133,8 @@ pub fn signer_from_mnemonic(
     use alloy::signers::local::{MnemonicBuilder, coins_bip39::English};
     let given = phrase_or_file.expose().trim();
     let path = std::path::Path::new(given);
-    // A phrase is words and spaces; a file is named by a path without spaces between twelve words.
-    let phrase = if !given.contains(' ') && path.is_file() {
+    // No phrase of twelve or more words names an existing file, so a file that exists is what was meant.
+    let phrase = if path.is_file() {
         Secret::new(std::fs::read_to_string(path).map_err(|err| Error::file("reading", path, err))?)
     } else {
         phrase_or_file.clone()

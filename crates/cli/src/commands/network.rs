@@ -60,10 +60,10 @@ pub(crate) struct RpcArgs {
     pub(crate) confirmations: u64,
 }
 
-/// Who signs, as in `cast send`: a raw key (given or typed), a keystore (by path or account name), or an
-/// account the node unlocks. Flags that environment variables can also set never conflict (an exported
+/// Who signs, as in `cast send`: a raw key (given or typed), a mnemonic, a keystore (by path or account name),
+/// or an account the node unlocks. Flags that environment variables can also set never conflict (an exported
 /// ETH_KEYSTORE_ACCOUNT must not break `--private-key`); the first of --unlocked, --private-key, --interactive,
-/// --keystore, --account wins.
+/// --mnemonic, --keystore, --account wins.
 #[derive(Debug, Default, Args)]
 pub(crate) struct WalletArgs {
     /// Private key of the sender, as hex. Visible to other users of the machine while the command runs:

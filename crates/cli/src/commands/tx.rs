@@ -257,14 +257,23 @@ fn wait(log: &LogArgs, hash: B256) -> eyre::Result<()> {
         );
         return Ok(());
     }
-    if let NodeSays::BehindNonceGap { next } = NodeSays::of(&rpc, &tx)? {
-        bail!(
+    match NodeSays::of(&rpc, &tx)? {
+        NodeSays::BehindNonceGap { next } => bail!(
             "{} {} has nonce {}, but the account's next nonce is {next}: it waits behind that gap and is never mined \
              unless those nonces are used first; `marubatsu tx forget {hash}` stops waiting for it",
             tx.hash,
             tx.purpose,
             tx.nonce
-        );
+        ),
+        // Waiting for a receipt the node cannot give would only run out the timeout.
+        NodeSays::Unknown => bail!(
+            "{} {} is {}; the next command of its account records it as dropped, or `marubatsu tx forget {hash}` \
+             stops waiting for it",
+            tx.hash,
+            tx.purpose,
+            NodeSays::Unknown.words()
+        ),
+        _ => {}
     }
     let (receipt, success) = rpc.await_receipt(&tx.purpose, hash)?;
     let state = if success { TxState::Mined } else { TxState::Reverted };

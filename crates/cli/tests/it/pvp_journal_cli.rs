@@ -70,15 +70,16 @@ anviltest!(
         assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the second time");
         let first_hash = hash_in(&timed_out);
 
-        // `tx list` shows it as the node sees it; once a block comes, `tx wait` follows it to its receipt.
+        // `tx list` shows it as the node sees it: in the pool.
         let (ok, listed, stderr) = support::on_node(&["tx", "list", "--json", "--deployments", dir], url);
         assert!(ok, "{stderr}");
         let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
         assert_eq!(listed[0]["hash"], first_hash, "{listed}");
         assert_eq!(listed[0]["node"]["state"], "in_pool", "{listed}");
 
-        // Mined at last. A different command run first says what the create did, sends nothing (game 99 does not
-        // exist) and so reports nothing: the create stays the result of the same command run again.
+        // Mined at last: `tx wait` follows it to its receipt. A different command run next says what the create
+        // did, sends nothing (game 99 does not exist) and so reports nothing: the create stays the result of the
+        // same command run again.
         anvil.rpc("evm_mine", &[]);
         let (ok, waited, stderr) = support::on_node(&["tx", "wait", first_hash, "--deployments", dir], url);
         assert!(ok && waited.contains("mined in block"), "{waited}{stderr}");
@@ -112,7 +113,7 @@ anviltest!(
         assert_eq!(reported["game"]["stake"], "10000000000000000", "{stdout}");
         assert_eq!(reported["game"]["status"], "open", "{stdout}");
         assert_eq!(reported["transaction"]["transaction_hash"], first_hash, "{stdout}");
-        assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the fourth time");
+        assert_eq!(pending_nonce(), "\"0x1\"", "nothing was sent the third time");
         let pvp = recorded_pvp(records.path());
         let mut alloy = Rpc::connect(&Secret::new(url), None, RpcOptions::default()).unwrap();
         assert_eq!(pvp.next_game_id(&mut alloy).unwrap(), U256::from(2), "exactly one game");

@@ -228,12 +228,24 @@ fn tx_state(browser: &Browser<'_>, state: &str) -> String {
         .to_owned()
 }
 
+/// Clicks `selector` once the page enables it, as a player waits for a greyed-out button: the page shows a
+/// control (the join box) before it has read what it needs to send (on a loaded machine, seconds later), and a
+/// click on a disabled button does nothing.
+fn click_when_enabled(browser: &Browser<'_>, selector: &str) {
+    browser.wait_for(
+        &format!("{selector} to be enabled"),
+        "const b = document.querySelector(arguments[0]); return b !== null && !b.disabled;",
+        &[serde_json::json!(selector)],
+    );
+    browser.click(selector);
+}
+
 /// Clicks `selector`, a paid action, and waits for the resulting transaction to be mined with `state`. The page
 /// asks first what it costs (unless it is a move and the player said not to be asked again in this tab): the test
 /// goes on to the wallet.
 fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
     browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
-    browser.click(selector);
+    click_when_enabled(browser, selector);
     let next = browser.wait_for(
         "the page's question or the wallet",
         "const d = document.querySelector('#tx-confirm');
@@ -289,7 +301,7 @@ fn disabled(browser: &Browser<'_>, selector: &str) -> bool {
 /// test answers `send`; returns the question and, when sent, the transaction line once it is `state`.
 fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) -> (String, String) {
     browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
-    browser.click(selector);
+    click_when_enabled(browser, selector);
     let asked = browser
         .wait_for(
             "the stake's question",
