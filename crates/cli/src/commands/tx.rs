@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::{
     cli::CompilerArgs,
     commands::network::{RpcArgs, WalletArgs, connect, deployments},
+    json,
     output::print_json,
 };
 
@@ -156,8 +157,8 @@ impl NodeSays {
 struct Listed {
     hash: B256,
     purpose: String,
-    #[serde(with = "checksummed")]
-    from: Address,
+    /// EIP-55 checksummed, as every address the CLI prints.
+    from: String,
     nonce: u64,
     /// The run file's time stamp (unix milliseconds).
     run: u64,
@@ -165,15 +166,6 @@ struct Listed {
     logged: TxState,
     /// What the node says now; asked only of the pending ones.
     node: Option<NodeSays>,
-}
-
-mod checksummed {
-    pub(super) fn serialize<S: serde::Serializer>(
-        address: &alloy_primitives::Address,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&address.to_checksum(None))
-    }
 }
 
 impl TxArgs {
@@ -201,7 +193,7 @@ fn list(log: &LogArgs, all: bool) -> eyre::Result<()> {
             listed.push(Listed {
                 hash: tx.hash,
                 purpose: tx.purpose,
-                from: tx.from,
+                from: json::address(tx.from),
                 nonce: tx.nonce,
                 run: run.started_ms,
                 logged: tx.state,
