@@ -217,19 +217,30 @@ impl Journal {
 
     /// Every transaction of an earlier run that is still pending, with the run it belongs to, oldest first.
     pub fn pending(&self) -> Result<Vec<(u64, LoggedTx)>, Error> {
-        let mut pending = Vec::new();
+        self.earlier(|tx| tx.state == TxState::Pending)
+    }
+
+    /// Every transaction of an earlier run that is still pending, and every call a later run found mined whose
+    /// outcome no run has reported yet ([`LoggedTx::unreported`]): what a game command settles or reports first.
+    pub fn outstanding(&self) -> Result<Vec<(u64, LoggedTx)>, Error> {
+        self.earlier(|tx| tx.state == TxState::Pending || (tx.unreported && tx.state == TxState::Mined))
+    }
+
+    /// The transactions of earlier runs (not the one being written) that `keep` keeps, with their runs, oldest first.
+    fn earlier(&self, keep: impl Fn(&LoggedTx) -> bool) -> Result<Vec<(u64, LoggedTx)>, Error> {
+        let mut kept = Vec::new();
         for run in self.runs()? {
             if self.current.as_ref().map(|c| c.started_ms) == Some(run.started_ms) {
                 continue;
             }
-            pending.extend(
+            kept.extend(
                 run.transactions
                     .into_iter()
-                    .filter(|tx| tx.state == TxState::Pending)
+                    .filter(|tx| keep(tx))
                     .map(|tx| (run.started_ms, tx)),
             );
         }
-        Ok(pending)
+        Ok(kept)
     }
 
     /// The transaction `hash` wherever it is in the log, with the run it belongs to.
@@ -241,22 +252,6 @@ impl Journal {
                 .find(|tx| tx.hash == hash)
                 .map(|tx| (started_ms, tx))
         }))
-    }
-
-    /// Every call of an earlier run that a later run found mined and whose outcome no run has reported yet, with
-    /// the run it belongs to, oldest first.
-    pub fn unreported(&self) -> Result<Vec<(u64, LoggedTx)>, Error> {
-        Ok(self
-            .runs()?
-            .into_iter()
-            .flat_map(|run| {
-                let started_ms = run.started_ms;
-                run.transactions
-                    .into_iter()
-                    .filter(|tx| tx.unreported && tx.state == TxState::Mined)
-                    .map(move |tx| (started_ms, tx))
-            })
-            .collect())
     }
 
     /// Records that an earlier run's call has been reported to the user, in that run's file.

@@ -46,23 +46,23 @@ impl Ledger {
         let sender = rpc.require_signer()?;
         let mut journal = Journal::new(records, rpc.chain_id());
         let mut settled = Vec::new();
+        let mut unreported = Vec::new();
         let mut still_pending = 0;
-        for (run, tx) in journal.pending()? {
+        for (run, tx) in journal.outstanding()? {
             if tx.from != sender || tx.contract.is_some() {
                 continue;
             }
-            let tx = settle(rpc, &mut journal, run, tx, force)?;
+            let tx = match tx.state {
+                TxState::Pending => settle(rpc, &mut journal, run, tx, force)?,
+                _ => tx,
+            };
             if tx.state == TxState::Pending {
                 still_pending += 1;
             }
-            settled.push(tx);
-        }
-        let ours = |tx: &LoggedTx| tx.from == sender;
-        let unreported: Vec<(u64, LoggedTx)> = journal.unreported()?.into_iter().filter(|(_, tx)| ours(tx)).collect();
-        for (_, tx) in &unreported {
-            if !settled.iter().any(|s: &LoggedTx| s.hash == tx.hash) {
-                settled.push(tx.clone());
+            if tx.unreported {
+                unreported.push((run, tx.clone()));
             }
+            settled.push(tx);
         }
         let in_pool = rpc.nonce(sender)?.saturating_sub(rpc.mined_nonce(sender)?);
         let settlement = Settlement {
@@ -193,8 +193,7 @@ fn settle(rpc: &mut Rpc, journal: &mut Journal, run: u64, mut tx: LoggedTx, forc
         }
         // Waiting is pointless for one queued behind a nonce gap: the node mines nothing of the sender's from
         // its nonce until the nonces below it are used.
-        let next = rpc.nonce(tx.from)?;
-        if next < tx.nonce {
+        if let Some(next) = rpc.nonce_gap(tx.from, tx.nonce)? {
             return Err(Error::BehindNonceGap {
                 what: tx.purpose.clone(),
                 hash: tx.hash,

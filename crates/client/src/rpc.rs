@@ -258,6 +258,13 @@ impl Rpc {
         }
     }
 
+    /// The nonce `account`'s next transaction takes, if it is below `nonce`: then a transaction with `nonce`
+    /// waits in the node's pool behind that gap, and nothing mines it until the nonces below are used.
+    pub fn nonce_gap(&self, account: Address, nonce: u64) -> Result<Option<u64>, Error> {
+        let next = self.nonce(account)?;
+        Ok((next < nonce).then_some(next))
+    }
+
     /// How many transactions of `account` are mined: the nonce its next mined transaction must have.
     pub fn mined_nonce(&self, account: Address) -> Result<u64, Error> {
         self.block(self.client.provider().get_transaction_count(account).latest())

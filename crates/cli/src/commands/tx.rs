@@ -7,7 +7,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use alloy_primitives::{Address, B256};
 use clap::{Args, Subcommand};
 use eyre::bail;
-use marubatsu_chain::evm::Transactor;
+use marubatsu_chain::evm::{Receipt, Transactor};
 use marubatsu_client::{
     Error,
     journal::{Journal, LoggedReceipt, LoggedTx, TxState},
@@ -118,22 +118,25 @@ enum NodeSays {
 impl NodeSays {
     fn of(rpc: &Rpc, tx: &LoggedTx) -> Result<NodeSays, Error> {
         if let Some((receipt, success)) = rpc.receipt(tx.hash)? {
-            let block = receipt.block_number.unwrap_or_default();
-            return Ok(if success {
-                NodeSays::Mined { block }
-            } else {
-                NodeSays::Reverted { block }
-            });
+            return Ok(NodeSays::mined(&receipt, success));
         }
         if !rpc.transaction_known(tx.hash)? {
             return Ok(NodeSays::Unknown);
         }
-        let next = rpc.nonce(tx.from)?;
-        Ok(if next < tx.nonce {
-            NodeSays::BehindNonceGap { next }
-        } else {
-            NodeSays::InPool
+        Ok(match rpc.nonce_gap(tx.from, tx.nonce)? {
+            Some(next) => NodeSays::BehindNonceGap { next },
+            None => NodeSays::InPool,
         })
+    }
+
+    /// What a receipt says: mined in its block, and whether it succeeded.
+    fn mined(receipt: &Receipt<()>, success: bool) -> NodeSays {
+        let block = receipt.block_number.unwrap_or_default();
+        if success {
+            NodeSays::Mined { block }
+        } else {
+            NodeSays::Reverted { block }
+        }
     }
 
     fn words(self) -> String {
@@ -270,15 +273,7 @@ fn wait(log: &LogArgs, hash: B256) -> eyre::Result<()> {
     let (receipt, success) = rpc.await_receipt(&tx.purpose, hash)?;
     let state = if success { TxState::Mined } else { TxState::Reverted };
     journal.settle(run, hash, state, Some(LoggedReceipt::from_report(&receipt)))?;
-    let said = if success {
-        NodeSays::Mined {
-            block: receipt.block_number.unwrap_or_default(),
-        }
-    } else {
-        NodeSays::Reverted {
-            block: receipt.block_number.unwrap_or_default(),
-        }
-    };
+    let said = NodeSays::mined(&receipt, success);
     if log.json {
         return print_json(&said);
     }

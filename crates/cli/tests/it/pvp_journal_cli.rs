@@ -24,17 +24,18 @@ anviltest!(
     |anvil, records| {
         let url = anvil.url.as_str();
         let dir = records.path().to_str().unwrap();
-        let (ok, stderr) = run(
-            &[
+        let deploy = |extra: &[&str]| {
+            let deploy = [
                 "deploy",
                 "--broadcast",
                 "--private-key",
                 &anvil.keys[0],
                 "--deployments",
                 dir,
-            ],
-            url,
-        );
+            ];
+            run(&[&deploy[..], extra].concat(), url)
+        };
+        let (ok, stderr) = deploy(&[]);
         assert!(ok, "{stderr}");
         let player = anvil.accounts[1];
         let create = [
@@ -146,18 +147,7 @@ anviltest!(
             url,
         );
         assert!(!ok && gap.contains("is still pending after 2s"), "{gap}");
-        let (ok, stderr) = run(
-            &[
-                "deploy",
-                "--broadcast",
-                "--force",
-                "--private-key",
-                &anvil.keys[0],
-                "--deployments",
-                dir,
-            ],
-            url,
-        );
+        let (ok, stderr) = deploy(&["--force"]);
         assert!(ok, "{stderr}");
         assert!(!stderr.contains("still pending"), "{stderr}");
         let (ok, stderr) = run(
