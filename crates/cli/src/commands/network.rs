@@ -304,7 +304,7 @@ pub(crate) struct TargetArgs {
     #[command(flatten)]
     pub(crate) compiler: CompilerArgs,
     /// Play on the embedded in-process chain instead of a node; its state is kept in --state between runs.
-    #[arg(long, conflicts_with_all = ["private_key", "unlocked"])]
+    #[arg(long, conflicts_with_all = ["private_key", "interactive", "mnemonic", "unlocked"])]
     pub(crate) local: bool,
     /// With --local: which of the embedded chain's ten funded accounts sends (0-9).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "local")]

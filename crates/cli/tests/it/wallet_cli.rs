@@ -382,6 +382,13 @@ anviltest!(a_mnemonic_signs_with_the_key_cast_derives, |anvil| {
     anvil.rpc("anvil_setBalance", &[&expected, "0xde0b6b3a7640000"]);
     let with_passphrase = created_by(&["--mnemonic", ANVIL_MNEMONIC, "--mnemonic-passphrase", "open sesame"]);
     assert_eq!(with_passphrase, expected);
+    // The embedded chain signs with its own accounts: a mnemonic there is refused, not silently ignored.
+    let local = marubatsu(
+        work.path(),
+        &["pvp", "create", "--stake", "0", "--local", "--mnemonic", ANVIL_MNEMONIC],
+        &[],
+    );
+    assert!(!local.ok && local.out.contains("cannot be used with"), "{}", local.out);
     // A phrase that is not BIP-39 is refused in words that show none of it; nothing is sent.
     let bad = marubatsu(
         work.path(),
