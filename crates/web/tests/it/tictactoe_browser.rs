@@ -60,12 +60,12 @@ impl Node {
             .unwrap_or_else(|err| panic!("{err}"))
     }
 
-    fn deploy(&self, from: Address, name: &str) -> Address {
+    /// Deploys contract `name`; TicTacToe with `claim_blocks`, the blocks a timeout claim waits for besides the time
+    /// (`marubatsu deploy` chooses none on anvil, which mines a block per transaction).
+    fn deploy(&self, from: Address, name: &str, claim_blocks: u32) -> Address {
         let contract = contracts().get(name).unwrap_or_else(|err| panic!("{err}"));
-        // TicTacToe takes the blocks a claim needs: none on anvil, which mines a block per transaction, as
-        // `marubatsu deploy` chooses there (the claim below needs only the time).
         let code = if name == marubatsu_chain::compiler::PVP_CONTRACT {
-            marubatsu_chain::pvp::pvp_creation_code(contract, marubatsu_chain::pvp::default_claim_blocks(31_337))
+            marubatsu_chain::pvp::pvp_creation_code(contract, claim_blocks)
         } else {
             contract.bytecode.clone()
         };
@@ -117,6 +117,15 @@ impl Node {
                 .unwrap_or_else(|err| panic!("{err}"));
             pending.tx_hash().to_string()
         })
+    }
+
+    /// Whether `from` calling `to` with `data` would succeed in the next block (anvil's `pending` block: the next
+    /// number, and a time past the latest block's), which is where anything a page sends now lands.
+    fn would_succeed_next(&self, from: Address, to: Address, data: Vec<u8>) -> bool {
+        let call = json!([{"from": from, "to": to, "data": alloy_primitives::Bytes::from(data)}, "pending"]);
+        self.runtime
+            .block_on(self.provider().raw_request::<_, Value>("eth_call".into(), call))
+            .is_ok()
     }
 
     fn raw(&self, method: &'static str, params: Value) -> Value {
@@ -397,11 +406,16 @@ struct OnAnvil {
 }
 
 fn on_anvil() -> OnAnvil {
+    on_anvil_with(marubatsu_chain::pvp::default_claim_blocks(CHAIN_ID))
+}
+
+/// [`on_anvil`] with TicTacToe deployed to wait `claim_blocks` blocks before a timeout claim.
+fn on_anvil_with(claim_blocks: u32) -> OnAnvil {
     let anvil = Anvil::start();
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();
-    let solo = node.deploy(accounts[0], "SoloTicTacToe");
-    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let solo = node.deploy(accounts[0], "SoloTicTacToe", 0);
+    let pvp = node.deploy(accounts[0], "TicTacToe", claim_blocks);
     let server = Server::bind(
         SocketAddr::from(([127, 0, 0, 1], 0)),
         App::on_chain(&RemoteChain {
@@ -1122,8 +1136,12 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     let node = Node::new(&anvil.url);
     let accounts = node.accounts();
     let alice = accounts[1];
-    let solo = node.deploy(accounts[0], "SoloTicTacToe");
-    let pvp = node.deploy(accounts[0], "TicTacToe");
+    let solo = node.deploy(accounts[0], "SoloTicTacToe", 0);
+    let pvp = node.deploy(
+        accounts[0],
+        "TicTacToe",
+        marubatsu_chain::pvp::default_claim_blocks(CHAIN_ID),
+    );
     let proxy = support::proxy::Proxy::start(&anvil.url);
     let server = Server::bind(
         SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -1358,4 +1376,141 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         &[],
     );
     assert_eq!(node.nonce(alice), nonce, "nothing was sent");
+}
+
+#[test]
+fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_comes_with_its_block() {
+    let _browser = browser_slot();
+    // Three claim blocks: after the time limit, a move is still taken until the third block since the turn began.
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo: _,
+        pvp,
+        server,
+    } = on_anvil_with(3);
+    let (alice, bob) = (accounts[1], accounts[2]);
+    let driver = Driver::start();
+    let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    connected_in_pvp(&a, &server);
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.01'; document.querySelector('#pvp-timeout').value = '60';",
+        &[],
+    );
+    click_staked(&a, "#pvp-create", true, "confirmed");
+    connected_in_pvp(&b, &server);
+    b.goto(&format!("{}tictactoe?game=1", server.url()));
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    click_staked(&b, "#pvp-join", true, "confirmed");
+    for (n, (who, at)) in [(&a, 0), (&b, 4)].into_iter().enumerate() {
+        pvp_follows(who, n, "active");
+        click_tx(who, &cell(at), "confirmed");
+    }
+    pvp_follows(&a, 2, "active");
+
+    // X's time runs out and one block is mined past it: the turn began two blocks ago, so a claim would land only
+    // in the block after next, and X's move is still taken in the next one.
+    let game = U256::from(1);
+    let claim = || ITicTacToe::claimTimeoutCall { gameId: game }.abi_encode();
+    let play = || {
+        ITicTacToe::playCall {
+            gameId: game,
+            cell: U256::from(8),
+        }
+        .abi_encode()
+    };
+    node.raw("evm_increaseTime", json!([61]));
+    node.raw("evm_mine", json!([]));
+    let head = node.raw("eth_blockNumber", json!([]));
+    let head = u64::from_str_radix(head.as_str().unwrap_or_default().trim_start_matches("0x"), 16).unwrap_or(0);
+    assert!(
+        !node.would_succeed_next(bob, pvp, claim()),
+        "no claim lands in the next block yet"
+    );
+    assert!(
+        node.would_succeed_next(alice, pvp, play()),
+        "X's late move is still taken"
+    );
+    let window = |browser: &Browser<'_>, expected: &str| {
+        browser.wait_for(
+            "the claim window's words",
+            "return document.querySelector('#ttt-status').textContent === arguments[0];",
+            &[json!(expected)],
+        );
+    };
+    window(
+        &a,
+        "Your time for this move is up, but a move is still taken until O can claim the win after 1 more block: \
+         move now.",
+    );
+    window(
+        &b,
+        "X ran out of time. You can claim the win after 1 more block; until then X may still move.",
+    );
+    let clock = format!("Block {head}: a claim can land from block {}.", head + 2);
+    assert_eq!((text(&a, "#pvp-clock"), text(&b, "#pvp-clock")), (clock.clone(), clock));
+    assert!(!shown(&b, "#pvp-claim"), "no Claim button before a claim would land");
+    assert_eq!(
+        a.script(
+            "return document.querySelector(arguments[0]).getAttribute('aria-disabled');",
+            &[json!(cell(8))]
+        ),
+        json!("false"),
+        "the late player's board still takes a move"
+    );
+    check_everywhere(&b, "tictactoe-claim-window", None, || {
+        pvp_follows(&b, 2, "active");
+    });
+    check_everywhere(&a, "tictactoe-claim-window-late", None, || {
+        pvp_follows(&a, 2, "active");
+    });
+    support::set_language(&a, "ja");
+    window(
+        &a,
+        "この手の持ち時間は切れましたが、まだ指せます。あと1ブロック後に○が勝ちを申し立てられるようになります。今すぐ指してください。",
+    );
+    support::set_language(&a, "en");
+
+    // One more block: a claim lands in the next one, and a move no longer would. The button comes, the board goes.
+    node.raw("evm_mine", json!([]));
+    assert!(
+        node.would_succeed_next(bob, pvp, claim()),
+        "a claim lands in the next block"
+    );
+    assert!(
+        !node.would_succeed_next(alice, pvp, play()),
+        "X's move is no longer taken"
+    );
+    window(&b, "X ran out of time: you can claim the win now.");
+    window(
+        &a,
+        "Your time is up: O can claim the win now, and a move is no longer taken.",
+    );
+    assert_eq!(
+        a.script(
+            "return document.querySelector(arguments[0]).getAttribute('aria-disabled');",
+            &[json!(cell(8))]
+        ),
+        json!("true"),
+        "the late player's board takes no move any more"
+    );
+    b.wait_for(
+        "the Claim button",
+        "return !document.querySelector('#pvp-claim').hidden;",
+        &[],
+    );
+    check_everywhere(&b, "tictactoe-claim-ready", None, || {
+        pvp_follows(&b, 2, "active");
+    });
+    let claimed = click_tx(&b, "#pvp-claim", "confirmed");
+    assert!(claimed.contains("won on time"), "{claimed}");
+    pvp_follows(&a, 2, "oWon");
+    a.assert_no_console_errors();
+    b.assert_no_console_errors();
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
-const { clockWords, etherWords, roundFee, pvpStatus } = require('../../src/games/tictactoe/status.js');
+const { clockWords, etherWords, roundFee, claimBlocksToGo, pvpStatus } = require('../../src/games/tictactoe/status.js');
 
 /** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
 const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -21,7 +21,10 @@ test('clockWords shows m:ss under an hour and h:mm:ss from an hour', () => {
 });
 
 const page = { pvpId: 7, pvpError: null, left: 30 };
-const game = (fields) => ({ status: 'active', role: 'watcher', toMove: 'X', statusWords: 'in progress', ...fields });
+const game = (fields) => ({
+  status: 'active', role: 'watcher', toMove: 'X', statusWords: 'in progress', moverHasMoved: true, headBlock: 40,
+  claimBlock: null, ...fields,
+});
 
 test('pvpStatus before a game is read: none chosen, the error, or reading', () => {
   assert.equal(pvpStatus(null, { ...page, pvpId: null }, T), 'pvp.none');
@@ -40,13 +43,43 @@ test('pvpStatus of an open game: the creator waits, the invited or anyone may jo
 test('pvpStatus of an active game: whose move, and who is late once the clock runs out', () => {
   const active = (role, toMove, left) => pvpStatus(game({ role, toMove }), { ...page, left }, T);
   assert.equal(active('watcher', 'O', 30), 'pvp.toMove {"side":"O"}');
-  assert.equal(active('watcher', 'O', -1), 'pvp.toMove {"side":"O"}');
   assert.equal(active('X', 'X', 30), 'pvp.yourMove {"side":"X"}');
   assert.equal(active('X', 'X', 0), 'pvp.yourMove {"side":"X"}');
-  assert.equal(active('X', 'X', -1), 'pvp.yourTimeOut');
   assert.equal(active('O', 'X', 30), 'pvp.waitingMove {"side":"X"}');
-  assert.equal(active('O', 'X', -1), 'pvp.theirTimeOut {"side":"X"}');
   assert.equal(active('O', 'X', null), 'pvp.waitingMove {"side":"X"}');
+  // The page's clock is past the deadline before a block is: a move is still taken, a claim not yet.
+  const when = '"when":"pvp.afterDeadlineBlock"';
+  assert.equal(active('X', 'X', -1), `pvp.lateYouMayMove {"side":"O",${when}}`);
+  assert.equal(active('O', 'X', -1), `pvp.lateTheyWindow {"side":"X",${when}}`);
+  assert.equal(active('watcher', 'X', -1), `pvp.lateWatch {"side":"X",${when}}`);
+});
+
+test('pvpStatus in the claim window: the late player may still move, the other may claim after the blocks', () => {
+  const late = (role, claimBlock, fields = {}) => pvpStatus(
+    game({ role, toMove: 'O', claimBlock, ...fields }), { ...page, left: -1, blockSeconds: 12 }, T,
+  );
+  // Head 40, claims from block 44: blocks 41–43 must be mined first, about 36 s at 12 s a block.
+  const after3 = '"when":"pvp.afterBlocks {\\"blocks\\":3,\\"time\\":\\"pvp.aboutTime {\\\\\\"time\\\\\\":\\\\\\"0:36\\\\\\"}\\"}"';
+  assert.equal(late('O', 44), `pvp.lateYouMayMove {"side":"X",${after3}}`);
+  assert.equal(late('X', 44), `pvp.lateTheyWindow {"side":"O",${after3}}`);
+  assert.equal(late('watcher', 44), `pvp.lateWatch {"side":"O",${after3}}`);
+  assert.match(late('X', 42), /^pvp\.lateTheyWindow .*pvp\.afterBlock /);
+  // From the next block a claim lands: the late player reads that its move is no longer taken.
+  assert.equal(late('O', 41), 'pvp.lateYouOver {"side":"X","when":""}');
+  assert.equal(late('X', 41), 'pvp.lateTheyOver {"side":"O","when":""}');
+  assert.equal(late('watcher', 41), 'pvp.lateWatchOver {"side":"O","when":""}');
+  // A first move missed: the claim aborts the game rather than winning it.
+  assert.equal(late('O', 41, { moverHasMoved: false }), 'pvp.lateYouOverFirst {"side":"X","when":""}');
+  assert.match(late('X', 44, { moverHasMoved: false }), /^pvp\.lateTheyWindowFirst /);
+  // Without a known pace, blocks are not said as time.
+  const unpaced = pvpStatus(game({ role: 'X', toMove: 'O', claimBlock: 44 }), { ...page, left: -1 }, T);
+  assert.equal(unpaced, 'pvp.lateTheyWindow {"side":"O","when":"pvp.afterBlocks {\\"blocks\\":3,\\"time\\":\\"\\"}"}');
+});
+
+test('claimBlocksToGo counts the blocks to be mined before a claim lands', () => {
+  assert.equal(claimBlocksToGo(game({ claimBlock: null })), null);
+  assert.equal(claimBlocksToGo(game({ claimBlock: 41 })), 0);
+  assert.equal(claimBlocksToGo(game({ claimBlock: 45 })), 4);
 });
 
 test('pvpStatus of an ended game, for the winner, the loser and a watcher', () => {

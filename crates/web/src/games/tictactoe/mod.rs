@@ -121,6 +121,7 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
         account,
         block: head.number,
         timestamp: head.timestamp,
+        block_seconds: block_seconds(contracts.chain_id),
     });
     let mut response = body.into_response();
     if let Some(token) = cookie {
@@ -129,6 +130,16 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     Ok(response)
+}
+
+/// A named chain's usual pace (alloy-chains knows it), so that the page can say a count of blocks as time; none on
+/// a development chain, whose blocks come with transactions.
+fn block_seconds(chain_id: u64) -> Option<f64> {
+    if marubatsu_chain::pvp::LOCAL_CHAIN_IDS.contains(&chain_id) {
+        return None;
+    }
+    let named = alloy_chains::NamedChain::try_from(chain_id).ok()?;
+    named.average_blocktime_hint().map(|pace| pace.as_secs_f64())
 }
 
 /// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering

@@ -40,8 +40,10 @@
       const viewer = TT.sender();
       if (S.pvpId !== null) {
         const query = viewer ? `?viewer=${viewer}` : '';
-        S.pvp = await M.api(`/api/tictactoe/pvp/games/${S.pvpId}${query}`);
-        S.pvpFetchedAt = Date.now();
+        const before = S.pvp;
+        S.pvp = /** @type {PvpView} */ (await M.api(`/api/tictactoe/pvp/games/${S.pvpId}${query}`));
+        // The clock runs from the time the page first saw the latest block; the next block corrects it.
+        if (!before || before.headBlock !== S.pvp.headBlock || before.id !== S.pvp.id) S.blockSeenAt = Date.now();
         S.pvpError = null;
       }
       S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
@@ -91,17 +93,20 @@
     TT.transact({ action: 'play', game: S.pvp.id, cell: i });
   }
 
-  /** Seconds left on the clock now: the chain's answer, counted down since it came. */
+  /** Seconds left on the clock now: the deadline against the latest block's time, counted on by the page's own
+   * clock between blocks (a chain's clock moves only with its blocks, and a quiet chain may mine none for a while).
+   * Negative once the deadline has passed. */
   function secondsLeft() {
     const { pvp } = S;
-    if (!pvp || pvp.secondsLeft === null) return null;
-    const elapsed = Math.floor((Date.now() - S.pvpFetchedAt) / 1000);
-    const deadlineGone = pvp.now + elapsed > /** @type {number} */ (pvp.deadline);
-    return deadlineGone ? -1 : Math.max(0, pvp.secondsLeft - elapsed);
+    if (!pvp || pvp.secondsLeft === null || pvp.deadline === null) return null;
+    const now = pvp.now + Math.floor((Date.now() - S.blockSeenAt) / 1000);
+    return now > pvp.deadline ? -1 : pvp.deadline - now;
   }
 
   function pvpStatus() {
-    const status = TT.pvpStatus(S.pvp, { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft() }, T);
+    const blockSeconds = S.info ? S.info.blockSeconds : null;
+    const page = { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft(), blockSeconds };
+    const status = TT.pvpStatus(S.pvp, page, T);
     // Without a wallet that can send, creating or joining would do nothing: the line says what to do first.
     const todo = TT.walletTodo();
     const wouldAct = !S.pvp || S.pvp.status === 'open' || (S.pvp.status === 'active' && S.pvp.role !== 'watcher');
@@ -121,6 +126,17 @@
       cells: pvp.cells, playable: pvp.can.includes('play') && !S.busy, last: null, line: pvp.line,
       hint: S.oracle ? S.oracle.cell : null, result: pvp.status, ready: true, status: pvpStatus(), error: false,
     };
+  }
+
+  /** The clock under the board: the time left, then in the claim window the blocks a claim waits for.
+   * @param {PvpView} pvp */
+  function clockLine(pvp) {
+    const left = secondsLeft();
+    const toGo = TT.claimBlocksToGo(pvp);
+    if (toGo !== null && toGo > 0) return T('pvp.clockWindow', { head: pvp.headBlock, block: pvp.claimBlock });
+    if (left === null) return '';
+    if (left >= 0 && toGo === null) return T('pvp.clock', { side: pvp.toMove, left: TT.clockWords(left) });
+    return T(pvp.moverHasMoved ? 'pvp.late' : 'pvp.lateFirst', { side: pvp.toMove });
   }
 
   function renderPvp() {
@@ -155,11 +171,11 @@
       // An account the contract would refuse (not the invited one) is not offered the button at all.
       button('#pvp-join').hidden = !can('join') && pvp.role === 'watcher';
       button('#pvp-join').disabled = !can('join') || !readyToSend;
-      const left = secondsLeft();
-      $('#pvp-clock').textContent = pvp.status === 'active' && left !== null
-        ? (left >= 0 ? T('pvp.clock', { side: pvp.toMove, left: TT.clockWords(left) })
-          : T(pvp.moverHasMoved ? 'pvp.late' : 'pvp.lateFirst', { side: pvp.toMove }))
-        : '';
+      $('#pvp-clock').textContent = pvp.status === 'active' ? clockLine(pvp) : '';
+      // A claim of a first move missed aborts the game: the button says so.
+      const claim = button('#pvp-claim');
+      claim.dataset.i18n = pvp.moverHasMoved ? 'tictactoe.claim' : 'tictactoe.claimAbort';
+      claim.textContent = window.I18n.t(claim.dataset.i18n);
     } else {
       $('#pvp-info').textContent = S.pvpError || '';
       $('#pvp-share-line').hidden = true;

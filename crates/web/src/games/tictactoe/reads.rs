@@ -68,7 +68,8 @@ pub(super) async fn pvp_game(
     let game = chain
         .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
         .await?;
-    let now = chain.head().await?.timestamp;
+    let head = chain.head().await?;
+    let now = head.timestamp;
     let (x, o) = (board(game.xBoard), board(game.oBoard));
     let active = game.status == Status::Active;
     let x_to_move = x.len() == o.len();
@@ -84,10 +85,12 @@ pub(super) async fn pvp_game(
         _ if game.status == Status::Open && opponent.is_none() => PvpRole::Open,
         _ => PvpRole::Watcher,
     };
-    let expired = deadline.is_some_and(|d| now > d);
-    // The turn is over only once the claim blocks have passed as well (the deployment's `claimBlocks`): until
-    // then the mover may still move and no claim would land, so neither is offered the other way round.
-    let blocks_left = if active && expired {
+    // Whatever is sent now lands in the next block at the earliest, whose time is past `now` and which adds one
+    // block to those passed since the turn began: the page offers what would succeed there. The turn is over only
+    // once the claim blocks have passed as well (the deployment's `claimBlocks`); until then the mover may still
+    // move and no claim would land, so there is never a block in which both or neither are offered.
+    let expired = active && deadline.is_some_and(|d| now >= d);
+    let blocks_left = if expired {
         chain
             .view(
                 Contract::Pvp,
@@ -95,10 +98,12 @@ pub(super) async fn pvp_game(
                 lang,
             )
             .await?
+            .saturating_to::<u64>()
     } else {
-        U256::ZERO
+        0
     };
-    let over = expired && blocks_left.is_zero();
+    let claim_block = expired.then(|| head.number + blocks_left.max(1));
+    let over = expired && blocks_left <= 1;
     let mut can = Vec::new();
     match (game.status, role.side(), mover) {
         (Status::Open, _, _) if role == PvpRole::X => can.push(PvpAction::Cancel),
@@ -145,6 +150,8 @@ pub(super) async fn pvp_game(
         now,
         seconds_left: deadline.map(|d| d.saturating_sub(now)),
         mover_has_moved,
+        head_block: head.number,
+        claim_block,
         role,
         can,
     })

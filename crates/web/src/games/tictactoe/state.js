@@ -90,7 +90,7 @@
       soloReads: 0,
       pvpId: linkedGame,
       pvp: null,
-      pvpFetchedAt: 0,
+      blockSeenAt: 0,
       pvpError: null,
       pvpLog: [],
       balance: null,

@@ -33,14 +33,40 @@
   }
 
   /**
+   * How long until a timeout claim can land, once the mover's time is up, as words for a sentence: `after 3 more
+   * blocks (about 0:36)`; `''` when it can be sent now; `once a block past the time limit is mined` while only
+   * the page's clock is past the deadline. `claimBlock` is the first
+   * block a claim can land in and `headBlock` the latest: the blocks between them must be mined first.
+   * @param {PvpView} pvp @param {number | null} blockSeconds
+   * @param {(key: string, params?: Record<string, unknown>) => string} T
+   */
+  function claimWait(pvp, blockSeconds, T) {
+    const blocks = claimBlocksToGo(pvp);
+    if (blocks === null) return T('pvp.afterDeadlineBlock');
+    if (blocks === 0) return '';
+    const time = blockSeconds ? T('pvp.aboutTime', { time: clockWords(Math.ceil(blocks * blockSeconds)) }) : '';
+    return T(blocks === 1 ? 'pvp.afterBlock' : 'pvp.afterBlocks', { blocks, time });
+  }
+
+  /** Blocks still to be mined before a claim can land (0: it can be sent now), or null outside the claim window.
+   * @param {PvpView} pvp */
+  function claimBlocksToGo(pvp) {
+    if (pvp.claimBlock === null || pvp.claimBlock === undefined) return null;
+    return Math.max(0, pvp.claimBlock - pvp.headBlock - 1);
+  }
+
+  /**
    * The status line of a PvP game for the viewer the server named in `pvp.role`; `left` is the clock now (see
    * `secondsLeft`: negative once the deadline has passed, null without one). With no game read yet, what the page
    * is doing: none chosen (`pvpId` null), the read's error, or reading.
+   *
+   * Past the deadline, a move is still taken until the contract's claim blocks have passed (the claim window):
+   * the late player reads that it may still move, the other when it may claim, and both the moment it can.
    * @param {PvpView | null} pvp
-   * @param {{ pvpId: number | null, pvpError: string | null, left: number | null }} page
+   * @param {{ pvpId: number | null, pvpError: string | null, left: number | null, blockSeconds?: number | null }} page
    * @param {(key: string, params?: Record<string, unknown>) => string} T
    */
-  function pvpStatus(pvp, { pvpId, pvpError, left }, T) {
+  function pvpStatus(pvp, { pvpId, pvpError, left, blockSeconds = null }, T) {
     if (!pvp) return pvpId === null ? T('pvp.none') : (pvpError || T('pvp.reading'));
     const mine = pvp.role === 'X' || pvp.role === 'O';
     switch (pvp.status) {
@@ -49,11 +75,23 @@
         if (pvp.role === 'invited' || pvp.role === 'open') return T('pvp.mayJoin');
         return T('pvp.waitingInvited');
       case 'active': {
-        const late = left !== null && left < 0;
         const side = pvp.toMove;
-        if (!mine) return T('pvp.toMove', { side });
-        if (side === pvp.role) return late ? T('pvp.yourTimeOut') : T('pvp.yourMove', { side });
-        return late ? T('pvp.theirTimeOut', { side }) : T('pvp.waitingMove', { side });
+        const other = side === 'X' ? 'O' : 'X';
+        const toGo = claimBlocksToGo(pvp);
+        const late = toGo !== null || (left !== null && left < 0);
+        if (!late) {
+          if (!mine) return T('pvp.toMove', { side });
+          return side === pvp.role ? T('pvp.yourMove', { side }) : T('pvp.waitingMove', { side });
+        }
+        // What a claim does: the late player's first move missed aborts the game, a later one loses it.
+        const first = pvp.moverHasMoved ? '' : 'First';
+        const when = claimWait(pvp, blockSeconds, T);
+        const claimable = toGo === 0;
+        if (!mine) return T(claimable ? `pvp.lateWatchOver${first}` : `pvp.lateWatch${first}`, { side, when });
+        if (side === pvp.role) {
+          return T(claimable ? `pvp.lateYouOver${first}` : `pvp.lateYouMayMove${first}`, { side: other, when });
+        }
+        return T(claimable ? `pvp.lateTheyOver${first}` : `pvp.lateTheyWindow${first}`, { side, when });
       }
       case 'xWon':
       case 'oWon': {
@@ -72,12 +110,13 @@
     }
   }
 
-  const words = { clockWords, etherWords, roundFee, pvpStatus };
+  const words = { clockWords, etherWords, roundFee, claimWait, claimBlocksToGo, pvpStatus };
   if (typeof window === 'undefined') {
     module.exports = words;
     return;
   }
-  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'roundFee' | 'pvpStatus'>} */
+  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'roundFee' | 'claimWait' | 'claimBlocksToGo' |
+   * 'pvpStatus'>} */
   const part = words;
   Object.assign(window.Tictactoe, part);
 })();

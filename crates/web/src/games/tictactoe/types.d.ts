@@ -51,7 +51,7 @@ interface TictactoeState {
   pvpId: number | null;
   /** The PvP game as the contract has it, for this viewer. */
   pvp: PvpView | null;
-  pvpFetchedAt: number;
+  blockSeenAt: number;
   pvpError: string | null;
   pvpLog: string[];
   balance: BalanceView | null;
@@ -140,9 +140,11 @@ interface TictactoeNamespace {
   renderTurns(): void;
   // status.js
   clockWords(seconds: number): string;
+  claimWait(pvp: PvpView, blockSeconds: number | null, T: (key: string, params?: Record<string, unknown>) => string): string;
+  claimBlocksToGo(pvp: PvpView): number | null;
   pvpStatus(
     pvp: PvpView | null,
-    page: { pvpId: number | null; pvpError: string | null; left: number | null },
+    page: { pvpId: number | null; pvpError: string | null; left: number | null; blockSeconds?: number | null },
     T: (key: string, params?: Record<string, unknown>) => string,
   ): string;
   // pvp.js

@@ -49,6 +49,9 @@ pub(super) struct ChainView {
     pub(super) account: Option<Address>,
     pub(super) block: u64,
     pub(super) timestamp: u64,
+    /// The chain's usual seconds between blocks, when it is a chain known by name that keeps a pace (a count of
+    /// blocks is then also said as time); null on a development chain, which mines for transactions.
+    pub(super) block_seconds: Option<f64>,
 }
 
 /// The latest block, as `GET /api/tictactoe/head` answers it.
@@ -126,6 +129,12 @@ pub(super) struct PvpView {
     pub(super) seconds_left: Option<u64>,
     /// Whether the player to move has moved before: then a missed deadline loses; else it aborts the game.
     pub(super) mover_has_moved: bool,
+    /// The latest block's number.
+    pub(super) head_block: u64,
+    /// Past the deadline (as of the next block, where anything sent now lands at the earliest): the first block in
+    /// which a timeout claim can land, once the contract's claim blocks have passed; until then the late player may
+    /// still move. Null before the deadline and once the game is over.
+    pub(super) claim_block: Option<u64>,
     /// The viewer: `X`, `O`, `invited` (may join), `open` (anyone may join) or `watcher`.
     pub(super) role: PvpRole,
     /// What the viewer can do now, in the order the page offers them.

@@ -25,7 +25,12 @@ mode: 'rpc' | 'embedded', chainId: number, solo: string, pvp: string,
 /**
  * Embedded mode: this browser's account (the server sends from it, and only for this browser).
  */
-account: string | null, block: number, timestamp: number, };
+account: string | null, block: number, timestamp: number, 
+/**
+ * The chain's usual seconds between blocks, when it is a chain known by name that keeps a pace (a count of
+ * blocks is then also said as time); null on a development chain, which mines for transactions.
+ */
+blockSeconds: number | null, };
 
 type HeadView = { block: number, timestamp: number, };
 
@@ -73,6 +78,16 @@ deadline: number | null, now: number, secondsLeft: number | null,
  * Whether the player to move has moved before: then a missed deadline loses; else it aborts the game.
  */
 moverHasMoved: boolean, 
+/**
+ * The latest block's number.
+ */
+headBlock: number, 
+/**
+ * Past the deadline (as of the next block, where anything sent now lands at the earliest): the first block in
+ * which a timeout claim can land, once the contract's claim blocks have passed; until then the late player may
+ * still move. Null before the deadline and once the game is over.
+ */
+claimBlock: number | null, 
 /**
  * The viewer: `X`, `O`, `invited` (may join), `open` (anyone may join) or `watcher`.
  */
