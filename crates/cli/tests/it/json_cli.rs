@@ -1,6 +1,9 @@
 //! The typed `--json` of every game command and of `deploy`, against anvil (docs/cli-json.md): numbers are JSON
 //! numbers, wei amounts decimal strings, cells arrays of indices, boards arrays of nine marks, events objects,
-//! addresses checksummed. One test, so that the binary runs once per command.
+//! addresses checksummed; and, at the end, everything printed has the shape of the doc's example for it
+//! (`doc_examples`). One test, so that the binary runs once per command.
+
+mod doc_examples;
 
 use crate::support;
 
@@ -8,15 +11,50 @@ use alloy_primitives::Address;
 use marubatsu_tests::anviltest;
 use serde_json::{Value, json};
 
-fn run_json(args: &[&str], url: &str) -> Value {
-    let output = support::marubatsu(args, &[("ETH_RPC_URL", url)]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "marubatsu {args:?} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{args:?} printed no JSON ({err}):\n{stdout}"))
+/// The doc's examples that this test's commands do not print, and why they are not run here: each still has to
+/// be in the doc, and a command added here that prints one must come off this list.
+const NOT_CAPTURED_HERE: &[(&str, &str)] = &[
+    (
+        "tx list",
+        "no check here reads the broadcast log, so listing it would be one more run of the binary; \
+         pvp_journal_cli runs `tx list --json` on a pending transaction",
+    ),
+    (
+        "prove",
+        "only own_contract.rs runs `prove --json`, in a forge project of its own, for minutes",
+    ),
+];
+
+/// Runs the binary against one node and keeps each JSON document it printed under the name of the command that
+/// printed it (and each game command's `transaction` under `transaction`), for the doc comparison at the end.
+struct JsonRuns<'a> {
+    url: &'a str,
+    printed: Vec<(String, Value)>,
+}
+
+impl JsonRuns<'_> {
+    fn run(&mut self, args: &[&str]) -> Value {
+        let output = support::marubatsu(args, &[("ETH_RPC_URL", self.url)]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "marubatsu {args:?} failed:\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let value: Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{args:?} printed no JSON ({err}):\n{stdout}"));
+        // The command's words, before its first argument or option: `pvp claim-timeout`, `deploy`.
+        let command: Vec<&str> = args
+            .iter()
+            .copied()
+            .take_while(|word| word.starts_with(|c: char| c.is_ascii_lowercase()))
+            .collect();
+        self.printed.push((command.join(" "), value.clone()));
+        if let Some(transaction) = value.get("transaction").filter(|transaction| !transaction.is_null()) {
+            self.printed.push(("transaction".to_owned(), transaction.clone()));
+        }
+        value
+    }
 }
 
 /// An address string exactly as EIP-55 writes it.
@@ -53,25 +91,25 @@ fn transaction(value: &Value, from: Address) -> &Vec<Value> {
 }
 
 anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
-    let url = anvil.url.as_str();
+    let mut runs = JsonRuns {
+        url: anvil.url.as_str(),
+        printed: Vec::new(),
+    };
     let dir = records.path().to_str().unwrap();
     let (x, o) = (anvil.accounts[1], anvil.accounts[2]);
     let as_x = ["--private-key", anvil.keys[1].as_str(), "--deployments", dir, "--json"];
     let as_o = ["--private-key", anvil.keys[2].as_str(), "--deployments", dir, "--json"];
     let nobody = ["--deployments", dir, "--json"];
 
-    let deployed = run_json(
-        &[
-            "deploy",
-            "--broadcast",
-            "--private-key",
-            &anvil.keys[0],
-            "--deployments",
-            dir,
-            "--json",
-        ],
-        url,
-    );
+    let deployed = runs.run(&[
+        "deploy",
+        "--broadcast",
+        "--private-key",
+        &anvil.keys[0],
+        "--deployments",
+        dir,
+        "--json",
+    ]);
     assert_eq!(deployed["chain_id"], 31337);
     assert_eq!(checksummed(&deployed["deployer"]), anvil.accounts[0]);
     for contract in deployed["contracts"].as_array().unwrap() {
@@ -90,7 +128,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     checksummed(&record["contracts"]["TicTacToe"]["deployer"]);
 
     // Solo.
-    let new = run_json(&[&["solo", "new", "--difficulty", "easy"][..], &as_x].concat(), url);
+    let new = runs.run(&[&["solo", "new", "--difficulty", "easy"][..], &as_x].concat());
     assert_eq!(new["game"]["game_id"], 1);
     assert_eq!(new["current_sources"], true);
     assert_eq!(checksummed(&new["game"]["player"]), x);
@@ -103,7 +141,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
         transaction(&new, x)[0],
         json!({"event": "GameStarted", "gameId": 1, "player": x.to_checksum(None), "difficulty": "easy", "cpuCell": null})
     );
-    let played = run_json(&[&["solo", "play", "1", "4"][..], &as_x].concat(), url);
+    let played = runs.run(&[&["solo", "play", "1", "4"][..], &as_x].concat());
     assert_eq!(played["game"]["player_cells"], json!([4]));
     assert_eq!(played["game"]["board"][4], "X");
     let cpu = played["game"]["cpu_cells"].as_array().unwrap();
@@ -113,18 +151,17 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
         (&moved["event"], &moved["playerCell"], &moved["cpuCell"]),
         (&json!("Moved"), &json!(4), &cpu[0])
     );
-    let shown = run_json(&["solo", "show", "1", "--deployments", dir, "--json"], url);
+    let shown = runs.run(&["solo", "show", "1", "--deployments", dir, "--json"]);
     assert_eq!(shown["game"], played["game"]);
     assert!(shown["transaction"].is_null());
 
     // PvP: create, join, play, resign.
-    let created = run_json(
+    let created = runs.run(
         &[
             &["pvp", "create", "--stake", "1gwei", "--move-timeout", "60"][..],
             &as_x,
         ]
         .concat(),
-        url,
     );
     let game = &created["game"];
     assert_eq!(
@@ -140,7 +177,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
         json!({"event": "GameCreated", "gameId": 1, "creator": x.to_checksum(None), "opponent": null,
                "stake": "1000000000", "moveTimeout": 60})
     );
-    let joined = run_json(&[&["pvp", "join", "1", "--stake", "1gwei"][..], &as_o].concat(), url);
+    let joined = runs.run(&[&["pvp", "join", "1", "--stake", "1gwei"][..], &as_o].concat());
     assert_eq!(
         (&joined["game"]["status"], &joined["game"]["to_move"]),
         (&json!("active"), &json!("X"))
@@ -149,7 +186,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     let event = &transaction(&joined, o)[0];
     assert_eq!(event["event"], "GameJoined");
     assert!(event["deadline"].as_u64().unwrap() > 1_000_000_000, "{event}");
-    let moved = run_json(&[&["pvp", "play", "1", "4"][..], &as_x].concat(), url);
+    let moved = runs.run(&[&["pvp", "play", "1", "4"][..], &as_x].concat());
     assert_eq!(
         (&moved["game"]["x_cells"], &moved["game"]["o_cells"]),
         (&json!([4]), &json!([]))
@@ -161,7 +198,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
         (&json!("Moved"), &json!(1), &json!(4))
     );
     assert_eq!(checksummed(&event["player"]), x);
-    let resigned = run_json(&[&["pvp", "resign", "1"][..], &as_o].concat(), url);
+    let resigned = runs.run(&[&["pvp", "resign", "1"][..], &as_o].concat());
     assert_eq!(resigned["game"]["status"], "xWon");
     let events = transaction(&resigned, o);
     assert!(
@@ -176,13 +213,13 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     );
 
     // Cancel, and claim-timeout on a first move that never came.
-    run_json(&[&["pvp", "create"][..], &as_x].concat(), url);
-    let cancelled = run_json(&[&["pvp", "cancel", "2"][..], &as_x].concat(), url);
+    runs.run(&[&["pvp", "create"][..], &as_x].concat());
+    let cancelled = runs.run(&[&["pvp", "cancel", "2"][..], &as_x].concat());
     assert_eq!(cancelled["game"]["status"], "cancelled");
-    run_json(&[&["pvp", "create", "--move-timeout", "60"][..], &as_x].concat(), url);
-    run_json(&[&["pvp", "join", "3"][..], &as_o].concat(), url);
+    runs.run(&[&["pvp", "create", "--move-timeout", "60"][..], &as_x].concat());
+    runs.run(&[&["pvp", "join", "3"][..], &as_o].concat());
     anvil.advance_time(61);
-    let aborted = run_json(&[&["pvp", "claim-timeout", "3"][..], &as_o].concat(), url);
+    let aborted = runs.run(&[&["pvp", "claim-timeout", "3"][..], &as_o].concat());
     assert_eq!(aborted["game"]["status"], "aborted");
     assert!(
         transaction(&aborted, o)
@@ -192,7 +229,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     );
 
     // Show without a wallet: nothing to withdraw for nobody, no transaction.
-    let shown = run_json(&[&["pvp", "show", "1"][..], &nobody].concat(), url);
+    let shown = runs.run(&[&["pvp", "show", "1"][..], &nobody].concat());
     assert_eq!(shown["game"]["status"], "xWon");
     assert!(
         shown["withdrawable"].is_null() && shown["transaction"].is_null(),
@@ -201,7 +238,7 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     assert_eq!(checksummed(&shown["contract"]), anvil.accounts[0].create(1));
 
     // Balance and withdraw.
-    let balance = run_json(&[&["pvp", "balance"][..], &as_x].concat(), url);
+    let balance = runs.run(&[&["pvp", "balance"][..], &as_x].concat());
     assert_eq!(balance["chain_id"], 31337);
     assert_eq!(checksummed(&balance["account"]), x);
     assert_eq!(
@@ -210,11 +247,13 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
                 "same_code_as_sources": true, "withdrawable": "2000000000", "problem": null}])
     );
     assert_eq!(balance["total"], "2000000000");
-    let withdrawn = run_json(&[&["pvp", "withdraw"][..], &as_x].concat(), url);
+    let withdrawn = runs.run(&[&["pvp", "withdraw"][..], &as_x].concat());
     assert_eq!(withdrawn["withdrawn"], "2000000000");
     assert_eq!(checksummed(&withdrawn["to"]), x);
     assert_eq!(
         transaction(&withdrawn, x)[0],
         json!({"event": "Withdrawn", "account": x.to_checksum(None), "to": x.to_checksum(None), "amount": "2000000000"})
     );
+
+    doc_examples::assert_printed_as_documented(&runs.printed, NOT_CAPTURED_HERE);
 });
