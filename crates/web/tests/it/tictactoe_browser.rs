@@ -326,6 +326,20 @@ fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) 
 
 const PHONE: (u32, u32) = (390, 844);
 
+/// The lowest contrast (WCAG 2's ratio) between a winning cell's mark and the cell's background.
+const LINE_CONTRAST: &str = "
+    const channel = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const luminance = (css) => {
+      const [r, g, b] = css.match(/[0-9.]+/g).map(Number);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const ratios = [...document.querySelectorAll('#ttt-board .cell.line')].map((cell) => {
+      const style = getComputedStyle(cell);
+      const [fg, bg] = [luminance(style.color), luminance(style.backgroundColor)];
+      return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    });
+    return ratios.length === 3 ? Math.min(...ratios) : 0;";
+
 /// The page sizes and languages every new state is checked at.
 const VARIANTS: [(&str, (u32, u32), &str); 4] = [
     ("phone", PHONE, "en"),
@@ -570,7 +584,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         ("draw".to_owned(), "Draw.".to_owned())
     );
     let gas: Vec<String> = serde_json::from_value(a.script(
-        "return Array.from(document.querySelectorAll('#turns tbody tr td:last-child')).map((t) => t.textContent);",
+        "return Array.from(document.querySelectorAll('#turns tbody tr td:nth-child(4)')).map((t) => t.textContent);",
         &[],
     ))
     .unwrap_or_default();
@@ -697,10 +711,19 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         json!([true, false]),
         "the end says so large, with the next game's button under the board"
     );
+    let contrast = a.script(LINE_CONTRAST, &[]).as_f64().unwrap_or(0.0);
+    assert!(
+        contrast >= 4.5,
+        "a winning mark on its cell: contrast {contrast:.2}, WCAG AA asks 4.5"
+    );
+    assert!(
+        !shown(&a, "#pvp-leave"),
+        "one way on from a finished game: the New game button"
+    );
 
     // ---- PvP, staked, to a timeout claim -----------------------------------------------------------------------
     let stake2 = parse_ether("0.02").unwrap_or_default();
-    a.click("#pvp-leave");
+    a.click("#ttt-again");
     a.script(
         "document.querySelector('#pvp-stake').value = '0.02'; document.querySelector('#pvp-timeout').value = '60';",
         &[],
@@ -771,7 +794,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
 
     // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
-    a.click("#pvp-leave");
+    a.click("#ttt-again");
     a.script(
         "document.querySelector('#pvp-stake').value = '0'; document.querySelector('#pvp-opponent').value = arguments[0];",
         &[json!(carol.to_checksum(None))],
@@ -1285,12 +1308,15 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         "return document.querySelector('#ttt-board').dataset.game === '1';",
         &[],
     );
+    let board_top = "return document.querySelector('#ttt-board').getBoundingClientRect().top;";
+    let top_before = a.script(board_top, &[]);
     proxy.set_down(true);
     let notice = a.wait_for(
         "the node-down notice",
         "const n = document.querySelector('#node-down'); return n.hidden ? null : n.textContent;",
         &[],
     );
+    assert_eq!(a.script(board_top, &[]), top_before, "the notice floats: the board does not move");
     assert_eq!(
         notice,
         json!(
@@ -1511,6 +1537,131 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
     let claimed = click_tx(&b, "#pvp-claim", "confirmed");
     assert!(claimed.contains("won on time"), "{claimed}");
     pvp_follows(&a, 2, "oWon");
+    a.assert_no_console_errors();
+    b.assert_no_console_errors();
+}
+
+#[test]
+fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_waiting() {
+    let _browser = browser_slot();
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo: _,
+        pvp: _,
+        server,
+    } = on_anvil();
+    let (alice, bob) = (accounts[1], accounts[2]);
+    let driver = Driver::start();
+    let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    connected_in_pvp(&a, &server);
+    click_staked(&a, "#pvp-create", true, "confirmed");
+    connected_in_pvp(&b, &server);
+    b.goto(&format!("{}tictactoe?game=1", server.url()));
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    click_staked(&b, "#pvp-join", true, "confirmed");
+    pvp_follows(&a, 0, "active");
+
+    // Alice's second tab of the same game, with her wallet.
+    let first = a.new_tab();
+    a.execute_cdp("Page.setBypassCSP", json!({"enabled": true}));
+    a.execute_cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": wallet_script(&anvil.url, alice, CHAIN_ID)}),
+    );
+    connected_in_pvp(&a, &server);
+    a.goto(&format!("{}tictactoe?game=1", server.url()));
+    pvp_follows(&a, 0, "active");
+    a.wait_for(
+        "the second tab to know its player",
+        "return document.querySelector('#ttt-status').textContent === 'Your move: you are X.';",
+        &[],
+    );
+    let second = a.current_tab();
+
+    // Her move waits in the pool: the second tab hears of it through the storage both share, and waits too.
+    a.switch_to(&first);
+    node.raw("evm_setAutomine", json!([false]));
+    click_tx(&a, &cell(0), "sent");
+    a.switch_to(&second);
+    a.wait_for(
+        "the second tab to wait for the first tab's move",
+        "return document.querySelector('#ttt-board').dataset.busy === 'true'
+           && document.querySelector('#tx-status').dataset.state === 'sent';",
+        &[],
+    );
+    assert_eq!(
+        text(&a, "#ttt-status"),
+        "Your move at row 1, column 1 is on its way to the chain…"
+    );
+    let nonce = node.nonce(alice);
+    a.click(&cell(4));
+    std::thread::sleep(std::time::Duration::from_millis(1_500));
+    assert_eq!(node.nonce(alice), nonce, "the waiting tab sent nothing");
+    node.raw("evm_mine", json!([]));
+    node.raw("evm_setAutomine", json!([true]));
+    let confirmed = tx_state(&a, "confirmed");
+    assert!(
+        confirmed.starts_with("Move at row 1, column 1") || confirmed.contains("block"),
+        "{confirmed}"
+    );
+    pvp_follows(&a, 1, "active");
+    a.switch_to(&first);
+    tx_state(&a, "confirmed");
+    pvp_follows(&a, 1, "active");
+
+    // Bob's move is mined, then a reorg takes its block away (anvil reverts to a snapshot from before it).
+    let snapshot = node.raw("evm_snapshot", json!([]));
+    pvp_follows(&b, 1, "active");
+    let mined = click_tx(&b, &cell(4), "confirmed");
+    assert!(mined.contains("block"), "{mined}");
+    pvp_follows(&a, 2, "active");
+    assert_eq!(node.raw("evm_revert", json!([snapshot])), json!(true));
+    let back = b
+        .wait_for(
+            "the reorged move to be waited for again",
+            "const t = document.querySelector('#tx-status');
+             return t.dataset.state === 'sent' && t.textContent.includes('no longer part of the chain')
+               ? t.textContent : null;",
+            &[],
+        )
+        .to_string();
+    assert!(back.contains("(a reorg)"), "{back}");
+    pvp_follows(&b, 1, "active");
+    pvp_follows(&a, 1, "active");
+    assert!(
+        !b.script("return document.querySelector('#pvp-log').textContent;", &[])
+            .to_string()
+            .contains("row 2, column 2"),
+        "the undone move is out of Bob's list"
+    );
+    // The node forgot it: it is dropped, and sent again from the page it is mined once more.
+    tx_state(&b, "dropped");
+    click_tx(&b, "#tx-again", "confirmed");
+    pvp_follows(&a, 2, "active");
+    let log = b.script("return document.querySelector('#pvp-log').textContent;", &[]);
+    assert!(log.to_string().contains("Move at row 2, column 2 — block"), "{log}");
+    assert!(
+        log.to_string().contains(", fee ≈0.0000") || log.to_string().contains(", fee 0.0000"),
+        "the fee in ETH beside the gas: {log}"
+    );
+
+    // A phone has no keyboard to hint at; a desktop does.
+    let keys_shown = |browser: &Browser<'_>| {
+        browser.script(
+            "return getComputedStyle(document.querySelector('#ttt-keys')).display !== 'none';",
+            &[],
+        )
+    };
+    assert_eq!(keys_shown(&b), json!(true));
+    b.set_viewport(PHONE.0, PHONE.1);
+    assert_eq!(keys_shown(&b), json!(false));
     a.assert_no_console_errors();
     b.assert_no_console_errors();
 }

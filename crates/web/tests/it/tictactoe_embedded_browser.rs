@@ -66,7 +66,7 @@ fn position(marks: &[Option<String>]) -> Position {
 
 fn gas_column(browser: &Browser<'_>) -> Vec<u64> {
     let value = browser.script(
-        "return Array.from(document.querySelectorAll('#turns tbody tr td:last-child'))
+        "return Array.from(document.querySelectorAll('#turns tbody tr td:nth-child(4)'))
             .map((td) => td.textContent.replaceAll(',', ''));",
         &[],
     );
@@ -396,7 +396,9 @@ fn solo_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
 fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, lang: &str) {
     alice.click(".segmented [data-mode='pvp']");
     if alice.script("return !document.querySelector('#pvp-game').hidden;", &[]) == json!(true) {
-        alice.click("#pvp-leave");
+        // A finished game's one way on is the New game button; a game still played offers Another game.
+        let finished = alice.script("return document.querySelector('#pvp-leave').hidden;", &[]) == json!(true);
+        alice.click(if finished { "#ttt-again" } else { "#pvp-leave" });
     }
     alice.wait_for(
         "the create form",

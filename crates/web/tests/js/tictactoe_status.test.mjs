@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const require = createRequire(import.meta.url);
-const { clockWords, etherWords, roundFee, claimBlocksToGo, pvpStatus } = require('../../src/games/tictactoe/status.js');
+const { clockWords, etherWords, shortEther, roundFee, claimBlocksToGo, pvpStatus } = require('../../src/games/tictactoe/status.js');
 
 /** The words as `key` or `key {params}`, so a test reads which sentence was chosen with what. */
 const T = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key);
@@ -126,4 +126,17 @@ test('roundFee keeps two significant digits and rounds up, so an estimate is nev
   assert.equal(roundFee(53_052_071_700_784n), 54_000_000_000_000n);
   assert.equal(roundFee(54_000_000_000_000n), 54_000_000_000_000n);
   assert.equal(etherWords(roundFee(53_052_071_700_784n)), '0.000054 ETH');
+});
+
+test('shortEther: four decimals from 1 ETH, three significant digits below, ≈ when rounded', () => {
+  const ether = 10n ** 18n;
+  assert.equal(shortEther(0n), '0 ETH');
+  assert.equal(shortEther(ether / 100n), '0.01 ETH');
+  assert.equal(shortEther(20_300_000_000_000_000n), '0.0203 ETH');
+  assert.equal(shortEther(20_300_000_000_000_001n), '≈0.0203 ETH');
+  assert.equal(shortEther(91_234_567_890_123n), '≈0.0000912 ETH');
+  assert.equal(shortEther(91_250_000_000_000n), '≈0.0000913 ETH');
+  assert.equal(shortEther(9_999_969_123_456_789_012_345n), '≈9999.9691 ETH');
+  assert.equal(shortEther(10_000n * ether - 1n), '≈10000 ETH');
+  assert.equal(shortEther(7n), '0.000000000000000007 ETH');
 });

@@ -16,27 +16,27 @@
     return Boolean(error) && (error.status === 503 || error.status === 0);
   }
 
-  /** A request failed: if for want of an answer, or because the contracts are gone, the notice goes up at once
-   * (before the next check).
+  /** A request failed: the contracts gone is said at once; a want of an answer counts towards the notice, which
+   * rises after `NODE_FAILURES` in a row, so that one lost request on a flaky connection raises nothing.
    * @param {any} error */
   function noteFailure(error) {
     if (noteContractsGone(error) || !unanswered(error)) return;
-    S.nodeDown = error.status === 0 ? 'server' : 'node';
+    S.nodeFailures += 1;
+    if (S.nodeFailures >= TT.NODE_FAILURES) S.nodeDown = error.status === 0 ? 'server' : 'node';
   }
 
   async function checkNode() {
     if (asking) return;
     asking = true;
     try {
-      await M.api('/api/tictactoe/head');
+      const head = /** @type {HeadView} */ (await M.api('/api/tictactoe/head'));
+      S.head = head.block;
+      S.nodeFailures = 0;
       if (S.nodeDown || S.infoError || S.contractsGone) recovered();
     } catch (error) {
-      if (noteContractsGone(error)) {
-        TT.render();
-      } else if (unanswered(error)) {
-        S.nodeDown = /** @type {ApiError} */ (error).status === 0 ? 'server' : 'node';
-        TT.render();
-      }
+      const wasDown = S.nodeDown;
+      noteFailure(error);
+      if (S.contractsGone || S.nodeDown !== wasDown) TT.render();
     } finally {
       asking = false;
     }

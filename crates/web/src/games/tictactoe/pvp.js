@@ -45,6 +45,7 @@
         // The clock runs from the time the page first saw the latest block; the next block corrects it.
         if (!before || before.headBlock !== S.pvp.headBlock || before.id !== S.pvp.id) S.blockSeenAt = Date.now();
         S.pvpError = null;
+        S.nodeFailures = 0;
       }
       S.balance = viewer ? await M.api(`/api/tictactoe/pvp/balance/${viewer}`) : null;
     } catch (error) {
@@ -106,7 +107,12 @@
   function pvpStatus() {
     const blockSeconds = S.info ? S.info.blockSeconds : null;
     const page = { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft(), blockSeconds };
-    const status = TT.pvpStatus(S.pvp, page, T);
+    // This player's move is on its way (from this tab or another of the same player): not "your move" again.
+    const sending = S.pending && S.pending.action.action === 'play' && S.pvp && S.pending.action.game === S.pvp.id
+      ? S.pending.action : null;
+    const status = sending && sending.action === 'play'
+      ? T('pvp.moveSending', { where: TT.where(sending.cell) })
+      : TT.pvpStatus(S.pvp, page, T);
     // Without a wallet that can send, creating or joining would do nothing: the line says what to do first.
     const todo = TT.walletTodo();
     const wouldAct = !S.pvp || S.pvp.status === 'open' || (S.pvp.status === 'active' && S.pvp.role !== 'watcher');
@@ -182,6 +188,8 @@
       $('#pvp-join-box').hidden = true;
       $('#pvp-clock').textContent = '';
     }
+    // A finished game offers one way on: the "New game" under the board.
+    $('#pvp-leave').hidden = pvp !== null && !['open', 'active'].includes(String(pvp.status));
     /** @type {[string, PvpAction][]} */
     const actions = [['#pvp-claim', 'claimTimeout'], ['#pvp-resign', 'resign'], ['#pvp-cancel', 'cancel']];
     actions.forEach(([sel, what]) => {
@@ -192,16 +200,32 @@
     $('#pvp-oracle-answer').hidden = !oracle;
     $('#pvp-oracle-answer').textContent = oracle ? T('pvp.oracleNote', { words: oracle.words }) : '';
     const pendingWei = balance ? BigInt(balance.pending) : 0n;
-    $('#pvp-balance').textContent = balance
-      ? T('pvp.balance', { pending: balance.pendingWords, wallet: balance.walletWords })
+    const walletWei = balance ? BigInt(balance.wallet) : 0n;
+    const amounts = $('#pvp-balance');
+    amounts.textContent = balance
+      ? T('pvp.balance', { pending: TT.shortEther(pendingWei), wallet: TT.shortEther(walletWei) })
       : T('pvp.noBalance');
-    $('#pvp-balance').dataset.wei = balance ? BigInt(balance.pending).toString() : '';
+    // The exact amounts: on hover here, and on a tap in the transactions list below.
+    const exact = balance ? T('pvp.exact', { pending: exactWords(pendingWei), wallet: exactWords(walletWei) }) : '';
+    amounts.title = exact;
+    amounts.dataset.wei = balance ? pendingWei.toString() : '';
+    $('#pvp-exact').textContent = exact;
     button('#pvp-withdraw').disabled = pendingWei === 0n || !readyToSend;
-    $('#pvp-log').replaceChildren(...S.pvpLog.map((line) => {
+    $('#pvp-log').replaceChildren(...S.pvpLog.map((entry) => {
       const item = document.createElement('li');
-      item.textContent = line;
+      item.textContent = T('pvp.log', {
+        action: entry.cell === null ? T(`action.${entry.action}`) : T('action.playAt', { where: TT.where(entry.cell) }),
+        block: entry.block,
+        gas: (entry.gas || 0).toLocaleString('en-US'),
+        fee: entry.fee ? TT.shortEther(BigInt(entry.fee)) : '–',
+      });
       return item;
     }));
+  }
+
+  /** An amount to the last wei, in ether and in wei. @param {bigint} wei */
+  function exactWords(wei) {
+    return `${TT.etherWords(wei)} (${wei.toLocaleString('en-US')} wei)`;
   }
 
   /** @type {Pick<TictactoeNamespace, 'openPvp' | 'leavePvp' | 'refreshPvp' | 'pvpAction' | 'createPvp' | 'askOracle' | 'playPvp' | 'pvpState' | 'renderPvp'>} */

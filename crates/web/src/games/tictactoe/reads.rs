@@ -180,6 +180,7 @@ pub(super) async fn balance(chain: &ChainClient, account: Address, lang: Lang) -
         account,
         pending,
         pending_words: ether(pending),
+        wallet,
         wallet_words: ether(wallet),
     })
 }

@@ -101,6 +101,18 @@
     if (!document.hidden && S.mode === 'solo' && S.solo && !S.busy && !S.pending) TT.loadSolo(S.solo.id, true);
   });
 
+  // Another tab of this player sent a transaction: this one follows it too, so that its board waits rather than
+  // offering a move that would revert (and cost gas) behind the other's.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TT.keys.pending || !event.newValue || S.pending) return;
+    /** @type {SentTx | null} */
+    const tx = M.store.get(TT.keys.pending, null);
+    if (!tx || tx.dropped || !tx.hash || tx.scope !== TT.scope()) return;
+    S.pending = tx;
+    TT.render();
+    TT.follow(tx).then(() => TT.render());
+  });
+
   // The player switched languages: redraw what the script wrote, and read the server's sentences again.
   window.I18n.onChange(() => {
     TT.render();

@@ -125,9 +125,10 @@
     const rows = S.solo ? S.soloTurns : [];
     el.turnsBody.replaceChildren(...rows.map((turn, k) => {
       const row = document.createElement('tr');
-      const square = (/** @type {number | null | undefined} */ cell) => (cell === null || cell === undefined ? '–' : `r${Math.floor(cell / 3) + 1} c${(cell % 3) + 1}`);
+      const square = (/** @type {number | null | undefined} */ cell) => (cell === null || cell === undefined ? '–' : TT.where(cell));
+      const fee = turn.fee ? TT.shortEther(BigInt(turn.fee)) : '–';
       [k === 0 ? T('solo.start') : String(k), turn.player === null ? '–' : square(turn.player), square(turn.cpu),
-        (turn.gas || 0).toLocaleString('en-US')].forEach((text) => {
+        (turn.gas || 0).toLocaleString('en-US'), fee].forEach((text) => {
         const cell = document.createElement('td');
         cell.textContent = text;
         row.appendChild(cell);

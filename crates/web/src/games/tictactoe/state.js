@@ -42,7 +42,7 @@
   };
 
   /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
-   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
   const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
@@ -61,6 +61,11 @@
     SOLO_POLL_MS: 3000,
     // How often the page asks whether the node answers (GET /api/tictactoe/head) while nothing else is asked.
     NODE_POLL_MS: 2000,
+    // How many failed asks in a row raise the node-down notice: one lost request on a flaky connection is not an
+    // outage, and a notice that comes and goes every few seconds says nothing.
+    NODE_FAILURES: 3,
+    // How deep a mined transaction must be before the page stops watching for a reorg that would undo it.
+    REORG_DEPTH: 12,
     el: {
       $,
       board: $('#ttt-board'),
@@ -103,7 +108,10 @@
       dropped: null,
       nodeDown: null,
       contractsGone: false,
+      nodeFailures: 0,
       txFromNode: false,
+      head: null,
+      watching: null,
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
     T,

@@ -22,6 +22,19 @@
     return `${whole}${fraction ? `.${fraction}` : ''} ETH`;
   }
 
+  /**
+   * An amount to read at a glance: from 1 ETH up four decimals, below it three significant digits (`9999.9691 ETH`,
+   * `0.0203 ETH`, `0.0000912 ETH`), rounded half up and marked `≈` when that changed it. The exact amount goes
+   * beside it where the player can find it (see `etherWords`).
+   * @param {bigint} wei */
+  function shortEther(wei) {
+    const unit = 10n ** 18n;
+    const decimals = wei >= unit ? 4 : Math.min(18, Math.max(0, 18 - wei.toString().length + 3));
+    const step = 10n ** BigInt(18 - decimals);
+    const rounded = ((wei + step / 2n) / step) * step;
+    return `${rounded === wei ? '' : '≈'}${etherWords(rounded)}`;
+  }
+
   /** A fee estimate as the page shows it: two significant digits, rounded up (an estimate is never shown below
    * itself), so that a move's question reads "about 0.000054 ETH" rather than eighteen decimals.
    * @param {bigint} wei @returns {bigint} */
@@ -110,12 +123,12 @@
     }
   }
 
-  const words = { clockWords, etherWords, roundFee, claimWait, claimBlocksToGo, pvpStatus };
+  const words = { clockWords, etherWords, shortEther, roundFee, claimWait, claimBlocksToGo, pvpStatus };
   if (typeof window === 'undefined') {
     module.exports = words;
     return;
   }
-  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'roundFee' | 'claimWait' | 'claimBlocksToGo' |
+  /** @type {Pick<TictactoeNamespace, 'clockWords' | 'etherWords' | 'shortEther' | 'roundFee' | 'claimWait' | 'claimBlocksToGo' |
    * 'pvpStatus'>} */
   const part = words;
   Object.assign(window.Tictactoe, part);

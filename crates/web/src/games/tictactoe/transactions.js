@@ -237,11 +237,12 @@
   /**
    * Waits for what becomes of a sent transaction (also after a reload) and shows each state as it comes: mined,
    * replaced at its nonce (a speed-up, a cancel), or dropped once the node has not known it, with its nonce
-   * still free, for `DROP_MS`. Resolves to the mined outcome, or null if nothing of it was mined.
-   * @param {NonNullable<TictactoeState['pending']>} tx
+   * still free, for `DROP_MS`. Resolves to the mined outcome, or null if nothing of it was mined. `line` is what
+   * the transaction line says meanwhile (by default, that it was sent).
+   * @param {NonNullable<TictactoeState['pending']>} tx @param {string} [line]
    */
-  async function follow(tx) {
-    setTx('sent', T('tx.sent', { what: tx.summary, hash: tx.hash }));
+  async function follow(tx, line) {
+    setTx('sent', line || T('tx.sent', { what: tx.summary, hash: tx.hash }));
     TT.render();
     let result;
     let missingSince = null;
@@ -292,7 +293,8 @@
     } else {
       setTx('reverted', T(replacement ? 'tx.spedUpReverted' : 'tx.reverted', words));
     }
-    await settle(tx.action, result);
+    await settle(tx, result);
+    watchMined(tx, result);
     return result;
   }
 
@@ -315,17 +317,20 @@
   }
 
   /**
-   * What a mined transaction changes on the page.
-   * @param {TictactoeAction} action @param {TxReading} result
+   * What a mined transaction changes on the page; the lists keep its hash, so a reorg can take it out again.
+   * @param {SentTx} tx @param {TxReading} result
    */
-  async function settle(action, result) {
+  async function settle(tx, result) {
+    const { action } = tx;
     const ok = result.state === 'confirmed';
+    const hash = result.replacement ? result.replacement.hash : tx.hash;
+    const fee = result.feeWei;
     if (action.action === 'newSolo' && ok && result.game !== null) {
-      S.soloTurns = [{ player: null, cpu: result.cpuCell, gas: result.gasUsed }];
+      S.soloTurns = [{ player: null, cpu: result.cpuCell, gas: result.gasUsed, fee, hash }];
       await TT.loadSolo(result.game);
       M.sound.play('start');
     } else if (action.action === 'playSolo') {
-      if (ok) S.soloTurns.push({ player: action.cell, cpu: result.cpuCell, gas: result.gasUsed });
+      if (ok) S.soloTurns.push({ player: action.cell, cpu: result.cpuCell, gas: result.gasUsed, fee, hash });
       await TT.loadSolo(action.game);
       if (ok) {
         /** @type {Record<string, string | undefined>} */
@@ -337,11 +342,59 @@
       TT.openPvp(result.game);
     }
     if (action.action !== 'newSolo' && action.action !== 'playSolo') {
-      S.pvpLog.unshift(T('pvp.log', { action: action.action, block: result.block, gas: (result.gasUsed || 0).toLocaleString('en-US') }));
+      const cell = action.action === 'play' ? action.cell : null;
+      S.pvpLog.unshift({ action: action.action, cell, block: result.block, gas: result.gasUsed, fee, hash });
       S.pvpLog = S.pvpLog.slice(0, 20);
       await TT.refreshPvp();
     }
     if (!ok) M.sound.play('nothing');
+  }
+
+  /**
+   * A mined transaction is watched until it is `REORG_DEPTH` blocks deep (or another is sent): if a reorg takes
+   * its block away, the page says so, takes it out of the lists, reads the games again and follows it as sent —
+   * the node may mine it again, or it is dropped, as a wallet would say. Not on the embedded chain, which has no
+   * reorgs.
+   * @param {SentTx} tx @param {TxReading} mined
+   */
+  async function watchMined(tx, mined) {
+    if (onEmbedded() || mined.block === null) return;
+    S.watching = tx.hash;
+    while (S.watching === tx.hash && !S.pending) {
+      await new Promise((resolve) => { window.setTimeout(resolve, TT.POLL_MS); });
+      if (S.watching !== tx.hash || S.pending) return;
+      let reading;
+      try {
+        reading = /** @type {TxReading} */ (await M.api(trackUrl(tx)));
+      } catch (_) {
+        continue;
+      }
+      const still = (reading.state === 'confirmed' || reading.state === 'reverted') && reading.block === mined.block;
+      if (still) {
+        if (S.head !== null && S.head - /** @type {number} */ (mined.block) >= TT.REORG_DEPTH) break;
+        continue;
+      }
+      if (reading.state !== 'pending' && reading.state !== 'unknown') break;
+      S.watching = null;
+      unlist(tx, mined);
+      S.pending = Object.assign(tx, { dropped: false });
+      M.store.set(TT.keys.pending, S.pending);
+      const line = T('tx.reorged', { what: tx.summary, block: mined.block });
+      setTx('sent', line);
+      await refreshViews(tx.action);
+      TT.render();
+      await follow(tx, line);
+      TT.render();
+      return;
+    }
+    if (S.watching === tx.hash) S.watching = null;
+  }
+
+  /** Takes a transaction that a reorg undid out of the page's lists. @param {SentTx} tx @param {TxReading} mined */
+  function unlist(tx, mined) {
+    const hash = mined.replacement ? mined.replacement.hash : tx.hash;
+    S.pvpLog = S.pvpLog.filter((entry) => entry.hash !== hash);
+    S.soloTurns = S.soloTurns.filter((turn) => turn.hash !== hash);
   }
 
   /** @type {Pick<TictactoeNamespace, 'setTx' | 'refusedWords' | 'scope' | 'transact' | 'follow' | 'forget' | 'sendAgain'>} */

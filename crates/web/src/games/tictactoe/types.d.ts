@@ -44,7 +44,7 @@ interface TictactoeState {
   /** The solo game as the contract has it. */
   solo: SoloView | null;
   /** The page's record of that game's transactions. */
-  soloTurns: { player: number | null; cpu: number | null; gas: number | null }[];
+  soloTurns: MinedEntry[];
   soloError: string | null;
   soloReadAt: number;
   soloReads: number;
@@ -53,7 +53,7 @@ interface TictactoeState {
   pvp: PvpView | null;
   blockSeenAt: number;
   pvpError: string | null;
-  pvpLog: string[];
+  pvpLog: LoggedTx[];
   balance: BalanceView | null;
   oracle: { cell: number | null; words: string } | null;
   hotseatMoves: number[];
@@ -68,8 +68,33 @@ interface TictactoeState {
   nodeDown: 'node' | 'server' | null;
   /** The server found the game contracts gone from the node's chain: nothing may be sent. */
   contractsGone: boolean;
+  /** Failed asks of the node in a row (node.js): the notice rises only after `NODE_FAILURES`. */
+  nodeFailures: number;
   /** The transaction line is red because the node or server did not answer: it goes when they answer again. */
   txFromNode: boolean;
+  /** The latest block the page has heard of. */
+  head: number | null;
+  /** The hash of the mined transaction watched for a reorg (transactions.js). */
+  watching: string | null;
+}
+
+/** A mined transaction in a list: its gas, its fee in wei (gas used × effective gas price) and its hash. */
+interface MinedEntry {
+  player: number | null;
+  cpu: number | null;
+  gas: number | null;
+  fee?: string | null;
+  hash?: string;
+}
+
+/** A PvP transaction in the "Transactions and gas" list. */
+interface LoggedTx {
+  action: TictactoeAction['action'];
+  cell: number | null;
+  block: number | null;
+  gas: number | null;
+  fee: string | null;
+  hash: string;
 }
 
 interface TictactoeNamespace {
@@ -78,6 +103,8 @@ interface TictactoeNamespace {
   DROP_MS: number;
   SOLO_POLL_MS: number;
   NODE_POLL_MS: number;
+  NODE_FAILURES: number;
+  REORG_DEPTH: number;
   el: {
     $(selector: string): HTMLElement;
     board: HTMLElement;
@@ -127,7 +154,7 @@ interface TictactoeNamespace {
   refusedWords(error: any, what: string): string;
   scope(): string | null;
   transact(action: TictactoeAction): Promise<any>;
-  follow(tx: SentTx): Promise<any>;
+  follow(tx: SentTx, line?: string): Promise<any>;
   forget(): void;
   sendAgain(): void;
   // solo.js
@@ -140,6 +167,7 @@ interface TictactoeNamespace {
   renderTurns(): void;
   // status.js
   clockWords(seconds: number): string;
+  shortEther(wei: bigint): string;
   claimWait(pvp: PvpView, blockSeconds: number | null, T: (key: string, params?: Record<string, unknown>) => string): string;
   claimBlocksToGo(pvp: PvpView): number | null;
   pvpStatus(

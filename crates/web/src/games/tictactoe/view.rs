@@ -229,6 +229,8 @@ pub(super) struct BalanceView {
     pub(super) pending: U256,
     pub(super) pending_words: String,
     /// The account's own ether, for the page's "enough for the stake?" line.
+    #[cfg_attr(test, ts(type = "string"))]
+    pub(super) wallet: U256,
     pub(super) wallet_words: String,
 }
 

@@ -101,7 +101,7 @@ type BalanceView = { account: string, pending: string, pendingWords: string,
 /**
  * The account's own ether, for the page's "enough for the stake?" line.
  */
-walletWords: string, };
+wallet: string, walletWords: string, };
 
 type OracleView = { cell: number, words: string, };
 
