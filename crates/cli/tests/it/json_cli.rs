@@ -3,7 +3,7 @@
 //! addresses checksummed; and, at the end, everything printed has the shape of the doc's example for it
 //! (`doc_examples`). One test, so that the binary runs once per command.
 
-mod doc_examples;
+pub(crate) mod doc_examples;
 
 use crate::support;
 
@@ -17,7 +17,7 @@ const NOT_CAPTURED_HERE: &[(&str, &str)] = &[
     (
         "tx list",
         "no check here reads the broadcast log, so listing it would be one more run of the binary; \
-         pvp_journal_cli runs `tx list --json` on a pending transaction",
+         pvp_journal_cli compares its `tx list --json` of a pending transaction with the example",
     ),
     (
         "prove",

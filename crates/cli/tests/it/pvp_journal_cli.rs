@@ -77,6 +77,7 @@ anviltest!(
         let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
         assert_eq!(listed[0]["hash"], first_hash, "{listed}");
         assert_eq!(listed[0]["node"]["state"], "in_pool", "{listed}");
+        crate::json_cli::doc_examples::assert_as_documented("tx list", &listed);
 
         // Mined at last: `tx wait` follows it to its receipt. A different command run next says what the create
         // did, sends nothing (game 99 does not exist) and so reports nothing: the create stays the result of the

@@ -68,6 +68,24 @@ pub(crate) fn assert_printed_as_documented(printed: &[(String, Value)], not_capt
     );
 }
 
+/// Fails unless `printed`, what command `name` printed in another suite, has the shape of the doc's example of it:
+/// for the commands that [`assert_printed_as_documented`]'s one run does not capture.
+pub(crate) fn assert_as_documented(name: &str, printed: &Value) {
+    let markdown = std::fs::read_to_string(DOC_PATH).unwrap_or_else(|err| panic!("{DOC_PATH}: {err}"));
+    let examples = examples(&markdown).unwrap_or_else(|err| panic!("{DOC_PATH}: {err}"));
+    let example = examples
+        .iter()
+        .find(|example| example.names.iter().any(|n| n == name))
+        .unwrap_or_else(|| panic!("docs/cli-json.md has no example of `{name}`"));
+    let differences = mismatches(&example.shape, printed);
+    assert!(
+        differences.is_empty(),
+        "`{name}` printed JSON unlike docs/cli-json.md's example (line {}):\n- {}\n{printed}",
+        example.line,
+        differences.join("\n- ")
+    );
+}
+
 /// Every ```json block of `markdown`, each named by the `<!-- example: … -->` line right before it.
 pub(crate) fn examples(markdown: &str) -> Result<Vec<Example>, String> {
     let lines: Vec<&str> = markdown.lines().collect();
