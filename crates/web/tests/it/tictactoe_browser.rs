@@ -1316,7 +1316,11 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         "const n = document.querySelector('#node-down'); return n.hidden ? null : n.textContent;",
         &[],
     );
-    assert_eq!(a.script(board_top, &[]), top_before, "the notice floats: the board does not move");
+    assert_eq!(
+        a.script(board_top, &[]),
+        top_before,
+        "the notice floats: the board does not move"
+    );
     assert_eq!(
         notice,
         json!(
