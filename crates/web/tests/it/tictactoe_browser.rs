@@ -1647,6 +1647,9 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     );
     // The node forgot it: it is dropped, and sent again from the page it is mined once more.
     tx_state(&b, "dropped");
+    check_everywhere(&b, "tictactoe-reorged-dropped", None, || {
+        tx_state(&b, "dropped");
+    });
     click_tx(&b, "#tx-again", "confirmed");
     pvp_follows(&a, 2, "active");
     let log = b.script("return document.querySelector('#pvp-log').textContent;", &[]);
