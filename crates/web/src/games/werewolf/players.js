@@ -129,7 +129,7 @@
     if (p.owes.length) {
       const owes = document.createElement('div');
       owes.className = 'ww-owes';
-      owes.textContent = t('werewolf.owes', { roles: p.owes.map(W.roleName).join(', ') });
+      owes.textContent = t('werewolf.owes', { roles: t('werewolf.list', { items: p.owes.map(W.roleName) }) });
       item.append(owes);
     }
     if (canTouch && !voting && S.touched === p.seat) item.append(options(p));

@@ -78,12 +78,19 @@ mod tests {
         for error in &errors {
             let (en, ja) = (table_error(Lang::En, error), table_error(Lang::Ja, error));
             assert!(en.ends_with('.') && ja.ends_with('。'), "{en} / {ja}");
-            assert!(!ja.contains(['.', ',', '?', ':', '(', ')']), "{ja}");
+            assert_eq!(text::japanese_slips(&ja), Vec::<String>::new(), "{ja}");
             assert_ne!(en, error.to_string(), "the engine's words are not the page's");
         }
         assert!(table_error(Lang::Ja, &errors[0]).contains("占い師"));
         assert!(table_error(Lang::Ja, &errors[1]).contains("17人"));
         assert!(too_many_chits(Lang::Ja, 9, [10, 1, 1]).contains("黒10枚"));
+        for ja in [
+            too_many_chits(Lang::Ja, 9, [10, 1, 1]),
+            unknown_options(Lang::Ja, "v4"),
+            name_count(Lang::Ja, 2, 3),
+        ] {
+            assert_eq!(text::japanese_slips(&ja), Vec::<String>::new(), "{ja}");
+        }
         assert!(name_count(Lang::En, 2, 3).starts_with("2 names for a table of 3"));
         assert!(name_count(Lang::Ja, 2, 3).ends_with('。'));
     }

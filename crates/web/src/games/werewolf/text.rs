@@ -37,8 +37,25 @@ fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
     }
 }
 
+/// The role's name with its article: "a werewolf" (every role's name begins with a consonant) / "人狼".
+fn a_role(lang: Lang, of: Role) -> String {
+    match lang {
+        Lang::En => format!("a {}", role(lang, of)),
+        Lang::Ja => role(lang, of).to_owned(),
+    }
+}
+
+/// Players by name: "Aki, Ben" / "アキさん、ベンさん" (in Japanese every name takes its さん, so a sentence adds
+/// none after a list).
 fn list(lang: Lang, seats: SeatSet, name: Namer<'_>) -> String {
-    seats.iter().map(name).collect::<Vec<_>>().join(lang.pick(", ", "、"))
+    seats
+        .iter()
+        .map(|seat| match lang {
+            Lang::En => name(seat),
+            Lang::Ja => format!("{}さん", name(seat)),
+        })
+        .collect::<Vec<_>>()
+        .join(lang.pick(", ", "、"))
 }
 
 /// "1 card" / "3 cards" / "3枚".
@@ -69,9 +86,21 @@ pub(super) fn status(lang: Lang, round: u8, now: Phase, over: bool) -> String {
     }
 }
 
-/// What the table must decide now, and who decides it.
-pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
+/// What the table must decide now, and who decides it; `alive` are the living players.
+pub(super) fn prompt(lang: Lang, pending: Pending, alive: SeatSet, name: Namer<'_>) -> String {
     match (pending, lang) {
+        // Everyone alive tied (as at the start): the names would fill a phone's first screen, and their buttons
+        // follow anyway.
+        (Pending::StartPlayer { phase: p, tied }, Lang::En) if tied == alive => format!(
+            "Everyone alive holds as many {} cards. Play rock-paper-scissors, then touch the winner to start the {}.",
+            role(lang, p.actor_role().unwrap_or(Role::Seer)),
+            phase(lang, p)
+        ),
+        (Pending::StartPlayer { phase: p, tied }, Lang::Ja) if tied == alive => format!(
+            "生きている全員が{}カードを同じだけ持っています。じゃんけんをして、勝った人をタッチしてください（{}を始めます）。",
+            role(lang, p.actor_role().unwrap_or(Role::Seer)),
+            phase(lang, p)
+        ),
         (Pending::StartPlayer { phase: p, tied }, Lang::En) => format!(
             "{} hold the most {} cards. Play rock-paper-scissors, then touch the winner to start the {}.",
             list(lang, tied, name),
@@ -110,10 +139,10 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             },
             Lang::En,
         ) => format!(
-            "{} can no longer be the {} and must hand over {}, taking one card back for each. Touch \
+            "{} can no longer be {} and must hand over {}, taking one card back for each. Touch \
              who gets them, then the cards to take back on their card.",
             name(from),
-            role(lang, r),
+            a_role(lang, r),
             role_cards(lang, n, r)
         ),
         (
@@ -124,7 +153,7 @@ pub(super) fn prompt(lang: Lang, pending: Pending, name: Namer<'_>) -> String {
             },
             Lang::Ja,
         ) => format!(
-            "{}さんは{}ではなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチして、その人のカードで受け取るカードを選んでください。",
+            "{}さんは{}ではありえなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチして、その人のカードで受け取るカードを選んでください。",
             name(from),
             role(lang, r),
             role(lang, r),
@@ -207,24 +236,36 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
         (Happening::NoActors { phase: p }, Lang::Ja) => {
             format!("{}で動ける人が生きていないので、飛ばします。", phase(lang, p))
         }
+        // A tie is broken by rock-paper-scissors or by the page's random draw, and the event does not say which:
+        // the sentence says only that the table chose among the tied.
         (Happening::StartPlayer { phase: p, seat, tied }, Lang::En) if tied.len() > 1 => format!(
-            "{} starts the {}, winning rock-paper-scissors against {}.",
+            "{} starts the {}: {} held as many {} cards, and the table chose {}.",
             n(seat),
             phase(lang, p),
-            list(lang, tied.without(seat), name)
+            list(lang, tied.without(seat), name),
+            r(p.actor_role().unwrap_or(Role::Seer)),
+            n(seat)
         ),
         (Happening::StartPlayer { phase: p, seat, tied }, Lang::Ja) if tied.len() > 1 => format!(
-            "{}さんが{}さんとのじゃんけんに勝ち、{}を始めます。",
+            "{}さんが{}を始めます（{}カードの枚数が{}と同じで、卓が{}さんを選びました）。",
             n(seat),
+            phase(lang, p),
+            r(p.actor_role().unwrap_or(Role::Seer)),
             list(lang, tied.without(seat), name),
+            n(seat)
+        ),
+        (Happening::StartPlayer { phase: p, seat, .. }, Lang::En) => format!(
+            "{} starts the {}, holding the most {} cards.",
+            n(seat),
+            phase(lang, p),
+            r(p.actor_role().unwrap_or(Role::Seer))
+        ),
+        (Happening::StartPlayer { phase: p, seat, .. }, Lang::Ja) => format!(
+            "{}カードをいちばん多く持つ{}さんが{}を始めます。",
+            r(p.actor_role().unwrap_or(Role::Seer)),
+            n(seat),
             phase(lang, p)
         ),
-        (Happening::StartPlayer { phase: p, seat, .. }, Lang::En) => {
-            format!("{} starts the {}, holding the most cards.", n(seat), phase(lang, p))
-        }
-        (Happening::StartPlayer { phase: p, seat, .. }, Lang::Ja) => {
-            format!("カードがいちばん多い{}さんが{}を始めます。", n(seat), phase(lang, p))
-        }
         (Happening::Passed { seat, reason, .. }, Lang::En) => match reason {
             PassReason::NoChits => format!("{} passes: no chit left.", n(seat)),
             PassReason::NoTarget => format!("{} passes: nobody may be chosen.", n(seat)),
@@ -335,7 +376,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
                 }
                 LossCause::Drew { role: drawn } => format!("they died and drew a {} card", r(drawn)),
             };
-            format!("{} can no longer be the {}: {because}.", n(player), r(x))
+            format!("{} can no longer be {}: {because}.", n(player), a_role(lang, x))
         }
         (Happening::Lost { player, role: x, cause }, Lang::Ja) => {
             let because = match cause {
@@ -351,7 +392,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
                 LossCause::WhiteFromSeer { seer } => format!("占い師に確定した{}さんに白と占われていた", n(seer)),
                 LossCause::Drew { role: drawn } => format!("死亡して{}カードを引いた", r(drawn)),
             };
-            format!("{}さんは{}ではなくなりました（{because}）。", n(player), r(x))
+            format!("{}さんは{}ではありえなくなりました（{because}）。", n(player), r(x))
         }
         (Happening::Fixed { player, role: x }, Lang::En) => format!("{} is now certainly a {}.", n(player), r(x)),
         (Happening::Fixed { player, role: x }, Lang::Ja) => format!("{}さんは{}に確定しました。", n(player), r(x)),
@@ -361,8 +402,11 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
                 marubatsu_engine::werewolf::ChitKind::White => "white",
                 marubatsu_engine::werewolf::ChitKind::Attack => "attack",
             };
-            let s = if count == 1 { "" } else { "s" };
-            format!("{}'s {count} {kind} chit{s} leave the table.", n(owner))
+            if count == 1 {
+                format!("{}'s 1 {kind} chit leaves the table.", n(owner))
+            } else {
+                format!("{}'s {count} {kind} chits leave the table.", n(owner))
+            }
         }
         (Happening::ChitsRemoved { owner, kind, count }, Lang::Ja) => {
             let kind = match kind {
@@ -462,9 +506,10 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
             },
             Lang::En,
         ) => format!(
-            "{} dies, attacked by {}, certainly werewolves.",
+            "{} dies, attacked by {}, certainly {}.",
             n(player),
-            list(lang, wolves, name)
+            list(lang, wolves, name),
+            if wolves.len() == 1 { "a werewolf" } else { "werewolves" }
         ),
         (
             Happening::Died {
@@ -473,7 +518,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
             },
             Lang::Ja,
         ) => format!(
-            "{}さんは、人狼に確定した{}さんに襲撃されて死亡しました。",
+            "{}さんは、人狼に確定した{}に襲撃されて死亡しました。",
             n(player),
             list(lang, wolves, name)
         ),
@@ -508,7 +553,8 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
             },
             Lang::En,
         ) => {
-            format!("{} dies by the vote ({votes} votes).", n(player))
+            let s = if votes == 1 { "" } else { "s" };
+            format!("{} dies by the vote ({votes} vote{s}).", n(player))
         }
         (
             Happening::Died {
@@ -556,7 +602,7 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
                 .iter()
                 .map(|(seat, votes)| match lang {
                     Lang::En => format!("{} {votes}", n(seat)),
-                    Lang::Ja => format!("{} {votes}票", n(seat)),
+                    Lang::Ja => format!("{}さん{votes}票", n(seat)),
                 })
                 .collect();
             match lang {
@@ -673,7 +719,7 @@ pub(super) fn winners(lang: Lang, winners: SeatSet, name: Namer<'_>) -> String {
         (Lang::En, true) => "Nobody wins.".to_owned(),
         (Lang::Ja, true) => "勝者はいません。".to_owned(),
         (Lang::En, false) => format!("Winners: {}.", list(lang, winners, name)),
-        (Lang::Ja, false) => format!("勝者：{}", list(lang, winners, name)),
+        (Lang::Ja, false) => format!("勝者は{}です。", list(lang, winners, name)),
     }
 }
 
@@ -713,9 +759,62 @@ pub(super) fn log_cut(lang: Lang, event: usize) -> String {
     }
 }
 
+/// Where a sentence breaks the way Japanese is written: each stretch around an ASCII mark (`, . : ; ? ! ( ) [ ]`,
+/// except a digit group's comma or a decimal point), an ASCII space beside a Japanese character or a full-width
+/// mark, or an English spaced dash. Empty for a sentence with no Japanese in it (a name, a rule code).
+#[cfg(test)]
+pub(super) fn japanese_slips(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let japanese = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}');
+    let wide = |c: char| matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    if !chars.iter().any(|&c| japanese(c)) {
+        return Vec::new();
+    }
+    let at = |i: Option<usize>| i.and_then(|i| chars.get(i)).copied();
+    (0..chars.len())
+        .filter(|&i| {
+            let (before, c, after) = (at(i.checked_sub(1)), chars[i], at(Some(i + 1)));
+            let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+            match c {
+                ',' | '.' => !(digit(before) && digit(after)),
+                ':' | ';' | '?' | '!' | '(' | ')' | '[' | ']' => true,
+                ' ' => before.is_some_and(wide) || after.is_some_and(wide) || after == Some('—'),
+                _ => false,
+            }
+        })
+        .map(|i| chars[i.saturating_sub(6)..(i + 6).min(chars.len())].iter().collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The check the Japanese sentences are held to catches the slips players met, and passes them written right.
+    #[test]
+    fn the_japanese_check_catches_ascii_marks_and_stray_spaces() {
+        for slip in [
+            "投票済み：ベン, ダイ。",
+            "村人陣営の勝ち:",
+            "次々に起こります(連鎖)。",
+            "開票：アキ 2票、ベン 1票。",
+            "アキです — 投票する",
+            "本当?",
+            "はい.",
+        ] {
+            assert!(!japanese_slips(slip).is_empty(), "{slip} passed");
+        }
+        for right in [
+            "投票済み：ベンさん、ダイさん。",
+            "村人陣営の勝ち：",
+            "次々に起こります（連鎖）。",
+            "開票：アキさん2票、ベンさん1票。",
+            "村人陣営の勝ち55.5%、21,000ゲーム",
+            "Aki: no chit left (R7).",
+        ] {
+            assert_eq!(japanese_slips(right), Vec::<String>::new(), "{right}");
+        }
+    }
 
     /// The werewolves' win is said with the table's own parity (R10.3): half, or a third under Version 3.
     #[test]

@@ -351,7 +351,7 @@ impl PendingView {
             },
         };
         PendingView {
-            prompt: text::prompt(lang, pending, name),
+            prompt: text::prompt(lang, pending, game.alive(), name),
             details,
         }
     }
@@ -446,7 +446,7 @@ impl TransferView {
             from,
             role,
             cards,
-            prompt: text::prompt(lang, Pending::Transfer { from, role, cards }, name),
+            prompt: text::prompt(lang, Pending::Transfer { from, role, cards }, game.alive(), name),
             slots,
             only_ends: only.as_ref().and_then(|event| Ending::after(game, event, name, lang)),
             only,
@@ -486,5 +486,81 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), 6, "the games met only {seen:?}");
+    }
+
+    /// Every string of a view, wherever it sits.
+    fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+            serde_json::Value::Object(fields) => fields.values().for_each(|v| strings(v, out)),
+            _ => {}
+        }
+    }
+
+    /// Every Japanese sentence the server writes for a game — the status, the prompt, the options and the warnings
+    /// beside them, each debtor's prompt, the log and the end — is written with Japanese marks: random games under
+    /// both versions, a power that skips the first vote, the first Version 3 (which still plays contradictions) and
+    /// a table of three (which ends in an undecidable vote), their views serialized whole.
+    #[test]
+    fn every_japanese_sentence_of_a_view_uses_japanese_punctuation() {
+        use marubatsu_engine::werewolf::Options;
+        let names: Vec<String> = ["アキ", "ベン", "チエ", "ダイ", "エミ", "フミ", "ゲン", "ハナ", "イオ"]
+            .map(str::to_owned)
+            .to_vec();
+        let options = |name: &str| Options::from_name(name).expect("known options");
+        let tables = [
+            (Table::DEFAULT, 12),
+            (Table::VERSION_3, 12),
+            (Table::VERSION_3.with_options(options("v3+no-first-vote")), 6),
+            (
+                Table::DEFAULT.with_options(options("end-first+discard+likeliest-seer+starter-kills")),
+                8,
+            ),
+            (Table::new(1, 1, 1).expect("a table of three"), 6),
+        ];
+        let mut rng = SplitMix64::new(41);
+        let (mut slips, mut checked, mut kinds) = (BTreeSet::new(), 0, BTreeSet::new());
+        for (table, games) in tables {
+            for _ in 0..games {
+                let mut game = WerewolfState::new(table);
+                let mut last = None;
+                loop {
+                    let view = serde_json::to_value(View::of(&game, &names, Lang::Ja, last)).expect("a view");
+                    let mut said = Vec::new();
+                    strings(&view, &mut said);
+                    for sentence in said {
+                        checked += 1;
+                        slips.extend(text::japanese_slips(&sentence));
+                    }
+                    let events = legal_events(&game);
+                    let Some(event) = events.get(rng.below_u64(events.len())) else {
+                        break;
+                    };
+                    last = Some(game.log().len());
+                    Werewolf::step(&mut game, &event).expect("a listed event");
+                }
+                for entry in game.log() {
+                    let what = format!("{:?}", entry.what);
+                    kinds.insert(what.split([' ', '{']).next().unwrap_or_default().to_owned());
+                }
+            }
+        }
+        let first: Vec<&String> = slips.iter().take(10).collect();
+        assert!(slips.is_empty(), "{} slips, among them {first:?}", slips.len());
+        // The lines that put names, lists and counts together were met, so their Japanese was checked.
+        for kind in [
+            "StartPlayer",
+            "Counted",
+            "RunOff",
+            "Died",
+            "HandedOver",
+            "Discarded",
+            "Lost",
+            "Ended",
+        ] {
+            assert!(kinds.contains(kind), "no {kind} line in {kinds:?}");
+        }
+        assert!(checked > 10_000, "{checked} sentences");
     }
 }

@@ -45,7 +45,7 @@
     if (S.ballotFor !== voter) {
       S.picked = null;
       promptEl.textContent = t('werewolf.passTo', { runoff, name: W.name(voter) })
-        + (voted.length ? t('werewolf.votedSoFar', { names: voted.join(', ') }) : '');
+        + (voted.length ? t('werewolf.votedSoFar', { names: t('werewolf.list', { items: voted }) }) : '');
       // A double tap (common.js, `taps`) neither passes a voter by nor confirms their vote.
       choicesEl.append(W.button(t('werewolf.iAm', { name: W.name(voter) }), window.Marubatsu.taps.wrap(() => {
         S.ballotFor = voter;
