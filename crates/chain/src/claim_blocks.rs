@@ -12,6 +12,25 @@ use crate::compiler::CompiledContract;
 /// `script/Deploy.s.sol`'s `PUBLIC_CLAIM_BLOCKS` says the same.
 pub const PUBLIC_CLAIM_BLOCKS: u32 = 64;
 
+/// The time a censor must keep a move out of the chain, whatever the chain's pace: [`PUBLIC_CLAIM_BLOCKS`] of
+/// Ethereum's 12-second slots, 12.8 minutes. On a faster chain the same count of blocks passes sooner, so the count
+/// grows to span this time ([`claim_blocks_for_pace`]).
+pub const CENSOR_SECONDS: u64 = PUBLIC_CLAIM_BLOCKS as u64 * 12;
+
+/// The count for a public chain whose blocks come every `pace`: enough to span [`CENSOR_SECONDS`], never fewer
+/// than [`PUBLIC_CLAIM_BLOCKS`] (stuffing blocks costs by the block, so a slower chain keeps the count), at most
+/// [`MAX_CLAIM_BLOCKS`]. A pace of zero (unknown) gives [`PUBLIC_CLAIM_BLOCKS`].
+pub fn claim_blocks_for_pace(pace: std::time::Duration) -> u32 {
+    let nanos = pace.as_nanos();
+    if nanos == 0 {
+        return PUBLIC_CLAIM_BLOCKS;
+    }
+    let spanning = (u128::from(CENSOR_SECONDS) * 1_000_000_000).div_ceil(nanos);
+    u32::try_from(spanning)
+        .unwrap_or(MAX_CLAIM_BLOCKS)
+        .clamp(PUBLIC_CLAIM_BLOCKS, MAX_CLAIM_BLOCKS)
+}
+
 /// The largest count the contract takes (`2^19 - 1`: it keeps block numbers modulo `2^19`, so no larger count could
 /// ever be met; it refuses one with `ClaimBlocksTooLarge`).
 pub const MAX_CLAIM_BLOCKS: u32 = (1 << 19) - 1;
@@ -20,8 +39,10 @@ pub const MAX_CLAIM_BLOCKS: u32 = (1 << 19) - 1;
 /// transactions rather than by the clock, so that a count of blocks measures nothing there.
 pub const LOCAL_CHAIN_IDS: [u64; 2] = [31_337, 1_337];
 
-/// The count a deployment on chain `chain_id` asks for unless told otherwise: none on a local development chain,
-/// where waiting for blocks would stop a claim until somebody sends transactions, else [`PUBLIC_CLAIM_BLOCKS`].
+/// The count a deployment on chain `chain_id` asks for when the chain's pace is not known: none on a local
+/// development chain, where waiting for blocks would stop a claim until somebody sends transactions, else
+/// [`PUBLIC_CLAIM_BLOCKS`] (as `script/Deploy.s.sol` chooses). `marubatsu deploy` asks the client crate, which knows
+/// named chains' block times and grows the count on a faster chain ([`claim_blocks_for_pace`]).
 pub fn default_claim_blocks(chain_id: u64) -> u32 {
     if LOCAL_CHAIN_IDS.contains(&chain_id) {
         0
@@ -75,6 +96,29 @@ mod tests {
         assert_eq!(
             revert.decoded().map(|d| d.words()).as_deref(),
             Some("ClaimBlocksTooLarge(claimBlocks 524288, maximum 524287)")
+        );
+    }
+
+    #[test]
+    fn a_faster_chain_waits_more_blocks_for_the_same_minutes() {
+        use std::time::Duration;
+        assert_eq!(claim_blocks_for_pace(Duration::from_secs(12)), 64, "Ethereum");
+        assert_eq!(claim_blocks_for_pace(Duration::from_secs(2)), 384, "an OP Stack chain");
+        assert_eq!(claim_blocks_for_pace(Duration::from_millis(260)), 2954, "Arbitrum");
+        assert_eq!(
+            claim_blocks_for_pace(Duration::from_secs(15)),
+            64,
+            "a slower chain keeps the count"
+        );
+        assert_eq!(
+            claim_blocks_for_pace(Duration::ZERO),
+            PUBLIC_CLAIM_BLOCKS,
+            "an unknown pace"
+        );
+        assert_eq!(
+            claim_blocks_for_pace(Duration::from_nanos(1)),
+            MAX_CLAIM_BLOCKS,
+            "never past the maximum"
         );
     }
 

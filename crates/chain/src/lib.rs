@@ -63,7 +63,8 @@ pub mod evm {
 /// creation code that carries them.
 pub mod pvp {
     pub use crate::claim_blocks::{
-        LOCAL_CHAIN_IDS, MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks, pvp_creation_code,
+        CENSOR_SECONDS, LOCAL_CHAIN_IDS, MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, claim_blocks_for_pace,
+        default_claim_blocks, pvp_creation_code,
     };
     pub use crate::consts::{MAX_MOVE_TIMEOUT, MIN_MOVE_TIMEOUT, SHORT_MOVE_TIMEOUT};
 }

@@ -8,7 +8,7 @@ use marubatsu_chain::{
     bindings::ITicTacToe,
     compiler::{CompiledContract, ContractSet, OPTIMIZER_RUNS},
     evm::Transactor,
-    pvp::{default_claim_blocks, pvp_creation_code},
+    pvp::pvp_creation_code,
 };
 use serde::Serialize;
 
@@ -19,6 +19,7 @@ use crate::{
     rpc::{GasEstimate, Rpc},
 };
 
+pub use crate::chain_pace::DefaultClaimBlocks;
 pub use crate::record::{
     ContractRecord, DEFAULT_DEPLOYMENTS_DIR, DEPLOYMENTS_VAR, DeploymentRecord, Deployments, PastDeployment,
 };
@@ -36,7 +37,8 @@ pub struct DeployOptions {
     /// Deploy again even where the record shows the same code already deployed.
     pub force: bool,
     /// The blocks a TicTacToe timeout claim needs after the turn began (its constructor argument); `None` for the
-    /// chain's default ([`default_claim_blocks`]: none on a local development chain).
+    /// chain's default ([`DefaultClaimBlocks`]: none on a local development chain, else enough blocks of the
+    /// chain's pace to span 12.8 minutes, at least 64).
     pub claim_blocks: Option<u32>,
 }
 
@@ -206,7 +208,7 @@ pub fn deploy(
 ) -> Result<DeployReport, Error> {
     let claim_blocks = options
         .claim_blocks
-        .unwrap_or_else(|| default_claim_blocks(rpc.chain_id()));
+        .unwrap_or_else(|| DefaultClaimBlocks::for_chain(rpc.chain_id()).count);
     deploy_contracts(
         rpc,
         &Deployable::shipped(contracts, claim_blocks)?,
@@ -234,7 +236,9 @@ pub fn deploy_contracts(
 ) -> Result<DeployReport, Error> {
     let deployer = rpc.require_signer()?;
     let chain_id = rpc.chain_id();
-    let claim_blocks = options.claim_blocks.unwrap_or_else(|| default_claim_blocks(chain_id));
+    let claim_blocks = options
+        .claim_blocks
+        .unwrap_or_else(|| DefaultClaimBlocks::for_chain(chain_id).count);
     let mut record = deployments
         .load(chain_id)?
         .unwrap_or_else(|| DeploymentRecord::empty(chain_id));

@@ -48,6 +48,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod chain_pace;
 mod checksum;
 mod client;
 mod decimal;

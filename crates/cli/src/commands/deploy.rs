@@ -4,13 +4,13 @@ use clap::Args;
 use eyre::WrapErr;
 use marubatsu_chain::{
     amounts::ether_and_wei,
-    pvp::{MAX_CLAIM_BLOCKS, PUBLIC_CLAIM_BLOCKS, default_claim_blocks},
+    pvp::{CENSOR_SECONDS, MAX_CLAIM_BLOCKS},
 };
 use marubatsu_chain::{compiler::PVP_CONTRACT, evm::Transactor};
 use marubatsu_client::{
     deploy::{
-        ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DeployOptions, DeployReport, Deployable, Replaced,
-        SCANNED_GAMES, deploy_contracts,
+        ContractStatus, DEPLOYED_CONTRACTS, DEPLOYMENTS_VAR, DefaultClaimBlocks, DeployOptions, DeployReport,
+        Deployable, Replaced, SCANNED_GAMES, deploy_contracts,
     },
     journal::TxState,
     local::LOCAL_STATE_VAR,
@@ -58,8 +58,10 @@ pub(crate) struct DeployArgs {
     force: bool,
     /// Blocks a TicTacToe timeout claim needs after the turn began, besides the time limit, so that delaying a
     /// move costs a censor that many blocks (0 to 524287). Default: 0 on a local development chain (ids 31337
-    /// and 1337, whose blocks are mined only for transactions), else 64. A recorded TicTacToe with another
-    /// count is replaced.
+    /// and 1337, whose blocks are mined only for transactions); else enough blocks of the chain's block time
+    /// (alloy-chains knows it for named chains) to span 12.8 minutes, at least 64 (64 where the pace is unknown).
+    /// On a rollup the sequencer can censor whatever the count. A recorded TicTacToe with another count is
+    /// replaced.
     #[arg(
         long,
         value_name = "N",
@@ -130,7 +132,7 @@ impl DeployArgs {
             Plan::Shipped(contracts) => {
                 let claim_blocks = self
                     .claim_blocks
-                    .unwrap_or_else(|| default_claim_blocks(rpc.chain_id()));
+                    .unwrap_or_else(|| DefaultClaimBlocks::for_chain(rpc.chain_id()).count);
                 Deployable::shipped(&contracts, claim_blocks)?
             }
         };
@@ -241,7 +243,7 @@ fn print_report(report: &DeployReport, url: &str) {
         report.chain_id, report.compiler_version
     );
     if report.contracts.iter().any(|c| c.name == PVP_CONTRACT) {
-        println!("{}", claim_blocks_words(report.claim_blocks));
+        println!("{}", claim_blocks_words(report.claim_blocks, report.chain_id));
     }
     for tx in &report.settled {
         let state = match tx.state {
@@ -341,19 +343,40 @@ fn print_report(report: &DeployReport, url: &str) {
     }
 }
 
-/// What TicTacToe's count of claim blocks means, in a sentence.
-fn claim_blocks_words(count: u32) -> String {
-    match count {
-        0 => "TicTacToe: a timeout claim needs only the time limit (no blocks): right for a local chain that mines \
-              on demand; on a public chain a censor could then buy a win cheaply (--claim-blocks, default 64 there)"
-            .to_owned(),
-        n if n < PUBLIC_CLAIM_BLOCKS => format!(
-            "TicTacToe: a timeout claim needs the time limit and {n} block{} after the turn began (fewer than the \
-             public default of {PUBLIC_CLAIM_BLOCKS}: keeping a move out of them costs a censor less)",
-            if n == 1 { "" } else { "s" }
+/// What TicTacToe's count of claim blocks means on chain `chain_id`, in a sentence or two: against the chain's
+/// default (its pace), and on a rollup, that its sequencer can censor whatever the count.
+fn claim_blocks_words(count: u32, chain_id: u64) -> String {
+    let default = DefaultClaimBlocks::for_chain(chain_id);
+    let minutes = CENSOR_SECONDS as f64 / 60.0;
+    let mut words = match count {
+        0 => format!(
+            "TicTacToe: a timeout claim needs only the time limit (no blocks): right for a local chain that mines \
+             on demand; on a public chain a censor could then buy a win cheaply (--claim-blocks; by default \
+             {minutes} minutes of blocks there)"
         ),
-        n => format!("TicTacToe: a timeout claim needs the time limit and {n} blocks after the turn began"),
+        n if n < default.count => format!(
+            "TicTacToe: a timeout claim needs the time limit and {n} block{} after the turn began (fewer than this \
+             chain's default of {}: keeping a move out of them costs a censor less)",
+            if n == 1 { "" } else { "s" },
+            default.count
+        ),
+        n => match default.pace {
+            Some(pace) => format!(
+                "TicTacToe: a timeout claim needs the time limit and {n} blocks after the turn began (about {:.1} \
+                 minutes at this chain's {} s a block)",
+                n as f64 * pace.as_secs_f64() / 60.0,
+                pace.as_secs_f64()
+            ),
+            None => format!("TicTacToe: a timeout claim needs the time limit and {n} blocks after the turn began"),
+        },
+    };
+    if default.sequencer {
+        words.push_str(&format!(
+            "\nChain {chain_id} is a rollup: its sequencer decides what goes into its blocks and can keep a move out \
+             however many blocks a claim waits for. A stake there trusts the sequencer not to censor."
+        ));
     }
+    words
 }
 
 /// A warning that the record moves on from a deployment that still holds players' ether or games.
@@ -381,4 +404,28 @@ fn print_replaced(old: &Replaced, broadcast: bool) {
         ether_and_wei(old.balance),
         old.address
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::claim_blocks_words;
+
+    #[test]
+    fn the_claim_blocks_are_said_against_the_chains_pace_and_a_rollup_is_named() {
+        let base_sepolia = claim_blocks_words(384, 84_532);
+        assert!(
+            base_sepolia.contains("384 blocks") && base_sepolia.contains("about 12.8 minutes"),
+            "{base_sepolia}"
+        );
+        assert!(base_sepolia.contains("is a rollup: its sequencer"), "{base_sepolia}");
+        let fewer = claim_blocks_words(64, 84_532);
+        assert!(fewer.contains("fewer than this chain's default of 384"), "{fewer}");
+        let sepolia = claim_blocks_words(64, 11_155_111);
+        assert!(
+            sepolia.contains("about 12.8 minutes at this chain's 12 s a block"),
+            "{sepolia}"
+        );
+        assert!(!sepolia.contains("rollup"), "{sepolia}");
+        assert!(claim_blocks_words(0, 31_337).starts_with("TicTacToe: a timeout claim needs only the time limit"));
+    }
 }

@@ -132,14 +132,13 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
     Ok(response)
 }
 
-/// A named chain's usual pace (alloy-chains knows it), so that the page can say a count of blocks as time; none on
-/// a development chain, whose blocks come with transactions.
+/// The pace of the blocks the contract counts, when the chain is known by name (on Arbitrum L1's, whose numbers
+/// `block.number` gives), so that the page can say a count of blocks as time; none on a development chain, whose
+/// blocks come with transactions.
 fn block_seconds(chain_id: u64) -> Option<f64> {
-    if marubatsu_chain::pvp::LOCAL_CHAIN_IDS.contains(&chain_id) {
-        return None;
-    }
-    let named = alloy_chains::NamedChain::try_from(chain_id).ok()?;
-    named.average_blocktime_hint().map(|pace| pace.as_secs_f64())
+    marubatsu_client::deploy::DefaultClaimBlocks::for_chain(chain_id)
+        .pace
+        .map(|pace| pace.as_secs_f64())
 }
 
 /// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering
