@@ -318,6 +318,10 @@ impl WerewolfState {
         };
         let outcome = Outcome { end, winners };
         self.outcome = Some(outcome);
+        // Debts and draws still standing are void: a finished game asks nobody for anything, so its state lists
+        // none (an end that holds comes before them under Version 3; a transfer paradox names its debt in `end`).
+        self.transfers.retain(|_| false);
+        self.draws.retain(|_| false);
         self.record(Happening::Ended { outcome });
     }
 }

@@ -206,7 +206,7 @@ impl WerewolfState {
     }
 
     /// The transfers owed, in the order they arose (R7): always current — a debt settled by someone else's
-    /// transfer taking the cards back is gone (Version 2).
+    /// transfer taking the cards back is gone (Version 2) — and none once the game has ended.
     pub fn owed_transfers(&self) -> &[(Seat, Role)] {
         self.transfers.as_slice()
     }
@@ -252,7 +252,7 @@ impl WerewolfState {
         self.discarded[seat.index()]
     }
 
-    /// The dead players waiting for their draw, in order (R8).
+    /// The dead players waiting for their draw, in order (R8); none once the game has ended.
     pub fn owed_draws(&self) -> &[Seat] {
         self.draws.as_slice()
     }

@@ -413,6 +413,45 @@ fn events_not_listed_are_refused_and_leave_the_state_unchanged() {
     );
 }
 
+/// A finished game owes nothing: a transfer or a draw still standing when it ended is void, so neither the state
+/// nor the decisions it offers ask for one. Random games under Version 2 (a transfer paradox ends with every debt
+/// stuck; a contradiction may end a cascade midway) and Version 3 (an end that holds comes before any transfer or
+/// draw) end with both standing often enough that each case is met.
+#[test]
+fn a_finished_game_lists_no_owed_transfer_and_no_draw() {
+    let mut rng = SplitMix64::new(41);
+    let (mut debts, mut draws) = (0, 0);
+    let mut all = tables();
+    all.extend([
+        Table::VERSION_3,
+        Table::DEFAULT.with_options(marubatsu_engine::werewolf::Options::V3),
+    ]);
+    for table in all {
+        for _ in 0..150 {
+            let (game, _) = random_game(table, &mut rng, &mut |_, _, _| {});
+            assert!(game.outcome().is_some());
+            // What stood when the game ended: cards of a lost role still held, a dead player's role not drawn.
+            debts += game
+                .seats()
+                .filter(|&s| game.lost(s).iter().any(|role| game.hand(s).count(role) > 0))
+                .count();
+            draws += game
+                .seats()
+                .filter(|&s| !game.is_alive(s) && game.possible(s).len() > 1)
+                .count();
+            assert_eq!(game.owed_transfers(), []);
+            assert_eq!(game.ready_transfers(), []);
+            assert_eq!(game.settleable_transfers(), []);
+            assert_eq!(game.owed_draws(), []);
+            assert_eq!(game.pending(), None);
+        }
+    }
+    assert!(
+        debts > 50 && draws > 10,
+        "{debts} debts and {draws} draws stood at the end"
+    );
+}
+
 #[test]
 fn the_finished_game_refuses_everything() {
     let mut rng = SplitMix64::new(3);

@@ -488,6 +488,42 @@ mod tests {
         assert_eq!(seen.len(), 6, "the games met only {seen:?}");
     }
 
+    /// A finished game's view asks nothing of anyone: no player owes cards, no transfer, choice or ballot is
+    /// offered — also when debts stood as it ended (Version 3 ends before they are paid), as a client reading
+    /// the JSON would otherwise take them for decisions still to make.
+    #[test]
+    fn a_finished_games_view_lists_no_owed_transfer() {
+        let mut rng = SplitMix64::new(5);
+        let names: Vec<String> = (1..=9).map(|i| format!("P{i}")).collect();
+        let mut stood = 0;
+        for table in [Table::VERSION_3, Table::DEFAULT] {
+            for _ in 0..40 {
+                let mut game = WerewolfState::new(table).without_log();
+                loop {
+                    let events = legal_events(&game);
+                    let Some(event) = events.get(rng.below_u64(events.len())) else {
+                        break;
+                    };
+                    Werewolf::step(&mut game, &event).expect("a listed event");
+                }
+                stood += usize::from(
+                    game.seats()
+                        .any(|s| game.lost(s).iter().any(|role| game.hand(s).count(role) > 0)),
+                );
+                let view = serde_json::to_value(View::of(&game, &names, Lang::En, None)).expect("a view");
+                assert!(view["outcome"].is_object(), "{view}");
+                for player in view["players"].as_array().into_iter().flatten() {
+                    assert_eq!(player["owes"], serde_json::json!([]), "{player}");
+                }
+                for key in ["transfers", "choices", "ballots"] {
+                    assert_eq!(view[key], serde_json::json!([]), "{key}");
+                }
+                assert!(view["pending"].is_null());
+            }
+        }
+        assert!(stood > 5, "only {stood} games ended with debts standing");
+    }
+
     /// Every string of a view, wherever it sits.
     fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
         match value {
