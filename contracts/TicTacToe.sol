@@ -424,7 +424,12 @@ contract TicTacToe is ITicTacToe {
 
         _balances[msg.sender] = 0;
         emit Withdrawn(msg.sender, to, amount);
-        (bool sent,) = to.call{value: amount}("");
+        // A low-level call that copies none of the recipient's return data: `to.call` would copy all of it into
+        // memory, so that a recipient returning 200 kB would charge the caller some 200k gas for bytes nobody reads.
+        bool sent;
+        assembly ("memory-safe") {
+            sent := call(gas(), to, amount, 0, 0, 0, 0)
+        }
         if (!sent) revert TransferFailed(to, amount);
     }
 
