@@ -7,8 +7,8 @@ import {ISoloTicTacToe} from "./interfaces/ISoloTicTacToe.sol";
 /// @title SoloTicTacToe
 /// @notice Tic-tac-toe against a CPU that answers in the same transaction, at three difficulties.
 /// @dev Why there are no stakes: the game is solved, so against a perfect CPU the player can at best draw. A bet
-///      that can never be won is not a game, so this contract accepts no ether at all (no payable function, no
-///      `receive`, no `fallback`).
+///      that can never be won is not a game, so this contract accepts no ether at all: no function takes any, and
+///      ether sent with no call is refused with {EtherNotAccepted} (a call to no function of it, {UnknownFunction}).
 ///
 ///      The CPU is one procedure, and the difficulty is how far it goes (see {_cpuMove}). Its board arithmetic
 ///      works on 9-bit masks (cell `i` = bit `i`, row-major) held in `uint256`, with no loops over lines and no
@@ -137,6 +137,19 @@ contract SoloTicTacToe is ISoloTicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                     EXTERNAL FUNCTIONS                     */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @notice Refuses ether sent with no call, in words: this contract takes no ether at all.
+    /// @dev Payable only so that the refusal is this error, not Solidity's empty revert for value sent to a
+    ///      non-payable function; it always reverts, so no ether is ever taken.
+    receive() external payable {
+        revert EtherNotAccepted(msg.value);
+    }
+
+    /// @notice Refuses a call to no function of this contract, naming the selector it asked for.
+    /// @dev Payable for the same reason as {receive}: with ether too, the refusal is still this error.
+    fallback() external payable {
+        revert UnknownFunction(msg.sig);
+    }
 
     /// @inheritdoc ISoloTicTacToe
     function newGame(uint8 difficulty, bool cpuFirst) external returns (uint256 gameId) {

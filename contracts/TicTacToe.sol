@@ -16,8 +16,9 @@ import {ITicTacToe} from "./interfaces/ITicTacToe.sol";
 ///      a game, and every wei credited was received for that game exactly once: a win (by a line, a timeout or a
 ///      resignation) credits 2 x stake to the winner; a draw or an abort the stake to each player; a cancellation
 ///      the stake to the creator; and each game ends at most once.
-///      Plain transfers are rejected (no `receive`, no `fallback`). Ether forced in anyway (selfdestruct, block
-///      rewards) is not counted anywhere: it stays in the contract and cannot disturb the accounting.
+///      Plain transfers are rejected ({EtherNotAccepted}, and {UnknownFunction} for calls to no function of it).
+///      Ether forced in anyway (selfdestruct, block rewards) is not counted anywhere: it stays in the contract and
+///      cannot disturb the accounting.
 contract TicTacToe is ITicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                          STORAGE                           */
@@ -152,6 +153,19 @@ contract TicTacToe is ITicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                     EXTERNAL FUNCTIONS                     */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @notice Refuses ether sent with no call, in words: stakes come only with {createGame} and {joinGame}.
+    /// @dev Payable only so that the refusal is this error, not Solidity's empty revert for value sent to a
+    ///      non-payable function; it always reverts, so no ether is ever taken here.
+    receive() external payable {
+        revert EtherNotAccepted(msg.value);
+    }
+
+    /// @notice Refuses a call to no function of this contract, naming the selector it asked for.
+    /// @dev Payable for the same reason as {receive}: with ether too, the refusal is still this error.
+    fallback() external payable {
+        revert UnknownFunction(msg.sig);
+    }
 
     /// @inheritdoc ITicTacToe
     function createGame(uint256 moveTimeout, address opponent) external payable returns (uint256 gameId) {

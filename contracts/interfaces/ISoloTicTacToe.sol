@@ -77,6 +77,13 @@ interface ISoloTicTacToe {
     /// @dev The board given to {previewCpuMove} has no empty cell.
     error BoardFull(uint16 mine, uint16 theirs);
 
+    /// @dev No function of the contract has `selector` (or the calldata is shorter than a selector, padded with
+    ///      zeros): a call meant for another contract or another version.
+    error UnknownFunction(bytes4 selector);
+
+    /// @dev `value` wei sent with no calldata: the contract takes no ether at all.
+    error EtherNotAccepted(uint256 value);
+
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                         FUNCTIONS                          */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/

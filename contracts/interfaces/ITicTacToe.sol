@@ -183,6 +183,14 @@ interface ITicTacToe {
     /// @dev Sending `amount` wei to `recipient` failed; the caller's balance is unchanged.
     error TransferFailed(address recipient, uint256 amount);
 
+    /// @dev No function of the contract has `selector` (or the calldata is shorter than a selector, padded with
+    ///      zeros): a call meant for another contract or another version.
+    error UnknownFunction(bytes4 selector);
+
+    /// @dev `value` wei sent with no calldata: the contract takes ether only as a stake, with {createGame} and
+    ///      {joinGame}.
+    error EtherNotAccepted(uint256 value);
+
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                         FUNCTIONS                          */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
@@ -190,8 +198,9 @@ interface ITicTacToe {
     /// @dev The shortest time limit per move a creator may choose: 60 seconds.
     function MIN_MOVE_TIMEOUT() external view returns (uint32);
 
-    /// @dev The longest time limit per move a creator may choose: 7 days (604,800 seconds), so that a creator who
-    ///      never moves cannot lock the joiner's stake for longer than that.
+    /// @dev The longest time limit per move a creator may choose: 7 days (604,800 seconds). A creator who never moves
+    ///      locks the joiner's stake for one turn: this limit, or {claimBlocks} blocks if they take longer, after
+    ///      which either player aborts the game. It bounds a turn, not a game (nine turns at most).
     function MAX_MOVE_TIMEOUT() external view returns (uint32);
 
     /// @dev Opens a game in which the caller plays X and moves first, staking `msg.value` (zero allowed), with

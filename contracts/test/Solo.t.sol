@@ -193,8 +193,13 @@ contract SoloTest is TestBase {
     }
 
     function test_RevertWhen_EtherSent() public {
-        (bool ok,) = address(solo).call{value: 1}("");
+        (bool ok, bytes memory data) = address(solo).call{value: 1}("");
         assertTrue(!ok, "plain transfer rejected");
+        bytes memory said = abi.encodeWithSelector(ISoloTicTacToe.EtherNotAccepted.selector, 1);
+        assertTrue(keccak256(data) == keccak256(said), "in words");
+        (ok, data) = address(solo).call(hex"deadbeef");
+        said = abi.encodeWithSelector(ISoloTicTacToe.UnknownFunction.selector, bytes4(0xdeadbeef));
+        assertTrue(!ok && keccak256(data) == keccak256(said), "an unknown function, in words");
         (ok,) = address(solo).call{value: 1}(abi.encodeCall(ISoloTicTacToe.newGame, (EASY, false)));
         assertTrue(!ok, "newGame is not payable");
         assertEq(address(solo).balance, 0, "no ether held");

@@ -119,4 +119,36 @@ contract TicTacToeAbiErrorsTest is TestBase {
         vm.expectRevert(abi.encodeWithSelector(ITicTacToe.DeadlineOutOfRange.selector, last - 1 + 600, last));
         ttt.play(gameId, 4);
     }
+
+    /// @dev Whether `data` sent by `from` with `value` wei fails with exactly `expected` as its revert data.
+    function _refusedWith(address from, uint256 value, bytes memory data, bytes memory expected) internal {
+        vm.deal(from, value);
+        vm.prank(from);
+        (bool ok, bytes memory returned) = address(ttt).call{value: value}(data);
+        assertTrue(!ok, "the call must fail");
+        assertTrue(keccak256(returned) == keccak256(expected), "the revert data");
+    }
+
+    function test_RevertWhen_EtherOrAnUnknownFunctionIsSent_InWords() public {
+        _refusedWith(X, 1 ether, "", abi.encodeWithSelector(ITicTacToe.EtherNotAccepted.selector, 1 ether));
+        _refusedWith(X, 0, "", abi.encodeWithSelector(ITicTacToe.EtherNotAccepted.selector, 0));
+        bytes4 unknown = 0xdeadbeef;
+        _refusedWith(X, 0, abi.encodePacked(unknown), abi.encodeWithSelector(ITicTacToe.UnknownFunction.selector, unknown));
+        _refusedWith(X, 1, abi.encodePacked(unknown, uint256(7)), abi.encodeWithSelector(ITicTacToe.UnknownFunction.selector, unknown));
+        // Calldata shorter than a selector: the selector as padded with zeros.
+        _refusedWith(X, 0, hex"01", abi.encodeWithSelector(ITicTacToe.UnknownFunction.selector, bytes4(0x01000000)));
+        assertEq(address(ttt).balance, 0, "no ether held");
+    }
+
+    /// What still reverts with no data, and why (docs/rules/tictactoe.md lists the same): Solidity checks these
+    /// before any code of the contract runs.
+    function test_TheMalformedCallsThatStillRevertEmpty() public {
+        uint256 gameId = _newGame(60);
+        // Ether sent to a function that takes none: Solidity's check of the call value.
+        _refusedWith(X, 1, abi.encodeCall(ITicTacToe.play, (gameId, 0)), "");
+        // Arguments cut short: the ABI decoder.
+        _refusedWith(X, 0, abi.encodePacked(ITicTacToe.play.selector, gameId), "");
+        // An address word with bits above its 160: the ABI decoder.
+        _refusedWith(X, 0, abi.encodePacked(ITicTacToe.withdrawTo.selector, uint256(1) << 200), "");
+    }
 }

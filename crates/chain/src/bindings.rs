@@ -80,6 +80,8 @@ named_errors! {
         BoardOutOfRange { mine, theirs },
         BoardsOverlap { mine, theirs },
         BoardFull { mine, theirs },
+        UnknownFunction { selector },
+        EtherNotAccepted { value },
     }
     ITicTacToeV2::ITicTacToeV2Errors {
         TimeoutTooShort { moveTimeout, minimum },
@@ -112,6 +114,8 @@ named_errors! {
         NothingToWithdraw { account },
         ZeroRecipient {},
         TransferFailed { recipient, amount },
+        UnknownFunction { selector },
+        EtherNotAccepted { value },
     }
 }
 

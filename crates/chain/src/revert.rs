@@ -149,6 +149,12 @@ macro_rules! display_field {
 
 display_field!(u8, u16, u32, u64, U256);
 
+impl FieldText for alloy_primitives::FixedBytes<4> {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
 impl FieldText for Address {
     fn text(&self) -> String {
         self.to_checksum(None)

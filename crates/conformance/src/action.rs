@@ -100,7 +100,7 @@ pub(crate) enum Action {
 pub(crate) enum Expected {
     /// A call: done, or this custom error.
     Call(Outcome),
-    /// A plain transfer: rejected with no revert data.
+    /// A plain transfer: rejected, with no revert data or with `EtherNotAccepted(value)`.
     Refused,
     /// Time moved by this many seconds, in one new block.
     Time(u64),

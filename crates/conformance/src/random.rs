@@ -325,7 +325,16 @@ mod tests {
                 }
             }
         }
-        let unreached = ["StakeTooLarge", "DeadlineOutOfRange", "ClaimBlocksTooLarge"];
+        // Past the reach of random play, and the refusals of calls outside the interface's functions: a plain
+        // transfer is judged as refused (`Refused`), with no data or `EtherNotAccepted`, and no action calls a
+        // function the interface lacks.
+        let unreached = [
+            "StakeTooLarge",
+            "DeadlineOutOfRange",
+            "ClaimBlocksTooLarge",
+            "UnknownFunction",
+            "EtherNotAccepted",
+        ];
         let errors = ITicTacToeErrors::SELECTORS
             .iter()
             .filter_map(|selector| ITicTacToeErrors::name_by_selector(*selector))

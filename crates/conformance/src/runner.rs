@@ -5,7 +5,7 @@
 //! events alone tell the games as `getGame` does.
 
 use alloy_primitives::{Address, Log, U256};
-use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
+use alloy_sol_types::{SolCall, SolError, SolEventInterface, SolInterface};
 use marubatsu_chain::{
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
     evm::{Chain, Snapshot, TxError},
@@ -273,16 +273,18 @@ impl Runner {
         }
     }
 
-    /// A plain transfer: the rules refuse it with no revert data.
+    /// A plain transfer: the rules refuse it, with no revert data (a contract without `receive` or `fallback`) or
+    /// in words, `EtherNotAccepted(value)`.
     fn transfer(&self, chain: &mut Chain, action: &Action) -> Result<Checked, String> {
         let Action::Transfer { actor, value } = *action else {
             return Err(format!("the runner took {action:?} for a plain transfer"));
         };
-        let rules = "reverts with no data (no receive, no fallback)";
+        let rules = "reverts, with no data or with EtherNotAccepted(value)";
         let what = "a plain transfer";
+        let in_words = ITicTacToe::EtherNotAccepted { value }.abi_encode();
         match chain.transfer(self.cast.actors[actor], self.cast.contract, value) {
             Ok(_) => Ok(differ(what, "succeeds", rules)),
-            Err(TxError::Reverted(revert)) if revert.data().is_empty() => Ok(Ok(())),
+            Err(TxError::Reverted(revert)) if revert.data().is_empty() || revert.data() == &in_words[..] => Ok(Ok(())),
             Err(TxError::Invalid(reason)) => Err(format!("the chain refused a transaction: {reason}")),
             Err(other) => Ok(differ(what, other.to_string(), rules)),
         }

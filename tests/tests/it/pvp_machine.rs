@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use alloy_primitives::{Address, IntoLogData, Log, U256};
-use alloy_sol_types::{SolCall, SolEventInterface, SolInterface};
+use alloy_sol_types::{SolCall, SolError, SolEventInterface, SolInterface};
 use marubatsu_chain::{
     bindings::ITicTacToe::{self, ITicTacToeErrors, ITicTacToeEvents},
     evm::{ACCOUNT_BALANCE, Chain, Receipt, TxError},
@@ -193,7 +193,7 @@ enum Action {
 enum Expected {
     /// A game call: done or this custom error.
     Call(Outcome),
-    /// A plain transfer: rejected with no revert data (the contract has no `receive` and no `fallback`).
+    /// A plain transfer: rejected with `EtherNotAccepted(value)` (its `receive` always reverts).
     Refused,
     /// Time moved by this many seconds (in one new block).
     Time(u64),
@@ -787,9 +787,10 @@ impl Sut {
                 let revert = err
                     .revert()
                     .unwrap_or_else(|| panic!("a plain transfer must revert, not: {err}"));
-                assert!(
-                    revert.data().is_empty(),
-                    "a plain transfer reverts without data, got {revert}"
+                assert_eq!(
+                    revert.data(),
+                    &ITicTacToe::EtherNotAccepted { value }.abi_encode()[..],
+                    "a plain transfer is refused in words, got {revert}"
                 );
                 assert_eq!(expected, &Expected::Refused);
                 return;

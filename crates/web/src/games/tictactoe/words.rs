@@ -170,7 +170,30 @@ fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
                 "その盤面に空きマスがありません。".into(),
             ),
         ),
+        SoloError::UnknownFunction(e) => ("UnknownFunction", unknown_function(e.selector.into(), lang)),
+        SoloError::EtherNotAccepted(e) => (
+            "EtherNotAccepted",
+            l(
+                format!(
+                    "The solo contract takes no ether; the {} sent was refused.",
+                    ether(e.value)
+                ),
+                format!(
+                    "一人用のコントラクトはETHを受け取りません。送られた {} は拒否されました。",
+                    ether(e.value)
+                ),
+            ),
+        ),
     }
+}
+
+/// A call to a function the contract does not have: the page or the wallet asked for something else.
+fn unknown_function(selector: [u8; 4], lang: Lang) -> String {
+    let selector = alloy_primitives::hex::encode_prefixed(selector);
+    lang.pick(
+        format!("The contract has no function with selector {selector}: is this the right contract and version?"),
+        format!("コントラクトにはセレクタ {selector} の関数がありません。コントラクトとそのバージョンは正しいですか？"),
+    )
 }
 
 fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
@@ -429,6 +452,21 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
             l(
                 "Ether sent to the zero address would be lost.".into(),
                 "ゼロアドレスに送ったETHは失われます。".into(),
+            ),
+        ),
+        PvpError::UnknownFunction(e) => ("UnknownFunction", unknown_function(e.selector.into(), lang)),
+        PvpError::EtherNotAccepted(e) => (
+            "EtherNotAccepted",
+            l(
+                format!(
+                    "The game contract takes ether only as a stake (creating or joining a game); the {} sent with \
+                     no call was refused.",
+                    ether(e.value)
+                ),
+                format!(
+                    "ゲームのコントラクトは掛け金（ゲームの作成と参加）としてしかETHを受け取りません。呼び出しなしで送られた {} は拒否されました。",
+                    ether(e.value)
+                ),
             ),
         ),
         PvpError::TransferFailed(e) => (
