@@ -244,4 +244,49 @@ contract TicTacToeRulesTest is PvpTestBase {
         assertTrue(reason == ITicTacToe.EndReason.Win, "a line");
         assertEq(winner, X, "its owner wins");
     }
+
+    // ---------------------------------------------------------------- joins and the block clock
+
+    /// @dev A private game holds its joiner to the terms it read as a public one does: the invited account naming
+    ///      another creator or another time limit is refused with the real terms.
+    function test_APrivateGameChecksTheJoinersTermsToo() public {
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: 1 ether}(WEEK, O);
+        bytes memory realTerms = abi.encodeWithSelector(ITicTacToe.TermsChanged.selector, gameId, X, WEEK);
+        vm.prank(O);
+        vm.expectRevert(realTerms);
+        ttt.joinGame{value: 1 ether}(gameId, address(0xC0FFEE), WEEK);
+        vm.prank(O);
+        vm.expectRevert(realTerms);
+        ttt.joinGame{value: 1 ether}(gameId, X, 60);
+        vm.prank(O);
+        ttt.joinGame{value: 1 ether}(gameId, X, WEEK);
+        (,,,,,,, ITicTacToe.Status status) = ttt.getGame(gameId);
+        assertTrue(status == ITicTacToe.Status.Active, "joined on the real terms");
+    }
+
+    /// @dev The blocks a claim waits for are counted exactly wherever the turn begins: from forge's first block,
+    ///      just before and at 2^19 (where the stored block number wraps), and far past it. A count modulo anything
+    ///      but 2^19 would let a claim in early once block numbers pass 2^19, and no test starting at block 1 would
+    ///      see it unless it rolls there itself.
+    function test_ClaimBlocksAreCountedExactlyAcrossTheWrap() public {
+        uint256 wrap = uint256(1) << 19;
+        uint256[5] memory starts = [block.number, wrap - 2, wrap, 3 * wrap + 5, 20_000_000];
+        for (uint256 i; i < starts.length; ++i) {
+            vm.roll(starts[i]);
+            uint256 gameId = _game(0, 60);
+            vm.warp(block.timestamp + 61);
+            vm.roll(starts[i] + CLAIM_BLOCKS - 1);
+            assertEq(ttt.claimBlocksLeft(gameId), 1, "one block to go");
+            vm.prank(O);
+            vm.expectRevert(
+                abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, gameId, CLAIM_BLOCKS - 1, CLAIM_BLOCKS)
+            );
+            ttt.claimTimeout(gameId);
+            vm.roll(starts[i] + CLAIM_BLOCKS);
+            assertEq(ttt.claimBlocksLeft(gameId), 0, "claimable");
+            vm.prank(O);
+            ttt.claimTimeout(gameId);
+        }
+    }
 }
