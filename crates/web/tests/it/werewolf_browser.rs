@@ -123,28 +123,75 @@ fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
 }
 
 /// After a decision, what it did is on the first screen, above the next decision: the box under the status line
-/// is shown, inside the viewport as the page scrolled it, in plain words, and ends with the log's last line.
+/// is shown, inside the viewport as the page scrolled it, in plain words, and holds the log's lines since the
+/// decision, each once. A chain of more than two lines shows its first (deciding) line alone, with the button that
+/// opens the rest beside the heading, unless the table opened them.
 fn last_decision_on_screen(browser: &Browser<'_>, name: &str) {
     if logged_events(browser) == 0 {
         return;
     }
     let seen = browser.script(
         "const box = document.querySelector('#last');
-         const lines = Array.from(document.querySelectorAll('#last-lines li')).map((l) => l.textContent);
+         const items = Array.from(document.querySelectorAll('#last-lines li'));
+         const lines = items.map((l) => l.textContent);
          const log = Array.from(document.querySelectorAll('#log li:not(.round)')).map((l) => l.textContent);
+         const tail = log.slice(log.length - lines.length);
+         const same = lines.length > 0 && [...lines].sort().join('\\n') === [...tail].sort().join('\\n');
+         const toggle = document.querySelector('#last-toggle');
+         const open = toggle.getAttribute('aria-expanded') === 'true';
+         const shown = items.filter((l) => !l.hidden).length;
+         const folded = lines.length > 2 ? !toggle.hidden && shown === (open ? lines.length : 1)
+           : toggle.hidden && shown === lines.length;
          const r = box.getBoundingClientRect();
-         return [!box.hidden && r.height > 0, r.top >= 0 && r.bottom <= window.innerHeight,
-                 lines.length > 0 && lines[lines.length - 1] === log[log.length - 1], lines];",
+         return [!box.hidden && r.height > 0, r.top >= 0 && r.bottom <= window.innerHeight, same, folded, lines];",
         &[],
     );
     assert_eq!(
-        [&seen[0], &seen[1], &seen[2]],
-        [&json!(true); 3],
-        "{name}: what the last decision did is not on the first screen: {seen}"
+        [&seen[0], &seen[1], &seen[2], &seen[3]],
+        [&json!(true); 4],
+        "{name}: what the last decision did is not on the first screen, whole and folded: {seen}"
     );
-    for line in seen[3].as_array().into_iter().flatten() {
+    for line in seen[4].as_array().into_iter().flatten() {
         assert_plain(line.as_str().unwrap_or_default());
     }
+}
+
+/// At the end, what the last decision did leads with the end it brought; opened, every line shows in full with
+/// nothing to scroll inside the box, and the page still passes its check; closed again, the first line alone.
+fn the_end_leads_what_the_last_decision_did(browser: &Browser<'_>, name: &str) {
+    let first = browser.script(
+        "return document.querySelector('#last-lines li').textContent.startsWith(
+           document.querySelector('#outcome-text').textContent);",
+        &[],
+    );
+    assert_eq!(
+        first,
+        json!(true),
+        "{name}: the end is not the first line of what the decision did"
+    );
+    let lines = browser.script("return document.querySelectorAll('#last-lines li').length;", &[]);
+    if lines.as_u64().unwrap_or(0) <= 2 {
+        return;
+    }
+    let state = "const items = Array.from(document.querySelectorAll('#last-lines li'));
+         const list = document.querySelector('#last-lines');
+         return [document.querySelector('#last-toggle').getAttribute('aria-expanded'),
+                 items.filter((l) => !l.hidden).length, items.length, list.scrollHeight <= list.clientHeight + 1];";
+    browser.click("#last-toggle");
+    let opened = browser.script(state, &[]);
+    assert_eq!(
+        [&opened[0], &opened[1], &opened[3]],
+        [&json!("true"), &opened[2], &json!(true)],
+        "{name}: opened, every line shows and nothing scrolls: {opened}"
+    );
+    browser.check_page(&format!("{name}-last-opened"), Some("#last-toggle"));
+    browser.click("#last-toggle");
+    let closed = browser.script(state, &[]);
+    assert_eq!(
+        [&closed[0], &closed[1]],
+        [&json!("false"), &json!(1)],
+        "{name}: {closed}"
+    );
 }
 
 /// The element holding the player's next control for the decision now pending.
@@ -428,6 +475,7 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
     wait_pending(browser, "over");
     browser.check_page(&format!("{tag}-end"), Some("#outcome"));
     last_decision_on_screen(browser, &tag);
+    the_end_leads_what_the_last_decision_did(browser, &tag);
     let text = browser.text("#outcome");
     assert_plain(&text);
     for line in browser

@@ -200,12 +200,33 @@
   /**
    * What the last decision did — its own line and the whole cascade — right under the status line, above the
    * next decision (or the end): on a phone the log is far below, and the table needs to see it where it looks.
+   * The deciding line comes first (the server puts the end, else a death, there). A chain of more than two
+   * lines shows that line alone until the table opens the rest with the button beside the heading — a dozen
+   * lines would push the next decision off a phone's screen — and then shows every line, with no scrolling
+   * inside the box; the table's choice holds for the decisions after.
    */
   function drawLast() {
     const box = $('#last');
-    box.hidden = S.view.last.length === 0;
-    $('#last-lines').replaceChildren(...S.view.last.map(logItem));
+    const lines = /** @type {WerewolfLogLine[]} */ (S.view.last);
+    box.hidden = lines.length === 0;
+    const folds = lines.length > 2;
+    const open = !folds || S.lastOpen;
+    const items = lines.map(logItem);
+    items.forEach((item, i) => {
+      item.classList.toggle('ww-lead', i === 0);
+      item.hidden = i > 0 && !open;
+    });
+    $('#last-lines').replaceChildren(...items);
+    const toggle = $('#last-toggle');
+    toggle.hidden = !folds;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = t(open ? 'werewolf.lastFewer' : 'werewolf.lastAll', { n: lines.length });
   }
+
+  $('#last-toggle').addEventListener('click', () => {
+    S.lastOpen = !S.lastOpen;
+    drawLast();
+  });
 
   /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'drawLog' | 'drawLast'>} */
   const part = { card, drawPlayers, options, drawLog, drawLast };

@@ -56,6 +56,7 @@
     transferCounts: new Map(),
     transferKey: '',
     debtor: null,
+    lastOpen: false,
   };
 
   /** @type {WerewolfNamespace['el']} */

@@ -633,7 +633,7 @@ pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (Str
     };
     let text = match (end, lang) {
         (End::AllDead, Lang::En) => "Everyone is dead, so the werewolves win.".to_owned(),
-        (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼の勝ちです。".to_owned(),
+        (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼陣営の勝ちです。".to_owned(),
         (End::VillageWins, Lang::En) => "Nobody left alive can be a werewolf any more, so the village wins.".to_owned(),
         (End::VillageWins, Lang::Ja) => {
             "生きている人の誰も人狼ではありえなくなったので、村人陣営の勝ちです。".to_owned()
@@ -646,7 +646,7 @@ pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (Str
             }
         ),
         (End::WerewolvesWin, Lang::Ja) => format!(
-            "人狼に確定した人が生存者の{}以上になったので、人狼の勝ちです。",
+            "人狼に確定した人が生存者の{}以上になったので、人狼陣営の勝ちです。",
             match parity {
                 Parity::Half => "半分",
                 Parity::Third => "3分の1",

@@ -29,6 +29,8 @@ interface WerewolfState {
   /** The transfer the table chose to make first when several may (R7), as `from:role` (a debtor may owe two
    *  roles at once); null for the first ready one. */
   debtor: string | null;
+  /** Whether the table opened every line of what the last decision did (a long chain shows its first alone). */
+  lastOpen: boolean;
 }
 
 /** What `/api/werewolf/replay` answers: the envelope with the log to keep, whether a refusal was stale, and

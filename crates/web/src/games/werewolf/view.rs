@@ -4,7 +4,8 @@
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Chances, ChitKind, HandOver, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState, legal_events,
+    Chances, ChitKind, HandOver, Happening, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
+    legal_events,
 };
 use serde::Serialize;
 
@@ -31,7 +32,8 @@ pub(super) struct View {
     transfers: Vec<TransferView>,
     log: Vec<LogLine>,
     /// What the last decision did: its own line and every consequence, the log's tail since it was made (empty
-    /// before the first). The page shows it beside the next decision, where the table looks.
+    /// before the first), the deciding line (the end, else a death) moved first. The page shows it beside the
+    /// next decision, where the table looks.
     last: Vec<LogLine>,
     outcome: Option<OutcomeView>,
 }
@@ -290,9 +292,8 @@ impl View {
             })
             .collect();
         let last = last_decision
-            .and_then(|from| log.get(from..))
-            .unwrap_or_default()
-            .to_vec();
+            .map(|from| last_lines(game, &log, from))
+            .unwrap_or_default();
         View {
             round: game.round(),
             phase: game.phase(),
@@ -322,6 +323,27 @@ impl View {
             }),
         }
     }
+}
+
+/// What the decision whose lines begin at `from` in the log did, the deciding line first — the end it brought,
+/// else the first death (an execution, an attack that killed) — then the others in the log's order: on a phone
+/// the box shows that first line until the table opens the rest.
+fn last_lines(game: &WerewolfState, log: &[LogLine], from: usize) -> Vec<LogLine> {
+    let mut lines = log.get(from..).unwrap_or_default().to_vec();
+    let happenings = game.log().get(from..).unwrap_or_default();
+    let lead = happenings
+        .iter()
+        .position(|entry| matches!(entry.what, Happening::Ended { .. }))
+        .or_else(|| {
+            happenings
+                .iter()
+                .position(|entry| matches!(entry.what, Happening::Died { .. }))
+        });
+    if let Some(at) = lead.filter(|&at| at < lines.len()) {
+        let line = lines.remove(at);
+        lines.insert(0, line);
+    }
+    lines
 }
 
 impl PendingView {
@@ -522,6 +544,47 @@ mod tests {
             }
         }
         assert!(stood > 5, "only {stood} games ended with debts standing");
+    }
+
+    /// What a decision did is the log's tail since it was made, every line once, with the deciding one first:
+    /// the end it brought, else the first death, else the decision's own line.
+    #[test]
+    fn what_a_decision_did_leads_with_the_end_or_the_death_it_brought() {
+        let mut rng = SplitMix64::new(11);
+        let names: Vec<String> = (1..=9).map(|i| format!("P{i}")).collect();
+        let (mut ends, mut deaths) = (0, 0);
+        for table in [Table::VERSION_3, Table::DEFAULT] {
+            for _ in 0..20 {
+                let mut game = WerewolfState::new(table);
+                loop {
+                    let events = legal_events(&game);
+                    let Some(event) = events.get(rng.below_u64(events.len())) else {
+                        break;
+                    };
+                    let from = game.log().len();
+                    Werewolf::step(&mut game, &event).expect("a listed event");
+                    let view = View::of(&game, &names, Lang::En, Some(from));
+                    let tail = &view.log[from..];
+                    let texts = |lines: &[LogLine]| {
+                        let mut texts: Vec<String> = lines.iter().map(|l| l.text.clone()).collect();
+                        texts.sort();
+                        texts
+                    };
+                    assert_eq!(
+                        texts(&view.last),
+                        texts(tail),
+                        "the box holds the log's tail, each line once"
+                    );
+                    let happened = &game.log()[from..];
+                    let ended = happened.iter().position(|e| matches!(e.what, Happening::Ended { .. }));
+                    let died = happened.iter().position(|e| matches!(e.what, Happening::Died { .. }));
+                    ends += usize::from(ended.is_some());
+                    deaths += usize::from(ended.is_none() && died.is_some());
+                    assert_eq!(view.last[0].text, tail[ended.or(died).unwrap_or(0)].text);
+                }
+            }
+        }
+        assert!(ends >= 40 && deaths > 40, "{ends} ends and {deaths} deaths");
     }
 
     /// Every string of a view, wherever it sits.
