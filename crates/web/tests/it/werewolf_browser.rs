@@ -876,6 +876,41 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         json!("v3"),
         "Version 3 is the default"
     );
+    // How to play teaches the rules chosen: Version 2's every seer-card holder and half of the living, then
+    // Version 3's one player with the most seer cards and a third — the rules in brief as well.
+    let howto = |rules: &str| {
+        let read = browser.script(
+            "const s = document.querySelector('#ww-rules'); s.value = arguments[0];
+             s.dispatchEvent(new Event('change'));
+             return [document.querySelector(\"#how-to-play [data-howto='ja']\").textContent,
+                     document.querySelector('#ww-rules-brief').textContent];",
+            &[json!(rules)],
+        );
+        let text = |i: usize| read[i].as_str().unwrap_or_default().to_owned();
+        (text(0), text(1))
+    };
+    let (v2, v2_brief) = howto("v2");
+    assert!(
+        v2.contains("本のルールのバージョン2で遊びます")
+            && v2.contains("占い師カードを持つ生存者が")
+            && v2.contains("生存者の半分以上")
+            && !v2.contains("3分の1"),
+        "{v2}"
+    );
+    assert!(
+        v2_brief.contains("半分以上") && !v2_brief.contains("バージョン3"),
+        "{v2_brief}"
+    );
+    let (v3, v3_brief) = howto("v3");
+    assert!(
+        v3.contains("バージョン3で遊びます")
+            && v3.contains("占い師カードをいちばん多く持つ人が")
+            && v3.contains("最初の手番の襲撃は、相手をすぐに殺します")
+            && v3.contains("生存者の3分の1以上")
+            && !v3.contains("半分以上"),
+        "{v3}"
+    );
+    assert!(v3_brief.contains("3分の1以上"), "{v3_brief}");
     let help = browser.script(
         "const s = document.querySelector('#ww-rules'); s.value = 'v3'; s.dispatchEvent(new Event('change'));
          return document.querySelector('#ww-rules-help').textContent;",
@@ -889,6 +924,9 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         &[],
     );
     assert_eq!(kept, json!("v3"));
+    // The game in play keeps its rules' how-to.
+    let playing = browser.text("#how-to-play [data-howto='ja']");
+    assert!(playing.contains("バージョン3で遊びます"), "{playing}");
     // The start player, then a mark that takes the target's only seer card: that target cannot be the seer.
     for pick in [0_u64, 7] {
         let before = logged_events(&browser);

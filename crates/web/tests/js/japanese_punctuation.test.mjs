@@ -21,9 +21,18 @@ function japaneseWords(file) {
   const added = [];
   runInNewContext(readFileSync(file, 'utf8'), { window: { I18n: { add: (words) => added.push(words) } } });
   assert.equal(added.length, 1, `${file} adds its words once`);
-  // Every parameter reads as a word, or as a list of two words where a sentence maps over a list.
+  // Every parameter reads as a word, or as a list of two words where a sentence maps over a list; a second reading
+  // with every parameter empty (so false) takes the other branch of a sentence that chooses by a flag (`p.v3`).
   const params = new Proxy({}, { get: () => new Word('言葉', '言葉') });
-  return Object.entries(added[0].ja).map(([key, value]) => [key, typeof value === 'function' ? value(params) : value]);
+  const empty = new Proxy({}, { get: () => '' });
+  return Object.entries(added[0].ja).flatMap(([key, value]) => {
+    if (typeof value !== 'function') return [[key, value]];
+    const read = [[key, value(params)]];
+    try {
+      read.push([`${key} (flags off)`, value(empty)]);
+    } catch { /* a sentence that maps over a list has no second reading */ }
+    return read;
+  });
 }
 
 /** A list that reads as one word when a sentence puts it in as it is. */

@@ -24,6 +24,7 @@
     W.drawPlayers();
     W.drawLog();
     W.drawLast();
+    W.drawHowTo();
     root.dataset.ready = 'true';
     bringDecisionOnScreen();
   }

@@ -10,11 +10,63 @@
   const { $, root, setupForm, counts, messageEl, copyNoteEl } = W.el;
   const { t } = window.I18n;
 
-  // ---- how to play: the section in the page's language ------------------------------------------------------
+  // ---- how to play: the section in the page's language, for the rules in play -----------------------------
+
+  /**
+   * How to play, block by block: a heading, a paragraph, or a list whose items may lead with words in bold.
+   * Every text is a `werewolf.howto.` key, written for the rules the table plays (`{ v3 }`).
+   * @type {(['h3' | 'p', string] | ['ol' | 'ul', (string | [string, string])[]])[]}
+   */
+  const HOWTO = [
+    ['p', 'intro'], ['p', 'version'],
+    ['h3', 'goalTitle'], ['p', 'goal'],
+    ['h3', 'roundTitle'], ['ol', [['seerLead', 'seer'], ['attackLead', 'attack'], ['voteLead', 'vote']]],
+    ['h3', 'certainTitle'], ['p', 'certain'], ['p', 'cascade'],
+    ['h3', 'endTitle'],
+    ['ul', [['villageLead', 'village'], ['werewolvesLead', 'werewolves'], ['paradoxLead', 'paradox']]],
+    ['p', 'when'],
+    ['h3', 'exampleTitle'], ['p', 'example'], ['ol', ['step1', 'step2', 'step3', 'step4']], ['p', 'exampleEnd'],
+  ];
+
+  /**
+   * The rules the how-to teaches: those of the game in play, else the setup's choice — so that a table that
+   * picks Version 2 reads Version 2's rules. A game saved before the rules could be chosen plays Version 2.
+   */
+  function howtoRules() {
+    if (S.saved && S.view) return S.saved.options === 'v3' ? 'v3' : 'v2';
+    return /** @type {HTMLSelectElement} */ ($('#ww-rules')).value === 'v2' ? 'v2' : 'v3';
+  }
+
+  /** The how-to last drawn, as `lang:rules`: it is drawn again only when either changes. */
+  let howtoDrawn = '';
 
   function drawHowTo() {
+    const rules = howtoRules();
+    const drawn = `${window.I18n.lang}:${rules}`;
+    if (drawn === howtoDrawn) return;
+    howtoDrawn = drawn;
+    const p = { v3: rules === 'v3' };
+    const words = (/** @type {string} */ key) => t(`werewolf.howto.${key}`, p);
+    const element = (/** @type {string} */ tag, /** @type {string} */ text) => {
+      const el = document.createElement(tag);
+      el.textContent = text;
+      return el;
+    };
+    const blocks = HOWTO.map(([tag, what]) => {
+      if (typeof what === 'string') return element(tag, words(what));
+      const list = document.createElement(tag);
+      list.append(...what.map((item) => {
+        if (typeof item === 'string') return element('li', words(item));
+        const li = document.createElement('li');
+        li.append(element('strong', words(item[0])), words('leadJoin') + words(item[1]));
+        return li;
+      }));
+      return list;
+    });
     for (const part of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-howto]'))) {
-      part.hidden = part.dataset.howto !== window.I18n.lang;
+      const mine = part.dataset.howto === window.I18n.lang;
+      part.hidden = !mine;
+      part.replaceChildren(...(mine ? blocks : []));
     }
     // Every rule the log and the end cite, in a sentence: the end's rule links here.
     $('#ww-rules-brief').replaceChildren(...W.RULES.flatMap((rule) => {
@@ -23,7 +75,7 @@
       term.tabIndex = -1;
       term.textContent = `${rule} ${t(`werewolf.ruleName.${rule}`)}`;
       const text = document.createElement('dd');
-      text.textContent = t(`werewolf.ruleText.${rule}`);
+      text.textContent = t(`werewolf.ruleText.${rule}`, p);
       return [term, text];
     }));
   }
@@ -92,6 +144,10 @@
     root.dataset.ready = 'true';
     watchCopies();
   }
+
+  /** @type {Pick<WerewolfNamespace, 'drawHowTo'>} */
+  const part = { drawHowTo };
+  Object.assign(W, part);
 
   boot();
 })();

@@ -51,6 +51,8 @@
     else if (players === S.limits.maxPlayers) words = t('werewolf.setup.warnLong', { players });
     warning.textContent = words;
     warning.hidden = !words;
+    // How to play follows the rules chosen here.
+    W.drawHowTo();
   }
 
   /** The workbench's recommended tables, one button per player count. */

@@ -20,6 +20,95 @@
         + 'moves cards. A chance is the share of the worlds, among every way of giving out the roles that still fits '
         + 'the table, in which the player has that role. The players are the board.',
       'werewolf.howtoLink': 'How to play',
+      'werewolf.howto.leadJoin': ' ',
+      'werewolf.howto.intro': (p) => 'Quantum werewolf is werewolf for 3 to 16 people around one phone, with no game '
+        + 'master: the page keeps the books. Nobody is dealt a role. Instead every player holds the same hand of role '
+        + `cards — on ${p.v3 ? 'Version 3’s table of nine, 3 werewolf' : 'the book’s table of eight, 2 werewolf'}, `
+        + '1 seer and 5 villager cards. Your chance of a role is the share of the worlds — the ways of giving out the '
+        + 'roles that still fit everything on the table — in which you have it: “impossible” when none does, '
+        + '“certain” when all do. Every hand is public: the players on the screen are the board.',
+      'werewolf.howto.version': (p) => (p.v3
+        ? 'This table plays Version 3. Choose Version 2, the book’s rules, in the setup, and this page explains '
+          + 'that instead.'
+        : 'This table plays Version 2, the book’s rules. Choose Version 3 in the setup, and this page explains that '
+          + 'instead.'),
+      'werewolf.howto.goalTitle': 'What you play for',
+      'werewolf.howto.goal': 'Nobody starts on a side: your side is the role you end with, alive or dead. When the '
+        + 'village wins, everyone who can no longer be a werewolf wins with it; when the werewolves win, everyone who '
+        + 'is certainly a werewolf wins; and when the game ends in a paradox, everyone whose role is not yet certain '
+        + 'wins. Every mark, attack and hand-over moves cards, and with them the role you are heading for: play for '
+        + 'the side you want to end on.',
+      'werewolf.howto.roundTitle': 'A round',
+      'werewolf.howto.seerLead': 'Seer phase.',
+      'werewolf.howto.seer': (p) => (p.v3
+        ? 'The player holding the most seer cards marks one other player (on a tie, play rock-paper-scissors, or '
+          + 'let the page draw): black (“a werewolf”) or white (“not a werewolf”).'
+        : 'Everyone alive who holds a seer card marks one other player in turn, clockwise from the player holding '
+          + 'the most (on a tie, rock-paper-scissors or the page’s draw decides who starts): black (“a werewolf”) or '
+          + 'white (“not a werewolf”).')
+        + ' Touch the player, then pick the colour. With the mark comes an exchange: you give them one of your '
+        + 'other cards and take one of their seer cards. '
+        + (p.v3
+          ? 'Only that player marks in the round, and a player’s verdict chits last the whole game (on Version 3’s '
+            + 'table one black and one white).'
+          : 'A player’s verdict chits last the whole game (on the book’s table two black and three white).'),
+      'werewolf.howto.attackLead': 'Attack phase.',
+      'werewolf.howto.attack': (p) => 'Everyone who holds a werewolf card attacks one other player in turn, clockwise '
+        + 'from the player holding the most, giving a card and taking a werewolf card. '
+        + (p.v3
+          ? 'The first attacker’s attack kills its target at once; every other attack leaves an attack chit, and '
+            + 'two attack chits from certain werewolves kill.'
+          : 'Each attack leaves an attack chit, and two attack chits from certain werewolves kill.'),
+      'werewolf.howto.voteLead': 'Vote.',
+      'werewolf.howto.vote': 'Pass the phone round. Each player, in secret, touches the player who should die and '
+        + 'confirms; the most votes dies. A tie means a run-off among the tied.',
+      'werewolf.howto.certainTitle': 'Certain, and no longer possible',
+      'werewolf.howto.certain': (p) => 'When you hold no card of a role, you can no longer be it; when only one role '
+        + 'is left, your role is certain. A dead player’s hand is shuffled and one card drawn: that card is their '
+        + `role${p.v3 ? ', never one shown impossible for them' : ''}. A player who can no longer be a role but `
+        + 'still holds its cards hands them to others, taking one card back for each: touch who gets them, then, on '
+        + 'their card, the cards to take back. '
+        + (p.v3 ? 'Cards nobody may take leave the game.' : 'Cards nobody may take end the game in a paradox.'),
+      'werewolf.howto.cascade': (p) => 'Marks and attacks count once they are certain: a certain seer’s black mark '
+        + 'makes its target a certain werewolf, and a white mark means the target is no werewolf; if someone you '
+        + 'marked black turns out not to be a werewolf, you cannot be the seer. One change can set off a chain of '
+        + 'others — a cascade — and the page works all of it out and writes every step in the log.'
+        + (p.v3 ? ' It offers only the choices that some way of giving out the roles still explains.' : ''),
+      'werewolf.howto.endTitle': 'The end',
+      'werewolf.howto.villageLead': 'The village wins',
+      'werewolf.howto.village': 'when nobody alive can be a werewolf any more.',
+      'werewolf.howto.werewolvesLead': 'The werewolves win',
+      'werewolf.howto.werewolves': (p) => `when the certain werewolves are at least ${p.v3 ? 'a third' : 'half'} of `
+        + 'the living, or everyone is dead.',
+      'werewolf.howto.paradoxLead': 'Paradox:',
+      'werewolf.howto.paradox': (p) => 'when no way of giving everyone a role fits what the table knows'
+        + `${p.v3 ? '' : ', or cards are owed that nobody can take'}, or fewer than three are alive when a vote `
+        + 'begins, the game ends, and everyone whose role is not yet certain wins.',
+      'werewolf.howto.when': (p) => (p.v3
+        ? 'An end that holds wins at once, before any card is handed over or drawn.'
+        : 'The end is checked once every card owed has been handed over and every dead player’s card drawn; until '
+          + 'then a paradox can still take a game that looked won.'),
+      'werewolf.howto.exampleTitle': 'A cascade, worked through',
+      'werewolf.howto.example': 'Eight players, each starting with 2 werewolf, 1 seer and 5 villager cards (the '
+        + 'book’s table). It is the seer phase and Aki’s turn. Aki can no longer be a werewolf and holds 7 seer and 1 '
+        + 'villager card; she has already marked Chie black. Ben holds 1 werewolf, 1 seer and 6 villager cards and has '
+        + 'attacked Hana. Chie, who cannot be the seer, has attacked Dai once and Emi twice.',
+      'werewolf.howto.step1': 'Aki touches Ben and picks white. She must exchange: she gives Ben her villager card '
+        + 'and takes his seer card. Aki now holds only seer cards: Aki is certainly the seer. Ben holds no seer card: '
+        + 'Ben can no longer be a seer.',
+      'werewolf.howto.step2': 'Because Aki is a certain seer, her white mark means Ben is no werewolf (he is now '
+        + 'certainly a villager and must hand over his last werewolf card), and her black mark makes Chie certainly a '
+        + 'werewolf (she must hand over her villager cards).',
+      'werewolf.howto.step3': 'Ben is no werewolf, so his attack on Hana is taken off the table.',
+      'werewolf.howto.step4': 'Chie is a certain werewolf, so everyone she attacked can no longer be a werewolf: Dai '
+        + 'too must hand over his werewolf cards. Emi has two attacks from a certain werewolf in front of her: Emi '
+        + 'dies. Her hand was all villager cards, so she was a villager.',
+      'werewolf.howto.exampleEnd': (p) => 'After every step the page checks that some way of giving everyone a role '
+        + 'still fits; here one does (Aki the seer, Chie and one of Fumi, Gen or Hana the werewolves), so play goes '
+        + 'on: Ben, Chie and Dai hand over their cards, in any order. '
+        + (p.v3
+          ? 'A mark after which no way fitted would not have been offered.'
+          : 'Had no way fitted, the game would have ended in a paradox.'),
       'werewolf.setup.table': 'The table',
       'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players (only tables where the werewolves can win). Pick one, '
         + 'or set the cards yourself below.',
@@ -102,21 +191,31 @@
       'werewolf.ruleName.R3': 'the round',
       'werewolf.ruleText.R3': 'A round is a seer phase, an attack phase and a vote.',
       'werewolf.ruleName.R4': 'the seer phase',
-      'werewolf.ruleText.R4': 'Each player holding seer cards marks another player black or white, giving them a card and taking one of their seer cards.',
+      'werewolf.ruleText.R4': (p) => `${p.v3 ? 'The player holding the most seer cards marks' : 'Each player holding '
+        + 'seer cards marks'} another player black or white, giving them a card and taking one of their seer cards.`,
       'werewolf.ruleName.R5': 'the attack phase',
-      'werewolf.ruleText.R5': 'Each player holding werewolf cards attacks another, giving a card and taking a werewolf card; two attacks from certain werewolves kill (under Version 3 the first attacker’s attack kills at once).',
+      'werewolf.ruleText.R5': (p) => 'Each player holding werewolf cards attacks another, giving a card and taking a '
+        + `werewolf card; ${p.v3 ? 'the first attacker’s attack kills at once, and ' : ''}two attacks from certain `
+        + 'werewolves kill.',
       'werewolf.ruleName.R6': 'consequences',
       'werewolf.ruleText.R6': 'Marks and attacks count once they are certain: a certain seer’s mark and a certain werewolf’s attack decide roles, and a black mark on someone who is no werewolf costs the seer role.',
       'werewolf.ruleName.R7': 'hand-overs',
-      'werewolf.ruleText.R7': 'A player who can no longer be a role but still holds its cards hands them to others, taking one card back for each.',
+      'werewolf.ruleText.R7': (p) => 'A player who can no longer be a role but still holds its cards hands them to '
+        + `others, taking one card back for each.${p.v3 ? ' Cards nobody may take leave the game.' : ''}`,
       'werewolf.ruleName.R8': 'death',
-      'werewolf.ruleText.R8': 'A dead player’s hand is shuffled and one card drawn: that card is their role (under Version 3 never a role shown impossible for them).',
+      'werewolf.ruleText.R8': (p) => 'A dead player’s hand is shuffled and one card drawn: that card is their role'
+        + `${p.v3 ? ', never one shown impossible for them' : ''}.`,
       'werewolf.ruleName.R9': 'the vote',
       'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among the tied.',
       'werewolf.ruleName.R10': 'the end',
-      'werewolf.ruleText.R10': 'The village wins when nobody alive can be a werewolf; the werewolves win when the certain werewolves are at least half of the living (a third under Version 3), or everyone is dead.',
+      'werewolf.ruleText.R10': (p) => 'The village wins when nobody alive can be a werewolf; the werewolves win when '
+        + `the certain werewolves are at least ${p.v3 ? 'a third' : 'half'} of the living, or everyone is dead.`
+        + `${p.v3 ? ' An end wins at once, before any hand-over or draw.' : ''}`,
       'werewolf.ruleName.R11': 'paradox',
-      'werewolf.ruleText.R11': 'When the table contradicts itself — no way of giving out the roles fits, or cards are owed that nobody can take — the game ends and everyone whose role was not yet certain wins. Under Version 3 a choice that would make the table contradict itself is not offered while another is.',
+      'werewolf.ruleText.R11': (p) => 'When the table contradicts itself — no way of giving out the roles fits'
+        + `${p.v3 ? '' : ', or cards are owed that nobody can take'} — or fewer than three are alive at a vote, the `
+        + 'game ends and everyone whose role was not yet certain wins.'
+        + `${p.v3 ? ' A choice that would make the table contradict itself is not offered while another is.' : ''}`,
       'werewolf.last': 'What that decision did',
       'werewolf.lastAll': (p) => `Show all ${p.n}`,
       'werewolf.lastFewer': 'Show the first only',
@@ -142,6 +241,85 @@
       'werewolf.lede': '役職は配られません。全員が役職カードの手札を持ち、占い・襲撃・死亡のたびにカードが動きます。'
         + '確率は、卓と矛盾しない役職の割り当て（世界）のうち、その人がその役職である世界の割合です。プレイヤーそのものが盤面です。',
       'werewolf.howtoLink': '遊び方',
+      'werewolf.howto.leadJoin': '',
+      'werewolf.howto.intro': (p) => '量子人狼は、1台のスマホを囲んで3〜16人で遊ぶ、ゲームマスターのいない人狼です。記録はこのページが'
+        + 'つけます。役職は配られません。全員が同じ役職カードの手札を持ちます'
+        + `（${p.v3 ? 'バージョン3の9人卓なら人狼3枚' : '本の8人卓なら人狼2枚'}・占い師1枚・村人5枚）。ある役職である確率は、`
+        + '卓の上のすべてと矛盾しない役職の割り当て（世界）のうち、あなたがその役職である世界の割合です。一つもなければ「不可能」、'
+        + 'すべてなら「確定」です。手札は全員に公開されています。画面のプレイヤーたちが盤面です。',
+      'werewolf.howto.version': (p) => (p.v3
+        ? 'この卓はバージョン3で遊びます。設定で本のルールのバージョン2を選ぶと、ここの説明もそれに変わります。'
+        : 'この卓は本のルールのバージョン2で遊びます。設定でバージョン3を選ぶと、ここの説明もそれに変わります。'),
+      'werewolf.howto.goalTitle': '目的',
+      'werewolf.howto.goal': '最初は誰もどの陣営でもありません。あなたの陣営は、最後に決まるあなたの役職です（生きていても死んでいても）。'
+        + '村人陣営が勝てば、人狼ではありえなくなった人全員が勝ち、人狼陣営が勝てば、人狼に確定した人全員が勝ちます。'
+        + 'パラドックスで終われば、役職がまだ確定していない人全員の勝ちです。占い・襲撃・カードの受け渡しのたびにカードが動き、'
+        + 'あなたがなりそうな役職も変わります。最後にいたい陣営をめざして遊んでください。',
+      'werewolf.howto.roundTitle': '1ラウンドの流れ',
+      'werewolf.howto.seerLead': '占いフェーズ。',
+      'werewolf.howto.seer': (p) => (p.v3
+        ? '占い師カードをいちばん多く持つ人が、ほかの1人を黒（人狼だ）か白（人狼ではない）と占います。同じ枚数の人がいれば、'
+          + 'じゃんけんか、このページの抽選で決めます。'
+        : '占い師カードを持つ生存者が、いちばん多く持つ人から時計回りに順番に、ほかの1人を黒（人狼だ）か白（人狼ではない）と'
+          + '占います。いちばん多い人が何人かいれば、最初の人はじゃんけんか、このページの抽選で決めます。')
+        + '相手をタッチして、色を選んでください。占うときはカードを交換します。自分のほかのカードを1枚渡し、'
+        + '相手の占い師カードを1枚もらいます。'
+        + (p.v3
+          ? 'このラウンドで占うのはその1人だけです。占いチップはゲームを通して使います（バージョン3の卓では黒1枚・白1枚）。'
+          : '占いチップはゲームを通して使います（本の卓では黒2枚・白3枚）。'),
+      'werewolf.howto.attackLead': '襲撃フェーズ。',
+      'werewolf.howto.attack': (p) => '人狼カードを持つ人が、いちばん多く持つ人から時計回りに順番に、ほかの1人を襲撃し、'
+        + 'カードを1枚渡して人狼カードを1枚もらいます。'
+        + (p.v3
+          ? '最初の手番の襲撃は、相手をすぐに殺します。ほかの襲撃は襲撃チップを置き、人狼に確定した人の襲撃チップが2枚たまると死亡します。'
+          : '襲撃すると襲撃チップを置き、人狼に確定した人の襲撃チップが2枚たまると死亡します。'),
+      'werewolf.howto.voteLead': '投票。',
+      'werewolf.howto.vote': 'スマホを順に回し、一人ずつ秘密で処刑する人をタッチして確定します。いちばん票の多い人が死亡します。'
+        + '同票なら、同票の人だけで決選投票です。',
+      'werewolf.howto.certainTitle': '確定と、ありえなくなること',
+      'werewolf.howto.certain': (p) => 'ある役職のカードを1枚も持っていなければ、もうその役職ではありえません。残る役職が一つだけに'
+        + 'なれば、役職が確定します。死亡した人は、混ぜた手札から1枚引き、それがその人の役職になります'
+        + `${p.v3 ? '（その人に不可能と表示された役職は引きません）' : ''}。ありえなくなった役職のカードがまだ手札にあれば、`
+        + 'ほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチし、その人のカードで受け取るカードを選びます。'
+        + (p.v3 ? '誰も受け取れないカードは、ゲームから取り除かれます。' : '誰も受け取れないカードが残ると、パラドックスでゲームが終わります。'),
+      'werewolf.howto.cascade': (p) => '占いや襲撃は、確定したときに効いてきます。占い師に確定した人が黒と占った相手は人狼に確定し、'
+        + '白と占った相手は人狼ではなくなります。黒と占った相手が人狼ではなくなれば、占った人は占い師ではありえません。'
+        + '一つの変化がほかの変化を次々に引き起こすことがあります（連鎖）。このページがすべて計算し、一つ一つログに書きます。'
+        + (p.v3 ? 'このページは、どれかの役職の割り当てで説明できる選択だけを示します。' : ''),
+      'werewolf.howto.endTitle': '勝敗',
+      'werewolf.howto.villageLead': '村人陣営の勝ち：',
+      'werewolf.howto.village': '生存者の誰も人狼ではありえなくなったとき。',
+      'werewolf.howto.werewolvesLead': '人狼陣営の勝ち：',
+      'werewolf.howto.werewolves': (p) => `人狼に確定した人が生存者の${p.v3 ? '3分の1' : '半分'}以上になったとき、`
+        + 'または全員が死亡したとき。',
+      'werewolf.howto.paradoxLead': 'パラドックス：',
+      'werewolf.howto.paradox': (p) => '卓で分かっていることに合う役職の割り当てがなくなったとき'
+        + `${p.v3 ? '' : '、誰も受け取れないカードが残ったとき'}、または投票の始まりに生存者が3人未満のとき。ゲームは終わり、`
+        + 'その時点で役職が確定していない人全員の勝ちです。',
+      'werewolf.howto.when': (p) => (p.v3
+        ? '勝敗が決まれば、カードの受け渡しやカード引きより先に、すぐにゲームが終わります。'
+        : '勝敗は、渡すべきカードがすべて渡され、死者のカードがすべて引かれてから判定します。それまでは、勝ったように見えた'
+          + 'ゲームもパラドックスで終わることがあります。'),
+      'werewolf.howto.exampleTitle': '連鎖の例',
+      'werewolf.howto.example': '8人が、全員人狼2枚・占い師1枚・村人5枚の手札で始めたとします（本の卓）。占いフェーズで'
+        + 'アキさんの番です。アキさんは人狼ではありえず、手札は占い師7枚・村人1枚。アキさんはすでにチエさんを黒と占っています。'
+        + 'ベンさんの手札は人狼1・占い師1・村人6で、ハナさんを襲撃済み。占い師ではありえないチエさんは、ダイさんを1回、'
+        + 'エミさんを2回襲撃しています。',
+      'werewolf.howto.step1': 'アキさんがベンさんをタッチして白を選びます。交換は必ず行うので、村人カードを渡して占い師カードを'
+        + 'もらいます。アキさんの手札は占い師だけになり、アキさんは占い師に確定。ベンさんは占い師カードがなくなり、'
+        + '占い師ではありえなくなります。',
+      'werewolf.howto.step2': 'アキさんが確定した占い師なので、白と占われたベンさんは人狼ではありません（村人に確定し、最後の'
+        + '人狼カードを渡します）。黒と占われたチエさんは人狼に確定します（村人カードを渡します）。',
+      'werewolf.howto.step3': 'ベンさんは人狼ではないので、ハナさんへの襲撃チップは取り除かれます。',
+      'werewolf.howto.step4': 'チエさんが確定した人狼なので、チエさんに襲撃された人は人狼ではありえません。ダイさんも人狼カードを'
+        + '渡します。エミさんの前には確定した人狼の襲撃チップが2枚あるので、エミさんは死亡。手札は村人カードだけだったので、'
+        + '村人でした。',
+      'werewolf.howto.exampleEnd': (p) => '一歩ごとに、全員に役職を割り当てる方法がまだあるかを確かめます。この例ではあります'
+        + '（占い師はアキさん、人狼はチエさんと、フミさん・ゲンさん・ハナさんのうち1人）。だからゲームは続き、'
+        + 'ベンさん・チエさん・ダイさんが好きな順にカードを渡します。'
+        + (p.v3
+          ? 'どの割り当てでも説明できなくなる占いは、このページが示しません。'
+          : '割り当てる方法がなくなっていたら、パラドックスでゲームは終わっていました。'),
       'werewolf.setup.table': '卓の設定',
       'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です（人狼陣営も勝てる卓だけ）。選ぶか、下でカードの枚数を決めてください。',
       'werewolf.setup.recommendedLabel': 'おすすめの卓',
@@ -219,21 +397,29 @@
       'werewolf.ruleName.R3': 'ラウンド',
       'werewolf.ruleText.R3': '1ラウンドは、占いフェーズ、襲撃フェーズ、投票の順に進みます。',
       'werewolf.ruleName.R4': '占いフェーズ',
-      'werewolf.ruleText.R4': '占い師カードを持つ人が順に、ほかの1人を黒か白と占い、カードを1枚渡して相手の占い師カードを1枚受け取ります。',
+      'werewolf.ruleText.R4': (p) => `${p.v3 ? '占い師カードをいちばん多く持つ人が' : '占い師カードを持つ人が順に'}、ほかの1人を`
+        + '黒か白と占い、カードを1枚渡して相手の占い師カードを1枚受け取ります。',
       'werewolf.ruleName.R5': '襲撃フェーズ',
-      'werewolf.ruleText.R5': '人狼カードを持つ人が順に、ほかの1人を襲撃し、カードを1枚渡して人狼カードを1枚受け取ります。人狼に確定した人の襲撃が2つ重なると死亡します（バージョン3では最初の手番の襲撃ですぐ死亡します）。',
+      'werewolf.ruleText.R5': (p) => '人狼カードを持つ人が順に、ほかの1人を襲撃し、カードを1枚渡して人狼カードを1枚受け取ります。'
+        + `${p.v3 ? '最初の手番の襲撃はすぐに相手を殺します。ほかに、' : ''}人狼に確定した人の襲撃が2つ重なると死亡します。`,
       'werewolf.ruleName.R6': '連鎖',
       'werewolf.ruleText.R6': '占いと襲撃は確定したときに効きます。確定した占い師の占いと確定した人狼の襲撃は役職を決め、人狼ではない人を黒と占った人は占い師ではありえなくなります。',
       'werewolf.ruleName.R7': 'カードの受け渡し',
-      'werewolf.ruleText.R7': 'ある役職ではありえなくなったのにそのカードを持つ人は、それをほかの人に渡し、1枚ごとに1枚受け取ります。',
+      'werewolf.ruleText.R7': (p) => 'ある役職ではありえなくなったのにそのカードを持つ人は、それをほかの人に渡し、1枚ごとに1枚受け取ります。'
+        + `${p.v3 ? '誰も受け取れないカードはゲームから取り除かれます。' : ''}`,
       'werewolf.ruleName.R8': '死亡',
-      'werewolf.ruleText.R8': '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります（バージョン3では、その人に不可能と表示された役職のカードは引きません）。',
+      'werewolf.ruleText.R8': (p) => '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります。'
+        + `${p.v3 ? 'その人に不可能と表示された役職のカードは引きません。' : ''}`,
       'werewolf.ruleName.R9': '投票',
       'werewolf.ruleText.R9': '生存者全員が秘密に投票し、最多票の人が処刑されます。同票なら同票の人で決選投票です。',
       'werewolf.ruleName.R10': '終了',
-      'werewolf.ruleText.R10': '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の半分以上（バージョン3では3分の1以上）になるか全員が死亡すれば人狼陣営の勝ちです。',
+      'werewolf.ruleText.R10': (p) => '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の'
+        + `${p.v3 ? '3分の1' : '半分'}以上になるか全員が死亡すれば人狼陣営の勝ちです。`
+        + `${p.v3 ? '勝敗が決まれば、カードの受け渡しや引くより先に、すぐに終わります。' : ''}`,
       'werewolf.ruleName.R11': 'パラドックス',
-      'werewolf.ruleText.R11': '卓が矛盾したとき（合う役職の割り当てがない、または誰も受け取れないカードが残った）、ゲームが終わり、まだ役職が確定していない人が勝ちます。バージョン3では、卓を矛盾させる選択は、ほかの選択がある限り選べません。',
+      'werewolf.ruleText.R11': (p) => `卓が矛盾したとき（合う役職の割り当てがない${p.v3 ? '' : '、または誰も受け取れないカードが残った'}）`
+        + 'や、投票の始まりに生存者が3人未満のとき、ゲームが終わり、まだ役職が確定していない人が勝ちます。'
+        + `${p.v3 ? '卓を矛盾させる選択は、ほかの選択がある限り選べません。' : ''}`,
       'werewolf.last': 'いまの決定で起きたこと',
       'werewolf.lastAll': (p) => `すべて表示（${p.n}件）`,
       'werewolf.lastFewer': '最初の1件だけ表示',

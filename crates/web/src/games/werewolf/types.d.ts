@@ -117,6 +117,8 @@ interface WerewolfNamespace {
   options(player: WerewolfPlayer): HTMLElement;
   drawLog(): void;
   drawLast(): void;
+  // script.js
+  drawHowTo(): void;
 }
 
 interface Window {
