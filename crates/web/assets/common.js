@@ -180,10 +180,13 @@
    * Mis-taps while the phone changes hands: after a tap that moves the game on is taken, every other such tap
    * within `windowMs` is ignored, on the same button or on whatever the next screen put under the finger (the
    * second tap of a double tap lands there 150–250 ms later). `settled()` says whether the window has passed, for
-   * a choice (a ballot pick) that must not be made by that second tap either. `now` is a stand-in clock in tests.
+   * a choice (a ballot pick) that must not be made by that second tap either. `hold(controls)` shows the next
+   * screen's controls as not active yet for the rest of the window, so that a deliberate tap in it is not lost
+   * without a sign. `now` and `later` are a stand-in clock and timer in tests.
    * @param {number} [windowMs] @param {() => number} [now]
+   * @param {(run: () => void, ms: number) => unknown} [later]
    */
-  function tapGuard(windowMs = TAP_GUARD_MS, now = () => Date.now()) {
+  function tapGuard(windowMs = TAP_GUARD_MS, now = () => Date.now(), later = (run, ms) => setTimeout(run, ms)) {
     let last = -Infinity;
     const guard = {
       /** Whether this tap counts; if it does, the window starts again. */
@@ -200,6 +203,30 @@
         return (/** @type {A} */ ...args) => {
           if (guard.take()) action(...args);
         };
+      },
+      /**
+       * Marks `controls` — the ones a screen drawn after a tap that counted put in reach — as not active while a
+       * tap on them would not count: `aria-disabled` and `data-tap-held` (the page's stylesheet fades them in over
+       * `--tap-held-ms`, the time left), removed when the window ends, from when a tap on any control counts. A
+       * control a page already marks `aria-disabled` keeps its own mark; once the window has passed, nothing.
+       * @param {Iterable<HTMLElement>} controls
+       */
+      hold(controls) {
+        const left = Math.ceil(windowMs - (now() - last));
+        if (!(left > 0)) return;
+        const held = Array.from(controls).filter((control) => !control.hasAttribute('aria-disabled'));
+        for (const control of held) {
+          control.setAttribute('aria-disabled', 'true');
+          control.setAttribute('data-tap-held', '');
+          control.style.setProperty('--tap-held-ms', `${left}ms`);
+        }
+        later(() => {
+          for (const control of held) {
+            control.removeAttribute('aria-disabled');
+            control.removeAttribute('data-tap-held');
+            control.style.removeProperty('--tap-held-ms');
+          }
+        }, left);
       },
     };
     return guard;

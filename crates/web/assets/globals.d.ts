@@ -64,7 +64,7 @@ interface MarubatsuApi {
     Channel?: typeof BroadcastChannel;
   }): BroadcastChannel | null;
   sendGuard(mark: (busy: boolean) => void): SendGuard;
-  tapGuard(windowMs?: number, now?: () => number): TapGuard;
+  tapGuard(windowMs?: number, now?: () => number, later?: (run: () => void, ms: number) => unknown): TapGuard;
   TAP_GUARD_MS: number;
   /** The page's one guard against double taps on the controls that move a pass-and-play game on. */
   taps: TapGuard;
@@ -75,6 +75,7 @@ interface TapGuard {
   take(): boolean;
   settled(): boolean;
   wrap<A extends unknown[]>(action: (...args: A) => void): (...args: A) => void;
+  hold(controls: Iterable<HTMLElement>): void;
 }
 
 /** A tab's own storage (`Marubatsu.tabSession`). */

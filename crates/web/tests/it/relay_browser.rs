@@ -324,6 +324,79 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     browser.assert_no_console_errors();
 }
 
+/// Controls drawn within the double-tap window show that they are not active yet, and a tap after it counts on
+/// whichever control: the topic screen's controls after "start", and "yes, abandon it" where "abandon" was, are
+/// held (`aria-disabled`, fading in) for what is left of the window, a tap on "yes" then abandons nothing, and the
+/// page passes its check meanwhile; once the window is over none is held, and "yes" — another control than the
+/// last — counts. In both languages, on a phone.
+#[test]
+fn relay_controls_drawn_within_the_double_tap_window_show_they_are_not_active_yet() {
+    let _browser = browser_slot();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let released = "return window.Marubatsu.taps.settled()
+         && document.querySelectorAll('[data-tap-held], #relay [aria-disabled]').length === 0;";
+    let held = |b: &str| {
+        format!(
+            "({b}).getAttribute('aria-disabled') === 'true' && ({b}).hasAttribute('data-tap-held')
+               && getComputedStyle({b}).animationName === 'relay-tap-held'"
+        )
+    };
+    for lang in ["en", "ja"] {
+        let tag = format!("relay-phone-{lang}-held");
+        fresh_setup(&browser, &server.url(), lang, PHONE);
+        three_players(&browser, 30);
+        browser.tap("#start");
+        // The topic comes within the window of "start": its controls are held.
+        let topic = browser.wait_for(
+            "the topic screen",
+            &format!(
+                "const r = document.querySelector('#relay');
+                 if (r.dataset.phase !== 'topicReveal' || r.dataset.busy === 'true') return null;
+                 const b = document.querySelector('#begin-talk');
+                 return [{}, window.Marubatsu.taps.settled()];",
+                held("b")
+            ),
+            &[],
+        );
+        assert_eq!(topic, json!([true, false]), "{tag}: [begin held, settled]");
+        browser.check_page(&format!("{tag}-topic"), Some("#begin-talk"));
+        browser.wait_for("the controls to be active", released, &[]);
+
+        // "Abandon", then at once "yes, abandon it", which stands where the finger was: held, and not taken.
+        let asked = browser.script(
+            &format!(
+                "document.querySelector('#abandon').click();
+                 const yes = document.querySelector('#abandon-yes');
+                 const seen = [{}, parseInt(yes.style.getPropertyValue('--tap-held-ms'), 10),
+                               window.Marubatsu.taps.settled()];
+                 yes.click();
+                 return seen;",
+                held("yes")
+            ),
+            &[],
+        );
+        assert_eq!([&asked[0], &asked[2]], [&json!(true), &json!(false)], "{tag}: {asked}");
+        assert!(
+            (800..=1000).contains(&asked[1].as_u64().unwrap_or(0)),
+            "{tag}: held for {} ms",
+            asked[1]
+        );
+        browser.check_page(&format!("{tag}-abandon"), None);
+        browser.wait_for("the question to be active", released, &[]);
+        assert_eq!(
+            saved_state(&browser)["phase"],
+            "topicReveal",
+            "{tag}: abandoned within the window"
+        );
+        // Over the window, "yes" — another control than "abandon" — counts.
+        browser.tap("#abandon-yes");
+        wait_phase(&browser, "setup");
+    }
+    browser.assert_no_console_errors();
+}
+
 /// Waits until the page has drawn `phase` and no answer is awaited.
 fn settled(browser: &Browser<'_>, phase: &str) {
     browser.wait_for(

@@ -112,6 +112,14 @@ fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
         "{name}: {warning}"
     );
     browser.check_page(&format!("{name}-warned"), Some("[data-armed='true']"));
+    // Armed, it is shown not active while a tap on it would not count (common.js, `taps.hold`).
+    let held = browser.script(
+        "const b = document.querySelector(\"[data-armed='true']\");
+         return [b.hasAttribute('data-tap-held') && b.getAttribute('aria-disabled') === 'true',
+                 window.Marubatsu.taps.settled()];",
+        &[],
+    );
+    assert_ne!(held[0], held[1], "{name}: [held, settled] {held}");
     assert_eq!(
         logged_events(browser),
         before,
@@ -1060,6 +1068,90 @@ struct Offered {
     what: &'static str,
     log: serde_json::Value,
     state: serde_json::Value,
+}
+
+/// The controls the page drew for `decision`, held and not: `[count, held, the tap guard settled]`, when the page
+/// is on that decision (else null, for `wait_for`). Held is `aria-disabled` with `data-tap-held` (common.js,
+/// `taps.hold`) and the fade-in running.
+const HELD: &str = "const r = document.querySelector('#werewolf');
+     if (r.dataset.pending !== arguments[0] || r.dataset.busy === 'true') return null;
+     const buttons = Array.from(document.querySelectorAll(arguments[1]));
+     const held = buttons.filter((b) => b.getAttribute('aria-disabled') === 'true' && b.hasAttribute('data-tap-held')
+       && getComputedStyle(b).animationName === 'ww-tap-held');
+     return [buttons.length, held.length, window.Marubatsu.taps.settled()];";
+
+/// Controls drawn within the double-tap window show that they are not active yet, and a tap after it counts on
+/// whichever control: after "start" the tie-break's controls, and after a voter's "it's me" their ballot, are
+/// held (`aria-disabled`, fading in) for what is left of the window, a tap on one then is not taken, and the page
+/// passes its check meanwhile; once the window is over none is held, and a tap on another control than the last
+/// one counts. In both languages, on a phone.
+#[test]
+fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active_yet() {
+    let _browser = browser_slot();
+    let server = server();
+    let (vote_log, _) = support::werewolf::find_state(&server, &NAMES, 0..40, |state| offers(state, "vote"))
+        .unwrap_or_else(|| panic!("no game of 40 reaches a vote"));
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let released = "return window.Marubatsu.taps.settled()
+         && document.querySelectorAll('[data-tap-held], #play [aria-disabled]').length === 0;";
+    for lang in ["en", "ja"] {
+        let tag = format!("werewolf-phone-{lang}-held");
+        open(&browser, &server.url(), lang);
+        browser.tap("#ww-start");
+        // The tie-break comes within the window of "start": every control of it is held.
+        let held = browser.wait_for(
+            "the tie-break",
+            HELD,
+            &[json!("startPlayer"), json!("#decision button")],
+        );
+        assert!(held[0].as_u64() > Some(1), "{tag}: {held}");
+        assert_eq!(
+            [&held[1], &held[2]],
+            [&held[0], &json!(false)],
+            "{tag}: [held, settled] {held}"
+        );
+        browser.check_page(&format!("{tag}-start"), Some("#decision"));
+        browser.wait_for("the controls to be active", released, &[]);
+        // A tap on another control than "start" counts: the random draw decides who starts.
+        browser.tap("#choices > button");
+        wait_events(&browser, 1);
+
+        // A voter's "it's me" draws their ballot at once: held, and a pick on it at once is not taken.
+        put_on(&browser, lang, &vote_log, &json!([]));
+        let picked = browser.script(
+            "document.querySelector('#choices button.primary').click();
+             document.querySelector('#choices .ww-ballot-choice').click();
+             return document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]').length;",
+            &[],
+        );
+        assert_eq!(picked, json!(0), "{tag}: a pick within the window was taken");
+        let held = browser.script(
+            HELD,
+            &[json!("vote"), json!("#choices .ww-ballot-choice, #choices .ww-confirm")],
+        );
+        assert!(held[0].as_u64() > Some(2), "{tag}: {held}");
+        assert_eq!(
+            [&held[1], &held[2]],
+            [&held[0], &json!(false)],
+            "{tag}: [held, settled] {held}"
+        );
+        browser.check_page(&format!("{tag}-ballot"), Some("#decision"));
+        browser.wait_for("the ballot to be active", released, &[]);
+        // Over the window, a pick — another control than "it's me" — counts.
+        browser.tap("#choices .ww-ballot-choice");
+        let picked = browser.script(
+            "return [document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]').length,
+                     document.querySelector('#choices .ww-confirm').disabled];",
+            &[],
+        );
+        assert_eq!(
+            picked,
+            json!([1, false]),
+            "{tag}: the pick after the window was not taken"
+        );
+    }
+    browser.assert_no_console_errors();
 }
 
 /// The states the double-tap test starts from: the rock-paper-scissors tie-break, a verdict, an attack, a draw,

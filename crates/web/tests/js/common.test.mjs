@@ -256,3 +256,53 @@ test('tapGuard takes a tap, then ignores every tap within the window after it, w
   assert.equal(guard.take(), true);
   assert.equal(common.TAP_GUARD_MS, 1000);
 });
+
+/** A stand-in control: its attributes and style properties, as `hold` sets them. */
+function control(attributes = {}) {
+  const attrs = new Map(Object.entries(attributes));
+  const style = new Map();
+  return {
+    attrs,
+    style: { setProperty: (k, v) => style.set(k, v), removeProperty: (k) => style.delete(k), get: (k) => style.get(k) },
+    hasAttribute: (k) => attrs.has(k),
+    setAttribute: (k, v) => attrs.set(k, v),
+    removeAttribute: (k) => attrs.delete(k),
+  };
+}
+
+test('tapGuard holds the next screen\'s controls for what is left of the window, then lets any of them count', () => {
+  let now = 20_000;
+  const timers = [];
+  const guard = common.tapGuard(1000, () => now, (run, ms) => timers.push({ run, ms }));
+  const [next, other, own] = [control(), control(), control({ 'aria-disabled': 'false' })];
+  // Before any tap that counted, and so after the window, nothing is held.
+  guard.hold([next]);
+  assert.equal(timers.length, 0);
+  assert.equal(next.attrs.has('data-tap-held'), false);
+  assert.equal(guard.take(), true);
+  // The next screen is drawn 120 ms after the tap: its controls are shown inactive for the 880 ms left.
+  now = 20_120;
+  guard.hold([next, other, own]);
+  for (const held of [next, other]) {
+    assert.equal(held.attrs.get('aria-disabled'), 'true');
+    assert.equal(held.attrs.has('data-tap-held'), true);
+    assert.equal(held.style.get('--tap-held-ms'), '880ms');
+  }
+  assert.equal(own.attrs.get('aria-disabled'), 'false', 'a page\'s own mark is left alone');
+  assert.equal(own.attrs.has('data-tap-held'), false);
+  assert.deepEqual(timers.map((t) => t.ms), [880]);
+  // A deliberate tap on another control within the window does not count, and is shown so.
+  now = 20_600;
+  assert.equal(guard.take(), false);
+  // When the window ends the controls are active again, and a tap on a different control counts.
+  now = 21_000;
+  timers[0].run();
+  for (const released of [next, other]) {
+    assert.equal(released.attrs.has('aria-disabled'), false);
+    assert.equal(released.attrs.has('data-tap-held'), false);
+    assert.equal(released.style.get('--tap-held-ms'), undefined);
+  }
+  let counted = 0;
+  guard.wrap(() => { counted += 1; })();
+  assert.equal(counted, 1);
+});

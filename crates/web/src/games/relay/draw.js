@@ -55,6 +55,14 @@
     }
     root.dataset.ready = 'true';
     bringOnScreen();
+    // The new screen's controls are not active while a tap on them would not count (common.js, `taps.hold`):
+    // a double tap's second tap lands on one and does nothing, and a deliberate tap that soon is seen not to.
+    // Adding or removing a name goes through no guard, so those two stay as they are.
+    const shown = screens.find((s) => !s.hidden);
+    const guarded = shown
+      ? Array.from(shown.querySelectorAll('button')).filter((b) => !/^(add|remove)-player$/.test(b.id))
+      : [];
+    M.taps.hold([...guarded, $('#abandon')]);
   }
 
   /** A new screen starts at the top of the page, focused, so its first control is in view(). */

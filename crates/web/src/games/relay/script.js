@@ -66,7 +66,11 @@
   // "New game" may be where the second tap on "see the final result" lands, and "yes, abandon it" is where
   // "abandon" was: neither may take the second tap of a double tap.
   $('#restart').addEventListener('click', taps.wrap(() => R.send({ type: 'restart' })));
-  $('#abandon').addEventListener('click', taps.wrap(() => R.showAbandonQuestion(true)));
+  $('#abandon').addEventListener('click', taps.wrap(() => {
+    R.showAbandonQuestion(true);
+    // "Yes" now stands where the tap landed; "keep playing" goes through no guard and stays as it is.
+    taps.hold([$('#abandon-yes')]);
+  }));
   $('#abandon-no').addEventListener('click', () => R.showAbandonQuestion(false));
   $('#abandon-yes').addEventListener('click', taps.wrap(() => R.send({ type: 'abandon' })));
 

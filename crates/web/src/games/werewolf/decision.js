@@ -27,6 +27,17 @@
     W.drawHowTo();
     root.dataset.ready = 'true';
     bringDecisionOnScreen();
+    holdNewControls();
+  }
+
+  /**
+   * The controls just drawn — the decision, the end, the players' cards — shown as not active yet while a tap on
+   * them would not count (common.js, `taps.hold`): a double tap's second tap lands on one of them and must do
+   * nothing, and a player who taps one on purpose that soon sees why nothing happened.
+   */
+  function holdNewControls() {
+    M.taps.hold(/** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll('#decision button, #outcome button, #players button')));
   }
 
   /**
@@ -157,7 +168,9 @@
     }
   }
 
-  /** @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>} */
-  const part = { render, drawOutcome, drawDecision, bringDecisionOnScreen, touchable, openBallot, pickRow, openCard };
+  /** @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen' | 'holdNewControls' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>} */
+  const part = {
+    render, drawOutcome, drawDecision, bringDecisionOnScreen, holdNewControls, touchable, openBallot, pickRow, openCard,
+  };
   Object.assign(W, part);
 })();

@@ -221,8 +221,13 @@
   function actOrWarn(label, ends, action, { primary = false } = {}) {
     if (!ends) return [button(label, M.taps.wrap(action), primary)];
     const b = button(label, M.taps.wrap(() => {
-      if (b.dataset.armed === 'true') action();
-      else arm(b, label);
+      if (b.dataset.armed === 'true') {
+        action();
+      } else {
+        arm(b, label);
+        // Armed, it ends the game at the next tap that counts: shown inactive until then (common.js, `taps`).
+        M.taps.hold([b]);
+      }
     }), primary);
     b.classList.add('ww-ends');
     return [b, warning(ends)];

@@ -95,6 +95,7 @@ interface WerewolfNamespace {
   drawOutcome(): void;
   drawDecision(): void;
   bringDecisionOnScreen(): void;
+  holdNewControls(): void;
   touchable(): Set<number>;
   openBallot(): WerewolfBallot | null;
   pickRow(): HTMLElement;

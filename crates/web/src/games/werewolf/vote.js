@@ -52,6 +52,7 @@
         W.drawPlayers();
         W.drawDecision();
         W.bringDecisionOnScreen();
+        W.holdNewControls();
       }), true));
       return;
     }
