@@ -168,7 +168,10 @@
     }
   }
 
-  /** @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen' | 'holdNewControls' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>} */
+  /**
+   * @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen'
+   *   | 'holdNewControls' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>}
+   */
   const part = {
     render, drawOutcome, drawDecision, bringDecisionOnScreen, holdNewControls, touchable, openBallot, pickRow, openCard,
   };

@@ -110,8 +110,8 @@
           ? 'A mark after which no way fitted would not have been offered.'
           : 'Had no way fitted, the game would have ended in a paradox.'),
       'werewolf.setup.table': 'The table',
-      'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players (only tables where the werewolves can win). Pick one, '
-        + 'or set the cards yourself below.',
+      'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players '
+        + '(only tables where the werewolves can win). Pick one, or set the cards yourself below.',
       'werewolf.setup.recommendedLabel': 'Recommended tables',
       'werewolf.setup.w': 'Werewolf cards per hand',
       'werewolf.setup.s': 'Seer cards per hand',
@@ -133,14 +133,15 @@
       'werewolf.setup.v3': 'Version 3 (fewer paradoxes, werewolves can win)',
       'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
         + 'take end the game in a paradox, and every holder of a seer card marks.',
-      'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may take '
-        + 'leave the game; only the player with the most seer cards marks; a mark, attack, hand-over or drawn card that '
-        + 'no deal of the roles could explain is not allowed while another is, so paradoxes are rare. The werewolves '
-        + 'get two powers: the attack of '
-        + 'the attack phase\'s first player kills at once, and certain werewolves win at a third of the living.',
-      'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play it '
-        + 'to learn the rules, or add players.',
-      'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour or more.`,
+      'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may '
+        + 'take leave the game; only the player with the most seer cards marks; a mark, attack, hand-over or drawn '
+        + 'card that no deal of the roles could explain is not allowed while another is, so paradoxes are rare. The '
+        + 'werewolves get two powers: the attack of the attack phase\'s first player kills at once, and certain '
+        + 'werewolves win at a third of the living.',
+      'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play '
+        + 'it to learn the rules, or add players.',
+      'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour `
+        + 'or more.',
       'werewolf.role.werewolf': 'werewolf',
       'werewolf.role.seer': 'seer',
       'werewolf.role.villager': 'villager',
@@ -187,7 +188,8 @@
       'werewolf.ruleName.R1': 'the table',
       'werewolf.ruleText.R1': 'Every player holds the same hand of role cards; the table says how many of each role.',
       'werewolf.ruleName.R2': 'lost and certain roles',
-      'werewolf.ruleText.R2': 'A player with no card of a role can no longer be it; with one role left, their role is certain.',
+      'werewolf.ruleText.R2': 'A player with no card of a role can no longer be it; with one role left, their role '
+        + 'is certain.',
       'werewolf.ruleName.R3': 'the round',
       'werewolf.ruleText.R3': 'A round is a seer phase, an attack phase and a vote.',
       'werewolf.ruleName.R4': 'the seer phase',
@@ -198,7 +200,8 @@
         + `werewolf card; ${p.v3 ? 'the first attacker’s attack kills at once, and ' : ''}two attacks from certain `
         + 'werewolves kill.',
       'werewolf.ruleName.R6': 'consequences',
-      'werewolf.ruleText.R6': 'Marks and attacks count once they are certain: a certain seer’s mark and a certain werewolf’s attack decide roles, and a black mark on someone who is no werewolf costs the seer role.',
+      'werewolf.ruleText.R6': 'Marks and attacks count once they are certain: a certain seer’s mark and a certain '
+        + 'werewolf’s attack decide roles, and a black mark on someone who is no werewolf costs the seer role.',
       'werewolf.ruleName.R7': 'hand-overs',
       'werewolf.ruleText.R7': (p) => 'A player who can no longer be a role but still holds its cards hands them to '
         + `others, taking one card back for each.${p.v3 ? ' Cards nobody may take leave the game.' : ''}`,
@@ -206,7 +209,8 @@
       'werewolf.ruleText.R8': (p) => 'A dead player’s hand is shuffled and one card drawn: that card is their role'
         + `${p.v3 ? ', never one shown impossible for them' : ''}.`,
       'werewolf.ruleName.R9': 'the vote',
-      'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among the tied.',
+      'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among '
+        + 'the tied.',
       'werewolf.ruleName.R10': 'the end',
       'werewolf.ruleText.R10': (p) => 'The village wins when nobody alive can be a werewolf; the werewolves win when '
         + `the certain werewolves are at least ${p.v3 ? 'a third' : 'half'} of the living, or everyone is dead.`
