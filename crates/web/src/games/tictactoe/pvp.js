@@ -108,11 +108,9 @@
     const blockSeconds = S.info ? S.info.blockSeconds : null;
     const page = { pvpId: S.pvpId, pvpError: S.pvpError, left: secondsLeft(), blockSeconds };
     // This player's move is on its way (from this tab or another of the same player): not "your move" again.
-    const sending = S.pending && S.pending.action.action === 'play' && S.pvp && S.pending.action.game === S.pvp.id
-      ? S.pending.action : null;
-    const status = sending && sending.action === 'play'
-      ? T('pvp.moveSending', { where: TT.where(sending.cell) })
-      : TT.pvpStatus(S.pvp, page, T);
+    const action = S.pending ? S.pending.action : null;
+    const sending = action && action.action === 'play' && S.pvp && action.game === S.pvp.id ? action : null;
+    const status = sending ? T('pvp.moveSending', { where: TT.where(sending.cell) }) : TT.pvpStatus(S.pvp, page, T);
     // Without a wallet that can send, creating or joining would do nothing: the line says what to do first.
     const todo = TT.walletTodo();
     const wouldAct = !S.pvp || S.pvp.status === 'open' || (S.pvp.status === 'active' && S.pvp.role !== 'watcher');

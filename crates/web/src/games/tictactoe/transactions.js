@@ -374,7 +374,9 @@
         if (S.head !== null && S.head - /** @type {number} */ (mined.block) >= TT.REORG_DEPTH) break;
         continue;
       }
-      if (reading.state !== 'pending' && reading.state !== 'unknown') break;
+      // Replaced at its nonce since: another transaction's story. Else its block is gone: waiting again, dropped,
+      // or mined once more in another block (which following it again finds at once).
+      if (reading.state === 'superseded') break;
       S.watching = null;
       unlist(tx, mined);
       S.pending = Object.assign(tx, { dropped: false });
