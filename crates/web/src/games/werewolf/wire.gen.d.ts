@@ -329,6 +329,7 @@ ballots: Array<WerewolfBallot>,
 transfers: Array<WerewolfTransfer>, log: Array<WerewolfLogLine>, 
 /**
  * What the last decision did: its own line and every consequence, the log's tail since it was made (empty
- * before the first). The page shows it beside the next decision, where the table looks.
+ * before the first), the deciding line (the end, else a death) moved first. The page shows it beside the
+ * next decision, where the table looks.
  */
 last: Array<WerewolfLogLine>, outcome: WerewolfOutcome | null, };
