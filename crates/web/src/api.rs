@@ -47,6 +47,11 @@ impl ApiError {
         }
     }
 
+    /// Whether this is a contract's refusal ([`ApiError::conflict`] with no more specific code).
+    pub(crate) fn is_refusal(&self) -> bool {
+        self.status == StatusCode::CONFLICT && self.code == "conflict"
+    }
+
     /// The server cannot do it at all (503), e.g. no chain.
     pub(crate) fn unavailable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)

@@ -65,6 +65,15 @@ pub(super) async fn pvp_game(
     viewer: Option<Address>,
     lang: Lang,
 ) -> Result<PvpView, ApiError> {
+    // A view is several reads, and a block can land between them: a game that a claim ends after `getGame` makes
+    // `claimBlocksLeft` refuse (`GameNotActive`). The view is then read again, once, all of it after that block.
+    match pvp_game_once(chain, id, viewer, lang).await {
+        Err(err) if err.is_refusal() => pvp_game_once(chain, id, viewer, lang).await,
+        read => read,
+    }
+}
+
+async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, lang: Lang) -> Result<PvpView, ApiError> {
     let game = chain
         .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
         .await?;
