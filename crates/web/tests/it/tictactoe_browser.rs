@@ -134,6 +134,12 @@ impl Node {
             .unwrap_or_else(|err| panic!("{method}: {err}"))
     }
 
+    fn block_number(&self) -> u64 {
+        self.runtime
+            .block_on(self.provider().get_block_number())
+            .unwrap_or_else(|err| panic!("{err}"))
+    }
+
     fn nonce(&self, account: Address) -> u64 {
         self.runtime
             .block_on(async { self.provider().get_transaction_count(account).pending().await })
@@ -207,13 +213,39 @@ fn wallet_script(anvil: &str, account: Address, chain_id: u64) -> String {
 /// A browser with the test wallet of `account` in every page it loads; its wallet starts on `chain_id`.
 fn wallet_browser<'a>(driver: &'a Driver, anvil: &str, account: Address, chain_id: u64) -> Browser<'a> {
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    inject_wallet(&browser, anvil, account, chain_id);
+    browser
+}
+
+/// The test wallet of `account` in every page the browser's current tab loads from now on.
+fn inject_wallet(browser: &Browser<'_>, anvil: &str, account: Address, chain_id: u64) {
     // The pages allow connections to their own server only; the test wallet talks to anvil directly.
     browser.execute_cdp("Page.setBypassCSP", json!({"enabled": true}));
     browser.execute_cdp(
         "Page.addScriptToEvaluateOnNewDocument",
         json!({"source": wallet_script(anvil, account, chain_id)}),
     );
-    browser
+}
+
+/// `a` creates PvP game 1 with the form's stake and `timeout` seconds per move (the form's default if none), and
+/// `b` opens its link and joins it; both wallets connected, both transactions confirmed.
+fn created_and_joined(a: &Browser<'_>, b: &Browser<'_>, server: &Server, timeout: Option<&str>) {
+    connected_in_pvp(a, server);
+    if let Some(timeout) = timeout {
+        a.script(
+            "document.querySelector('#pvp-timeout').value = arguments[0];",
+            &[json!(timeout)],
+        );
+    }
+    click_staked(a, "#pvp-create", true, "confirmed");
+    connected_in_pvp(b, server);
+    b.goto(&format!("{}tictactoe?game=1", server.url()));
+    b.wait_for(
+        "the join terms",
+        "return !document.querySelector('#pvp-join-box').hidden;",
+        &[],
+    );
+    click_staked(b, "#pvp-join", true, "confirmed");
 }
 
 fn text(browser: &Browser<'_>, selector: &str) -> String {
@@ -1424,20 +1456,7 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
-    connected_in_pvp(&a, &server);
-    a.script(
-        "document.querySelector('#pvp-stake').value = '0.01'; document.querySelector('#pvp-timeout').value = '60';",
-        &[],
-    );
-    click_staked(&a, "#pvp-create", true, "confirmed");
-    connected_in_pvp(&b, &server);
-    b.goto(&format!("{}tictactoe?game=1", server.url()));
-    b.wait_for(
-        "the join terms",
-        "return !document.querySelector('#pvp-join-box').hidden;",
-        &[],
-    );
-    click_staked(&b, "#pvp-join", true, "confirmed");
+    created_and_joined(&a, &b, &server, Some("60"));
     for (n, (who, at)) in [(&a, 0), (&b, 4)].into_iter().enumerate() {
         pvp_follows(who, n, "active");
         click_tx(who, &cell(at), "confirmed");
@@ -1457,8 +1476,7 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
     };
     node.raw("evm_increaseTime", json!([61]));
     node.raw("evm_mine", json!([]));
-    let head = node.raw("eth_blockNumber", json!([]));
-    let head = u64::from_str_radix(head.as_str().unwrap_or_default().trim_start_matches("0x"), 16).unwrap_or(0);
+    let head = node.block_number();
     assert!(
         !node.would_succeed_next(bob, pvp, claim()),
         "no claim lands in the next block yet"
@@ -1560,25 +1578,12 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
-    connected_in_pvp(&a, &server);
-    click_staked(&a, "#pvp-create", true, "confirmed");
-    connected_in_pvp(&b, &server);
-    b.goto(&format!("{}tictactoe?game=1", server.url()));
-    b.wait_for(
-        "the join terms",
-        "return !document.querySelector('#pvp-join-box').hidden;",
-        &[],
-    );
-    click_staked(&b, "#pvp-join", true, "confirmed");
+    created_and_joined(&a, &b, &server, None);
     pvp_follows(&a, 0, "active");
 
     // Alice's second tab of the same game, with her wallet.
     let first = a.new_tab();
-    a.execute_cdp("Page.setBypassCSP", json!({"enabled": true}));
-    a.execute_cdp(
-        "Page.addScriptToEvaluateOnNewDocument",
-        json!({"source": wallet_script(&anvil.url, alice, CHAIN_ID)}),
-    );
+    inject_wallet(&a, &anvil.url, alice, CHAIN_ID);
     connected_in_pvp(&a, &server);
     a.goto(&format!("{}tictactoe?game=1", server.url()));
     pvp_follows(&a, 0, "active");
