@@ -68,6 +68,7 @@ mod queue;
 mod readings;
 pub mod recommended;
 mod recommended_data;
+mod refusal_reasons;
 mod role;
 mod seat;
 mod setup;
@@ -91,6 +92,7 @@ pub use options::{Contradictions, EndCheck, FirstVote, Markers, Options, Parity,
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::Werewolf;
 pub use readings::{AttackDeath, DeathDraw};
+pub use refusal_reasons::{RefusalReason, RefusedAnswer};
 pub use role::{Role, RoleSet};
 pub use seat::{MAX_PLAYERS, NoSuchSeat, Seat, SeatSet, Seats};
 pub use setup::{WerewolfSetup, WerewolfSetupError};

@@ -8,6 +8,7 @@ mod paradox_properties;
 mod paradox_scenarios;
 mod powers_scenarios;
 mod properties;
+mod refusal_reasons_properties;
 mod scenarios;
 mod setup;
 mod support;
