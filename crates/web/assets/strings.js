@@ -19,6 +19,11 @@ window.I18n.add({
     'error.unreachable': 'The server cannot be reached. Check that marubatsu is still running, then try again.',
     'error.server': 'The server answered with an error ({status}). Try again; reload the page if it goes on.',
     'error.unknown': 'Something went wrong. Reload the page and try again.',
+    'sound.label': 'Sound',
+    'api.unreadable': 'the request could not be read: {detail}',
+    'api.logTooLong': 'the log has {count} events; at most {max} are replayed: start a new game',
+    'api.contractsGone': 'the game contract at {address} is not on this chain any more (was the node reset or '
+      + 'restarted empty?): nothing can be sent to it until the contracts are deployed again and this server restarted',
   },
   ja: {
     'lang.other': 'English',
@@ -35,5 +40,10 @@ window.I18n.add({
     'error.unreachable': 'サーバーにつながりません。marubatsu が動いているか確かめてから、もう一度お試しください。',
     'error.server': 'サーバーがエラーを返しました（{status}）。もう一度お試しください。続くときはページを再読み込みしてください。',
     'error.unknown': 'うまくいきませんでした。ページを再読み込みして、もう一度お試しください。',
+    'sound.label': '音',
+    'api.unreadable': 'リクエストを読み取れませんでした：{detail}',
+    'api.logTooLong': '記録が{count}手あります。再生できるのは{max}手までです。新しいゲームを始めてください。',
+    'api.contractsGone': '{address} のゲームコントラクトはもうこのチェーンにありません（ノードがリセットされたか、'
+      + '空で再起動されたようです）。コントラクトを再デプロイしてこのサーバーを再起動するまで、何も送れません',
   },
 });

@@ -1,24 +1,75 @@
 //! What every game's API shares: JSON bodies in, JSON out, and errors as `{"error": …, "code": …, "name": …}`:
-//! `error` is a sentence for the player in their [`Lang`], `code` a stable word a page or test can branch on.
+//! `error` is a sentence for the player in their [`Lang`], `code` a stable word a page or test can branch on, and
+//! `words` (when the sentence is the catalogs') its key and arguments, `{"key": …, "args": {…}}`.
 
 use axum::{
     Json,
-    extract::{FromRequest, FromRequestParts, Request},
+    extract::{FromRequest, Request},
     http::StatusCode,
+    middleware::Next,
     response::{IntoResponse, Response},
 };
 use serde::{Serialize, de::DeserializeOwned};
 
 use crate::lang::Lang;
+use crate::words::Words;
 
-/// A refused API request: an HTTP status, a sentence saying why (in the player's language: build it with
-/// [`Lang::pick`]), a stable code, plus the contract's error name when a transaction reverted.
-#[derive(Debug)]
-pub(crate) struct ApiError {
-    status: StatusCode,
-    message: String,
+/// A refused API request, by what went wrong; each carries a [`Why`]. It is worded in the player's language in
+/// one place, [`localise`], which every route passes through: [`IntoResponse`] has no request to read it from.
+#[derive(Clone, Debug)]
+pub(crate) enum ApiError {
+    /// The request itself is wrong (400).
+    BadRequest(Why),
+    /// What the request names does not exist (404).
+    NotFound(Why),
+    /// The request is well formed but the game refuses it now (409), e.g. a contract revert.
+    Conflict(Why),
+    /// The server cannot do it at all (503), e.g. no chain.
+    Unavailable(Why),
+    /// A failure of the server's own (500).
+    Internal(Why),
+    /// The body could not be read as the request (axum's status: 400, 413, 415 or 422), with serde's detail.
+    Unreadable {
+        /// axum's status for the rejection.
+        status: StatusCode,
+        /// serde's or axum's own words, for whoever wrote the request.
+        detail: String,
+    },
+}
+
+/// Why a request was refused: a stable code, the sentence's words, and the contract's error name when a
+/// transaction reverted.
+#[derive(Clone, Debug)]
+pub(crate) struct Why {
     code: &'static str,
+    said: Said,
     name: Option<String>,
+}
+
+/// A refusal's sentence: a key of the catalogs, or a sentence a caller worded itself (werewolf's, until its
+/// words move to its catalog, and the server's own failures, which name a program's state).
+#[derive(Clone, Debug)]
+pub(crate) enum Said {
+    Words(Words),
+    Sentence(String),
+}
+
+impl From<Words> for Said {
+    fn from(words: Words) -> Said {
+        Said::Words(words)
+    }
+}
+
+impl From<String> for Said {
+    fn from(sentence: String) -> Said {
+        Said::Sentence(sentence)
+    }
+}
+
+impl From<&str> for Said {
+    fn from(sentence: &str) -> Said {
+        Said::Sentence(sentence.to_owned())
+    }
 }
 
 #[derive(Serialize)]
@@ -26,76 +77,130 @@ struct ErrorBody<'a> {
     error: &'a str,
     code: &'a str,
     name: Option<&'a str>,
+    /// The sentence's key and arguments, when it has them, so that a page may word it in another language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    words: Option<&'a Words>,
 }
 
-impl ApiError {
-    /// The request itself is wrong (400).
-    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// What the request names does not exist (404).
-    pub(crate) fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, message)
-    }
-
-    /// The request is well formed but the game refuses it now (409), e.g. a contract revert.
-    pub(crate) fn conflict(message: impl Into<String>, name: Option<String>) -> ApiError {
-        ApiError {
-            name,
-            ..ApiError::new(StatusCode::CONFLICT, message)
-        }
-    }
-
-    /// Whether this is a contract's refusal ([`ApiError::conflict`] with no more specific code).
-    pub(crate) fn is_refusal(&self) -> bool {
-        self.status == StatusCode::CONFLICT && self.code == "conflict"
-    }
-
-    /// The server cannot do it at all (503), e.g. no chain.
-    pub(crate) fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
-    }
-
-    /// A failure of the server's own (500).
-    pub(crate) fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
-    }
-
-    /// The same refusal with a more specific stable code than the status's own (`"log_too_long"`, …). Codes are
-    /// `snake_case`, as the engine's refusal codes are: one spelling for every code on the wire.
-    pub(crate) fn with_code(self, code: &'static str) -> ApiError {
-        ApiError { code, ..self }
-    }
-
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        let code = match status {
-            StatusCode::BAD_REQUEST => "bad_request",
-            StatusCode::NOT_FOUND => "not_found",
-            StatusCode::CONFLICT => "conflict",
-            StatusCode::SERVICE_UNAVAILABLE => "unavailable",
-            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => "not_json",
-            StatusCode::UNPROCESSABLE_ENTITY => "bad_request",
-            _ => "internal",
-        };
-        ApiError {
-            status,
-            message: message.into(),
+impl Why {
+    fn new(code: &'static str, said: impl Into<Said>) -> Why {
+        Why {
             code,
+            said: said.into(),
             name: None,
         }
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = ErrorBody {
-            error: &self.message,
-            code: self.code,
-            name: self.name.as_deref(),
+impl ApiError {
+    /// The request itself is wrong (400).
+    pub(crate) fn bad_request(said: impl Into<Said>) -> ApiError {
+        ApiError::BadRequest(Why::new("bad_request", said))
+    }
+
+    /// What the request names does not exist (404).
+    pub(crate) fn not_found(said: impl Into<Said>) -> ApiError {
+        ApiError::NotFound(Why::new("not_found", said))
+    }
+
+    /// The request is well formed but the game refuses it now (409), e.g. a contract revert.
+    pub(crate) fn conflict(said: impl Into<Said>, name: Option<String>) -> ApiError {
+        ApiError::Conflict(Why {
+            name,
+            ..Why::new("conflict", said)
+        })
+    }
+
+    /// Whether this is a contract's refusal ([`ApiError::conflict`] with no more specific code).
+    pub(crate) fn is_refusal(&self) -> bool {
+        matches!(self, ApiError::Conflict(why) if why.code == "conflict")
+    }
+
+    /// The server cannot do it at all (503), e.g. no chain.
+    pub(crate) fn unavailable(said: impl Into<Said>) -> ApiError {
+        ApiError::Unavailable(Why::new("unavailable", said))
+    }
+
+    /// A failure of the server's own (500).
+    pub(crate) fn internal(said: impl Into<Said>) -> ApiError {
+        ApiError::Internal(Why::new("internal", said))
+    }
+
+    /// The same refusal with a more specific stable code than the status's own (`"log_too_long"`, …). Codes are
+    /// `snake_case`, as the engine's refusal codes are: one spelling for every code on the wire.
+    pub(crate) fn with_code(mut self, code: &'static str) -> ApiError {
+        match &mut self {
+            ApiError::BadRequest(why)
+            | ApiError::NotFound(why)
+            | ApiError::Conflict(why)
+            | ApiError::Unavailable(why)
+            | ApiError::Internal(why) => why.code = code,
+            ApiError::Unreadable { .. } => {}
+        }
+        self
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unreadable { status, .. } => *status,
+        }
+    }
+
+    /// The response body in `lang`: `{"error": sentence, "code": …, "name": …, "words"?: {key, args}}`.
+    fn body(&self, lang: Lang) -> Response {
+        let (code, sentence, words, name) = match self {
+            ApiError::BadRequest(why)
+            | ApiError::NotFound(why)
+            | ApiError::Conflict(why)
+            | ApiError::Unavailable(why)
+            | ApiError::Internal(why) => match &why.said {
+                Said::Words(words) => (why.code, words.in_lang(lang), Some(words), why.name.as_deref()),
+                Said::Sentence(sentence) => (why.code, sentence.clone(), None, why.name.as_deref()),
+            },
+            ApiError::Unreadable { status, detail } => {
+                let code = match *status {
+                    StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE => "not_json",
+                    StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => "bad_request",
+                    _ => "internal",
+                };
+                // serde's detail names the field and the value; it stays as it is, after a sentence in the
+                // player's language, since it is for whoever wrote the request rather than for a player.
+                let words = Words::new("api.unreadable").arg("detail", detail);
+                (code, words.in_lang(lang), None, None)
+            }
         };
-        (self.status, Json(body)).into_response()
+        let body = ErrorBody {
+            error: &sentence,
+            code,
+            name,
+            words,
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}
+
+impl IntoResponse for ApiError {
+    /// The status now and the words later: [`localise`] writes the body in the request's language.
+    fn into_response(self) -> Response {
+        let mut response = self.status().into_response();
+        response.extensions_mut().insert(self);
+        response
+    }
+}
+
+/// Words an [`ApiError`] in the language of the request it answers: the one place errors are localised.
+pub(crate) async fn localise(request: Request, next: Next) -> Response {
+    let lang = Lang::of_headers(request.headers());
+    let mut response = next.run(request).await;
+    match response.extensions_mut().remove::<ApiError>() {
+        Some(error) => error.body(lang),
+        None => response,
     }
 }
 
@@ -107,20 +212,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let (mut parts, body) = request.into_parts();
-        let Ok(lang) = Lang::from_request_parts(&mut parts, state).await;
-        match Json::<T>::from_request(Request::from_parts(parts, body), state).await {
+        match Json::<T>::from_request(request, state).await {
             Ok(Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => {
-                // serde's detail names the field and the value; it stays as it is, after a sentence in the
-                // player's language, since it is for whoever wrote the request rather than for a player.
-                let detail = rejection.body_text();
-                let message = lang.pick(
-                    format!("the request could not be read: {detail}"),
-                    format!("リクエストを読み取れませんでした：{detail}"),
-                );
-                Err(ApiError::new(rejection.status(), message))
-            }
+            Err(rejection) => Err(ApiError::Unreadable {
+                status: rejection.status(),
+                detail: rejection.body_text(),
+            }),
         }
     }
 }

@@ -29,11 +29,20 @@ impl Lang {
         }
     }
 
-    /// `en` or `ja`, whichever is this language's: `lang.pick("Not found", "見つかりません")`.
+    /// `en` or `ja`, whichever is this language's: `lang.pick("Not found", "見つかりません")`. Werewolf's words
+    /// still use it until they move to its catalog; every other sentence is looked up with [`crate::words::t`].
     pub(crate) fn pick<T>(self, en: T, ja: T) -> T {
         match self {
             Lang::En => en,
             Lang::Ja => ja,
+        }
+    }
+
+    /// The language the switch offers: the other one.
+    pub(crate) fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::Ja,
+            Lang::Ja => Lang::En,
         }
     }
 

@@ -8,6 +8,7 @@
 
 use crate::games::{GAMES, GamePage, pictures::picture};
 use crate::lang::Lang;
+use crate::words::t;
 
 /// The sound switch's picture; the slash shows when sound is off (the CSS reads `aria-pressed`).
 const SPEAKER: &str = r#"<svg class="speaker" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path class="slash" d="M3 3l18 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#;
@@ -52,11 +53,12 @@ pub(crate) fn page(lang: Lang, game: Option<&GamePage>, title: &str, body: &str)
         .map(|name| format!("<link rel=\"stylesheet\" href=\"/assets/{name}\">\n"))
         .collect();
     let title_key = current.map_or_else(|| "index.pageTitle".to_owned(), |slug| format!("game.{slug}.pageTitle"));
-    let (other_lang, other_name) = lang.pick(("ja", "日本語"), ("en", "English"));
-    let games_label = lang.pick("Games", "ゲーム");
-    let home_label = lang.pick("marubatsu: all games", "marubatsu：ゲーム一覧");
-    let sound = lang.pick("Sound", "音");
-    let sound_title = lang.pick("Sound effects on or off", "効果音のオン・オフ");
+    let other_lang = lang.other().code();
+    let other_name = t(lang, "lang.other", &[]);
+    let games_label = t(lang, "shell.games", &[]);
+    let home_label = t(lang, "shell.home", &[]);
+    let sound = t(lang, "sound.label", &[]);
+    let sound_title = t(lang, "sound.title", &[]);
     format!(
         r##"<!doctype html>
 <html lang="{lang}">

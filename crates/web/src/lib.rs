@@ -36,6 +36,7 @@ mod lang;
 mod layout;
 mod protocol;
 mod server;
+mod words;
 #[cfg(test)]
 mod wire_types;
 

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::api::ApiError;
 use crate::lang::Lang;
+use crate::words::Words;
 
 /// The longest log any game's endpoint replays. Longer than any game of werewolf or tic-tac-toe; a cross-light
 /// page that gets there starts a new puzzle.
@@ -59,16 +60,13 @@ impl RefusalView {
     }
 }
 
-/// Refuses a log longer than [`MAX_EVENTS`], in the player's words.
-pub(crate) fn check_length(lang: Lang, count: usize) -> Result<(), ApiError> {
+/// Refuses a log longer than [`MAX_EVENTS`] (worded in the request's language by [`crate::api::localise`]).
+pub(crate) fn check_length(_lang: Lang, count: usize) -> Result<(), ApiError> {
     if count <= MAX_EVENTS {
         return Ok(());
     }
-    Err(ApiError::bad_request(lang.pick(
-        format!("the log has {count} events; at most {MAX_EVENTS} are replayed: start a new game"),
-        format!("記録が{count}手あります。再生できるのは{MAX_EVENTS}手までです。新しいゲームを始めてください。"),
-    ))
-    .with_code("log_too_long"))
+    Err(ApiError::bad_request(Words::new("api.logTooLong").arg("count", count).arg("max", MAX_EVENTS))
+        .with_code("log_too_long"))
 }
 
 #[cfg(test)]

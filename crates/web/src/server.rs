@@ -115,6 +115,7 @@ impl App {
         games::router()
             .merge(assets::router())
             .fallback(|| async { (StatusCode::NOT_FOUND, "not found").into_response() })
+            .layer(middleware::from_fn(crate::api::localise))
             .layer(middleware::map_response(security_headers))
             .with_state(self.state.clone())
     }

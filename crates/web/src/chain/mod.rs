@@ -12,7 +12,6 @@ use marubatsu_chain::{
 use marubatsu_client::rpc::Tracked;
 
 use crate::api::ApiError;
-use crate::lang::Lang;
 
 mod embedded;
 mod remote;
@@ -100,18 +99,18 @@ impl ChainClient {
 
     /// Whether the game contracts are still there with the code first seen (a node's chain may be reset under a
     /// running server); the embedded chain is this process's own.
-    pub(crate) async fn check_contracts(&self, lang: Lang) -> Result<(), ApiError> {
+    pub(crate) async fn check_contracts(&self) -> Result<(), ApiError> {
         match self {
-            ChainClient::Remote(remote) => remote.check_contracts(lang).await,
+            ChainClient::Remote(remote) => remote.check_contracts().await,
             ChainClient::Embedded(_) => Ok(()),
         }
     }
 
     /// [`ChainClient::check_contracts`] for a regular check of the node at `head`, which may trust a recent
     /// check while the head only moves forward.
-    pub(crate) async fn watch_contracts(&self, head: u64, lang: Lang) -> Result<(), ApiError> {
+    pub(crate) async fn watch_contracts(&self, head: u64) -> Result<(), ApiError> {
         match self {
-            ChainClient::Remote(remote) => remote.watch_contracts(head, lang).await,
+            ChainClient::Remote(remote) => remote.watch_contracts(head).await,
             ChainClient::Embedded(_) => Ok(()),
         }
     }

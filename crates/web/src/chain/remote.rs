@@ -17,7 +17,7 @@ use marubatsu_client::{
 
 use super::{Contracts, ReadError};
 use crate::api::ApiError;
-use crate::lang::Lang;
+use crate::words::Words;
 
 pub(crate) struct Remote {
     client: RpcClient,
@@ -49,7 +49,7 @@ impl Remote {
     /// [`Remote::check_contracts`] for a check of the node at `head`: when the head went backwards (a reset, a
     /// restart, a deep reorg) or the last check is older than [`RECHECK`]. Each reads both contracts' code, which
     /// a page asking every few seconds need not pay for each time; a transaction is checked every time.
-    pub(super) async fn watch_contracts(&self, head: u64, lang: Lang) -> Result<(), ApiError> {
+    pub(super) async fn watch_contracts(&self, head: u64) -> Result<(), ApiError> {
         let lock_failed = |_| ApiError::internal("the contract check's lock");
         {
             let mut last = self.last_check.lock().map_err(lock_failed)?;
@@ -61,7 +61,7 @@ impl Remote {
                 _ => {}
             }
         }
-        self.check_contracts(lang).await?;
+        self.check_contracts().await?;
         *self.last_check.lock().map_err(lock_failed)? = Some((head, Instant::now()));
         Ok(())
     }
@@ -69,13 +69,13 @@ impl Remote {
     /// Whether the game contracts are still at their addresses, with the code first read there: checked before
     /// every transaction is encoded and at every check of the node, so that a page never sends to an address
     /// where the contract is gone (its ether would be stranded there).
-    pub(super) async fn check_contracts(&self, lang: Lang) -> Result<(), ApiError> {
+    pub(super) async fn check_contracts(&self) -> Result<(), ApiError> {
         let Contracts { solo, pvp, .. } = self.contracts;
         let mut now = [B256::ZERO; 2];
         for (hash, address) in now.iter_mut().zip([solo, pvp]) {
             let code = self.client.code(address).await.map_err(unavailable)?;
             if code.is_empty() {
-                return Err(contracts_gone(lang, address));
+                return Err(contracts_gone(address));
             }
             *hash = keccak256(&code);
         }
@@ -87,7 +87,7 @@ impl Remote {
             None => *known = Some(now),
             Some(first) => {
                 if let Some((_, address)) = first.iter().zip(now).zip([solo, pvp]).find(|((a, b), _)| *a != b) {
-                    return Err(contracts_gone(lang, address));
+                    return Err(contracts_gone(address));
                 }
             }
         }
@@ -156,19 +156,6 @@ fn unavailable(err: Error) -> ApiError {
 }
 
 /// The game contract at `address` is gone from the node's chain (no code, or other code than at first).
-fn contracts_gone(lang: Lang, address: Address) -> ApiError {
-    ApiError::conflict(
-        lang.pick(
-            format!(
-                "the game contract at {address} is not on this chain any more (was the node reset or restarted \
-                 empty?): nothing can be sent to it until the contracts are deployed again and this server restarted"
-            ),
-            format!(
-                "{address} のゲームコントラクトはもうこのチェーンにありません（ノードがリセットされたか、空で再起動\
-                 されたようです）。コントラクトを再デプロイしてこのサーバーを再起動するまで、何も送れません"
-            ),
-        ),
-        None,
-    )
-    .with_code("contracts_gone")
+fn contracts_gone(address: Address) -> ApiError {
+    ApiError::conflict(Words::new("api.contractsGone").arg("address", address), None).with_code("contracts_gone")
 }

@@ -3,6 +3,7 @@
 use super::{GAMES, pictures::picture};
 use crate::lang::Lang;
 use crate::layout;
+use crate::words::t;
 
 /// The index page in `lang`.
 pub(super) fn page(lang: Lang) -> String {
@@ -18,11 +19,8 @@ pub(super) fn page(lang: Lang) -> String {
             )
         })
         .collect();
-    let heading = lang.pick("Games", "ゲーム");
-    let intro = lang.pick(
-        "Everything runs on this computer; nothing is loaded from the internet.",
-        "すべてこのコンピューターの中で動きます。インターネットからは何も読み込みません。",
-    );
+    let heading = t(lang, "index.heading", &[]);
+    let intro = t(lang, "index.intro", &[]);
     let body = format!(
         r#"<section class="intro">
   <h1 data-i18n="index.heading">{heading}</h1>
@@ -30,5 +28,5 @@ pub(super) fn page(lang: Lang) -> String {
 </section>
 <ul class="cards">{cards}</ul>"#
     );
-    layout::page(lang, None, heading, &body)
+    layout::page(lang, None, &heading, &body)
 }

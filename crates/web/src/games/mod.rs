@@ -12,6 +12,7 @@ use axum::{Router, response::Html, routing::get};
 
 use crate::lang::Lang;
 use crate::layout;
+use crate::words::t;
 use crate::server::AppState;
 
 mod index;
@@ -96,13 +97,13 @@ impl GamePage {
     }
 
     /// Its name in `lang`.
-    pub(crate) fn title_in(&self, lang: Lang) -> &'static str {
-        lang.pick(self.title, self.title_ja)
+    pub(crate) fn title_in(&self, lang: Lang) -> String {
+        t(lang, &format!("game.{}.title", self.slug), &[])
     }
 
     /// Its index sentence in `lang`.
-    pub(crate) fn summary_in(&self, lang: Lang) -> &'static str {
-        lang.pick(self.summary, self.summary_ja)
+    pub(crate) fn summary_in(&self, lang: Lang) -> String {
+        t(lang, &format!("game.{}.summary", self.slug), &[])
     }
 }
 
@@ -118,7 +119,7 @@ pub(crate) fn router() -> Router<Shared> {
                 .route(
                     &format!("/{}", game.slug),
                     get(move |lang: Lang| async move {
-                        Html(layout::page(lang, Some(game), game.title_in(lang), game.page))
+                        Html(layout::page(lang, Some(game), &game.title_in(lang), game.page))
                     }),
                 )
                 .nest(&format!("/api/{}", game.slug), (game.api)());

@@ -27,7 +27,7 @@ impl ChainClient {
         if output.is_empty() {
             // An address without code answers every call with nothing: the contract may be gone from the chain
             // (a node reset under this server), which the page must hear as that, not as a node down.
-            self.check_contracts(lang).await.map_err(ViewError::Chain)?;
+            self.check_contracts().await.map_err(ViewError::Chain)?;
         }
         C::abi_decode_returns(&output).map_err(|err| {
             ViewError::Failed(format!(

@@ -143,10 +143,10 @@ fn block_seconds(chain_id: u64) -> Option<f64> {
 
 /// The latest block: what the page asks while it waits for nothing else, to say so when the node stops answering
 /// (or the contracts are gone from its chain) and to take the notice down when it is back.
-async fn head(State(state): State<Shared>, lang: Lang) -> Result<Json<view::HeadView>, ApiError> {
+async fn head(State(state): State<Shared>) -> Result<Json<view::HeadView>, ApiError> {
     let chain = state.tictactoe()?;
     let head = chain.head().await?;
-    chain.watch_contracts(head.number, lang).await?;
+    chain.watch_contracts(head.number).await?;
     Ok(Json(view::HeadView {
         block: head.number,
         timestamp: head.timestamp,
@@ -180,7 +180,7 @@ async fn encode(
 ) -> Result<Json<calls::Encoded>, ApiError> {
     let chain = state.tictactoe()?;
     // Nothing is encoded for an address where the contract is gone: the wallet is never asked to send there.
-    chain.check_contracts(lang).await?;
+    chain.check_contracts().await?;
     action.encode(chain, lang).await.map(Json)
 }
 
