@@ -111,34 +111,21 @@ mod text {
     use marubatsu_engine::rules::NotSetUp;
 
     use crate::lang::Lang;
+    use crate::words::t;
 
     pub(super) fn refusal(lang: Lang, position: usize, refusal: NotSetUp<LightsRefusal, ScrambleError>) -> String {
-        let words = match (refusal, lang) {
-            (NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)), Lang::En) => {
-                return format!("event {position}: {reason}");
+        let key = match refusal {
+            // The engine's reason stays in its own words: it names a field of a log no player wrote by hand.
+            NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)) => {
+                return t(lang, "lights.refusal.badEvent", &[("position", &position), ("reason", &reason)]);
             }
-            (NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)), Lang::Ja) => {
-                return format!("{position}番目の記録が正しくありません：{reason}");
-            }
-            (NotSetUp::Refused(LightsRefusal::Solved), _) => lang.pick(
-                "The puzzle is solved: restart it or draw a new one.",
-                "解けています。やり直すか、新しいパズルを始めてください。",
-            ),
-            (NotSetUp::Refused(LightsRefusal::OffBoard { .. }), _) => {
-                lang.pick("That cell is not on this board.", "そのマスは盤にありません。")
-            }
-            (NotSetUp::Refused(LightsRefusal::NoPress), _) => {
-                lang.pick("Nothing has been pressed yet.", "まだ何も押していません。")
-            }
-            (NotSetUp::Refused(LightsRefusal::HintShown), _) => {
-                lang.pick("The hint is already shown.", "ヒントはもう表示されています。")
-            }
-            (NotSetUp::NoGameYet, _) => lang.pick(
-                "There is no puzzle yet: draw one first.",
-                "まだパズルがありません。先に始めてください。",
-            ),
+            NotSetUp::Refused(LightsRefusal::Solved) => "lights.refusal.solved",
+            NotSetUp::Refused(LightsRefusal::OffBoard { .. }) => "lights.refusal.offBoard",
+            NotSetUp::Refused(LightsRefusal::NoPress) => "lights.refusal.noPress",
+            NotSetUp::Refused(LightsRefusal::HintShown) => "lights.refusal.hintShown",
+            NotSetUp::NoGameYet => "lights.refusal.noGameYet",
         };
-        words.to_owned()
+        t(lang, key, &[])
     }
 }
 
