@@ -961,11 +961,16 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
 
 /// Opens the page on a game the API reached (its log), as if the tab had kept it.
 fn resume(browser: &Browser<'_>, url: &str, lang: &str, events: &serde_json::Value) {
+    resume_under(browser, url, lang, "v2", events);
+}
+
+/// [`resume`] under the rules `options` names.
+fn resume_under(browser: &Browser<'_>, url: &str, lang: &str, options: &str, events: &serde_json::Value) {
     open(browser, url, lang);
     browser.script(
         "sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
-           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[0], events: arguments[1] }));",
-        &[json!(NAMES), events.clone()],
+           table: [2, 1, 5], rules: null, options: arguments[2], names: arguments[0], events: arguments[1] }));",
+        &[json!(NAMES), events.clone(), json!(options)],
     );
     browser.refresh();
     browser.wait_for(
@@ -1459,4 +1464,85 @@ fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_english()
 #[test]
 fn werewolf_a_double_click_on_a_desktop_skips_no_decision_nor_voter_in_japanese() {
     double_tap_every_control(DESKTOP, "ja");
+}
+
+/// The first refused answer of a state the API reached, with the state's log: a target (mark or attack) when
+/// `kind` is `target`, a card set aside at a death when it is `draw`. The API answers in English.
+fn refused_state(server: &marubatsu_web::Server, kind: &str) -> (serde_json::Value, serde_json::Value) {
+    let wanted = |state: &serde_json::Value| {
+        let pending = state["pending"]["kind"].as_str().unwrap_or_default();
+        let refused = state["refused"].as_array().is_some_and(|r| !r.is_empty());
+        refused && (pending == "draw") == (kind == "draw")
+    };
+    let (log, state) = support::werewolf::find_state_under(server, "v3", &NAMES, 0..200, wanted)
+        .unwrap_or_else(|| panic!("no game of 200 under Version 3 refuses a {kind}"));
+    (log, state["refused"][0].clone())
+}
+
+/// The refused rows the page shows under `selector`: label, whether disabled, the reason tied to it.
+fn refused_rows(browser: &Browser<'_>, selector: &str) -> Vec<(String, bool, String)> {
+    let rows = browser.script(
+        "return [...document.querySelectorAll(arguments[0])].map((b) => [b.textContent, b.disabled,
+           (document.getElementById(b.getAttribute('aria-describedby')) || {}).textContent || '']);",
+        &[json!(selector)],
+    );
+    rows.as_array()
+        .into_iter()
+        .flatten()
+        .map(|row| {
+            let text = |i: usize| row[i].as_str().unwrap_or_default().to_owned();
+            (text(0), row[1] == true, text(2))
+        })
+        .collect()
+}
+
+/// Whether the page's Japanese reason says the English one's: the same players named, in Japanese words.
+fn says_the_same(japanese: &str, english: &str) -> bool {
+    let named = |text: &str| NAMES.iter().filter(|n| text.contains(*n)).count();
+    named(japanese) == named(english)
+        && NAMES.iter().all(|n| english.contains(n) == japanese.contains(n))
+        && japanese.contains("卓と矛盾しない")
+        && !japanese.contains("world")
+}
+
+#[test]
+fn a_refused_target_and_a_card_set_aside_are_shown_greyed_with_their_reasons_on_a_phone_in_japanese() {
+    let _browser = browser_slot();
+    let server = server();
+    let driver = Driver::start();
+    let browser = driver.browser(PHONE.0, PHONE.1);
+    let url = server.url();
+    let (log, refused) = refused_state(&server, "target");
+    let target = usize::try_from(refused["target"].as_u64().unwrap_or(99)).unwrap_or(99);
+    let name = NAMES[target];
+    let reason = refused["reason"].as_str().unwrap_or_default().to_owned();
+    resume_under(&browser, &url, "ja", "v3", &log);
+    settle(&browser);
+    // The refused player opens from the decision's row of names, like any other; the refused answer is there,
+    // greyed (disabled), with its reason right under it and tied to it for a screen reader.
+    let opened = browser.script(
+        "const pick = [...document.querySelectorAll('#choices .ww-pick')].find((b) => b.textContent === arguments[0]);
+         if (pick) pick.click();
+         return Boolean(pick);",
+        &[json!(name)],
+    );
+    assert_eq!(opened, true, "{name} is not offered to open");
+    let rows = refused_rows(&browser, ".ww-options button.ww-refused");
+    assert!(
+        rows.iter()
+            .any(|(_, disabled, why)| *disabled && says_the_same(why, &reason)),
+        "{name}'s refused answer ({reason}) is not shown greyed with its reason: {rows:?}"
+    );
+    browser.check_page("werewolf-phone-ja-refused-target", Some(".ww-options"));
+
+    let (log, refused) = refused_state(&server, "draw");
+    let reason = refused["reason"].as_str().unwrap_or_default().to_owned();
+    resume_under(&browser, &url, "ja", "v3", &log);
+    let rows = refused_rows(&browser, "#choices button.ww-refused");
+    assert!(
+        rows.iter()
+            .any(|(label, disabled, why)| *disabled && label.ends_with("カード") && says_the_same(why, &reason)),
+        "the card set aside ({reason}) is not shown greyed with its reason: {rows:?}"
+    );
+    browser.check_page("werewolf-phone-ja-card-set-aside", Some("#choices"));
 }

@@ -85,8 +85,13 @@
 
   /** The players whose cards the pending decision is made on (touch, then pick). */
   function touchable() {
+    const pending = W.pending();
     const seats = new Set();
     for (const c of S.view.choices) seats.add(c.target);
+    // A player every answer about whom is refused can still be opened, to read why.
+    if (pending && (pending.kind === 'verdict' || pending.kind === 'attack')) {
+      for (const r of S.view.refused) seats.add(r.target);
+    }
     const ballot = openBallot();
     if (ballot) ballot.targets.forEach((/** @type {{ target: number }} */ target) => seats.add(target.target));
     const tr = W.openTransfer();
@@ -128,6 +133,8 @@
           // A table that refuses contradictions leaves out the cards of roles no world gives the dead player.
           W.send({ type: 'draw', player: pending.dead, index: pending.indices[M.uniform(pending.indices.length)] });
         }), true));
+        // The cards set aside, greyed with why: the draw is among the others.
+        choicesEl.append(...W.refusedRows(S.view.refused));
         break;
       default:
         break;
@@ -144,6 +151,9 @@
     for (const seat of touchable()) {
       const b = W.button(W.name(seat), () => openCard(seat));
       b.className = 'ww-pick';
+      // Only refused answers about this player: the name is greyed, and opens the reasons.
+      if (!S.view.choices.some((/** @type {WerewolfChoice} */ c) => c.target === seat)
+        && S.view.refused.some((/** @type {WerewolfRefused} */ r) => r.target === seat)) b.classList.add('ww-pick-refused');
       b.setAttribute('aria-expanded', String(S.touched === seat));
       row.append(b);
     }

@@ -59,6 +59,7 @@ use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, RefusalView};
 
+mod refusals;
 mod setup_words;
 mod text;
 mod view;

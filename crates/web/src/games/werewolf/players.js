@@ -161,6 +161,7 @@
       if (c.event.verdict) b.dataset.verdict = c.event.verdict;
       box.append(b, ...warning);
     }
+    box.append(...refusedRows(S.view.refused.filter((/** @type {WerewolfRefused} */ x) => x.target === p.seat)));
     box.append(W.button(t('werewolf.back'), () => {
       S.touched = null;
       drawPlayers();
@@ -168,6 +169,25 @@
       decisionEl.focus();
     }));
     return box;
+  }
+
+  /**
+   * The answers the table refuses (no world would fit after them), greyed, each with its reason right under it:
+   * a target or a colour taken away without a word looks like a bug, and the reason teaches the rules.
+   * @param {WerewolfRefused[]} refused
+   */
+  function refusedRows(refused) {
+    return refused.flatMap((r, i) => {
+      const b = W.button(r.label, () => {});
+      b.disabled = true;
+      b.classList.add('ww-option', 'ww-refused');
+      const why = document.createElement('p');
+      why.className = 'ww-refused-reason';
+      why.id = `ww-refused-${r.target}-${i}`;
+      why.textContent = r.reason;
+      b.setAttribute('aria-describedby', why.id);
+      return [b, why];
+    });
   }
 
   function drawLog() {
@@ -228,7 +248,7 @@
     drawLast();
   });
 
-  /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'drawLog' | 'drawLast'>} */
-  const part = { card, drawPlayers, options, drawLog, drawLast };
+  /** @type {Pick<WerewolfNamespace, 'card' | 'drawPlayers' | 'options' | 'refusedRows' | 'drawLog' | 'drawLast'>} */
+  const part = { card, drawPlayers, options, refusedRows, drawLog, drawLast };
   Object.assign(W, part);
 })();

@@ -116,6 +116,7 @@ interface WerewolfNamespace {
   card(player: WerewolfPlayer, acting: boolean, hasVoted: boolean, canTouch: boolean): HTMLElement;
   drawPlayers(): void;
   options(player: WerewolfPlayer): HTMLElement;
+  refusedRows(refused: WerewolfRefused[]): HTMLElement[];
   drawLog(): void;
   drawLast(): void;
   // script.js

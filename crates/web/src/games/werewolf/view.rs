@@ -9,6 +9,7 @@ use marubatsu_engine::werewolf::{
 };
 use serde::Serialize;
 
+use super::refusals::{self, RefusedView};
 use super::text::{self, Namer};
 use crate::lang::Lang;
 
@@ -25,6 +26,9 @@ pub(super) struct View {
     pending: Option<PendingView>,
     /// The legal events of the pending decision, labelled (empty for transfers, draws and votes).
     choices: Vec<Choice>,
+    /// The marks, attacks and cards the rules would take but the table refuses (no world would fit after them),
+    /// each with its reason: the page shows them greyed, never silently missing.
+    refused: Vec<RefusedView>,
     /// A pending vote's voters in seat order, each with whom they may point at (empty for other decisions).
     ballots: Vec<VoterView>,
     /// The options of every transfer that may be made now, the pending one first: R7 lets any ready debtor go
@@ -239,6 +243,7 @@ pub(super) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
         TransferView::decl(config),
         LogLine::decl(config),
         OutcomeView::decl(config),
+        RefusedView::decl(config),
         View::decl(config),
     ]
 }
@@ -301,6 +306,7 @@ impl View {
             players,
             pending: game.pending().map(|p| PendingView::of(game, p, name, lang)),
             choices: choices(game, name, lang),
+            refused: refusals::refused(game, name, lang),
             ballots: ballots(game, name),
             transfers: game
                 .settleable_transfers()

@@ -309,6 +309,20 @@ side: WerewolfSide,
  */
 rule: WerewolfRule, title: string, text: string, winners: Array<Seat>, winnersText: string, };
 
+type WerewolfRefused = { 
+/**
+ * The player it is about: the marked or attacked player, or the dead whose card it is.
+ */
+target: Seat, 
+/**
+ * What the answer's button would say.
+ */
+label: string, 
+/**
+ * Why it is refused, as a sentence.
+ */
+reason: string, };
+
 type WerewolfView = { round: number, phase: WerewolfPhase, 
 /**
  * The round and phase, or the end, as a sentence.
@@ -318,6 +332,11 @@ status: string, players: Array<WerewolfPlayer>, pending: WerewolfPending | null,
  * The legal events of the pending decision, labelled (empty for transfers, draws and votes).
  */
 choices: Array<WerewolfChoice>, 
+/**
+ * The marks, attacks and cards the rules would take but the table refuses (no world would fit after them),
+ * each with its reason: the page shows them greyed, never silently missing.
+ */
+refused: Array<WerewolfRefused>, 
 /**
  * A pending vote's voters in seat order, each with whom they may point at (empty for other decisions).
  */

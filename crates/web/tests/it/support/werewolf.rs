@@ -75,12 +75,24 @@ pub fn find_state(
     seeds: std::ops::Range<usize>,
     wanted: impl Fn(&Value) -> bool,
 ) -> Option<(Value, Value)> {
+    find_state_under(server, "v2", names, seeds, wanted)
+}
+
+/// [`find_state`] under the rules `options` names (`v2`, `v3`, …).
+pub fn find_state_under(
+    server: &marubatsu_web::Server,
+    options: &str,
+    names: &[&str],
+    seeds: std::ops::Range<usize>,
+    wanted: impl Fn(&Value) -> bool,
+) -> Option<(Value, Value)> {
     for seed in seeds {
         let mut events = json!([]);
         let mut event = Value::Null;
         let mut n = seed * 1_000;
         loop {
-            let body = json!({"table": [2, 1, 5], "names": names, "events": events, "event": event});
+            let body =
+                json!({"table": [2, 1, 5], "options": options, "names": names, "events": events, "event": event});
             let answer = post_ok(server.local_addr(), "/api/werewolf/replay", &body);
             events = answer["log"].clone();
             let state = &answer["state"];
