@@ -307,11 +307,9 @@ impl WerewolfState {
             _ => end,
         };
         let winners = match end {
-            End::AllDead | End::WerewolvesWin => self.fixed_players(Role::Werewolf),
-            End::VillageWins => self
-                .seats()
-                .filter(|&seat| self.lost(seat).contains(Role::Werewolf))
-                .collect(),
+            // By the table's meaning of certain: the cards', or (Version 4) every consistent deal's.
+            End::AllDead | End::WerewolvesWin => self.certain_werewolves(),
+            End::VillageWins => self.no_werewolf(),
             // Version 2: everyone not fixed as exactly one role, alive or dead, and so also a player who has
             // lost every role (and a dead player whose card is not drawn yet).
             End::Paradox(_) => self.seats().filter(|&seat| self.possible(seat).len() != 1).collect(),

@@ -12,10 +12,14 @@
 //! werewolves as independent sets of the attack graph. Where the free seats share no attack chit the sets are
 //! counted by a binomial rather than listed, so the untouched table of 16 costs one step per seer set.
 
+use super::event::{Pending, WerewolfEvent};
 use super::game::WerewolfState;
+use super::legal::legal_events;
+use super::options::DrawBy;
 use super::role::Role;
 use super::seat::{MAX_PLAYERS, Seat};
 use super::world::{Constraints, bits, wolf_choice};
+use crate::random::RandomSource;
 use crate::relay::Ratio;
 
 /// How many consistent worlds there are, and in how many each player has each role.
@@ -157,4 +161,73 @@ fn binomials() -> [[u64; MAX_PLAYERS + 1]; MAX_PLAYERS + 1] {
         }
     }
     b
+}
+
+/// The weight of one card in [`WerewolfState::draw_weights`] under a deal draw is the worlds giving its role
+/// times this over the hand's cards of the role: divisible by every count up to 16, so every weight is whole.
+const CARD_SHARES: u64 = 720_720;
+
+impl WerewolfState {
+    /// The legal draws of the pending dead player's card (R8), each as a card index and its weight: the draw is
+    /// each index with probability weight ÷ total. Every legal card weighs the same under
+    /// [`DrawBy::Card`]; under [`DrawBy::Deal`] (Version 4) a role's cards together weigh what the consistent
+    /// deals giving it to the player do, so a role is drawn exactly as often as its chance shown
+    /// ([`WerewolfState::chances`]). Empty when no draw is pending.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{WerewolfState, Table};
+    ///
+    /// assert!(WerewolfState::new(Table::DEFAULT).draw_weights().is_empty());
+    /// ```
+    pub fn draw_weights(&self) -> Vec<(u8, u64)> {
+        let Some(Pending::Draw { player, .. }) = self.pending() else {
+            return Vec::new();
+        };
+        let indices: Vec<u8> = legal_events(self)
+            .into_iter()
+            .filter_map(|event| match event {
+                WerewolfEvent::Draw { index, .. } => Some(index),
+                _ => None,
+            })
+            .collect();
+        let hand = self.hand(player);
+        let by_deal = |chances: &Chances| -> Vec<(u8, u64)> {
+            indices
+                .iter()
+                .filter_map(|&index| {
+                    let role = hand.card(index)?;
+                    let worlds = chances.worlds_with(player, role);
+                    Some((index, worlds * (CARD_SHARES / u64::from(hand.count(role).max(1)))))
+                })
+                .collect()
+        };
+        let weighted = match self.table.options().draw {
+            DrawBy::Deal => by_deal(&self.chances()),
+            DrawBy::Card => Vec::new(),
+        };
+        // A card draw, or a deal draw on a table no deal explains any more: every legal card alike.
+        if weighted.iter().all(|&(_, weight)| weight == 0) {
+            return indices.into_iter().map(|index| (index, 1)).collect();
+        }
+        weighted.into_iter().filter(|&(_, weight)| weight > 0).collect()
+    }
+
+    /// The draw of the pending dead player's card by this table's rule ([`WerewolfState::draw_weights`]), from
+    /// `rng`; `None` when no draw is pending. The simulator and the tests draw with it; the page draws the same
+    /// way from the weights it is sent.
+    pub fn draw_event(&self, rng: &mut impl RandomSource) -> Option<WerewolfEvent> {
+        let Some(Pending::Draw { player, .. }) = self.pending() else {
+            return None;
+        };
+        let weights = self.draw_weights();
+        let total: u64 = weights.iter().map(|&(_, weight)| weight).sum();
+        let mut at = rng.below_u64(total);
+        for (index, weight) in weights {
+            if at < weight {
+                return Some(WerewolfEvent::Draw { player, index });
+            }
+            at -= weight;
+        }
+        None
+    }
 }

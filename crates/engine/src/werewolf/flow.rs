@@ -6,11 +6,12 @@ use super::chits::ChitKind;
 use super::event::Phase;
 use super::game::{Step, WerewolfState};
 use super::log::{Happening, LossCause, PassReason};
-use super::options::{EndCheck, FirstVote, Markers, Parity, Unplaceable};
+use super::chances::Chances;
+use super::options::{Certainty, EndCheck, FirstVote, Markers, Parity, Unplaceable};
 use super::outcome::{End, Paradox};
 use super::readings::DeathDraw;
 use super::role::Role;
-use super::seat::Seat;
+use super::seat::{Seat, SeatSet};
 
 impl WerewolfState {
     /// Moves on until a decision is pending or the game is over.
@@ -207,10 +208,10 @@ impl WerewolfState {
         let alive = self.alive;
         if alive.is_empty() {
             Some(End::AllDead)
-        } else if alive.iter().all(|seat| self.lost(seat).contains(Role::Werewolf)) {
+        } else if alive.iter().all(|seat| self.no_werewolf().contains(seat)) {
             Some(End::VillageWins)
         } else {
-            let wolves = self.fixed_players(Role::Werewolf).intersect(alive).len();
+            let wolves = self.certain_werewolves().intersect(alive).len();
             // R10.3: half of the living, or a third under the werewolves' softer parity.
             let parts = match self.table.options().powers.parity {
                 Parity::Half => 2,
@@ -218,6 +219,48 @@ impl WerewolfState {
             };
             (wolves > 0 && parts * wolves >= alive.len()).then_some(End::WerewolvesWin)
         }
+    }
+
+    /// The players certain to be werewolves, alive or dead, by the table's meaning of certain ([`Certainty`]):
+    /// every other role lost, or (Version 4) a werewolf in every consistent deal. By the cards once no deal
+    /// is consistent (the game is then a paradox).
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Options, Table, WerewolfState};
+    ///
+    /// let game = WerewolfState::new(Table::VERSION_3.with_options(Options::V4));
+    /// assert!(game.certain_werewolves().is_empty());
+    /// assert_eq!(game.no_werewolf().len(), 0);
+    /// ```
+    pub fn certain_werewolves(&self) -> SeatSet {
+        match self.deal_chances() {
+            Some(chances) => self
+                .seats()
+                .filter(|&seat| chances.worlds_with(seat, Role::Werewolf) == chances.worlds())
+                .collect(),
+            None => self.fixed_players(Role::Werewolf),
+        }
+    }
+
+    /// The players who can no longer be a werewolf, alive or dead: the werewolf lost, or (Version 4) a werewolf
+    /// in no consistent deal.
+    pub fn no_werewolf(&self) -> SeatSet {
+        match self.deal_chances() {
+            Some(chances) => self
+                .seats()
+                .filter(|&seat| chances.worlds_with(seat, Role::Werewolf) == 0)
+                .collect(),
+            None => self.seats().filter(|&seat| self.lost(seat).contains(Role::Werewolf)).collect(),
+        }
+    }
+
+    /// The worlds' chances when this table's "certain" is the deals' and some deal is consistent.
+    fn deal_chances(&self) -> Option<Chances> {
+        if self.table.options().certainty != Certainty::Deals {
+            return None;
+        }
+        let chances = self.chances();
+        (chances.worlds() > 0).then_some(chances)
     }
 
     /// [`Unplaceable::Discard`]: every owed debt none of whose cards any player may take leaves the game whole;

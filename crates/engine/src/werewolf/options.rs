@@ -109,6 +109,32 @@ pub enum FirstVote {
     Skipped,
 }
 
+/// What "certain" means to the end conditions (R10) and to who wins: the one meaning the page's bars show too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Certainty {
+    /// Versions 2 and 3: a player is certain of a role when every other role is lost (their cards say so).
+    #[default]
+    Cards,
+    /// Version 4: a player is certain of a role when every consistent deal gives it to them, and is no
+    /// werewolf when none does — what the chance bars show as 100% and 0%, as the original quantum werewolf ends.
+    Deals,
+}
+
+/// How a dead player's card is drawn (R8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum DrawBy {
+    /// Versions 2 and 3: one card of the hand, each (drawable) card as likely as another.
+    #[default]
+    Card,
+    /// Version 4: a consistent deal drawn uniformly decides the role, so each role comes up exactly as often as
+    /// the chance shown for it ([`WerewolfState::draw_weights`](super::WerewolfState::draw_weights)).
+    Deal,
+}
+
 /// The candidate powers for the werewolves, each off under Version 2.
 ///
 /// ```
@@ -198,6 +224,12 @@ pub struct Options {
     /// The werewolves' powers; none if absent.
     #[cfg_attr(feature = "serde", serde(default))]
     pub powers: Powers,
+    /// What "certain" means to R10; by the cards, as in Versions 2 and 3, if absent.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub certainty: Certainty,
+    /// How a dead player's card is drawn (R8); a card, as in Versions 2 and 3, if absent.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub draw: DrawBy,
 }
 
 impl Options {
@@ -208,6 +240,8 @@ impl Options {
         markers: Markers::EverySeerCard,
         contradictions: Contradictions::Paradox,
         powers: Powers::NONE,
+        certainty: Certainty::Cards,
+        draw: DrawBy::Card,
     };
 
     /// Version 3: end first, discard, only the likeliest seer marks, contradictions refused; and two werewolf
@@ -224,6 +258,17 @@ impl Options {
             parity: Parity::Third,
             first_vote: FirstVote::Held,
         },
+        certainty: Certainty::Cards,
+        draw: DrawBy::Card,
+    };
+
+    /// Version 4: Version 3 where "certain" means what every consistent deal agrees on, for the end conditions and
+    /// the winners as for the page, and a dead player's role is drawn by a uniform consistent deal, so the chance
+    /// shown is the chance of the draw (`docs/src/results/werewolf.md`, "Version 4").
+    pub const V4: Options = Options {
+        certainty: Certainty::Deals,
+        draw: DrawBy::Deal,
+        ..Options::V3
     };
 
     /// Every combination of the three choices without powers, Version 2's first.
@@ -249,6 +294,8 @@ impl Options {
                 },
                 contradictions: Contradictions::Paradox,
                 powers: Powers::NONE,
+                certainty: Certainty::Cards,
+                draw: DrawBy::Card,
             };
             i += 1;
         }
@@ -256,13 +303,22 @@ impl Options {
     };
 
     /// The name on the command line and in reports: the three choices joined by `+`, then `+refuse-contradictions`
-    /// when they are refused, then the powers that are on ([`Powers::name`]).
+    /// when they are refused, `+deal-certainty` and `+deal-draw` when on, then the powers that are on
+    /// ([`Powers::name`]).
     pub fn name(self) -> String {
         let refused = match self.contradictions {
             Contradictions::Paradox => "",
             Contradictions::Refused => REFUSED,
         };
-        format!("{}{refused}{}", self.choices_name(), self.powers.name())
+        let certainty = match self.certainty {
+            Certainty::Cards => "",
+            Certainty::Deals => DEAL_CERTAINTY,
+        };
+        let draw = match self.draw {
+            DrawBy::Card => "",
+            DrawBy::Deal => DEAL_DRAW,
+        };
+        format!("{}{refused}{certainty}{draw}{}", self.choices_name(), self.powers.name())
     }
 
     /// The three choices' name, without the powers.
@@ -297,7 +353,7 @@ impl Options {
         end + cards + markers
     }
 
-    /// The options named by [`Options::name`], or by the short names `v2` and `v3`, each of which may be
+    /// The options named by [`Options::name`], or by the short names `v2`, `v3` and `v4`, each of which may be
     /// followed by powers (`v3+third`).
     pub fn from_name(name: &str) -> Option<Options> {
         let mut parts = name.split('+');
@@ -305,6 +361,7 @@ impl Options {
         let (base, rest): (Options, Vec<&str>) = match first {
             "v2" => (Options::V2, parts.collect()),
             "v3" => (Options::V3, parts.collect()),
+            "v4" => (Options::V4, parts.collect()),
             _ => {
                 let parts: Vec<&str> = core::iter::once(first).chain(parts).collect();
                 let choices = parts.get(..3)?.join("+");
@@ -312,12 +369,23 @@ impl Options {
                 (base, parts[3..].to_vec())
             }
         };
-        let (refused, powers): (Vec<&str>, Vec<&str>) = rest.into_iter().partition(|&part| part == &REFUSED[1..]);
-        let base = match refused.len() {
-            0 => base,
-            1 => base.with_contradictions(Contradictions::Refused),
-            _ => return None,
-        };
+        let mut base = base;
+        let mut powers = Vec::new();
+        let mut seen = [false; 3];
+        for part in rest {
+            let flag = [REFUSED, DEAL_CERTAINTY, DEAL_DRAW].iter().position(|f| part == &f[1..]);
+            match flag {
+                Some(i) if seen[i] => return None,
+                Some(i) => seen[i] = true,
+                None => powers.push(part),
+            }
+            match flag {
+                Some(0) => base = base.with_contradictions(Contradictions::Refused),
+                Some(1) => base.certainty = Certainty::Deals,
+                Some(_) => base.draw = DrawBy::Deal,
+                None => {}
+            }
+        }
         powers
             .into_iter()
             .try_fold(base.powers, Powers::with)
@@ -327,6 +395,10 @@ impl Options {
 
 /// The name's part for [`Contradictions::Refused`].
 const REFUSED: &str = "+refuse-contradictions";
+/// The name's part for [`Certainty::Deals`].
+const DEAL_CERTAINTY: &str = "+deal-certainty";
+/// The name's part for [`DrawBy::Deal`].
+const DEAL_DRAW: &str = "+deal-draw";
 
 impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -356,6 +428,14 @@ mod tests {
             "end-first+discard+likeliest-seer+refuse-contradictions+starter-kills+third"
         );
         assert_eq!(Options::from_name("v3"), Some(Options::V3));
+        assert_eq!(Options::from_name("v4"), Some(Options::V4));
+        assert_eq!(
+            Options::V4.name(),
+            "end-first+discard+likeliest-seer+refuse-contradictions+deal-certainty+deal-draw+starter-kills+third"
+        );
+        assert_eq!(Options::from_name(&Options::V4.name()), Some(Options::V4));
+        assert_eq!(Options::from_name("v3+deal-certainty+deal-draw"), Some(Options::V4));
+        assert_eq!(Options::from_name("v2+deal-draw+deal-draw"), None);
         assert_eq!(Options::from_name("end-first"), None);
     }
 

@@ -1,6 +1,7 @@
 //! Quantum werewolf through the engine's public API: rule-by-rule scenarios from hand-made positions
 //! ([`WerewolfSetup`](marubatsu_engine::werewolf::WerewolfSetup)) and properties over many random games.
 
+mod certainty_properties;
 mod chances_properties;
 mod contradictions_properties;
 mod options_properties;
