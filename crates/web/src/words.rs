@@ -155,6 +155,8 @@ fn parse(source: &str) -> (HashMap<String, Entry>, HashMap<String, Entry>) {
     let mut en = HashMap::new();
     let mut ja = HashMap::new();
     let mut lang: Option<Lang> = None;
+    // The indentation of the open language's `en: {`: its `}` is the one at the same depth, not a function's.
+    let mut depth = 0;
     let mut open: Option<(String, String)> = None;
     let mut close = |open: &mut Option<(String, String)>, lang: Option<Lang>| {
         if let (Some((key, text)), Some(lang)) = (open.take(), lang) {
@@ -167,10 +169,12 @@ fn parse(source: &str) -> (HashMap<String, Entry>, HashMap<String, Entry>) {
     };
     for line in source.lines() {
         let trimmed = line.trim();
+        let indent = line.len() - line.trim_start().len();
         if let Some(code) = trimmed.strip_suffix(": {").filter(|code| *code == "en" || *code == "ja") {
             close(&mut open, lang);
             lang = Some(if code == "ja" { Lang::Ja } else { Lang::En });
-        } else if trimmed == "}," || trimmed == "}" {
+            depth = indent;
+        } else if (trimmed == "}," || trimmed == "}") && indent == depth {
             close(&mut open, lang);
             lang = None;
         } else if let Some((key, rest)) = entry_start(trimmed).filter(|_| lang.is_some()) {
@@ -246,7 +250,7 @@ mod tests {
     fn entries_are_read_as_the_page_reads_them() {
         let (en, ja) = parse(
             "window.I18n.add({\n  en: {\n    'a.one': 'It\\'s {n}',\n    'a.two': 'first, '\n      + 'second.',\n    \
-             'a.fn': (p) => `${p.n}`,\n    'a.last': 'x\\u2014y',\n  },\n  ja: {\n    'a.one': '{n}です',\n  },\n});\n",
+             'a.fn': (p) => {\n      return `${p.n}`;\n    },\n    'a.last': 'x\\u2014y',\n  },\n  ja: {\n    'a.one': '{n}です',\n  },\n});\n",
         );
         assert_eq!(en.get("a.one"), Some(&Entry::Plain("It's {n}".into())));
         assert_eq!(en.get("a.two"), Some(&Entry::Plain("first, second.".into())));

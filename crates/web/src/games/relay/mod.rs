@@ -200,7 +200,10 @@ const MIN_ENTROPY_WORDS: usize = 2;
 
 async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Json<Envelope<View, Saved>>, ApiError> {
     let language = match request.language.as_deref() {
-        None => lang.pick(Language::English, Language::Japanese),
+        None => match lang {
+            Lang::En => Language::English,
+            Lang::Ja => Language::Japanese,
+        },
         Some(tag) => Language::from_tag(tag)
             .ok_or_else(|| ApiError::bad_request(format!("unknown language {tag:?}: the languages are ja and en")))?,
     };

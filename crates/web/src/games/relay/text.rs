@@ -8,169 +8,102 @@ use marubatsu_engine::relay::{
 };
 
 use crate::lang::Lang;
+use crate::words::t;
 
 /// Why a name is refused, naming the players by number from 1.
 pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
-    match (error, lang) {
-        (NameError::Empty { seat }, Lang::En) => format!("Player {} has no name yet.", seat + 1),
-        (NameError::Empty { seat }, Lang::Ja) => format!("{}人目の名前が空です。", seat + 1),
-        (NameError::Invisible { seat }, Lang::En) => format!(
-            "Player {}'s name has nothing visible in it (only spaces or invisible marks): type a name.",
-            seat + 1
+    match error {
+        NameError::Empty { seat } => t(lang, "relay.name.empty", &[("seat", &(seat + 1))]),
+        NameError::Invisible { seat } => t(lang, "relay.name.invisible", &[("seat", &(seat + 1))]),
+        NameError::TooLong { seat, graphemes, limit } => t(
+            lang,
+            "relay.name.tooLong",
+            &[("seat", &(seat + 1)), ("graphemes", graphemes), ("limit", limit)],
         ),
-        (NameError::Invisible { seat }, Lang::Ja) => format!(
-            "{}人目の名前には見える文字がありません（空白や見えない記号だけです）。名前を入力してください。",
-            seat + 1
-        ),
-        (NameError::TooLong { seat, graphemes, limit }, Lang::En) => format!(
-            "Player {}'s name is {graphemes} characters long; at most {limit} fit.",
-            seat + 1
-        ),
-        (NameError::TooLong { seat, graphemes, limit }, Lang::Ja) => format!(
-            "{}人目の名前は{graphemes}文字あります。{limit}文字までにしてください。",
-            seat + 1
-        ),
-        (
-            NameError::Repeated {
-                seat,
-                first,
-                name,
-                other,
-            },
-            Lang::En,
-        ) => format!(
-            "Player {} (\"{name}\") reads the same as player {} (\"{other}\"): give them different names.",
-            seat + 1,
-            first + 1
-        ),
-        (
-            NameError::Repeated {
-                seat,
-                first,
-                name,
-                other,
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}人目の「{name}」は{}人目の「{other}」と同じ名前に見えます。別の名前にしてください。",
-            seat + 1,
-            first + 1
+        NameError::Repeated {
+            seat,
+            first,
+            name,
+            other,
+        } => t(
+            lang,
+            "relay.name.repeated",
+            &[("seat", &(seat + 1)), ("name", name), ("first", &(first + 1)), ("other", other)],
         ),
     }
 }
 
 /// Why a start was refused in setup.
 pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
-    match (error, lang) {
-        (SetupError::Name(error), _) => name_error(lang, error),
-        (SetupError::TooFewPlayers { found }, Lang::En) => {
-            format!("{found} players is too few: at least {MIN_PLAYERS} are needed.")
+    match error {
+        SetupError::Name(error) => name_error(lang, error),
+        SetupError::TooFewPlayers { found } => {
+            t(lang, "relay.setup.tooFewPlayers", &[("found", found), ("min", &MIN_PLAYERS)])
         }
-        (SetupError::TooFewPlayers { found }, Lang::Ja) => {
-            format!("{found}人では遊べません。{MIN_PLAYERS}人以上必要です。")
+        SetupError::TooManyPlayers { found } => {
+            t(lang, "relay.setup.tooManyPlayers", &[("found", found), ("max", &MAX_PLAYERS)])
         }
-        (SetupError::TooManyPlayers { found }, Lang::En) => {
-            format!("{found} players is too many: at most {MAX_PLAYERS} can play.")
-        }
-        (SetupError::TooManyPlayers { found }, Lang::Ja) => {
-            format!("{found}人は多すぎます。{MAX_PLAYERS}人までです。")
-        }
-        (SetupError::UntrimmedName { seat }, Lang::En) => {
-            format!("Player {}'s name has spaces around it.", seat + 1)
-        }
-        (SetupError::UntrimmedName { seat }, Lang::Ja) => format!("{}人目の名前の前後に空白があります。", seat + 1),
-        (SetupError::Rounds { found }, Lang::En) => {
-            format!("{found} rounds: choose between {MIN_ROUNDS} and {MAX_ROUNDS}.")
-        }
-        (SetupError::Rounds { found }, Lang::Ja) => {
-            format!("ラウンド数{found}は選べません。{MIN_ROUNDS}〜{MAX_ROUNDS}にしてください。")
-        }
-        (SetupError::TalkSeconds { found }, Lang::En) => {
-            format!("{found} seconds to talk: choose between {MIN_TALK_SECONDS} and {MAX_TALK_SECONDS}.")
-        }
-        (SetupError::TalkSeconds { found }, Lang::Ja) => {
-            format!("持ち時間{found}秒は選べません。{MIN_TALK_SECONDS}〜{MAX_TALK_SECONDS}秒にしてください。")
-        }
+        SetupError::UntrimmedName { seat } => t(lang, "relay.setup.untrimmedName", &[("seat", &(seat + 1))]),
+        SetupError::Rounds { found } => t(
+            lang,
+            "relay.setup.rounds",
+            &[("found", found), ("min", &MIN_ROUNDS), ("max", &MAX_ROUNDS)],
+        ),
+        SetupError::TalkSeconds { found } => t(
+            lang,
+            "relay.setup.talkSeconds",
+            &[("found", found), ("min", &MIN_TALK_SECONDS), ("max", &MAX_TALK_SECONDS)],
+        ),
     }
 }
 
 /// Why the table's own topics are refused.
 pub(super) fn own_topics_error(lang: Lang, error: &OwnTopicsError) -> String {
-    match (error, lang) {
-        (OwnTopicsError::TooMany { found }, Lang::En) => {
-            format!("{found} topics of your own is too many: keep at most {MAX_OWN_TOPICS}.")
+    match error {
+        OwnTopicsError::TooMany { found } => {
+            t(lang, "relay.ownTopics.tooMany", &[("found", found), ("max", &MAX_OWN_TOPICS)])
         }
-        (OwnTopicsError::TooMany { found }, Lang::Ja) => {
-            format!("自分たちのお題が{found}個あります。{MAX_OWN_TOPICS}個までにしてください。")
-        }
-        (OwnTopicsError::TooLong { number, chars }, Lang::En) => {
-            format!("Your topic {number} is {chars} characters long: shorten it to {MAX_TOPIC_CHARS} at most.")
-        }
-        (OwnTopicsError::TooLong { number, chars }, Lang::Ja) => {
-            format!("自分たちのお題の{number}つ目は{chars}文字あります。{MAX_TOPIC_CHARS}文字までにしてください。")
-        }
+        OwnTopicsError::TooLong { number, chars } => t(
+            lang,
+            "relay.ownTopics.tooLong",
+            &[("number", number), ("chars", chars), ("max", &MAX_TOPIC_CHARS)],
+        ),
     }
 }
 
 /// Why a start during a game is refused: the game under way, by its phase.
 pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
     let phase = match state {
-        RelayState::Setup => lang.pick("setup", "準備"),
-        RelayState::TopicReveal(_) => lang.pick("topic", "お題発表"),
-        RelayState::Talk(_) => lang.pick("talk", "解説"),
-        RelayState::Handover(_) | RelayState::Vote(_) => lang.pick("vote", "投票"),
-        RelayState::RoundResult(_) => lang.pick("round result", "ラウンド結果"),
-        RelayState::FinalResult(_) => lang.pick("final result", "最終結果"),
+        RelayState::Setup => t(lang, "relay.phase.setup", &[]),
+        RelayState::TopicReveal(_) => t(lang, "relay.phase.topic", &[]),
+        RelayState::Talk(_) => t(lang, "relay.phase.talk", &[]),
+        RelayState::Handover(_) | RelayState::Vote(_) => t(lang, "relay.phase.vote", &[]),
+        RelayState::RoundResult(_) => t(lang, "relay.phase.roundResult", &[]),
+        RelayState::FinalResult(_) => t(lang, "relay.phase.finalResult", &[]),
     };
-    match lang {
-        Lang::En => format!(
-            "A game is already being played (its {phase} phase): finish it, or abandon it, before starting another."
-        ),
-        Lang::Ja => format!("ゲームの途中です（{phase}中）。終わらせるか中断してから、新しいゲームを始めてください。"),
-    }
+    t(lang, "relay.refusal.underWay", &[("phase", &phase)])
 }
 
 /// Why the relay refused `event` in `state`, in the player's words.
 pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, event: &RelayEvent) -> String {
-    let words = match refusal {
+    let key = match refusal {
         RelayRefusal::Setup(error) => return setup_error(lang, error),
         RelayRefusal::NotNow if matches!(event, RelayEvent::Start { .. }) && *state != RelayState::Setup => {
             return game_under_way(lang, state);
         }
-        RelayRefusal::NotNow => lang.pick(
-            "That means nothing at this point of the game.",
-            "いまはそれはできません。",
-        ),
-        RelayRefusal::EmptyTopic => lang.pick("The topic is empty.", "お題が空です。"),
-        RelayRefusal::TimeOutOfRange => lang.pick("The clock sent is out of range.", "送られた時刻が範囲外です。"),
-        RelayRefusal::StaleTurn => lang.pick("That turn is already over.", "その番はもう終わっています。"),
-        RelayRefusal::TooSoon => lang.pick(
-            "That turn has only just begun: a tap this soon is taken for a double tap.",
-            "この番は始まったばかりです。こんなにすぐのタップは二度押しとみなします。",
-        ),
-        RelayRefusal::NotOnBallot => lang.pick(
-            "That player cannot be picked: nobody, yourself, or your pick already.",
-            "その人は選べません（自分自身か、もう選んでいる人です）。",
-        ),
-        RelayRefusal::NoPick => lang.pick("Pick someone before confirming.", "決定する前に誰かを選んでください。"),
-        RelayRefusal::RepeatedTopic => lang.pick("That topic was already played.", "そのお題はもう出ました。"),
-        RelayRefusal::AlreadyRedrawn => lang.pick(
-            "This round already had its other topic: one redraw a round.",
-            "このラウンドはもうお題を引き直しました。引き直しは1ラウンドに1回です。",
-        ),
-        RelayRefusal::Paused => lang.pick(
-            "The talk is paused: resume it first.",
-            "一時停止中です。先に再開してください。",
-        ),
-        RelayRefusal::NotPaused => lang.pick("The talk is not paused.", "一時停止していません。"),
-        RelayRefusal::TimeUp => lang.pick(
-            "The speaker's time is already up: there is nothing left to pause.",
-            "持ち時間はもう終わっています。一時停止はできません。",
-        ),
-        RelayRefusal::RepeatedCloser => lang.pick(
-            "The last speaker of the previous talk would close again.",
-            "前回の最後の話し手がまた最後になります。",
-        ),
+        RelayRefusal::NotNow => "relay.refusal.notNow",
+        RelayRefusal::EmptyTopic => "relay.refusal.emptyTopic",
+        RelayRefusal::TimeOutOfRange => "relay.refusal.timeOutOfRange",
+        RelayRefusal::StaleTurn => "relay.refusal.staleTurn",
+        RelayRefusal::TooSoon => "relay.refusal.tooSoon",
+        RelayRefusal::NotOnBallot => "relay.refusal.notOnBallot",
+        RelayRefusal::NoPick => "relay.refusal.noPick",
+        RelayRefusal::RepeatedTopic => "relay.refusal.repeatedTopic",
+        RelayRefusal::AlreadyRedrawn => "relay.refusal.alreadyRedrawn",
+        RelayRefusal::Paused => "relay.refusal.paused",
+        RelayRefusal::NotPaused => "relay.refusal.notPaused",
+        RelayRefusal::TimeUp => "relay.refusal.timeUp",
+        RelayRefusal::RepeatedCloser => "relay.refusal.repeatedCloser",
     };
-    words.to_owned()
+    t(lang, key, &[])
 }
