@@ -14,6 +14,7 @@ use super::words::{Contract, duration, ether, refusal};
 use crate::api::ApiError;
 use crate::chain::{ChainClient, Contracts};
 use crate::lang::Lang;
+use crate::words::{Words, t};
 
 /// One transaction, as the page asks for it.
 #[derive(Debug, Deserialize)]
@@ -110,14 +111,11 @@ impl Action {
                     to: solo,
                     data: call.abi_encode().into(),
                     value: U256::ZERO,
-                    summary: lang.pick(
-                        format!("New game against the {} CPU", level.name()),
-                        format!("CPU（{}）と新しいゲーム", level_ja(level)),
-                    ),
+                    summary: t(lang, "tictactoe.call.newSolo", &[("level", &level_words(level, lang))]),
                 }
             }
             Action::PlaySolo { game, cell } => {
-                check_cell(cell, lang)?;
+                check_cell(cell)?;
                 let call = ISoloTicTacToe::playCall {
                     gameId: U256::from(game),
                     cell,
@@ -126,7 +124,7 @@ impl Action {
                     to: solo,
                     data: call.abi_encode().into(),
                     value: U256::ZERO,
-                    summary: lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
+                    summary: t(lang, "tictactoe.call.play", &[("game", &game)]),
                 }
             }
             Action::Create {
@@ -135,25 +133,24 @@ impl Action {
                 opponent,
                 from,
             } => {
-                let wei = parse_stake(&stake, lang)?;
+                let wei = parse_stake(&stake)?;
                 // The contract's bounds, checked here too so that a typo is caught before a wallet is asked.
                 if !(MIN_MOVE_TIMEOUT..=MAX_MOVE_TIMEOUT).contains(&timeout) {
                     let (min, max) = (
                         duration(MIN_MOVE_TIMEOUT.into(), lang),
                         duration(MAX_MOVE_TIMEOUT.into(), lang),
                     );
-                    return Err(ApiError::bad_request(lang.pick(
-                        format!("the time limit per move must be between {min} and {max}"),
-                        format!("1手の持ち時間は{min}から{max}のあいだにしてください"),
+                    // Worded here: the durations are words of the request's language, not plain values.
+                    return Err(ApiError::bad_request(t(
+                        lang,
+                        "tictactoe.call.timeoutRange",
+                        &[("min", &min), ("max", &max)],
                     )));
                 }
                 let opponent = match opponent.as_deref().map(str::trim) {
                     None | Some("") => Address::ZERO,
                     Some(text) => text.parse::<Address>().map_err(|_| {
-                        ApiError::bad_request(lang.pick(
-                            format!("{text:?} is not an account address (0x and 40 hex digits)"),
-                            format!("{text:?} はアカウントのアドレスではありません（0x と16進40桁）"),
-                        ))
+                        ApiError::bad_request(Words::new("tictactoe.call.badAddress").arg("text", format!("{text:?}")))
                     })?,
                 };
                 if opponent != Address::ZERO && from == Some(opponent) {
@@ -168,17 +165,10 @@ impl Action {
                 pvp_call(
                     call.abi_encode(),
                     wei,
-                    lang.pick(
-                        format!(
-                            "Open a game: stake {}, {} per move",
-                            ether(wei),
-                            duration(timeout.into(), lang)
-                        ),
-                        format!(
-                            "ゲームを作る：掛け金 {}、1手 {}",
-                            ether(wei),
-                            duration(timeout.into(), lang)
-                        ),
+                    t(
+                        lang,
+                        "tictactoe.call.create",
+                        &[("stake", &ether(wei)), ("limit", &duration(timeout.into(), lang))],
                     ),
                 )
             }
@@ -201,14 +191,15 @@ impl Action {
                 pvp_call(
                     call.abi_encode(),
                     record.stake,
-                    lang.pick(
-                        format!("Join game {game}: stake {}", ether(record.stake)),
-                        format!("ゲーム {game} に参加：掛け金 {}", ether(record.stake)),
+                    t(
+                        lang,
+                        "tictactoe.call.join",
+                        &[("game", &game), ("stake", &ether(record.stake))],
                     ),
                 )
             }
             Action::Play { game, cell } => {
-                check_cell(cell, lang)?;
+                check_cell(cell)?;
                 let call = ITicTacToe::playCall {
                     gameId: U256::from(game),
                     cell: U256::from(cell),
@@ -216,7 +207,7 @@ impl Action {
                 pvp_call(
                     call.abi_encode(),
                     U256::ZERO,
-                    lang.pick(format!("Move in game {game}"), format!("ゲーム {game} で打つ")),
+                    t(lang, "tictactoe.call.play", &[("game", &game)]),
                 )
             }
             Action::ClaimTimeout { game } => pvp_call(
@@ -225,10 +216,7 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                lang.pick(
-                    format!("Claim the timeout of game {game}"),
-                    format!("ゲーム {game} の時間切れを申し立てる"),
-                ),
+                t(lang, "tictactoe.call.claimTimeout", &[("game", &game)]),
             ),
             Action::Resign { game } => pvp_call(
                 ITicTacToe::resignCall {
@@ -236,7 +224,7 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                lang.pick(format!("Resign game {game}"), format!("ゲーム {game} を投了")),
+                t(lang, "tictactoe.call.resign", &[("game", &game)]),
             ),
             Action::Cancel { game } => pvp_call(
                 ITicTacToe::cancelCall {
@@ -244,43 +232,37 @@ impl Action {
                 }
                 .abi_encode(),
                 U256::ZERO,
-                lang.pick(format!("Cancel game {game}"), format!("ゲーム {game} を取り消す")),
+                t(lang, "tictactoe.call.cancel", &[("game", &game)]),
             ),
             Action::Withdraw => pvp_call(
                 ITicTacToe::withdrawCall {}.abi_encode(),
                 U256::ZERO,
-                lang.pick("Withdraw your balance", "残高を引き出す").into(),
+                t(lang, "tictactoe.call.withdraw", &[]),
             ),
         })
     }
 }
 
-fn check_cell(cell: u8, lang: Lang) -> Result<(), ApiError> {
+fn check_cell(cell: u8) -> Result<(), ApiError> {
     if cell > 8 {
-        return Err(ApiError::bad_request(lang.pick(
-            format!("{cell} is not a cell (0 to 8)"),
-            format!("{cell} はマスではありません（0〜8）"),
-        )));
+        return Err(ApiError::bad_request(Words::new("tictactoe.call.badCell").arg("cell", cell)));
     }
     Ok(())
 }
 
-fn level_ja(level: Difficulty) -> &'static str {
-    match level {
-        Difficulty::Easy => "かんたん",
-        Difficulty::Normal => "ふつう",
-        Difficulty::Hard => "むずかしい",
-    }
+/// A CPU level as a summary names it: `easy`, `かんたん`.
+fn level_words(level: Difficulty, lang: Lang) -> String {
+    let key = match level {
+        Difficulty::Easy => "tictactoe.call.level.easy",
+        Difficulty::Normal => "tictactoe.call.level.normal",
+        Difficulty::Hard => "tictactoe.call.level.hard",
+    };
+    t(lang, key, &[])
 }
 
 /// A stake in ether as a person types it: `0`, `0.01`, `2`.
-fn parse_stake(text: &str, lang: Lang) -> Result<U256, ApiError> {
-    let refused = || {
-        ApiError::bad_request(lang.pick(
-            format!("{text:?} is not a stake: give an amount of ether such as 0.01"),
-            format!("{text:?} は掛け金になりません：0.01 のようにETHの額で書いてください"),
-        ))
-    };
+fn parse_stake(text: &str) -> Result<U256, ApiError> {
+    let refused = || ApiError::bad_request(Words::new("tictactoe.call.badStake").arg("text", format!("{text:?}")));
     let trimmed = text.trim();
     let number = trimmed
         .strip_suffix("ETH")
@@ -299,13 +281,13 @@ mod tests {
 
     #[test]
     fn stakes_are_ether_amounts() {
-        assert_eq!(parse_stake("0.01", Lang::En).ok(), Some(U256::from(10u64.pow(16))));
+        assert_eq!(parse_stake("0.01").ok(), Some(U256::from(10u64.pow(16))));
         assert_eq!(
-            parse_stake(" 2 ETH", Lang::En).ok(),
+            parse_stake(" 2 ETH").ok(),
             Some(U256::from(2 * 10u64.pow(18)))
         );
-        assert!(parse_stake("-1", Lang::En).is_err());
-        assert!(parse_stake("lots", Lang::Ja).is_err());
-        assert!(parse_stake("", Lang::En).is_err());
+        assert!(parse_stake("-1").is_err());
+        assert!(parse_stake("lots").is_err());
+        assert!(parse_stake("").is_err());
     }
 }

@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
+use crate::words::Words;
 
 mod calls;
 mod contract;
@@ -242,15 +243,11 @@ struct Sent {
 /// key and says so.
 async fn send(
     State(state): State<Shared>,
-    lang: Lang,
     headers: HeaderMap,
     JsonBody(request): JsonBody<Send>,
 ) -> Result<Json<Sent>, ApiError> {
     let ChainClient::Embedded(embedded) = state.tictactoe()? else {
-        return Err(ApiError::not_found(lang.pick(
-            "this server holds no key and signs nothing: send the transaction from your wallet",
-            "このサーバーは鍵を持たず、何にも署名しません。トランザクションはウォレットから送ってください",
-        )));
+        return Err(ApiError::not_found(Words::new("tictactoe.api.noSigning")));
     };
     let from = known_account(embedded, &headers)
         .await?

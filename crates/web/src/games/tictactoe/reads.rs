@@ -12,10 +12,11 @@ use marubatsu_engine::tictactoe::{
 
 use super::hotseat::winning_line;
 use super::view::{BalanceView, OracleView, PvpView, SoloView};
-use super::words::{Contract, cell_words, duration, ether, status_words};
+use super::words::{Contract, duration, ether, status_words};
 use crate::api::ApiError;
 use crate::chain::ChainClient;
 use crate::lang::Lang;
+use crate::words::t;
 
 /// The Hard level's value, as `previewCpuMove` takes it.
 const HARD: u8 = 2;
@@ -149,7 +150,7 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
         timeout_words: duration(game.moveTimeout.into(), lang),
         short_clock: !game.stake.is_zero() && game.moveTimeout < SHORT_MOVE_TIMEOUT,
         status,
-        status_words: status_words(game.status, lang).to_owned(),
+        status_words: status_words(game.status, lang),
         cells: cells(&[(x, "X"), (o, "O")]),
         line,
         ended_by,
@@ -202,10 +203,7 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<O
     if game.status != Status::Active {
         let status = status_words(game.status, lang);
         return Err(ApiError::conflict(
-            lang.pick(
-                format!("Game {id} is {status}: there is no move to advise."),
-                format!("ゲーム {id} は{status}です。助言する手はありません。"),
-            ),
+            t(lang, "tictactoe.oracle.over", &[("game", &id), ("status", &status)]),
             None,
         ));
     }
@@ -224,9 +222,10 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<O
     let cell = chain.view(Contract::Solo, &call, lang).await?;
     Ok(OracleView {
         cell,
-        words: lang.pick(
-            format!("The Hard CPU would play {}.", cell_words(cell, lang).to_lowercase()),
-            format!("むずかしいCPUなら{}に打ちます。", cell_words(cell, lang)),
+        words: t(
+            lang,
+            "tictactoe.oracle.advice",
+            &[("row", &(cell / 3 + 1)), ("column", &(cell % 3 + 1))],
         ),
     })
 }

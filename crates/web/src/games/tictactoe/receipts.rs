@@ -14,9 +14,10 @@ use marubatsu_chain::{
 use marubatsu_client::rpc::{Replacement, Tracked};
 
 use super::view::{ReplacementView, TxView};
-use super::words::{Contract, cell_words, duration, ether, refusal, short, solo_result};
+use super::words::{Contract, duration, ether, refusal, short, solo_result};
 use crate::chain::Contracts;
 use crate::lang::Lang;
+use crate::words::t;
 
 /// What the page shows for a transaction followed by hash and nonce (see [`Tracked`]).
 pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: Lang) -> TxView {
@@ -81,13 +82,7 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
     view.fee_wei = Some(receipt.cost());
     view.from = Some(receipt.from);
     if revert.is_some_and(|r| !r.is_known()) {
-        view.reason = Some(
-            lang.pick(
-                "The node could not say why: it cannot replay the transaction where it ran.",
-                "ノードは理由を答えられませんでした（トランザクションを実行された位置で再実行できません）。",
-            )
-            .into(),
-        );
+        view.reason = Some(t(lang, "tictactoe.receipt.unknownRevert", &[]));
         view.error_name = Some("Unknown".into());
         return view;
     }
@@ -115,39 +110,39 @@ fn game_id(id: U256) -> Option<u64> {
 }
 
 fn solo_event(event: &ISoloTicTacToeEvents, view: &mut TxView, lang: Lang) {
-    let at = |cell: u8| lang.pick(cell_words(cell, lang).to_lowercase(), cell_words(cell, lang));
+    let at = |cell: u8| {
+        let (row, column) = (cell / 3 + 1, cell % 3 + 1);
+        t(lang, "tictactoe.where", &[("row", &row), ("column", &column)])
+    };
     if let ISoloTicTacToeEvents::GameStarted(e) = event {
         view.game = game_id(e.gameId);
         let opening = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = opening;
         view.events.push(match opening {
-            Some(cell) => lang.pick(
-                format!("Game {} started; the CPU opened at {}.", e.gameId, at(cell)),
-                format!("ゲーム {} が始まりました。CPUは{}に打ちました。", e.gameId, at(cell)),
+            Some(cell) => t(
+                lang,
+                "tictactoe.receipt.soloStartedCpu",
+                &[("game", &e.gameId), ("cpu", &at(cell))],
             ),
-            None => lang.pick(
-                format!("Game {} started; your move.", e.gameId),
-                format!("ゲーム {} が始まりました。あなたの番です。", e.gameId),
-            ),
+            None => t(lang, "tictactoe.receipt.soloStarted", &[("game", &e.gameId)]),
         });
     } else if let ISoloTicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
         let reply = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = reply;
         view.events.push(match reply {
-            Some(cell) => lang.pick(
-                format!("You took {}; the CPU answered at {}.", at(e.playerCell), at(cell)),
-                format!("あなたは{}、CPUは{}に打ちました。", at(e.playerCell), at(cell)),
+            Some(cell) => t(
+                lang,
+                "tictactoe.receipt.soloMovedCpu",
+                &[("you", &at(e.playerCell)), ("cpu", &at(cell))],
             ),
-            None => lang.pick(
-                format!("You took {}.", at(e.playerCell)),
-                format!("あなたは{}に打ちました。", at(e.playerCell)),
-            ),
+            None => t(lang, "tictactoe.receipt.soloMoved", &[("you", &at(e.playerCell))]),
         });
     } else if let ISoloTicTacToeEvents::GameEnded(e) = event {
-        view.events.push(lang.pick(
-            format!("Game {} is over: {}.", e.gameId, solo_result(e.result, lang)),
-            format!("ゲーム {} は終わりました：{}。", e.gameId, solo_result(e.result, lang)),
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.over",
+            &[("game", &e.gameId), ("how", &solo_result(e.result, lang))],
         ));
     }
 }
@@ -157,104 +152,70 @@ fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
         view.game = game_id(e.gameId);
         let (stake, limit) = (ether(e.stake), duration(e.moveTimeout.into(), lang));
         view.events.push(if e.opponent == Address::ZERO {
-            lang.pick(
-                format!(
-                    "Game {} opened: stake {stake}, {limit} per move; anyone may join.",
-                    e.gameId
-                ),
-                format!(
-                    "ゲーム {} を作りました：掛け金 {stake}、1手 {limit}。誰でも参加できます。",
-                    e.gameId
-                ),
+            t(
+                lang,
+                "tictactoe.receipt.opened",
+                &[("game", &e.gameId), ("stake", &stake), ("limit", &limit)],
             )
         } else {
-            lang.pick(
-                format!(
-                    "Game {} opened: stake {stake}, {limit} per move; only {} may join.",
-                    e.gameId,
-                    short(e.opponent)
-                ),
-                format!(
-                    "ゲーム {} を作りました：掛け金 {stake}、1手 {limit}。参加できるのは {} だけです。",
-                    e.gameId,
-                    short(e.opponent)
-                ),
+            t(
+                lang,
+                "tictactoe.receipt.openedPrivate",
+                &[
+                    ("game", &e.gameId),
+                    ("stake", &stake),
+                    ("limit", &limit),
+                    ("opponent", &short(e.opponent)),
+                ],
             )
         });
     } else if let ITicTacToeEvents::GameJoined(e) = event {
         view.game = game_id(e.gameId);
-        view.events.push(lang.pick(
-            format!("{} joined game {} as O; X moves first.", short(e.joiner), e.gameId),
-            format!(
-                "{} がゲーム {} に○として参加しました。×が先手です。",
-                short(e.joiner),
-                e.gameId
-            ),
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.joined",
+            &[("joiner", &short(e.joiner)), ("game", &e.gameId)],
         ));
     } else if let ITicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
-        view.events.push(lang.pick(
-            format!("{} took {}.", short(e.player), cell_words(e.cell, lang).to_lowercase()),
-            format!("{} が{}に打ちました。", short(e.player), cell_words(e.cell, lang)),
+        let (row, column) = (e.cell / 3 + 1, e.cell % 3 + 1);
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.moved",
+            &[("player", &short(e.player)), ("row", &row), ("column", &column)],
         ));
     } else if let ITicTacToeEvents::GameEnded(e) = event {
         view.game = game_id(e.gameId);
-        view.events.push(lang.pick(
-            format!("Game {} is over: {}.", e.gameId, ending(e.reason, e.winner, lang)),
-            format!(
-                "ゲーム {} は終わりました：{}。",
-                e.gameId,
-                ending(e.reason, e.winner, lang)
-            ),
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.over",
+            &[("game", &e.gameId), ("how", &ending(e.reason, e.winner, lang))],
         ));
     } else if let ITicTacToeEvents::BalanceCredited(e) = event {
-        view.events.push(lang.pick(
-            format!("{} credited to {}.", ether(e.amount), short(e.account)),
-            format!("{} が {} に入りました。", ether(e.amount), short(e.account)),
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.credited",
+            &[("amount", &ether(e.amount)), ("account", &short(e.account))],
         ));
     } else if let ITicTacToeEvents::Withdrawn(e) = event {
-        view.events.push(lang.pick(
-            format!("{} withdrew {}.", short(e.account), ether(e.amount)),
-            format!("{} が {} を引き出しました。", short(e.account), ether(e.amount)),
+        view.events.push(t(
+            lang,
+            "tictactoe.receipt.withdrawn",
+            &[("account", &short(e.account)), ("amount", &ether(e.amount))],
         ));
     }
 }
 
 /// How a PvP game ended, in words.
 pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang) -> String {
-    let winner = short(winner);
-    match reason {
-        ITicTacToe::EndReason::Win => lang.pick(
-            format!("{winner} won with a line"),
-            format!("{winner} が一列そろえて勝ち"),
-        ),
-        ITicTacToe::EndReason::Draw => lang
-            .pick(
-                "a draw; each stake is credited back",
-                "引き分け。掛け金はそれぞれの残高に戻りました",
-            )
-            .into(),
-        ITicTacToe::EndReason::Timeout => {
-            lang.pick(format!("{winner} won on time"), format!("{winner} が時間切れで勝ち"))
-        }
-        ITicTacToe::EndReason::Resignation => lang.pick(
-            format!("{winner} won by resignation"),
-            format!("{winner} が相手の投了で勝ち"),
-        ),
-        ITicTacToe::EndReason::Abort => lang
-            .pick(
-                "aborted, as a first move ran out of time; each stake is credited back",
-                "最初の手が時間切れのため中止。掛け金はそれぞれの残高に戻りました",
-            )
-            .into(),
-        ITicTacToe::EndReason::Cancellation => lang
-            .pick(
-                "cancelled before anyone joined; the stake is credited back",
-                "参加者が来る前に取り消し。掛け金は残高に戻りました",
-            )
-            .into(),
-        _ => lang
-            .pick("ended in a way this page does not know", "このページの知らない終わり方")
-            .into(),
-    }
+    let key = match reason {
+        ITicTacToe::EndReason::Win => "tictactoe.ending.win",
+        ITicTacToe::EndReason::Draw => "tictactoe.ending.draw",
+        ITicTacToe::EndReason::Timeout => "tictactoe.ending.timeout",
+        ITicTacToe::EndReason::Resignation => "tictactoe.ending.resignation",
+        ITicTacToe::EndReason::Abort => "tictactoe.ending.abort",
+        ITicTacToe::EndReason::Cancellation => "tictactoe.ending.cancellation",
+        _ => "tictactoe.ending.unknown",
+    };
+    t(lang, key, &[("winner", &short(winner))])
 }

@@ -1,6 +1,8 @@
 //! The contracts' custom errors and states in plain words, as a player reads them on the page: never a Rust
 //! debug string, never a hex blob.
 
+use std::fmt::Display;
+
 use alloy_primitives::Address;
 use alloy_sol_types::{ContractError, SolInterface};
 pub(super) use marubatsu_chain::amounts::ether;
@@ -10,6 +12,7 @@ use marubatsu_chain::bindings::{
 };
 
 use crate::lang::Lang;
+use crate::words::t;
 
 /// A revert explained: the custom error's name (for scripts and tests) and a sentence for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +29,8 @@ pub(crate) enum Contract {
 }
 
 /// Explains revert data from `contract` in `lang`; unknown data still gets a sentence, never the bytes alone.
-/// alloy's [`ContractError`] decodes it (Solidity's `Error(string)` and `Panic(uint256)` too); this only words it.
+/// alloy's [`ContractError`] decodes it (Solidity's `Error(string)` and `Panic(uint256)` too); this only words it,
+/// each custom error by the key `tictactoe.refusal.<its name>` of the game's catalog.
 pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
     let decoded = match contract {
         Contract::Solo => ContractError::<SoloError>::abi_decode(data).map(|e| worded(e, |e| solo(e, lang), lang)),
@@ -38,21 +42,14 @@ pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
             words,
         };
     }
+    let key = if data.is_empty() {
+        "tictactoe.refusal.noReason"
+    } else {
+        "tictactoe.refusal.unknownError"
+    };
     Refusal {
         name: "Unknown".into(),
-        words: if data.is_empty() {
-            lang.pick(
-                "The transaction was reverted without a reason (out of gas, or not a call the contract knows).",
-                "トランザクションは理由なしで取り消されました（ガス不足か、コントラクトの知らない呼び出し）。",
-            )
-            .into()
-        } else {
-            lang.pick(
-                "The transaction was reverted with an error this page does not know.",
-                "トランザクションはこのページの知らないエラーで取り消されました。",
-            )
-            .into()
-        },
+        words: t(lang, key, &[]),
     }
 }
 
@@ -66,423 +63,128 @@ fn worded<E>(
         ContractError::CustomError(error) => custom(error),
         ContractError::Revert(revert) => (
             "Error",
-            lang.pick(
-                format!("The contract refused: {}.", revert.reason),
-                format!("コントラクトが拒否しました：{}。", revert.reason),
-            ),
+            t(lang, "tictactoe.refusal.Error", &[("reason", &revert.reason)]),
         ),
         ContractError::Panic(panic) => (
             "Panic",
-            lang.pick(
-                format!(
-                    "The contract stopped with an internal error (panic code {}).",
-                    panic.code
-                ),
-                format!(
-                    "コントラクトが内部エラーで止まりました（パニックコード {}）。",
-                    panic.code
-                ),
-            ),
+            t(lang, "tictactoe.refusal.Panic", &[("code", &panic.code)]),
         ),
     }
 }
 
+/// The sentence `key` names in `lang` with `args`, beside the error's name: the key's last word, since each of
+/// the contract's errors is worded by `tictactoe.refusal.<its name>`.
+fn said(lang: Lang, key: &'static str, args: &[(&str, &dyn Display)]) -> (&'static str, String) {
+    (key.rsplit('.').next().unwrap_or(key), t(lang, key, args))
+}
+
 fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
-    let l = |en: String, ja: String| lang.pick(en, ja);
     match error {
-        SoloError::UnknownGame(e) => (
-            "UnknownGame",
-            l(
-                format!("There is no game {} on this chain.", e.gameId),
-                format!("このチェーンにゲーム {} はありません。", e.gameId),
-            ),
+        SoloError::UnknownGame(e) => said(lang, "tictactoe.refusal.UnknownGame", &[("game", &e.gameId)]),
+        SoloError::NotYourGame(e) => said(lang, "tictactoe.refusal.NotYourGame", &[("game", &e.gameId), ("player", &e.player)]),
+        SoloError::GameOver(e) => said(
+            lang,
+            "tictactoe.refusal.GameOver",
+            &[("game", &e.gameId), ("result", &solo_result(e.result, lang))],
         ),
-        SoloError::NotYourGame(e) => (
-            "NotYourGame",
-            l(
-                format!(
-                    "Game {} belongs to {}; only that account may move in it.",
-                    e.gameId, e.player
-                ),
-                format!(
-                    "ゲーム {} は {} のものです。そのアカウントしか打てません。",
-                    e.gameId, e.player
-                ),
-            ),
-        ),
-        SoloError::GameOver(e) => (
-            "GameOver",
-            l(
-                format!(
-                    "Game {} is already over ({}).",
-                    e.gameId,
-                    solo_result(e.result, Lang::En)
-                ),
-                format!(
-                    "ゲーム {} はもう終わっています（{}）。",
-                    e.gameId,
-                    solo_result(e.result, Lang::Ja)
-                ),
-            ),
-        ),
-        SoloError::CellOutOfRange(e) => (
-            "CellOutOfRange",
-            l(
-                format!("{} is not a cell of the board.", e.cell),
-                format!("{} は盤面のマスではありません。", e.cell),
-            ),
-        ),
-        SoloError::CellTaken(e) => (
-            "CellTaken",
-            l(
-                format!("{} is already taken.", cell_words(e.cell, Lang::En)),
-                format!("{}はもう埋まっています。", cell_words(e.cell, Lang::Ja)),
-            ),
-        ),
-        SoloError::InvalidDifficulty(e) => (
-            "InvalidDifficulty",
-            l(
-                format!("{} is not a CPU level (easy, normal or hard).", e.difficulty),
-                format!(
-                    "{} はCPUの強さではありません（かんたん・ふつう・むずかしい）。",
-                    e.difficulty
-                ),
-            ),
-        ),
-        SoloError::BoardOutOfRange(_) => (
-            "BoardOutOfRange",
-            l(
-                "That board has cells outside the nine.".into(),
-                "その盤面には9マスの外のマスがあります。".into(),
-            ),
-        ),
-        SoloError::BoardsOverlap(_) => (
-            "BoardsOverlap",
-            l(
-                "Both sides hold the same cell on that board.".into(),
-                "その盤面では両者が同じマスを持っています。".into(),
-            ),
-        ),
-        SoloError::BoardFull(_) => (
-            "BoardFull",
-            l(
-                "That board has no empty cell.".into(),
-                "その盤面に空きマスがありません。".into(),
-            ),
-        ),
-        SoloError::UnknownFunction(e) => ("UnknownFunction", unknown_function(e.selector.into(), lang)),
-        SoloError::EtherNotAccepted(e) => (
-            "EtherNotAccepted",
-            l(
-                format!(
-                    "The solo contract takes no ether; the {} sent was refused.",
-                    ether(e.value)
-                ),
-                format!(
-                    "一人用のコントラクトはETHを受け取りません。送られた {} は拒否されました。",
-                    ether(e.value)
-                ),
-            ),
-        ),
+        SoloError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
+        SoloError::CellTaken(e) => said(lang, "tictactoe.refusal.CellTaken", &[("where", &cell_words(e.cell, lang))]),
+        SoloError::InvalidDifficulty(e) => said(lang, "tictactoe.refusal.InvalidDifficulty", &[("level", &e.difficulty)]),
+        SoloError::BoardOutOfRange(_) => said(lang, "tictactoe.refusal.BoardOutOfRange", &[]),
+        SoloError::BoardsOverlap(_) => said(lang, "tictactoe.refusal.BoardsOverlap", &[]),
+        SoloError::BoardFull(_) => said(lang, "tictactoe.refusal.BoardFull", &[]),
+        SoloError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
+        SoloError::EtherNotAccepted(e) => said(lang, "tictactoe.refusal.solo.EtherNotAccepted", &[("value", &ether(e.value))]),
     }
 }
 
 /// A call to a function the contract does not have: the page or the wallet asked for something else.
-fn unknown_function(selector: [u8; 4], lang: Lang) -> String {
+fn unknown_function(selector: [u8; 4], lang: Lang) -> (&'static str, String) {
     let selector = alloy_primitives::hex::encode_prefixed(selector);
-    lang.pick(
-        format!("The contract has no function with selector {selector}: is this the right contract and version?"),
-        format!("コントラクトにはセレクタ {selector} の関数がありません。コントラクトとそのバージョンは正しいですか？"),
-    )
+    said(lang, "tictactoe.refusal.UnknownFunction", &[("selector", &selector)])
 }
 
 fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
-    let l = |en: String, ja: String| lang.pick(en, ja);
     match error {
-        PvpError::UnknownGame(e) => (
-            "UnknownGame",
-            l(
-                format!("There is no game {} on this chain.", e.gameId),
-                format!("このチェーンにゲーム {} はありません。", e.gameId),
-            ),
+        PvpError::UnknownGame(e) => said(lang, "tictactoe.refusal.UnknownGame", &[("game", &e.gameId)]),
+        PvpError::TimeoutTooShort(e) => said(
+            lang,
+            "tictactoe.refusal.TimeoutTooShort",
+            &[("minimum", &duration(u64::from(e.minimum), lang))],
         ),
-        PvpError::TimeoutTooShort(e) => (
-            "TimeoutTooShort",
-            l(
-                format!(
-                    "The time limit must be at least {}.",
-                    duration(u64::from(e.minimum), Lang::En)
-                ),
-                format!(
-                    "持ち時間は{}以上にしてください。",
-                    duration(u64::from(e.minimum), Lang::Ja)
-                ),
-            ),
+        PvpError::TimeoutTooLong(e) => said(
+            lang,
+            "tictactoe.refusal.TimeoutTooLong",
+            &[("maximum", &duration(u64::from(e.maximum), lang))],
         ),
-        PvpError::TimeoutTooLong(e) => (
-            "TimeoutTooLong",
-            l(
-                format!(
-                    "The time limit may be at most {}.",
-                    duration(u64::from(e.maximum), Lang::En)
-                ),
-                format!("持ち時間は{}までです。", duration(u64::from(e.maximum), Lang::Ja)),
-            ),
+        PvpError::StakeTooLarge(e) => said(lang, "tictactoe.refusal.StakeTooLarge", &[("stake", &ether(e.stake))]),
+        PvpError::CannotInviteSelf(_) => said(lang, "tictactoe.refusal.CannotInviteSelf", &[]),
+        PvpError::GameNotOpen(e) => said(
+            lang,
+            "tictactoe.refusal.GameNotOpen",
+            &[("game", &e.gameId), ("status", &status_words(e.status, lang))],
         ),
-        PvpError::StakeTooLarge(e) => (
-            "StakeTooLarge",
-            l(
-                format!("A stake of {} is more than a game can hold.", ether(e.stake)),
-                format!("{} の掛け金は1ゲームで扱える額を超えています。", ether(e.stake)),
-            ),
+        PvpError::AlreadyJoined(e) => said(lang, "tictactoe.refusal.AlreadyJoined", &[("game", &e.gameId), ("joiner", &e.joiner)]),
+        PvpError::CreatorCannotJoin(e) => said(lang, "tictactoe.refusal.CreatorCannotJoin", &[("game", &e.gameId)]),
+        PvpError::NotInvited(e) => said(
+            lang,
+            "tictactoe.refusal.NotInvited",
+            &[("game", &e.gameId), ("opponent", &e.opponent), ("caller", &e.caller)],
         ),
-        PvpError::CannotInviteSelf(_) => (
-            "CannotInviteSelf",
-            l(
-                "You cannot invite yourself.".into(),
-                "自分自身は招待できません。".into(),
-            ),
+        PvpError::WrongStake(e) => said(
+            lang,
+            "tictactoe.refusal.WrongStake",
+            &[("game", &e.gameId), ("expected", &ether(e.expected)), ("sent", &ether(e.sent))],
         ),
-        PvpError::GameNotOpen(e) => (
-            "GameNotOpen",
-            l(
-                format!(
-                    "Game {} is not waiting for a player: it is {}.",
-                    e.gameId,
-                    status_words(e.status, Lang::En)
-                ),
-                format!(
-                    "ゲーム {} は参加者を待っていません（状態：{}）。",
-                    e.gameId,
-                    status_words(e.status, Lang::Ja)
-                ),
-            ),
+        PvpError::TermsChanged(e) => said(
+            lang,
+            "tictactoe.refusal.TermsChanged",
+            &[
+                ("game", &e.gameId),
+                ("creator", &e.creator),
+                ("limit", &duration(u64::from(e.moveTimeout), lang)),
+            ],
         ),
-        PvpError::AlreadyJoined(e) => (
-            "AlreadyJoined",
-            l(
-                format!("Game {} already has its second player, {}.", e.gameId, e.joiner),
-                format!("ゲーム {} にはもう2人目のプレイヤー {} がいます。", e.gameId, e.joiner),
-            ),
+        PvpError::NotCreator(e) => said(lang, "tictactoe.refusal.NotCreator", &[("game", &e.gameId)]),
+        PvpError::GameNotActive(e) => said(
+            lang,
+            "tictactoe.refusal.GameNotActive",
+            &[("game", &e.gameId), ("status", &status_words(e.status, lang))],
         ),
-        PvpError::CreatorCannotJoin(e) => (
-            "CreatorCannotJoin",
-            l(
-                format!("You created game {}; you cannot join it too.", e.gameId),
-                format!("ゲーム {} はあなたが作ったゲームなので、参加はできません。", e.gameId),
-            ),
-        ),
-        PvpError::NotInvited(e) => (
-            "NotInvited",
-            l(
-                format!(
-                    "Game {} is private: only {} may join it, and you are {}.",
-                    e.gameId, e.opponent, e.caller
-                ),
-                format!(
-                    "ゲーム {} は非公開です。参加できるのは {} だけで、あなたは {} です。",
-                    e.gameId, e.opponent, e.caller
-                ),
-            ),
-        ),
-        PvpError::WrongStake(e) => (
-            "WrongStake",
-            l(
-                format!(
-                    "Joining game {} needs exactly {}; {} was sent.",
-                    e.gameId,
-                    ether(e.expected),
-                    ether(e.sent)
-                ),
-                format!(
-                    "ゲーム {} への参加にはちょうど {} が必要です。送られたのは {} です。",
-                    e.gameId,
-                    ether(e.expected),
-                    ether(e.sent)
-                ),
-            ),
-        ),
-        PvpError::TermsChanged(e) => (
-            "TermsChanged",
-            l(
-                format!(
-                    "Game {} is not the game you read: it was opened by {} with {} per move. No ether moved; read it again before you join.",
-                    e.gameId,
-                    e.creator,
-                    duration(u64::from(e.moveTimeout), Lang::En)
-                ),
-                format!(
-                    "ゲーム {} は読み込んだゲームと違います。作成者は {}、1手 {} のゲームです。ETHは動いていません。もう一度読み込んでから参加してください。",
-                    e.gameId,
-                    e.creator,
-                    duration(u64::from(e.moveTimeout), Lang::Ja)
-                ),
-            ),
-        ),
-        PvpError::NotCreator(e) => (
-            "NotCreator",
-            l(
-                format!("Only the creator may cancel game {}.", e.gameId),
-                format!("ゲーム {} を取り消せるのは作成者だけです。", e.gameId),
-            ),
-        ),
-        PvpError::GameNotActive(e) => (
-            "GameNotActive",
-            l(
-                format!(
-                    "Game {} is not being played: it is {}.",
-                    e.gameId,
-                    status_words(e.status, Lang::En)
-                ),
-                format!(
-                    "ゲーム {} は対局中ではありません（状態：{}）。",
-                    e.gameId,
-                    status_words(e.status, Lang::Ja)
-                ),
-            ),
-        ),
-        PvpError::NotAPlayer(e) => (
-            "NotAPlayer",
-            l(
-                format!("You are not a player of game {}.", e.gameId),
-                format!("あなたはゲーム {} のプレイヤーではありません。", e.gameId),
-            ),
-        ),
-        PvpError::NotYourTurn(_) => (
-            "NotYourTurn",
-            l(
-                "It is your opponent's turn; wait for their move.".into(),
-                "相手の番です。相手の手を待ってください。".into(),
-            ),
-        ),
-        PvpError::MoveTooLate(e) => (
-            "MoveTooLate",
-            l(
-                format!(
-                    "The time for this move in game {} ran out; the game can only end by a timeout claim now.",
-                    e.gameId
-                ),
-                format!(
-                    "ゲーム {} のこの手の持ち時間は切れました。あとは時間切れの申し立てで終わるだけです。",
-                    e.gameId
-                ),
-            ),
-        ),
-        PvpError::CellOutOfRange(e) => (
-            "CellOutOfRange",
-            l(
-                format!("{} is not a cell of the board.", e.cell),
-                format!("{} は盤面のマスではありません。", e.cell),
-            ),
-        ),
-        PvpError::CellTaken(e) => (
-            "CellTaken",
-            l(
-                format!("{} is already taken.", cell_words(e.cell, Lang::En)),
-                format!("{}はもう埋まっています。", cell_words(e.cell, Lang::Ja)),
-            ),
-        ),
-        PvpError::DeadlineNotPassed(e) => (
-            "DeadlineNotPassed",
-            l(
-                format!("The time limit of game {} has not run out yet.", e.gameId),
-                format!("ゲーム {} の持ち時間はまだ切れていません。", e.gameId),
-            ),
-        ),
+        PvpError::NotAPlayer(e) => said(lang, "tictactoe.refusal.NotAPlayer", &[("game", &e.gameId)]),
+        PvpError::NotYourTurn(_) => said(lang, "tictactoe.refusal.NotYourTurn", &[]),
+        PvpError::MoveTooLate(e) => said(lang, "tictactoe.refusal.MoveTooLate", &[("game", &e.gameId)]),
+        PvpError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
+        PvpError::CellTaken(e) => said(lang, "tictactoe.refusal.CellTaken", &[("where", &cell_words(e.cell, lang))]),
+        PvpError::DeadlineNotPassed(e) => said(lang, "tictactoe.refusal.DeadlineNotPassed", &[("game", &e.gameId)]),
         PvpError::TooFewBlocks(e) => {
             let more = e.blocksNeeded.saturating_sub(e.blocksPassed);
-            (
-                "TooFewBlocks",
-                l(
-                    format!(
-                        "The time limit of game {} has run out, but a claim also needs {} blocks after the last \
-                         move and only {} have passed: {more} more to go. Until then your opponent may still move.",
-                        e.gameId, e.blocksNeeded, e.blocksPassed
-                    ),
-                    format!(
-                        "ゲーム {} の持ち時間は切れましたが、申し立てには最後の手から {} ブロックが必要で、まだ {} \
-                         ブロックしか進んでいません。あと {more} ブロックです。それまでは相手もまだ指せます。",
-                        e.gameId, e.blocksNeeded, e.blocksPassed
-                    ),
-                ),
+            said(
+                lang,
+                "tictactoe.refusal.TooFewBlocks",
+                &[
+                    ("game", &e.gameId),
+                    ("needed", &e.blocksNeeded),
+                    ("passed", &e.blocksPassed),
+                    ("more", &more),
+                ],
             )
         }
-        PvpError::CannotClaimOwnTimeout(e) => (
-            "CannotClaimOwnTimeout",
-            l(
-                format!(
-                    "It is your move in game {}: only your opponent can claim this timeout.",
-                    e.gameId
-                ),
-                format!(
-                    "ゲーム {} はあなたの番です。この時間切れを申し立てられるのは相手だけです。",
-                    e.gameId
-                ),
-            ),
+        PvpError::CannotClaimOwnTimeout(e) => said(lang, "tictactoe.refusal.CannotClaimOwnTimeout", &[("game", &e.gameId)]),
+        PvpError::DeadlineOutOfRange(_) => said(lang, "tictactoe.refusal.DeadlineOutOfRange", &[]),
+        PvpError::ClaimBlocksTooLarge(e) => said(
+            lang,
+            "tictactoe.refusal.ClaimBlocksTooLarge",
+            &[("blocks", &e.claimBlocks), ("maximum", &e.maximum)],
         ),
-        PvpError::DeadlineOutOfRange(_) => (
-            "DeadlineOutOfRange",
-            l(
-                "This chain's clock is past any time a game can be recorded with; nothing was changed.".into(),
-                "このチェーンの時計はゲームに記録できる時刻を過ぎています。何も変わっていません。".into(),
-            ),
-        ),
-        PvpError::ClaimBlocksTooLarge(e) => (
-            "ClaimBlocksTooLarge",
-            l(
-                format!(
-                    "A deployment cannot ask for {} blocks per claim: at most {} can ever be counted.",
-                    e.claimBlocks, e.maximum
-                ),
-                format!(
-                    "1回の申し立てに {} ブロックを求めるデプロイはできません。数えられるのは最大 {} ブロックです。",
-                    e.claimBlocks, e.maximum
-                ),
-            ),
-        ),
-        PvpError::NothingToWithdraw(_) => (
-            "NothingToWithdraw",
-            l(
-                "You have nothing to withdraw.".into(),
-                "引き出せるものはありません。".into(),
-            ),
-        ),
-        PvpError::ZeroRecipient(_) => (
-            "ZeroRecipient",
-            l(
-                "Ether sent to the zero address would be lost.".into(),
-                "ゼロアドレスに送ったETHは失われます。".into(),
-            ),
-        ),
-        PvpError::UnknownFunction(e) => ("UnknownFunction", unknown_function(e.selector.into(), lang)),
-        PvpError::EtherNotAccepted(e) => (
-            "EtherNotAccepted",
-            l(
-                format!(
-                    "The game contract takes ether only as a stake (creating or joining a game); the {} sent with \
-                     no call was refused.",
-                    ether(e.value)
-                ),
-                format!(
-                    "ゲームのコントラクトは掛け金（ゲームの作成と参加）としてしかETHを受け取りません。呼び出しなしで送られた {} は拒否されました。",
-                    ether(e.value)
-                ),
-            ),
-        ),
-        PvpError::TransferFailed(e) => (
-            "TransferFailed",
-            l(
-                format!(
-                    "Sending {} to {} failed; your balance is unchanged.",
-                    ether(e.amount),
-                    e.recipient
-                ),
-                format!(
-                    "{} を {} に送れませんでした。残高は変わっていません。",
-                    ether(e.amount),
-                    e.recipient
-                ),
-            ),
+        PvpError::NothingToWithdraw(_) => said(lang, "tictactoe.refusal.NothingToWithdraw", &[]),
+        PvpError::ZeroRecipient(_) => said(lang, "tictactoe.refusal.ZeroRecipient", &[]),
+        PvpError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
+        PvpError::EtherNotAccepted(e) => said(lang, "tictactoe.refusal.EtherNotAccepted", &[("value", &ether(e.value))]),
+        PvpError::TransferFailed(e) => said(
+            lang,
+            "tictactoe.refusal.TransferFailed",
+            &[("amount", &ether(e.amount)), ("recipient", &e.recipient)],
         ),
     }
 }
@@ -490,59 +192,55 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
 /// A cell as the page's labels name it: row and column from 1.
 pub(super) fn cell_words(cell: u8, lang: Lang) -> String {
     let (row, column) = (cell / 3 + 1, cell % 3 + 1);
-    lang.pick(format!("Row {row}, column {column}"), format!("{row}行{column}列"))
+    t(lang, "tictactoe.cellWords", &[("row", &row), ("column", &column)])
 }
 
 /// Seconds as the largest units that say them exactly: `1 minute`, `1 hour 30 minutes`, `7 days` (`1時間30分`).
 pub(super) fn duration(seconds: u64, lang: Lang) -> String {
     const UNITS: [(u64, &str, &str); 4] = [
-        (86_400, "day", "日"),
-        (3_600, "hour", "時間"),
-        (60, "minute", "分"),
-        (1, "second", "秒"),
+        (86_400, "tictactoe.duration.day", "tictactoe.duration.days"),
+        (3_600, "tictactoe.duration.hour", "tictactoe.duration.hours"),
+        (60, "tictactoe.duration.minute", "tictactoe.duration.minutes"),
+        (1, "tictactoe.duration.second", "tictactoe.duration.seconds"),
     ];
     if seconds == 0 {
-        return lang.pick("0 seconds", "0秒").into();
+        return t(lang, "tictactoe.duration.seconds", &[("n", &0)]);
     }
     let mut rest = seconds;
     let mut parts = Vec::new();
-    for (size, en, ja) in UNITS {
+    for (size, one, many) in UNITS {
         let count = rest / size;
         if count > 0 {
-            parts.push(lang.pick(
-                format!("{count} {en}{}", if count == 1 { "" } else { "s" }),
-                format!("{count}{ja}"),
-            ));
+            parts.push(t(lang, if count == 1 { one } else { many }, &[("n", &count)]));
             rest %= size;
         }
     }
-    parts.join(lang.pick(" ", ""))
+    parts.join(&t(lang, "tictactoe.duration.join", &[]))
 }
 
-pub(super) fn solo_result(result: ISoloTicTacToe::Result, lang: Lang) -> &'static str {
-    match result {
-        ISoloTicTacToe::Result::InProgress => lang.pick("in progress", "対局中"),
-        ISoloTicTacToe::Result::PlayerWon => lang.pick("the player won", "プレイヤーの勝ち"),
-        ISoloTicTacToe::Result::CpuWon => lang.pick("the CPU won", "CPUの勝ち"),
-        ISoloTicTacToe::Result::Draw => lang.pick("a draw", "引き分け"),
-        _ => lang.pick("in a state this page does not know", "このページの知らない状態"),
-    }
+pub(super) fn solo_result(result: ISoloTicTacToe::Result, lang: Lang) -> String {
+    let key = match result {
+        ISoloTicTacToe::Result::InProgress => "tictactoe.result.inProgress",
+        ISoloTicTacToe::Result::PlayerWon => "tictactoe.result.playerWon",
+        ISoloTicTacToe::Result::CpuWon => "tictactoe.result.cpuWon",
+        ISoloTicTacToe::Result::Draw => "tictactoe.result.draw",
+        _ => "tictactoe.result.unknown",
+    };
+    t(lang, key, &[])
 }
 
-pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> &'static str {
-    match status {
-        ITicTacToe::Status::Open => lang.pick("waiting for a player", "参加者待ち"),
-        ITicTacToe::Status::Active => lang.pick("being played", "対局中"),
-        ITicTacToe::Status::XWon => lang.pick("over: X won", "終了：×の勝ち"),
-        ITicTacToe::Status::OWon => lang.pick("over: O won", "終了：○の勝ち"),
-        ITicTacToe::Status::Draw => lang.pick("over: a draw", "終了：引き分け"),
-        ITicTacToe::Status::Cancelled => lang.pick("cancelled", "取り消し"),
-        ITicTacToe::Status::Aborted => lang.pick(
-            "aborted (a first move ran out of time; both stakes are credited back)",
-            "中止（最初の手が時間切れ、掛け金はそれぞれの残高に返却）",
-        ),
-        _ => lang.pick("in a state this page does not know", "このページの知らない状態"),
-    }
+pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> String {
+    let key = match status {
+        ITicTacToe::Status::Open => "tictactoe.gameStatus.open",
+        ITicTacToe::Status::Active => "tictactoe.gameStatus.active",
+        ITicTacToe::Status::XWon => "tictactoe.gameStatus.xWon",
+        ITicTacToe::Status::OWon => "tictactoe.gameStatus.oWon",
+        ITicTacToe::Status::Draw => "tictactoe.gameStatus.draw",
+        ITicTacToe::Status::Cancelled => "tictactoe.gameStatus.cancelled",
+        ITicTacToe::Status::Aborted => "tictactoe.gameStatus.aborted",
+        _ => "tictactoe.gameStatus.unknown",
+    };
+    t(lang, key, &[])
 }
 
 /// An address shortened for a sentence: `0x70997970…79C8`.
