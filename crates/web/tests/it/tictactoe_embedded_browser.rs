@@ -8,8 +8,9 @@ use crate::support;
 
 use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
 use serde_json::{Value, json};
+use support::pages::lights::LightsPage;
 use support::{
-    Browser, Driver, Image, browser_slot, dataset, focused_cell, key, lights_ready, lit, marks, screenshot_dir, server,
+    Browser, Driver, Image, browser_slot, dataset, focused_cell, key, marks, screenshot_dir, server,
     set_language, tab_into,
 };
 
@@ -719,8 +720,8 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
     for (width, height) in [PHONE, DESKTOP] {
         let browser = driver.browser(width, height);
 
-        browser.goto(&format!("{}lights", server.url()));
-        lights_ready(&browser);
+        let lights_page = LightsPage::new(&browser);
+        lights_page.open(&format!("{}lights", server.url()));
         let shot = browser.screenshot();
         std::fs::write(dir.join(format!("lights-{width}x{height}.png")), &shot).unwrap_or_else(|err| panic!("{err}"));
         let image = Image::decode(&shot);
@@ -731,7 +732,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
             image.width,
             image.height
         );
-        let lights = lit(&browser);
+        let lights = lights_page.lit();
         let cells = rects(&browser, "#board .cell");
         assert_eq!(cells.len(), lights.len());
         for ((x, y, w, h), &on) in cells.iter().zip(&lights) {

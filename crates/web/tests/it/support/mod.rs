@@ -4,6 +4,7 @@
 #![allow(dead_code, unreachable_pub, missing_docs)]
 
 pub mod check;
+pub mod pages;
 pub mod proxy;
 pub mod werewolf;
 
@@ -679,25 +680,6 @@ pub fn screenshot_dir() -> PathBuf {
 }
 
 // ---- what several games' browser tests read from a page ------------------------------------------------------
-
-/// Waits until cross light's board is drawn (the page marks it ready).
-pub fn lights_ready(browser: &Browser<'_>) {
-    browser.wait_for(
-        "the cross light board",
-        "return document.querySelector('#board').dataset.ready === 'true';",
-        &[],
-    );
-}
-
-/// Cross light's lamps, cell by cell: lit or not.
-pub fn lit(browser: &Browser<'_>) -> Vec<bool> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#board .cell'))
-            .map((c) => c.getAttribute('aria-pressed') === 'true');",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
-}
 
 /// Tic-tac-toe's cells, each with its mark (`x`, `o`) or none.
 pub fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
