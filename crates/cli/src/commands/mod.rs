@@ -15,4 +15,5 @@ pub(crate) mod simulate;
 pub(crate) mod solo;
 pub(crate) mod tx;
 pub(crate) mod werewolf;
+pub(crate) mod werewolf_panel;
 pub(crate) mod werewolf_workbench;

@@ -65,7 +65,7 @@ pub(crate) struct WerewolfArgs {
     /// When the dead draw their card (R8): `after-transfers` (the spec's reading) or `before-transfers`.
     #[arg(long, value_name = "READING", default_value = "after-transfers", value_parser = parse_death_draw)]
     death_draw: DeathDraw,
-    /// The rules: `v2`, `v3`, or Version 3's three choices by name, each optionally followed by
+    /// The rules: `v2`, `v3`, `v4`, or Version 3's three choices by name, each optionally followed by
     /// `refuse-contradictions` and werewolf powers (`v2+refuse-contradictions+starter-kills+third+no-first-vote`).
     #[arg(long, value_name = "NAME", default_value = "v2", value_parser = parse_rules)]
     rules: Options,
@@ -76,6 +76,12 @@ pub(crate) struct WerewolfArgs {
     /// seed, ranked by the far end of their 95% intervals.
     #[arg(long, conflicts_with = "sweep")]
     workbench: bool,
+    /// With --workbench: rank the first-table candidates (8–10 players, Versions 3 and 4, the werewolves' powers)
+    /// under the three pairings — strong against strong, a naive village against strong werewolves, random
+    /// against random — and print each candidate's row under all three with 95% intervals, the chosen default
+    /// last (--policy is ignored).
+    #[arg(long)]
+    panel: bool,
     /// With --workbench: games per finalist when confirming.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     confirm_games: u64,
@@ -118,7 +124,7 @@ fn parse_attack_death(name: &str) -> Result<AttackDeath, String> {
 
 fn parse_rules(name: &str) -> Result<Options, String> {
     Options::from_name(name)
-        .ok_or_else(|| format!("expected v2, v3 or the options' names joined by + (like v3+third), not `{name}`"))
+        .ok_or_else(|| format!("expected v2, v3, v4 or the options' names joined by + (like v3+third), not `{name}`"))
 }
 
 fn parse_death_draw(name: &str) -> Result<DeathDraw, String> {
@@ -175,6 +181,17 @@ impl WerewolfArgs {
 
     fn run_workbench(self) -> eyre::Result<()> {
         let threads = self.threads()?;
+        if self.panel {
+            return super::werewolf_panel::run(super::werewolf_panel::Run {
+                screen_games: self.games,
+                confirm_games: self.confirm_games,
+                keep: self.keep,
+                seed: self.seed,
+                threads,
+                json: self.json,
+                recommended_rs: self.recommended_rs.as_deref(),
+            });
+        }
         let pairings = if self.policies.is_empty() {
             Policy::AGAINST_STRONG.to_vec()
         } else {

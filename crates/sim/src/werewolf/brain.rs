@@ -39,6 +39,9 @@ pub enum Brain {
     Hiding,
     /// A werewolf that searches by rollouts.
     Rollout,
+    /// A naive player, a first table's villager: each vote follows the highest werewolf chance half the time
+    /// and is uniform otherwise; every other choice uniform.
+    Naive,
 }
 
 impl Brain {
@@ -46,6 +49,7 @@ impl Brain {
     pub(crate) const fn ballots(self, camp: Camp) -> Ballots {
         match (self, camp) {
             (Brain::Random, _) => Ballots::Random,
+            (Brain::Naive, _) => Ballots::Naive,
             (Brain::Hiding, Camp::Werewolves) => Ballots::AsVillage,
             _ => Ballots::Side,
         }
@@ -68,13 +72,13 @@ impl Brain {
                     .settleable_transfers()
                     .into_iter()
                     .find(|&(from, _, _)| from == player)?;
-                if self == Brain::Random {
+                if matches!(self, Brain::Random | Brain::Naive) {
                     return Some(random_transfer(game, debt.0, debt.1, debt.2, rng));
                 }
                 transfer(game, debt, camp, aim, rng)
             }
             Pending::Verdict { seer } if seer == player => match self {
-                Brain::Random => random_event(game, rng),
+                Brain::Random | Brain::Naive => random_event(game, rng),
                 Brain::Partisan => lookahead(game, player, camp, aim, legal_events(game), rng),
                 Brain::Strong | Brain::Hiding => {
                     let marks = most_uncertain_marks(game);
@@ -87,7 +91,7 @@ impl Brain {
                 Brain::Rollout => search(game, player, sides, rng),
             },
             Pending::Attack { wolf } if wolf == player => match self {
-                Brain::Random => random_event(game, rng),
+                Brain::Random | Brain::Naive => random_event(game, rng),
                 Brain::Rollout => search(game, player, sides, rng),
                 _ => lookahead(game, player, camp, aim, legal_events(game), rng),
             },

@@ -11,6 +11,7 @@
 mod brain;
 mod chart;
 mod odds;
+mod panel;
 pub mod partisan;
 mod policy;
 mod random;
@@ -23,6 +24,7 @@ mod workbench;
 pub use brain::{Brain, CANDIDATES, ROLLOUTS};
 pub use chart::balance_chart;
 pub use odds::Odds;
+pub use panel::{Choice, NAIVE_FLOOR, Panel, PanelRow, panel, panel_tables};
 pub use partisan::{Camp, Sides, camp};
 pub use policy::{Policy, UnknownPolicy};
 pub use random::random_event;

@@ -166,6 +166,8 @@ pub(crate) enum Ballots {
     Side,
     /// As the village does, whatever the side: a hiding werewolf.
     AsVillage,
+    /// As the village does half the time, uniformly otherwise: a naive voter.
+    Naive,
 }
 
 /// The vote now pending, each voter pointing as `how` says; `None` when no vote is pending.
@@ -190,6 +192,8 @@ pub(crate) fn vote(
             let target = match how(voter, camp) {
                 Ballots::Side if stick => point(game, &odds, camp, targets, rng),
                 Ballots::AsVillage if stick => point(game, &odds, Camp::Village, targets, rng),
+                // A coin for each naive voter: the highest bar, or anyone.
+                Ballots::Naive if stick && rng.below(2) == 1 => point(game, &odds, Camp::Village, targets, rng),
                 _ => {
                     let all: Vec<Seat> = targets.iter().collect();
                     rng.pick(&all).copied()

@@ -13,7 +13,8 @@ use super::random::{random_event, random_transfer};
 use marubatsu_engine::random::{RandomSource, SplitMix64};
 
 /// How the simulated players choose. Chance — the rock-paper-scissors of a tie for start player (R4, R5) and
-/// the card drawn at a death (R8) — is always uniform, whatever the policy.
+/// the card drawn at a death (R8) — is never a policy's: a tie is uniform, and a draw is the table's own
+/// ([`WerewolfState::draw_event`]: a uniform card, or under Version 4 a uniform consistent deal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// Everyone chooses uniformly among the legal events.
@@ -37,11 +38,15 @@ pub enum Policy {
     StrongVsHiding,
     /// Committed sides; the strong village against searching werewolves.
     StrongVsRollout,
+    /// Committed sides; a naive village ([`Brain::Naive`]: each vote follows the highest werewolf chance half
+    /// the time, every other choice at random) against searching werewolves — a first table against careful
+    /// werewolves.
+    NaiveVsRollout,
 }
 
 impl Policy {
     /// Every policy, in the order reports list them.
-    pub const ALL: [Policy; 10] = [
+    pub const ALL: [Policy; 11] = [
         Policy::Random,
         Policy::Partisan,
         Policy::VillagePartisan,
@@ -52,7 +57,12 @@ impl Policy {
         Policy::StrongVillage,
         Policy::StrongVsHiding,
         Policy::StrongVsRollout,
+        Policy::NaiveVsRollout,
     ];
+
+    /// The three pairings a table is ranked under for a first table: strong against strong, a naive village
+    /// against strong werewolves, and random against random.
+    pub const PANEL: [Policy; 3] = [Policy::StrongVsRollout, Policy::NaiveVsRollout, Policy::Random];
 
     /// The policies the single-table report plays by default: the book's first five.
     pub const CLASSIC: [Policy; 5] = [
@@ -79,6 +89,7 @@ impl Policy {
             Policy::StrongVillage => "strong-village",
             Policy::StrongVsHiding => "strong-vs-hiding",
             Policy::StrongVsRollout => "strong-vs-rollout",
+            Policy::NaiveVsRollout => "naive-vs-rollout",
         }
     }
 
@@ -94,6 +105,7 @@ impl Policy {
             Policy::StrongVillage => (Brain::Strong, Brain::Partisan),
             Policy::StrongVsHiding => (Brain::Strong, Brain::Hiding),
             Policy::StrongVsRollout => (Brain::Strong, Brain::Rollout),
+            Policy::NaiveVsRollout => (Brain::Naive, Brain::Rollout),
         }
     }
 
@@ -146,6 +158,9 @@ impl Policy {
     /// [`choose`](Policy::choose) with the players' `sides`, from [`Policy::sides`] at the game's start.
     pub fn choose_for(self, game: &WerewolfState, sides: &Sides, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
         let pending = game.pending()?;
+        if let Pending::Draw { .. } = pending {
+            return game.draw_event(rng);
+        }
         if let Pending::Vote { .. } = pending {
             // Everyone alive votes at once, each as their own side's brain does.
             if self == Policy::Random {

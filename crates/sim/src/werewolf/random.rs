@@ -12,7 +12,8 @@ use marubatsu_engine::random::{RandomSource, SplitMix64};
 /// Transfers are the exception to "uniform over the legal events": their list can run to thousands of
 /// splits, so a debtor who can complete theirs is chosen uniformly (any may go first, R7), and the hand-overs
 /// are drawn one card at a time, each to a uniformly chosen (recipient, role taken back) pair that can still
-/// take one. Every other decision draws a uniform index into [`legal_events`]; for a vote, whose events are
+/// take one. A dead player's card is the table's draw ([`WerewolfState::draw_event`]), which under Versions 2
+/// and 3 is a uniform legal card. Every other decision draws a uniform index into [`legal_events`]; for a vote, whose events are
 /// numbered rather than listed, that is a uniform vote (every voter pointing at one of their choices uniformly
 /// and independently).
 pub fn random_event(game: &WerewolfState, rng: &mut SplitMix64) -> Option<WerewolfEvent> {
@@ -22,6 +23,8 @@ pub fn random_event(game: &WerewolfState, rng: &mut SplitMix64) -> Option<Werewo
             let &(from, role, cards) = rng.pick(&ready)?;
             Some(random_transfer(game, from, role, cards, rng))
         }
+        // Chance, not a choice: the table's own draw (a uniform legal card, or under Version 4 a uniform deal).
+        Pending::Draw { .. } => game.draw_event(rng),
         _ => {
             let legal = legal_events(game);
             legal.get(rng.below_u64(legal.len()))

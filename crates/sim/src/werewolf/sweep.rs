@@ -288,11 +288,13 @@ pub fn describe_table(table: &Table) -> String {
         table.attack_death().name(),
         table.death_draw().name()
     );
-    // Version 2's rules go unsaid, as before the options existed; Version 3's are `v3`; any others are named
+    // Version 2's rules go unsaid, as before the options existed; Version 3's are `v3`, 4's `v4`; others are named
     // in full.
     let options = table.options();
     if options == Options::V3 {
         text.push_str(" v3");
+    } else if options == Options::V4 {
+        text.push_str(" v4");
     } else if options != Options::V2 {
         text.push_str(&format!(" {options}"));
     }
