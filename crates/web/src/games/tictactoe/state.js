@@ -42,7 +42,7 @@
   };
 
   /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
-   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
   const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
@@ -66,6 +66,9 @@
     NODE_FAILURES: 3,
     // How deep a mined transaction must be before the page stops watching for a reorg that would undo it.
     REORG_DEPTH: 12,
+    // How long the page watches at most: a development chain that mines only when sent something may never get
+    // 12 blocks deeper, and past Ethereum's finality (two epochs, about 13 minutes) no reorg takes a block back.
+    REORG_WATCH_MS: 15 * 60 * 1000,
     el: {
       $,
       board: $('#ttt-board'),

@@ -351,8 +351,9 @@
   }
 
   /**
-   * A mined transaction is watched until it is `REORG_DEPTH` blocks deep (or another is sent): if a reorg takes
-   * its block away, the page says so, takes it out of the lists, reads the games again and follows it as sent —
+   * A mined transaction is watched until it is `REORG_DEPTH` blocks deep, for `REORG_WATCH_MS` at most, or until
+   * another is sent: read each second for the first minute, when a reorg is likeliest, then every 5 s. If a reorg
+   * takes its block away, the page says so, takes it out of the lists, reads the games again and follows it as sent —
    * the node may mine it again, or it is dropped, as a wallet would say. Not on the embedded chain, which has no
    * reorgs.
    * @param {SentTx} tx @param {TxReading} mined
@@ -360,8 +361,10 @@
   async function watchMined(tx, mined) {
     if (onEmbedded() || mined.block === null) return;
     S.watching = tx.hash;
-    while (S.watching === tx.hash && !S.pending) {
-      await new Promise((resolve) => { window.setTimeout(resolve, TT.POLL_MS); });
+    const started = Date.now();
+    while (S.watching === tx.hash && !S.pending && Date.now() - started < TT.REORG_WATCH_MS) {
+      const every = Date.now() - started < 60_000 ? TT.POLL_MS : 5 * TT.POLL_MS;
+      await new Promise((resolve) => { window.setTimeout(resolve, every); });
       if (S.watching !== tx.hash || S.pending) return;
       let reading;
       try {

@@ -105,6 +105,7 @@ interface TictactoeNamespace {
   NODE_POLL_MS: number;
   NODE_FAILURES: number;
   REORG_DEPTH: number;
+  REORG_WATCH_MS: number;
   el: {
     $(selector: string): HTMLElement;
     board: HTMLElement;
