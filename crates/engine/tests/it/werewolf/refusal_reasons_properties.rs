@@ -105,6 +105,7 @@ fn every_refused_answer_comes_with_a_reason_that_holds_of_the_worlds() {
         Table::new(3, 1, 5)
             .unwrap_or_else(|e| panic!("{e}"))
             .with_options(Options::V3),
+        Table::VERSION_3.with_options(Options::V4),
     ] {
         play_games(table, 80, 41, &mut seen);
     }
