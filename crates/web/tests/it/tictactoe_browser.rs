@@ -21,11 +21,12 @@ use alloy_primitives::{Address, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::bindings::ITicTacToe;
 use marubatsu_client::{rpc::RpcClient, wallet::Secret};
-use marubatsu_engine::tictactoe::{Bitboard, Cell, Position, optimal_moves};
+use marubatsu_engine::tictactoe::optimal_moves;
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
-use support::{Browser, Driver, browser_slot, contracts, dataset, marks, request};
+use support::pages::tictactoe::{TictactoePage, position};
+use support::{Browser, Driver, browser_slot, contracts, request};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
@@ -397,18 +398,6 @@ fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
     if lang == "ja" { ja } else { en }
 }
 
-fn position(marks: &[Option<String>]) -> Position {
-    let side = |mark: &str| -> Bitboard {
-        marks
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.as_deref() == Some(mark))
-            .map(|(i, _)| Cell::new(i as u8).unwrap_or_else(|| panic!("cell {i}")))
-            .collect()
-    };
-    Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
-}
-
 /// Waits until the PvP board shows `moves` marks and the status `status` (the page follows the chain).
 fn pvp_follows(browser: &Browser<'_>, moves: usize, status: &str) {
     browser.wait_for(
@@ -517,9 +506,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let driver = Driver::start();
     // Alice's wallet starts on another chain and unconnected.
     let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    let a_page = TictactoePage::new(&a);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
-    let page = format!("{}tictactoe", server.url());
-    a.goto(&page);
+    let url = format!("{}tictactoe", server.url());
+    a.goto(&url);
     a.wait_for(
         "the connect button",
         "return document.querySelector('#wallet').dataset.state === 'disconnected';",
@@ -567,7 +557,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     a.click("#tx-confirm-yes");
     let started = tx_state(&a, "confirmed");
     assert!(started.contains("confirmed in block"), "{started}");
-    assert_eq!(dataset(&a, "cpuLevel"), "hard");
+    assert_eq!(a_page.data("cpuLevel"), "hard");
     // A move is asked about once, shortly; "don't ask again for moves" holds for this tab (the wallet still asks).
     a.script("window.__testWallet.refuseNext = true;", &[]);
     let (title, asked) = ask(&a, &cell(4));
@@ -588,8 +578,8 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         refused,
         "Move in game 1: you refused it in the wallet. Nothing was sent."
     );
-    assert!(marks(&a).iter().all(Option::is_none), "nothing changed on the board");
-    assert_eq!(dataset(&a, "turns"), "1");
+    assert!(a_page.marks().iter().all(Option::is_none), "nothing changed on the board");
+    assert_eq!(a_page.data("turns"), "1");
 
     node.raw("evm_setAutomine", json!([false]));
     // Not asked again: the move reaches the wallet (and the pool) without a question in between.
@@ -603,16 +593,16 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     node.raw("evm_mine", json!([]));
     node.raw("evm_setAutomine", json!([true]));
     tx_state(&a, "confirmed");
-    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
-    assert_eq!(dataset(&a, "turns"), "2");
-    while dataset(&a, "result") == "inProgress" {
-        let best = optimal_moves(position(&marks(&a)))
+    assert_eq!(a_page.marks()[4].as_deref(), Some("X"));
+    assert_eq!(a_page.data("turns"), "2");
+    while a_page.data("result") == "inProgress" {
+        let best = optimal_moves(position(&a_page.marks()))
             .first()
             .unwrap_or_else(|| panic!("no move"));
         click_tx(&a, &cell(best.index()), "confirmed");
     }
     assert_eq!(
-        (dataset(&a, "result"), text(&a, "#ttt-status")),
+        (a_page.data("result"), text(&a, "#ttt-status")),
         ("draw".to_owned(), "Draw.".to_owned())
     );
     let gas: Vec<String> = serde_json::from_value(a.script(
@@ -725,7 +715,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         click_tx(who, &cell(at), "sent");
         std::thread::sleep(std::time::Duration::from_millis(2_500));
         assert_eq!(
-            (dataset(&a, "moves"), marks(&a)[at as usize].clone()),
+            (a_page.data("moves"), a_page.marks()[at as usize].clone()),
             ("1".to_owned(), None),
             "a move in the pool is not drawn on the opponent's page"
         );
@@ -761,7 +751,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         &[],
     );
     click_staked(&a, "#pvp-create", true, "confirmed");
-    b.goto(&format!("{page}?game=2"));
+    b.goto(&format!("{url}?game=2"));
     b.wait_for(
         "the join terms",
         "return !document.querySelector('#pvp-join-box').hidden;",
@@ -832,7 +822,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         &[json!(carol.to_checksum(None))],
     );
     click_tx(&a, "#pvp-create", "confirmed");
-    b.goto(&format!("{page}?game=3"));
+    b.goto(&format!("{url}?game=3"));
     b.wait_for(
         "the join box",
         "return !document.querySelector('#pvp-join-box').hidden;",
@@ -888,7 +878,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     node.send_now(dave, pvp, create.abi_encode());
     let racers = [(&a, alice), (&b, bob)];
     for (racer, _) in racers {
-        racer.goto(&format!("{page}?game=4"));
+        racer.goto(&format!("{url}?game=4"));
         racer.wait_for(
             "the join button",
             "const j = document.querySelector('#pvp-join');
@@ -942,11 +932,11 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         )),
         "the loser's page: {words}"
     );
-    a.goto(&format!("{page}?game=3"));
+    a.goto(&format!("{url}?game=3"));
 
     // A browser without any wallet is told what to install, and how to play from a terminal instead.
     let bare = driver.browser(DESKTOP.0, DESKTOP.1);
-    bare.goto(&page);
+    bare.goto(&url);
     bare.wait_for(
         "the missing wallet",
         "return document.querySelector('#wallet').dataset.state === 'missing';",
@@ -1007,6 +997,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     let start = node.balance(alice);
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    let a_page = TictactoePage::new(&a);
     connected_in_pvp(&a, &server);
     let line_says = |what: &str, words: &str| {
         a.wait_for(
@@ -1063,7 +1054,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
         "return !document.querySelector('#pvp-cancel').disabled;",
         &[],
     );
-    assert_eq!(dataset(&a, "result"), "open");
+    assert_eq!(a_page.data("result"), "open");
 
     // ---- drop: the node forgets it; the page says so, across a reload, and sends it again ---------------------
     click_tx(&a, "#pvp-cancel", "sent");
@@ -1208,11 +1199,11 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         }),
     )
     .unwrap_or_else(|err| panic!("{err}"));
-    let page = format!("{}tictactoe", server.url());
+    let url = format!("{}tictactoe", server.url());
     let driver = Driver::start();
     let open = |browser: &Browser<'_>, mode: &str, size: (u32, u32), lang: &str| {
         browser.set_viewport(size.0, size.1);
-        browser.goto(&page);
+        browser.goto(&url);
         support::set_language(browser, lang);
         browser.click(&format!(".segmented [data-mode='{mode}']"));
     };
@@ -1258,6 +1249,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
 
     // ---- a wallet not connected, then on another chain ------------------------------------------------------
     let a = wallet_browser(&driver, &anvil.url, alice, 1);
+    let a_page = TictactoePage::new(&a);
     for (size, dimensions, lang) in VARIANTS {
         open(&a, "solo", dimensions, lang);
         wallet_is(&a, "disconnected");
@@ -1398,7 +1390,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     a.check_page("tictactoe-anvil-node-back", Some("#ttt-board"));
     let moved = click_tx(&a, &cell(4), "confirmed");
     assert!(moved.contains("confirmed in block"), "{moved}");
-    assert_eq!(marks(&a)[4].as_deref(), Some("X"));
+    assert_eq!(a_page.marks()[4].as_deref(), Some("X"));
 
     // A join pressed while the node is away (the server reads the game's terms from it first): red, in words,
     // nothing sent; the line goes when the node is back, with no other request to replace it.
@@ -1408,7 +1400,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         opponent: Address::ZERO,
     };
     node.send_now(creator, pvp, create.abi_encode());
-    a.goto(&format!("{page}?game=1"));
+    a.goto(&format!("{url}?game=1"));
     a.wait_for(
         "the join button",
         "const j = document.querySelector('#pvp-join');

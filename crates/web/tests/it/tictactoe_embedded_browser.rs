@@ -6,11 +6,12 @@
 
 use crate::support;
 
-use marubatsu_engine::tictactoe::{Bitboard, Position, optimal_moves};
+use marubatsu_engine::tictactoe::optimal_moves;
 use serde_json::{Value, json};
 use support::pages::lights::LightsPage;
+use support::pages::tictactoe::{TictactoePage, position};
 use support::{
-    Browser, Driver, Image, browser_slot, dataset, focused_cell, key, marks, screenshot_dir, server,
+    Browser, Driver, Image, browser_slot, focused_cell, key, screenshot_dir, server,
     set_language, tab_into,
 };
 
@@ -19,98 +20,39 @@ const DESKTOP: (u32, u32) = (1280, 860);
 
 // ---- tic-tac-toe ----------------------------------------------------------------------------------------------
 
-fn ttt_idle(browser: &Browser<'_>) -> Value {
-    browser.wait_for(
-        "the tic-tac-toe board",
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.ready === 'true' && b.dataset.busy !== 'true' ? b.dataset.turns || 'ready' : null;",
-        &[],
-    )
-}
-
-/// Clicks a setting (which starts a new on-chain game) and waits for that game.
-fn new_solo_game(browser: &Browser<'_>, selector: &str) {
-    ttt_idle(browser);
-    let before = dataset(browser, "game");
-    browser.click(selector);
-    browser.wait_for(
-        "a new game",
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.game !== arguments[0] && b.dataset.busy !== 'true';",
-        &[json!(before)],
-    );
-}
-
-/// Plays `cell` in the solo game and waits for the transaction (and the CPU's reply in it).
-fn play_solo(browser: &Browser<'_>, cell: u8) {
-    let turns = dataset(browser, "turns");
-    browser.click(&format!("#ttt-board .cell[data-index='{cell}']"));
-    browser.wait_for(
-        &format!("the move on cell {cell}"),
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
-        &[json!(turns)],
-    );
-}
-
-fn position(marks: &[Option<String>]) -> Position {
-    let side = |mark: &str| -> Bitboard {
-        marks
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.as_deref() == Some(mark))
-            .map(|(i, _)| marubatsu_engine::tictactoe::Cell::new(i as u8).unwrap_or_else(|| panic!("cell {i}")))
-            .collect()
-    };
-    Position::new(side("X"), side("O")).unwrap_or_else(|| panic!("marks overlap: {marks:?}"))
-}
-
-fn gas_column(browser: &Browser<'_>) -> Vec<u64> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#turns tbody tr td:nth-child(4)'))
-            .map((td) => td.textContent.replaceAll(',', ''));",
-        &[],
-    );
-    value
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|v| v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0))
-        .collect()
-}
-
 #[test]
 fn tictactoe_fork_line_beats_normal_through_the_contract() {
     let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = TictactoePage::new(&browser);
     browser.goto(&format!("{}tictactoe", server.url()));
-    new_solo_game(&browser, ".segmented [data-difficulty='normal']");
-    assert_eq!(dataset(&browser, "cpuLevel"), "normal");
-    assert_eq!(dataset(&browser, "cpuFirst"), "false");
+    page.new_solo_game("normal");
+    assert_eq!(page.data("cpuLevel"), "normal");
+    assert_eq!(page.data("cpuFirst"), "false");
     assert!(
-        marks(&browser).iter().all(Option::is_none),
+        page.marks().iter().all(Option::is_none),
         "the player starts on an empty board"
     );
 
     // Corner, opposite corner, third corner: Normal never looks at forks.
-    play_solo(&browser, 0);
-    assert_eq!(marks(&browser)[4].as_deref(), Some("O"), "Normal takes the centre");
-    play_solo(&browser, 8);
-    assert_eq!(marks(&browser)[2].as_deref(), Some("O"), "then the first free corner");
-    play_solo(&browser, 6);
-    let board = marks(&browser);
-    assert_eq!(dataset(&browser, "result"), "inProgress");
+    page.play_solo(0);
+    assert_eq!(page.marks()[4].as_deref(), Some("O"), "Normal takes the centre");
+    page.play_solo(8);
+    assert_eq!(page.marks()[2].as_deref(), Some("O"), "then the first free corner");
+    page.play_solo(6);
+    let board = page.marks();
+    assert_eq!(page.data("result"), "inProgress");
     // X holds 0, 6, 8: threats at 3 and 7; the CPU blocked one, the other is open.
     let open: Vec<u8> = [3u8, 7]
         .into_iter()
         .filter(|&c| board[usize::from(c)].is_none())
         .collect();
     assert_eq!(open.len(), 1, "the CPU blocked exactly one threat: {board:?}");
-    play_solo(&browser, open[0]);
-    assert_eq!(dataset(&browser, "result"), "playerWon");
-    assert_eq!(browser.text("#ttt-status"), "You win!");
+    page.play_solo(open[0]);
+    assert_eq!(page.data("result"), "playerWon");
+    assert_eq!(page.status_text(), "You win!");
     let line = browser.script(
         "return Array.from(document.querySelectorAll('#ttt-board .cell.line')).map((c) => Number(c.dataset.index));",
         &[],
@@ -119,27 +61,28 @@ fn tictactoe_fork_line_beats_normal_through_the_contract() {
     expected.sort();
     assert_eq!(line, json!(expected), "the winning line is marked");
     // One row per transaction (the start and four moves), each with its receipt's gas.
-    let gas = gas_column(&browser);
+    let gas = page.gas_column();
     assert_eq!(gas.len(), 5, "{gas:?}");
     assert!(gas.iter().all(|&g| g > 21_000 && g < 1_000_000), "{gas:?}");
     assert!(browser.text("#chain-info").contains("SoloTicTacToe at 0x"));
     // A finished game takes no more moves.
     let empty = board.iter().position(Option::is_none).unwrap_or(0);
-    browser.click(&format!("#ttt-board .cell[data-index='{empty}']"));
-    assert_eq!(gas_column(&browser).len(), 5);
+    page.click_index(empty);
+    assert_eq!(page.gas_column().len(), 5);
     browser.assert_no_console_errors();
 }
 
 /// Plays the best moves (the engine's solver) for the player until the game ends; returns the result.
 fn play_perfectly(browser: &Browser<'_>) -> String {
-    while dataset(browser, "result") == "inProgress" {
-        let now = position(&marks(browser));
+    let page = TictactoePage::new(browser);
+    while page.data("result") == "inProgress" {
+        let now = position(&page.marks());
         let best = optimal_moves(now)
             .first()
             .unwrap_or_else(|| panic!("no move in {now:?}"));
-        play_solo(browser, best.index());
+        page.play_solo(best.index());
     }
-    dataset(browser, "result")
+    page.data("result")
 }
 
 #[test]
@@ -148,18 +91,19 @@ fn tictactoe_hard_holds_the_draw_whoever_starts() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = TictactoePage::new(&browser);
     browser.goto(&format!("{}tictactoe", server.url()));
-    new_solo_game(&browser, ".segmented [data-difficulty='hard']");
+    page.new_solo_game("hard");
     assert_eq!(
-        (dataset(&browser, "cpuLevel"), dataset(&browser, "cpuFirst")),
+        (page.data("cpuLevel"), page.data("cpuFirst")),
         ("hard".to_owned(), "false".to_owned())
     );
     assert_eq!(play_perfectly(&browser), "draw");
-    assert_eq!(browser.text("#ttt-status"), "Draw.");
+    assert_eq!(page.status_text(), "Draw.");
 
-    new_solo_game(&browser, ".segmented [data-first='cpu']");
-    assert_eq!(dataset(&browser, "cpuFirst"), "true");
-    let opening = marks(&browser);
+    page.new_solo_game_cpu_first();
+    assert_eq!(page.data("cpuFirst"), "true");
+    let opening = page.marks();
     assert_eq!(
         opening[4].as_deref(),
         Some("X"),
@@ -182,22 +126,23 @@ fn tictactoe_games_survive_a_reload() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = TictactoePage::new(&browser);
     browser.goto(&format!("{}tictactoe", server.url()));
-    ttt_idle(&browser);
+    page.wait_idle();
 
     // On chain: the game id comes back, and the board is read from the contract again.
-    play_solo(&browser, 4);
-    let game = dataset(&browser, "game");
-    let board = marks(&browser);
-    let gas = gas_column(&browser);
+    page.play_solo(4);
+    let game = page.data("game");
+    let board = page.marks();
+    let gas = page.gas_column();
     browser.refresh();
-    ttt_idle(&browser);
-    assert_eq!(dataset(&browser, "game"), game);
-    assert_eq!(marks(&browser), board);
-    assert_eq!(gas_column(&browser), gas);
+    page.wait_idle();
+    assert_eq!(page.data("game"), game);
+    assert_eq!(page.marks(), board);
+    assert_eq!(page.gas_column(), gas);
 
     // Hot seat, off chain: X wins along the top row; after a reload the mode and the game are back.
-    browser.click(".segmented [data-mode='hotseat']");
+    page.choose_mode("hotseat");
     browser.wait_for(
         "the hot seat board",
         "const b = document.querySelector('#ttt-board');
@@ -205,30 +150,30 @@ fn tictactoe_games_survive_a_reload() {
         &[],
     );
     for (n, cell) in [0, 3, 1, 4, 2].into_iter().enumerate() {
-        browser.click(&format!("#ttt-board .cell[data-index='{cell}']"));
+        page.click_index(cell);
         browser.wait_for(
             "the move",
             "return Array.from(document.querySelectorAll('#ttt-board .cell[data-mark]')).length === arguments[0];",
             &[json!(n + 1)],
         );
     }
-    assert_eq!(dataset(&browser, "result"), "X");
-    assert_eq!(browser.text("#ttt-status"), "X wins!");
-    let won = marks(&browser);
+    assert_eq!(page.data("result"), "X");
+    assert_eq!(page.status_text(), "X wins!");
+    let won = page.marks();
     browser.refresh();
     browser.wait_for(
         "the hot seat game",
         "return document.querySelector('#ttt-board').dataset.result === 'X';",
         &[],
     );
-    assert_eq!(marks(&browser), won);
+    assert_eq!(page.marks(), won);
     browser.click("#hotseat-undo");
     browser.wait_for(
         "the undo",
         "return document.querySelector('#ttt-board').dataset.result === 'inProgress';",
         &[],
     );
-    assert_eq!(marks(&browser)[2], None);
+    assert_eq!(page.marks()[2], None);
     browser.assert_no_console_errors();
 }
 
@@ -238,8 +183,9 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = TictactoePage::new(&browser);
     browser.goto(&format!("{}tictactoe", server.url()));
-    ttt_idle(&browser);
+    page.wait_idle();
     let focused = || focused_cell(&browser, "#ttt-board");
 
     // Tab reaches the board once, on the centre.
@@ -250,7 +196,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     // Arrows move and wrap; Enter plays the focused cell on chain, and the CPU answers in the same transaction.
     browser.keys(&[key::UP, key::LEFT, key::LEFT]);
     assert_eq!(focused(), json!(2), "left from the first column wraps to the last");
-    let turns = dataset(&browser, "turns");
+    let turns = page.data("turns");
     browser.keys(&[key::ENTER]);
     browser.wait_for(
         "the move from the keyboard",
@@ -258,7 +204,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
          return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
         &[json!(turns)],
     );
-    let after = marks(&browser);
+    let after = page.marks();
     assert_eq!(after[2].as_deref(), Some("X"));
     assert_eq!(
         after.iter().filter(|m| m.as_deref() == Some("O")).count(),
@@ -267,10 +213,10 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     );
 
     // Enter on a taken cell changes nothing: the board and the turn count stay as they are.
-    let turns = dataset(&browser, "turns");
+    let turns = page.data("turns");
     browser.keys(&[key::ENTER]);
-    assert_eq!(ttt_idle(&browser), json!(turns));
-    assert_eq!(marks(&browser), after);
+    assert_eq!(page.wait_idle(), json!(turns));
+    assert_eq!(page.marks(), after);
 
     // Space plays too, on a free cell reached with the arrows.
     let free = after
@@ -290,33 +236,13 @@ fn tictactoe_plays_from_the_keyboard_alone() {
          return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
         &[json!(turns)],
     );
-    assert_eq!(marks(&browser)[free].as_deref(), Some("X"));
+    assert_eq!(page.marks()[free].as_deref(), Some("X"));
     browser.assert_no_console_errors();
 }
 
 // ---- tic-tac-toe to its end, in both languages, with the page check ------------------------------------------
 
 const TTT_SIZES: [(&str, (u32, u32)); 2] = [("phone", PHONE), ("desktop", DESKTOP)];
-
-/// Waits until the board shows `moves` marks and nothing is in flight.
-fn ttt_marks(browser: &Browser<'_>, moves: usize) {
-    browser.wait_for(
-        &format!("{moves} marks on the board"),
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.busy !== 'true' && b.dataset.ready === 'true'
-           && b.querySelectorAll('.cell[data-mark]').length === arguments[0];",
-        &[json!(moves)],
-    );
-}
-
-fn ttt_result(browser: &Browser<'_>, result: &str) {
-    browser.wait_for(
-        &format!("the result {result}"),
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.result === arguments[0] && b.dataset.busy !== 'true';",
-        &[json!(result)],
-    );
-}
 
 /// The words a finished game must show, per language.
 fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
@@ -372,29 +298,30 @@ fn assert_strong_end(browser: &Browser<'_>, name: &str, line: &[u8]) {
 
 /// Solo against Normal with the fork line, to a win, checking the page after every step.
 fn solo_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
+    let page = TictactoePage::new(browser);
     // A fresh game at Normal, the player first (Normal is the default and the setting starts a game).
-    new_solo_game(browser, ".segmented [data-difficulty='normal']");
+    page.new_solo_game("normal");
     browser.check_page(&format!("{name}-start"), Some("#ttt-board"));
-    play_solo(browser, 0);
+    page.play_solo(0);
     browser.check_page(&format!("{name}-move1"), Some("#ttt-board"));
-    play_solo(browser, 8);
+    page.play_solo(8);
     browser.check_page(&format!("{name}-move2"), Some("#ttt-board"));
-    play_solo(browser, 6);
+    page.play_solo(6);
     browser.check_page(&format!("{name}-move3"), Some("#ttt-board"));
-    let board = marks(browser);
+    let board = page.marks();
     let open = [3u8, 7]
         .into_iter()
         .find(|&c| board[usize::from(c)].is_none())
         .unwrap_or_else(|| panic!("the CPU blocked both threats: {board:?}"));
-    play_solo(browser, open);
-    ttt_result(browser, "playerWon");
+    page.play_solo(open);
+    page.wait_result("playerWon");
     browser.check_page(&format!("{name}-won"), Some(".ttt-again"));
-    assert_eq!(browser.text("#ttt-status"), words(lang, "You win!", "あなたの勝ち！"));
+    assert_eq!(page.status_text(), words(lang, "You win!", "あなたの勝ち！"));
     assert_strong_end(browser, name, &[6, 8, open]);
 }
 
 /// Alice opens a staked game, Bob joins from the link, X wins along the top row; both pages checked.
-fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, lang: &str) {
+fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, url: &str, name: &str, lang: &str) {
     alice.click(".segmented [data-mode='pvp']");
     if alice.script("return !document.querySelector('#pvp-game').hidden;", &[]) == json!(true) {
         // A finished game's one way on is the New game button; a game still played offers Another game.
@@ -416,7 +343,7 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
         &[],
     );
     let link = link.as_str().unwrap_or_default().to_owned();
-    assert!(link.starts_with(page) && link.contains("?game="), "{link}");
+    assert!(link.starts_with(url) && link.contains("?game="), "{link}");
     alice.check_page(&format!("{name}-created"), Some("#pvp-share-line"));
 
     bob.goto(&link);
@@ -443,9 +370,10 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
     let moves = [(0u8, true), (3, false), (1, true), (4, false), (2, true)];
     for (n, (cell, x)) in moves.into_iter().enumerate() {
         let (mover, other) = if x { (alice, bob) } else { (bob, alice) };
-        mover.click(&format!("#ttt-board .cell[data-index='{cell}']"));
-        ttt_marks(mover, n + 1);
-        ttt_marks(other, n + 1);
+        let (mover_page, other_page) = (TictactoePage::new(mover), TictactoePage::new(other));
+        mover_page.click_index(usize::from(cell));
+        mover_page.wait_marks(n + 1);
+        other_page.wait_marks(n + 1);
         if n + 1 < moves.len() {
             other.check_page(&format!("{name}-move{}", n + 1), Some("#ttt-board"));
         }
@@ -466,17 +394,19 @@ fn pvp_to_a_win(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, name: &str, 
             ),
         ),
     ] {
-        ttt_result(browser, "xWon");
+        let page = TictactoePage::new(browser);
+        page.wait_result("xWon");
         let shot = format!("{name}-{who}-end");
         browser.check_page(&shot, Some(".ttt-again"));
-        assert_eq!(browser.text("#ttt-status"), status, "{shot}");
+        assert_eq!(page.status_text(), status, "{shot}");
         assert_strong_end(browser, &shot, &[0, 1, 2]);
     }
 }
 
 /// Two players on one device, off chain: X wins along the top row.
 fn hotseat_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
-    browser.click(".segmented [data-mode='hotseat']");
+    let page = TictactoePage::new(browser);
+    page.choose_mode("hotseat");
     // The stored hot seat game comes back from the server after the switch: decide on a new game only once it is
     // drawn, or a board still empty while it loads skips the click and then fills with the last game's end.
     browser.wait_for(
@@ -485,7 +415,7 @@ fn hotseat_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
          return b.dataset.mode === 'hotseat' && b.dataset.result !== 'none';",
         &[],
     );
-    if !marks(browser).iter().all(Option::is_none) {
+    if !page.marks().iter().all(Option::is_none) {
         browser.click("#hotseat-new");
     }
     browser.wait_for(
@@ -498,30 +428,32 @@ fn hotseat_to_a_win(browser: &Browser<'_>, name: &str, lang: &str) {
     browser.check_page(&format!("{name}-start"), Some("#ttt-board"));
     let moves = [0u8, 3, 1, 4, 2];
     for (n, cell) in moves.into_iter().enumerate() {
-        browser.click(&format!("#ttt-board .cell[data-index='{cell}']"));
-        ttt_marks(browser, n + 1);
+        page.click_index(usize::from(cell));
+        page.wait_marks(n + 1);
         if n + 1 < moves.len() {
             browser.check_page(&format!("{name}-move{}", n + 1), Some("#ttt-board"));
         }
     }
-    ttt_result(browser, "X");
+    page.wait_result("X");
     browser.check_page(&format!("{name}-won"), Some(".ttt-again"));
-    assert_eq!(browser.text("#ttt-status"), words(lang, "X wins!", "×の勝ち！"));
+    assert_eq!(page.status_text(), words(lang, "X wins!", "×の勝ち！"));
     assert_strong_end(browser, name, &[0, 1, 2]);
 }
 
 /// Bob's page is pointed at Alice's solo game (as a forged or stale link would) and he presses a cell: the
 /// contract refuses, and the page says so in words.
-fn a_move_in_someone_elses_game_is_refused_in_words(alice: &Browser<'_>, bob: &Browser<'_>, page: &str, lang: &str) {
-    alice.goto(page);
+fn a_move_in_someone_elses_game_is_refused_in_words(alice: &Browser<'_>, bob: &Browser<'_>, url: &str, lang: &str) {
+    let bob_page = TictactoePage::new(bob);
+    let alice_page = TictactoePage::new(alice);
+    alice.goto(url);
     set_language(alice, lang);
-    alice.click(".segmented [data-mode='solo']");
-    new_solo_game(alice, ".segmented [data-difficulty='easy']");
-    let game: u64 = dataset(alice, "game").parse().unwrap_or_else(|err| panic!("{err}"));
-    bob.goto(page);
+    alice_page.choose_mode("solo");
+    alice_page.new_solo_game("easy");
+    let game: u64 = alice_page.data("game").parse().unwrap_or_else(|err| panic!("{err}"));
+    bob.goto(url);
     set_language(bob, lang);
-    bob.click(".segmented [data-mode='solo']");
-    ttt_idle(bob);
+    bob_page.choose_mode("solo");
+    bob_page.wait_idle();
     let account = bob.script(
         "return fetch('/api/tictactoe/chain').then((r) => r.json()).then((i) => i.instance + ':' + i.account);",
         &[],
@@ -539,8 +471,8 @@ fn a_move_in_someone_elses_game_is_refused_in_words(alice: &Browser<'_>, bob: &B
          return b.dataset.game === String(arguments[0]) && b.dataset.busy !== 'true';",
         &[json!(game)],
     );
-    let before = marks(bob);
-    bob.click("#ttt-board .cell[data-index='4']");
+    let before = bob_page.marks();
+    bob_page.click_index(4);
     bob.wait_for(
         "the refusal",
         "return document.querySelector('#tx-status').dataset.state === 'reverted';",
@@ -557,18 +489,19 @@ fn a_move_in_someone_elses_game_is_refused_in_words(alice: &Browser<'_>, bob: &B
         !said.contains('{') && !said.contains("NotYourGame"),
         "plain words: {said}"
     );
-    assert_eq!(marks(bob), before, "nothing was played");
+    assert_eq!(bob_page.marks(), before, "nothing was played");
     bob.check_page(&format!("tictactoe-desktop-{lang}-intruder"), Some("#ttt-board"));
 }
 
 /// The same account finishes the game behind the page's back (another tab or window would, sending through the
 /// same cookie); the page notices by itself, shows the end, says where it happened, and a press on a free cell
 /// sends nothing and shows no contract error as data.
-fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, page: &str, lang: &str) {
-    browser.goto(page);
+fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, url: &str, lang: &str) {
+    let page = TictactoePage::new(browser);
+    browser.goto(url);
     set_language(browser, lang);
-    new_solo_game(browser, ".segmented [data-difficulty='normal']");
-    let game: u64 = dataset(browser, "game").parse().unwrap_or_else(|err| panic!("{err}"));
+    page.new_solo_game("normal");
+    let game: u64 = page.data("game").parse().unwrap_or_else(|err| panic!("{err}"));
     let cells = browser.script(
         "const game = arguments[0];
          const post = (path, body) => fetch(path, {method: 'POST', headers: {'content-type': 'application/json'},
@@ -592,10 +525,10 @@ fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, page: &str, lang:
         "the fork line beat Normal behind the page's back: {cells}"
     );
     assert!(
-        marks(browser).iter().all(Option::is_none),
+        page.marks().iter().all(Option::is_none),
         "the page has not looked yet"
     );
-    ttt_result(browser, "playerWon");
+    page.wait_result("playerWon");
     let said = browser.text("#tx-status");
     assert_eq!(
         said,
@@ -609,25 +542,26 @@ fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, page: &str, lang:
         .as_array()
         .and_then(|c| c.iter().position(Value::is_null))
         .unwrap_or_else(|| panic!("no free cell in {cells}"));
-    browser.click(&format!("#ttt-board .cell[data-index='{free}']"));
-    ttt_idle(browser);
-    let said = format!("{} {}", browser.text("#ttt-status"), browser.text("#tx-status"));
+    page.click_index(free);
+    page.wait_idle();
+    let said = format!("{} {}", page.status_text(), browser.text("#tx-status"));
     assert!(!said.contains('{') && !said.contains("GameOver"), "plain words: {said}");
     assert!(
         said.contains(words(lang, "You win!", "あなたの勝ち！")),
         "the page shows the end: {said}"
     );
-    assert!(marks(browser)[free].is_none(), "nothing was sent");
+    assert!(page.marks()[free].is_none(), "nothing was sent");
     browser.check_page(&format!("tictactoe-desktop-{lang}-stale"), Some(".ttt-again"));
 }
 
 /// The server gone: a press says so in words, and nothing is sent later behind the player's back.
-fn a_dead_server_is_said_as_such(browser: &Browser<'_>, page: &str, lang: &str) {
-    browser.goto(page);
+fn a_dead_server_is_said_as_such(browser: &Browser<'_>, url: &str, lang: &str) {
+    let page = TictactoePage::new(browser);
+    browser.goto(url);
     set_language(browser, lang);
-    new_solo_game(browser, ".segmented [data-difficulty='easy']");
+    page.new_solo_game("easy");
     browser.set_offline(true);
-    browser.click("#ttt-board .cell[data-index='4']");
+    page.click_index(4);
     let said = browser.wait_for(
         "the page to say the server is gone",
         "const t = document.querySelector('#tx-status');
@@ -642,8 +576,8 @@ fn a_dead_server_is_said_as_such(browser: &Browser<'_>, page: &str, lang: &str) 
     assert!(!said.contains("Failed to fetch"), "{said}");
     browser.set_offline(false);
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    ttt_idle(browser);
-    assert!(marks(browser)[4].is_none(), "the press made offline was not sent later");
+    page.wait_idle();
+    assert!(page.marks()[4].is_none(), "the press made offline was not sent later");
 }
 
 /// Issue 17's tic-tac-toe: at phone and desktop size, in English and Japanese, a solo game against the CPU, a
@@ -656,20 +590,21 @@ fn tictactoe_to_its_end_in_both_languages_on_a_phone_and_a_desktop() {
     let _browser = browser_slot();
     let server = server();
     let driver = Driver::start();
-    let page = format!("{}tictactoe", server.url());
+    let url = format!("{}tictactoe", server.url());
     let alice = driver.browser(DESKTOP.0, DESKTOP.1);
+    let alice_page = TictactoePage::new(&alice);
     let bob = driver.browser(DESKTOP.0, DESKTOP.1);
     for (size, (width, height)) in TTT_SIZES {
         for lang in ["en", "ja"] {
             for browser in [&alice, &bob] {
                 browser.set_viewport(width, height);
-                browser.goto(&page);
+                browser.goto(&url);
                 set_language(browser, lang);
             }
-            alice.click(".segmented [data-mode='solo']");
-            ttt_idle(&alice);
+            alice_page.choose_mode("solo");
+            alice_page.wait_idle();
             solo_to_a_win(&alice, &format!("tictactoe-{size}-{lang}"), lang);
-            pvp_to_a_win(&alice, &bob, &page, &format!("tictactoe-{size}-{lang}-pvp"), lang);
+            pvp_to_a_win(&alice, &bob, &url, &format!("tictactoe-{size}-{lang}-pvp"), lang);
             hotseat_to_a_win(&bob, &format!("tictactoe-{size}-{lang}-hotseat"), lang);
         }
     }
@@ -678,10 +613,10 @@ fn tictactoe_to_its_end_in_both_languages_on_a_phone_and_a_desktop() {
     for browser in [&alice, &bob] {
         browser.set_viewport(DESKTOP.0, DESKTOP.1);
     }
-    a_move_in_someone_elses_game_is_refused_in_words(&alice, &bob, &page, "ja");
-    a_stale_tab_follows_the_end_in_words(&alice, &page, "en");
+    a_move_in_someone_elses_game_is_refused_in_words(&alice, &bob, &url, "ja");
+    a_stale_tab_follows_the_end_in_words(&alice, &url, "en");
     // Chromium logs the requests refused while offline as errors, as it should: no console check after this.
-    a_dead_server_is_said_as_such(&bob, &page, "en");
+    a_dead_server_is_said_as_such(&bob, &url, "en");
 }
 
 // ---- screenshots ----------------------------------------------------------------------------------------------
@@ -719,6 +654,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
     let dir = screenshot_dir();
     for (width, height) in [PHONE, DESKTOP] {
         let browser = driver.browser(width, height);
+        let page = TictactoePage::new(&browser);
 
         let lights_page = LightsPage::new(&browser);
         lights_page.open(&format!("{}lights", server.url()));
@@ -751,7 +687,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
         }
 
         browser.goto(&format!("{}tictactoe", server.url()));
-        new_solo_game(&browser, ".segmented [data-first='cpu']");
+        page.new_solo_game_cpu_first();
         let shot = browser.screenshot();
         std::fs::write(dir.join(format!("tictactoe-{width}x{height}.png")), &shot)
             .unwrap_or_else(|err| panic!("{err}"));
@@ -759,7 +695,7 @@ fn screenshots_show_each_board_on_a_phone_and_a_desktop() {
         let board = rects(&browser, "#ttt-board")[0];
         assert!(board.0 + board.2 <= image.width && board.1 + board.3 <= image.height);
         let cells = rects(&browser, "#ttt-board .cell");
-        let board_marks = marks(&browser);
+        let board_marks = page.marks();
         for ((x, y, w, h), mark) in cells.iter().zip(&board_marks) {
             let area = (*w as usize) * (*h as usize);
             let x_pixels = image.count((*x, *y, *w, *h), coral);

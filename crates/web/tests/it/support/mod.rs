@@ -681,15 +681,6 @@ pub fn screenshot_dir() -> PathBuf {
 
 // ---- what several games' browser tests read from a page ------------------------------------------------------
 
-/// Tic-tac-toe's cells, each with its mark (`x`, `o`) or none.
-pub fn marks(browser: &Browser<'_>) -> Vec<Option<String>> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll('#ttt-board .cell')).map((c) => c.dataset.mark || null);",
-        &[],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
-}
-
 // ---- keyboard ----------------------------------------------------------------------------------------------
 
 /// The index of the focused cell of `board` (a selector), or -1 when the focus is elsewhere.
@@ -727,16 +718,4 @@ pub fn set_language(browser: &Browser<'_>, lang: &str) {
             &[serde_json::json!(lang)],
         );
     }
-}
-
-/// The tic-tac-toe board's data attribute `name` (`mode`, `result`, …), empty when unset.
-pub fn dataset(browser: &Browser<'_>, name: &str) -> String {
-    browser
-        .script(
-            "return document.querySelector('#ttt-board').dataset[arguments[0]] || '';",
-            &[serde_json::json!(name)],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }

@@ -4,3 +4,4 @@
 //! still drive the page through `Browser` directly.
 
 pub mod lights;
+pub mod tictactoe;
