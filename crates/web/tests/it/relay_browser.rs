@@ -9,59 +9,12 @@ use crate::support;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::pages::relay::RelayPage;
 use support::{Browser, Driver, browser_slot, screenshot_dir, server};
 
 const DESKTOP: (u32, u32) = (1280, 860);
 
 const PHONE: (u32, u32) = (390, 844);
-
-fn wait_phase(browser: &Browser<'_>, phase: &str) {
-    browser.wait_for(
-        &format!("the {phase} screen"),
-        "const r = document.querySelector('#relay');
-         return r.dataset.ready === 'true' && r.dataset.phase === arguments[0];",
-        &[json!(phase)],
-    );
-}
-
-/// The engine's state as the page saved it in sessionStorage.
-fn saved_state(browser: &Browser<'_>) -> Value {
-    let envelope = browser.script(
-        "return JSON.parse(sessionStorage.getItem('marubatsu.relay.save'));",
-        &[],
-    );
-    assert_eq!(envelope["version"], 1, "{envelope}");
-    envelope["state"].clone()
-}
-
-fn texts(browser: &Browser<'_>, selector: &str) -> Vec<String> {
-    let value = browser.script(
-        "return Array.from(document.querySelectorAll(arguments[0])).map((e) => e.textContent.trim());",
-        &[json!(selector)],
-    );
-    serde_json::from_value(value).unwrap_or_else(|err| panic!("{err}"))
-}
-
-fn visible(browser: &Browser<'_>, selector: &str) -> bool {
-    browser.script(
-        "const e = document.querySelector(arguments[0]); return !!e && e.offsetParent !== null;",
-        &[json!(selector)],
-    ) == json!(true)
-}
-
-fn type_into(browser: &Browser<'_>, selector: &str, text: &str) {
-    browser.click(selector);
-    let keys: Vec<String> = text.chars().map(String::from).collect();
-    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
-    browser.keys(&keys);
-}
-
-fn remaining_ms(browser: &Browser<'_>) -> u64 {
-    let text = browser.script("return document.querySelector('#countdown').dataset.remainingMs;", &[]);
-    text.as_str()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or_else(|| panic!("no countdown: {text}"))
-}
 
 #[test]
 fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
@@ -69,98 +22,91 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = RelayPage::new(&browser);
     browser.goto(&format!("{}relay", server.url()));
     browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
     browser.refresh();
-    wait_phase(&browser, "setup");
+    page.wait_phase("setup");
 
     // Setup: three names typed, one round of 10-second talks.
-    assert_eq!(texts(&browser, "#names input").len(), 3);
+    assert_eq!(page.texts("#names input").len(), 3);
     for (i, name) in ["Aki", "Ben", "Cho"].iter().enumerate() {
-        type_into(&browser, &format!("#names li:nth-child({}) input", i + 1), name);
+        page.type_into(&format!("#names li:nth-child({}) input", i + 1), name);
     }
     browser.script(
         "document.querySelector('#rounds').value = '1'; document.querySelector('#talk-seconds').value = '10';",
         &[],
     );
-    browser.tap("#start");
-    wait_phase(&browser, "topicReveal");
+    page.start();
+    page.wait_phase("topicReveal");
     let topic = browser.text("#reveal .relay-topic");
     assert!(!topic.is_empty(), "a topic is revealed");
     assert_eq!(browser.text("#reveal .relay-round"), "Round 1 of 1");
 
-    browser.tap("#begin-talk");
-    wait_phase(&browser, "talk");
-    let order = texts(&browser, "#order li");
+    page.begin_talk();
+    page.wait_phase("talk");
+    let order = page.order();
     let mut sorted = order.clone();
     sorted.sort();
     assert_eq!(sorted, ["Aki", "Ben", "Cho"], "the order has everyone once");
-    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
+    assert_eq!(page.speaker_line(), format!("{} is explaining", order[0]));
     assert_eq!(browser.text("#talk .relay-topic"), topic);
-    let deadline = browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]);
-    assert!(remaining_ms(&browser) > 8_000, "a fresh 10-second talk");
+    let deadline = page.deadline();
+    assert!(page.remaining_ms() > 8_000, "a fresh 10-second talk");
 
     // Reload 1.5 s into the talk: same speaker, same deadline, and about 8.5 s left — not 10 again.
     std::thread::sleep(Duration::from_millis(1_500));
     browser.refresh();
-    wait_phase(&browser, "talk");
-    assert_eq!(browser.text("#speaker-line"), format!("{} is explaining", order[0]));
-    assert_eq!(texts(&browser, "#order li"), order);
+    page.wait_phase("talk");
+    assert_eq!(page.speaker_line(), format!("{} is explaining", order[0]));
+    assert_eq!(page.order(), order);
     assert_eq!(
-        browser.script("return document.querySelector('#relay').dataset.deadlineMs;", &[]),
+        page.deadline(),
         deadline
     );
-    let left = remaining_ms(&browser);
+    let left = page.remaining_ms();
     assert!((4_000..=8_600).contains(&left), "{left} ms left after the reload");
-    let shown = browser.text("#countdown");
+    let shown = page.countdown();
     assert!(
         ["0:05", "0:06", "0:07", "0:08", "0:09"].contains(&shown.as_str()),
         "countdown shows {shown}"
     );
-    assert_eq!(saved_state(&browser)["turn"], 0);
+    assert_eq!(page.saved_state()["turn"], 0);
     browser.assert_no_console_errors();
     std::fs::write(screenshot_dir().join("relay-talk-phone.png"), browser.screenshot())
         .unwrap_or_else(|err| panic!("{err}"));
 
-    browser.tap("#talk-done");
-    browser.wait_for(
-        "the second speaker",
-        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
-        &[json!(order[1])],
-    );
+    page.talk_done();
+    page.wait_speaker("the second speaker", &order[1]);
     // A double tap on "done" moves on by one speaker only.
     browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
     browser.script(
         "const b = document.querySelector('#talk-done'); b.click(); b.click();",
         &[],
     );
-    browser.wait_for(
-        "the third speaker",
-        "return document.querySelector('#speaker-line').textContent.startsWith(arguments[0] + ' ');",
-        &[json!(order[2])],
-    );
+    page.wait_speaker("the third speaker", &order[2]);
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(saved_state(&browser)["phase"], "talk");
-    assert_eq!(saved_state(&browser)["turn"], 2);
+    assert_eq!(page.saved_state()["phase"], "talk");
+    assert_eq!(page.saved_state()["turn"], 2);
     // The last speaker runs out of time: the countdown reaching zero moves on to the vote by itself.
-    wait_phase(&browser, "handover");
+    page.wait_phase("handover");
 
     let names = ["Aki", "Ben", "Cho"];
     for (turn, voter) in order.iter().enumerate() {
-        wait_phase(&browser, "handover");
+        page.wait_phase("handover");
         assert_eq!(browser.text("#pass-to"), format!("Pass the phone to {voter}"));
         browser.check_page("relay-phone-en-handover", Some("#handover"));
         assert!(
-            !visible(&browser, "#ballot"),
+            !page.visible("#ballot"),
             "no ballot before the voter has the phone"
         );
-        browser.tap("#received");
-        wait_phase(&browser, "vote");
+        page.received();
+        page.wait_phase("vote");
         assert_eq!(
             browser.text("#whose-best"),
             format!("{voter}, whose explanation was the best?")
         );
-        let ballot = texts(&browser, "#ballot button");
+        let ballot = page.texts("#ballot button");
         let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
         assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
         assert_eq!(
@@ -182,9 +128,9 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
             &[],
         );
         if turn < 2 {
-            wait_phase(&browser, "handover");
+            page.wait_phase("handover");
             std::thread::sleep(Duration::from_millis(300));
-            let state = saved_state(&browser);
+            let state = page.saved_state();
             assert_eq!(
                 (state["phase"].clone(), state["nextTurn"].clone()),
                 (json!("handover"), json!(turn + 1))
@@ -194,24 +140,24 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     }
 
     // Each voted for the first name on their ballot: Aki gets Ben's and Cho's votes, Ben gets Aki's.
-    wait_phase(&browser, "roundResult");
-    let rows = texts(&browser, "#round-table tbody tr");
+    page.wait_phase("roundResult");
+    let rows = page.texts("#round-table tbody tr");
     assert_eq!(rows.len(), 3);
     assert_eq!(
-        texts(&browser, "#round-table tbody td"),
+        page.texts("#round-table tbody td"),
         ["1", "Aki", "2", "2", "2", "Ben", "1", "1", "3", "Cho", "0", "0"]
     );
     assert_eq!(browser.text("#next-round"), "See the final result");
-    browser.tap("#next-round");
-    wait_phase(&browser, "finalResult");
-    assert_eq!(browser.text("#winners"), "Aki wins!");
+    page.next_round();
+    page.wait_phase("finalResult");
+    assert_eq!(page.winners(), "Aki wins!");
     assert_eq!(
-        texts(&browser, "#final-table tbody td"),
+        page.texts("#final-table tbody td"),
         ["1", "Aki", "2", "2", "Ben", "1", "3", "Cho", "0"]
     );
     // The result survives a reload too; a new game starts from setup with the names kept.
     browser.refresh();
-    wait_phase(&browser, "finalResult");
+    page.wait_phase("finalResult");
 
     // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
     // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
@@ -222,14 +168,14 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     let first = browser.new_tab();
     browser.set_viewport(PHONE.0, PHONE.1);
     browser.goto(&format!("{}relay", server.url()));
-    wait_phase(&browser, "setup");
-    assert!(!visible(&browser, "#copy-note"), "a fresh tab is no copy");
+    page.wait_phase("setup");
+    assert!(!page.visible("#copy-note"), "a fresh tab is no copy");
     browser.script(
         "['save', 'tab'].forEach((k, i) => sessionStorage.setItem('marubatsu.relay.' + k, arguments[i]));",
         copied.as_array().expect("two stored texts"),
     );
     browser.refresh();
-    wait_phase(&browser, "finalResult");
+    page.wait_phase("finalResult");
     browser.wait_for(
         "the copy to say so",
         "const n = document.querySelector('#copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
@@ -254,7 +200,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
             .starts_with("This game was copied into another tab")
     );
     browser.tap("#restart");
-    wait_phase(&browser, "setup");
+    page.wait_phase("setup");
     let names_kept = browser.script(
         "return Array.from(document.querySelectorAll('#names input')).map((i) => i.value);",
         &[],
@@ -269,45 +215,46 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = RelayPage::new(&browser);
     browser.goto(&format!("{}relay", server.url()));
     browser.script("localStorage.setItem('marubatsu.lang', 'en');", &[]);
     browser.refresh();
-    wait_phase(&browser, "setup");
-    type_into(&browser, "#names li:nth-child(1) input", "Aki");
-    type_into(&browser, "#names li:nth-child(2) input", "Ben");
-    type_into(&browser, "#names li:nth-child(3) input", "Aki");
-    browser.tap("#start");
+    page.wait_phase("setup");
+    page.type_into("#names li:nth-child(1) input", "Aki");
+    page.type_into("#names li:nth-child(2) input", "Ben");
+    page.type_into("#names li:nth-child(3) input", "Aki");
+    page.start();
     browser.wait_for(
         "the refusal",
         "return document.querySelector('#setup-message').textContent;",
         &[],
     );
     assert_eq!(
-        browser.text("#setup-message"),
+        page.setup_message(),
         "Player 3 (\"Aki\") reads the same as player 1 (\"Aki\"): give them different names."
     );
-    assert_eq!(saved_state(&browser)["phase"], "setup");
+    assert_eq!(page.saved_state()["phase"], "setup");
 
-    browser.click("#remove-player");
-    assert_eq!(texts(&browser, "#names input").len(), 3, "never fewer than three seats");
-    browser.click("#add-player");
-    type_into(&browser, "#names li:nth-child(4) input", "Dan");
+    page.remove_player();
+    assert_eq!(page.texts("#names input").len(), 3, "never fewer than three seats");
+    page.add_player();
+    page.type_into("#names li:nth-child(4) input", "Dan");
     browser.script(
         "document.querySelector('#names li:nth-child(3) input').value = 'Cho';",
         &[],
     );
-    browser.tap("#start");
-    wait_phase(&browser, "topicReveal");
-    assert_eq!(saved_state(&browser)["players"], json!(["Aki", "Ben", "Cho", "Dan"]));
+    page.start();
+    page.wait_phase("topicReveal");
+    assert_eq!(page.saved_state()["players"], json!(["Aki", "Ben", "Cho", "Dan"]));
 
     // Abandon asks first; "keep playing" keeps the game.
-    browser.tap("#abandon");
-    assert!(visible(&browser, "#abandon-yes"));
-    browser.click("#abandon-no");
-    assert_eq!(saved_state(&browser)["phase"], "topicReveal");
-    browser.tap("#abandon");
-    browser.tap("#abandon-yes");
-    wait_phase(&browser, "setup");
+    page.abandon();
+    assert!(page.visible("#abandon-yes"));
+    page.answer_abandon(false);
+    assert_eq!(page.saved_state()["phase"], "topicReveal");
+    page.abandon();
+    page.answer_abandon(true);
+    page.wait_phase("setup");
 
     // A save broken by hand is refused on reload: the page says so and starts afresh.
     browser.script(
@@ -316,7 +263,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
         &[],
     );
     browser.refresh();
-    wait_phase(&browser, "setup");
+    page.wait_phase("setup");
     assert_eq!(
         browser.text("#restore-note"),
         "The saved game could not be restored, so a new one starts."
@@ -335,6 +282,7 @@ fn relay_controls_drawn_within_the_double_tap_window_show_they_are_not_active_ye
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = RelayPage::new(&browser);
     let released = "return window.Marubatsu.taps.settled()
          && document.querySelectorAll('[data-tap-held], #relay [aria-disabled]').length === 0;";
     let held = |b: &str| {
@@ -345,9 +293,9 @@ fn relay_controls_drawn_within_the_double_tap_window_show_they_are_not_active_ye
     };
     for lang in ["en", "ja"] {
         let tag = format!("relay-phone-{lang}-held");
-        fresh_setup(&browser, &server.url(), lang, PHONE);
-        three_players(&browser, 30);
-        browser.tap("#start");
+        page.fresh_setup(&server.url(), lang, PHONE);
+        page.set_table(&["Aki", "千尋", "Cho"], 1, 30);
+        page.start();
         // The topic comes within the window of "start": its controls are held.
         let topic = browser.wait_for(
             "the topic screen",
@@ -386,63 +334,30 @@ fn relay_controls_drawn_within_the_double_tap_window_show_they_are_not_active_ye
         browser.check_page(&format!("{tag}-abandon"), None);
         browser.wait_for("the question to be active", released, &[]);
         assert_eq!(
-            saved_state(&browser)["phase"],
+            page.saved_state()["phase"],
             "topicReveal",
             "{tag}: abandoned within the window"
         );
         // Over the window, "yes" — another control than "abandon" — counts.
-        browser.tap("#abandon-yes");
-        wait_phase(&browser, "setup");
+        page.answer_abandon(true);
+        page.wait_phase("setup");
     }
     browser.assert_no_console_errors();
-}
-
-/// Waits until the page has drawn `phase` and no answer is awaited.
-fn settled(browser: &Browser<'_>, phase: &str) {
-    browser.wait_for(
-        &format!("the {phase} screen, settled"),
-        "const r = document.querySelector('#relay');
-         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.phase === arguments[0];",
-        &[json!(phase)],
-    );
-}
-
-/// Opens the relay at `size` in `lang` with nothing remembered: the setup of a new game.
-fn fresh_setup(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
-    browser.set_viewport(size.0, size.1);
-    browser.goto(&format!("{url}relay"));
-    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
-    browser.wait_for(
-        "the page to load",
-        "const r = document.querySelector('#relay'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
-        &[],
-    );
-    browser.script(
-        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
-         localStorage.removeItem('marubatsu.relay.names');",
-        &[json!(lang)],
-    );
-    browser.refresh();
-    settled(browser, "setup");
 }
 
 /// Plays a 4-player, 2-round game in `lang` at `size` to the final result with the page's own buttons, the page
 /// check after every step; the second round's topic is never the first's.
 fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32)) {
+    let page = RelayPage::new(browser);
     let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-    fresh_setup(browser, url, lang, size);
-    browser.click("#add-player");
-    browser.script(
-        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
-         document.querySelector('#rounds').value = '2';
-         document.querySelector('#talk-seconds').value = '10';",
-        &[json!(["Aki", "Ben", "千尋", "Dai"])],
-    );
+    page.fresh_setup(url, lang, size);
+    page.add_player();
+    page.set_table(&["Aki", "Ben", "千尋", "Dai"], 2, 10);
     browser.check_page(&format!("{tag}-setup"), Some("#setup"));
-    browser.tap("#start");
+    page.start();
     let mut topics = Vec::new();
     for _round in 0..2 {
-        settled(browser, "topicReveal");
+        page.settled("topicReveal");
         browser.check_page(&format!("{tag}-topic"), Some("#reveal"));
         let topic = browser.text("#reveal [data-field=\"topic\"]");
         assert!(
@@ -450,42 +365,33 @@ fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32
             "{tag}: a new topic, not one of {topics:?}"
         );
         topics.push(topic);
-        browser.tap("#begin-talk");
+        page.begin_talk();
         for _ in 0..4 {
-            settled(browser, "talk");
+            page.settled("talk");
             browser.check_page(&format!("{tag}-talk"), Some("#talk .actions"));
-            browser.tap("#talk-done");
-            browser.wait_for(
-                "the next speaker or the vote",
-                "const r = document.querySelector('#relay'); return r.dataset.busy !== 'true';",
-                &[],
-            );
+            page.talk_done();
+            page.wait_not_busy("the next speaker or the vote");
         }
         for voter in 0..4 {
-            settled(browser, "handover");
+            page.settled("handover");
             browser.check_page(&format!("{tag}-handover"), Some("#handover"));
-            browser.tap("#received");
-            settled(browser, "vote");
+            page.received();
+            page.settled("vote");
             let pick = if voter == 0 { 2 } else { 1 };
-            browser.tap(&format!("#ballot button:nth-child({pick})"));
-            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            page.pick(pick);
+            page.wait_picked();
             // The picked name must not look like the button that casts the vote.
-            let alike = browser.script(
-                "const a = getComputedStyle(document.querySelector('#ballot [aria-pressed=\"true\"]'));
-                 const b = getComputedStyle(document.querySelector('#confirm'));
-                 return a.backgroundColor === b.backgroundColor;",
-                &[],
-            );
+            let alike = page.pick_looks_like_cast();
             assert_eq!(alike, false, "{tag}: the pick looks like the cast button");
             browser.check_page(&format!("{tag}-ballot"), Some("#vote"));
-            browser.tap("#confirm");
+            page.confirm_vote();
         }
-        settled(browser, "roundResult");
+        page.settled("roundResult");
         browser.check_page(&format!("{tag}-round"), Some("#round-result"));
-        browser.tap("#next-round");
+        page.next_round();
     }
-    settled(browser, "finalResult");
-    assert!(!visible(browser, "#abandon"), "{tag}: no abandon on the final screen");
+    page.settled("finalResult");
+    assert!(!page.visible("#abandon"), "{tag}: no abandon on the final screen");
     browser.check_page(&format!("{tag}-end"), Some("#final-result"));
     browser.assert_no_console_errors();
 }
@@ -517,8 +423,9 @@ fn played_to_its_end(lang: &str, size: (u32, u32)) {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = RelayPage::new(&browser);
     play_to_the_end(&browser, &server.url(), lang, size);
-    let said = browser.text("#winners");
+    let said = page.winners();
     assert!(
         said.contains(if lang == "ja" { "優勝" } else { "win" }),
         "{lang}: {said}"
@@ -528,27 +435,11 @@ fn played_to_its_end(lang: &str, size: (u32, u32)) {
     }
 }
 
-/// Waits out a double tap: the tap guard's window has passed and no answer is awaited, so whatever either tap
-/// was going to change has changed.
-fn after_double_tap(browser: &Browser<'_>) {
-    browser.wait_for(
-        "the double tap to be over",
-        "const r = document.querySelector('#relay');
-         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
-        &[],
-    );
-}
-
-/// The saved game's phase and where in it the game is, after a double tap: what a single tap would have left.
-fn phase_and(browser: &Browser<'_>, field: &str) -> (Value, Value) {
-    let state = saved_state(browser);
-    (state["phase"].clone(), state[field].clone())
-}
-
 /// Plays a 3-player game of `rounds` rounds in `lang` at `size`, tapping every control that moves the game on
 /// twice, `gap` apart, at the point where the first tap landed; after each double tap the game is where one tap
 /// takes it: every speaker speaks, every voter votes for the name they picked themselves, every round is scored.
 fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), gap: u64, rounds: u8) {
+    let page = RelayPage::new(browser);
     let touch = size.0 < 500;
     let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
     let gap = Duration::from_millis(gap);
@@ -563,7 +454,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
         );
     };
-    fresh_setup(browser, url, lang, size);
+    page.fresh_setup(url, lang, size);
     browser.script(
         "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
          document.querySelector('#rounds').value = arguments[1];
@@ -572,9 +463,9 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     );
 
     double_tap("#start");
-    after_double_tap(browser);
+    page.after_double_tap();
     assert_eq!(
-        phase_and(browser, "round"),
+        page.phase_and("round"),
         (json!("topicReveal"), json!(0)),
         "{tag}: start"
     );
@@ -582,37 +473,37 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     for round in 0..rounds {
         let mut round_votes = [0_u64; 3];
         assert_eq!(
-            phase_and(browser, "round"),
+            page.phase_and("round"),
             (json!("topicReveal"), json!(round)),
             "{tag}"
         );
         double_tap("#begin-talk");
-        after_double_tap(browser);
+        page.after_double_tap();
         assert_eq!(
-            phase_and(browser, "turn"),
+            page.phase_and("turn"),
             (json!("talk"), json!(0)),
             "{tag}: the talk begins"
         );
         for turn in 0..3 {
             double_tap("#talk-done");
-            after_double_tap(browser);
+            page.after_double_tap();
             if turn < 2 {
                 assert_eq!(
-                    phase_and(browser, "turn"),
+                    page.phase_and("turn"),
                     (json!("talk"), json!(turn + 1)),
                     "{tag}: speaker {} ended, the next one speaks",
                     turn + 1
                 );
             } else {
-                assert_eq!(phase_and(browser, "nextTurn"), (json!("handover"), json!(0)), "{tag}");
+                assert_eq!(page.phase_and("nextTurn"), (json!("handover"), json!(0)), "{tag}");
             }
         }
         let order: Vec<usize> =
-            serde_json::from_value(saved_state(browser)["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
+            serde_json::from_value(page.saved_state()["order"].clone()).unwrap_or_else(|err| panic!("{tag}: {err}"));
         for (turn, &voter) in order.iter().enumerate() {
             double_tap("#received");
-            after_double_tap(browser);
-            let state = saved_state(browser);
+            page.after_double_tap();
+            let state = page.saved_state();
             assert_eq!(
                 (&state["phase"], &state["turn"], &state["selected"]),
                 (&json!("vote"), &json!(turn), &Value::Null),
@@ -633,8 +524,8 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             browser.tap("#ballot button:last-child");
             browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
             double_tap("#confirm");
-            after_double_tap(browser);
-            let state = saved_state(browser);
+            page.after_double_tap();
+            let state = page.saved_state();
             let votes: Vec<usize> = serde_json::from_value(state["votes"].clone()).unwrap_or_default();
             if turn < 2 {
                 assert_eq!(
@@ -648,30 +539,30 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             round_votes[pick] += 1;
             scores[pick] += 1;
         }
-        settled(browser, "roundResult");
-        let state = saved_state(browser);
+        page.settled("roundResult");
+        let state = page.saved_state();
         assert_eq!(
             (&state["roundVotes"], &state["scores"]),
             (&json!(round_votes), &json!(scores)),
             "{tag}: every vote counted"
         );
         double_tap("#next-round");
-        after_double_tap(browser);
+        page.after_double_tap();
         if round + 1 < rounds {
             assert_eq!(
-                phase_and(browser, "round"),
+                page.phase_and("round"),
                 (json!("topicReveal"), json!(round + 1)),
                 "{tag}"
             );
         }
     }
-    let state = saved_state(browser);
+    let state = page.saved_state();
     assert_eq!(
         (&state["phase"], &state["scores"]),
         (&json!("finalResult"), &json!(scores)),
         "{tag}: the final result stays on screen"
     );
-    assert!(visible(browser, "#final-result"), "{tag}");
+    assert!(page.visible("#final-result"), "{tag}");
     browser.assert_no_console_errors();
 }
 
@@ -710,16 +601,6 @@ fn double_tap_through_games(lang: &str, size: (u32, u32)) {
     }
 }
 
-/// Names three players and sets one round of `talk` seconds on the setup screen of a fresh page.
-fn three_players(browser: &Browser<'_>, talk: u32) {
-    browser.script(
-        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
-         document.querySelector('#rounds').value = '1';
-         document.querySelector('#talk-seconds').value = arguments[1];",
-        &[json!(["Aki", "千尋", "Cho"]), json!(talk.to_string())],
-    );
-}
-
 const OWN: [&str; 2] = ["Why owls stay up all night", "冷めたお茶の行き先"];
 
 /// The table types two topics of its own: the game's first topic is one of them, "another topic" brings the
@@ -730,17 +611,18 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = RelayPage::new(&browser);
     let url = server.url();
     for (lang, size) in [("en", PHONE), ("ja", PHONE), ("ja", DESKTOP), ("en", DESKTOP)] {
         let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-        fresh_setup(&browser, &url, lang, size);
-        three_players(&browser, 30);
+        page.fresh_setup(&url, lang, size);
+        page.set_table(&["Aki", "千尋", "Cho"], 1, 30);
         // A topic too long to show is refused in the setup's words, and the game does not start.
         browser.script(
             "document.querySelector('#own-topics').value = 'Tea\\n' + 'あ'.repeat(81);",
             &[],
         );
-        browser.tap("#start");
+        page.start();
         browser.wait_for(
             "the refusal",
             "return document.querySelector('#setup-message').textContent;",
@@ -751,15 +633,15 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         } else {
             "自分たちのお題の2つ目は81文字あります。80文字までにしてください。"
         };
-        assert_eq!(browser.text("#setup-message"), refused, "{tag}");
-        assert_eq!(saved_state(&browser)["phase"], "setup", "{tag}");
+        assert_eq!(page.setup_message(), refused, "{tag}");
+        assert_eq!(page.saved_state()["phase"], "setup", "{tag}");
         browser.check_page(&format!("{tag}-own-topics-refused"), Some("#setup .actions"));
         browser.script("document.querySelector('#own-topics').value = '';", &[]);
         // Typed with a blank line and spaces, as people type.
-        type_into(&browser, "#own-topics", &format!(" {} \n\n{}", OWN[0], OWN[1]));
+        page.type_into("#own-topics", &format!(" {} \n\n{}", OWN[0], OWN[1]));
         browser.check_page(&format!("{tag}-own-topics"), Some("#setup .actions"));
-        browser.tap("#start");
-        settled(&browser, "topicReveal");
+        page.start();
+        page.settled("topicReveal");
         let first = browser.text("#reveal [data-field=\"topic\"]");
         assert!(
             OWN.contains(&first.as_str()),
@@ -774,8 +656,8 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         // A double tap on "another topic" redraws once.
         let touch = size.0 < 500;
         browser.double_tap("#redraw", Duration::from_millis(150), touch);
-        after_double_tap(&browser);
-        let state = saved_state(&browser);
+        page.after_double_tap();
+        let state = page.saved_state();
         assert_eq!(
             (&state["redrawn"], &state["usedTopics"]),
             (&json!(true), &json!([first])),
@@ -798,17 +680,17 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         browser.check_page(&format!("{tag}-reveal-redrawn"), Some("#reveal .actions"));
 
         // The evening goes on: a new game starts with the same topics typed, and draws from them again.
-        browser.tap("#abandon");
-        browser.tap("#abandon-yes");
-        settled(&browser, "setup");
+        page.abandon();
+        page.answer_abandon(true);
+        page.settled("setup");
         let kept = browser.script("return document.querySelector('#own-topics').value;", &[]);
         let kept = kept.as_str().unwrap_or_default();
         assert!(OWN.iter().all(|t| kept.contains(t)), "{tag}: {kept:?}");
         browser.refresh();
-        settled(&browser, "setup");
-        three_players(&browser, 30);
-        browser.tap("#start");
-        settled(&browser, "topicReveal");
+        page.settled("setup");
+        page.set_table(&["Aki", "千尋", "Cho"], 1, 30);
+        page.start();
+        page.settled("topicReveal");
         let again = browser.text("#reveal [data-field=\"topic\"]");
         assert!(OWN.contains(&again.as_str()), "{tag}: after a reload, {again:?}");
         browser.assert_no_console_errors();
@@ -823,26 +705,27 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = RelayPage::new(&browser);
     let url = server.url();
     for (lang, size) in [("ja", PHONE), ("en", PHONE), ("en", DESKTOP), ("ja", DESKTOP)] {
         let tag = format!("relay-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
-        fresh_setup(&browser, &url, lang, size);
-        three_players(&browser, 60);
-        browser.tap("#start");
-        settled(&browser, "topicReveal");
-        browser.tap("#begin-talk");
-        settled(&browser, "talk");
-        let deadline = saved_state(&browser)["deadline"].as_u64().unwrap_or_default();
-        browser.tap("#pause");
+        page.fresh_setup(&url, lang, size);
+        page.set_table(&["Aki", "千尋", "Cho"], 1, 60);
+        page.start();
+        page.settled("topicReveal");
+        page.begin_talk();
+        page.settled("talk");
+        let deadline = page.saved_state()["deadline"].as_u64().unwrap_or_default();
+        page.pause();
         browser.wait_for(
             "the pause",
             "const r = document.querySelector('#relay'); return r.dataset.paused === 'true' && r.dataset.busy !== 'true';",
             &[],
         );
-        let paused_at = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
+        let paused_at = page.saved_state()["pausedAt"].as_u64().unwrap_or_default();
         assert!(paused_at > 0, "{tag}: the save says when the clock stopped");
-        let left = remaining_ms(&browser);
-        let shown = browser.text("#countdown");
+        let left = page.remaining_ms();
+        let shown = page.countdown();
         assert_eq!(left, deadline - paused_at, "{tag}");
         assert_eq!(
             browser.script("return document.querySelector('#talk-done').disabled;", &[]),
@@ -851,37 +734,37 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
         );
         let resume = if lang == "en" { "Resume" } else { "再開" };
         assert_eq!(browser.text("#pause"), resume, "{tag}");
-        assert!(visible(&browser, "#paused-note"), "{tag}");
+        assert!(page.visible("#paused-note"), "{tag}");
         browser.check_page(&format!("{tag}-talk-paused"), Some("#talk .actions"));
 
         // The clock does not run while paused, nor after a reload.
         std::thread::sleep(Duration::from_millis(1_500));
         assert_eq!(
-            (remaining_ms(&browser), browser.text("#countdown")),
+            (page.remaining_ms(), page.countdown()),
             (left, shown.clone()),
             "{tag}"
         );
         browser.refresh();
-        settled(&browser, "talk");
+        page.settled("talk");
         assert_eq!(
             browser.script("return document.querySelector('#relay').dataset.paused;", &[]),
             json!("true"),
             "{tag}: still paused after the reload"
         );
         assert_eq!(
-            (remaining_ms(&browser), browser.text("#countdown")),
+            (page.remaining_ms(), page.countdown()),
             (left, shown),
             "{tag}"
         );
 
-        let resumed_from = saved_state(&browser)["pausedAt"].as_u64().unwrap_or_default();
-        browser.tap("#pause");
+        let resumed_from = page.saved_state()["pausedAt"].as_u64().unwrap_or_default();
+        page.pause();
         browser.wait_for(
             "the resume",
             "const r = document.querySelector('#relay'); return r.dataset.paused === 'false' && r.dataset.busy !== 'true';",
             &[],
         );
-        let state = saved_state(&browser);
+        let state = page.saved_state();
         let moved = state["deadline"].as_u64().unwrap_or_default() - deadline;
         assert!(state.get("pausedAt").is_none(), "{tag}: {state}");
         assert!(moved >= 1_500, "{tag}: the deadline moved on by the pause ({moved} ms)");
@@ -893,7 +776,7 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
             "return Number(document.querySelector('#countdown').dataset.remainingMs) < arguments[0] - 300;",
             &[json!(left)],
         );
-        assert!(!visible(&browser, "#paused-note"), "{tag}");
+        assert!(!page.visible("#paused-note"), "{tag}");
         browser.check_page(&format!("{tag}-talk-resumed"), Some("#talk .actions"));
         browser.assert_no_console_errors();
     }

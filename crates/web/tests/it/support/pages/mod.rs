@@ -4,4 +4,5 @@
 //! still drive the page through `Browser` directly.
 
 pub mod lights;
+pub mod relay;
 pub mod tictactoe;
