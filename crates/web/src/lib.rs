@@ -36,9 +36,9 @@ mod lang;
 mod layout;
 mod protocol;
 mod server;
-mod words;
 #[cfg(test)]
 mod wire_types;
+mod words;
 
 pub use error::WebError;
 pub use server::{App, RemoteChain, Server};

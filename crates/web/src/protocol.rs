@@ -65,8 +65,10 @@ pub(crate) fn check_length(_lang: Lang, count: usize) -> Result<(), ApiError> {
     if count <= MAX_EVENTS {
         return Ok(());
     }
-    Err(ApiError::bad_request(Words::new("api.logTooLong").arg("count", count).arg("max", MAX_EVENTS))
-        .with_code("log_too_long"))
+    Err(
+        ApiError::bad_request(Words::new("api.logTooLong").arg("count", count).arg("max", MAX_EVENTS))
+            .with_code("log_too_long"),
+    )
 }
 
 #[cfg(test)]

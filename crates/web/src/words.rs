@@ -72,7 +72,11 @@ pub(crate) fn game_names(game: &crate::games::GamePage) -> [(String, String, Str
             format!("{} · marubatsu", game.title),
             format!("{} · marubatsu", game.title_ja),
         ),
-        (format!("game.{slug}.summary"), game.summary.into(), game.summary_ja.into()),
+        (
+            format!("game.{slug}.summary"),
+            game.summary.into(),
+            game.summary_ja.into(),
+        ),
     ]
 }
 
@@ -170,7 +174,10 @@ fn parse(source: &str) -> (HashMap<String, Entry>, HashMap<String, Entry>) {
     for line in source.lines() {
         let trimmed = line.trim();
         let indent = line.len() - line.trim_start().len();
-        if let Some(code) = trimmed.strip_suffix(": {").filter(|code| *code == "en" || *code == "ja") {
+        if let Some(code) = trimmed
+            .strip_suffix(": {")
+            .filter(|code| *code == "en" || *code == "ja")
+        {
             close(&mut open, lang);
             lang = Some(if code == "ja" { Lang::Ja } else { Lang::En });
             depth = indent;
@@ -324,7 +331,11 @@ mod tests {
     fn every_key_the_server_names_is_plain_words_in_both_languages() {
         let keys = keys_in_source();
         // Keys named through a helper (`said`) and in a table of keys (`duration`'s units) are found too.
-        for named in ["api.unreadable", "tictactoe.refusal.TooFewBlocks", "tictactoe.duration.days"] {
+        for named in [
+            "api.unreadable",
+            "tictactoe.refusal.TooFewBlocks",
+            "tictactoe.duration.days",
+        ] {
             assert!(keys.contains(named), "the scan finds {named}: {keys:?}");
         }
         let catalog = catalog();
@@ -339,7 +350,11 @@ mod tests {
                 Some(Entry::Plain(template)) => placeholders(template),
                 _ => BTreeSet::new(),
             };
-            assert_eq!(names(Lang::En), names(Lang::Ja), "{key:?} takes the same arguments in both languages");
+            assert_eq!(
+                names(Lang::En),
+                names(Lang::Ja),
+                "{key:?} takes the same arguments in both languages"
+            );
         }
     }
 

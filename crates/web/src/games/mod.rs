@@ -12,8 +12,8 @@ use axum::{Router, response::Html, routing::get};
 
 use crate::lang::Lang;
 use crate::layout;
-use crate::words::t;
 use crate::server::AppState;
+use crate::words::t;
 
 mod index;
 pub(crate) mod pictures;

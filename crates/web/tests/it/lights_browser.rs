@@ -169,7 +169,8 @@ fn a_solve_with_hints_is_praised_as_hint_assisted_and_kept_apart_from_the_best(p
     assert_eq!(assisted["hints"], 1);
     assert_eq!(assisted["moves"], rest.len() + 1);
     assert!(page.message().contains("with 1 hint"), "{}", page.message());
-    page.browser().check_page("lights-desktop-en-assisted", Some(SOLVED_ACTIONS));
+    page.browser()
+        .check_page("lights-desktop-en-assisted", Some(SOLVED_ACTIONS));
 }
 
 fn music_and_effects_switch_apart_and_are_remembered(page: &LightsPage<'_, '_>) {
@@ -280,7 +281,11 @@ fn presses_made_while_the_server_is_unreachable_are_not_queued_and_a_second_tab_
     browser.set_offline(false);
     page.press(12, 1);
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(page.moves(), "1", "the presses made offline were dropped, not sent later");
+    assert_eq!(
+        page.moves(),
+        "1",
+        "the presses made offline were dropped, not sent later"
+    );
     assert_eq!(
         page.stored_log_len(),
         2,

@@ -60,10 +60,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
     page.wait_phase("talk");
     assert_eq!(page.speaker_line(), format!("{} is explaining", order[0]));
     assert_eq!(page.order(), order);
-    assert_eq!(
-        page.deadline(),
-        deadline
-    );
+    assert_eq!(page.deadline(), deadline);
     let left = page.remaining_ms();
     assert!((4_000..=8_600).contains(&left), "{left} ms left after the reload");
     let shown = page.countdown();
@@ -96,10 +93,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         page.wait_phase("handover");
         assert_eq!(browser.text("#pass-to"), format!("Pass the phone to {voter}"));
         browser.check_page("relay-phone-en-handover", Some("#handover"));
-        assert!(
-            !page.visible("#ballot"),
-            "no ballot before the voter has the phone"
-        );
+        assert!(!page.visible("#ballot"), "no ballot before the voter has the phone");
         page.received();
         page.wait_phase("vote");
         assert_eq!(
@@ -472,11 +466,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     let mut scores = [0_u64; 3];
     for round in 0..rounds {
         let mut round_votes = [0_u64; 3];
-        assert_eq!(
-            page.phase_and("round"),
-            (json!("topicReveal"), json!(round)),
-            "{tag}"
-        );
+        assert_eq!(page.phase_and("round"), (json!("topicReveal"), json!(round)), "{tag}");
         double_tap("#begin-talk");
         page.after_double_tap();
         assert_eq!(
@@ -739,11 +729,7 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
 
         // The clock does not run while paused, nor after a reload.
         std::thread::sleep(Duration::from_millis(1_500));
-        assert_eq!(
-            (page.remaining_ms(), page.countdown()),
-            (left, shown.clone()),
-            "{tag}"
-        );
+        assert_eq!((page.remaining_ms(), page.countdown()), (left, shown.clone()), "{tag}");
         browser.refresh();
         page.settled("talk");
         assert_eq!(
@@ -751,11 +737,7 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
             json!("true"),
             "{tag}: still paused after the reload"
         );
-        assert_eq!(
-            (page.remaining_ms(), page.countdown()),
-            (left, shown),
-            "{tag}"
-        );
+        assert_eq!((page.remaining_ms(), page.countdown()), (left, shown), "{tag}");
 
         let resumed_from = page.saved_state()["pausedAt"].as_u64().unwrap_or_default();
         page.pause();

@@ -578,7 +578,10 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         refused,
         "Move in game 1: you refused it in the wallet. Nothing was sent."
     );
-    assert!(a_page.marks().iter().all(Option::is_none), "nothing changed on the board");
+    assert!(
+        a_page.marks().iter().all(Option::is_none),
+        "nothing changed on the board"
+    );
     assert_eq!(a_page.data("turns"), "1");
 
     node.raw("evm_setAutomine", json!([false]));

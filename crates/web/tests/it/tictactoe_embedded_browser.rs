@@ -11,8 +11,7 @@ use serde_json::{Value, json};
 use support::pages::lights::LightsPage;
 use support::pages::tictactoe::{TictactoePage, position};
 use support::{
-    Browser, Driver, Image, browser_slot, focused_cell, key, screenshot_dir, server,
-    set_language, tab_into,
+    Browser, Driver, Image, browser_slot, focused_cell, key, screenshot_dir, server, set_language, tab_into,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -524,10 +523,7 @@ fn a_stale_tab_follows_the_end_in_words(browser: &Browser<'_>, url: &str, lang: 
         cells.is_array(),
         "the fork line beat Normal behind the page's back: {cells}"
     );
-    assert!(
-        page.marks().iter().all(Option::is_none),
-        "the page has not looked yet"
-    );
+    assert!(page.marks().iter().all(Option::is_none), "the page has not looked yet");
     page.wait_result("playerWon");
     let said = browser.text("#tx-status");
     assert_eq!(

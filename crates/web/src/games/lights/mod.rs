@@ -117,7 +117,11 @@ mod text {
         let key = match refusal {
             // The engine's reason stays in its own words: it names a field of a log no player wrote by hand.
             NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)) => {
-                return t(lang, "lights.refusal.badEvent", &[("position", &position), ("reason", &reason)]);
+                return t(
+                    lang,
+                    "lights.refusal.badEvent",
+                    &[("position", &position), ("reason", &reason)],
+                );
             }
             NotSetUp::Refused(LightsRefusal::Solved) => "lights.refusal.solved",
             NotSetUp::Refused(LightsRefusal::OffBoard { .. }) => "lights.refusal.offBoard",

@@ -28,7 +28,12 @@ pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
         } => t(
             lang,
             "relay.name.repeated",
-            &[("seat", &(seat + 1)), ("name", name), ("first", &(first + 1)), ("other", other)],
+            &[
+                ("seat", &(seat + 1)),
+                ("name", name),
+                ("first", &(first + 1)),
+                ("other", other),
+            ],
         ),
     }
 }
@@ -37,12 +42,16 @@ pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
 pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
     match error {
         SetupError::Name(error) => name_error(lang, error),
-        SetupError::TooFewPlayers { found } => {
-            t(lang, "relay.setup.tooFewPlayers", &[("found", found), ("min", &MIN_PLAYERS)])
-        }
-        SetupError::TooManyPlayers { found } => {
-            t(lang, "relay.setup.tooManyPlayers", &[("found", found), ("max", &MAX_PLAYERS)])
-        }
+        SetupError::TooFewPlayers { found } => t(
+            lang,
+            "relay.setup.tooFewPlayers",
+            &[("found", found), ("min", &MIN_PLAYERS)],
+        ),
+        SetupError::TooManyPlayers { found } => t(
+            lang,
+            "relay.setup.tooManyPlayers",
+            &[("found", found), ("max", &MAX_PLAYERS)],
+        ),
         SetupError::UntrimmedName { seat } => t(lang, "relay.setup.untrimmedName", &[("seat", &(seat + 1))]),
         SetupError::Rounds { found } => t(
             lang,
@@ -60,9 +69,11 @@ pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
 /// Why the table's own topics are refused.
 pub(super) fn own_topics_error(lang: Lang, error: &OwnTopicsError) -> String {
     match error {
-        OwnTopicsError::TooMany { found } => {
-            t(lang, "relay.ownTopics.tooMany", &[("found", found), ("max", &MAX_OWN_TOPICS)])
-        }
+        OwnTopicsError::TooMany { found } => t(
+            lang,
+            "relay.ownTopics.tooMany",
+            &[("found", found), ("max", &MAX_OWN_TOPICS)],
+        ),
         OwnTopicsError::TooLong { number, chars } => t(
             lang,
             "relay.ownTopics.tooLong",

@@ -245,7 +245,9 @@ impl Action {
 
 fn check_cell(cell: u8) -> Result<(), ApiError> {
     if cell > 8 {
-        return Err(ApiError::bad_request(Words::new("tictactoe.call.badCell").arg("cell", cell)));
+        return Err(ApiError::bad_request(
+            Words::new("tictactoe.call.badCell").arg("cell", cell),
+        ));
     }
     Ok(())
 }
@@ -282,10 +284,7 @@ mod tests {
     #[test]
     fn stakes_are_ether_amounts() {
         assert_eq!(parse_stake("0.01").ok(), Some(U256::from(10u64.pow(16))));
-        assert_eq!(
-            parse_stake(" 2 ETH").ok(),
-            Some(U256::from(2 * 10u64.pow(18)))
-        );
+        assert_eq!(parse_stake(" 2 ETH").ok(), Some(U256::from(2 * 10u64.pow(18))));
         assert!(parse_stake("-1").is_err());
         assert!(parse_stake("lots").is_err());
         assert!(parse_stake("").is_err());

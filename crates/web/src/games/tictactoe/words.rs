@@ -65,10 +65,7 @@ fn worded<E>(
             "Error",
             t(lang, "tictactoe.refusal.Error", &[("reason", &revert.reason)]),
         ),
-        ContractError::Panic(panic) => (
-            "Panic",
-            t(lang, "tictactoe.refusal.Panic", &[("code", &panic.code)]),
-        ),
+        ContractError::Panic(panic) => ("Panic", t(lang, "tictactoe.refusal.Panic", &[("code", &panic.code)])),
     }
 }
 
@@ -81,20 +78,34 @@ fn said(lang: Lang, key: &'static str, args: &[(&str, &dyn Display)]) -> (&'stat
 fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
     match error {
         SoloError::UnknownGame(e) => said(lang, "tictactoe.refusal.UnknownGame", &[("game", &e.gameId)]),
-        SoloError::NotYourGame(e) => said(lang, "tictactoe.refusal.NotYourGame", &[("game", &e.gameId), ("player", &e.player)]),
+        SoloError::NotYourGame(e) => said(
+            lang,
+            "tictactoe.refusal.NotYourGame",
+            &[("game", &e.gameId), ("player", &e.player)],
+        ),
         SoloError::GameOver(e) => said(
             lang,
             "tictactoe.refusal.GameOver",
             &[("game", &e.gameId), ("result", &solo_result(e.result, lang))],
         ),
         SoloError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
-        SoloError::CellTaken(e) => said(lang, "tictactoe.refusal.CellTaken", &[("where", &cell_words(e.cell, lang))]),
-        SoloError::InvalidDifficulty(e) => said(lang, "tictactoe.refusal.InvalidDifficulty", &[("level", &e.difficulty)]),
+        SoloError::CellTaken(e) => said(
+            lang,
+            "tictactoe.refusal.CellTaken",
+            &[("where", &cell_words(e.cell, lang))],
+        ),
+        SoloError::InvalidDifficulty(e) => {
+            said(lang, "tictactoe.refusal.InvalidDifficulty", &[("level", &e.difficulty)])
+        }
         SoloError::BoardOutOfRange(_) => said(lang, "tictactoe.refusal.BoardOutOfRange", &[]),
         SoloError::BoardsOverlap(_) => said(lang, "tictactoe.refusal.BoardsOverlap", &[]),
         SoloError::BoardFull(_) => said(lang, "tictactoe.refusal.BoardFull", &[]),
         SoloError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
-        SoloError::EtherNotAccepted(e) => said(lang, "tictactoe.refusal.solo.EtherNotAccepted", &[("value", &ether(e.value))]),
+        SoloError::EtherNotAccepted(e) => said(
+            lang,
+            "tictactoe.refusal.solo.EtherNotAccepted",
+            &[("value", &ether(e.value))],
+        ),
     }
 }
 
@@ -124,7 +135,11 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
             "tictactoe.refusal.GameNotOpen",
             &[("game", &e.gameId), ("status", &status_words(e.status, lang))],
         ),
-        PvpError::AlreadyJoined(e) => said(lang, "tictactoe.refusal.AlreadyJoined", &[("game", &e.gameId), ("joiner", &e.joiner)]),
+        PvpError::AlreadyJoined(e) => said(
+            lang,
+            "tictactoe.refusal.AlreadyJoined",
+            &[("game", &e.gameId), ("joiner", &e.joiner)],
+        ),
         PvpError::CreatorCannotJoin(e) => said(lang, "tictactoe.refusal.CreatorCannotJoin", &[("game", &e.gameId)]),
         PvpError::NotInvited(e) => said(
             lang,
@@ -134,7 +149,11 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::WrongStake(e) => said(
             lang,
             "tictactoe.refusal.WrongStake",
-            &[("game", &e.gameId), ("expected", &ether(e.expected)), ("sent", &ether(e.sent))],
+            &[
+                ("game", &e.gameId),
+                ("expected", &ether(e.expected)),
+                ("sent", &ether(e.sent)),
+            ],
         ),
         PvpError::TermsChanged(e) => said(
             lang,
@@ -155,7 +174,11 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::NotYourTurn(_) => said(lang, "tictactoe.refusal.NotYourTurn", &[]),
         PvpError::MoveTooLate(e) => said(lang, "tictactoe.refusal.MoveTooLate", &[("game", &e.gameId)]),
         PvpError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
-        PvpError::CellTaken(e) => said(lang, "tictactoe.refusal.CellTaken", &[("where", &cell_words(e.cell, lang))]),
+        PvpError::CellTaken(e) => said(
+            lang,
+            "tictactoe.refusal.CellTaken",
+            &[("where", &cell_words(e.cell, lang))],
+        ),
         PvpError::DeadlineNotPassed(e) => said(lang, "tictactoe.refusal.DeadlineNotPassed", &[("game", &e.gameId)]),
         PvpError::TooFewBlocks(e) => {
             let more = e.blocksNeeded.saturating_sub(e.blocksPassed);
@@ -170,7 +193,9 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
                 ],
             )
         }
-        PvpError::CannotClaimOwnTimeout(e) => said(lang, "tictactoe.refusal.CannotClaimOwnTimeout", &[("game", &e.gameId)]),
+        PvpError::CannotClaimOwnTimeout(e) => {
+            said(lang, "tictactoe.refusal.CannotClaimOwnTimeout", &[("game", &e.gameId)])
+        }
         PvpError::DeadlineOutOfRange(_) => said(lang, "tictactoe.refusal.DeadlineOutOfRange", &[]),
         PvpError::ClaimBlocksTooLarge(e) => said(
             lang,
@@ -180,7 +205,11 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::NothingToWithdraw(_) => said(lang, "tictactoe.refusal.NothingToWithdraw", &[]),
         PvpError::ZeroRecipient(_) => said(lang, "tictactoe.refusal.ZeroRecipient", &[]),
         PvpError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
-        PvpError::EtherNotAccepted(e) => said(lang, "tictactoe.refusal.EtherNotAccepted", &[("value", &ether(e.value))]),
+        PvpError::EtherNotAccepted(e) => said(
+            lang,
+            "tictactoe.refusal.EtherNotAccepted",
+            &[("value", &ether(e.value))],
+        ),
         PvpError::TransferFailed(e) => said(
             lang,
             "tictactoe.refusal.TransferFailed",

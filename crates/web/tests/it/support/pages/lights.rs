@@ -275,11 +275,8 @@ impl<'b, 'a> LightsPage<'b, 'a> {
 
     /// Waits for the question.
     pub fn wait_replace_question(&self) {
-        self.browser.wait_for(
-            "the question",
-            "return document.querySelector('#replace').open;",
-            &[],
-        );
+        self.browser
+            .wait_for("the question", "return document.querySelector('#replace').open;", &[]);
     }
 
     /// Waits for the question to close.
