@@ -268,7 +268,9 @@
   /**
    * A JSON request in the player's language (`Accept-Language`). A refusal throws an Error whose message is the
    * server's sentence for the player, with `status`, `code` (the server's stable word, or `unreachable` when no
-   * answer came) and `errorName` (a contract's error name). A server that cannot be reached is said as such.
+   * answer came), `errorName` (a contract's error name) and `words` (the sentence's catalog key and arguments, when
+   * the server sent them: the message is then worded here from the page's own catalog, which the server's is).
+   * A server that cannot be reached is said as such.
    * @param {string} path @param {unknown} [body] @returns {Promise<any>}
    */
   async function api(path, body) {
@@ -284,17 +286,23 @@
       error.status = 0;
       error.code = 'unreachable';
       error.errorName = null;
+      error.words = null;
       throw error;
     }
     const data = await response.json().catch(() => null);
     if (!response.ok || data === null) {
-      const message = data && typeof data.error === 'string'
-        ? data.error
-        : window.I18n.t('error.server', { status: response.status });
+      const words = data && data.words && typeof data.words.key === 'string' ? data.words : null;
+      const worded = words ? window.I18n.t(words.key, words.args || {}) : null;
+      const message = worded && worded !== words?.key
+        ? worded
+        : data && typeof data.error === 'string'
+          ? data.error
+          : window.I18n.t('error.server', { status: response.status });
       const error = /** @type {ApiError} */ (new Error(message));
       error.status = response.status;
       error.code = (data && data.code) || 'server';
       error.errorName = (data && data.name) || null;
+      error.words = words;
       throw error;
     }
     return data;

@@ -14,11 +14,15 @@ interface I18nApi {
   onChange(fn: (lang: string) => void): void;
 }
 
-/** What `Marubatsu.api` throws: the server's sentence, with its status, stable code and contract error name. */
+/**
+ * What `Marubatsu.api` throws: the server's sentence, with its status, stable code and contract error name, and the
+ * sentence's catalog key and arguments when the server sent them (`{"words": {"key", "args"}}`).
+ */
 interface ApiError extends Error {
   status: number;
   code: string;
   errorName: string | null;
+  words: { key: string; args: Record<string, string> } | null;
 }
 
 /**

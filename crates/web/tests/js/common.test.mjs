@@ -306,3 +306,29 @@ test('tapGuard holds the next screen\'s controls for what is left of the window,
   guard.wrap(() => { counted += 1; })();
   assert.equal(counted, 1);
 });
+
+/** `Marubatsu.api` of common.js run as a page runs it, with an I18n that knows one key and a `fetch` that answers. */
+async function apiRefusal(body, status = 400) {
+  const { readFileSync } = await import('node:fs');
+  const { runInNewContext } = await import('node:vm');
+  const source = readFileSync(new URL('../../assets/common.js', import.meta.url), 'utf8');
+  const I18n = { lang: 'ja', t: (key, p) => (key === 'x.known' ? `知っています：${p.n}` : key) };
+  const window = { I18n, addEventListener() {} };
+  const response = { ok: false, status, json: async () => body };
+  runInNewContext(source, { window, fetch: async () => response, console, document: { addEventListener() {} } });
+  return window.Marubatsu.api('/api/x').then(() => assert.fail('a refusal throws'), (error) => error);
+}
+
+test('api words a refusal from the page\'s catalog by its key and arguments, else takes the server\'s sentence', async () => {
+  const worded = await apiRefusal({ error: 'known: 3', code: 'bad_request', name: null, words: { key: 'x.known', args: { n: '3' } } });
+  assert.equal(worded.message, '知っています：3');
+  assert.deepEqual({ ...worded.words }, { key: 'x.known', args: { n: '3' } });
+  assert.equal(worded.code, 'bad_request');
+  // A key the page does not know (its catalog is older than the server's): the server's own sentence.
+  const unknown = await apiRefusal({ error: 'the server says', code: 'conflict', name: 'X', words: { key: 'x.other', args: {} } }, 409);
+  assert.equal(unknown.message, 'the server says');
+  assert.equal(unknown.errorName, 'X');
+  const plain = await apiRefusal({ error: 'a sentence', code: 'internal', name: null }, 500);
+  assert.equal(plain.message, 'a sentence');
+  assert.equal(plain.words, null);
+});
