@@ -231,88 +231,24 @@ fn inject_wallet(browser: &Browser<'_>, anvil: &str, account: Address, chain_id:
 /// `a` creates PvP game 1 with the form's stake and `timeout` seconds per move (the form's default if none), and
 /// `b` opens its link and joins it; both wallets connected, both transactions confirmed.
 fn created_and_joined(a: &Browser<'_>, b: &Browser<'_>, server: &Server, timeout: Option<&str>) {
-    connected_in_pvp(a, server);
+    let b_page = TictactoePage::new(b);
+    let a_page = TictactoePage::new(a);
+    a_page.open_pvp_connected(&server.url());
     if let Some(timeout) = timeout {
         a.script(
             "document.querySelector('#pvp-timeout').value = arguments[0];",
             &[json!(timeout)],
         );
     }
-    click_staked(a, "#pvp-create", true, "confirmed");
-    connected_in_pvp(b, server);
+    a_page.send_staked("#pvp-create", true, "confirmed");
+    b_page.open_pvp_connected(&server.url());
     b.goto(&format!("{}tictactoe?game=1", server.url()));
     b.wait_for(
         "the join terms",
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    click_staked(b, "#pvp-join", true, "confirmed");
-}
-
-fn text(browser: &Browser<'_>, selector: &str) -> String {
-    browser.text(selector)
-}
-
-/// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the
-/// page is idle again; returns the line.
-fn tx_state(browser: &Browser<'_>, state: &str) -> String {
-    browser
-        .wait_for(
-            &format!("the transaction to be {state}"),
-            "const t = document.querySelector('#tx-status');
-             const b = document.querySelector('#ttt-board');
-             return t.dataset.state === arguments[0] && (arguments[0] === 'sent' || b.dataset.busy !== 'true')
-               ? t.textContent : null;",
-            &[json!(state)],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Clicks `selector` once the page enables it, as a player waits for a greyed-out button: the page shows a
-/// control (the join box) before it has read what it needs to send (on a loaded machine, seconds later), and a
-/// click on a disabled button does nothing.
-fn click_when_enabled(browser: &Browser<'_>, selector: &str) {
-    browser.wait_for(
-        &format!("{selector} to be enabled"),
-        "const b = document.querySelector(arguments[0]); return b !== null && !b.disabled;",
-        &[serde_json::json!(selector)],
-    );
-    browser.click(selector);
-}
-
-/// Clicks `selector`, a paid action, and waits for the resulting transaction to be mined with `state`. The page
-/// asks first what it costs (unless it is a move and the player said not to be asked again in this tab): the test
-/// goes on to the wallet.
-fn click_tx(browser: &Browser<'_>, selector: &str, state: &str) -> String {
-    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
-    click_when_enabled(browser, selector);
-    let next = browser.wait_for(
-        "the page's question or the wallet",
-        "const d = document.querySelector('#tx-confirm');
-         return d.open ? 'asked' : (document.querySelector('#tx-status').dataset.state !== 'idle' ? 'sent' : null);",
-        &[],
-    );
-    if next == "asked" {
-        browser.click("#tx-confirm-yes");
-    }
-    tx_state(browser, state)
-}
-
-/// Clicks `selector`, a paid action, and waits for the page's question before the wallet; returns its title and
-/// its text, leaving it open for the test to answer.
-fn ask(browser: &Browser<'_>, selector: &str) -> (String, String) {
-    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
-    browser.click(selector);
-    let asked = browser.wait_for(
-        "the page's question",
-        "const d = document.querySelector('#tx-confirm');
-         return d.open ? [d.querySelector('h2').textContent, d.querySelector('p').textContent] : null;",
-        &[],
-    );
-    let word = |i: usize| asked[i].as_str().unwrap_or_default().trim().to_owned();
-    (word(0), word(1))
+    b_page.send_staked("#pvp-join", true, "confirmed");
 }
 
 /// How many significant digits the fee in a question has ("… about 0.000054 ETH in fees …": 2).
@@ -323,38 +259,6 @@ fn fee_digits(asked: &str) -> usize {
         .and_then(|rest| rest.split(" ETH").next())
         .unwrap_or_else(|| panic!("no fee in {asked}"));
     fee.replace('.', "").trim_start_matches('0').len()
-}
-
-fn shown(browser: &Browser<'_>, selector: &str) -> bool {
-    browser.script(
-        "const e = document.querySelector(arguments[0]); return Boolean(e) && !e.hidden && e.offsetParent !== null;",
-        &[json!(selector)],
-    ) == json!(true)
-}
-
-fn disabled(browser: &Browser<'_>, selector: &str) -> bool {
-    browser.script(
-        "return document.querySelector(arguments[0]).disabled;",
-        &[json!(selector)],
-    ) == json!(true)
-}
-
-/// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
-/// test answers `send`; returns the question and, when sent, the transaction line once it is `state`.
-fn click_staked(browser: &Browser<'_>, selector: &str, send: bool, state: &str) -> (String, String) {
-    browser.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
-    click_when_enabled(browser, selector);
-    let asked = browser
-        .wait_for(
-            "the stake's question",
-            "const d = document.querySelector('#tx-confirm'); return d.open ? d.querySelector('p').textContent : null;",
-            &[],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
-    browser.click(if send { "#tx-confirm-yes" } else { "#tx-confirm-no" });
-    (asked, tx_state(browser, state))
 }
 
 const PHONE: (u32, u32) = (390, 844);
@@ -398,35 +302,8 @@ fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
     if lang == "ja" { ja } else { en }
 }
 
-/// Waits until the PvP board shows `moves` marks and the status `status` (the page follows the chain).
-fn pvp_follows(browser: &Browser<'_>, moves: usize, status: &str) {
-    browser.wait_for(
-        &format!("the PvP page to show {moves} moves and status {status}"),
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.moves === String(arguments[0]) && b.dataset.result === arguments[1];",
-        &[json!(moves), json!(status)],
-    );
-}
-
 fn cell(n: u8) -> String {
     format!("#ttt-board .cell[data-index='{n}']")
-}
-
-/// `browser` on the server's tic-tac-toe page, playing against a player, its wallet connected.
-fn connected_in_pvp(browser: &Browser<'_>, server: &Server) {
-    browser.goto(&format!("{}tictactoe", server.url()));
-    browser.click(".segmented [data-mode='pvp']");
-    browser.wait_for(
-        "the connect button",
-        "return document.querySelector('#wallet').dataset.state === 'disconnected';",
-        &[],
-    );
-    browser.click("#wallet-connect");
-    browser.wait_for(
-        "the wallet",
-        "return document.querySelector('#wallet').dataset.state === 'ready';",
-        &[],
-    );
 }
 
 /// Anvil with both contracts deployed by its first account, and a server on it as `serve --rpc-url` runs it: the
@@ -508,6 +385,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let a = wallet_browser(&driver, &anvil.url, alice, 1);
     let a_page = TictactoePage::new(&a);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    let b_page = TictactoePage::new(&b);
     let url = format!("{}tictactoe", server.url());
     a.goto(&url);
     a.wait_for(
@@ -515,7 +393,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return document.querySelector('#wallet').dataset.state === 'disconnected';",
         &[],
     );
-    assert!(text(&a, "#wallet-status").starts_with("Connect Test wallet"));
+    assert!(a.text("#wallet-status").starts_with("Connect Test wallet"));
     a.click("#wallet-connect");
     a.wait_for(
         "the chain check",
@@ -523,7 +401,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         &[],
     );
     assert_eq!(
-        text(&a, "#wallet-status"),
+        a.text("#wallet-status"),
         "Your wallet is on chain 1; these games are on chain 31337. Switch networks to play."
     );
     a.click("#wallet-switch");
@@ -538,12 +416,12 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let nonce = node.nonce(alice);
     a.click(".segmented [data-difficulty='hard']");
     assert_eq!(
-        tx_state(&a, "idle"),
+        a_page.wait_tx("idle"),
         "Hard, You start: press “New game” to start. Nothing is sent until then; the game is one transaction."
     );
     assert_eq!(node.nonce(alice), nonce, "choosing a level sent nothing");
     // Every paid action is asked about first, with its fee in ether: a new game costs the fee and nothing else.
-    let (title, asked) = ask(&a, "#solo-new");
+    let (title, asked) = a_page.ask_before_sending("#solo-new");
     assert_eq!(title, "Pay the fee?");
     assert!(
         asked.starts_with("New game against the hard CPU. This costs about 0.")
@@ -551,29 +429,29 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{asked}"
     );
     assert!(
-        !shown(&a, "#tx-confirm-always"),
+        !a_page.shown("#tx-confirm-always"),
         "only a move offers not to be asked again"
     );
     a.click("#tx-confirm-yes");
-    let started = tx_state(&a, "confirmed");
+    let started = a_page.wait_tx("confirmed");
     assert!(started.contains("confirmed in block"), "{started}");
     assert_eq!(a_page.data("cpuLevel"), "hard");
     // A move is asked about once, shortly; "don't ask again for moves" holds for this tab (the wallet still asks).
     a.script("window.__testWallet.refuseNext = true;", &[]);
-    let (title, asked) = ask(&a, &cell(4));
+    let (title, asked) = a_page.ask_before_sending(&cell(4));
     assert_eq!(title, "Send this move?");
     assert!(
         asked.starts_with("Move in game 1. This costs about 0.")
             && asked.ends_with(" ETH in fees; nothing else leaves your account."),
         "{asked}"
     );
-    assert!(shown(&a, "#tx-confirm-always"));
+    assert!(a_page.shown("#tx-confirm-always"));
     assert!(
         fee_digits(&asked) <= 2,
         "the fee is an estimate, shown to two significant digits: {asked}"
     );
     a.click("#tx-confirm-always");
-    let refused = tx_state(&a, "refused");
+    let refused = a_page.wait_tx("refused");
     assert_eq!(
         refused,
         "Move in game 1: you refused it in the wallet. Nothing was sent."
@@ -587,25 +465,25 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     node.raw("evm_setAutomine", json!([false]));
     // Not asked again: the move reaches the wallet (and the pool) without a question in between.
     a.click(&cell(4));
-    let sent = tx_state(&a, "sent");
-    assert!(!shown(&a, "#tx-confirm"));
+    let sent = a_page.wait_tx("sent");
+    assert!(!a_page.shown("#tx-confirm"));
     assert!(sent.contains("sent as 0x"), "{sent}");
     a.refresh();
-    let recovered = tx_state(&a, "sent");
+    let recovered = a_page.wait_tx("sent");
     assert_eq!(recovered, sent, "the reloaded page found the pending transaction");
     node.raw("evm_mine", json!([]));
     node.raw("evm_setAutomine", json!([true]));
-    tx_state(&a, "confirmed");
+    a_page.wait_tx("confirmed");
     assert_eq!(a_page.marks()[4].as_deref(), Some("X"));
     assert_eq!(a_page.data("turns"), "2");
     while a_page.data("result") == "inProgress" {
         let best = optimal_moves(position(&a_page.marks()))
             .first()
             .unwrap_or_else(|| panic!("no move"));
-        click_tx(&a, &cell(best.index()), "confirmed");
+        a_page.send_tx(&cell(best.index()), "confirmed");
     }
     assert_eq!(
-        (a_page.data("result"), text(&a, "#ttt-status")),
+        (a_page.data("result"), a_page.status_text()),
         ("draw".to_owned(), "Draw.".to_owned())
     );
     let gas: Vec<String> = serde_json::from_value(a.script(
@@ -635,7 +513,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     );
     // A stake is asked about before the wallet is: "Not now" sends nothing.
     let nonce = node.nonce(alice);
-    let (asked, declined) = click_staked(&a, "#pvp-create", false, "refused");
+    let (asked, declined) = a_page.send_staked("#pvp-create", false, "refused");
     assert!(
         asked.starts_with(
             "Open a game: stake 0.0123 ETH, 1 minute per move. This sends 0.0123 ETH from your account, plus about 0."
@@ -658,7 +536,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "Open a game: stake 0.0123 ETH, 1 minute per move: you chose not to send it. Nothing was sent."
     );
     assert_eq!(node.nonce(alice), nonce, "nothing was sent");
-    let (_, created) = click_staked(&a, "#pvp-create", true, "confirmed");
+    let (_, created) = a_page.send_staked("#pvp-create", true, "confirmed");
     assert!(
         created.contains("Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join."),
         "{created}"
@@ -668,7 +546,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return !document.querySelector('#pvp-share-line').hidden;",
         &[],
     );
-    let link = text(&a, "#pvp-share");
+    let link = a.text("#pvp-share");
     assert!(link.ends_with("/tictactoe?game=1"), "{link}");
     b.goto(&link);
     b.wait_for(
@@ -687,7 +565,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    let terms = text(&b, "#pvp-join-terms");
+    let terms = b.text("#pvp-join-terms");
     assert!(
         terms.starts_with("Joining stakes 0.0123 ETH from your account"),
         "{terms}"
@@ -697,7 +575,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         terms.ends_with("Careful: 1 minute per move is short for a stake. On a public chain a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer."),
         "a staked minute is warned about before the join: {terms}"
     );
-    click_staked(&b, "#pvp-join", true, "confirmed");
+    b_page.send_staked("#pvp-join", true, "confirmed");
     let clock = b
         .wait_for(
             "the deadline countdown",
@@ -707,30 +585,30 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         .to_string();
     assert!(clock.contains("left for this move"), "{clock}");
     for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
-        pvp_follows(who, n, "active");
+        TictactoePage::new(who).wait_pvp(n, "active");
         if n != 1 {
-            click_tx(who, &cell(at), "confirmed");
+            TictactoePage::new(who).send_tx(&cell(at), "confirmed");
             continue;
         }
         // O's move waits in the pool: the mover's page says it is sent; X's page, polling the chain, still
         // shows what is mined — one move, and O to move — until a block takes it.
         node.raw("evm_setAutomine", json!([false]));
-        click_tx(who, &cell(at), "sent");
+        TictactoePage::new(who).send_tx(&cell(at), "sent");
         std::thread::sleep(std::time::Duration::from_millis(2_500));
         assert_eq!(
             (a_page.data("moves"), a_page.marks()[at as usize].clone()),
             ("1".to_owned(), None),
             "a move in the pool is not drawn on the opponent's page"
         );
-        assert_eq!(text(&a, "#ttt-status"), "Waiting for O's move.");
+        assert_eq!(a_page.status_text(), "Waiting for O's move.");
         node.raw("evm_mine", json!([]));
         node.raw("evm_setAutomine", json!([true]));
-        tx_state(who, "confirmed");
+        TictactoePage::new(who).wait_tx("confirmed");
     }
-    pvp_follows(&b, 5, "xWon");
-    assert_eq!(text(&b, "#ttt-status"), "You lose: X has three in a row.");
-    pvp_follows(&a, 5, "xWon");
-    assert_eq!(text(&a, "#ttt-status"), "You win with three in a row!");
+    b_page.wait_pvp(5, "xWon");
+    assert_eq!(b_page.status_text(), "You lose: X has three in a row.");
+    a_page.wait_pvp(5, "xWon");
+    assert_eq!(a_page.status_text(), "You win with three in a row!");
     assert_eq!(
         a.script("return [document.querySelector('#ttt-status').classList.contains('final'), document.querySelector('.ttt-again').hidden];", &[]),
         json!([true, false]),
@@ -742,7 +620,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "a winning mark on its cell: contrast {contrast:.2}, WCAG AA asks 4.5"
     );
     assert!(
-        !shown(&a, "#pvp-leave"),
+        !a_page.shown("#pvp-leave"),
         "one way on from a finished game: the New game button"
     );
 
@@ -753,17 +631,17 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "document.querySelector('#pvp-stake').value = '0.02'; document.querySelector('#pvp-timeout').value = '60';",
         &[],
     );
-    click_staked(&a, "#pvp-create", true, "confirmed");
+    a_page.send_staked("#pvp-create", true, "confirmed");
     b.goto(&format!("{url}?game=2"));
     b.wait_for(
         "the join terms",
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    click_staked(&b, "#pvp-join", true, "confirmed");
+    b_page.send_staked("#pvp-join", true, "confirmed");
     for (n, (who, at)) in [(&a, 0), (&b, 4), (&a, 8)].into_iter().enumerate() {
-        pvp_follows(who, n, "active");
-        click_tx(who, &cell(at), "confirmed");
+        TictactoePage::new(who).wait_pvp(n, "active");
+        TictactoePage::new(who).send_tx(&cell(at), "confirmed");
     }
     // Bob has moved before, so missing this deadline loses.
     node.raw("evm_increaseTime", json!([61]));
@@ -774,7 +652,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         &[],
     );
     // A claim costs only its fee, and is asked about like every paid action.
-    let (title, asked) = ask(&a, "#pvp-claim");
+    let (title, asked) = a_page.ask_before_sending("#pvp-claim");
     assert_eq!(title, "Pay the fee?");
     assert!(
         asked.starts_with("Claim the timeout of game 2. This costs about 0.")
@@ -782,18 +660,15 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{asked}"
     );
     a.click("#tx-confirm-yes");
-    let claimed = tx_state(&a, "confirmed");
+    let claimed = a_page.wait_tx("confirmed");
     assert!(claimed.contains("won on time"), "{claimed}");
     // The end says how it was won: the record (X won, no line) is a resignation's too; the event tells.
-    pvp_follows(&b, 3, "xWon");
-    assert_eq!(
-        text(&b, "#ttt-status"),
-        "You lose on time: your clock ran out, so X wins."
-    );
-    pvp_follows(&a, 3, "xWon");
-    assert_eq!(text(&a, "#ttt-status"), "You win on time: O let the clock run out.");
+    b_page.wait_pvp(3, "xWon");
+    assert_eq!(b_page.status_text(), "You lose on time: your clock ran out, so X wins.");
+    a_page.wait_pvp(3, "xWon");
+    assert_eq!(a_page.status_text(), "You win on time: O let the clock run out.");
     check_everywhere(&b, "tictactoe-anvil-timeout-lost", Some(".ttt-again"), || {
-        pvp_follows(&b, 3, "xWon");
+        b_page.wait_pvp(3, "xWon");
     });
     let ja = b.script(
         "window.I18n.set('ja'); return document.querySelector('#ttt-status').textContent;",
@@ -809,13 +684,13 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return document.querySelector('#pvp-balance').dataset.wei === arguments[0];",
         &[json!(owed.to_string())],
     );
-    let (_, asked) = ask(&a, "#pvp-withdraw");
+    let (_, asked) = a_page.ask_before_sending("#pvp-withdraw");
     assert!(
         asked.starts_with("Withdraw your balance. This costs about 0."),
         "{asked}"
     );
     a.click("#tx-confirm-yes");
-    let withdrawn = tx_state(&a, "confirmed");
+    let withdrawn = a_page.wait_tx("confirmed");
     assert!(withdrawn.contains("withdrew 0.0646 ETH"), "{withdrawn}");
 
     // ---- a private game: Bob is not invited, so he is shown the terms and who may join, and no join button ----
@@ -824,14 +699,14 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "document.querySelector('#pvp-stake').value = '0'; document.querySelector('#pvp-opponent').value = arguments[0];",
         &[json!(carol.to_checksum(None))],
     );
-    click_tx(&a, "#pvp-create", "confirmed");
+    a_page.send_tx("#pvp-create", "confirmed");
     b.goto(&format!("{url}?game=3"));
     b.wait_for(
         "the join box",
         "return !document.querySelector('#pvp-join-box').hidden;",
         &[],
     );
-    let uninvited = text(&b, "#pvp-join-terms");
+    let uninvited = b.text("#pvp-join-terms");
     assert!(
         uninvited.contains(&format!(
             "This game is private: only {} may join, so the contract will refuse anyone else.",
@@ -893,7 +768,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     let hashes: Vec<String> = racers
         .iter()
         .map(|(racer, _)| {
-            click_tx(racer, "#pvp-join", "sent");
+            TictactoePage::new(racer).send_tx("#pvp-join", "sent");
             let hash = racer.script("return window.__testWallet.lastSent;", &[]);
             hash.as_str().unwrap_or_default().to_owned()
         })
@@ -919,7 +794,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
                  return ['confirmed', 'reverted'].includes(t.dataset.state) ? t.dataset.state : null;",
                 &[],
             );
-            (state, text(racer, "#tx-status"))
+            (state, racer.text("#tx-status"))
         })
         .collect();
     let winner = lines
@@ -945,7 +820,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "return document.querySelector('#wallet').dataset.state === 'missing';",
         &[],
     );
-    let missing = text(&bare, "#wallet-status");
+    let missing = bare.text("#wallet-status");
     assert!(
         missing.contains("MetaMask") && missing.contains("marubatsu pvp --help"),
         "{missing}"
@@ -960,7 +835,7 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         &[],
     );
     assert_eq!(
-        text(&a, "#ttt-status"),
+        a_page.status_text(),
         "対戦相手の参加を待っています。リンクを送ってください。"
     );
     a.script("window.I18n.set('en');", &[]);
@@ -1001,7 +876,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
     let a_page = TictactoePage::new(&a);
-    connected_in_pvp(&a, &server);
+    a_page.open_pvp_connected(&server.url());
     let line_says = |what: &str, words: &str| {
         a.wait_for(
             what,
@@ -1019,7 +894,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     // ---- speed-up: the create is replaced at its nonce, a reload waits for the replacement, which opens game 1
     node.raw("evm_setAutomine", json!([false]));
     a.script("document.querySelector('#pvp-stake').value = '0.01';", &[]);
-    click_staked(&a, "#pvp-create", true, "sent");
+    a_page.send_staked("#pvp-create", true, "sent");
     let original = a.script("return window.__testWallet.lastSent;", &[]);
     let faster = a.script("return window.__testWallet.speedUp();", &[]);
     assert_ne!(original, faster);
@@ -1027,7 +902,7 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     a.refresh();
     line_says("the replacement in the pool, after a reload", "replaced in your wallet");
     node.raw("evm_mine", json!([]));
-    let sped = tx_state(&a, "confirmed");
+    let sped = a_page.wait_tx("confirmed");
     assert!(
         sped.contains(&format!(
             "sped up in your wallet as {}",
@@ -1043,10 +918,10 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     assert!(enabled("#pvp-cancel"));
 
     // ---- cancel: a transfer of nothing to herself takes the nonce; the game stays open ------------------------
-    click_tx(&a, "#pvp-cancel", "sent");
+    a_page.send_tx("#pvp-cancel", "sent");
     a.script("return window.__testWallet.cancel();", &[]);
     node.raw("evm_mine", json!([]));
-    let cancelled = tx_state(&a, "cancelled");
+    let cancelled = a_page.wait_tx("cancelled");
     assert!(
         cancelled.contains("Cancel game 1: cancelled in your wallet"),
         "{cancelled}"
@@ -1060,10 +935,10 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     assert_eq!(a_page.data("result"), "open");
 
     // ---- drop: the node forgets it; the page says so, across a reload, and sends it again ---------------------
-    click_tx(&a, "#pvp-cancel", "sent");
+    a_page.send_tx("#pvp-cancel", "sent");
     let lost = a.script("return window.__testWallet.lastSent;", &[]);
     node.raw("anvil_dropTransaction", json!([lost]));
-    let dropped = tx_state(&a, "dropped");
+    let dropped = a_page.wait_tx("dropped");
     assert!(
         dropped.contains(&format!(
             "the node no longer knows {}",
@@ -1073,14 +948,14 @@ fn a_sped_up_a_cancelled_and_a_dropped_transaction_each_end_in_words_and_free_th
     );
     assert!(enabled("#tx-again") && enabled("#tx-forget") && enabled("#pvp-cancel"));
     a.refresh();
-    tx_state(&a, "dropped");
+    a_page.wait_tx("dropped");
     node.raw("evm_setAutomine", json!([true]));
-    let again = click_tx(&a, "#tx-again", "confirmed");
+    let again = a_page.send_tx("#tx-again", "confirmed");
     assert!(again.contains("cancelled before anyone joined"), "{again}");
-    pvp_follows(&a, 0, "cancelled");
+    a_page.wait_pvp(0, "cancelled");
     assert!(a.script("return document.querySelector('#tx-dropped').hidden;", &[]) == json!(true));
     a.wait_for("the balance", "return document.querySelector('#pvp-balance').dataset.wei !== '0' && document.querySelector('#pvp-balance').dataset.wei !== '';", &[]);
-    click_tx(&a, "#pvp-withdraw", "confirmed");
+    a_page.send_tx("#pvp-withdraw", "confirmed");
 
     // ---- every wei, by alloy: one stake out and back, and the gas of every mined transaction ------------------
     let stake = parse_ether("0.01").unwrap_or_default();
@@ -1109,7 +984,8 @@ fn a_chain_reset_under_the_running_server_leaves_nothing_to_send_and_says_why() 
     let alice = accounts[1];
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
-    connected_in_pvp(&a, &server);
+    let a_page = TictactoePage::new(&a);
+    a_page.open_pvp_connected(&server.url());
     a.wait_for(
         "a create button to press",
         "return !document.querySelector('#pvp-create').disabled;",
@@ -1134,11 +1010,14 @@ fn a_chain_reset_under_the_running_server_leaves_nothing_to_send_and_says_why() 
         );
     };
     gone("en");
-    assert!(disabled(&a, "#pvp-create"), "a create to an empty address is offered");
+    assert!(
+        a_page.disabled("#pvp-create"),
+        "a create to an empty address is offered"
+    );
     check_everywhere(&a, "tictactoe-anvil-contracts-gone", None, || {
         let lang = a.script("return document.documentElement.lang;", &[]);
         gone(lang.as_str().unwrap_or("en"));
-        assert!(disabled(&a, "#pvp-create"));
+        assert!(a_page.disabled("#pvp-create"));
     });
 
     // The server encodes nothing for an address without the game, whatever the page sends.
@@ -1220,14 +1099,15 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
 
     // ---- no wallet at all ------------------------------------------------------------------------------------
     let bare = driver.browser(DESKTOP.0, DESKTOP.1);
+    let bare_page = TictactoePage::new(&bare);
     for (size, dimensions, lang) in VARIANTS {
         open(&bare, "solo", dimensions, lang);
         wallet_is(&bare, "missing");
-        let said = text(&bare, "#wallet-status");
+        let said = bare.text("#wallet-status");
         assert!(!said.contains('`'), "no literal backticks: {said}");
-        assert!(disabled(&bare, "#solo-new"), "New game would do nothing");
+        assert!(bare_page.disabled("#solo-new"), "New game would do nothing");
         assert_eq!(
-            text(&bare, "#ttt-status"),
+            bare_page.status_text(),
             words(
                 lang,
                 "To play on chain, install a browser wallet and reload this page (see above).",
@@ -1236,8 +1116,8 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         );
         bare.check_page(&format!("tictactoe-{size}-{lang}-no-wallet"), None);
         bare.click(".segmented [data-mode='pvp']");
-        assert!(disabled(&bare, "#pvp-create"), "Create game would do nothing");
-        let status = text(&bare, "#ttt-status");
+        assert!(bare_page.disabled("#pvp-create"), "Create game would do nothing");
+        let status = bare_page.status_text();
         assert!(
             status.ends_with(words(
                 lang,
@@ -1256,9 +1136,9 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     for (size, dimensions, lang) in VARIANTS {
         open(&a, "solo", dimensions, lang);
         wallet_is(&a, "disconnected");
-        assert!(disabled(&a, "#solo-new"));
+        assert!(a_page.disabled("#solo-new"));
         assert_eq!(
-            text(&a, "#ttt-status"),
+            a_page.status_text(),
             words(
                 lang,
                 "To play, press “Connect wallet” above.",
@@ -1271,9 +1151,9 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     for (size, dimensions, lang) in VARIANTS {
         open(&a, "solo", dimensions, lang);
         wallet_is(&a, "wrong-chain");
-        assert!(disabled(&a, "#solo-new"));
+        assert!(a_page.disabled("#solo-new"));
         assert_eq!(
-            text(&a, "#ttt-status"),
+            a_page.status_text(),
             words(
                 lang,
                 "To play, press “Switch network” above: your wallet is on another chain than 31337.",
@@ -1282,7 +1162,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         );
         a.check_page(&format!("tictactoe-{size}-{lang}-wrong-chain"), Some("#wallet-switch"));
         a.click(".segmented [data-mode='pvp']");
-        assert!(disabled(&a, "#pvp-create"));
+        assert!(a_page.disabled("#pvp-create"));
         a.check_page(
             &format!("tictactoe-{size}-{lang}-wrong-chain-pvp"),
             Some("#wallet-switch"),
@@ -1303,14 +1183,14 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     for (size, dimensions, lang) in VARIANTS {
         open(&a, "solo", dimensions, lang);
         wallet_is(&a, "ready");
-        let (title, _) = ask(&a, "#solo-new");
+        let (title, _) = a_page.ask_before_sending("#solo-new");
         assert_eq!(title, words(lang, "Pay the fee?", "手数料を払って送りますか？"));
         a.check_page(&format!("tictactoe-{size}-{lang}-ask-fee"), Some("#tx-confirm"));
         a.click("#tx-confirm-no");
-        tx_state(&a, "refused");
+        a_page.wait_tx("refused");
     }
     assert_eq!(node.nonce(alice), nonce, "Not now sent nothing");
-    click_tx(&a, "#solo-new", "confirmed");
+    a_page.send_tx("#solo-new", "confirmed");
     for (size, dimensions, lang) in VARIANTS {
         open(&a, "solo", dimensions, lang);
         a.wait_for(
@@ -1318,13 +1198,13 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
             "return document.querySelector('#ttt-board .cell[aria-disabled=\"false\"]') !== null;",
             &[],
         );
-        let (title, asked) = ask(&a, &cell(4));
+        let (title, asked) = a_page.ask_before_sending(&cell(4));
         assert_eq!(title, words(lang, "Send this move?", "この手を送りますか？"));
         assert!(asked.contains(words(lang, " ETH in fees", "手数料は約 0.")), "{asked}");
-        assert!(shown(&a, "#tx-confirm-always"));
+        assert!(a_page.shown("#tx-confirm-always"));
         a.check_page(&format!("tictactoe-{size}-{lang}-ask-move"), Some("#tx-confirm"));
         a.click("#tx-confirm-no");
-        tx_state(&a, "refused");
+        a_page.wait_tx("refused");
     }
     assert_eq!(node.nonce(alice), nonce + 1, "only the new game was sent");
 
@@ -1391,7 +1271,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
         &[],
     );
     a.check_page("tictactoe-anvil-node-back", Some("#ttt-board"));
-    let moved = click_tx(&a, &cell(4), "confirmed");
+    let moved = a_page.send_tx(&cell(4), "confirmed");
     assert!(moved.contains("confirmed in block"), "{moved}");
     assert_eq!(a_page.marks()[4].as_deref(), Some("X"));
 
@@ -1419,7 +1299,7 @@ fn without_a_usable_wallet_or_with_the_node_down_the_page_says_what_to_do_and_of
     );
     a.script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
     a.click("#pvp-join");
-    let failed = tx_state(&a, "failed");
+    let failed = a_page.wait_tx("failed");
     assert_eq!(
         failed,
         "Nothing was sent: the chain is not answering. Try again once it is back."
@@ -1450,13 +1330,15 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
     let (alice, bob) = (accounts[1], accounts[2]);
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    let a_page = TictactoePage::new(&a);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    let b_page = TictactoePage::new(&b);
     created_and_joined(&a, &b, &server, Some("60"));
     for (n, (who, at)) in [(&a, 0), (&b, 4)].into_iter().enumerate() {
-        pvp_follows(who, n, "active");
-        click_tx(who, &cell(at), "confirmed");
+        TictactoePage::new(who).wait_pvp(n, "active");
+        TictactoePage::new(who).send_tx(&cell(at), "confirmed");
     }
-    pvp_follows(&a, 2, "active");
+    a_page.wait_pvp(2, "active");
 
     // X's time runs out and one block is mined past it: the turn began two blocks ago, so a claim would land only
     // in the block after next, and X's move is still taken in the next one.
@@ -1497,8 +1379,8 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
         "X ran out of time. You can claim the win after 1 more block; until then X may still move.",
     );
     let clock = format!("Block {head}: a claim can land from block {}.", head + 2);
-    assert_eq!((text(&a, "#pvp-clock"), text(&b, "#pvp-clock")), (clock.clone(), clock));
-    assert!(!shown(&b, "#pvp-claim"), "no Claim button before a claim would land");
+    assert_eq!((a.text("#pvp-clock"), b.text("#pvp-clock")), (clock.clone(), clock));
+    assert!(!b_page.shown("#pvp-claim"), "no Claim button before a claim would land");
     assert_eq!(
         a.script(
             "return document.querySelector(arguments[0]).getAttribute('aria-disabled');",
@@ -1508,10 +1390,10 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
         "the late player's board still takes a move"
     );
     check_everywhere(&b, "tictactoe-claim-window", None, || {
-        pvp_follows(&b, 2, "active");
+        b_page.wait_pvp(2, "active");
     });
     check_everywhere(&a, "tictactoe-claim-window-late", None, || {
-        pvp_follows(&a, 2, "active");
+        a_page.wait_pvp(2, "active");
     });
     support::set_language(&a, "ja");
     window(
@@ -1549,11 +1431,11 @@ fn in_the_claim_window_both_players_read_what_each_may_do_and_the_claim_button_c
         &[],
     );
     check_everywhere(&b, "tictactoe-claim-ready", None, || {
-        pvp_follows(&b, 2, "active");
+        b_page.wait_pvp(2, "active");
     });
-    let claimed = click_tx(&b, "#pvp-claim", "confirmed");
+    let claimed = b_page.send_tx("#pvp-claim", "confirmed");
     assert!(claimed.contains("won on time"), "{claimed}");
-    pvp_follows(&a, 2, "oWon");
+    a_page.wait_pvp(2, "oWon");
     a.assert_no_console_errors();
     b.assert_no_console_errors();
 }
@@ -1572,16 +1454,18 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     let (alice, bob) = (accounts[1], accounts[2]);
     let driver = Driver::start();
     let a = wallet_browser(&driver, &anvil.url, alice, CHAIN_ID);
+    let a_page = TictactoePage::new(&a);
     let b = wallet_browser(&driver, &anvil.url, bob, CHAIN_ID);
+    let b_page = TictactoePage::new(&b);
     created_and_joined(&a, &b, &server, None);
-    pvp_follows(&a, 0, "active");
+    a_page.wait_pvp(0, "active");
 
     // Alice's second tab of the same game, with her wallet.
     let first = a.new_tab();
     inject_wallet(&a, &anvil.url, alice, CHAIN_ID);
-    connected_in_pvp(&a, &server);
+    a_page.open_pvp_connected(&server.url());
     a.goto(&format!("{}tictactoe?game=1", server.url()));
-    pvp_follows(&a, 0, "active");
+    a_page.wait_pvp(0, "active");
     a.wait_for(
         "the second tab to know its player",
         "return document.querySelector('#ttt-status').textContent === 'Your move: you are X.';",
@@ -1592,7 +1476,7 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     // Her move waits in the pool: the second tab hears of it through the storage both share, and waits too.
     a.switch_to(&first);
     node.raw("evm_setAutomine", json!([false]));
-    click_tx(&a, &cell(0), "sent");
+    a_page.send_tx(&cell(0), "sent");
     a.switch_to(&second);
     a.wait_for(
         "the second tab to wait for the first tab's move",
@@ -1601,7 +1485,7 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
         &[],
     );
     assert_eq!(
-        text(&a, "#ttt-status"),
+        a_page.status_text(),
         "Your move at row 1, column 1 is on its way to the chain…"
     );
     let nonce = node.nonce(alice);
@@ -1610,22 +1494,22 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     assert_eq!(node.nonce(alice), nonce, "the waiting tab sent nothing");
     node.raw("evm_mine", json!([]));
     node.raw("evm_setAutomine", json!([true]));
-    let confirmed = tx_state(&a, "confirmed");
+    let confirmed = a_page.wait_tx("confirmed");
     assert!(
         confirmed.starts_with("Move at row 1, column 1") || confirmed.contains("block"),
         "{confirmed}"
     );
-    pvp_follows(&a, 1, "active");
+    a_page.wait_pvp(1, "active");
     a.switch_to(&first);
-    tx_state(&a, "confirmed");
-    pvp_follows(&a, 1, "active");
+    a_page.wait_tx("confirmed");
+    a_page.wait_pvp(1, "active");
 
     // Bob's move is mined, then a reorg takes its block away (anvil reverts to a snapshot from before it).
     let snapshot = node.raw("evm_snapshot", json!([]));
-    pvp_follows(&b, 1, "active");
-    let mined = click_tx(&b, &cell(4), "confirmed");
+    b_page.wait_pvp(1, "active");
+    let mined = b_page.send_tx(&cell(4), "confirmed");
     assert!(mined.contains("block"), "{mined}");
-    pvp_follows(&a, 2, "active");
+    a_page.wait_pvp(2, "active");
     assert_eq!(node.raw("evm_revert", json!([snapshot])), json!(true));
     let back = b
         .wait_for(
@@ -1637,8 +1521,8 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
         )
         .to_string();
     assert!(back.contains("(a reorg)"), "{back}");
-    pvp_follows(&b, 1, "active");
-    pvp_follows(&a, 1, "active");
+    b_page.wait_pvp(1, "active");
+    a_page.wait_pvp(1, "active");
     assert!(
         !b.script("return document.querySelector('#pvp-log').textContent;", &[])
             .to_string()
@@ -1646,12 +1530,12 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
         "the undone move is out of Bob's list"
     );
     // The node forgot it: it is dropped, and sent again from the page it is mined once more.
-    tx_state(&b, "dropped");
+    b_page.wait_tx("dropped");
     check_everywhere(&b, "tictactoe-reorged-dropped", None, || {
-        tx_state(&b, "dropped");
+        b_page.wait_tx("dropped");
     });
-    click_tx(&b, "#tx-again", "confirmed");
-    pvp_follows(&a, 2, "active");
+    b_page.send_tx("#tx-again", "confirmed");
+    a_page.wait_pvp(2, "active");
     let log = b.script("return document.querySelector('#pvp-log').textContent;", &[]);
     assert!(log.to_string().contains("Move at row 2, column 2 — block"), "{log}");
     assert!(

@@ -1,6 +1,6 @@
-//! Tic-tac-toe's page as a player meets it: the board, the solo settings, the status line, the turns table.
-//! Every selector and every script that reads the board lives here, so a story reads as the player's steps; the
-//! wallet stories on anvil (`tictactoe_browser.rs`) keep their transaction helpers beside them.
+//! Tic-tac-toe's page as a player meets it: the board, the solo settings, the status line, the turns table,
+//! the transaction line and the page's question before a wallet. Every selector a story shares and every script
+//! that reads the board lives here, so a story reads as the player's steps.
 
 use marubatsu_engine::tictactoe::{Bitboard, Cell, Position};
 use serde_json::{Value, json};
@@ -159,6 +159,139 @@ impl<'b, 'a> TictactoePage<'b, 'a> {
     /// Chooses a mode (`solo`, `hotseat`, `pvp`) by its button.
     pub fn choose_mode(&self, mode: &str) {
         self.browser.click(&format!(".segmented [data-mode='{mode}']"));
+    }
+
+    // ---- transactions (a wallet's page: on anvil, or a testnet) ----------------------------------------------
+
+    /// Goes to the server at `url` (ending in `/`), plays against a player and connects the wallet.
+    pub fn open_pvp_connected(&self, url: &str) {
+        self.browser.goto(&format!("{url}tictactoe"));
+        self.choose_mode("pvp");
+        self.browser.wait_for(
+            "the connect button",
+            "return document.querySelector('#wallet').dataset.state === 'disconnected';",
+            &[],
+        );
+        self.browser.click("#wallet-connect");
+        self.browser.wait_for(
+            "the wallet",
+            "return document.querySelector('#wallet').dataset.state === 'ready';",
+            &[],
+        );
+    }
+
+    /// Waits until the transaction line reaches `state` (`confirmed`, `reverted`, `refused`, `sent`) and the
+    /// page is idle again; returns the line.
+    pub fn wait_tx(&self, state: &str) -> String {
+        self.browser
+            .wait_for(
+                &format!("the transaction to be {state}"),
+                "const t = document.querySelector('#tx-status');
+                 const b = document.querySelector('#ttt-board');
+                 return t.dataset.state === arguments[0] && (arguments[0] === 'sent' || b.dataset.busy !== 'true')
+                   ? t.textContent : null;",
+                &[json!(state)],
+            )
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// Clicks `selector` once the page enables it, as a player waits for a greyed-out button: the page shows a
+    /// control (the join box) before it has read what it needs to send (on a loaded machine, seconds later), and a
+    /// click on a disabled button does nothing.
+    pub fn click_when_enabled(&self, selector: &str) {
+        self.browser.wait_for(
+            &format!("{selector} to be enabled"),
+            "const b = document.querySelector(arguments[0]); return b !== null && !b.disabled;",
+            &[json!(selector)],
+        );
+        self.browser.click(selector);
+    }
+
+    /// Clicks `selector`, a paid action, and waits for the resulting transaction to be mined with `state`. The
+    /// page asks first what it costs (unless it is a move and the player said not to be asked again in this tab):
+    /// the test goes on to the wallet.
+    pub fn send_tx(&self, selector: &str, state: &str) -> String {
+        self.forget_tx();
+        self.click_when_enabled(selector);
+        let next = self.browser.wait_for(
+            "the page's question or the wallet",
+            "const d = document.querySelector('#tx-confirm');
+             return d.open ? 'asked' : (document.querySelector('#tx-status').dataset.state !== 'idle' ? 'sent' : null);",
+            &[],
+        );
+        if next == "asked" {
+            self.browser.click("#tx-confirm-yes");
+        }
+        self.wait_tx(state)
+    }
+
+    /// Clicks `selector`, a paid action, and waits for the page's question before the wallet; returns its title
+    /// and its text, leaving it open for the test to answer.
+    pub fn ask_before_sending(&self, selector: &str) -> (String, String) {
+        self.forget_tx();
+        self.browser.click(selector);
+        let asked = self.browser.wait_for(
+            "the page's question",
+            "const d = document.querySelector('#tx-confirm');
+             return d.open ? [d.querySelector('h2').textContent, d.querySelector('p').textContent] : null;",
+            &[],
+        );
+        let word = |i: usize| asked[i].as_str().unwrap_or_default().trim().to_owned();
+        (word(0), word(1))
+    }
+
+    /// Clicks `selector`, an action that stakes ether: the page asks first (the stake, the fee and their sum), the
+    /// test answers `send`; returns the question and, when sent, the transaction line once it is `state`.
+    pub fn send_staked(&self, selector: &str, send: bool, state: &str) -> (String, String) {
+        self.forget_tx();
+        self.click_when_enabled(selector);
+        let asked = self
+            .browser
+            .wait_for(
+                "the stake's question",
+                "const d = document.querySelector('#tx-confirm'); return d.open ? d.querySelector('p').textContent : null;",
+                &[],
+            )
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        self.browser
+            .click(if send { "#tx-confirm-yes" } else { "#tx-confirm-no" });
+        (asked, self.wait_tx(state))
+    }
+
+    /// Marks the transaction line idle, so that the next state read is the next transaction's.
+    fn forget_tx(&self) {
+        self.browser
+            .script("document.querySelector('#tx-status').dataset.state = 'idle';", &[]);
+    }
+
+    /// Waits until the PvP board shows `moves` marks and the status `status` (the page follows the chain).
+    pub fn wait_pvp(&self, moves: usize, status: &str) {
+        self.browser.wait_for(
+            &format!("the PvP page to show {moves} moves and status {status}"),
+            "const b = document.querySelector('#ttt-board');
+             return b.dataset.moves === String(arguments[0]) && b.dataset.result === arguments[1];",
+            &[json!(moves), json!(status)],
+        );
+    }
+
+    /// Whether `selector` finds an element that is shown.
+    pub fn shown(&self, selector: &str) -> bool {
+        self.browser.script(
+            "const e = document.querySelector(arguments[0]); return Boolean(e) && !e.hidden && e.offsetParent !== null;",
+            &[json!(selector)],
+        ) == json!(true)
+    }
+
+    /// Whether the control `selector` is disabled.
+    pub fn disabled(&self, selector: &str) -> bool {
+        self.browser.script(
+            "return document.querySelector(arguments[0]).disabled;",
+            &[json!(selector)],
+        ) == json!(true)
     }
 
     // ---- what the page says ------------------------------------------------------------------------------
