@@ -10,6 +10,7 @@ use super::view::HotSeatView;
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, RefusalView};
+use crate::words::t;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -92,14 +93,15 @@ pub(super) async fn hot_seat(
 
 /// Why move number `at` (counting from one) was refused, in the player's words.
 fn words(lang: Lang, at: usize, refused: Refused) -> String {
-    match (refused, lang) {
-        (Refused::NotACell(index), Lang::En) => format!("move {at}: {index} is not a cell (0 to 8)"),
-        (Refused::NotACell(index), Lang::Ja) => format!("{at}手目：{index} はマスではありません（0〜8）"),
-        (Refused::Move(error), Lang::En) => format!("move {at}: {error}"),
-        (Refused::Move(MoveError::CellTaken { cell }), Lang::Ja) => {
-            format!("{at}手目：マス {cell} はもう埋まっています")
+    match refused {
+        Refused::NotACell(index) => t(lang, "tictactoe.hotseat.notACell", &[("at", &at), ("index", &index)]),
+        Refused::Move(MoveError::CellTaken { cell }) => {
+            t(lang, "tictactoe.hotseat.cellTaken", &[("at", &at), ("cell", &cell)])
         }
-        (Refused::Move(MoveError::GameOver { .. }), Lang::Ja) => format!("{at}手目：対局はもう終わっています"),
+        // The engine's outcome (`X won`, `draw`) is English; the Japanese sentence does without it.
+        Refused::Move(MoveError::GameOver { outcome }) => {
+            t(lang, "tictactoe.hotseat.gameOver", &[("at", &at), ("outcome", &outcome)])
+        }
     }
 }
 
@@ -122,6 +124,24 @@ pub(super) fn winning_line(stones: Bitboard) -> Option<[u8; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The English sentence is the engine's own refusal after the move's number, as it was before the catalog.
+    #[test]
+    fn a_refused_move_is_said_by_its_number_in_both_languages() {
+        let taken = MoveError::CellTaken {
+            cell: Cell::new(4).unwrap_or_else(|| panic!("cell 4")),
+        };
+        let over = MoveError::GameOver {
+            outcome: Outcome::Win(Side::X),
+        };
+        for error in [taken, over] {
+            assert_eq!(words(Lang::En, 3, Refused::Move(error)), format!("move 3: {error}"));
+        }
+        assert_eq!(words(Lang::Ja, 3, Refused::Move(taken)), "3手目：マス 4 はもう埋まっています");
+        assert_eq!(words(Lang::Ja, 6, Refused::Move(over)), "6手目：対局はもう終わっています");
+        assert_eq!(words(Lang::En, 1, Refused::NotACell(9)), "move 1: 9 is not a cell (0 to 8)");
+        assert_eq!(words(Lang::Ja, 1, Refused::NotACell(9)), "1手目：9 はマスではありません（0〜8）");
+    }
 
     #[test]
     fn winning_lines_are_read_from_the_engine() {

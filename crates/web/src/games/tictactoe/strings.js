@@ -326,6 +326,9 @@ window.I18n.add({
     'tictactoe.call.withdraw': 'Withdraw your balance',
     'tictactoe.call.badCell': '{cell} is not a cell (0 to 8)',
     'tictactoe.call.badStake': '{text} is not a stake: give an amount of ether such as 0.01',
+    'tictactoe.hotseat.notACell': 'move {at}: {index} is not a cell (0 to 8)',
+    'tictactoe.hotseat.cellTaken': 'move {at}: cell {cell} is taken',
+    'tictactoe.hotseat.gameOver': 'move {at}: the game is over ({outcome})',
   },
   ja: {
     'tictactoe.lede': 'チェーン上のCPU、または掛け金をかけて他のプレイヤーと対戦。一手ごとにトランザクション。1台で2人対戦もできます。',
@@ -629,5 +632,8 @@ window.I18n.add({
     'tictactoe.call.withdraw': '残高を引き出す',
     'tictactoe.call.badCell': '{cell} はマスではありません（0〜8）',
     'tictactoe.call.badStake': '{text} は掛け金になりません：0.01 のようにETHの額で書いてください',
+    'tictactoe.hotseat.notACell': '{at}手目：{index} はマスではありません（0〜8）',
+    'tictactoe.hotseat.cellTaken': '{at}手目：マス {cell} はもう埋まっています',
+    'tictactoe.hotseat.gameOver': '{at}手目：対局はもう終わっています',
   },
 });
