@@ -14,6 +14,8 @@
 //! `code` is the engine's [`Refusal::code`] (or, for what the web refuses before the engine sees it, a code of
 //! the same kind): what a page or a client branches on. `words` say the same in the request's [`Lang`].
 
+use std::collections::BTreeMap;
+
 use marubatsu_engine::rules::Refusal;
 use serde::Serialize;
 
@@ -42,12 +44,19 @@ pub(crate) struct Envelope<S, X, L = ()> {
     pub(crate) extra: X,
 }
 
-/// A refusal on the wire: the stable code, and the reason in the player's words.
+/// A refusal on the wire: the stable code, the reason in the player's words, and, when those words are the
+/// game's catalog's, their `key` and `args`, from which a page words the reason itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WireRefusal"))]
 pub(crate) struct RefusalView {
     pub(crate) code: &'static str,
     pub(crate) words: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub(crate) key: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub(crate) args: Option<BTreeMap<&'static str, String>>,
 }
 
 impl RefusalView {
@@ -56,6 +65,18 @@ impl RefusalView {
         RefusalView {
             code: refusal.code(),
             words,
+            key: None,
+            args: None,
+        }
+    }
+
+    /// The wire form of `refusal`, said with the catalog's `said` in `lang`, its key and arguments beside.
+    pub(crate) fn said(refusal: &impl Refusal, said: Words, lang: Lang) -> RefusalView {
+        RefusalView {
+            code: refusal.code(),
+            words: said.in_lang(lang),
+            key: Some(said.key),
+            args: Some(said.args),
         }
     }
 }
@@ -108,6 +129,21 @@ mod tests {
             Some(
                 serde_json::json!({"accepted": false, "refusal": {"code": "odd", "words": "odd"}, "state": 1, "save": 2})
             )
+        );
+        // Catalog words travel with their key and arguments beside the sentence.
+        let said = RefusalView::said(
+            &Odd,
+            Words::new("api.logTooLong").arg("count", 3).arg("max", 2),
+            Lang::Ja,
+        );
+        assert_eq!(
+            serde_json::to_value(&said).ok(),
+            Some(serde_json::json!({
+                "code": "odd",
+                "words": "記録が3手あります。再生できるのは2手までです。新しいゲームを始めてください。",
+                "key": "api.logTooLong",
+                "args": {"count": "3", "max": "2"},
+            }))
         );
     }
 }

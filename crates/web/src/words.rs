@@ -352,7 +352,10 @@ mod tests {
             };
             // A translation may leave out an argument (an English-only detail), never name one English lacks.
             let (en, ja) = (names(Lang::En), names(Lang::Ja));
-            assert!(ja.is_subset(&en), "{key:?}: the Japanese names {ja:?}, the English only {en:?}");
+            assert!(
+                ja.is_subset(&en),
+                "{key:?}: the Japanese names {ja:?}, the English only {en:?}"
+            );
         }
     }
 

@@ -92,7 +92,11 @@ async fn replay(
     });
     let refusal = match folded.refused {
         Some((position, refusal)) if !folded.last_accepted => {
-            Some(RefusalView::of(&refusal, text::refusal(lang, position, refusal)))
+            // The sentence alone: the page shows no refusal of the replay, and the wire stays as it was.
+            Some(RefusalView::of(
+                &refusal,
+                text::refusal(position, refusal).in_lang(lang),
+            ))
         }
         _ => None,
     };
@@ -110,18 +114,15 @@ mod text {
     use marubatsu_engine::lights::{LightsRefusal, ScrambleError};
     use marubatsu_engine::rules::NotSetUp;
 
-    use crate::lang::Lang;
-    use crate::words::t;
+    use crate::words::Words;
 
-    pub(super) fn refusal(lang: Lang, position: usize, refusal: NotSetUp<LightsRefusal, ScrambleError>) -> String {
+    pub(super) fn refusal(position: usize, refusal: NotSetUp<LightsRefusal, ScrambleError>) -> Words {
         let key = match refusal {
             // The engine's reason stays in its own words: it names a field of a log no player wrote by hand.
             NotSetUp::Setup(reason) | NotSetUp::Refused(LightsRefusal::Scramble(reason)) => {
-                return t(
-                    lang,
-                    "lights.refusal.badEvent",
-                    &[("position", &position), ("reason", &reason)],
-                );
+                return Words::new("lights.refusal.badEvent")
+                    .arg("position", position)
+                    .arg("reason", reason);
             }
             NotSetUp::Refused(LightsRefusal::Solved) => "lights.refusal.solved",
             NotSetUp::Refused(LightsRefusal::OffBoard { .. }) => "lights.refusal.offBoard",
@@ -129,7 +130,7 @@ mod text {
             NotSetUp::Refused(LightsRefusal::HintShown) => "lights.refusal.hintShown",
             NotSetUp::NoGameYet => "lights.refusal.noGameYet",
         };
-        t(lang, key, &[])
+        Words::new(key)
     }
 }
 

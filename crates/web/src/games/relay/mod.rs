@@ -241,8 +241,8 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
     let (next, refusal) = match (request.event, own) {
         (None, _) => (state, None),
         (Some(_), Err(error)) => {
-            let words = text::own_topics_error(lang, &error);
-            (state, Some(RefusalView::of(&error, words)))
+            let words = text::own_topics_error(&error);
+            (state, Some(RefusalView::said(&error, words, lang)))
         }
         (Some(event), Ok(own)) => {
             let event = event_of(event, &state, &own, language, &mut source);
@@ -250,7 +250,7 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
                 Ok(next) => (next, None),
                 Err((back, refusal)) => {
                     let words = text::refusal(lang, &refusal, &back, &event);
-                    (back, Some(RefusalView::of(&refusal, words)))
+                    (back, Some(RefusalView::said(&refusal, words, lang)))
                 }
             }
         }

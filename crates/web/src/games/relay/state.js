@@ -119,11 +119,11 @@
     restoreNoteEl.textContent = answer.restoreError ? t('relay.restoreFailed') : '';
     // Only a refused start is the setup form's to explain; a refused draw of the table's own topics (the list in
     // storage gone wrong) says why below the screen; any other refusal is a tap that meant nothing.
-    const setupRefusal = event && event.type === 'start' && answer.refusal ? answer.refusal.words : '';
+    const setupRefusal = event && event.type === 'start' && answer.refusal ? reason(answer.refusal) : '';
     /** @type {RelayTopicsRefusal[]} */
     const topicsCodes = ['too_many_topics', 'topic_too_long'];
     const topicsRefusal = answer.refusal && /** @type {string[]} */ (topicsCodes).includes(answer.refusal.code) && !setupRefusal
-      ? answer.refusal.words : '';
+      ? reason(answer.refusal) : '';
     setupMessageEl.textContent = setupRefusal;
     setupMessageEl.classList.toggle('error', Boolean(setupRefusal));
     R.render();
@@ -134,6 +134,15 @@
       else if (event.type === 'select' || event.type === 'pause' || event.type === 'resume') M.sound.play('press');
       else M.sound.play('start');
     }
+  }
+
+  /**
+   * A refusal's reason in the page's words: looked up by the key and arguments the server sent (its catalog is this
+   * page's strings.js), or the server's sentence when it sent no key.
+   * @param {WireRefusal} refusal
+   */
+  function reason(refusal) {
+    return refusal.key ? t(refusal.key, refusal.args || {}) : refusal.words;
   }
 
   /** @param {string} text */

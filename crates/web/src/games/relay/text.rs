@@ -8,97 +8,88 @@ use marubatsu_engine::relay::{
 };
 
 use crate::lang::Lang;
-use crate::words::t;
+use crate::words::{Words, t};
 
-/// Why a name is refused, naming the players by number from 1.
+/// Why a name is refused, naming the players by number from 1, in `lang` (werewolf's seating says it too).
 pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
+    name_words(error).in_lang(lang)
+}
+
+/// Why a name is refused, as the catalog's words.
+fn name_words(error: &NameError) -> Words {
     match error {
-        NameError::Empty { seat } => t(lang, "relay.name.empty", &[("seat", &(seat + 1))]),
-        NameError::Invisible { seat } => t(lang, "relay.name.invisible", &[("seat", &(seat + 1))]),
-        NameError::TooLong { seat, graphemes, limit } => t(
-            lang,
-            "relay.name.tooLong",
-            &[("seat", &(seat + 1)), ("graphemes", graphemes), ("limit", limit)],
-        ),
+        NameError::Empty { seat } => Words::new("relay.name.empty").arg("seat", seat + 1),
+        NameError::Invisible { seat } => Words::new("relay.name.invisible").arg("seat", seat + 1),
+        NameError::TooLong { seat, graphemes, limit } => Words::new("relay.name.tooLong")
+            .arg("seat", seat + 1)
+            .arg("graphemes", graphemes)
+            .arg("limit", limit),
         NameError::Repeated {
             seat,
             first,
             name,
             other,
-        } => t(
-            lang,
-            "relay.name.repeated",
-            &[
-                ("seat", &(seat + 1)),
-                ("name", name),
-                ("first", &(first + 1)),
-                ("other", other),
-            ],
-        ),
+        } => Words::new("relay.name.repeated")
+            .arg("seat", seat + 1)
+            .arg("name", name)
+            .arg("first", first + 1)
+            .arg("other", other),
     }
 }
 
 /// Why a start was refused in setup.
-pub(super) fn setup_error(lang: Lang, error: &SetupError) -> String {
+pub(super) fn setup_error(error: &SetupError) -> Words {
     match error {
-        SetupError::Name(error) => name_error(lang, error),
-        SetupError::TooFewPlayers { found } => t(
-            lang,
-            "relay.setup.tooFewPlayers",
-            &[("found", found), ("min", &MIN_PLAYERS)],
-        ),
-        SetupError::TooManyPlayers { found } => t(
-            lang,
-            "relay.setup.tooManyPlayers",
-            &[("found", found), ("max", &MAX_PLAYERS)],
-        ),
-        SetupError::UntrimmedName { seat } => t(lang, "relay.setup.untrimmedName", &[("seat", &(seat + 1))]),
-        SetupError::Rounds { found } => t(
-            lang,
-            "relay.setup.rounds",
-            &[("found", found), ("min", &MIN_ROUNDS), ("max", &MAX_ROUNDS)],
-        ),
-        SetupError::TalkSeconds { found } => t(
-            lang,
-            "relay.setup.talkSeconds",
-            &[("found", found), ("min", &MIN_TALK_SECONDS), ("max", &MAX_TALK_SECONDS)],
-        ),
+        SetupError::Name(error) => name_words(error),
+        SetupError::TooFewPlayers { found } => Words::new("relay.setup.tooFewPlayers")
+            .arg("found", found)
+            .arg("min", MIN_PLAYERS),
+        SetupError::TooManyPlayers { found } => Words::new("relay.setup.tooManyPlayers")
+            .arg("found", found)
+            .arg("max", MAX_PLAYERS),
+        SetupError::UntrimmedName { seat } => Words::new("relay.setup.untrimmedName").arg("seat", seat + 1),
+        SetupError::Rounds { found } => Words::new("relay.setup.rounds")
+            .arg("found", found)
+            .arg("min", MIN_ROUNDS)
+            .arg("max", MAX_ROUNDS),
+        SetupError::TalkSeconds { found } => Words::new("relay.setup.talkSeconds")
+            .arg("found", found)
+            .arg("min", MIN_TALK_SECONDS)
+            .arg("max", MAX_TALK_SECONDS),
     }
 }
 
 /// Why the table's own topics are refused.
-pub(super) fn own_topics_error(lang: Lang, error: &OwnTopicsError) -> String {
+pub(super) fn own_topics_error(error: &OwnTopicsError) -> Words {
     match error {
-        OwnTopicsError::TooMany { found } => t(
-            lang,
-            "relay.ownTopics.tooMany",
-            &[("found", found), ("max", &MAX_OWN_TOPICS)],
-        ),
-        OwnTopicsError::TooLong { number, chars } => t(
-            lang,
-            "relay.ownTopics.tooLong",
-            &[("number", number), ("chars", chars), ("max", &MAX_TOPIC_CHARS)],
-        ),
+        OwnTopicsError::TooMany { found } => Words::new("relay.ownTopics.tooMany")
+            .arg("found", found)
+            .arg("max", MAX_OWN_TOPICS),
+        OwnTopicsError::TooLong { number, chars } => Words::new("relay.ownTopics.tooLong")
+            .arg("number", number)
+            .arg("chars", chars)
+            .arg("max", MAX_TOPIC_CHARS),
     }
 }
 
-/// Why a start during a game is refused: the game under way, by its phase.
-pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> String {
+/// Why a start during a game is refused: the game under way, by its phase. The phase is a word of `lang` already,
+/// the one argument on this wire that is not a plain value.
+pub(super) fn game_under_way(lang: Lang, state: &RelayState) -> Words {
     let phase = match state {
-        RelayState::Setup => t(lang, "relay.phase.setup", &[]),
-        RelayState::TopicReveal(_) => t(lang, "relay.phase.topic", &[]),
-        RelayState::Talk(_) => t(lang, "relay.phase.talk", &[]),
-        RelayState::Handover(_) | RelayState::Vote(_) => t(lang, "relay.phase.vote", &[]),
-        RelayState::RoundResult(_) => t(lang, "relay.phase.roundResult", &[]),
-        RelayState::FinalResult(_) => t(lang, "relay.phase.finalResult", &[]),
+        RelayState::Setup => "relay.phase.setup",
+        RelayState::TopicReveal(_) => "relay.phase.topic",
+        RelayState::Talk(_) => "relay.phase.talk",
+        RelayState::Handover(_) | RelayState::Vote(_) => "relay.phase.vote",
+        RelayState::RoundResult(_) => "relay.phase.roundResult",
+        RelayState::FinalResult(_) => "relay.phase.finalResult",
     };
-    t(lang, "relay.refusal.underWay", &[("phase", &phase)])
+    Words::new("relay.refusal.underWay").arg("phase", t(lang, phase, &[]))
 }
 
-/// Why the relay refused `event` in `state`, in the player's words.
-pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, event: &RelayEvent) -> String {
+/// Why the relay refused `event` in `state`, as the catalog's words.
+pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, event: &RelayEvent) -> Words {
     let key = match refusal {
-        RelayRefusal::Setup(error) => return setup_error(lang, error),
+        RelayRefusal::Setup(error) => return setup_error(error),
         RelayRefusal::NotNow if matches!(event, RelayEvent::Start { .. }) && *state != RelayState::Setup => {
             return game_under_way(lang, state);
         }
@@ -116,5 +107,5 @@ pub(super) fn refusal(lang: Lang, refusal: &RelayRefusal, state: &RelayState, ev
         RelayRefusal::TimeUp => "relay.refusal.timeUp",
         RelayRefusal::RepeatedCloser => "relay.refusal.repeatedCloser",
     };
-    t(lang, key, &[])
+    Words::new(key)
 }

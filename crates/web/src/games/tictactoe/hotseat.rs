@@ -99,9 +99,11 @@ fn words(lang: Lang, at: usize, refused: Refused) -> String {
             t(lang, "tictactoe.hotseat.cellTaken", &[("at", &at), ("cell", &cell)])
         }
         // The engine's outcome (`X won`, `draw`) is English; the Japanese sentence does without it.
-        Refused::Move(MoveError::GameOver { outcome }) => {
-            t(lang, "tictactoe.hotseat.gameOver", &[("at", &at), ("outcome", &outcome)])
-        }
+        Refused::Move(MoveError::GameOver { outcome }) => t(
+            lang,
+            "tictactoe.hotseat.gameOver",
+            &[("at", &at), ("outcome", &outcome)],
+        ),
     }
 }
 
@@ -137,10 +139,22 @@ mod tests {
         for error in [taken, over] {
             assert_eq!(words(Lang::En, 3, Refused::Move(error)), format!("move 3: {error}"));
         }
-        assert_eq!(words(Lang::Ja, 3, Refused::Move(taken)), "3手目：マス 4 はもう埋まっています");
-        assert_eq!(words(Lang::Ja, 6, Refused::Move(over)), "6手目：対局はもう終わっています");
-        assert_eq!(words(Lang::En, 1, Refused::NotACell(9)), "move 1: 9 is not a cell (0 to 8)");
-        assert_eq!(words(Lang::Ja, 1, Refused::NotACell(9)), "1手目：9 はマスではありません（0〜8）");
+        assert_eq!(
+            words(Lang::Ja, 3, Refused::Move(taken)),
+            "3手目：マス 4 はもう埋まっています"
+        );
+        assert_eq!(
+            words(Lang::Ja, 6, Refused::Move(over)),
+            "6手目：対局はもう終わっています"
+        );
+        assert_eq!(
+            words(Lang::En, 1, Refused::NotACell(9)),
+            "move 1: 9 is not a cell (0 to 8)"
+        );
+        assert_eq!(
+            words(Lang::Ja, 1, Refused::NotACell(9)),
+            "1手目：9 はマスではありません（0〜8）"
+        );
     }
 
     #[test]
