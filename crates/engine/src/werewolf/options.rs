@@ -264,10 +264,16 @@ impl Options {
 
     /// Version 4: Version 3 where "certain" means what every consistent deal agrees on, for the end conditions and
     /// the winners as for the page, and a dead player's role is drawn by a uniform consistent deal, so the chance
-    /// shown is the chance of the draw (`docs/src/results/werewolf.md`, "Version 4").
+    /// shown is the chance of the draw; with round 1's vote skipped as well, the powers under which strong sides
+    /// split the decided games most evenly at [`Table::VERSION_4`](super::Table::VERSION_4) (`marubatsu werewolf
+    /// workbench --panel`; `docs/src/results/werewolf.md`, "Version 4").
     pub const V4: Options = Options {
         certainty: Certainty::Deals,
         draw: DrawBy::Deal,
+        powers: Powers {
+            first_vote: FirstVote::Skipped,
+            ..Options::V3.powers
+        },
         ..Options::V3
     };
 
@@ -431,10 +437,10 @@ mod tests {
         assert_eq!(Options::from_name("v4"), Some(Options::V4));
         assert_eq!(
             Options::V4.name(),
-            "end-first+discard+likeliest-seer+refuse-contradictions+deal-certainty+deal-draw+starter-kills+third"
+            "end-first+discard+likeliest-seer+refuse-contradictions+deal-certainty+deal-draw+starter-kills+third+no-first-vote"
         );
         assert_eq!(Options::from_name(&Options::V4.name()), Some(Options::V4));
-        assert_eq!(Options::from_name("v3+deal-certainty+deal-draw"), Some(Options::V4));
+        assert_eq!(Options::from_name("v3+deal-certainty+deal-draw+no-first-vote"), Some(Options::V4));
         assert_eq!(Options::from_name("v2+deal-draw+deal-draw"), None);
         assert_eq!(Options::from_name("end-first"), None);
     }

@@ -71,6 +71,16 @@ impl Table {
         options: Options::V3,
     };
 
+    /// Version 4's table, where the page's setup starts: Version 3's (9 players, 3W 1S 5V, chits 1/1/3) under
+    /// [`Options::V4`], the table and rules the workbench's panel found fairest between strong sides.
+    ///
+    /// ```
+    /// use marubatsu_engine::werewolf::{Options, Table};
+    ///
+    /// assert_eq!(Table::VERSION_4, Table::VERSION_3.with_options(Options::V4));
+    /// ```
+    pub const VERSION_4: Table = Table::VERSION_3.with_options(Options::V4);
+
     /// The fewest players: with two, the first vote could never be decided (R9).
     pub const MIN_PLAYERS: u8 = 3;
 

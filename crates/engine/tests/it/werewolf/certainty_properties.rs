@@ -11,8 +11,8 @@ use marubatsu_engine::werewolf::{
 
 use super::support::{RandomSource, SplitMix64, play_random_event};
 
-/// Version 4 at Version 3's table.
-const V4: Table = Table::VERSION_3.with_options(Options::V4);
+/// Version 4 at its table.
+const V4: Table = Table::VERSION_4;
 
 /// The end the page's chances say has come, read from the bars alone: nobody alive can be a werewolf (the
 /// village), or the living werewolves at 100% are the rules' share of the living (the werewolves).
