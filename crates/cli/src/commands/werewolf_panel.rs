@@ -228,11 +228,11 @@ fn render(run: &Panel, screen_games: u64, confirm_games: u64, seed: u64) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use marubatsu_engine::werewolf::{Options, Table};
+    use marubatsu_engine::werewolf::Table;
 
     #[test]
     fn the_report_names_every_pairing_and_the_choice() {
-        let tables = [Table::VERSION_3, Table::VERSION_3.with_options(Options::V4)];
+        let tables = [Table::VERSION_3, Table::VERSION_4];
         let run = panel(&tables, 4, 6, 1, 1, 1, |_, _| {});
         let text = render(&run, 4, 6, 1);
         for pairing in Policy::PANEL {

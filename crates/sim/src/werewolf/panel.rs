@@ -17,20 +17,20 @@ pub const NAIVE_FLOOR: f64 = 0.35;
 
 /// The candidates, at one verdict of each colour (Version 3's chits): Version 3's table first, as the reference;
 /// beside it at the same table each of Version 4's two changes alone (the deals' certainty, the deals' draw); then
-/// Version 4 at 8, 9 and 10 players (2W1S5V, 3W1S5V, 3W1S6V), each with Version 3's powers and with round 1's vote
-/// skipped as well.
+/// the deals' rules at 8, 9 and 10 players (2W1S5V, 3W1S5V, 3W1S6V), each with Version 3's powers, and with round
+/// 1's vote skipped as well (Version 4 itself).
 ///
 /// A first screen of 18 (8–9 players; Versions 3 and 4 with the kill and a third, the kill alone or a third
 /// alone; `docs/src/results/werewolf.md`) left these: the kill alone or a third alone gave the strong village
 /// 64–99% of the decided games.
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{Options, Table};
+/// use marubatsu_engine::werewolf::Table;
 /// use marubatsu_sim::werewolf::panel_tables;
 ///
 /// let tables = panel_tables();
 /// assert_eq!(tables[0], Table::VERSION_3);
-/// assert!(tables.contains(&Table::VERSION_3.with_options(Options::V4)));
+/// assert!(tables.contains(&Table::VERSION_4));
 /// assert_eq!(tables.len(), 3 + 3 * 2);
 /// ```
 pub fn panel_tables() -> Vec<Table> {
@@ -40,15 +40,15 @@ pub fn panel_tables() -> Vec<Table> {
         .chain([alone("deal-certainty"), alone("deal-draw")])
         .flatten()
         .collect();
-    let no_first_vote = Powers {
-        first_vote: FirstVote::Skipped,
+    let first_vote = Powers {
+        first_vote: FirstVote::Held,
         ..Options::V4.powers
     };
     for (w, s, v) in [(2, 1, 5), (3, 1, 5), (3, 1, 6)] {
         let Ok(table) = Table::new(w, s, v) else {
             continue;
         };
-        for powers in [Options::V4.powers, no_first_vote] {
+        for powers in [first_vote, Options::V4.powers] {
             tables.push(table.with_chits(1, 1, 3).with_options(Options::V4.with_powers(powers)));
         }
     }
@@ -113,6 +113,12 @@ impl PanelRow {
     }
 }
 
+/// How far a candidate is from a beginner's table: the naive village below its floor and the paradoxes above
+/// theirs, then (a hundredth as much) strong sides' distance from an even split.
+fn beginner_score(row: &PanelRow, far: bool) -> f64 {
+    row.naive_distance(far) + row.paradox_excess(far) + row.strong_distance(far) / 100.0
+}
+
 /// What a panel run found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
@@ -128,7 +134,8 @@ pub enum Choice<'a> {
     /// One candidate meets all three conditions: the default.
     Default(&'a PanelRow),
     /// None does: the default is the fairest between strong sides (paradoxes counted), and beside it a
-    /// beginner's table, the one whose naive village comes nearest its floor (paradoxes counted).
+    /// beginner's table under the same rules, the one whose naive village comes nearest its floor (paradoxes
+    /// counted).
     Split {
         /// The fairest between strong sides.
         default: &'a PanelRow,
@@ -151,10 +158,15 @@ impl Panel {
                 .min_by(|a, b| score(a).total_cmp(&score(b)))
                 .unwrap_or(best)
         };
-        Some(Choice::Split {
-            default: by(|r| r.strong_distance(true) + r.paradox_excess(true)),
-            beginner: by(|r| r.naive_distance(true) + r.paradox_excess(true) + r.strong_distance(true) / 100.0),
-        })
+        let default = by(|r| r.strong_distance(true) + r.paradox_excess(true));
+        let rules = default.row.spec.options();
+        let beginner = self
+            .confirmed
+            .iter()
+            .filter(|r| r.row.spec.options() == rules)
+            .min_by(|a, b| beginner_score(a, true).total_cmp(&beginner_score(b, true)))
+            .unwrap_or(default);
+        Some(Choice::Split { default, beginner })
     }
 }
 
@@ -162,10 +174,10 @@ impl Panel {
 /// and the first table (the reference) at `confirm_games` games on seed `seed + 1`, on `threads` threads.
 ///
 /// ```
-/// use marubatsu_engine::werewolf::{Options, Table};
+/// use marubatsu_engine::werewolf::Table;
 /// use marubatsu_sim::werewolf::panel;
 ///
-/// let tables = [Table::VERSION_3, Table::VERSION_3.with_options(Options::V4)];
+/// let tables = [Table::VERSION_3, Table::VERSION_4];
 /// let run = panel(&tables, 6, 8, 1, 1, 2, |_, _| {});
 /// assert_eq!(run.screened.len(), 2);
 /// assert!(run.confirmed.iter().all(|c| c.row.reports.len() == 3 && c.row.reports[0].games == 8));
@@ -194,9 +206,29 @@ pub fn panel(
     {
         finalists.push(reference);
     }
-    let confirmed = rank(
-        sweep(&finalists, &Policy::PANEL, confirm_games, seed + 1, threads, |p| progress("confirm", p)),
-        true,
-    );
-    Panel { screened, confirmed }
+    let confirm = |tables: &[Table]| {
+        sweep(tables, &Policy::PANEL, confirm_games, seed + 1, threads, |p| progress("confirm", p))
+    };
+    let mut run = Panel {
+        screened,
+        confirmed: rank(confirm(&finalists), true),
+    };
+    // When nothing meets all three, the beginner's table is played under the default's rules (a table plays one
+    // version): the kindest to a naive village among those candidates is confirmed too, if it was not.
+    if let Some(Choice::Split { default, .. }) = run.choice() {
+        let rules = default.row.spec.options();
+        let kind = run
+            .screened
+            .iter()
+            .filter(|r| r.row.spec.options() == rules)
+            .min_by(|a, b| beginner_score(a, false).total_cmp(&beginner_score(b, false)))
+            .map(|r| r.row.spec)
+            .filter(|spec| !finalists.contains(spec));
+        if let Some(kind) = kind {
+            let mut rows: Vec<SweepRow> = run.confirmed.into_iter().map(|r| r.row).collect();
+            rows.extend(confirm(&[kind]));
+            run.confirmed = rank(rows, true);
+        }
+    }
+    run
 }
