@@ -130,8 +130,12 @@
         break;
       case 'draw':
         choicesEl.append(W.button(t('werewolf.drawCard'), M.taps.wrap(() => {
-          // A table that refuses contradictions leaves out the cards of roles no world gives the dead player.
-          W.send({ type: 'draw', player: pending.dead, index: pending.indices[M.uniform(pending.indices.length)] });
+          // A table that refuses contradictions leaves out the cards of roles no world gives the dead player; each
+          // card weighs what the server says (all alike, or under Version 4 the deals that give its role).
+          const total = pending.weights.reduce((sum, w) => sum + w, 0);
+          let at = M.uniform(total);
+          const i = pending.weights.findIndex((w) => (at -= w) < 0);
+          W.send({ type: 'draw', player: pending.dead, index: pending.indices[i] });
         }), true));
         // The cards set aside, greyed with why: the draw is among the others.
         choicesEl.append(...W.refusedRows(S.view.refused));

@@ -12,7 +12,7 @@
 //! GET  /api/werewolf/table    the default composition and chits, the table sizes the engine accepts, and the
 //!                             workbench's recommended table for each player count
 //! POST /api/werewolf/replay   {"table": [2, 1, 5], "chits": [2, 3, 3]?, "attackDeath": "any-chits"?,
-//!                              "deathDraw": "after-transfers"?, "options": "v2" | "v3"?,
+//!                              "deathDraw": "after-transfers"?, "options": "v2" | "v3" | "v4"?,
 //!                              "names": ["Mika", …], "events": [event, …],
 //!                              "event": event | null, "preview": bool?}
 //!                             -> {"accepted": bool, "refusal": {"code": "not_pending", "words": "…"} | null,
@@ -128,20 +128,21 @@ struct RecommendedTable {
     village_of_decided: f64,
     /// Games the werewolves won, of all games simulated: a table where they never win is not recommended.
     werewolves: f64,
-    /// The rules the figures were found under, as the setup's choice: `v2` or `v3`.
-    #[cfg_attr(test, ts(type = "'v2' | 'v3'"))]
+    /// The rules the figures were found under, as the setup's choice: `v2`, `v3` or `v4`.
+    #[cfg_attr(test, ts(type = "'v2' | 'v3' | 'v4'"))]
     rules: &'static str,
     /// Whether it met the workbench's target (paradox at most 20%, village 45–55% of decided games).
     on_target: bool,
 }
 
 async fn table() -> Json<TableInfo> {
-    // The setup starts at Version 3's table, the fairest the workbench found; Version 2 stays a choice.
-    let default = Table::VERSION_3;
+    // The setup starts at Version 4's table, the fairest between strong sides the workbench's panel found;
+    // Versions 3 and 2 stay choices.
+    let default = Table::VERSION_4;
     let recommended = recommended_tables()
         .iter()
         .filter_map(|r| {
-            // The page offers Version 2 and Version 3; a table found under other rules could not be played
+            // The page offers Versions 2, 3 and 4; a table found under other rules could not be played
             // as it was simulated.
             let rules = r.version()?;
             if r.werewolves <= 0.0 {
@@ -190,7 +191,7 @@ struct ReplayRequest {
     #[serde(default)]
     #[cfg_attr(test, ts(as = "Option<DeathDraw>", optional))]
     death_draw: DeathDraw,
-    /// The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, …); Version 2 if absent.
+    /// The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, `v4`, …); Version 2 if absent.
     #[serde(default)]
     #[cfg_attr(test, ts(optional = nullable))]
     options: Option<String>,

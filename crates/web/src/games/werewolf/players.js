@@ -86,8 +86,10 @@
     const word = (/** @type {number} */ i) => {
       if (!p.chances) return `${percent[i]}%`;
       const [n, d] = p.chances[i];
-      if (n === 0) return t('werewolf.impossible');
-      if (n === d) return t('werewolf.sure');
+      // "Impossible" and "certain" mean what the rules' ends read (the badges): under Versions 2 and 3 the cards,
+      // so a chance of 0 or 1 that the cards do not yet say is shown as a number.
+      if (n === 0) return p.lost.includes(ROLES[i]) ? t('werewolf.impossible') : '0%';
+      if (n === d) return p.fixed === ROLES[i] ? t('werewolf.sure') : '100%';
       // A chance that rounds to 0% or 100% is neither: say so rather than round it away.
       return `${Math.min(99, Math.max(1, percent[i]))}%`;
     };

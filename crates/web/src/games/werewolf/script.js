@@ -33,8 +33,9 @@
    * picks Version 2 reads Version 2's rules. A game saved before the rules could be chosen plays Version 2.
    */
   function howtoRules() {
-    if (S.saved && S.view) return S.saved.options === 'v3' ? 'v3' : 'v2';
-    return /** @type {HTMLSelectElement} */ ($('#ww-rules')).value === 'v2' ? 'v2' : 'v3';
+    const chosen = S.saved && S.view ? S.saved.options : /** @type {HTMLSelectElement} */ ($('#ww-rules')).value;
+    // A game saved before Version 4 existed named only v2 or v3; anything else is the setup's default.
+    return ['v2', 'v3', 'v4'].includes(chosen) ? chosen : 'v4';
   }
 
   /** The how-to last drawn, as `lang:rules`: it is drawn again only when either changes. */
@@ -45,7 +46,8 @@
     const drawn = `${window.I18n.lang}:${rules}`;
     if (drawn === howtoDrawn) return;
     howtoDrawn = drawn;
-    const p = { v3: rules === 'v3' };
+    // Version 4 is Version 3 with the deals' certainty and draw: every Version 3 sentence holds for it too.
+    const p = { v3: rules !== 'v2', v4: rules === 'v4' };
     const words = (/** @type {string} */ key) => t(`werewolf.howto.${key}`, p);
     const element = (/** @type {string} */ tag, /** @type {string} */ text) => {
       const el = document.createElement(tag);

@@ -15,6 +15,11 @@
     return counts.map((input) => Math.max(0, Math.floor(Number(input.value) || 0)));
   }
 
+  /** The version chosen: `v2`, `v3` or `v4` (the default). */
+  function version() {
+    return ['v2', 'v3', 'v4'].includes(rulesSelect.value) ? rulesSelect.value : 'v4';
+  }
+
   function drawSetup() {
     const players = composition().reduce((a, b) => a + b, 0);
     const shown = Math.min(Math.max(players, 0), S.limits.maxPlayers);
@@ -43,12 +48,17 @@
     $('#setup-help').textContent = t('werewolf.setup.summary', {
       players, w, s, v, black, white, attacks,
     }) + readings;
-    $('#ww-rules-help').textContent = t(rulesSelect.value === 'v3' ? 'werewolf.setup.v3Help' : 'werewolf.setup.v2Help');
-    // Tables that cannot be fun (3: a certain paradox) or are long (the largest) are said before they start.
+    $('#ww-rules-help').textContent = t(`werewolf.setup.${version()}Help`);
+    // Tables that cannot be fun (3: a certain paradox), are long (the largest) or were never measured (no
+    // recommended table of that many players) are said before they start.
     const warning = $('#ww-setup-warning');
+    const measured = S.limits.recommended.map((/** @type {{ players: number }} */ r) => r.players);
     let words = '';
     if (players === S.limits.minPlayers) words = t('werewolf.setup.warnThree');
     else if (players === S.limits.maxPlayers) words = t('werewolf.setup.warnLong', { players });
+    else if (measured.length && !measured.includes(players)) {
+      words = t('werewolf.setup.warnUnmeasured', { players, counts: measured });
+    }
     warning.textContent = words;
     warning.hidden = !words;
     // How to play follows the rules chosen here.
@@ -63,7 +73,7 @@
       const [w, s, v] = r.composition;
       return W.button(t('werewolf.setup.recommended', {
         players: r.players, w, s, v, paradox: percent(r.paradox), village: percent(r.villageOfDecided),
-        werewolves: percent(r.werewolves), v3: r.rules === 'v3',
+        werewolves: percent(r.werewolves), v3: r.rules === 'v3', v4: r.rules === 'v4',
       }), () => {
         counts.forEach((input, i) => { input.value = String(r.composition[i]); });
         rulesSelect.value = r.rules;
@@ -82,7 +92,7 @@
     const table = composition();
     const names = Array.from(namesEl.querySelectorAll('input')).map((i) => i.value.trim());
     M.store.set('marubatsu.werewolf.names', names);
-    const options = rulesSelect.value === 'v3' ? 'v3' : 'v2';
+    const options = version();
     // Cards set by hand play with the default chits, which the server's engine would not assume.
     const rules = S.rules || { chits: S.limits.defaultChits, attackDeath: 'any-chits', deathDraw: 'after-transfers' };
     const candidate = { table, rules, options, names, events: [] };

@@ -50,8 +50,8 @@ pub(super) fn too_many_chits(lang: Lang, max: u8, [black, white, attacks]: [u8; 
 /// Rules the engine has no options for.
 pub(super) fn unknown_options(lang: Lang, name: &str) -> String {
     match lang {
-        Lang::En => format!("There are no rules called \"{name}\": choose Version 2 or Version 3."),
-        Lang::Ja => format!("「{name}」というルールはありません。バージョン2かバージョン3を選んでください。"),
+        Lang::En => format!("There are no rules called \"{name}\": choose Version 2, 3 or 4."),
+        Lang::Ja => format!("「{name}」というルールはありません。バージョン2、3、4のどれかを選んでください。"),
     }
 }
 

@@ -25,9 +25,18 @@
         + 'master: the page keeps the books. Nobody is dealt a role. Instead every player holds the same hand of role '
         + `cards — on ${p.v3 ? 'Version 3’s table of nine, 3 werewolf' : 'the book’s table of eight, 2 werewolf'}, `
         + '1 seer and 5 villager cards. Your chance of a role is the share of the worlds — the ways of giving out the '
-        + 'roles that still fit everything on the table — in which you have it: “impossible” when none does, '
-        + '“certain” when all do. Every hand is public: the players on the screen are the board.',
-      'werewolf.howto.version': (p) => (p.v3
+        + 'roles that still fit everything on the table — in which you have it. '
+        + (p.v4
+          ? '“Impossible” when none does, “certain” when all do, and the end reads them the same way. '
+          : 'At 0% or 100% it says “impossible” or “certain” only once your cards settle it (see below). ')
+        + 'Every hand is public: the players on the screen are the board.',
+      'werewolf.howto.version': (p) => (p.v4
+        ? 'This table plays Version 4: Version 3, where “certain” means the same in every world, for the end as for '
+          + 'the bars, a dead player’s role is drawn as one of those worlds picked at random, and round 1 has no '
+          + 'vote. The page is the '
+          + 'neutral game master: its chances and refusals need a computer. Choose Version 3, or Version 2, the '
+          + 'book’s rules a table can play by hand, in the setup, and this page explains that instead.'
+        : p.v3
         ? 'This table plays Version 3. Choose Version 2, the book’s rules, in the setup, and this page explains '
           + 'that instead.'
         : 'This table plays Version 2, the book’s rules. Choose Version 3 in the setup, and this page explains that '
@@ -60,12 +69,18 @@
             + 'two attack chits from certain werewolves kill.'
           : 'Each attack leaves an attack chit, and two attack chits from certain werewolves kill.'),
       'werewolf.howto.voteLead': 'Vote.',
-      'werewolf.howto.vote': 'Pass the phone round. Each player, in secret, touches the player who should die and '
-        + 'confirms; the most votes dies. A tie means a run-off among the tied.',
+      'werewolf.howto.vote': (p) => 'Pass the phone round. Each player, in secret, touches the player who should die '
+        + 'and confirms; the most votes dies. A tie means a run-off among the tied.'
+        + (p.v4 ? ' Round 1 has no vote.' : ''),
       'werewolf.howto.certainTitle': 'Certain, and no longer possible',
-      'werewolf.howto.certain': (p) => 'When you hold no card of a role, you can no longer be it; when only one role '
-        + 'is left, your role is certain. A dead player’s hand is shuffled and one card drawn: that card is their '
-        + `role${p.v3 ? ', never one shown impossible for them' : ''}. A player who can no longer be a role but `
+      'werewolf.howto.certain': (p) => (p.v4
+        ? 'Your role is certain when every world gives it to you, and you can no longer be a role when no world '
+          + 'does (holding no card of it is one way there). A dead player’s role is drawn as one world picked at '
+          + 'random among those that fit, so each role comes up exactly as often as its chance shows.'
+        : 'When you hold no card of a role, you can no longer be it; when only one role is left, your role is '
+          + 'certain. A dead player’s hand is shuffled and one card drawn: that card is their '
+          + `role${p.v3 ? ', never one shown impossible for them' : ''}.`)
+        + ' A player who has lost a role in the log but '
         + 'still holds its cards hands them to others, taking one card back for each: touch who gets them, then, on '
         + 'their card, the cards to take back. '
         + (p.v3 ? 'Cards nobody may take leave the game.' : 'Cards nobody may take end the game in a paradox.'),
@@ -126,11 +141,12 @@
         + 'attacks' : 'deaths from any two attacks'} and the dead player's card drawn ${p.before ? 'before' : 'after'} `
         + 'their transfers.',
       'werewolf.setup.recommended': (p) => `${p.players} players: ${p.w} werewolf, ${p.s} seer, ${p.v} villager — `
-        + `${p.v3 ? 'Version 3, ' : ''}paradox ${p.paradox}, werewolves win ${p.werewolves} of games, village wins `
+        + `${p.v4 ? 'Version 4, ' : p.v3 ? 'Version 3, ' : ''}paradox ${p.paradox}, werewolves win ${p.werewolves} of games, village wins `
         + `${p.village} of decided games`,
       'werewolf.setup.rules': 'Rules',
       'werewolf.setup.v2': 'Version 2 (the book\'s)',
       'werewolf.setup.v3': 'Version 3 (fewer paradoxes, werewolves can win)',
+      'werewolf.setup.v4': 'Version 4 (certain means certain; the fewest paradoxes)',
       'werewolf.setup.v2Help': 'Version 2: the end is checked once every transfer and draw is done, cards nobody may '
         + 'take end the game in a paradox, and every holder of a seer card marks.',
       'werewolf.setup.v3Help': 'Version 3: a side that has won wins at once, before any paradox; cards nobody may '
@@ -138,6 +154,12 @@
         + 'card that no deal of the roles could explain is not allowed while another is, so paradoxes are rare. The '
         + 'werewolves get two powers: the attack of the attack phase\'s first player kills at once, and certain '
         + 'werewolves win at a third of the living.',
+      'werewolf.setup.v4Help': 'Version 4: Version 3, where “certain” and “impossible” mean the same in every way of '
+        + 'giving out the roles that fits — the end is declared as soon as the chances show it — and a dead player\'s '
+        + 'role is drawn as one of those ways picked at random, so it comes up as often as its chance shows. Needs the '
+        + 'phone as the neutral game master. Round 1 has no vote.',
+      'werewolf.setup.warnUnmeasured': (p) => `No table of ${p.players} players has been measured: one side may win `
+        + `most games. The recommended tables (${/** @type {number[]} */ (p.counts).join(', ')} players) were.`,
       'werewolf.setup.warnThree': 'With 3 players a game nearly always ends in a paradox, with no side winning. Play '
         + 'it to learn the rules, or add players.',
       'werewolf.setup.warnLong': (p) => `${p.players} players make a long game and a long page: plan for an hour `
@@ -188,8 +210,10 @@
       'werewolf.ruleName.R1': 'the table',
       'werewolf.ruleText.R1': 'Every player holds the same hand of role cards; the table says how many of each role.',
       'werewolf.ruleName.R2': 'lost and certain roles',
-      'werewolf.ruleText.R2': 'A player with no card of a role can no longer be it; with one role left, their role '
-        + 'is certain.',
+      'werewolf.ruleText.R2': (p) => (p.v4
+        ? 'A player with no card of a role can no longer be it, nor can one whom no fitting way of giving out the '
+          + 'roles gives it; a role every such way gives them is certain.'
+        : 'A player with no card of a role can no longer be it; with one role left, their role is certain.'),
       'werewolf.ruleName.R3': 'the round',
       'werewolf.ruleText.R3': 'A round is a seer phase, an attack phase and a vote.',
       'werewolf.ruleName.R4': 'the seer phase',
@@ -206,15 +230,19 @@
       'werewolf.ruleText.R7': (p) => 'A player who can no longer be a role but still holds its cards hands them to '
         + `others, taking one card back for each.${p.v3 ? ' Cards nobody may take leave the game.' : ''}`,
       'werewolf.ruleName.R8': 'death',
-      'werewolf.ruleText.R8': (p) => 'A dead player’s hand is shuffled and one card drawn: that card is their role'
-        + `${p.v3 ? ', never one shown impossible for them' : ''}.`,
+      'werewolf.ruleText.R8': (p) => (p.v4
+        ? 'A dead player’s role is drawn as one way of giving out the roles, picked at random among those that fit: '
+          + 'each role as often as its chance shows.'
+        : 'A dead player’s hand is shuffled and one card drawn: that card is their role'
+          + `${p.v3 ? ', never one shown impossible for them' : ''}.`),
       'werewolf.ruleName.R9': 'the vote',
-      'werewolf.ruleText.R9': 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off among '
-        + 'the tied.',
+      'werewolf.ruleText.R9': (p) => 'Everyone alive votes in secret; the most votes dies, and a tie goes to a run-off '
+        + `among the tied.${p.v4 ? ' Round 1 has no vote.' : ''}`,
       'werewolf.ruleName.R10': 'the end',
       'werewolf.ruleText.R10': (p) => 'The village wins when nobody alive can be a werewolf; the werewolves win when '
         + `the certain werewolves are at least ${p.v3 ? 'a third' : 'half'} of the living, or everyone is dead.`
-        + `${p.v3 ? ' An end wins at once, before any hand-over or draw.' : ''}`,
+        + `${p.v3 ? ' An end wins at once, before any hand-over or draw.' : ''}`
+        + `${p.v4 ? ' Certain, and no longer possible, as in every fitting way of giving out the roles.' : ''}`,
       'werewolf.ruleName.R11': 'paradox',
       'werewolf.ruleText.R11': (p) => 'When the table contradicts itself — no way of giving out the roles fits'
         + `${p.v3 ? '' : ', or cards are owed that nobody can take'} — or fewer than three are alive at a vote, the `
@@ -249,9 +277,18 @@
       'werewolf.howto.intro': (p) => '量子人狼は、1台のスマホを囲んで3〜16人で遊ぶ、ゲームマスターのいない人狼です。記録はこのページが'
         + 'つけます。役職は配られません。全員が同じ役職カードの手札を持ちます'
         + `（${p.v3 ? 'バージョン3の9人卓なら人狼3枚' : '本の8人卓なら人狼2枚'}・占い師1枚・村人5枚）。ある役職である確率は、`
-        + '卓の上のすべてと矛盾しない役職の割り当て（世界）のうち、あなたがその役職である世界の割合です。一つもなければ「不可能」、'
-        + 'すべてなら「確定」です。手札は全員に公開されています。画面のプレイヤーたちが盤面です。',
-      'werewolf.howto.version': (p) => (p.v3
+        + '卓の上のすべてと矛盾しない役職の割り当て（世界）のうち、あなたがその役職である世界の割合です。'
+        + (p.v4
+          ? '一つもなければ「不可能」、すべてなら「確定」で、勝敗も同じ意味で判定します。'
+          : '0%や100%でも、「不可能」「確定」と表示するのは手札がそれを決めてからです（下を参照）。')
+        + '手札は全員に公開されています。画面のプレイヤーたちが盤面です。',
+      'werewolf.howto.version': (p) => (p.v4
+        ? 'この卓はバージョン4で遊びます。バージョン3をもとに、「確定」はすべての世界で同じになることを意味し（勝敗の判定も確率の'
+          + '表示も同じ意味です）、死亡した人の役職は、世界の一つを無作為に選んで決まり、1ラウンド目は投票がありません。'
+          + 'このページが中立のゲームマスターです'
+          + '（確率と選べない理由の計算にはコンピューターが要ります）。設定でバージョン3や、手で遊べる本のルールのバージョン2を選ぶと、'
+          + 'ここの説明もそれに変わります。'
+        : p.v3
         ? 'この卓はバージョン3で遊びます。設定で本のルールのバージョン2を選ぶと、ここの説明もそれに変わります。'
         : 'この卓は本のルールのバージョン2で遊びます。設定でバージョン3を選ぶと、ここの説明もそれに変わります。'),
       'werewolf.howto.goalTitle': '目的',
@@ -278,12 +315,17 @@
           ? '最初の手番の襲撃は、相手をすぐに殺します。ほかの襲撃は襲撃チップを置き、人狼に確定した人の襲撃チップが2枚たまると死亡します。'
           : '襲撃すると襲撃チップを置き、人狼に確定した人の襲撃チップが2枚たまると死亡します。'),
       'werewolf.howto.voteLead': '投票。',
-      'werewolf.howto.vote': 'スマホを順に回し、一人ずつ秘密で処刑する人をタッチして確定します。いちばん票の多い人が死亡します。'
-        + '同票なら、同票の人だけで決選投票です。',
+      'werewolf.howto.vote': (p) => 'スマホを順に回し、一人ずつ秘密で処刑する人をタッチして決定します。いちばん票の多い人が'
+        + '死亡します。同票なら、同票の人だけで決選投票です。' + (p.v4 ? '1ラウンド目は投票がありません。' : ''),
       'werewolf.howto.certainTitle': '確定と、ありえなくなること',
-      'werewolf.howto.certain': (p) => 'ある役職のカードを1枚も持っていなければ、もうその役職ではありえません。残る役職が一つだけに'
-        + 'なれば、役職が確定します。死亡した人は、混ぜた手札から1枚引き、それがその人の役職になります'
-        + `${p.v3 ? '（その人に不可能と表示された役職は引きません）' : ''}。ありえなくなった役職のカードがまだ手札にあれば、`
+      'werewolf.howto.certain': (p) => (p.v4
+        ? 'すべての世界であなたがある役職なら、あなたの役職は確定です。どの世界でもその役職でなければ、もうその役職ではありえません'
+          + '（その役職のカードを1枚も持たないのも、その一つです）。死亡した人の役職は、卓と矛盾しない世界から一つを無作為に選んで'
+          + '決まります。だから、どの役職も表示された確率どおりに出ます。'
+        : 'ある役職のカードを1枚も持っていなければ、もうその役職ではありえません。残る役職が一つだけになれば、役職が確定します。'
+          + '死亡した人は、混ぜた手札から1枚引き、それがその人の役職になります'
+          + `${p.v3 ? '（その人に不可能と表示された役職は引きません）' : ''}。`)
+        + 'ログでありえなくなった役職のカードがまだ手札にあれば、'
         + 'ほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチし、その人のカードで受け取るカードを選びます。'
         + (p.v3 ? '誰も受け取れないカードは、ゲームから取り除かれます。' : '誰も受け取れないカードが残ると、パラドックスでゲームが終わります。'),
       'werewolf.howto.cascade': (p) => '占いや襲撃は、確定したときに効いてきます。占い師に確定した人が黒と占った相手は人狼に確定し、'
@@ -337,17 +379,23 @@
         + `始めます。チップは一人につき黒${p.black}枚・白${p.white}枚・襲撃${p.attacks}枚です。`,
       'werewolf.setup.readings': (p) => `${p.twoWolves ? '別々の人狼2人の襲撃でだけ死亡' : 'どの襲撃チップでも2枚で死亡'}、`
         + `死者のカードは受け渡しの${p.before ? '前' : '後'}に引きます。`,
-      'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v}（${p.v3 ? 'バージョン3、' : ''}`
+      'werewolf.setup.recommended': (p) => `${p.players}人：人狼${p.w}・占い師${p.s}・村人${p.v}（${p.v4 ? 'バージョン4、' : p.v3 ? 'バージョン3、' : ''}`
         + `パラドックス${p.paradox}、人狼陣営の勝ち${p.werewolves}、決着したゲームで村人陣営の勝ち${p.village}）`,
       'werewolf.setup.rules': 'ルール',
       'werewolf.setup.v2': 'バージョン2（本のルール）',
       'werewolf.setup.v3': 'バージョン3（パラドックスが少なく、人狼も勝てる）',
+      'werewolf.setup.v4': 'バージョン4（確定は本当に確定、パラドックスが最も少ない）',
       'werewolf.setup.v2Help': 'バージョン2：勝敗はカードの受け渡しと死者のカード引きがすべて終わってから判定し、誰も受け取れない'
         + 'カードが残るとパラドックスで終わります。占い師カードを持つ全員が占います。',
       'werewolf.setup.v3Help': 'バージョン3：勝ちが決まった陣営はパラドックスより先にすぐ勝ちます。誰も受け取れないカードは捨てられ、'
         + '占うのは占い師カードをいちばん多く持つ人だけです。どの配役でも説明できなくなる占い・襲撃・受け渡し・カード引きは、'
         + 'ほかに選べるものがある限りできないので、パラドックスはまれです。人狼陣営には力が二つあります。襲撃フェーズの最初の手番の襲撃は'
         + 'すぐに相手を殺し、確定した人狼が生存者の3分の1以上になれば人狼陣営の勝ちです。',
+      'werewolf.setup.v4Help': 'バージョン4：バージョン3をもとに、「確定」と「不可能」は、卓と矛盾しないすべての割り当てで同じになる'
+        + 'ことを意味します（確率にそう表示されたとき、すぐに勝敗が決まります）。死亡した人の役職は、その割り当ての一つを無作為に選んで'
+        + '決まるので、表示された確率どおりに出ます。スマホが中立のゲームマスターになります。1ラウンド目は投票がありません。',
+      'werewolf.setup.warnUnmeasured': (p) => `${p.players}人の卓はまだ測っていません。どちらかの陣営がほとんど勝つかもしれません。`
+        + `測ったのはおすすめの卓（${/** @type {number[]} */ (p.counts).join('、')}人）です。`,
       'werewolf.setup.warnThree': '3人ではゲームはほぼ必ずパラドックスで終わり、どちらの陣営も勝てません。ルールを覚えるために遊ぶか、'
         + '人数を増やしてください。',
       'werewolf.setup.warnLong': (p) => `${p.players}人のゲームは長く、画面も長くなります。1時間以上かかるつもりで遊んでください。`,
@@ -386,7 +434,8 @@
       'werewolf.passTo': (p) => `${p.runoff}端末を${p.name}さんに渡してください。投票は秘密です。`,
       'werewolf.votedSoFar': (p) => `投票済み：${p.names}。`,
       'werewolf.iAm': (p) => `${p.name}です。投票する`,
-      'werewolf.pointAt': (p) => `${p.runoff}${p.name}さん、${p.runoffOnly ? '同票の人のうち1人' : '処刑する人'}をタッチして、確定してください。`
+      'werewolf.pointAt': (p) => `${p.runoff}${p.name}さん、${p.runoffOnly ? '同票の人のうち1人' : '処刑する人'}をタッチして、`
+        + '「この人に投票する」を押してください。'
         + 'ほかの人は見ないでください。',
       'werewolf.runoff': (p) => `決選投票${p.n}回目。`,
       'werewolf.confirmVote': 'この人に投票する',
@@ -397,7 +446,10 @@
       'werewolf.ruleName.R1': '卓',
       'werewolf.ruleText.R1': '全員が同じ役職カードの手札を持ちます。各役職の枚数は卓の構成で決まります。',
       'werewolf.ruleName.R2': '役職の喪失と確定',
-      'werewolf.ruleText.R2': 'ある役職のカードを1枚も持たない人は、その役職ではありえません。残る役職が一つなら、その役職に確定します。',
+      'werewolf.ruleText.R2': (p) => (p.v4
+        ? 'ある役職のカードを1枚も持たない人、またはその役職を与える割り当てが一つもない人は、その役職ではありえません。'
+          + 'すべての割り当てで同じ役職なら、その役職に確定します。'
+        : 'ある役職のカードを1枚も持たない人は、その役職ではありえません。残る役職が一つなら、その役職に確定します。'),
       'werewolf.ruleName.R3': 'ラウンド',
       'werewolf.ruleText.R3': '1ラウンドは、占いフェーズ、襲撃フェーズ、投票の順に進みます。',
       'werewolf.ruleName.R4': '占いフェーズ',
@@ -412,14 +464,18 @@
       'werewolf.ruleText.R7': (p) => 'ある役職ではありえなくなったのにそのカードを持つ人は、それをほかの人に渡し、1枚ごとに1枚受け取ります。'
         + `${p.v3 ? '誰も受け取れないカードはゲームから取り除かれます。' : ''}`,
       'werewolf.ruleName.R8': '死亡',
-      'werewolf.ruleText.R8': (p) => '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります。'
-        + `${p.v3 ? 'その人に不可能と表示された役職のカードは引きません。' : ''}`,
+      'werewolf.ruleText.R8': (p) => (p.v4
+        ? '死亡した人の役職は、卓と矛盾しない割り当ての一つを無作為に選んで決まります。どの役職も表示された確率どおりに出ます。'
+        : '死亡した人の手札を混ぜて1枚引き、そのカードがその人の役職になります。'
+          + `${p.v3 ? 'その人に不可能と表示された役職のカードは引きません。' : ''}`),
       'werewolf.ruleName.R9': '投票',
-      'werewolf.ruleText.R9': '生存者全員が秘密に投票し、最多票の人が処刑されます。同票なら同票の人で決選投票です。',
+      'werewolf.ruleText.R9': (p) => '生存者全員が秘密に投票し、最多票の人が処刑されます。同票なら同票の人で決選投票です。'
+        + `${p.v4 ? '1ラウンド目は投票がありません。' : ''}`,
       'werewolf.ruleName.R10': '終了',
       'werewolf.ruleText.R10': (p) => '生きている誰も人狼でありえなくなれば村人陣営の勝ち、人狼に確定した人が生存者の'
         + `${p.v3 ? '3分の1' : '半分'}以上になるか全員が死亡すれば人狼陣営の勝ちです。`
-        + `${p.v3 ? '勝敗が決まれば、カードの受け渡しや引くより先に、すぐに終わります。' : ''}`,
+        + `${p.v3 ? '勝敗が決まれば、カードの受け渡しや引くより先に、すぐに終わります。' : ''}`
+        + `${p.v4 ? '確定とありえないことは、卓と矛盾しないすべての割り当てで判断します。' : ''}`,
       'werewolf.ruleName.R11': 'パラドックス',
       'werewolf.ruleText.R11': (p) => `卓が矛盾したとき（合う役職の割り当てがない${p.v3 ? '' : '、または誰も受け取れないカードが残った'}）`
         + 'や、投票の始まりに生存者が3人未満のとき、ゲームが終わり、まだ役職が確定していない人が勝ちます。'

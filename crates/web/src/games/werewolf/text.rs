@@ -4,7 +4,7 @@
 //! Players are named by the page's names; a seat never appears as a number counted from 0.
 
 use marubatsu_engine::werewolf::{
-    DeathCause, End, Happening, LossCause, NoExchange, Outcome, Paradox, Parity, PassReason, Pending, Phase, Role,
+    Certainty, DeathCause, End, Options, Happening, LossCause, NoExchange, Outcome, Paradox, Parity, PassReason, Pending, Phase, Role,
     SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
@@ -223,7 +223,7 @@ pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
 
 /// A log line, without its rule (the view carries it beside the sentence), at a table whose werewolves win at
 /// `parity`.
-pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Namer<'_>) -> String {
+pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Namer<'_>) -> String {
     let r = |x: Role| role(lang, x);
     let n = name;
     match (*what, lang) {
@@ -618,14 +618,16 @@ pub(super) fn happening(lang: Lang, what: &Happening, parity: Parity, name: Name
         (Happening::RunOff { tied, votes }, Lang::Ja) => {
             format!("{}が{votes}票で同数のため、決選投票です。", list(lang, tied, name))
         }
-        (Happening::Ended { outcome }, _) => end(lang, outcome.end, parity, name).1,
+        (Happening::Ended { outcome }, _) => end(lang, outcome.end, rules, name).1,
     }
 }
 
-/// The end: a heading and a sentence. `parity` is the table's: the share of the living that the certain werewolves
-/// win at (R10.3; a third under Version 3).
-pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (String, String) {
+/// The end: a heading and a sentence naming the condition that ended the game. `rules` are the table's: the share
+/// of the living that the certain werewolves win at (R10.3; a third since Version 3), and what "certain" means
+/// (the cards, or since Version 4 every way of giving out the roles that fits).
+pub(super) fn end(lang: Lang, end: End, rules: Options, name: Namer<'_>) -> (String, String) {
     let r = |x: Role| role(lang, x);
+    let deals = rules.certainty == Certainty::Deals;
     let title = match end {
         End::VillageWins => lang.pick("The village wins", "村人陣営の勝利"),
         End::AllDead | End::WerewolvesWin => lang.pick("The werewolves win", "人狼陣営の勝利"),
@@ -634,20 +636,26 @@ pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (Str
     let text = match (end, lang) {
         (End::AllDead, Lang::En) => "Everyone is dead, so the werewolves win.".to_owned(),
         (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼陣営の勝ちです。".to_owned(),
-        (End::VillageWins, Lang::En) => "Nobody left alive can be a werewolf any more, so the village wins.".to_owned(),
-        (End::VillageWins, Lang::Ja) => {
-            "生きている人の誰も人狼ではありえなくなったので、村人陣営の勝ちです。".to_owned()
-        }
+        (End::VillageWins, Lang::En) => format!(
+            "Nobody left alive can be a werewolf any more{}, so the village wins.",
+            if deals { " in any way of giving out the roles that fits" } else { "" }
+        ),
+        (End::VillageWins, Lang::Ja) => format!(
+            "生きている人の誰も{}人狼ではありえなくなったので、村人陣営の勝ちです。",
+            if deals { "、卓と矛盾しないどの割り当てでも" } else { "" }
+        ),
         (End::WerewolvesWin, Lang::En) => format!(
-            "The certain werewolves are at least {} of the living, so the werewolves win.",
-            match parity {
+            "The certain werewolves{} are at least {} of the living, so the werewolves win.",
+            if deals { " (werewolves in every way of giving out the roles that fits)" } else { "" },
+            match rules.powers.parity {
                 Parity::Half => "half",
                 Parity::Third => "a third",
             }
         ),
         (End::WerewolvesWin, Lang::Ja) => format!(
-            "人狼に確定した人が生存者の{}以上になったので、人狼陣営の勝ちです。",
-            match parity {
+            "人狼に確定した人{}が生存者の{}以上になったので、人狼陣営の勝ちです。",
+            if deals { "（卓と矛盾しないすべての割り当てで人狼の人）" } else { "" },
+            match rules.powers.parity {
                 Parity::Half => "半分",
                 Parity::Third => "3分の1",
             }
@@ -704,22 +712,37 @@ pub(super) fn end(lang: Lang, end: End, parity: Parity, name: Namer<'_>) -> (Str
 }
 
 /// The warning beside a choice that would end the game with `outcome`: the end and who would win.
-pub(super) fn ending_warning(lang: Lang, outcome: Outcome, parity: Parity, name: Namer<'_>) -> String {
-    let (title, sentence) = end(lang, outcome.end, parity, name);
-    let winners = winners(lang, outcome.winners, name);
+pub(super) fn ending_warning(lang: Lang, outcome: Outcome, rules: Options, name: Namer<'_>) -> String {
+    let (title, sentence) = end(lang, outcome.end, rules, name);
+    let winners = winners(lang, outcome, name);
     match lang {
         Lang::En => format!("This ends the game — {title}. {sentence} {winners}"),
         Lang::Ja => format!("これを選ぶとゲームが終わります（{title}）。{sentence}{winners}"),
     }
 }
 
-/// Who won, as a sentence.
-pub(super) fn winners(lang: Lang, winners: SeatSet, name: Namer<'_>) -> String {
-    match (lang, winners.is_empty()) {
-        (Lang::En, true) => "Nobody wins.".to_owned(),
-        (Lang::Ja, true) => "勝者はいません。".to_owned(),
-        (Lang::En, false) => format!("Winners: {}.", list(lang, winners, name)),
-        (Lang::Ja, false) => format!("勝者は{}です。", list(lang, winners, name)),
+/// Who won, as a sentence, and why they did: the side each winner ended on (R10), or, after a paradox, that their
+/// role was not yet certain (R11).
+pub(super) fn winners(lang: Lang, outcome: Outcome, name: Namer<'_>) -> String {
+    if outcome.winners.is_empty() {
+        return lang.pick("Nobody wins.", "勝者はいません。").to_owned();
+    }
+    let who = list(lang, outcome.winners, name);
+    match (lang, outcome.end) {
+        (Lang::En, End::VillageWins) => {
+            format!("Winners: {who}, everyone who can no longer be a werewolf, alive or dead.")
+        }
+        (Lang::Ja, End::VillageWins) => {
+            format!("勝者は{who}です。人狼ではありえなくなった全員が、生死に関係なく勝ちます。")
+        }
+        (Lang::En, End::AllDead | End::WerewolvesWin) => {
+            format!("Winners: {who}, everyone certain to be a werewolf, alive or dead.")
+        }
+        (Lang::Ja, End::AllDead | End::WerewolvesWin) => {
+            format!("勝者は{who}です。人狼に確定した全員が、生死に関係なく勝ちます。")
+        }
+        (Lang::En, End::Paradox(_)) => format!("Winners: {who}, everyone whose role was not yet certain."),
+        (Lang::Ja, End::Paradox(_)) => format!("勝者は{who}です。役職がまだ確定していなかった全員が勝ちます。"),
     }
 }
 
@@ -820,18 +843,37 @@ mod tests {
     #[test]
     fn the_werewolves_win_is_said_at_the_tables_parity() {
         let name = |seat: marubatsu_engine::werewolf::Seat| format!("P{}", seat.index());
-        for (parity, en, ja) in [
-            (Parity::Half, "at least half of", "半分以上"),
-            (Parity::Third, "at least a third of", "3分の1以上"),
+        for (rules, en, ja) in [
+            (Options::V2, "at least half of", "半分以上"),
+            (Options::V3, "at least a third of", "3分の1以上"),
         ] {
-            assert!(
-                end(Lang::En, End::WerewolvesWin, parity, &name).1.contains(en),
-                "{parity:?}"
-            );
-            assert!(
-                end(Lang::Ja, End::WerewolvesWin, parity, &name).1.contains(ja),
-                "{parity:?}"
-            );
+            assert!(end(Lang::En, End::WerewolvesWin, rules, &name).1.contains(en), "{rules}");
+            assert!(end(Lang::Ja, End::WerewolvesWin, rules, &name).1.contains(ja), "{rules}");
+        }
+    }
+
+    /// Version 4's end says what its "certain" means, and every end says why its winners won, in both languages
+    /// and in Japanese punctuation.
+    #[test]
+    fn the_end_names_its_condition_and_why_the_winners_won() {
+        let name = |seat: marubatsu_engine::werewolf::Seat| format!("P{}", seat.index());
+        let winners: SeatSet = [0, 2].into_iter().filter_map(marubatsu_engine::werewolf::Seat::new).collect();
+        let v4 = end(Lang::En, End::WerewolvesWin, Options::V4, &name).1;
+        assert!(v4.contains("every way of giving out the roles") && v4.contains("a third"), "{v4}");
+        assert!(!end(Lang::En, End::WerewolvesWin, Options::V3, &name).1.contains("every way"));
+        for (end_, en, ja) in [
+            (End::VillageWins, "can no longer be a werewolf", "人狼ではありえなくなった全員"),
+            (End::WerewolvesWin, "certain to be a werewolf", "人狼に確定した全員"),
+            (End::Paradox(Paradox::Contradiction), "not yet certain", "まだ確定していなかった"),
+        ] {
+            let outcome = Outcome { end: end_, winners };
+            let text = super::winners(Lang::En, outcome, &name);
+            assert!(text.contains("P0, P2") && text.contains(en), "{text}");
+            let text = super::winners(Lang::Ja, outcome, &name);
+            assert!(text.contains(ja), "{text}");
+            assert_eq!(japanese_slips(&text), Vec::<String>::new(), "{text}");
+            let sentence = end(Lang::Ja, end_, Options::V4, &name).1;
+            assert_eq!(japanese_slips(&sentence), Vec::<String>::new(), "{sentence}");
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Chances, ChitKind, HandOver, Happening, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
+    Certainty, Chances, ChitKind, HandOver, Happening, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
     legal_events,
 };
 use serde::Serialize;
@@ -107,6 +107,11 @@ pub(super) enum PendingDetails {
         /// The cards that may be drawn, by index: all of them, unless the table refuses contradictions and
         /// some card is of a role no world gives the dead player.
         indices: Vec<u8>,
+        /// Each index's weight, in the same order: the page draws index i with probability weights[i] ÷ their
+        /// sum (at most 2³², for the page's uniform draw). All equal under Versions 2 and 3 (a card); under
+        /// Version 4 a role's cards weigh the consistent deals that give it, so a role comes up as often as its
+        /// chance shown.
+        weights: Vec<u64>,
     },
     Vote {
         /// The run-off number (0 for the first vote).
@@ -162,7 +167,7 @@ impl Ending {
         let outcome = next.outcome()?;
         Some(Ending {
             side: outcome.end.side().name(),
-            warning: text::ending_warning(lang, outcome, next.table().options().powers.parity, name),
+            warning: text::ending_warning(lang, outcome, next.table().options(), name),
         })
     }
 }
@@ -273,8 +278,8 @@ impl View {
                     alive: game.is_alive(seat),
                     hand: hand.counts(),
                     chances: chances(&worlds, seat),
-                    lost: game.lost(seat).iter().collect(),
-                    fixed: game.fixed_as(seat),
+                    lost: lost(game, &worlds, seat),
+                    fixed: certain(game, &worlds, seat),
                     chits_left: ChitKind::ALL.map(|kind| game.chits_left(seat, kind)),
                     chits,
                     owes: game
@@ -286,14 +291,14 @@ impl View {
                 }
             })
             .collect();
-        let parity = game.table().options().powers.parity;
+        let rules = game.table().options();
         let log: Vec<LogLine> = game
             .log()
             .iter()
             .map(|entry| LogLine {
                 round: entry.round,
                 rule: entry.what.rule(),
-                text: text::happening(lang, &entry.what, parity, name),
+                text: text::happening(lang, &entry.what, rules, name),
             })
             .collect();
         let last = last_decision
@@ -316,7 +321,7 @@ impl View {
             log,
             last,
             outcome: game.outcome().map(|outcome| {
-                let (title, sentence) = text::end(lang, outcome.end, parity, name);
+                let (title, sentence) = text::end(lang, outcome.end, rules, name);
                 OutcomeView {
                     end: outcome.end.key(),
                     side: outcome.end.side().name(),
@@ -324,7 +329,7 @@ impl View {
                     title,
                     text: sentence,
                     winners: outcome.winners.iter().collect(),
-                    winners_text: text::winners(lang, outcome.winners, name),
+                    winners_text: text::winners(lang, outcome, name),
                 }
             }),
         }
@@ -362,17 +367,15 @@ impl PendingView {
             Pending::Verdict { seer } => PendingDetails::Verdict { player: seer },
             Pending::Attack { wolf } => PendingDetails::Attack { player: wolf },
             Pending::Transfer { from, cards, .. } => PendingDetails::Transfer { player: from, cards },
-            Pending::Draw { player, cards } => PendingDetails::Draw {
-                dead: player,
-                cards,
-                indices: legal_events(game)
-                    .into_iter()
-                    .filter_map(|event| match event {
-                        WerewolfEvent::Draw { index, .. } => Some(index),
-                        _ => None,
-                    })
-                    .collect(),
-            },
+            Pending::Draw { player, cards } => {
+                let (indices, weights) = page_weights(&game.draw_weights()).into_iter().unzip();
+                PendingDetails::Draw {
+                    dead: player,
+                    cards,
+                    indices,
+                    weights,
+                }
+            }
             Pending::Vote { candidates, runoff, .. } => PendingDetails::Vote {
                 runoff,
                 candidates: candidates.iter().collect(),
@@ -383,6 +386,50 @@ impl PendingView {
             details,
         }
     }
+}
+
+/// The role `seat` is certain of by the table's meaning of certain, the one its end conditions read: every other
+/// role lost (Versions 2 and 3), or every consistent deal's (Version 4; by the cards once none is consistent).
+fn certain(game: &WerewolfState, worlds: &Chances, seat: Seat) -> Option<Role> {
+    if game.table().options().certainty == Certainty::Deals && worlds.worlds() > 0 {
+        return Role::ALL
+            .into_iter()
+            .find(|&role| worlds.worlds_with(seat, role) == worlds.worlds());
+    }
+    game.fixed_as(seat)
+}
+
+/// The roles `seat` can no longer be, by the same meaning: lost (Versions 2 and 3), or in no consistent deal
+/// (Version 4, which the village's end reads).
+fn lost(game: &WerewolfState, worlds: &Chances, seat: Seat) -> Vec<Role> {
+    if game.table().options().certainty == Certainty::Deals && worlds.worlds() > 0 {
+        return Role::ALL
+            .into_iter()
+            .filter(|&role| worlds.worlds_with(seat, role) == 0)
+            .collect();
+    }
+    game.lost(seat).iter().collect()
+}
+
+/// The engine's draw weights divided by their common factor, so that their sum fits the page's uniform draw (below
+/// 2³²): exact whenever the sum so reduced is below 2³², as at the recommended tables (504 deals at 9 players). Past
+/// it (only the largest tables could get there) each is scaled down in proportion, every legal card still drawable.
+fn page_weights(weights: &[(u8, u64)]) -> Vec<(u8, u64)> {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let common = weights.iter().fold(0, |g, &(_, w)| gcd(g, w)).max(1);
+    let reduced: Vec<(u8, u64)> = weights.iter().map(|&(i, w)| (i, w / common)).collect();
+    let total: u64 = reduced.iter().map(|&(_, w)| w).sum();
+    const LIMIT: u64 = 1 << 32;
+    if total < LIMIT {
+        return reduced;
+    }
+    let scale = total.div_ceil(LIMIT / 2);
+    reduced.into_iter().map(|(i, w)| (i, (w / scale).max(1))).collect()
 }
 
 /// `seat`'s chance of each role as `[numerator, denominator]` in lowest terms, from the engine's count of the

@@ -118,9 +118,9 @@ villageOfDecided: number,
  */
 werewolves: number, 
 /**
- * The rules the figures were found under, as the setup's choice: `v2` or `v3`.
+ * The rules the figures were found under, as the setup's choice: `v2`, `v3` or `v4`.
  */
-rules: 'v2' | 'v3', 
+rules: 'v2' | 'v3' | 'v4', 
 /**
  * Whether it met the workbench's target (paradox at most 20%, village 45–55% of decided games).
  */
@@ -158,7 +158,7 @@ attackDeath?: WerewolfAttackDeath,
  */
 deathDraw?: WerewolfDeathDraw, 
 /**
- * The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, …); Version 2 if absent.
+ * The rules' version or options by name ([`Options::from_name`]: `v2`, `v3`, `v4`, …); Version 2 if absent.
  */
 options?: string | null, 
 /**
@@ -230,7 +230,14 @@ cards: number,
  * The cards that may be drawn, by index: all of them, unless the table refuses contradictions and
  * some card is of a role no world gives the dead player.
  */
-indices: Array<number>, } | { "kind": "vote", 
+indices: Array<number>, 
+/**
+ * Each index's weight, in the same order: the page draws index i with probability weights[i] ÷ their
+ * sum (at most 2³², for the page's uniform draw). All equal under Versions 2 and 3 (a card); under
+ * Version 4 a role's cards weigh the consistent deals that give it, so a role comes up as often as its
+ * chance shown.
+ */
+weights: Array<number>, } | { "kind": "vote", 
 /**
  * The run-off number (0 for the first vote).
  */
@@ -249,7 +256,14 @@ cards: number,
  * The cards that may be drawn, by index: all of them, unless the table refuses contradictions and
  * some card is of a role no world gives the dead player.
  */
-indices: Array<number>, } | { "kind": "vote", 
+indices: Array<number>, 
+/**
+ * Each index's weight, in the same order: the page draws index i with probability weights[i] ÷ their
+ * sum (at most 2³², for the page's uniform draw). All equal under Versions 2 and 3 (a card); under
+ * Version 4 a role's cards weigh the consistent deals that give it, so a role comes up as often as its
+ * chance shown.
+ */
+weights: Array<number>, } | { "kind": "vote", 
 /**
  * The run-off number (0 for the first vote).
  */
