@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use eyre::WrapErr;
 
+use marubatsu_engine::werewolf::Options;
 use marubatsu_sim::werewolf::{Choice, NAIVE_FLOOR, Panel, PanelRow, panel, panel_tables};
 use marubatsu_sim::{Policy, Rate, SweepRow, TARGET_PARADOX, TARGET_SPREAD, recommended_source};
-use marubatsu_engine::werewolf::Options;
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -50,10 +50,18 @@ pub(crate) fn run(ask: Run<'_>) -> eyre::Result<()> {
     let started = Instant::now();
     let screen = SweepMeter::labelled("screen", tables.len() as u64 * pairings * screen_games);
     let confirm = SweepMeter::labelled("confirm", finalists * pairings * confirm_games);
-    let run = panel(&tables, screen_games, confirm_games, keep, seed, threads, |stage, p| match stage {
-        "screen" => screen.show(p),
-        _ => confirm.show(p),
-    });
+    let run = panel(
+        &tables,
+        screen_games,
+        confirm_games,
+        keep,
+        seed,
+        threads,
+        |stage, p| match stage {
+            "screen" => screen.show(p),
+            _ => confirm.show(p),
+        },
+    );
     screen.finish();
     confirm.finish();
     eprintln!("panel: done in {}", minutes(started.elapsed()));
@@ -140,7 +148,12 @@ impl JsonRow {
 }
 
 fn pct(rate: Rate) -> String {
-    format!("{:4.1}% ({:.1}–{:.1})", 100.0 * rate.share, 100.0 * rate.low, 100.0 * rate.high)
+    format!(
+        "{:4.1}% ({:.1}–{:.1})",
+        100.0 * rate.share,
+        100.0 * rate.low,
+        100.0 * rate.high
+    )
 }
 
 fn line(out: &mut String, rank: usize, row: &PanelRow, far: bool) {
@@ -159,7 +172,9 @@ fn line(out: &mut String, rank: usize, row: &PanelRow, far: bool) {
 
 /// The table's description without the readings every candidate shares.
 fn short(table: &str) -> String {
-    table.replace(" any-chits after-transfers", "").replace(" chits 1/1/3", "")
+    table
+        .replace(" any-chits after-transfers", "")
+        .replace(" chits 1/1/3", "")
 }
 
 fn header(out: &mut String, distance: &str) {
@@ -205,11 +220,19 @@ fn render(run: &Panel, screen_games: u64, confirm_games: u64, seed: u64) -> Stri
     ));
     let range = |row: &PanelRow| {
         let (low, high) = row.range();
-        format!("village {:.0}–{:.0}% of the decided games over the panel", 100.0 * low, 100.0 * high)
+        format!(
+            "village {:.0}–{:.0}% of the decided games over the panel",
+            100.0 * low,
+            100.0 * high
+        )
     };
     match run.choice() {
         Some(Choice::Default(row)) => {
-            out.push_str(&format!("default: {} ({}; meets all three)\n", row.row.table, range(row)));
+            out.push_str(&format!(
+                "default: {} ({}; meets all three)\n",
+                row.row.table,
+                range(row)
+            ));
         }
         Some(Choice::Split { default, beginner }) => {
             out.push_str(&format!(
@@ -240,6 +263,9 @@ mod tests {
         }
         assert!(text.contains("9p 3W1S5V v4"), "{text}");
         assert!(text.contains("default: "), "{text}");
-        assert!(text.contains("confirmed: 6 games each under each pairing on seed 2"), "{text}");
+        assert!(
+            text.contains("confirmed: 6 games each under each pairing on seed 2"),
+            "{text}"
+        );
     }
 }

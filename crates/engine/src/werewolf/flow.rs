@@ -2,11 +2,11 @@
 //! seer (R4), attack (R5) or vote (R9) phase — skipping whoever cannot act — until a decision is needed.
 
 use super::cascade::Losses;
+use super::chances::Chances;
 use super::chits::ChitKind;
 use super::event::Phase;
 use super::game::{Step, WerewolfState};
 use super::log::{Happening, LossCause, PassReason};
-use super::chances::Chances;
 use super::options::{Certainty, EndCheck, FirstVote, Markers, Parity, Unplaceable};
 use super::outcome::{End, Paradox};
 use super::readings::DeathDraw;
@@ -250,7 +250,10 @@ impl WerewolfState {
                 .seats()
                 .filter(|&seat| chances.worlds_with(seat, Role::Werewolf) == 0)
                 .collect(),
-            None => self.seats().filter(|&seat| self.lost(seat).contains(Role::Werewolf)).collect(),
+            None => self
+                .seats()
+                .filter(|&seat| self.lost(seat).contains(Role::Werewolf))
+                .collect(),
         }
     }
 

@@ -88,7 +88,10 @@ pub use legal::{legal_events, listed_events};
 pub use legal_set::{IntoIter, Iter, LegalEvents};
 pub use log::{DeathCause, Happening, LogEntry, LossCause, NoExchange, PassReason, RULES};
 pub use names::{MAX_NAME_CHARS, SeatingError};
-pub use options::{Certainty, Contradictions, DrawBy, EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack, Unplaceable};
+pub use options::{
+    Certainty, Contradictions, DrawBy, EndCheck, FirstVote, Markers, Options, Parity, Powers, StarterAttack,
+    Unplaceable,
+};
 pub use outcome::{End, Outcome, Paradox, Side};
 pub use play::Werewolf;
 pub use readings::{AttackDeath, DeathDraw};

@@ -324,7 +324,11 @@ impl Options {
             DrawBy::Card => "",
             DrawBy::Deal => DEAL_DRAW,
         };
-        format!("{}{refused}{certainty}{draw}{}", self.choices_name(), self.powers.name())
+        format!(
+            "{}{refused}{certainty}{draw}{}",
+            self.choices_name(),
+            self.powers.name()
+        )
     }
 
     /// The three choices' name, without the powers.
@@ -379,7 +383,9 @@ impl Options {
         let mut powers = Vec::new();
         let mut seen = [false; 3];
         for part in rest {
-            let flag = [REFUSED, DEAL_CERTAINTY, DEAL_DRAW].iter().position(|f| part == &f[1..]);
+            let flag = [REFUSED, DEAL_CERTAINTY, DEAL_DRAW]
+                .iter()
+                .position(|f| part == &f[1..]);
             match flag {
                 Some(i) if seen[i] => return None,
                 Some(i) => seen[i] = true,
@@ -440,7 +446,10 @@ mod tests {
             "end-first+discard+likeliest-seer+refuse-contradictions+deal-certainty+deal-draw+starter-kills+third+no-first-vote"
         );
         assert_eq!(Options::from_name(&Options::V4.name()), Some(Options::V4));
-        assert_eq!(Options::from_name("v3+deal-certainty+deal-draw+no-first-vote"), Some(Options::V4));
+        assert_eq!(
+            Options::from_name("v3+deal-certainty+deal-draw+no-first-vote"),
+            Some(Options::V4)
+        );
         assert_eq!(Options::from_name("v2+deal-draw+deal-draw"), None);
         assert_eq!(Options::from_name("end-first"), None);
     }

@@ -70,8 +70,9 @@ impl PanelRow {
 
     /// The village's share of the decided games under `policy`.
     pub fn village(&self, policy: Policy) -> Rate {
-        self.report(policy)
-            .map_or(Rate::of(0, 0), |r| Rate::of(r.village.count, r.village.count + r.werewolves.count))
+        self.report(policy).map_or(Rate::of(0, 0), |r| {
+            Rate::of(r.village.count, r.village.count + r.werewolves.count)
+        })
     }
 
     /// How far the candidate lies from the target, by the point estimates (`far` false) or by the far end of
@@ -109,7 +110,10 @@ impl PanelRow {
 
     /// The village's share of the decided games from the lowest to the highest over the panel's pairings.
     pub fn range(&self) -> (f64, f64) {
-        Policy::PANEL.iter().map(|&p| self.village(p).share).fold((1.0, 0.0), |(lo, hi), s| (lo.min(s), hi.max(s)))
+        Policy::PANEL
+            .iter()
+            .map(|&p| self.village(p).share)
+            .fold((1.0, 0.0), |(lo, hi), s| (lo.min(s), hi.max(s)))
     }
 }
 
@@ -197,7 +201,9 @@ pub fn panel(
         rows
     };
     let screened = rank(
-        sweep(tables, &Policy::PANEL, screen_games, seed, threads, |p| progress("screen", p)),
+        sweep(tables, &Policy::PANEL, screen_games, seed, threads, |p| {
+            progress("screen", p)
+        }),
         false,
     );
     let mut finalists: Vec<Table> = screened.iter().take(keep).map(|r| r.row.spec).collect();
@@ -207,7 +213,9 @@ pub fn panel(
         finalists.push(reference);
     }
     let confirm = |tables: &[Table]| {
-        sweep(tables, &Policy::PANEL, confirm_games, seed + 1, threads, |p| progress("confirm", p))
+        sweep(tables, &Policy::PANEL, confirm_games, seed + 1, threads, |p| {
+            progress("confirm", p)
+        })
     };
     let mut run = Panel {
         screened,

@@ -25,7 +25,11 @@ fn end_by_the_bars(game: &WerewolfState) -> Option<End> {
     if game.alive().iter().all(|seat| wolf(seat) == Some(Ratio::ZERO)) {
         return Some(End::VillageWins);
     }
-    let certain = game.alive().iter().filter(|&seat| wolf(seat) == Some(Ratio::ONE)).count();
+    let certain = game
+        .alive()
+        .iter()
+        .filter(|&seat| wolf(seat) == Some(Ratio::ONE))
+        .count();
     let parts = match game.table().options().powers.parity {
         Parity::Half => 2,
         Parity::Third => 3,
@@ -97,7 +101,10 @@ fn states_ending_by_the_bars_alone(table: Table) -> (u64, u64) {
 fn under_version_4_every_player_the_page_calls_certain_is_certain_to_the_rules() {
     let (mismatched, states) = states_ending_by_the_bars_alone(V4);
     assert!(states > 3_000, "{states}");
-    assert_eq!(mismatched, 0, "states where the bars say an end the rules have not declared");
+    assert_eq!(
+        mismatched, 0,
+        "states where the bars say an end the rules have not declared"
+    );
     // Version 3's card-based ends fail the same check: the property can tell.
     let (v3, v3_states) = states_ending_by_the_bars_alone(Table::VERSION_3);
     println!("Version 4: {mismatched} of {states} states; Version 3: {v3} of {v3_states}");
@@ -112,7 +119,10 @@ fn draw_odds(game: &WerewolfState, weights: &[(u8, u64)]) -> [f64; 3] {
     let total: u64 = weights.iter().map(|&(_, w)| w).sum();
     let mut odds = [0.0; 3];
     for &(index, weight) in weights {
-        let role = game.hand(player).card(index).unwrap_or_else(|| panic!("index {index} out of the hand"));
+        let role = game
+            .hand(player)
+            .card(index)
+            .unwrap_or_else(|| panic!("index {index} out of the hand"));
         odds[role.index()] += weight as f64 / total as f64;
     }
     odds
@@ -128,7 +138,10 @@ fn frequencies(game: &WerewolfState, n: u32, mut draw: impl FnMut() -> WerewolfE
         let WerewolfEvent::Draw { index, .. } = draw() else {
             panic!("not a draw");
         };
-        let role = game.hand(player).card(index).unwrap_or_else(|| panic!("index {index} out of the hand"));
+        let role = game
+            .hand(player)
+            .card(index)
+            .unwrap_or_else(|| panic!("index {index} out of the hand"));
         counts[role.index()] += 1;
     }
     counts.map(|c| f64::from(c) / f64::from(n))
@@ -179,15 +192,21 @@ fn the_chance_shown_is_the_chance_of_the_draw_and_a_card_draw_fails_the_check() 
         });
         // The weights are the chances shown, exactly as shares.
         let odds = draw_odds(game, &game.draw_weights());
-        assert!(shown.iter().zip(odds).all(|(p, q)| (p - q).abs() < 1e-12), "{shown:?} {odds:?}");
-        let seen = frequencies(game, DRAWS, || game.draw_event(&mut rng).unwrap_or_else(|| panic!("no draw")));
+        assert!(
+            shown.iter().zip(odds).all(|(p, q)| (p - q).abs() < 1e-12),
+            "{shown:?} {odds:?}"
+        );
+        let seen = frequencies(game, DRAWS, || {
+            game.draw_event(&mut rng).unwrap_or_else(|| panic!("no draw"))
+        });
         assert!(within_sampling_error(shown, seen), "shown {shown:?}, drawn {seen:?}");
         // Version 3's draw — a uniform card among those legal — against the same bars.
         let legal: Vec<WerewolfEvent> = legal_events(game).into_iter().collect();
-        let by_card = frequencies(game, DRAWS, || {
-            legal[rng.below(legal.len())].clone()
-        });
+        let by_card = frequencies(game, DRAWS, || legal[rng.below(legal.len())].clone());
         println!("shown {shown:.3?}, deal draw {seen:.3?}, card draw {by_card:.3?}");
-        assert!(!within_sampling_error(shown, by_card), "a card draw passed: shown {shown:?}, drawn {by_card:?}");
+        assert!(
+            !within_sampling_error(shown, by_card),
+            "a card draw passed: shown {shown:?}, drawn {by_card:?}"
+        );
     }
 }

@@ -4,8 +4,8 @@
 //! Players are named by the page's names; a seat never appears as a number counted from 0.
 
 use marubatsu_engine::werewolf::{
-    Certainty, DeathCause, End, Options, Happening, LossCause, NoExchange, Outcome, Paradox, Parity, PassReason, Pending, Phase, Role,
-    SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
+    Certainty, DeathCause, End, Happening, LossCause, NoExchange, Options, Outcome, Paradox, Parity, PassReason,
+    Pending, Phase, Role, SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
 use crate::lang::Lang;
@@ -638,15 +638,27 @@ pub(super) fn end(lang: Lang, end: End, rules: Options, name: Namer<'_>) -> (Str
         (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼陣営の勝ちです。".to_owned(),
         (End::VillageWins, Lang::En) => format!(
             "Nobody left alive can be a werewolf any more{}, so the village wins.",
-            if deals { " in any way of giving out the roles that fits" } else { "" }
+            if deals {
+                " in any way of giving out the roles that fits"
+            } else {
+                ""
+            }
         ),
         (End::VillageWins, Lang::Ja) => format!(
             "生きている人の誰も{}人狼ではありえなくなったので、村人陣営の勝ちです。",
-            if deals { "、卓と矛盾しないどの割り当てでも" } else { "" }
+            if deals {
+                "、卓と矛盾しないどの割り当てでも"
+            } else {
+                ""
+            }
         ),
         (End::WerewolvesWin, Lang::En) => format!(
             "The certain werewolves{} are at least {} of the living, so the werewolves win.",
-            if deals { " (werewolves in every way of giving out the roles that fits)" } else { "" },
+            if deals {
+                " (werewolves in every way of giving out the roles that fits)"
+            } else {
+                ""
+            },
             match rules.powers.parity {
                 Parity::Half => "half",
                 Parity::Third => "a third",
@@ -654,7 +666,11 @@ pub(super) fn end(lang: Lang, end: End, rules: Options, name: Namer<'_>) -> (Str
         ),
         (End::WerewolvesWin, Lang::Ja) => format!(
             "人狼に確定した人{}が生存者の{}以上になったので、人狼陣営の勝ちです。",
-            if deals { "（卓と矛盾しないすべての割り当てで人狼の人）" } else { "" },
+            if deals {
+                "（卓と矛盾しないすべての割り当てで人狼の人）"
+            } else {
+                ""
+            },
             match rules.powers.parity {
                 Parity::Half => "半分",
                 Parity::Third => "3分の1",
@@ -847,8 +863,14 @@ mod tests {
             (Options::V2, "at least half of", "半分以上"),
             (Options::V3, "at least a third of", "3分の1以上"),
         ] {
-            assert!(end(Lang::En, End::WerewolvesWin, rules, &name).1.contains(en), "{rules}");
-            assert!(end(Lang::Ja, End::WerewolvesWin, rules, &name).1.contains(ja), "{rules}");
+            assert!(
+                end(Lang::En, End::WerewolvesWin, rules, &name).1.contains(en),
+                "{rules}"
+            );
+            assert!(
+                end(Lang::Ja, End::WerewolvesWin, rules, &name).1.contains(ja),
+                "{rules}"
+            );
         }
     }
 
@@ -857,14 +879,32 @@ mod tests {
     #[test]
     fn the_end_names_its_condition_and_why_the_winners_won() {
         let name = |seat: marubatsu_engine::werewolf::Seat| format!("P{}", seat.index());
-        let winners: SeatSet = [0, 2].into_iter().filter_map(marubatsu_engine::werewolf::Seat::new).collect();
+        let winners: SeatSet = [0, 2]
+            .into_iter()
+            .filter_map(marubatsu_engine::werewolf::Seat::new)
+            .collect();
         let v4 = end(Lang::En, End::WerewolvesWin, Options::V4, &name).1;
-        assert!(v4.contains("every way of giving out the roles") && v4.contains("a third"), "{v4}");
-        assert!(!end(Lang::En, End::WerewolvesWin, Options::V3, &name).1.contains("every way"));
+        assert!(
+            v4.contains("every way of giving out the roles") && v4.contains("a third"),
+            "{v4}"
+        );
+        assert!(
+            !end(Lang::En, End::WerewolvesWin, Options::V3, &name)
+                .1
+                .contains("every way")
+        );
         for (end_, en, ja) in [
-            (End::VillageWins, "can no longer be a werewolf", "人狼ではありえなくなった全員"),
+            (
+                End::VillageWins,
+                "can no longer be a werewolf",
+                "人狼ではありえなくなった全員",
+            ),
             (End::WerewolvesWin, "certain to be a werewolf", "人狼に確定した全員"),
-            (End::Paradox(Paradox::Contradiction), "not yet certain", "まだ確定していなかった"),
+            (
+                End::Paradox(Paradox::Contradiction),
+                "not yet certain",
+                "まだ確定していなかった",
+            ),
         ] {
             let outcome = Outcome { end: end_, winners };
             let text = super::winners(Lang::En, outcome, &name);

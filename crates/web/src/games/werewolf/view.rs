@@ -4,8 +4,8 @@
 
 use marubatsu_engine::rules::Rules;
 use marubatsu_engine::werewolf::{
-    Certainty, Chances, ChitKind, HandOver, Happening, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent, WerewolfState,
-    legal_events,
+    Certainty, Chances, ChitKind, HandOver, Happening, Pending, Phase, Role, Seat, Werewolf, WerewolfEvent,
+    WerewolfState, legal_events,
 };
 use serde::Serialize;
 
