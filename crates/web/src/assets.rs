@@ -13,6 +13,7 @@ use axum::{
 use serde_json::{Map, Value, json};
 
 use crate::games::GAMES;
+use crate::words;
 
 /// One embedded file.
 struct Asset {
@@ -102,25 +103,15 @@ fn shared_strings() -> &'static str {
     STRINGS.get_or_init(|| {
         let mut en = Map::new();
         let mut ja = Map::new();
-        for game in GAMES {
-            let slug = game.slug;
-            en.insert(format!("game.{slug}.title"), json!(game.title));
-            ja.insert(format!("game.{slug}.title"), json!(game.title_ja));
-            en.insert(
-                format!("game.{slug}.pageTitle"),
-                json!(format!("{} · marubatsu", game.title)),
-            );
-            ja.insert(
-                format!("game.{slug}.pageTitle"),
-                json!(format!("{} · marubatsu", game.title_ja)),
-            );
-            en.insert(format!("game.{slug}.summary"), json!(game.summary));
-            ja.insert(format!("game.{slug}.summary"), json!(game.summary_ja));
+        // The same entries the server's own catalog holds (`words::game_names`), so the two cannot differ.
+        for (key, in_en, in_ja) in GAMES.iter().flat_map(|game| words::game_names(game)) {
+            en.insert(key.clone(), json!(in_en));
+            ja.insert(key, json!(in_ja));
         }
         let games = json!({"en": Value::Object(en), "ja": Value::Object(ja)});
         format!(
             "{}\n// The games' names and summaries, from the server's list of games.\nwindow.I18n.add({games});\n",
-            include_str!("../assets/strings.js")
+            words::SHARED
         )
     })
 }
