@@ -103,10 +103,7 @@ fn relay_a_three_player_game_survives_a_reload_during_the_talk() {
         let ballot = page.texts("#ballot button");
         let expected: Vec<&str> = names.iter().copied().filter(|n| n != voter).collect();
         assert_eq!(ballot, expected, "the ballot has everyone but {voter}");
-        assert_eq!(
-            browser.script("return document.querySelector('#confirm').disabled;", &[]),
-            json!(true)
-        );
+        assert!(page.disabled("#confirm"), "no vote before a pick");
         browser.tap("#ballot button:first-child");
         browser.wait_for(
             "the pick",
@@ -218,11 +215,7 @@ fn relay_setup_says_why_a_start_is_refused_and_abandon_asks_first() {
     page.type_into("#names li:nth-child(2) input", "Ben");
     page.type_into("#names li:nth-child(3) input", "Aki");
     page.start();
-    browser.wait_for(
-        "the refusal",
-        "return document.querySelector('#setup-message').textContent;",
-        &[],
-    );
+    page.wait_setup_refusal();
     assert_eq!(
         page.setup_message(),
         "Player 3 (\"Aki\") reads the same as player 1 (\"Aki\"): give them different names."
@@ -512,7 +505,7 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             // Each votes for the last name on their ballot (seat order, themselves left out).
             let pick = (0..3).rev().find(|&seat| seat != voter).unwrap_or_default();
             browser.tap("#ballot button:last-child");
-            browser.wait_for("the pick", "return !document.querySelector('#confirm').disabled;", &[]);
+            page.wait_picked();
             double_tap("#confirm");
             page.after_double_tap();
             let state = page.saved_state();
@@ -613,11 +606,7 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
             &[],
         );
         page.start();
-        browser.wait_for(
-            "the refusal",
-            "return document.querySelector('#setup-message').textContent;",
-            &[],
-        );
+        page.wait_setup_refusal();
         let refused = if lang == "en" {
             "Your topic 2 is 81 characters long: shorten it to 80 at most."
         } else {
@@ -637,10 +626,7 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
             OWN.contains(&first.as_str()),
             "{tag}: the first topic {first:?} is the table's"
         );
-        assert_eq!(
-            browser.script("return document.querySelector('#redraw').disabled;", &[]),
-            json!(false)
-        );
+        assert!(!page.disabled("#redraw"), "{tag}: another topic may be drawn");
         browser.check_page(&format!("{tag}-reveal-redraw"), Some("#reveal .actions"));
 
         // A double tap on "another topic" redraws once.
@@ -655,11 +641,7 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         );
         let second = browser.text("#reveal [data-field=\"topic\"]");
         assert!(OWN.contains(&second.as_str()) && second != first, "{tag}: {second:?}");
-        assert_eq!(
-            browser.script("return document.querySelector('#redraw').disabled;", &[]),
-            json!(true),
-            "{tag}: one redraw a round"
-        );
+        assert!(page.disabled("#redraw"), "{tag}: one redraw a round");
         let note = browser.text("#redraw-note");
         let said = if lang == "en" {
             "one redraw a round"
@@ -673,7 +655,7 @@ fn relay_own_topics_come_first_and_one_redraw_a_round_in_both_languages_at_both_
         page.abandon();
         page.answer_abandon(true);
         page.settled("setup");
-        let kept = browser.script("return document.querySelector('#own-topics').value;", &[]);
+        let kept = page.own_topics();
         let kept = kept.as_str().unwrap_or_default();
         assert!(OWN.iter().all(|t| kept.contains(t)), "{tag}: {kept:?}");
         browser.refresh();
@@ -707,21 +689,13 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
         page.settled("talk");
         let deadline = page.saved_state()["deadline"].as_u64().unwrap_or_default();
         page.pause();
-        browser.wait_for(
-            "the pause",
-            "const r = document.querySelector('#relay'); return r.dataset.paused === 'true' && r.dataset.busy !== 'true';",
-            &[],
-        );
+        page.wait_paused(true);
         let paused_at = page.saved_state()["pausedAt"].as_u64().unwrap_or_default();
         assert!(paused_at > 0, "{tag}: the save says when the clock stopped");
         let left = page.remaining_ms();
         let shown = page.countdown();
         assert_eq!(left, deadline - paused_at, "{tag}");
-        assert_eq!(
-            browser.script("return document.querySelector('#talk-done').disabled;", &[]),
-            json!(true),
-            "{tag}: nobody's turn ends while paused"
-        );
+        assert!(page.disabled("#talk-done"), "{tag}: nobody's turn ends while paused");
         let resume = if lang == "en" { "Resume" } else { "再開" };
         assert_eq!(browser.text("#pause"), resume, "{tag}");
         assert!(page.visible("#paused-note"), "{tag}");
@@ -732,20 +706,12 @@ fn relay_a_paused_talk_stays_paused_through_a_reload_in_both_languages_at_both_s
         assert_eq!((page.remaining_ms(), page.countdown()), (left, shown.clone()), "{tag}");
         browser.refresh();
         page.settled("talk");
-        assert_eq!(
-            browser.script("return document.querySelector('#relay').dataset.paused;", &[]),
-            json!("true"),
-            "{tag}: still paused after the reload"
-        );
+        assert_eq!(page.paused(), json!("true"), "{tag}: still paused after the reload");
         assert_eq!((page.remaining_ms(), page.countdown()), (left, shown), "{tag}");
 
         let resumed_from = page.saved_state()["pausedAt"].as_u64().unwrap_or_default();
         page.pause();
-        browser.wait_for(
-            "the resume",
-            "const r = document.querySelector('#relay'); return r.dataset.paused === 'false' && r.dataset.busy !== 'true';",
-            &[],
-        );
+        page.wait_paused(false);
         let state = page.saved_state();
         let moved = state["deadline"].as_u64().unwrap_or_default() - deadline;
         assert!(state.get("pausedAt").is_none(), "{tag}: {state}");

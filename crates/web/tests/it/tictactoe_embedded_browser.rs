@@ -52,10 +52,7 @@ fn tictactoe_fork_line_beats_normal_through_the_contract() {
     page.play_solo(open[0]);
     assert_eq!(page.data("result"), "playerWon");
     assert_eq!(page.status_text(), "You win!");
-    let line = browser.script(
-        "return Array.from(document.querySelectorAll('#ttt-board .cell.line')).map((c) => Number(c.dataset.index));",
-        &[],
-    );
+    let line = page.winning_line();
     let mut expected = vec![6, 8, open[0]];
     expected.sort();
     assert_eq!(line, json!(expected), "the winning line is marked");
@@ -109,13 +106,7 @@ fn tictactoe_hard_holds_the_draw_whoever_starts() {
         "Hard opens in the centre, in the same transaction"
     );
     assert_eq!(play_perfectly(&browser), "draw");
-    assert_eq!(
-        browser.script(
-            "return document.querySelector('[data-first=\"cpu\"]').getAttribute('aria-pressed');",
-            &[]
-        ),
-        json!("true")
-    );
+    assert!(page.cpu_first_pressed());
     browser.assert_no_console_errors();
 }
 
@@ -197,12 +188,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     assert_eq!(focused(), json!(2), "left from the first column wraps to the last");
     let turns = page.data("turns");
     browser.keys(&[key::ENTER]);
-    browser.wait_for(
-        "the move from the keyboard",
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
-        &[json!(turns)],
-    );
+    page.wait_turn_after("the move from the keyboard", &turns);
     let after = page.marks();
     assert_eq!(after[2].as_deref(), Some("X"));
     assert_eq!(
@@ -229,12 +215,7 @@ fn tictactoe_plays_from_the_keyboard_alone() {
     browser.keys(&vec![key::RIGHT; column]);
     assert_eq!(focused(), json!(free));
     browser.keys(&[key::SPACE]);
-    browser.wait_for(
-        "the move played with Space",
-        "const b = document.querySelector('#ttt-board');
-         return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
-        &[json!(turns)],
-    );
+    page.wait_turn_after("the move played with Space", &turns);
     assert_eq!(page.marks()[free].as_deref(), Some("X"));
     browser.assert_no_console_errors();
 }

@@ -165,6 +165,45 @@ impl<'b, 'a> RelayPage<'b, 'a> {
         self.browser.text("#setup-message")
     }
 
+    /// Waits until the setup says why a start was refused.
+    pub fn wait_setup_refusal(&self) {
+        self.browser.wait_for(
+            "the refusal",
+            "return document.querySelector('#setup-message').textContent;",
+            &[],
+        );
+    }
+
+    /// Whether the control `selector` is disabled.
+    pub fn disabled(&self, selector: &str) -> bool {
+        self.browser.script(
+            "return document.querySelector(arguments[0]).disabled;",
+            &[json!(selector)],
+        ) == json!(true)
+    }
+
+    /// The page's `data-paused` (`true`, `false`).
+    pub fn paused(&self) -> Value {
+        self.browser
+            .script("return document.querySelector('#relay').dataset.paused;", &[])
+    }
+
+    /// Waits until the talk is `paused` (or running again) and no answer is awaited.
+    pub fn wait_paused(&self, paused: bool) {
+        self.browser.wait_for(
+            if paused { "the pause" } else { "the resume" },
+            "const r = document.querySelector('#relay');
+             return r.dataset.paused === String(arguments[0]) && r.dataset.busy !== 'true';",
+            &[json!(paused)],
+        );
+    }
+
+    /// The table's own topics as typed.
+    pub fn own_topics(&self) -> Value {
+        self.browser
+            .script("return document.querySelector('#own-topics').value;", &[])
+    }
+
     /// Who won, as the final screen says it.
     pub fn winners(&self) -> String {
         self.browser.text("#winners")

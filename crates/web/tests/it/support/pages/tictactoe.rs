@@ -94,8 +94,14 @@ impl<'b, 'a> TictactoePage<'b, 'a> {
     pub fn play_solo(&self, index: u8) {
         let turns = self.data("turns");
         self.click_index(usize::from(index));
+        self.wait_turn_after(&format!("the move on cell {index}"), &turns);
+    }
+
+    /// Waits (saying `what`) until the board's turns are no longer `turns` and nothing is in flight: a move was
+    /// played, however it was made (a click, a key).
+    pub fn wait_turn_after(&self, what: &str, turns: &str) {
         self.browser.wait_for(
-            &format!("the move on cell {index}"),
+            what,
             "const b = document.querySelector('#ttt-board');
              return b.dataset.turns !== arguments[0] && b.dataset.busy !== 'true';",
             &[json!(turns)],
