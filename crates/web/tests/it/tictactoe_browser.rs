@@ -26,7 +26,7 @@ use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
 use support::pages::tictactoe::{TictactoePage, position};
-use support::{Browser, Driver, browser_slot, contracts, request};
+use support::{Browser, Driver, browser_slot, contracts, request, words};
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const CHAIN_ID: u64 = 31_337;
@@ -296,10 +296,6 @@ fn check_everywhere(browser: &Browser<'_>, name: &str, decision: Option<&str>, s
     }
     browser.set_viewport(DESKTOP.0, DESKTOP.1);
     support::set_language(browser, "en");
-}
-
-fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
-    if lang == "ja" { ja } else { en }
 }
 
 fn cell(n: u8) -> String {

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use support::pages::lights::LightsPage;
 use support::pages::tictactoe::{TictactoePage, position};
 use support::{
-    Browser, Driver, Image, browser_slot, focused_cell, key, screenshot_dir, server, set_language, tab_into,
+    Browser, Driver, Image, browser_slot, focused_cell, key, screenshot_dir, server, set_language, tab_into, words,
 };
 
 const PHONE: (u32, u32) = (390, 844);
@@ -223,11 +223,6 @@ fn tictactoe_plays_from_the_keyboard_alone() {
 // ---- tic-tac-toe to its end, in both languages, with the page check ------------------------------------------
 
 const TTT_SIZES: [(&str, (u32, u32)); 2] = [("phone", PHONE), ("desktop", DESKTOP)];
-
-/// The words a finished game must show, per language.
-fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
-    if lang == "ja" { ja } else { en }
-}
 
 /// The end screen: the result in large type, the winning line drawn strongly, "New game" on the first screen,
 /// and the gas and addresses out of sight in a closed panel.

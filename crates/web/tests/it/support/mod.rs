@@ -708,6 +708,11 @@ pub fn tab_into(browser: &Browser<'_>, board: &str, limit: usize) -> Value {
 
 // ---- what several pages' tests read or set ------------------------------------------------------------------
 
+/// The words a page must show in `lang`: `ja` for Japanese, `en` otherwise.
+pub fn words(lang: &str, en: &'static str, ja: &'static str) -> &'static str {
+    if lang == "ja" { ja } else { en }
+}
+
 /// Switches the page to `lang` (the language button) unless it is in it already, and waits for the switch.
 pub fn set_language(browser: &Browser<'_>, lang: &str) {
     if browser.script("return document.documentElement.lang;", &[]) != lang {
