@@ -61,17 +61,18 @@ impl Recommended {
             .with_options(Options::from_name(self.rules).unwrap_or_default()))
     }
 
-    /// `v2` or `v3` when the rules are exactly that version's, else `None`.
+    /// `v2`, `v3` or `v4` when the rules are exactly that version's, else `None`.
     ///
     /// ```
     /// use marubatsu_engine::werewolf::recommended::recommended_tables;
     ///
-    /// assert!(recommended_tables().iter().any(|r| r.version() == Some("v3")));
+    /// assert!(recommended_tables().iter().any(|r| r.version() == Some("v4")));
     /// ```
     pub fn version(&self) -> Option<&'static str> {
         match Options::from_name(self.rules)? {
             options if options == Options::V2 => Some("v2"),
             options if options == Options::V3 => Some("v3"),
+            options if options == Options::V4 => Some("v4"),
             _ => None,
         }
     }
@@ -116,6 +117,9 @@ mod tests {
             }
         }
         assert!(tables.windows(2).all(|w| w[0].players < w[1].players));
-        assert!(RECOMMENDED_BY.starts_with("marubatsu simulate werewolf --"));
+        assert!(
+            RECOMMENDED_BY.starts_with("marubatsu werewolf workbench --"),
+            "{RECOMMENDED_BY}"
+        );
     }
 }
