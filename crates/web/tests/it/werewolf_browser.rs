@@ -877,12 +877,19 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         "{sixteen}"
     );
     assert_eq!(set([2, 1, 5]), json!(""), "no warning for 8");
-    // Version 3 is the setup's choice unless the table picks Version 2, and what the tab keeps and replays.
+    // A player count the workbench never measured is said plainly, with the counts it did.
+    let five = set([1, 1, 3]);
+    assert!(
+        five.as_str()
+            .is_some_and(|t| t.starts_with("5人の卓はまだ測っていません") && t.contains("8、9、10人")),
+        "{five}"
+    );
+    // Version 4 is the setup's choice unless the table picks Version 3 or 2, and what the tab keeps and replays.
     set([2, 1, 5]);
     assert_eq!(
         browser.script("return document.querySelector('#ww-rules').value;", &[]),
-        json!("v3"),
-        "Version 3 is the default"
+        json!("v4"),
+        "Version 4 is the default"
     );
     // How to play teaches the rules chosen: Version 2's every seer-card holder and half of the living, then
     // Version 3's one player with the most seer cards and a third — the rules in brief as well.

@@ -126,7 +126,8 @@
           : 'Had no way fitted, the game would have ended in a paradox.'),
       'werewolf.setup.table': 'The table',
       'werewolf.setup.recommendedHelp': 'Tables the balance workbench found fairest for each number of players '
-        + '(only tables where the werewolves can win). Pick one, or set the cards yourself below.',
+        + '(only tables where the werewolves can win). Pick one, or set the cards yourself below. For a first table, '
+        + 'take 10 players: there a casual village still wins over a third of the decided games.',
       'werewolf.setup.recommendedLabel': 'Recommended tables',
       'werewolf.setup.w': 'Werewolf cards per hand',
       'werewolf.setup.s': 'Seer cards per hand',
@@ -367,7 +368,8 @@
           ? 'どの割り当てでも説明できなくなる占いは、このページが示しません。'
           : '割り当てる方法がなくなっていたら、パラドックスでゲームは終わっていました。'),
       'werewolf.setup.table': '卓の設定',
-      'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です（人狼陣営も勝てる卓だけ）。選ぶか、下でカードの枚数を決めてください。',
+      'werewolf.setup.recommendedHelp': 'バランス検証で人数ごとにいちばん公平だった卓です（人狼陣営も勝てる卓だけ）。選ぶか、'
+        + '下でカードの枚数を決めてください。初めての卓なら10人で。慣れていない村人陣営でも、決着したゲームの3分の1以上に勝てます。',
       'werewolf.setup.recommendedLabel': 'おすすめの卓',
       'werewolf.setup.w': '手札の人狼カード',
       'werewolf.setup.s': '手札の占い師カード',
