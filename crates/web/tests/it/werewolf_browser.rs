@@ -260,16 +260,17 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
                 &[json!(touch), json!(pick / 3 % cards)],
             );
             browser.check_page(&format!("{name}-options"), Some(".ww-options"));
+            // A refused answer is shown greyed with its reason and cannot be made: the table picks among the others.
             let options = browser
                 .script(
-                    "return document.querySelectorAll('.ww-options button.ww-option').length;",
+                    "return document.querySelectorAll('.ww-options button.ww-option:not(.ww-refused)').length;",
                     &[],
                 )
                 .as_u64()
                 .unwrap_or(0);
             assert!((1..=6).contains(&options), "{options} options for one player");
             browser.script(
-                "document.querySelectorAll('.ww-options button.ww-option')[arguments[0]].click();",
+                "document.querySelectorAll('.ww-options button.ww-option:not(.ww-refused)')[arguments[0]].click();",
                 &[json!(pick / 7 % options)],
             );
         }
