@@ -11,9 +11,47 @@ import {HostilePlayer, RevertingPlayer} from "../HostilePlayers.sol";
 ///         consistently. Here every call's success is compared with the rules' verdict both ways (a call the rules
 ///         allow must succeed, one they forbid must revert), and every state a call leaves with the state the
 ///         rules give.
-/// @dev halmos 0.3.3 cannot read a callee's logs (no `vm.recordLogs`), so the events are checked against the state
-///      in the Foundry suite (`contracts/test/TicTacToeRules.t.sol`), not here.
+/// @dev halmos 0.3.3 cannot read a callee's logs (no `vm.recordLogs`): with {eventsChecked} set ({PvpEventsCheck})
+///      the same turns run on a copy of the contract that hashes its events into storage, and each call's events and
+///      custom error (selector and fields) are compared with the rules' too.
 abstract contract PvpRules is PvpMoney {
+    /// @dev Set by the events checks: the contract under test is the event-log copy, and every call's events and
+    ///      revert data are compared with the rules. Off here, so that the rules checks pay for none of it.
+    bool internal eventsChecked;
+
+    /// @dev The events the rules say so far, hashed as the event-log copy hashes them.
+    bytes32 internal expectedLog;
+
+    /// @dev The event-log copy's `_eventLog` slot: after TicTacToe's four (games, balances, next id, claim blocks).
+    uint256 internal constant _EVENT_LOG_SLOT = 4;
+
+    /// @dev Game 1's stake and joiner (O), as the check made them.
+    uint256 internal gameStake;
+    address internal gameO;
+
+    /// @dev The rules' next event: folded into {expectedLog}.
+    function _expect(bytes memory eventData) internal {
+        expectedLog = keccak256(bytes.concat(expectedLog, eventData));
+    }
+
+    /// @dev The contract's events so far equal the rules' (only in the events checks).
+    function _assertEvents() internal view {
+        if (eventsChecked) assert(vm.load(address(ttt), bytes32(_EVENT_LOG_SLOT)) == expectedLog);
+    }
+
+    /// @dev The rules' events for game 1 ending with `reason`: `GameEnded`, then the credits (2 x stake to the
+    ///      winner, else the stake to X and then to O; none for a zero stake).
+    function _expectEnd(ITicTacToe.EndReason reason, address winner) internal {
+        if (!eventsChecked) return;
+        _expect(abi.encode(ITicTacToe.GameEnded.selector, uint256(1), reason, winner));
+        if (gameStake == 0) return;
+        if (winner == address(0)) {
+            _expect(abi.encode(ITicTacToe.BalanceCredited.selector, actors[0], gameStake));
+            _expect(abi.encode(ITicTacToe.BalanceCredited.selector, gameO, gameStake));
+        } else {
+            _expect(abi.encode(ITicTacToe.BalanceCredited.selector, winner, 2 * gameStake));
+        }
+    }
     /// @dev The stake cap, `2^96 - 1` wei (the contract's private `_STAKE_MAX`).
     uint256 internal constant _STAKE_CAP = (1 << 96) - 1;
 
@@ -85,8 +123,15 @@ abstract contract PvpRules is PvpMoney {
 
     /// @dev Calls the contract as `caller` with `value` wei and returns whether the call succeeded (1 or 0).
     function _try(address caller, uint256 value, bytes memory data) internal returns (uint256) {
+        return _try(caller, value, data, "");
+    }
+
+    /// @dev {_try}; in the events checks, a call that reverts must revert with exactly `error_` (the custom error
+    ///      the rules give: its selector and every field).
+    function _try(address caller, uint256 value, bytes memory data, bytes memory error_) internal returns (uint256) {
         vm.prank(caller);
-        (bool ok,) = address(ttt).call{value: value}(data);
+        (bool ok, bytes memory returned) = address(ttt).call{value: value}(data);
+        if (eventsChecked && !ok) assert(keccak256(returned) == keccak256(error_));
         return _bit(ok);
     }
 
@@ -102,18 +147,19 @@ abstract contract PvpRules is PvpMoney {
         uint256 byWaiter;
         address caller;
         address x;
+        uint256 firstMove;
     }
 
-    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by any amount and blocks mined first
-    ///      (with `anyBlocks`, any number below 2^20, so past the 2^19 the contract counts modulo; else exactly
-    ///      {_CLAIM_BLOCKS}, so that the turn ends with its deadline): either player (or, with `outsiders`, any of
-    ///      the three accounts) plays any cell word, claims a timeout or resigns. Asserts that the call succeeded
-    ///      exactly when the rules allow it and that the game is then exactly what the rules make it; keeps only
-    ///      the paths on which it succeeded.
-    function _turn(address x, address o, uint256 elapsed, bool outsiders, bool anyBlocks) internal {
+    /// @dev One turn of game 1, between `x` and `o`, with the clock moved on by `elapsed` seconds and `blocks`
+    ///      blocks mined first (below 2^20, so past the 2^19 the contract counts modulo): either player (or, with
+    ///      `outsiders`, any of the three accounts) plays any cell word, claims a timeout or resigns. Asserts that
+    ///      the call succeeded exactly when the rules allow it and that the game is then exactly what the rules make
+    ///      it (and, in the events checks, its events or its custom error); keeps only the paths on which it
+    ///      succeeded.
+    function _turn(address x, address o, uint256 elapsed, bool outsiders, uint256 blocks) internal {
         vm.warp(block.timestamp + elapsed);
         vm.assume(block.timestamp + 7 days <= _LAST_DEADLINE);
-        vm.roll(block.number + (anyBlocks ? svm.createUint(20, "mined") : _CLAIM_BLOCKS));
+        vm.roll(block.number + blocks);
         Turn memory t;
         t.state = _gameAt(1).state;
         t.oTurn = _oToMove(t.state);
@@ -143,7 +189,9 @@ abstract contract PvpRules is PvpMoney {
         uint256 cell = svm.createUint256("cell");
         uint256 cellBit = cell < 9 ? uint256(1) << cell : 0;
         uint256 free = _when(cell < 9 ? 1 : 0, _is((_xBoard(t.state) | _oBoard(t.state)) & cellBit, 0));
-        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.play, (1, cell)));
+        bytes memory error_;
+        if (eventsChecked) error_ = _playError(t, cell);
+        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.play, (1, cell)), error_);
         // Only the player to move, before the turn is over (the deadline's own second included, and later
         // seconds while the blocks have not passed), on an empty cell.
         assert(ok == t.byMover & (1 - t.late) & free);
@@ -164,15 +212,39 @@ abstract contract PvpRules is PvpMoney {
             assert(_oToMove(state) == 1 - t.oTurn);
             assert(_deadlineOf(state) == block.timestamp + ((t.state >> 182) & 0xFFFFF));
             _turnBegins(state);
+            if (eventsChecked) {
+                _expect(abi.encode(ITicTacToe.Moved.selector, uint256(1), t.caller, cell, _deadlineOf(state)));
+            }
         } else {
             assert(_deadlineOf(state) == 0 && _turnBlockOf(state) == 0);
+            if (eventsChecked) _expect(abi.encode(ITicTacToe.Moved.selector, uint256(1), t.caller, cell, 0));
+            if (expected == uint256(ITicTacToe.Status.Draw)) _expectEnd(ITicTacToe.EndReason.Draw, address(0));
+            else _expectEnd(ITicTacToe.EndReason.Win, t.caller);
         }
+        _assertEvents();
+    }
+
+    /// @dev The custom error the rules give a refused move, in the contract's order of checks: not the mover
+    ///      (the waiting player's turn, or no player), too late, no cell, a taken cell.
+    function _playError(Turn memory t, uint256 cell) internal pure returns (bytes memory) {
+        if (t.byMover == 0) {
+            if (t.byWaiter == 1) return abi.encodeWithSelector(ITicTacToe.NotYourTurn.selector, 1, t.caller);
+            return abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, 1, t.caller);
+        }
+        if (t.late == 1) {
+            return abi.encodeWithSelector(ITicTacToe.MoveTooLate.selector, 1, uint64(_deadlineOf(t.state)));
+        }
+        if (cell > 8) return abi.encodeWithSelector(ITicTacToe.CellOutOfRange.selector, cell);
+        return abi.encodeWithSelector(ITicTacToe.CellTaken.selector, 1, uint8(cell));
     }
 
     /// @dev {_turn}'s timeout claim.
     function _claim(Turn memory t) internal {
         uint256 firstMove = _is(t.moverBoard, 0);
-        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.claimTimeout, (1)));
+        t.firstMove = firstMove;
+        bytes memory error_;
+        if (eventsChecked) error_ = _claimError(t);
+        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.claimTimeout, (1)), error_);
         // After the turn is over only (the deadline and the blocks): by the waiting player, or by the late one
         // while it has not moved (an abort).
         assert(ok == t.late & (t.byWaiter | (t.byMover & firstMove)));
@@ -186,17 +258,113 @@ abstract contract PvpRules is PvpMoney {
             : uint256(t.oTurn == 1 ? ITicTacToe.Status.XWon : ITicTacToe.Status.OWon);
         assert(game.status == expected && _deadlineOf(game.state) == 0 && _turnBlockOf(game.state) == 0);
         assert(_xBoard(game.state) == _xBoard(t.state) && _oBoard(game.state) == _oBoard(t.state));
+        if (firstMove == 1) _expectEnd(ITicTacToe.EndReason.Abort, address(0));
+        else _expectEnd(ITicTacToe.EndReason.Timeout, t.oTurn == 1 ? t.x : gameO);
+        _assertEvents();
+    }
+
+    /// @dev The custom error the rules give a refused claim, in the contract's order: no player, the late player
+    ///      after its first move, the deadline not passed, too few blocks (counted modulo 2^19).
+    function _claimError(Turn memory t) internal view returns (bytes memory) {
+        if (t.byWaiter == 0) {
+            if (t.byMover == 0) return abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, 1, t.caller);
+            if (t.firstMove == 0) {
+                return abi.encodeWithSelector(ITicTacToe.CannotClaimOwnTimeout.selector, 1, t.caller);
+            }
+        }
+        if (t.inTime == 1) {
+            return abi.encodeWithSelector(ITicTacToe.DeadlineNotPassed.selector, 1, uint64(_deadlineOf(t.state)));
+        }
+        uint256 passed = (block.number - turnStart) % _BLOCK_MODULUS;
+        return abi.encodeWithSelector(ITicTacToe.TooFewBlocks.selector, 1, passed, _CLAIM_BLOCKS);
     }
 
     /// @dev {_turn}'s resignation.
     function _resign(Turn memory t) internal {
-        uint256 ok = _try(t.caller, 0, abi.encodeCall(ITicTacToe.resign, (1)));
+        uint256 ok = _try(
+            t.caller,
+            0,
+            abi.encodeCall(ITicTacToe.resign, (1)),
+            abi.encodeWithSelector(ITicTacToe.NotAPlayer.selector, 1, t.caller)
+        );
         // Either player, at any time, whoever is to move; the other wins.
         assert(ok == t.byMover | t.byWaiter);
         vm.assume(ok == 1);
         Game memory game = _gameAt(1);
         uint256 expected = uint256(_is(t.caller, t.x) == 1 ? ITicTacToe.Status.OWon : ITicTacToe.Status.XWon);
         assert(game.status == expected && _deadlineOf(game.state) == 0);
+        _expectEnd(ITicTacToe.EndReason.Resignation, t.caller == t.x ? gameO : t.x);
+        _assertEvents();
+    }
+
+    /// @dev A public or private game 1 with any stake and time limit, created by `actors[0]` and joined by any of the
+    ///      three accounts naming any terms, then up to `turns` turns by any of them after any time and blocks (see
+    ///      {PvpRulesCheck.check_everyTurnFollowsTheRules}).
+    function _everyTurnFollowsTheRules(uint256 turns) internal {
+        _enterActors();
+        address x = actors[0];
+        bool invite = svm.createBool("private");
+        address invited = invite ? actors[1] : address(0);
+        uint256 stake = svm.createUint(97, "stake");
+        uint256 moveTimeout = svm.createUint(33, "moveTimeout");
+        bytes memory error_;
+        if (eventsChecked) error_ = _createError(stake, moveTimeout);
+        uint256 created = _try(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, invited)), error_);
+        assert(created == _le(stake, _STAKE_CAP) & _le(60, moveTimeout) & _le(moveTimeout, 7 days));
+        vm.assume(created == 1);
+        gameStake = stake;
+        if (eventsChecked) {
+            _expect(abi.encode(ITicTacToe.GameCreated.selector, uint256(1), x, invited, stake, moveTimeout));
+            _assertEvents();
+        }
+
+        address joiner = _anyActor();
+        vm.warp(block.timestamp + svm.createUint(32, "beforeJoin"));
+        // The join names a creator and a time limit: the ones read, or any others.
+        address namedCreator = svm.createAddress("namedCreator");
+        uint256 namedTimeout = svm.createUint256("namedTimeout");
+        if (eventsChecked) {
+            if (joiner == x) {
+                error_ = abi.encodeWithSelector(ITicTacToe.CreatorCannotJoin.selector, 1);
+            } else if (invite && joiner != invited) {
+                error_ = abi.encodeWithSelector(ITicTacToe.NotInvited.selector, 1, joiner, invited);
+            } else {
+                error_ = abi.encodeWithSelector(ITicTacToe.TermsChanged.selector, 1, x, uint32(moveTimeout));
+            }
+        }
+        uint256 joined =
+            _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1, namedCreator, namedTimeout)), error_);
+        // Anyone but the creator, for a private game only the invited account, and only on the game's own terms.
+        assert(
+            joined
+                == (1 - _is(joiner, x)) & (_is(invited, address(0)) | _is(joiner, invited)) & _is(namedCreator, x)
+                    & _is(namedTimeout, moveTimeout)
+        );
+        vm.assume(joined == 1);
+        gameO = joiner;
+        Game memory game = _gameAt(1);
+        assert(game.status == uint256(ITicTacToe.Status.Active) && game.opponent == joiner);
+        assert(_deadlineOf(game.state) == block.timestamp + moveTimeout && _oToMove(game.state) == 0);
+        _turnBegins(game.state);
+        if (eventsChecked) {
+            _expect(abi.encode(ITicTacToe.GameJoined.selector, uint256(1), joiner, block.timestamp + moveTimeout));
+            _assertEvents();
+        }
+
+        for (uint256 turn; turn < turns; ++turn) {
+            if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
+            _turn(x, joiner, svm.createUint(32, "elapsed"), true, svm.createUint(20, "mined"));
+        }
+    }
+
+    /// @dev The custom error the rules give a refused creation, in the contract's order (the invited account is
+    ///      never the creator here).
+    function _createError(uint256 stake, uint256 moveTimeout) internal pure returns (bytes memory) {
+        if (moveTimeout < 60) return abi.encodeWithSelector(ITicTacToe.TimeoutTooShort.selector, moveTimeout, 60);
+        if (moveTimeout > 7 days) {
+            return abi.encodeWithSelector(ITicTacToe.TimeoutTooLong.selector, moveTimeout, 7 days);
+        }
+        return abi.encodeWithSelector(ITicTacToe.StakeTooLarge.selector, stake, _STAKE_CAP);
     }
 }
 
@@ -207,64 +375,40 @@ contract PvpRulesCheck is PvpRules {
     /// @notice A whole game, public or private, with any stake in 97 bits (the cap, and past it), any time limit
     ///         in 33 bits (below, at and past both limits, and past the old 32-bit parameter) and any joiner among
     ///         three accounts: the creation and the join succeed exactly when the rules allow them. Then
-    ///         {RULES_TURNS} turns in which any of the three accounts, after any time, plays any cell word, claims a timeout or resigns: each call
-    ///         succeeds exactly when the rules allow it (the wrong mover, an outsider, a late move, an early
-    ///         claim, a taken cell all revert; a move in the deadline's own second succeeds), and leaves the
-    ///         status, boards, turn and deadline the rules give, with the books balanced and each ending paid.
+    ///         {RULES_TURNS} turns in which any of the three accounts, after any time and blocks, plays any cell
+    ///         word, claims a timeout or resigns: each call succeeds exactly when the rules allow it (the wrong
+    ///         mover, an outsider, a late move, an early claim, a taken cell all revert; a move in the deadline's
+    ///         own second succeeds), and leaves the status, boards, turn and deadline the rules give.
     function check_everyTurnFollowsTheRules() public {
-        _enterActors();
-        address x = actors[0];
-        bool invite = svm.createBool("private");
-        address invited = invite ? actors[1] : address(0);
-        uint256 stake = svm.createUint(97, "stake");
-        uint256 moveTimeout = svm.createUint(33, "moveTimeout");
-        uint256 created = _try(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, invited)));
-        assert(created == _le(stake, _STAKE_CAP) & _le(60, moveTimeout) & _le(moveTimeout, 7 days));
-        vm.assume(created == 1);
-
-        address joiner = _anyActor();
-        vm.warp(block.timestamp + svm.createUint(32, "beforeJoin"));
-        // The join names a creator and a time limit: the ones read, or any others.
-        address namedCreator = svm.createAddress("namedCreator");
-        uint256 namedTimeout = svm.createUint256("namedTimeout");
-        uint256 joined = _try(joiner, stake, abi.encodeCall(ITicTacToe.joinGame, (1, namedCreator, namedTimeout)));
-        // Anyone but the creator, for a private game only the invited account, and only on the game's own terms.
-        assert(
-            joined
-                == (1 - _is(joiner, x)) & (_is(invited, address(0)) | _is(joiner, invited)) & _is(namedCreator, x)
-                    & _is(namedTimeout, moveTimeout)
-        );
-        vm.assume(joined == 1);
-        Game memory game = _gameAt(1);
-        assert(game.status == uint256(ITicTacToe.Status.Active) && game.opponent == joiner);
-        assert(_deadlineOf(game.state) == block.timestamp + moveTimeout && _oToMove(game.state) == 0);
-        _turnBegins(game.state);
-
-        for (uint256 turn; turn < RULES_TURNS; ++turn) {
-            if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
-            _turn(x, joiner, svm.createUint(32, "elapsed"), true, true);
-        }
+        _everyTurnFollowsTheRules(RULES_TURNS);
     }
 
-    /// @notice A whole game between two players, public, with any stake and time limit: up to nine turns in which
-    ///         either player, after any time, plays any cell word, claims a timeout or resigns, until the game
-    ///         ends: every line (for its owner), the full board (a draw) and every other ending are reached, and
-    ///         each call succeeds exactly when the rules allow it and leaves the state they give, as in
-    ///         {check_everyTurnFollowsTheRules}.
+    /// @notice A whole private game (after the join a public game's words are the same, and
+    ///         {check_everyTurnFollowsTheRules} joins both kinds), with any stake and time limit, beside a second,
+    ///         open game of any stake that no call on the first may touch: up to nine turns in which any of the
+    ///         three accounts (the second game's creator among them, an outsider to the first), after any time,
+    ///         plays any cell word, claims a timeout or resigns, until the game ends: every line (for its owner),
+    ///         the full board (a draw) and every other ending are reached, each call succeeds exactly when the rules
+    ///         allow it and leaves the state they give, as in {check_everyTurnFollowsTheRules}, and the second
+    ///         game's two words stay as they were.
     function check_aWholeGameEndsByTheRules() public {
         _enterActors();
         address x = actors[0];
         address o = actors[1];
         uint256 stake = svm.createUint(96, "stake");
         uint32 moveTimeout = uint32(svm.createUint(32, "moveTimeout"));
-        _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, address(0))));
+        _call(x, stake, abi.encodeCall(ITicTacToe.createGame, (moveTimeout, o)));
+        _call(actors[2], svm.createUint(96, "otherStake"), abi.encodeCall(ITicTacToe.createGame, (60, address(0))));
+        Game memory other = _gameAt(2);
         _call(o, stake, abi.encodeCall(ITicTacToe.joinGame, (1, x, uint256(moveTimeout))));
         _turnBegins(_gameAt(1).state);
         for (uint256 turn; turn < 9; ++turn) {
             if (_gameAt(1).status != uint256(ITicTacToe.Status.Active)) break;
-            // The blocks' rule is {check_everyTurnFollowsTheRules}'s: here each turn's blocks pass with it, which
-            // keeps nine turns' paths to those of the time limit alone.
-            _turn(x, o, svm.createUint(32, "elapsed"), false, false);
+            // Exactly the claim blocks before each turn, so that its turns end with their deadlines: with a count
+            // per turn (as in {check_everyTurnFollowsTheRules}) nine turns did not finish in 13 minutes.
+            _turn(x, o, svm.createUint(32, "elapsed"), true, _CLAIM_BLOCKS);
+            Game memory now_ = _gameAt(2);
+            assert(now_.state == other.state && now_.seats == other.seats);
         }
         assert(_gameAt(1).status != uint256(ITicTacToe.Status.Active));
     }
