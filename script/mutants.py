@@ -57,7 +57,9 @@ PROGRAMS = [
 ]
 
 # The forge tests each mutated file meets, fastest killers first (the invariant fuzz is its own, later layer).
-PVP_TESTS = "^(TicTacToeRulesTest|TicTacToeTest|TicTacToeClockTest|TicTacToeAbiErrorsTest|PvpGas.*)$"
+PVP_TESTS = (
+    "^(TicTacToeRulesTest|TicTacToeTest|TicTacToeClockTest|TicTacToeAbiErrorsTest|TicTacToeLastMoveTest|PvpGas.*)$"
+)
 SOLO_TESTS = "^(SoloTest|CpuTest|SoloGas.*|PreviewGas.*)$"
 LAYERS = {
     "contracts/TicTacToe.sol": [("forge", PVP_TESTS), ("fuzz", "^PvpInvariants.*$")],
@@ -301,12 +303,15 @@ def cmd_run(args) -> int:
     command = REGENERATE + (f" --sample {args.sample} --seed {args.seed}" if args.sample else "") + (
         " --halmos" if args.halmos else "")
     done_before = {}
+    rejudged = []
     if args.resume:
         # `[i/n] id: verdict (by) seconds s`, as printed below.
         pattern = re.compile(r"^\[\d+/\d+\] (\S+): (\w+) \((.*)\) ([\d.]+) s$")
         for line in Path(args.resume).read_text(encoding="utf-8").splitlines():
             m = pattern.match(line)
-            if m:
+            if m and args.rejudge_survivors and m.group(2) == "survived":
+                rejudged.append(m.group(1))
+            elif m:
                 done_before[m.group(1)] = {"verdict": m.group(2), "by": m.group(3), "seconds": float(m.group(4))}
     started_at = time.monotonic()
 
@@ -318,7 +323,10 @@ def cmd_run(args) -> int:
             "command": command,
             "date": time.strftime("%Y-%m-%d", time.gmtime()),
             "seconds": round(time.monotonic() - started_at + sum(v["seconds"] for v in done_before.values())),
-            "scope": (f"interrupted: {done} judged (those with a verdict below) of " if partial else "") + scope,
+            "scope": (f"interrupted: {done} judged (those with a verdict below) of " if partial else "") + scope
+            + (f"; resumed from an earlier run's log ({len(done_before)} verdicts kept"
+               + (f", its {len(rejudged)} survivors judged again after checks were added" if rejudged else "") + ")"
+               if done_before else ""),
             "keys": keyed,
             "summary": summary(mutants),
             "mutants": mutants,
@@ -336,8 +344,8 @@ def cmd_run(args) -> int:
         # In the sample's shuffled order, so that the mutants judged before an interruption are a sample too (the
         # ones a resumed log names first).
         by_id = {m["id"]: m for m in mutants}
-        queue = [by_id[i] for i in done_before if i in chosen]
-        queue += [m for m in order if m["id"] in chosen and m["id"] not in done_before]
+        queue = [by_id[i] for i in [*done_before, *rejudged] if i in chosen]
+        queue += [m for m in order if m["id"] in chosen and m["id"] not in done_before and m["id"] not in rejudged]
         for i, mutant in enumerate(queue):
             if mutant["id"] in done_before:
                 mutant.update(done_before[mutant["id"]])
@@ -448,6 +456,9 @@ def main() -> int:
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--halmos", action="store_true", help="run the halmos checks on the forge layers' survivors")
     run.add_argument("--resume", help="a log of an interrupted run of the same sources: its verdicts are kept")
+    run.add_argument("--rejudge-survivors", action="store_true",
+                     help="with --resume, after checks were only added: judge the log's survivors again (a check added"
+                     " cannot let a killed mutant survive, and equivalence is by bytecode)")
     run.set_defaults(func=cmd_run)
     check = sub.add_parser("check")
     check.set_defaults(func=cmd_check)
