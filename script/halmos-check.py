@@ -86,7 +86,10 @@ def event_log_copy(source: str) -> str:
 
 
 def write_event_log_copy(root: Path, source: str) -> None:
-    (root / EVENT_LOG_COPY).write_text(event_log_copy(source), encoding="utf-8")
+    """Writes the copy only when it changed: CI's Foundry stage builds the same file beside the halmos stage."""
+    path, text = root / EVENT_LOG_COPY, event_log_copy(source)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 MUTANTS = load_mutants()
