@@ -26,6 +26,7 @@ or when the second did and a verdict of the report came from halmos.
 
 import argparse
 import hashlib
+import html
 import json
 import os
 import random
@@ -265,7 +266,7 @@ def write_markdown(report: dict) -> None:
         out += ["", "Survivors, each with why (script/mutants-notes.json):", "", "| mutant | diff | why it survives |",
                 "|---|---|---|"]
         for m in survivors:
-            diff = diff_of(m).replace("|", "\\|").replace("\n", "<br>")
+            diff = html.escape(diff_of(m)).replace("|", "\\|").replace("\n", "<br>")
             out.append(f"| `{m['id']}` | <code>{diff}</code> | {notes.get(m['id'], '(not yet explained)')} |")
     layers = ", ".join(f"{k} {v}" for k, v in sorted(by_layer.items()))
     out += ["", f"Killed by layer (the first that failed): {layers}",
@@ -273,7 +274,7 @@ def write_markdown(report: dict) -> None:
     for m in rows:
         if "verdict" not in m:
             continue
-        diff = diff_of(m).replace("|", "\\|").replace("\n", "<br>")
+        diff = html.escape(diff_of(m)).replace("|", "\\|").replace("\n", "<br>")
         out.append(f"| `{m['id']}` | {m['file'].split('/')[-1]}:{m['line']} | {m['operator']} | <code>{diff}</code> |"
                    f" {m['verdict']} | {m['by'].replace('|', '/')} | {m.get('seconds', 0)} s |")
     MARKDOWN.write_text("\n".join(out) + "\n", encoding="utf-8")
