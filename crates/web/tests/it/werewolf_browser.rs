@@ -241,11 +241,12 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
     let kind = pending(browser);
     match kind.as_str() {
         "startPlayer" | "verdict" | "attack" => {
-            // Half the time the player's card is touched, half the time their name in the decision.
+            // Half the time the player's card is touched, half the time their name in the decision; never a player
+            // every answer about whom is refused (opened, it shows only why).
             let touch = if pick.is_multiple_of(2) {
-                ".ww-player[data-touchable='true'] button.ww-name"
+                ".ww-player[data-touchable='true']:not([data-only-refused='true']) button.ww-name"
             } else {
-                "#decision .ww-pick"
+                "#decision .ww-pick:not(.ww-pick-refused)"
             };
             let cards = browser
                 .script(
@@ -508,9 +509,10 @@ fn werewolf_is_played_to_its_end_in_english_on_a_phone() {
     played_to_its_end("en", PHONE, [2, 1, 5]);
 }
 
+/// The default game (Version 4's table and rules, as the setup starts) on a phone in Japanese.
 #[test]
 fn werewolf_is_played_to_its_end_in_japanese_on_a_phone() {
-    played_to_its_end("ja", PHONE, [1, 1, 3]);
+    played_to_its_end("ja", PHONE, [3, 1, 5]);
 }
 
 #[test]
@@ -536,6 +538,9 @@ fn played_to_its_end(lang: &str, size: (u32, u32), table: [u8; 3]) {
     let title = play_to_the_end(&browser, &url, lang, size, table);
     let titles = if lang == "en" { english } else { japanese };
     assert!(titles.contains(&title.as_str()), "{lang}: {title}");
+    if lang == "ja" {
+        the_end_names_its_condition_and_the_winners_the_board_shows(&browser);
+    }
     // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
     // opens it in the rules in brief, in the page's language.
     let rule = browser.text("#outcome-rule");
@@ -965,6 +970,71 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
     );
     let refused = browser.text("#setup-message");
     assert!(refused.starts_with("遊べるのは3〜16人です。17人"), "{refused}");
+}
+
+/// The end screen names the condition that ended the game and its winners, and the winners are exactly the players
+/// the board says won: when the werewolves win, those with the certain-werewolf badge; when the village wins, those
+/// whose werewolf share is struck out (they can no longer be one); after a paradox, those with no certain role.
+fn the_end_names_its_condition_and_the_winners_the_board_shows(browser: &Browser<'_>) {
+    let read = browser.script(
+        "const cards = [...document.querySelectorAll('.ww-player')].map((card) => ({
+           name: card.querySelector('.ww-name-text').textContent,
+           werewolf: Boolean(card.querySelector('.ww-badge.role-werewolf')),
+           certain: Boolean(card.querySelector('.ww-badge[class*=\"role-\"]')),
+           noWerewolf: card.querySelector('.ww-shares > :first-child').tagName === 'S',
+         }));
+         return { side: document.querySelector('#outcome').dataset.side, cards,
+                  title: document.querySelector('#outcome-title').textContent,
+                  text: document.querySelector('#outcome-text').textContent,
+                  winners: document.querySelector('#outcome-winners').textContent };",
+        &[],
+    );
+    let side = read["side"].as_str().unwrap_or_default();
+    // The title says who won (or パラドックス), the sentence the condition that ended the game.
+    let text = format!(
+        "{}：{}",
+        read["title"].as_str().unwrap_or_default(),
+        read["text"].as_str().unwrap_or_default()
+    );
+    let winners = read["winners"].as_str().unwrap_or_default();
+    let (condition, why, badge) = match side {
+        "village" => ("人狼ではありえなくなった", "人狼ではありえなくなった全員", "noWerewolf"),
+        "werewolves" => ("人狼陣営の勝ち", "人狼に確定した全員", "werewolf"),
+        "paradox" => ("パラドックス", "確定していなかった全員", "certain"),
+        other => panic!("the end's side is {other:?}: {read}"),
+    };
+    assert!(
+        text.contains(condition),
+        "the end does not name its condition ({condition}): {text}"
+    );
+    assert!(
+        winners.contains(why),
+        "the winners are not said with why they won ({why}): {winners}"
+    );
+    if side == "werewolves" {
+        assert!(text.contains("3分の1以上") || text.contains("全員が死亡"), "{text}");
+    }
+    // The winners named: the list between 「勝者は」 and 「です。」, each name with its さん.
+    let named: std::collections::BTreeSet<String> = winners
+        .strip_prefix("勝者は")
+        .and_then(|rest| rest.split_once("です。"))
+        .map(|(list, _)| {
+            list.split('、')
+                .map(|n| n.trim_end_matches("さん").to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let shown: std::collections::BTreeSet<String> = read["cards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|card| (card[badge] == true) != (side == "paradox"))
+        .map(|card| card["name"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        named, shown,
+        "the winners named are not the ones the board shows: {read}"
+    );
 }
 
 /// Opens the page on a game the API reached (its log), as if the tab had kept it.

@@ -99,6 +99,12 @@
     return seats;
   }
 
+  /** Whether every answer about `seat` is refused (there are some, and none may be made). @param {number} seat */
+  function onlyRefused(seat) {
+    return !S.view.choices.some((/** @type {WerewolfChoice} */ c) => c.target === seat)
+      && S.view.refused.some((/** @type {WerewolfRefused} */ r) => r.target === seat);
+  }
+
   /** The ballot of the voter who holds the device and has said so, or null. */
   function openBallot() {
     const pending = W.pending();
@@ -156,8 +162,7 @@
       const b = W.button(W.name(seat), () => openCard(seat));
       b.className = 'ww-pick';
       // Only refused answers about this player: the name is greyed, and opens the reasons.
-      if (!S.view.choices.some((/** @type {WerewolfChoice} */ c) => c.target === seat)
-        && S.view.refused.some((/** @type {WerewolfRefused} */ r) => r.target === seat)) b.classList.add('ww-pick-refused');
+      if (onlyRefused(seat)) b.classList.add('ww-pick-refused');
       b.setAttribute('aria-expanded', String(S.touched === seat));
       row.append(b);
     }
@@ -184,10 +189,11 @@
 
   /**
    * @type {Pick<WerewolfNamespace, 'render' | 'drawOutcome' | 'drawDecision' | 'bringDecisionOnScreen'
-   *   | 'holdNewControls' | 'touchable' | 'openBallot' | 'pickRow' | 'openCard'>}
+   *   | 'holdNewControls' | 'touchable' | 'onlyRefused' | 'openBallot' | 'pickRow' | 'openCard'>}
    */
   const part = {
-    render, drawOutcome, drawDecision, bringDecisionOnScreen, holdNewControls, touchable, openBallot, pickRow, openCard,
+    render, drawOutcome, drawDecision, bringDecisionOnScreen, holdNewControls, touchable, onlyRefused, openBallot, pickRow,
+    openCard,
   };
   Object.assign(W, part);
 })();

@@ -37,6 +37,7 @@
     item.dataset.alive = String(p.alive);
     item.dataset.turn = String(acting);
     item.dataset.touchable = String(canTouch);
+    item.dataset.onlyRefused = String(canTouch && W.onlyRefused(p.seat));
     const head = canTouch ? document.createElement('button') : document.createElement('div');
     const headButton = /** @type {HTMLButtonElement} */ (head);
     head.className = 'ww-name';

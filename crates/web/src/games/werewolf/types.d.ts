@@ -97,6 +97,7 @@ interface WerewolfNamespace {
   bringDecisionOnScreen(): void;
   holdNewControls(): void;
   touchable(): Set<number>;
+  onlyRefused(seat: number): boolean;
   openBallot(): WerewolfBallot | null;
   pickRow(): HTMLElement;
   openCard(seat: number): void;
