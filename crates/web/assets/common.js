@@ -214,19 +214,32 @@
       hold(controls) {
         const left = Math.ceil(windowMs - (now() - last));
         if (!(left > 0)) return;
-        const held = Array.from(controls).filter((control) => !control.hasAttribute('aria-disabled'));
+        // A control this guard already holds (drawn in one window, then tapped into the next) is held again: the
+        // older window's release must not free it early. The mark names the window's end; only that one frees it.
+        const until = String(last + windowMs);
+        const held = Array.from(controls)
+          .filter((control) => !control.hasAttribute('aria-disabled') || control.hasAttribute('data-tap-held'));
         for (const control of held) {
           control.setAttribute('aria-disabled', 'true');
-          control.setAttribute('data-tap-held', '');
+          control.setAttribute('data-tap-held', until);
           control.style.setProperty('--tap-held-ms', `${left}ms`);
         }
-        later(() => {
+        const release = () => {
+          // A timer may fire a moment before the clock the guard reads says the window is over: never free a
+          // control while a tap on it would still not count.
+          const rest = windowMs - (now() - last);
+          if (rest > 0) {
+            later(release, Math.ceil(rest));
+            return;
+          }
           for (const control of held) {
+            if (control.getAttribute('data-tap-held') !== until) continue;
             control.removeAttribute('aria-disabled');
             control.removeAttribute('data-tap-held');
             control.style.removeProperty('--tap-held-ms');
           }
-        }, left);
+        };
+        later(release, left);
       },
     };
     return guard;

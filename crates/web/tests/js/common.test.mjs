@@ -265,6 +265,7 @@ function control(attributes = {}) {
     attrs,
     style: { setProperty: (k, v) => style.set(k, v), removeProperty: (k) => style.delete(k), get: (k) => style.get(k) },
     hasAttribute: (k) => attrs.has(k),
+    getAttribute: (k) => (attrs.has(k) ? attrs.get(k) : null),
     setAttribute: (k, v) => attrs.set(k, v),
     removeAttribute: (k) => attrs.delete(k),
   };
@@ -305,6 +306,34 @@ test('tapGuard holds the next screen\'s controls for what is left of the window,
   let counted = 0;
   guard.wrap(() => { counted += 1; })();
   assert.equal(counted, 1);
+});
+
+test('tapGuard: a control held again in a later window is not freed by the earlier window\'s end', () => {
+  let now = 30_000;
+  const timers = [];
+  const guard = common.tapGuard(1000, () => now, (run, ms) => timers.push({ run, ms }));
+  const choice = control();
+  assert.equal(guard.take(), true);
+  now = 30_100;
+  guard.hold([choice]); // drawn after the first tap: held until 31,000
+  now = 31_050;
+  assert.equal(guard.take(), true); // tapped once the window passed, before the first timer ran: until 32,050
+  guard.hold([choice]);
+  assert.equal(choice.attrs.get('data-tap-held'), '32050');
+  timers[0].run(); // the first window's timer: a tap still would not count, so it waits, and frees nothing now
+  assert.equal(choice.attrs.get('aria-disabled'), 'true');
+  assert.equal(guard.settled(), false);
+  // A timer that fires a moment early waits for the rest of the window.
+  now = 32_049;
+  timers[1].run();
+  assert.equal(choice.attrs.get('aria-disabled'), 'true');
+  assert.deepEqual(timers.slice(2).map((t) => t.ms), [1000, 1]);
+  now = 32_050;
+  timers[2].run(); // the first window's, waited: not its mark, so still nothing
+  assert.equal(choice.attrs.get('aria-disabled'), 'true');
+  timers[3].run();
+  assert.equal(choice.attrs.has('aria-disabled'), false);
+  assert.equal(guard.settled(), true);
 });
 
 /** `Marubatsu.api` of common.js run as a page runs it, with an I18n that knows one key and a `fetch` that answers. */
