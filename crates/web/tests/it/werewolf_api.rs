@@ -80,7 +80,7 @@ fn the_page_its_script_and_the_table_come_from_the_app() {
     let script = request(server.local_addr(), "GET", "/assets/werewolf.js", None);
     assert_eq!(script.status, 200);
     let table = request(server.local_addr(), "GET", "/api/werewolf/table", None).json();
-    // The setup starts at Version 3's table (9 players, 3W 1S 5V, one verdict of each colour).
+    // The setup starts at Version 4's table (Version 3's: 9 players, 3W 1S 5V, one verdict of each colour).
     assert_eq!(table["default"], json!([3, 1, 5]));
     assert_eq!(table["defaultChits"], json!([1, 1, 3]));
     let nine = table["recommended"]
@@ -89,7 +89,7 @@ fn the_page_its_script_and_the_table_come_from_the_app() {
         .flatten()
         .find(|r| r["players"] == 9)
         .cloned();
-    assert_eq!(nine.as_ref().map(|r| r["rules"].clone()), Some(json!("v3")), "{table}");
+    assert_eq!(nine.as_ref().map(|r| r["rules"].clone()), Some(json!("v4")), "{table}");
     assert_eq!(table["minPlayers"], 3);
     assert_eq!(table["maxPlayers"], 16);
 }
