@@ -24,6 +24,14 @@ window.I18n.add({
     'api.logTooLong': 'the log has {count} events; at most {max} are replayed: start a new game',
     'api.contractsGone': 'the game contract at {address} is not on this chain any more (was the node reset or '
       + 'restarted empty?): nothing can be sent to it until the contracts are deployed again and this server restarted',
+    'api.nodeSilent': 'the chain\'s node did not answer: {error}',
+    'api.chainUnreadable': 'the chain could not be read: {reason}',
+    'api.undecodable': 'the contract\'s answer to {call} does not decode: {error}',
+    'api.chainStopped': 'the in-process chain has stopped',
+    'api.fundingFailed': 'funding the new account failed: {error}',
+    'api.notMined': 'the transaction was not mined: {error}',
+    'api.lock.contractCheck': 'the contract check\'s lock',
+    'api.lock.codeHashes': 'the code hashes\' lock',
   },
   ja: {
     'lang.other': 'English',
@@ -45,5 +53,13 @@ window.I18n.add({
     'api.logTooLong': '記録が{count}手あります。再生できるのは{max}手までです。新しいゲームを始めてください。',
     'api.contractsGone': '{address} のゲームコントラクトはもうこのチェーンにありません（ノードがリセットされたか、'
       + '空で再起動されたようです）。コントラクトを再デプロイしてこのサーバーを再起動するまで、何も送れません',
+    'api.nodeSilent': 'チェーンのノードが応答しませんでした：{error}',
+    'api.chainUnreadable': 'チェーンを読み取れませんでした：{reason}',
+    'api.undecodable': '{call} へのコントラクトの応答を解読できません：{error}',
+    'api.chainStopped': 'プロセス内のチェーンが止まっています',
+    'api.fundingFailed': '新しいアカウントへの入金に失敗しました：{error}',
+    'api.notMined': 'トランザクションはブロックに取り込まれませんでした：{error}',
+    'api.lock.contractCheck': 'コントラクト確認用のロックが使えなくなりました',
+    'api.lock.codeHashes': 'コードハッシュ用のロックが使えなくなりました',
   },
 });

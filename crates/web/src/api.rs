@@ -47,7 +47,7 @@ pub(crate) struct Why {
 }
 
 /// A refusal's sentence: a key of the catalogs, or a sentence a caller worded itself (werewolf's, until its
-/// words move to its catalog, and the server's own failures, which name a program's state).
+/// words move to its catalog, and a tic-tac-toe contract's refusal, worded in the request's language).
 #[derive(Clone, Debug)]
 pub(crate) enum Said {
     Words(Words),

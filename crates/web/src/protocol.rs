@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::api::ApiError;
 use crate::lang::Lang;
-use crate::words::Words;
+use crate::words::{Arg, Words};
 
 /// The longest log any game's endpoint replays. Longer than any game of werewolf or tic-tac-toe; a cross-light
 /// page that gets there starts a new puzzle.
@@ -56,7 +56,7 @@ pub(crate) struct RefusalView {
     pub(crate) key: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
-    pub(crate) args: Option<BTreeMap<&'static str, String>>,
+    pub(crate) args: Option<BTreeMap<&'static str, Arg>>,
 }
 
 impl RefusalView {

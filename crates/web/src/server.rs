@@ -18,6 +18,7 @@ use tokio::sync::oneshot;
 use crate::chain::{ChainClient, Contracts, Embedded, Remote};
 use crate::error::WebError;
 use crate::games;
+use crate::words::Words;
 use crate::{api::ApiError, assets};
 
 /// What the handlers share.
@@ -25,8 +26,9 @@ pub(crate) struct AppState {
     /// Names this run of the server. The in-process chain starts empty on every start, so a page that kept a
     /// game id compares this first: a different instance means that game is gone.
     pub(crate) instance: String,
-    /// The chain tic-tac-toe plays on (a node, or the in-process chain), or why there is none.
-    pub(crate) tictactoe: Result<ChainClient, String>,
+    /// The chain tic-tac-toe plays on (a node, or the in-process chain), or why there is none, in the catalogs'
+    /// words.
+    pub(crate) tictactoe: Result<ChainClient, Words>,
 }
 
 impl AppState {
@@ -34,9 +36,7 @@ impl AppState {
     pub(crate) fn tictactoe(&self) -> Result<&ChainClient, ApiError> {
         match &self.tictactoe {
             Ok(chain) => Ok(chain),
-            Err(reason) => Err(ApiError::unavailable(format!(
-                "tic-tac-toe on chain is not available: {reason}"
-            ))),
+            Err(reason) => Err(ApiError::unavailable(reason.clone())),
         }
     }
 }
@@ -90,18 +90,20 @@ impl App {
         App::with_chain(
             match marubatsu_client::rpc::RpcClient::new(&marubatsu_client::wallet::Secret::new(chain.url.clone())) {
                 Ok(client) => Ok(ChainClient::Remote(Remote::new(client, contracts))),
-                Err(err) => Err(format!("the RPC URL is not usable: {err}")),
+                Err(err) => Err(Words::new("tictactoe.api.unavailable")
+                    .with("reason", Words::new("tictactoe.api.rpcUrl").arg("error", err))),
             },
         )
     }
 
     /// The app without the contracts (they could not be compiled, say): every page works except tic-tac-toe
-    /// on chain, which shows `reason`.
+    /// on chain, which shows `reason` (the caller's words, as they are, after a sentence in the player's language).
     pub fn without_chain(reason: impl Into<String>) -> App {
-        App::with_chain(Err(reason.into()))
+        App::with_chain(Err(Words::new("tictactoe.api.unavailable").arg("reason", reason.into())))
     }
 
-    fn with_chain(tictactoe: Result<ChainClient, String>) -> App {
+    /// The app around `tictactoe`'s chain, or the words that say why tic-tac-toe on chain cannot be played.
+    fn with_chain(tictactoe: Result<ChainClient, Words>) -> App {
         App {
             state: Arc::new(AppState {
                 instance: instance_id(),

@@ -57,6 +57,10 @@ fn every_games_wire_declarations_are_what_the_types_generate() {
     check(
         "assets/wire.gen.d.ts",
         "What every game's endpoints share",
-        vec![crate::protocol::RefusalView::decl(&config)],
+        vec![
+            crate::protocol::RefusalView::decl(&config),
+            crate::words::Words::decl(&config),
+            crate::words::Arg::decl(&config),
+        ],
     );
 }

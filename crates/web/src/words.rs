@@ -123,12 +123,46 @@ fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> String
     out
 }
 
-/// A sentence not yet worded: its key in the catalogs and its arguments, each already a word or a number.
-/// It travels as `{"key": …, "args": {…}}` so that a page can word it again in the language it switches to.
+/// A sentence not yet worded: its key in the catalogs and its arguments, each a word or a number already written
+/// or a sentence of its own. It travels as `{"key": …, "args": {…}}` so that a page can word it again in the
+/// language it switches to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WireWords"))]
 pub(crate) struct Words {
     pub(crate) key: &'static str,
-    pub(crate) args: BTreeMap<&'static str, String>,
+    pub(crate) args: BTreeMap<&'static str, Arg>,
+}
+
+/// One argument of [`Words`]: text the sentence takes as it is (a number, an amount, an address, a detail in the
+/// words of another program), or a sentence worded in the same language first (a board's cell, how a game ended).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WireArg"))]
+pub(crate) enum Arg {
+    Text(String),
+    Words(Words),
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Arg {
+        Arg::Text(text)
+    }
+}
+
+impl From<Words> for Arg {
+    fn from(words: Words) -> Arg {
+        Arg::Words(words)
+    }
+}
+
+impl Arg {
+    /// The argument in `lang`.
+    fn in_lang(&self, lang: Lang) -> String {
+        match self {
+            Arg::Text(text) => text.clone(),
+            Arg::Words(words) => words.in_lang(lang),
+        }
+    }
 }
 
 impl Words {
@@ -140,15 +174,25 @@ impl Words {
         }
     }
 
-    /// The same with `{name}` given.
-    pub(crate) fn arg(mut self, name: &'static str, value: impl Display) -> Words {
-        self.args.insert(name, value.to_string());
+    /// The same with `{name}` given as text.
+    pub(crate) fn arg(self, name: &'static str, value: impl Display) -> Words {
+        self.with(name, value.to_string())
+    }
+
+    /// The same with `{name}` given as text or as a sentence of its own.
+    pub(crate) fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Words {
+        self.args.insert(name, value.into());
         self
     }
 
     /// The sentence in `lang`.
     pub(crate) fn in_lang(&self, lang: Lang) -> String {
-        let args: Vec<(&str, &dyn Display)> = self.args.iter().map(|(name, value)| (*name, value as _)).collect();
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, value)| (*name, value.in_lang(lang)))
+            .collect();
+        let args: Vec<(&str, &dyn Display)> = args.iter().map(|(name, value)| (*name, value as _)).collect();
         t(lang, self.key, &args)
     }
 }
@@ -276,6 +320,27 @@ mod tests {
         assert_eq!(
             Words::new("error.server").arg("status", 502).in_lang(Lang::En),
             "The server answered with an error (502). Try again; reload the page if it goes on."
+        );
+    }
+
+    #[test]
+    fn a_sentence_may_be_an_argument_of_another_and_travels_inside_it() {
+        let words = Words::new("tictactoe.api.unavailable")
+            .with("reason", Words::new("tictactoe.api.rpcUrl").arg("error", "no scheme"));
+        assert_eq!(
+            words.in_lang(Lang::En),
+            "tic-tac-toe on chain is not available: the RPC URL is not usable: no scheme"
+        );
+        assert_eq!(
+            words.in_lang(Lang::Ja),
+            "チェーン上のまるばつは使えません：RPC の URL が使えません：no scheme"
+        );
+        assert_eq!(
+            serde_json::to_value(&words).ok(),
+            Some(serde_json::json!({
+                "key": "tictactoe.api.unavailable",
+                "args": {"reason": {"key": "tictactoe.api.rpcUrl", "args": {"error": "no scheme"}}},
+            }))
         );
     }
 

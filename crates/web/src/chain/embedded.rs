@@ -26,6 +26,7 @@ use super::sessions::{self, Sessions};
 use super::{Contracts, ReadError};
 use crate::api::ApiError;
 use crate::error::WebError;
+use crate::words::Words;
 
 /// What a browser's account starts with: plenty for any stake a test or a player would try.
 const FUNDING_ETHER: &str = "100";
@@ -114,7 +115,7 @@ impl Embedded {
     /// Runs `job` on the chain's thread and waits for its answer without blocking the server.
     async fn run<R: Send + 'static>(&self, job: impl FnOnce(&mut Ledger) -> R + Send + 'static) -> Result<R, ApiError> {
         let (answer, answered) = oneshot::channel();
-        let stopped = || ApiError::internal("the in-process chain has stopped");
+        let stopped = || ApiError::internal(Words::new("api.chainStopped"));
         self.jobs
             .send(Box::new(move |ledger| {
                 let _ = answer.send(job(ledger));
@@ -131,7 +132,8 @@ impl Embedded {
     /// An account for a new browser session `token`: a new one funded from the chain's development accounts
     /// while the session table has room, else the least recently used session's (see [`Sessions`]).
     pub(crate) async fn open_account(&self, token: String) -> Result<Address, ApiError> {
-        let funding = parse_ether(FUNDING_ETHER).map_err(|e| ApiError::internal(e.to_string()))?;
+        let funding = parse_ether(FUNDING_ETHER)
+            .map_err(|e| ApiError::internal(Words::new("api.fundingFailed").arg("error", e)))?;
         self.run(move |ledger| {
             let Ledger {
                 chain,
@@ -149,7 +151,7 @@ impl Embedded {
             })
         })
         .await?
-        .map_err(|err| ApiError::internal(format!("funding the new account failed: {err}")))
+        .map_err(|err| ApiError::internal(Words::new("api.fundingFailed").arg("error", err)))
     }
 
     /// Sends a transaction from `from` (the caller's own account) in a new block, and returns its hash. A
@@ -185,10 +187,7 @@ impl Embedded {
                     Lookup::Reverted(Box::new(receipt), revert)
                 }
                 Err(err) => {
-                    return Err(ApiError::conflict(
-                        format!("the transaction was not mined: {err}"),
-                        None,
-                    ));
+                    return Err(ApiError::conflict(Words::new("api.notMined").arg("error", err), None));
                 }
             };
             ledger.receipts.insert(hash, lookup);
@@ -200,10 +199,10 @@ impl Embedded {
     pub(super) async fn call(&self, to: Address, data: Bytes) -> Result<Bytes, ReadError> {
         self.run(move |ledger| ledger.chain.call_data(to, data))
             .await
-            .map_err(|_| ReadError::Failed("the in-process chain has stopped".into()))?
+            .map_err(|_| ReadError::Failed(Words::new("api.chainStopped").into()))?
             .map_err(|err| match err {
                 TxError::Reverted(revert) => ReadError::Refused(revert.data().clone()),
-                other => ReadError::Failed(other.to_string()),
+                other => ReadError::Failed(other.to_string().into()),
             })
     }
 

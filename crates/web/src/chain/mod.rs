@@ -12,6 +12,7 @@ use marubatsu_chain::{
 use marubatsu_client::rpc::Tracked;
 
 use crate::api::ApiError;
+use crate::words::Arg;
 
 mod embedded;
 mod remote;
@@ -28,11 +29,12 @@ pub(crate) struct Contracts {
     pub(crate) pvp: Address,
 }
 
-/// A read the contract refused (with its revert data), or a chain that could not be asked.
+/// A read the contract refused (with its revert data), or a chain that could not be asked: the catalogs' words
+/// for what this server knows, the client's or the EVM's own for the rest.
 #[derive(Debug)]
 pub(crate) enum ReadError {
     Refused(Bytes),
-    Failed(String),
+    Failed(Arg),
 }
 
 pub(crate) enum ChainClient {

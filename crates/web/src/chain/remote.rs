@@ -50,7 +50,7 @@ impl Remote {
     /// restart, a deep reorg) or the last check is older than [`RECHECK`]. Each reads both contracts' code, which
     /// a page asking every few seconds need not pay for each time; a transaction is checked every time.
     pub(super) async fn watch_contracts(&self, head: u64) -> Result<(), ApiError> {
-        let lock_failed = |_| ApiError::internal("the contract check's lock");
+        let lock_failed = |_| ApiError::internal(Words::new("api.lock.contractCheck"));
         {
             let mut last = self.last_check.lock().map_err(lock_failed)?;
             match last.as_mut() {
@@ -82,7 +82,7 @@ impl Remote {
         let mut known = self
             .code_hashes
             .lock()
-            .map_err(|_| ApiError::internal("the code hashes' lock"))?;
+            .map_err(|_| ApiError::internal(Words::new("api.lock.codeHashes")))?;
         match *known {
             None => *known = Some(now),
             Some(first) => {
@@ -100,7 +100,7 @@ impl Remote {
             .await
             .map_err(|err| match err {
                 Error::Reverted { data, .. } if !data.is_empty() => ReadError::Refused(data),
-                other => ReadError::Failed(other.to_string()),
+                other => ReadError::Failed(other.to_string().into()),
             })
     }
 
@@ -152,7 +152,7 @@ impl Remote {
 
 /// The node could not be asked: the client's sentence, which never shows the URL's path (it may hold an API key).
 fn unavailable(err: Error) -> ApiError {
-    ApiError::unavailable(format!("the chain's node did not answer: {err}"))
+    ApiError::unavailable(Words::new("api.nodeSilent").arg("error", err))
 }
 
 /// The game contract at `address` is gone from the node's chain (no code, or other code than at first).

@@ -46,6 +46,7 @@ use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{Envelope, RefusalView};
+use crate::words::Words;
 
 pub(crate) mod text;
 mod view;
@@ -204,8 +205,9 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
             Lang::En => Language::English,
             Lang::Ja => Language::Japanese,
         },
-        Some(tag) => Language::from_tag(tag)
-            .ok_or_else(|| ApiError::bad_request(format!("unknown language {tag:?}: the languages are ja and en")))?,
+        Some(tag) => Language::from_tag(tag).ok_or_else(|| {
+            ApiError::bad_request(Words::new("relay.api.unknownLanguage").arg("tag", format!("{tag:?}")))
+        })?,
     };
     let restored = match request.save {
         None => Ok(RelayState::Setup),
@@ -223,9 +225,9 @@ async fn step(lang: Lang, JsonBody(request): JsonBody<StepRequest>) -> Result<Js
         Some(EventDto::Start { .. } | EventDto::Redraw {} | EventDto::BeginTalk { .. } | EventDto::NextRound {})
     );
     if draws && request.entropy.len() < MIN_ENTROPY_WORDS {
-        return Err(ApiError::bad_request(format!(
-            "this event draws a topic or an order: send at least {MIN_ENTROPY_WORDS} random words as `entropy`"
-        )));
+        return Err(ApiError::bad_request(
+            Words::new("relay.api.entropy").arg("count", MIN_ENTROPY_WORDS),
+        ));
     }
     let draws_topic = matches!(
         request.event,

@@ -63,6 +63,8 @@ window.I18n.add({
     'relay.abandonYes': 'Yes, abandon it',
     'relay.abandonNo': 'Keep playing',
     'relay.restoreFailed': 'The saved game could not be restored, so a new one starts.',
+    'relay.api.unknownLanguage': 'unknown language {tag}: the languages are ja and en',
+    'relay.api.entropy': 'this event draws a topic or an order: send at least {count} random words as `entropy`',
     'relay.tabIsCopy': 'This tab began as a copy of the game open in another tab. From here the two go on '
       + 'separately: a move made in one does not reach the other. Play on in one tab and close the other.',
     'relay.tabWasCopied': 'This game was copied into another tab. From here the two go on separately: a move made '
@@ -159,6 +161,8 @@ window.I18n.add({
     'relay.abandonYes': '中断する',
     'relay.abandonNo': '続ける',
     'relay.restoreFailed': '保存されたゲームを復元できなかったので、新しいゲームを始めます。',
+    'relay.api.unknownLanguage': '{tag} は知らない言語です。言語は ja と en です',
+    'relay.api.entropy': 'このイベントはお題か順番を引きます：`entropy` に乱数を{count}個以上送ってください',
     'relay.tabIsCopy': 'このタブは、別のタブで開いているゲームのコピーとして始まりました。ここから先、二つは別々に進み、'
       + '片方での操作はもう片方に届きません。一つのタブで続けて、もう一つは閉じてください。',
     'relay.tabWasCopied': 'このゲームは別のタブにコピーされました。ここから先、二つは別々に進み、片方での操作はもう片方に'

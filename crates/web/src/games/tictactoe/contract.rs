@@ -7,6 +7,7 @@ use super::words::{Contract, Refusal, refusal};
 use crate::api::ApiError;
 use crate::chain::{ChainClient, ReadError};
 use crate::lang::Lang;
+use crate::words::{Arg, Words};
 
 impl ChainClient {
     /// A typed view of one of the two contracts; a revert comes back explained in `lang`.
@@ -30,10 +31,12 @@ impl ChainClient {
             self.check_contracts().await.map_err(ViewError::Chain)?;
         }
         C::abi_decode_returns(&output).map_err(|err| {
-            ViewError::Failed(format!(
-                "the contract's answer to {} does not decode: {err}",
-                C::SIGNATURE
-            ))
+            ViewError::Failed(
+                Words::new("api.undecodable")
+                    .arg("call", C::SIGNATURE)
+                    .arg("error", err)
+                    .into(),
+            )
         })
     }
 }
@@ -42,7 +45,7 @@ impl ChainClient {
 #[derive(Debug)]
 pub(crate) enum ViewError {
     Refused(Refusal),
-    Failed(String),
+    Failed(Arg),
     /// What the chain itself says is wrong (the game contracts gone from it).
     Chain(ApiError),
 }
@@ -52,7 +55,9 @@ impl From<ViewError> for ApiError {
         match err {
             ViewError::Refused(refusal) if refusal.name == "UnknownGame" => ApiError::not_found(refusal.words),
             ViewError::Refused(refusal) => ApiError::conflict(refusal.words, Some(refusal.name)),
-            ViewError::Failed(reason) => ApiError::unavailable(format!("the chain could not be read: {reason}")),
+            ViewError::Failed(reason) => {
+                ApiError::unavailable(Words::new("api.chainUnreadable").with("reason", reason))
+            }
             ViewError::Chain(error) => error,
         }
     }

@@ -127,7 +127,8 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
     let mut response = body.into_response();
     if let Some(token) = cookie {
         let value = format!("{SESSION_COOKIE}={token}; Path=/api/tictactoe; HttpOnly; SameSite=Strict");
-        let value = HeaderValue::from_str(&value).map_err(|e| ApiError::internal(e.to_string()))?;
+        let value = HeaderValue::from_str(&value)
+            .map_err(|e| ApiError::internal(Words::new("tictactoe.api.cookie").arg("error", e)))?;
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     Ok(response)
@@ -193,18 +194,19 @@ async fn transaction(
 ) -> Result<Json<view::TxView>, ApiError> {
     let hash: B256 = hash
         .parse()
-        .map_err(|_| ApiError::bad_request(format!("{hash:?} is not a transaction hash (0x and 64 hex digits)")))?;
+        .map_err(|_| ApiError::bad_request(Words::new("tictactoe.api.badHash").arg("text", format!("{hash:?}"))))?;
     let query = query.as_deref();
-    let account = param(query, "account", "an account address (0x and 40 hex digits)")?;
-    let nonce = param(query, "nonce", "a nonce (a whole number)")?;
-    let since = param(query, "since", "a block number")?.unwrap_or(0);
+    let account = param(query, "account", "tictactoe.api.badParam.account")?;
+    let nonce = param(query, "nonce", "tictactoe.api.badParam.nonce")?;
+    let since = param(query, "since", "tictactoe.api.badParam.since")?.unwrap_or(0);
     let chain = state.tictactoe()?;
     let tracked = chain.track(hash, account, nonce, since).await?;
     Ok(Json(receipts::describe_tracked(tracked, chain.contracts(), lang)))
 }
 
-/// `name=value` from a query string, parsed, if it is there.
-fn param<T: std::str::FromStr>(query: Option<&str>, name: &str, what: &str) -> Result<Option<T>, ApiError> {
+/// `name=value` from a query string, parsed, if it is there; `refused` is the catalog's key for a value that is not
+/// one.
+fn param<T: std::str::FromStr>(query: Option<&str>, name: &str, refused: &'static str) -> Result<Option<T>, ApiError> {
     let prefix = format!("{name}=");
     let Some(value) = query
         .into_iter()
@@ -216,7 +218,7 @@ fn param<T: std::str::FromStr>(query: Option<&str>, name: &str, what: &str) -> R
     value
         .parse()
         .map(Some)
-        .map_err(|_| ApiError::bad_request(format!("{name} {value:?} is not {what}")))
+        .map_err(|_| ApiError::bad_request(Words::new(refused).arg("value", format!("{value:?}"))))
 }
 
 #[derive(Deserialize)]
@@ -251,11 +253,9 @@ async fn send(
     };
     let from = known_account(embedded, &headers)
         .await?
-        .ok_or_else(|| ApiError::bad_request("this browser has no account yet: load the page first"))?;
+        .ok_or_else(|| ApiError::bad_request(Words::new("tictactoe.api.noAccount")))?;
     if request.to != embedded.contracts.solo && request.to != embedded.contracts.pvp {
-        return Err(ApiError::bad_request(
-            "only the game contracts can be sent to from here",
-        ));
+        return Err(ApiError::bad_request(Words::new("tictactoe.api.notAGame")));
     }
     let hash = embedded.send(from, request.to, request.data, request.value).await?;
     Ok(Json(Sent { hash }))
@@ -330,7 +330,7 @@ fn viewer(query: Option<&str>) -> Result<Option<Address>, ApiError> {
     value
         .parse()
         .map(Some)
-        .map_err(|_| ApiError::bad_request(format!("{value:?} is not an account address (0x and 40 hex digits)")))
+        .map_err(|_| ApiError::bad_request(Words::new("tictactoe.call.badAddress").arg("text", format!("{value:?}"))))
 }
 
 async fn oracle(
@@ -346,9 +346,9 @@ async fn balance(
     lang: Lang,
     Path(account): Path<String>,
 ) -> Result<Json<view::BalanceView>, ApiError> {
-    let account: Address = account
-        .parse()
-        .map_err(|_| ApiError::bad_request(format!("{account:?} is not an account address (0x and 40 hex digits)")))?;
+    let account: Address = account.parse().map_err(|_| {
+        ApiError::bad_request(Words::new("tictactoe.call.badAddress").arg("text", format!("{account:?}")))
+    })?;
     reads::balance(state.tictactoe()?, account, lang).await.map(Json)
 }
 /// The wire's TypeScript declarations: the views and requests of this game's endpoints.
