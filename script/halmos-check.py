@@ -13,11 +13,20 @@ fails the run rather than passing unseen); halmos checks catch the rule bugs, an
 cannot see (it has no `vm.recordLogs`), are left to a named Foundry test run on the same copy. Halmos prints the counterexamples itself; a table of paths and times per check
 follows. Needs halmos on this Python (script/requirements-halmos.txt) and the native forge from node_modules
 (`npm ci`); halmos runs `forge build` itself, through script/forge, which compiles with the solc-js wrapper.
+
+The mutants' verdicts are kept in script/halmos-mutants-record.json, each under the hash of everything it depends
+on (the mutated contract, the checks, this script, the pinned halmos and solc). A run re-runs every mutant whose
+hash is not in the record, plus a random sample of the recorded ones (`--mutant-sample N`, 3 by default; the seed
+is printed and `HALMOS_MUTANT_SEED` repeats it), so a stale verdict can never pass and the record stays honest.
+
+    python3 script/halmos-check.py --all-mutants    every mutant (and nothing else), and the record written again
 """
 
+import hashlib
 import importlib.util
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -112,6 +121,12 @@ MUTANT_FILES = [
 ]
 MUTANTS_DIR = ROOT / "cache" / "halmos" / "mutants"
 
+# Each mutant's last verdict, by the hash of what it depends on (see `mutant_key`).
+RECORD = ROOT / "script" / "halmos-mutants-record.json"
+
+# What a verdict depends on besides the copy's files: how the checks are run, and the pinned halmos, solvers and solc.
+KEYED_TOOLING = ["script/halmos-check.py", "script/requirements-halmos.txt", "script/forge", "script/solc-wrapper.js"]
+
 # halmos's exit codes per check (halmos/__main__.py, Exitcode).
 OUTCOMES = {0: "pass", 1: "counterexample", 2: "timeout", 3: "stuck", 4: "all paths reverted", 5: "exception"}
 
@@ -205,6 +220,81 @@ def make_mutant(name: str, line: str, broken: str) -> Path:
     return root
 
 
+def solc_version() -> str:
+    """The solc-js version the wrapper compiles with (node_modules is installed before the checks run)."""
+    package = ROOT / "node_modules" / "solc" / "package.json"
+    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "missing"
+
+
+def mutant_key(name: str, line: str, broken: str, check: str) -> str:
+    """sha256 of everything mutant `name`'s verdict depends on: the files of its copy (TicTacToe.sol mutated), the
+    check that must catch it, the tooling files and the solc version."""
+    digest = hashlib.sha256()
+
+    def add(label: str, data: bytes) -> None:
+        digest.update(f"{label}\0{len(data)}\0".encode())
+        digest.update(data)
+
+    source = (ROOT / "contracts/TicTacToe.sol").read_text(encoding="utf-8")
+    for path in MUTANT_FILES + KEYED_TOOLING:
+        data = (ROOT / path).read_bytes()
+        if path == "contracts/TicTacToe.sol":
+            data = source.replace(line, broken).encode()
+        add(path, data)
+    add("name", name.encode())
+    add("check", check.encode())
+    add("solc", solc_version().encode())
+    return digest.hexdigest()
+
+
+def read_record() -> dict:
+    try:
+        return json.loads(RECORD.read_text(encoding="utf-8")).get("mutants", {})
+    except (OSError, json.JSONDecodeError):
+        return {}
+
+
+def write_record(mutants: list[tuple[str, str, str, str, float]], keys: dict[str, str]) -> None:
+    entries = {
+        name: {"key": keys[name], "check": check, "outcome": outcome, "seconds": round(seconds, 1)}
+        for name, _what, check, outcome, seconds in mutants
+    }
+    about = (
+        "Written by `python3 script/halmos-check.py --all-mutants`: each mutant of script/pvp-mutants.json, the hash"
+        " of what its verdict depends on, and the verdict. A CI run re-runs every mutant whose hash is not here, and a"
+        " random sample of those that are."
+    )
+    text = json.dumps({"about": about, "mutants": entries}, indent=2, sort_keys=True) + "\n"
+    RECORD.write_text(text, encoding="utf-8")
+
+
+def mutants_to_run(all_mutants: bool, sample: int) -> tuple[list[tuple[str, str, str, str, str]], dict[str, str]]:
+    """The mutants this run re-runs: all of them, or those the record has no verdict for under their current hash
+    plus `sample` of the rest, drawn at random; and every mutant's hash."""
+    keys = {name: mutant_key(name, line, broken, check) for name, _what, line, broken, check in MUTANTS}
+    if all_mutants:
+        return list(MUTANTS), keys
+    record = read_record()
+    fresh = [m for m in MUTANTS if record.get(m[0], {}).get("key") == keys[m[0]]]
+    fresh = [m for m in fresh if record[m[0]].get("outcome") == "caught"]
+    stale = [m for m in MUTANTS if m not in fresh]
+    seed = int(os.environ.get("HALMOS_MUTANT_SEED") or random.SystemRandom().randrange(1 << 32))
+    drawn = random.Random(seed).sample(fresh, min(sample, len(fresh)))
+    print(
+        f"halmos-check: {len(fresh)} of {len(MUTANTS)} mutants have a verdict recorded for their current hash; "
+        f"re-running {len(drawn)} of them at random (HALMOS_MUTANT_SEED={seed}) and the {len(stale)} without one",
+        flush=True,
+    )
+    if stale:
+        print(
+            "halmos-check: to record the verdicts of " + ", ".join(m[0] for m in stale)
+            + ": python3 script/halmos-check.py --all-mutants",
+            flush=True,
+        )
+    chosen = {m[0] for m in drawn} | {m[0] for m in stale}
+    return [m for m in MUTANTS if m[0] in chosen], keys
+
+
 def run_mutant(name: str, line: str, broken: str, check: str, tmp: str) -> tuple[str, str]:
     """Runs `check` on mutant `name`; returns its outcome ("caught" or what happened instead) and the time."""
     root = make_mutant(name, line, broken)
@@ -252,11 +342,30 @@ def run_mutant(name: str, line: str, broken: str, check: str, tmp: str) -> tuple
     return outcome, time.monotonic() - started
 
 
+def take_options() -> tuple[bool, int]:
+    """Removes this script's own options from sys.argv (the rest go to halmos): --all-mutants, --mutant-sample N."""
+    all_mutants, sample, rest = False, 3, []
+    args = iter(sys.argv[1:])
+    for arg in args:
+        if arg == "--all-mutants":
+            all_mutants = True
+        elif arg == "--mutant-sample":
+            value = next(args, "")
+            if not value.isdigit():
+                raise SystemExit("halmos-check: --mutant-sample needs a count, e.g. --mutant-sample 3")
+            sample = int(value)
+        else:
+            rest.append(arg)
+    sys.argv[1:] = rest
+    return all_mutants, sample
+
+
 def main() -> int:
     write_event_log_copy(ROOT, (ROOT / "contracts/TicTacToe.sol").read_text(encoding="utf-8"))
     if sys.argv[1:] == ["--event-log-copy"]:
         print(f"halmos-check: wrote {EVENT_LOG_COPY}")
         return 0
+    all_mutants, sample = take_options()
     if importlib.util.find_spec("halmos") is None:
         print(
             f"halmos-check: halmos is not installed for {sys.executable}; run "
@@ -273,7 +382,8 @@ def main() -> int:
     ]
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, contracts, flags in runs:
+        # Recording the mutants' verdicts runs only them: the checks of the real contracts do not depend on them.
+        for name, contracts, flags in [] if all_mutants else runs:
             json_path = os.path.join(tmp, f"{name}.json")
             run_halmos(contracts, [*flags, *sys.argv[1:]], json_path)
             try:
@@ -284,11 +394,12 @@ def main() -> int:
                 return 1
 
         mutants = []
-        for name, what, line, broken, check in MUTANTS:
+        chosen, keys = mutants_to_run(all_mutants, sample)
+        for name, what, line, broken, check in chosen:
             outcome, seconds = run_mutant(name, line, broken, check, tmp)
             mutants.append((name, what, check, outcome, seconds))
 
-    rows, problems = judge(results)
+    rows, problems = judge(results) if not all_mutants else ([], [])
     for name, _what, check, outcome, _seconds in mutants:
         if outcome != "caught":
             problems.append(f"mutant {name}: {check.split(':', 1)[1]} gave {outcome}, but it must catch the bug")
@@ -305,9 +416,20 @@ def main() -> int:
         for problem in problems:
             print(f"  - {problem}", file=sys.stderr)
         return 1
+    if all_mutants:
+        write_record(mutants, keys)
+        print(f"halmos-check: each of the {len(MUTANTS)} mutants was caught; wrote {RECORD.relative_to(ROOT)}")
+        return 0
+    if len(mutants) == len(MUTANTS):
+        caught = f"each of the {len(MUTANTS)} mutants was caught by its check"
+    else:
+        caught = (
+            f"each of the {len(mutants)} mutants re-run was caught by its check (the other"
+            f" {len(MUTANTS) - len(mutants)} have a verdict recorded for these sources)"
+        )
     print(
         f"\nhalmos-check: every check of the real contracts holds; every check of {', '.join(sorted(BROKEN))}"
-        f" found its counterexample (printed above); each of the {len(mutants)} mutants was caught by its check."
+        f" found its counterexample (printed above); {caught}."
     )
     return 0
 
