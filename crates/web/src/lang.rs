@@ -1,4 +1,5 @@
-//! The player's language, for what the server itself writes: the page shell on first load and API errors.
+//! The player's language, for what the server itself writes: the page shell on first load, API errors and the
+//! games' server-made sentences, each looked up in the catalogs with [`crate::words::t`].
 //!
 //! The page's script sends `Accept-Language: ja` or `en` with every API call (its own choice, which the player
 //! can switch), and the language switch also writes a `lang` cookie so that a page load, which carries no
@@ -26,15 +27,6 @@ impl Lang {
         match self {
             Lang::En => "en",
             Lang::Ja => "ja",
-        }
-    }
-
-    /// `en` or `ja`, whichever is this language's: `lang.pick("Not found", "見つかりません")`. Werewolf's words
-    /// still use it until they move to its catalog; every other sentence is looked up with [`crate::words::t`].
-    pub(crate) fn pick<T>(self, en: T, ja: T) -> T {
-        match self {
-            Lang::En => en,
-            Lang::Ja => ja,
         }
     }
 
@@ -148,7 +140,6 @@ mod tests {
         assert_eq!(lang_of(&[("accept-language", ";;,,")]), Lang::En);
         assert_eq!(lang_of(&[("accept-language", "*")]), Lang::En);
         assert_eq!(lang_of(&[("cookie", "lang=")]), Lang::En);
-        assert_eq!(Lang::Ja.pick("a", "b"), "b");
         assert_eq!(Lang::En.code(), "en");
         assert_eq!(Lang::Ja.code(), "ja");
     }

@@ -135,9 +135,10 @@ function rustFiles(folder) {
   });
 }
 
-// The server's own sentences (refusals, receipts, the werewolf log) are Rust string literals; their `{…}` holes
-// are cut out, since `{text:?}` is a format, not a mark a reader sees. Comments are not read, nor a file's unit
-// tests (its `mod tests` at the bottom), which hold wrong sentences on purpose to show that a check catches them.
+// Japanese the server still writes as Rust string literals (each game's title and summary; its sentences are in the
+// catalogs read above); their `{…}` holes are cut out, since `{text:?}` is a format, not a mark a reader sees.
+// Comments are not read, nor a file's unit tests (its `mod tests` at the bottom), which hold wrong sentences on
+// purpose to show that a check catches them.
 test('the server\'s Japanese sentences use Japanese punctuation', () => {
   const found = [];
   let japaneseLiterals = 0;
@@ -153,7 +154,8 @@ test('the server\'s Japanese sentences use Japanese punctuation', () => {
       }
     }
   }
-  assert.ok(japaneseLiterals > 100, `${japaneseLiterals} Japanese literals`);
+  // Four games, each with a Japanese title and summary: the scan still finds what it is meant to read.
+  assert.ok(japaneseLiterals >= 8, `${japaneseLiterals} Japanese literals`);
   assert.deepEqual(found, []);
 });
 

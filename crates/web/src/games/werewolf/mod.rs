@@ -58,6 +58,7 @@ use super::{GamePage, Script, Shared};
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, RefusalView};
+use crate::words::t;
 
 mod refusals;
 mod setup_words;
@@ -359,10 +360,7 @@ fn names(given: &[String], players: u8, lang: Lang) -> Vec<String> {
     (0..usize::from(players))
         .map(|i| match given.get(i).map(|n| n.trim()) {
             Some(name) if !name.is_empty() => name.to_owned(),
-            _ => match lang {
-                Lang::En => format!("Player {}", i + 1),
-                Lang::Ja => format!("プレイヤー{}", i + 1),
-            },
+            _ => t(lang, "werewolf.setup.player", &[("n", &(i + 1))]),
         })
         .collect()
 }

@@ -1,66 +1,59 @@
 //! Why a table could not be set up, in the player's language: the engine's [`TableError`] and the page's own
-//! limits, worded here from their fields (the engine's `Display` is English for logs, not for players).
+//! limits, worded from their fields by the game's catalog (the engine's `Display` is English for logs, not for
+//! players).
 
 use marubatsu_engine::werewolf::{MAX_PLAYERS, Table, TableError};
 
 use super::text;
 use crate::lang::Lang;
+use crate::words::t;
 
 /// A composition the engine refuses.
 pub(super) fn table_error(lang: Lang, error: &TableError) -> String {
     match *error {
-        TableError::NoCards { role } => match lang {
-            Lang::En => format!(
-                "Every hand needs at least one {} card: without one, nobody could ever be the {}.",
-                text::role(lang, role),
-                text::role(lang, role)
-            ),
-            Lang::Ja => format!(
-                "手札には{}カードが1枚以上必要です。1枚もないと、誰も{}になれません。",
-                text::role(lang, role),
-                text::role(lang, role)
-            ),
-        },
-        TableError::Players { players } => match lang {
-            Lang::En => format!(
-                "A table seats {} to {MAX_PLAYERS} players, not {players}: change the number of cards per hand.",
-                Table::MIN_PLAYERS
-            ),
-            Lang::Ja => format!(
-                "遊べるのは{}〜{MAX_PLAYERS}人です。{players}人にはなりません。手札の枚数を変えてください。",
-                Table::MIN_PLAYERS
-            ),
-        },
+        TableError::NoCards { role } => t(
+            lang,
+            "werewolf.setupError.noCards",
+            &[("role", &text::role(lang, role))],
+        ),
+        TableError::Players { players } => t(
+            lang,
+            "werewolf.setupError.players",
+            &[
+                ("min", &Table::MIN_PLAYERS),
+                ("max", &MAX_PLAYERS),
+                ("players", &players),
+            ],
+        ),
     }
 }
 
 /// More chits of a kind than a player may be given.
 pub(super) fn too_many_chits(lang: Lang, max: u8, [black, white, attacks]: [u8; 3]) -> String {
-    match lang {
-        Lang::En => format!(
-            "A player may be given at most {max} chits of a kind, not {black} black, {white} white and {attacks} \
-             attack chits."
-        ),
-        Lang::Ja => {
-            format!("チップは1種類につき{max}枚までです（黒{black}枚・白{white}枚・襲撃{attacks}枚は多すぎます）。")
-        }
-    }
+    t(
+        lang,
+        "werewolf.setupError.tooManyChits",
+        &[
+            ("max", &max),
+            ("black", &black),
+            ("white", &white),
+            ("attacks", &attacks),
+        ],
+    )
 }
 
 /// Rules the engine has no options for.
 pub(super) fn unknown_options(lang: Lang, name: &str) -> String {
-    match lang {
-        Lang::En => format!("There are no rules called \"{name}\": choose Version 2, 3 or 4."),
-        Lang::Ja => format!("「{name}」というルールはありません。バージョン2、3、4のどれかを選んでください。"),
-    }
+    t(lang, "werewolf.setupError.unknownOptions", &[("name", &name)])
 }
 
 /// Not one name per seat.
 pub(super) fn name_count(lang: Lang, names: usize, players: u8) -> String {
-    match lang {
-        Lang::En => format!("{names} names for a table of {players} players: give one name per player."),
-        Lang::Ja => format!("{players}人の卓に名前が{names}個あります。一人に一つずつ名前をつけてください。"),
-    }
+    t(
+        lang,
+        "werewolf.setupError.nameCount",
+        &[("names", &names), ("players", &players)],
+    )
 }
 
 #[cfg(test)]

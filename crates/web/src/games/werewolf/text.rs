@@ -1,48 +1,52 @@
 //! Everything the werewolf page shows in words that the server writes — the decision on the table, the options
-//! of a player, the log, the end, and why a tap was not taken — in English and Japanese, in plain sentences.
-//! Rule codes (R6, R11 …) never stand in for a sentence; the view carries them beside it as a reference.
-//! Players are named by the page's names; a seat never appears as a number counted from 0.
+//! of a player, the log, the end, and why a tap was not taken — looked up in the game's catalog (`strings.js`,
+//! through [`t`]), so each sentence is written once per language. Rule codes (R6, R11 …) never stand in for a
+//! sentence; the view carries them beside it as a reference. Players are named by the page's names; a seat never
+//! appears as a number counted from 0.
+
+use std::fmt::Display;
 
 use marubatsu_engine::werewolf::{
-    Certainty, DeathCause, End, Happening, LossCause, NoExchange, Options, Outcome, Paradox, Parity, PassReason,
-    Pending, Phase, Role, SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
+    Certainty, ChitKind, DeathCause, End, Happening, LossCause, NoExchange, Options, Outcome, Paradox, Parity,
+    PassReason, Pending, Phase, Role, SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
 use crate::lang::Lang;
+use crate::words::t;
 
 /// Names a seat.
 pub(super) type Namer<'a> = &'a dyn Fn(marubatsu_engine::werewolf::Seat) -> String;
 
 /// The role's name.
-pub(super) fn role(lang: Lang, role: Role) -> &'static str {
-    match role {
-        Role::Werewolf => lang.pick("werewolf", "人狼"),
-        Role::Seer => lang.pick("seer", "占い師"),
-        Role::Villager => lang.pick("villager", "村人"),
-    }
+pub(super) fn role(lang: Lang, role: Role) -> String {
+    let key = match role {
+        Role::Werewolf => "werewolf.role.werewolf",
+        Role::Seer => "werewolf.role.seer",
+        Role::Villager => "werewolf.role.villager",
+    };
+    t(lang, key, &[])
 }
 
-fn phase(lang: Lang, phase: Phase) -> &'static str {
-    match phase {
-        Phase::Seer => lang.pick("seer phase", "占いフェーズ"),
-        Phase::Attack => lang.pick("attack phase", "襲撃フェーズ"),
-        Phase::Vote => lang.pick("vote", "投票"),
-    }
+fn phase(lang: Lang, phase: Phase) -> String {
+    let key = match phase {
+        Phase::Seer => "werewolf.phase.seer",
+        Phase::Attack => "werewolf.phase.attack",
+        Phase::Vote => "werewolf.phase.vote",
+    };
+    t(lang, key, &[])
 }
 
-fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Black => lang.pick("black", "黒"),
-        Verdict::White => lang.pick("white", "白"),
-    }
+fn verdict(lang: Lang, verdict: Verdict) -> String {
+    let key = match verdict {
+        Verdict::Black => "werewolf.verdict.black",
+        Verdict::White => "werewolf.verdict.white",
+    };
+    t(lang, key, &[])
 }
 
-/// The role's name with its article: "a werewolf" (every role's name begins with a consonant) / "人狼".
-fn a_role(lang: Lang, of: Role) -> String {
-    match lang {
-        Lang::En => format!("a {}", role(lang, of)),
-        Lang::Ja => role(lang, of).to_owned(),
-    }
+/// The entry `one` for a count of 1, else `other`: English says "1 card" but "3 cards", Japanese "1枚" and "3枚".
+fn counted(n: impl Into<u64>, one: &'static str, other: &'static str) -> &'static str {
+    if n.into() == 1 { one } else { other }
 }
 
 /// Players by name: "Aki, Ben" / "アキさん、ベンさん" (in Japanese every name takes its さん, so a sentence adds
@@ -50,173 +54,109 @@ fn a_role(lang: Lang, of: Role) -> String {
 fn list(lang: Lang, seats: SeatSet, name: Namer<'_>) -> String {
     seats
         .iter()
-        .map(|seat| match lang {
-            Lang::En => name(seat),
-            Lang::Ja => format!("{}さん", name(seat)),
-        })
+        .map(|seat| t(lang, "werewolf.named", &[("name", &name(seat))]))
         .collect::<Vec<_>>()
-        .join(lang.pick(", ", "、"))
+        .join(&t(lang, "werewolf.listJoin", &[]))
 }
 
 /// "1 card" / "3 cards" / "3枚".
 fn cards(lang: Lang, n: u8) -> String {
-    match lang {
-        Lang::En if n == 1 => "1 card".to_owned(),
-        Lang::En => format!("{n} cards"),
-        Lang::Ja => format!("{n}枚"),
-    }
+    t(
+        lang,
+        counted(n, "werewolf.cards.one", "werewolf.cards.other"),
+        &[("n", &n)],
+    )
 }
 
 /// "3 werewolf cards" / "人狼カード3枚".
 fn role_cards(lang: Lang, n: u8, of: Role) -> String {
-    match lang {
-        Lang::En if n == 1 => format!("1 {} card", role(lang, of)),
-        Lang::En => format!("{n} {} cards", role(lang, of)),
-        Lang::Ja => format!("{}カード{n}枚", role(lang, of)),
-    }
+    let key = counted(n, "werewolf.roleCards.one", "werewolf.roleCards.other");
+    t(lang, key, &[("n", &n), ("role", &role(lang, of))])
 }
 
 /// The status line above the board: the round and the phase.
 pub(super) fn status(lang: Lang, round: u8, now: Phase, over: bool) -> String {
-    match (lang, over) {
-        (Lang::En, true) => format!("The game ended in round {round}."),
-        (Lang::Ja, true) => format!("第{round}ラウンドでゲーム終了"),
-        (Lang::En, false) => format!("Round {round} · {}", phase(lang, now)),
-        (Lang::Ja, false) => format!("第{round}ラウンド・{}", phase(lang, now)),
+    if over {
+        t(lang, "werewolf.status.over", &[("round", &round)])
+    } else {
+        t(
+            lang,
+            "werewolf.status.playing",
+            &[("round", &round), ("phase", &phase(lang, now))],
+        )
     }
 }
 
 /// What the table must decide now, and who decides it; `alive` are the living players.
 pub(super) fn prompt(lang: Lang, pending: Pending, alive: SeatSet, name: Namer<'_>) -> String {
-    match (pending, lang) {
-        // Everyone alive tied (as at the start): the names would fill a phone's first screen, and their buttons
-        // follow anyway.
-        (Pending::StartPlayer { phase: p, tied }, Lang::En) if tied == alive => format!(
-            "Everyone alive holds as many {} cards. Play rock-paper-scissors, then touch the winner to start the {}.",
-            role(lang, p.actor_role().unwrap_or(Role::Seer)),
-            phase(lang, p)
-        ),
-        (Pending::StartPlayer { phase: p, tied }, Lang::Ja) if tied == alive => format!(
-            "生きている全員が{}カードを同じだけ持っています。じゃんけんをして、勝った人をタッチしてください（{}を始めます）。",
-            role(lang, p.actor_role().unwrap_or(Role::Seer)),
-            phase(lang, p)
-        ),
-        (Pending::StartPlayer { phase: p, tied }, Lang::En) => format!(
-            "{} hold the most {} cards. Play rock-paper-scissors, then touch the winner to start the {}.",
-            list(lang, tied, name),
-            role(lang, p.actor_role().unwrap_or(Role::Seer)),
-            phase(lang, p)
-        ),
-        (Pending::StartPlayer { phase: p, tied }, Lang::Ja) => format!(
-            "{}が{}カードを同じだけ持っています。じゃんけんをして、勝った人をタッチしてください（{}を始めます）。",
-            list(lang, tied, name),
-            role(lang, p.actor_role().unwrap_or(Role::Seer)),
-            phase(lang, p)
-        ),
-        (Pending::Verdict { seer }, Lang::En) => format!(
-            "{}, you hold seer cards: touch the player you want to mark black (a werewolf) or white (not one).",
-            name(seer)
-        ),
-        (Pending::Verdict { seer }, Lang::Ja) => format!(
-            "{}さんは占い師カードを持っています。占う相手をタッチして、黒（人狼）か白（人狼ではない）を選んでください。",
-            name(seer)
-        ),
-        (Pending::Attack { wolf }, Lang::En) => format!(
-            "{}, you hold werewolf cards: touch the player you want to attack.",
-            name(wolf)
-        ),
-        (Pending::Attack { wolf }, Lang::Ja) => {
-            format!(
-                "{}さんは人狼カードを持っています。襲撃する相手をタッチしてください。",
-                name(wolf)
-            )
+    match pending {
+        Pending::StartPlayer { phase: p, tied } => {
+            let most = role(lang, p.actor_role().unwrap_or(Role::Seer));
+            let phase = phase(lang, p);
+            // Everyone alive tied (as at the start): the names would fill a phone's first screen, and their buttons
+            // follow anyway.
+            if tied == alive {
+                t(
+                    lang,
+                    "werewolf.prompt.startPlayerAll",
+                    &[("role", &most), ("phase", &phase)],
+                )
+            } else {
+                let tied = list(lang, tied, name);
+                t(
+                    lang,
+                    "werewolf.prompt.startPlayer",
+                    &[("tied", &tied), ("role", &most), ("phase", &phase)],
+                )
+            }
         }
-        (
-            Pending::Transfer {
-                from,
-                role: r,
-                cards: n,
-            },
-            Lang::En,
-        ) => format!(
-            "{} can no longer be {} and must hand over {}, taking one card back for each. Touch \
-             who gets them, then the cards to take back on their card.",
-            name(from),
-            a_role(lang, r),
-            role_cards(lang, n, r)
+        Pending::Verdict { seer } => t(lang, "werewolf.prompt.verdict", &[("seer", &name(seer))]),
+        Pending::Attack { wolf } => t(lang, "werewolf.prompt.attack", &[("wolf", &name(wolf))]),
+        Pending::Transfer {
+            from,
+            role: r,
+            cards: n,
+        } => t(
+            lang,
+            "werewolf.prompt.transfer",
+            &[
+                ("from", &name(from)),
+                ("role", &role(lang, r)),
+                ("cards", &role_cards(lang, n, r)),
+            ],
         ),
-        (
-            Pending::Transfer {
-                from,
-                role: r,
-                cards: n,
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんは{}ではありえなくなりました。{}カード{}をほかの人に渡し、1枚ごとに1枚受け取ります。渡す相手をタッチして、その人のカードで受け取るカードを選んでください。",
-            name(from),
-            role(lang, r),
-            role(lang, r),
-            cards(lang, n)
+        Pending::Draw { player, cards: n } => t(
+            lang,
+            "werewolf.prompt.draw",
+            &[("player", &name(player)), ("cards", &cards(lang, n))],
         ),
-        (Pending::Draw { player, cards: n }, Lang::En) => format!(
-            "{} is dead. Their {} are shuffled face down and one is drawn: it fixes their role.",
-            name(player),
-            cards(lang, n)
-        ),
-        (Pending::Draw { player, cards: n }, Lang::Ja) => format!(
-            "{}さんが死亡しました。手札{}を伏せて混ぜ、1枚引きます。引いたカードで役職が確定します。",
-            name(player),
-            cards(lang, n)
-        ),
-        (Pending::Vote { runoff: 0, .. }, Lang::En) => {
-            "The vote: everyone alive points, in secret, at the player who should die. Pass the device round."
-                .to_owned()
-        }
-        (Pending::Vote { runoff: 0, .. }, Lang::Ja) => {
-            "投票です。生きている全員が、処刑する人を秘密で指します。端末を順に回してください。".to_owned()
-        }
-        (Pending::Vote { runoff, candidates, .. }, Lang::En) => format!(
-            "Run-off {runoff}: everyone alive points again, in secret, at one of {}.",
-            list(lang, candidates, name)
-        ),
-        (Pending::Vote { runoff, candidates, .. }, Lang::Ja) => format!(
-            "決選投票{runoff}回目：生きている全員が、{}のうち1人を秘密でもう一度指します。",
-            list(lang, candidates, name)
+        Pending::Vote { runoff: 0, .. } => t(lang, "werewolf.prompt.vote", &[]),
+        Pending::Vote { runoff, candidates, .. } => t(
+            lang,
+            "werewolf.prompt.runoff",
+            &[("runoff", &runoff), ("candidates", &list(lang, candidates, name))],
         ),
     }
 }
 
 /// One option of a touched player, as its button says it (the player's name is on the card already).
 pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
-    let give = |give: Option<Role>| match (give, lang) {
-        (Some(r), Lang::En) => format!(", give a {} card", role(lang, r)),
-        (Some(r), Lang::Ja) => format!("・{}カードを渡す", role(lang, r)),
-        (None, Lang::En) => " (no exchange)".to_owned(),
-        (None, Lang::Ja) => "（交換なし）".to_owned(),
+    let give = |give: Option<Role>| match give {
+        Some(r) => t(lang, "werewolf.option.give", &[("role", &role(lang, r))]),
+        None => t(lang, "werewolf.option.noExchange", &[]),
     };
-    match (event, lang) {
-        (
-            WerewolfEvent::Verdict {
-                verdict: v, give: g, ..
-            },
-            Lang::En,
-        ) => match v {
-            Verdict::Black => format!("Black: a werewolf{}", give(*g)),
-            Verdict::White => format!("White: not a werewolf{}", give(*g)),
-        },
-        (
-            WerewolfEvent::Verdict {
-                verdict: v, give: g, ..
-            },
-            Lang::Ja,
-        ) => match v {
-            Verdict::Black => format!("黒（人狼）{}", give(*g)),
-            Verdict::White => format!("白（人狼ではない）{}", give(*g)),
-        },
-        (WerewolfEvent::Attack { give: g, .. }, Lang::En) => format!("Attack{}", give(*g)),
-        (WerewolfEvent::Attack { give: g, .. }, Lang::Ja) => format!("襲撃する{}", give(*g)),
-        (WerewolfEvent::StartPlayer { .. }, _) => lang.pick("Won rock-paper-scissors", "じゃんけんに勝った").to_owned(),
+    match event {
+        WerewolfEvent::Verdict {
+            verdict: v, give: g, ..
+        } => {
+            let key = match v {
+                Verdict::Black => "werewolf.option.black",
+                Verdict::White => "werewolf.option.white",
+            };
+            t(lang, key, &[("give", &give(*g))])
+        }
+        WerewolfEvent::Attack { give: g, .. } => t(lang, "werewolf.option.attack", &[("give", &give(*g))]),
+        WerewolfEvent::StartPlayer { .. } => t(lang, "werewolf.option.startPlayer", &[]),
         _ => String::new(),
     }
 }
@@ -226,399 +166,210 @@ pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
 pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Namer<'_>) -> String {
     let r = |x: Role| role(lang, x);
     let n = name;
-    match (*what, lang) {
-        (Happening::RoundBegan, _) => lang.pick("The round begins.", "ラウンド開始。").to_owned(),
-        (Happening::PhaseBegan { phase: p }, Lang::En) => format!("The {} begins.", phase(lang, p)),
-        (Happening::PhaseBegan { phase: p }, Lang::Ja) => format!("{}開始。", phase(lang, p)),
-        (Happening::NoActors { phase: p }, Lang::En) => {
-            format!("Nobody alive can act in the {}: it is skipped.", phase(lang, p))
-        }
-        (Happening::NoActors { phase: p }, Lang::Ja) => {
-            format!("{}で動ける人が生きていないので、飛ばします。", phase(lang, p))
-        }
+    let say = |key: &str, args: &[(&str, &dyn Display)]| t(lang, key, args);
+    match *what {
+        Happening::RoundBegan => say("werewolf.log.roundBegan", &[]),
+        Happening::PhaseBegan { phase: p } => say("werewolf.log.phaseBegan", &[("phase", &phase(lang, p))]),
+        Happening::NoActors { phase: p } => say("werewolf.log.noActors", &[("phase", &phase(lang, p))]),
         // A tie is broken by rock-paper-scissors or by the page's random draw, and the event does not say which:
         // the sentence says only that the table chose among the tied.
-        (Happening::StartPlayer { phase: p, seat, tied }, Lang::En) if tied.len() > 1 => format!(
-            "{} starts the {}: {} held as many {} cards, and the table chose {}.",
-            n(seat),
-            phase(lang, p),
-            list(lang, tied.without(seat), name),
-            r(p.actor_role().unwrap_or(Role::Seer)),
-            n(seat)
+        Happening::StartPlayer { phase: p, seat, tied } if tied.len() > 1 => say(
+            "werewolf.log.startPlayerTied",
+            &[
+                ("seat", &n(seat)),
+                ("phase", &phase(lang, p)),
+                ("others", &list(lang, tied.without(seat), name)),
+                ("role", &r(p.actor_role().unwrap_or(Role::Seer))),
+            ],
         ),
-        (Happening::StartPlayer { phase: p, seat, tied }, Lang::Ja) if tied.len() > 1 => format!(
-            "{}さんが{}を始めます（{}カードの枚数が{}と同じで、卓が{}さんを選びました）。",
-            n(seat),
-            phase(lang, p),
-            r(p.actor_role().unwrap_or(Role::Seer)),
-            list(lang, tied.without(seat), name),
-            n(seat)
+        Happening::StartPlayer { phase: p, seat, .. } => say(
+            "werewolf.log.startPlayer",
+            &[
+                ("seat", &n(seat)),
+                ("phase", &phase(lang, p)),
+                ("role", &r(p.actor_role().unwrap_or(Role::Seer))),
+            ],
         ),
-        (Happening::StartPlayer { phase: p, seat, .. }, Lang::En) => format!(
-            "{} starts the {}, holding the most {} cards.",
-            n(seat),
-            phase(lang, p),
-            r(p.actor_role().unwrap_or(Role::Seer))
-        ),
-        (Happening::StartPlayer { phase: p, seat, .. }, Lang::Ja) => format!(
-            "{}カードをいちばん多く持つ{}さんが{}を始めます。",
-            r(p.actor_role().unwrap_or(Role::Seer)),
-            n(seat),
-            phase(lang, p)
-        ),
-        (Happening::Passed { seat, reason, .. }, Lang::En) => match reason {
-            PassReason::NoChits => format!("{} passes: no chit left.", n(seat)),
-            PassReason::NoTarget => format!("{} passes: nobody may be chosen.", n(seat)),
-        },
-        (Happening::Passed { seat, reason, .. }, Lang::Ja) => match reason {
-            PassReason::NoChits => format!("{}さんはパス（チップが残っていない）。", n(seat)),
-            PassReason::NoTarget => format!("{}さんはパス（選べる相手がいない）。", n(seat)),
-        },
-        (
-            Happening::Marked {
-                seer,
-                target,
-                verdict: v,
-            },
-            Lang::En,
-        ) => {
-            format!("{} marks {} {}.", n(seer), n(target), verdict(lang, v))
-        }
-        (
-            Happening::Marked {
-                seer,
-                target,
-                verdict: v,
-            },
-            Lang::Ja,
-        ) => {
-            format!("{}さんが{}さんを{}と占いました。", n(seer), n(target), verdict(lang, v))
-        }
-        (Happening::Attacked { wolf, target }, Lang::En) => format!("{} attacks {}.", n(wolf), n(target)),
-        (Happening::Attacked { wolf, target }, Lang::Ja) => {
-            format!("{}さんが{}さんを襲撃しました。", n(wolf), n(target))
-        }
-        (
-            Happening::Exchanged {
-                actor,
-                target,
-                gave,
-                took,
-            },
-            Lang::En,
-        ) => format!(
-            "{} gives {} a {} card and takes a {} card.",
-            n(actor),
-            n(target),
-            r(gave),
-            r(took)
-        ),
-        (
-            Happening::Exchanged {
-                actor,
-                target,
-                gave,
-                took,
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんが{}さんに{}カードを渡し、{}カードを受け取りました。",
-            n(actor),
-            n(target),
-            r(gave),
-            r(took)
-        ),
-        (Happening::NoExchange { actor, target, why }, Lang::En) => {
-            let why = match why {
-                NoExchange::ActorFixed => format!("{}'s role is fixed", n(actor)),
-                NoExchange::TargetFixed => format!("{}'s role is fixed", n(target)),
-                NoExchange::TargetHasNone => format!("{} has no card to take", n(target)),
-                NoExchange::NothingToGive => format!("{} has no card that {} also holds", n(actor), n(target)),
+        Happening::Passed { seat, reason, .. } => {
+            let key = match reason {
+                PassReason::NoChits => "werewolf.log.passedNoChits",
+                PassReason::NoTarget => "werewolf.log.passedNoTarget",
             };
-            format!("No cards change hands: {why}.")
+            say(key, &[("seat", &n(seat))])
         }
-        (Happening::NoExchange { actor, target, why }, Lang::Ja) => {
-            let why = match why {
-                NoExchange::ActorFixed => format!("{}さんの役職は確定済み", n(actor)),
-                NoExchange::TargetFixed => format!("{}さんの役職は確定済み", n(target)),
-                NoExchange::TargetHasNone => format!("{}さんに受け取れるカードがない", n(target)),
-                NoExchange::NothingToGive => {
-                    format!("{}さんが持つカードを{}さんが持っていない", n(target), n(actor))
-                }
+        Happening::Marked {
+            seer,
+            target,
+            verdict: v,
+        } => say(
+            "werewolf.log.marked",
+            &[
+                ("seer", &n(seer)),
+                ("target", &n(target)),
+                ("verdict", &verdict(lang, v)),
+            ],
+        ),
+        Happening::Attacked { wolf, target } => {
+            say("werewolf.log.attacked", &[("wolf", &n(wolf)), ("target", &n(target))])
+        }
+        Happening::Exchanged {
+            actor,
+            target,
+            gave,
+            took,
+        } => say(
+            "werewolf.log.exchanged",
+            &[
+                ("actor", &n(actor)),
+                ("target", &n(target)),
+                ("gave", &r(gave)),
+                ("took", &r(took)),
+            ],
+        ),
+        Happening::NoExchange { actor, target, why } => {
+            let key = match why {
+                NoExchange::ActorFixed => "werewolf.log.noExchangeWhy.actorFixed",
+                NoExchange::TargetFixed => "werewolf.log.noExchangeWhy.targetFixed",
+                NoExchange::TargetHasNone => "werewolf.log.noExchangeWhy.targetHasNone",
+                NoExchange::NothingToGive => "werewolf.log.noExchangeWhy.nothingToGive",
             };
-            format!("カードの交換はありません（{why}）。")
+            let why = say(key, &[("actor", &n(actor)), ("target", &n(target))]);
+            say("werewolf.log.noExchange", &[("why", &why)])
         }
-        (Happening::Lost { player, role: x, cause }, Lang::En) => {
+        Happening::Lost { player, role: x, cause } => {
             let because = match cause {
-                LossCause::NoCardsLeft => format!("no {} card is left in their hand", r(x)),
-                LossCause::MarkedBlackNotWerewolf { suspect } => {
-                    format!(
-                        "they marked {} black, and {} can no longer be a werewolf",
-                        n(suspect),
-                        n(suspect)
-                    )
-                }
+                LossCause::NoCardsLeft => say("werewolf.log.lostWhy.noCardsLeft", &[("role", &r(x))]),
+                LossCause::MarkedBlackNotWerewolf { suspect } => say(
+                    "werewolf.log.lostWhy.markedBlackNotWerewolf",
+                    &[("suspect", &n(suspect))],
+                ),
                 LossCause::MarkedWhiteWerewolf { wolf } => {
-                    format!(
-                        "they marked {} white, and {} is now certainly a werewolf",
-                        n(wolf),
-                        n(wolf)
-                    )
+                    say("werewolf.log.lostWhy.markedWhiteWerewolf", &[("wolf", &n(wolf))])
                 }
                 LossCause::AttackedByWerewolf { wolf } => {
-                    format!("{} attacked them and is certainly a werewolf", n(wolf))
+                    say("werewolf.log.lostWhy.attackedByWerewolf", &[("wolf", &n(wolf))])
                 }
-                LossCause::BlackFromSeer { seer } => {
-                    format!("{}, certainly the seer, marked them black", n(seer))
-                }
-                LossCause::WhiteFromSeer { seer } => {
-                    format!("{}, certainly the seer, marked them white", n(seer))
-                }
-                LossCause::Drew { role: drawn } => format!("they died and drew a {} card", r(drawn)),
+                LossCause::BlackFromSeer { seer } => say("werewolf.log.lostWhy.blackFromSeer", &[("seer", &n(seer))]),
+                LossCause::WhiteFromSeer { seer } => say("werewolf.log.lostWhy.whiteFromSeer", &[("seer", &n(seer))]),
+                LossCause::Drew { role: drawn } => say("werewolf.log.lostWhy.drew", &[("drawn", &r(drawn))]),
             };
-            format!("{} can no longer be {}: {because}.", n(player), a_role(lang, x))
-        }
-        (Happening::Lost { player, role: x, cause }, Lang::Ja) => {
-            let because = match cause {
-                LossCause::NoCardsLeft => format!("手札に{}カードが残っていない", r(x)),
-                LossCause::MarkedBlackNotWerewolf { suspect } => {
-                    format!("黒と占った{}さんが人狼ではなくなった", n(suspect))
-                }
-                LossCause::MarkedWhiteWerewolf { wolf } => {
-                    format!("白と占った{}さんが人狼に確定した", n(wolf))
-                }
-                LossCause::AttackedByWerewolf { wolf } => format!("人狼に確定した{}さんに襲撃されていた", n(wolf)),
-                LossCause::BlackFromSeer { seer } => format!("占い師に確定した{}さんに黒と占われていた", n(seer)),
-                LossCause::WhiteFromSeer { seer } => format!("占い師に確定した{}さんに白と占われていた", n(seer)),
-                LossCause::Drew { role: drawn } => format!("死亡して{}カードを引いた", r(drawn)),
-            };
-            format!("{}さんは{}ではありえなくなりました（{because}）。", n(player), r(x))
-        }
-        (Happening::Fixed { player, role: x }, Lang::En) => format!("{} is now certainly a {}.", n(player), r(x)),
-        (Happening::Fixed { player, role: x }, Lang::Ja) => format!("{}さんは{}に確定しました。", n(player), r(x)),
-        (Happening::ChitsRemoved { owner, kind, count }, Lang::En) => {
-            let kind = match kind {
-                marubatsu_engine::werewolf::ChitKind::Black => "black",
-                marubatsu_engine::werewolf::ChitKind::White => "white",
-                marubatsu_engine::werewolf::ChitKind::Attack => "attack",
-            };
-            if count == 1 {
-                format!("{}'s 1 {kind} chit leaves the table.", n(owner))
-            } else {
-                format!("{}'s {count} {kind} chits leave the table.", n(owner))
-            }
-        }
-        (Happening::ChitsRemoved { owner, kind, count }, Lang::Ja) => {
-            let kind = match kind {
-                marubatsu_engine::werewolf::ChitKind::Black => "黒",
-                marubatsu_engine::werewolf::ChitKind::White => "白",
-                marubatsu_engine::werewolf::ChitKind::Attack => "襲撃",
-            };
-            format!("{}さんの{kind}チップ{count}枚が取り除かれました。", n(owner))
-        }
-        (
-            Happening::TransferOwed {
-                player,
-                role: x,
-                cards: c,
-            },
-            Lang::En,
-        ) => {
-            format!("{} must hand over {}.", n(player), role_cards(lang, c, x))
-        }
-        (
-            Happening::TransferOwed {
-                player,
-                role: x,
-                cards: c,
-            },
-            Lang::Ja,
-        ) => {
-            format!(
-                "{}さんは{}カード{}を渡さなければなりません。",
-                n(player),
-                r(x),
-                cards(lang, c)
+            say(
+                "werewolf.log.lost",
+                &[("player", &n(player)), ("role", &r(x)), ("because", &because)],
             )
         }
-        (
-            Happening::Discarded {
-                player,
-                role: x,
-                cards: c,
-            },
-            Lang::En,
-        ) => format!(
-            "Nobody may take {}'s {}: they leave the game.",
-            n(player),
-            role_cards(lang, c, x)
-        ),
-        (
-            Happening::Discarded {
-                player,
-                role: x,
-                cards: c,
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんの{}カード{}は誰も受け取れないため、ゲームから取り除かれました。",
-            n(player),
-            r(x),
-            cards(lang, c)
-        ),
-        (
-            Happening::HandedOver {
-                from,
-                to,
-                role: x,
-                took,
-                cards: c,
-            },
-            Lang::En,
-        ) => format!(
-            "{} hands {} {} and takes back {}.",
-            n(from),
-            n(to),
-            role_cards(lang, c, x),
-            role_cards(lang, c, took)
-        ),
-        (
-            Happening::HandedOver {
-                from,
-                to,
-                role: x,
-                took,
-                cards: c,
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんが{}さんに{}カードを{}渡し、{}カードを同じ枚数受け取りました。",
-            n(from),
-            n(to),
-            r(x),
-            cards(lang, c),
-            r(took)
-        ),
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::Attacked { wolves },
-            },
-            Lang::En,
-        ) => format!(
-            "{} dies, attacked by {}, certainly {}.",
-            n(player),
-            list(lang, wolves, name),
-            if wolves.len() == 1 { "a werewolf" } else { "werewolves" }
-        ),
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::Attacked { wolves },
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんは、人狼に確定した{}に襲撃されて死亡しました。",
-            n(player),
-            list(lang, wolves, name)
-        ),
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::StarterAttack { wolf },
-            },
-            Lang::En,
-        ) => format!(
-            "{} dies: {} started the attack phase, and the starter's attack kills.",
-            n(player),
-            n(wolf)
-        ),
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::StarterAttack { wolf },
-            },
-            Lang::Ja,
-        ) => format!(
-            "{}さんは死亡しました。襲撃フェーズの最初の手番の{}さんの襲撃は必ず殺します。",
-            n(player),
-            n(wolf)
-        ),
-        (Happening::VoteSkipped, Lang::En) => "Round 1 has no vote.".to_owned(),
-        (Happening::VoteSkipped, Lang::Ja) => "第1ラウンドは投票がありません。".to_owned(),
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::Voted { votes },
-            },
-            Lang::En,
-        ) => {
-            let s = if votes == 1 { "" } else { "s" };
-            format!("{} dies by the vote ({votes} vote{s}).", n(player))
-        }
-        (
-            Happening::Died {
-                player,
-                cause: DeathCause::Voted { votes },
-            },
-            Lang::Ja,
-        ) => {
-            format!("{}さんが投票で処刑されました（{votes}票）。", n(player))
-        }
-        (
-            Happening::Drew {
-                player,
-                role: x,
-                index: Some(_),
-            },
-            Lang::En,
-        ) => {
-            format!("{} drew a {} card.", n(player), r(x))
-        }
-        (
-            Happening::Drew {
-                player,
-                role: x,
-                index: Some(_),
-            },
-            Lang::Ja,
-        ) => {
-            format!("{}さんは{}カードを引きました。", n(player), r(x))
-        }
-        (Happening::Drew { player, role: x, .. }, Lang::En) => {
-            format!("{} held only {} cards: nothing to draw.", n(player), r(x))
-        }
-        (Happening::Drew { player, role: x, .. }, Lang::Ja) => {
-            format!(
-                "{}さんの手札は{}カードだけなので、引くまでもありません。",
-                n(player),
-                r(x)
+        Happening::Fixed { player, role: x } => say("werewolf.log.fixed", &[("player", &n(player)), ("role", &r(x))]),
+        Happening::ChitsRemoved { owner, kind, count } => {
+            let kind = match kind {
+                ChitKind::Black => say("werewolf.chitKind.black", &[]),
+                ChitKind::White => say("werewolf.chitKind.white", &[]),
+                ChitKind::Attack => say("werewolf.chitKind.attack", &[]),
+            };
+            say(
+                counted(
+                    count,
+                    "werewolf.log.chitsRemoved.one",
+                    "werewolf.log.chitsRemoved.other",
+                ),
+                &[("owner", &n(owner)), ("count", &count), ("kind", &kind)],
             )
         }
-        (Happening::Voted { voter, target }, Lang::En) => format!("{} points at {}.", n(voter), n(target)),
-        (Happening::Voted { voter, target }, Lang::Ja) => format!("{}さんは{}さんを指しました。", n(voter), n(target)),
-        (Happening::Counted { tally }, _) => {
+        Happening::TransferOwed {
+            player,
+            role: x,
+            cards: c,
+        } => say(
+            "werewolf.log.transferOwed",
+            &[("player", &n(player)), ("cards", &role_cards(lang, c, x))],
+        ),
+        Happening::Discarded {
+            player,
+            role: x,
+            cards: c,
+        } => say(
+            "werewolf.log.discarded",
+            &[("player", &n(player)), ("cards", &role_cards(lang, c, x))],
+        ),
+        Happening::HandedOver {
+            from,
+            to,
+            role: x,
+            took,
+            cards: c,
+        } => {
+            // Japanese says the count once ("人狼カードを2枚渡し、村人カードを同じ枚数受け取りました"), so the
+            // cards given and taken are entries of their own rather than two of `role_cards`.
+            let given = say(
+                counted(
+                    c,
+                    "werewolf.log.handedOverGiven.one",
+                    "werewolf.log.handedOverGiven.other",
+                ),
+                &[("n", &c), ("role", &r(x))],
+            );
+            let taken = say(
+                counted(
+                    c,
+                    "werewolf.log.handedOverTaken.one",
+                    "werewolf.log.handedOverTaken.other",
+                ),
+                &[("n", &c), ("role", &r(took))],
+            );
+            say(
+                "werewolf.log.handedOver",
+                &[("from", &n(from)), ("to", &n(to)), ("given", &given), ("taken", &taken)],
+            )
+        }
+        Happening::Died {
+            player,
+            cause: DeathCause::Attacked { wolves },
+        } => say(
+            counted(
+                wolves.len() as u64,
+                "werewolf.log.diedAttacked.one",
+                "werewolf.log.diedAttacked.other",
+            ),
+            &[("player", &n(player)), ("wolves", &list(lang, wolves, name))],
+        ),
+        Happening::Died {
+            player,
+            cause: DeathCause::StarterAttack { wolf },
+        } => say(
+            "werewolf.log.diedStarterAttack",
+            &[("player", &n(player)), ("wolf", &n(wolf))],
+        ),
+        Happening::VoteSkipped => say("werewolf.log.voteSkipped", &[]),
+        Happening::Died {
+            player,
+            cause: DeathCause::Voted { votes },
+        } => say(
+            counted(votes, "werewolf.log.diedVoted.one", "werewolf.log.diedVoted.other"),
+            &[("player", &n(player)), ("votes", &votes)],
+        ),
+        Happening::Drew {
+            player,
+            role: x,
+            index: Some(_),
+        } => say("werewolf.log.drew", &[("player", &n(player)), ("role", &r(x))]),
+        Happening::Drew { player, role: x, .. } => {
+            say("werewolf.log.drewNothing", &[("player", &n(player)), ("role", &r(x))])
+        }
+        Happening::Voted { voter, target } => {
+            say("werewolf.log.voted", &[("voter", &n(voter)), ("target", &n(target))])
+        }
+        Happening::Counted { tally } => {
             let counts: Vec<String> = tally
                 .iter()
-                .map(|(seat, votes)| match lang {
-                    Lang::En => format!("{} {votes}", n(seat)),
-                    Lang::Ja => format!("{}さん{votes}票", n(seat)),
-                })
+                .map(|(seat, votes)| say("werewolf.log.count", &[("name", &n(seat)), ("votes", &votes)]))
                 .collect();
-            match lang {
-                Lang::En => format!("The count: {}.", counts.join(", ")),
-                Lang::Ja => format!("開票：{}。", counts.join("、")),
-            }
+            let counts = counts.join(&say("werewolf.listJoin", &[]));
+            say("werewolf.log.counted", &[("counts", &counts)])
         }
-        (Happening::RunOff { tied, votes }, Lang::En) => format!(
-            "A tie at {votes} vote{} between {}: a run-off.",
-            if votes == 1 { "" } else { "s" },
-            list(lang, tied, name)
+        Happening::RunOff { tied, votes } => say(
+            counted(votes, "werewolf.log.runOff.one", "werewolf.log.runOff.other"),
+            &[("votes", &votes), ("tied", &list(lang, tied, name))],
         ),
-        (Happening::RunOff { tied, votes }, Lang::Ja) => {
-            format!("{}が{votes}票で同数のため、決選投票です。", list(lang, tied, name))
-        }
-        (Happening::Ended { outcome }, _) => end(lang, outcome.end, rules, name).1,
+        Happening::Ended { outcome } => end(lang, outcome.end, rules, name).1,
     }
 }
 
@@ -626,140 +377,67 @@ pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Name
 /// of the living that the certain werewolves win at (R10.3; a third since Version 3), and what "certain" means
 /// (the cards, or since Version 4 every way of giving out the roles that fits).
 pub(super) fn end(lang: Lang, end: End, rules: Options, name: Namer<'_>) -> (String, String) {
-    let r = |x: Role| role(lang, x);
+    let say = |key: &str, args: &[(&str, &dyn Display)]| t(lang, key, args);
     let deals = rules.certainty == Certainty::Deals;
     let title = match end {
-        End::VillageWins => lang.pick("The village wins", "村人陣営の勝利"),
-        End::AllDead | End::WerewolvesWin => lang.pick("The werewolves win", "人狼陣営の勝利"),
-        End::Paradox(_) => lang.pick("Paradox", "パラドックス"),
+        End::VillageWins => say("werewolf.end.title.villageWins", &[]),
+        End::AllDead | End::WerewolvesWin => say("werewolf.end.title.werewolvesWin", &[]),
+        End::Paradox(_) => say("werewolf.end.title.paradox", &[]),
     };
-    let text = match (end, lang) {
-        (End::AllDead, Lang::En) => "Everyone is dead, so the werewolves win.".to_owned(),
-        (End::AllDead, Lang::Ja) => "全員が死亡したので、人狼陣営の勝ちです。".to_owned(),
-        (End::VillageWins, Lang::En) => format!(
-            "Nobody left alive can be a werewolf any more{}, so the village wins.",
-            if deals {
-                " in any way of giving out the roles that fits"
+    let text = match end {
+        End::AllDead => say("werewolf.end.allDead", &[]),
+        End::VillageWins if deals => say("werewolf.end.villageWinsInEveryDeal", &[]),
+        End::VillageWins => say("werewolf.end.villageWins", &[]),
+        End::WerewolvesWin => {
+            let share = match rules.powers.parity {
+                Parity::Half => say("werewolf.end.share.half", &[]),
+                Parity::Third => say("werewolf.end.share.third", &[]),
+            };
+            let key = if deals {
+                "werewolf.end.werewolvesWinInEveryDeal"
             } else {
-                ""
-            }
-        ),
-        (End::VillageWins, Lang::Ja) => format!(
-            "生きている人の誰も{}人狼ではありえなくなったので、村人陣営の勝ちです。",
-            if deals {
-                "、卓と矛盾しないどの割り当てでも"
-            } else {
-                ""
-            }
-        ),
-        (End::WerewolvesWin, Lang::En) => format!(
-            "The certain werewolves{} are at least {} of the living, so the werewolves win.",
-            if deals {
-                " (werewolves in every way of giving out the roles that fits)"
-            } else {
-                ""
-            },
-            match rules.powers.parity {
-                Parity::Half => "half",
-                Parity::Third => "a third",
-            }
-        ),
-        (End::WerewolvesWin, Lang::Ja) => format!(
-            "人狼に確定した人{}が生存者の{}以上になったので、人狼陣営の勝ちです。",
-            if deals {
-                "（卓と矛盾しないすべての割り当てで人狼の人）"
-            } else {
-                ""
-            },
-            match rules.powers.parity {
-                Parity::Half => "半分",
-                Parity::Third => "3分の1",
-            }
-        ),
-        (
-            End::Paradox(Paradox::NoTransfer {
-                player,
-                role: x,
-                cards: c,
-            }),
-            Lang::En,
-        ) => format!(
-            "{} must hand over {}, but nobody can take them: the table contradicts itself.",
-            name(player),
-            role_cards(lang, c, x)
-        ),
-        (
-            End::Paradox(Paradox::NoTransfer {
-                player,
-                role: x,
-                cards: c,
-            }),
-            Lang::Ja,
-        ) => format!(
-            "{}さんは{}カード{}を渡さなければなりませんが、受け取れる人がいません。卓が矛盾しました。",
-            name(player),
-            r(x),
-            cards(lang, c)
-        ),
-        (End::Paradox(Paradox::NoRoleLeft { player }), Lang::En) => format!(
-            "{} can no longer be any role at all: the table contradicts itself.",
-            name(player)
-        ),
-        (End::Paradox(Paradox::NoRoleLeft { player }), Lang::Ja) => {
-            format!(
-                "{}さんはどの役職でもありえなくなりました。卓が矛盾しました。",
-                name(player)
-            )
+                "werewolf.end.werewolvesWin"
+            };
+            say(key, &[("share", &share)])
         }
-        (End::Paradox(Paradox::Contradiction), Lang::En) => {
-            "No way of giving everyone a role fits what the table knows any more.".to_owned()
-        }
-        (End::Paradox(Paradox::Contradiction), Lang::Ja) => {
-            "卓で分かっていることに合う役職の割り当てが、もう一つもありません。".to_owned()
-        }
-        (End::Paradox(Paradox::UndecidableVote { alive }), Lang::En) => {
-            format!("Only {alive} players are alive, so no vote can ever be decided.")
-        }
-        (End::Paradox(Paradox::UndecidableVote { alive }), Lang::Ja) => {
-            format!("生存者が{alive}人だけなので、投票で決着がつきません。")
-        }
+        End::Paradox(Paradox::NoTransfer {
+            player,
+            role: x,
+            cards: c,
+        }) => say(
+            "werewolf.end.noTransfer",
+            &[("player", &name(player)), ("cards", &role_cards(lang, c, x))],
+        ),
+        End::Paradox(Paradox::NoRoleLeft { player }) => say("werewolf.end.noRoleLeft", &[("player", &name(player))]),
+        End::Paradox(Paradox::Contradiction) => say("werewolf.end.contradiction", &[]),
+        End::Paradox(Paradox::UndecidableVote { alive }) => say("werewolf.end.undecidableVote", &[("alive", &alive)]),
     };
-    (title.to_owned(), text)
+    (title, text)
 }
 
 /// The warning beside a choice that would end the game with `outcome`: the end and who would win.
 pub(super) fn ending_warning(lang: Lang, outcome: Outcome, rules: Options, name: Namer<'_>) -> String {
     let (title, sentence) = end(lang, outcome.end, rules, name);
     let winners = winners(lang, outcome, name);
-    match lang {
-        Lang::En => format!("This ends the game — {title}. {sentence} {winners}"),
-        Lang::Ja => format!("これを選ぶとゲームが終わります（{title}）。{sentence}{winners}"),
-    }
+    t(
+        lang,
+        "werewolf.end.warning",
+        &[("title", &title), ("sentence", &sentence), ("winners", &winners)],
+    )
 }
 
 /// Who won, as a sentence, and why they did: the side each winner ended on (R10), or, after a paradox, that their
 /// role was not yet certain (R11).
 pub(super) fn winners(lang: Lang, outcome: Outcome, name: Namer<'_>) -> String {
     if outcome.winners.is_empty() {
-        return lang.pick("Nobody wins.", "勝者はいません。").to_owned();
+        return t(lang, "werewolf.winners.none", &[]);
     }
-    let who = list(lang, outcome.winners, name);
-    match (lang, outcome.end) {
-        (Lang::En, End::VillageWins) => {
-            format!("Winners: {who}, everyone who can no longer be a werewolf, alive or dead.")
-        }
-        (Lang::Ja, End::VillageWins) => {
-            format!("勝者は{who}です。人狼ではありえなくなった全員が、生死に関係なく勝ちます。")
-        }
-        (Lang::En, End::AllDead | End::WerewolvesWin) => {
-            format!("Winners: {who}, everyone certain to be a werewolf, alive or dead.")
-        }
-        (Lang::Ja, End::AllDead | End::WerewolvesWin) => {
-            format!("勝者は{who}です。人狼に確定した全員が、生死に関係なく勝ちます。")
-        }
-        (Lang::En, End::Paradox(_)) => format!("Winners: {who}, everyone whose role was not yet certain."),
-        (Lang::Ja, End::Paradox(_)) => format!("勝者は{who}です。役職がまだ確定していなかった全員が勝ちます。"),
-    }
+    let key = match outcome.end {
+        End::VillageWins => "werewolf.winners.village",
+        End::AllDead | End::WerewolvesWin => "werewolf.winners.werewolves",
+        End::Paradox(_) => "werewolf.winners.paradox",
+    };
+    t(lang, key, &[("who", &list(lang, outcome.winners, name))])
 }
 
 /// Why the page's event was not taken, in words a player understands. `stale` when it answers a decision that
@@ -770,32 +448,19 @@ pub(super) fn refusal(lang: Lang, error: Option<&WerewolfRefusal>) -> (bool, Str
         error,
         Some(WerewolfRefusal::NotPending { .. } | WerewolfRefusal::GameOver)
     );
-    let text = if let Some(WerewolfRefusal::LeavesNoWorld) = error {
-        lang.pick(
-            "No deal of the roles could explain the table after that, and another choice keeps one: please choose \
-             again.",
-            "そうすると、どの配役でも卓の状態を説明できなくなります。ほかに説明できる選択があるので、選び直してください。",
-        )
+    let key = if let Some(WerewolfRefusal::LeavesNoWorld) = error {
+        "werewolf.refusal.leavesNoWorld"
     } else if stale {
-        lang.pick(
-            "That was already decided. Here is what the table decides now.",
-            "それはもう決まっています。いま決めることを表示しました。",
-        )
+        "werewolf.refusal.stale"
     } else {
-        lang.pick(
-            "That choice is not possible any more. Please choose again from what is shown.",
-            "その選択はもうできません。表示されている中から選び直してください。",
-        )
+        "werewolf.refusal.notPossible"
     };
-    (stale, text.to_owned())
+    (stale, t(lang, key, &[]))
 }
 
 /// Why a saved log stopped replaying.
 pub(super) fn log_cut(lang: Lang, event: usize) -> String {
-    match lang {
-        Lang::En => format!("The saved game could only be restored up to move {event}; play goes on from there."),
-        Lang::Ja => format!("保存されたゲームは{event}手目までしか復元できませんでした。そこから続けます。"),
-    }
+    t(lang, "werewolf.refusal.logCut", &[("event", &event)])
 }
 
 /// Where a sentence breaks the way Japanese is written: each stretch around an ASCII mark (`, . : ; ? ! ( ) [ ]`,
