@@ -1,6 +1,7 @@
 //! The tic-tac-toe API on the embedded chain: an account per browser (by its cookie), transactions encoded by
-//! the server and sent from that account only, receipts read back in words; and on a node (`serve --rpc-url`),
-//! no way at all to make the server sign. And off chain: the hot seat, and every page without a chain.
+//! the server and sent from that account only, receipts read back as the catalog's sentences; and on a node
+//! (`serve --rpc-url`), no way at all to make the server sign. And off chain: the hot seat, and every page without
+//! a chain.
 
 use crate::support;
 
@@ -210,7 +211,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
             .as_array()
             .into_iter()
             .flatten()
-            .any(|e| e.as_str().is_some_and(|e| e.ends_with("withdrew 1 ETH."))),
+            .any(|e| said(e).ends_with("withdrew 1 ETH.")),
         "{withdrawn}"
     );
 
@@ -223,7 +224,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
             .as_array()
             .into_iter()
             .flatten()
-            .any(|e| e.as_str().is_some_and(|e| e.contains("cancelled before anyone joined"))),
+            .any(|e| said(e).contains("cancelled before anyone joined")),
         "{cancelled}"
     );
     let played = alice.transact(json!({"action": "create", "stake": "0", "timeout": 3600}));
@@ -250,7 +251,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
             .as_array()
             .into_iter()
             .flatten()
-            .any(|e| e.as_str().is_some_and(|e| e.contains("won by resignation"))),
+            .any(|e| said(e).contains("won by resignation")),
         "{resigned}"
     );
     // How each ended, as the chain recorded it: a resignation leaves the record a timeout would (no line, X
@@ -303,6 +304,26 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         Some(&json!({"to": a["pvp"], "data": "0x"})),
     );
     assert_eq!(anonymous.status, 400);
+}
+
+/// A receipt's event, `{key, args}`, in English as the page words it from the game's catalog (whose English
+/// entries come before its Japanese ones): each `{name}` filled from the arguments, a sentence among them first.
+fn said(event: &Value) -> String {
+    const CATALOG: &str = include_str!("../../src/games/tictactoe/strings.js");
+    let key = event["key"].as_str().unwrap_or_default();
+    let opening = format!("'{key}': '");
+    let template = CATALOG
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(opening.as_str()))
+        .and_then(|rest| rest.strip_suffix("',"))
+        .unwrap_or_else(|| panic!("no one-line English words for {key:?}"))
+        .replace("\\'", "'");
+    let mut text = template;
+    for (name, value) in event["args"].as_object().into_iter().flatten() {
+        let value = value.as_str().map_or_else(|| said(value), str::to_owned);
+        text = text.replace(&format!("{{{name}}}"), &value);
+    }
+    text
 }
 
 fn get_json(browser: &mut Browser, path: &str) -> Value {

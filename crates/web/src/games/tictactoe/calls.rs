@@ -136,16 +136,11 @@ impl Action {
                 let wei = parse_stake(&stake)?;
                 // The contract's bounds, checked here too so that a typo is caught before a wallet is asked.
                 if !(MIN_MOVE_TIMEOUT..=MAX_MOVE_TIMEOUT).contains(&timeout) {
-                    let (min, max) = (
-                        duration(MIN_MOVE_TIMEOUT.into(), lang),
-                        duration(MAX_MOVE_TIMEOUT.into(), lang),
-                    );
-                    // Worded here: the durations are words of the request's language, not plain values.
-                    return Err(ApiError::bad_request(t(
-                        lang,
-                        "tictactoe.call.timeoutRange",
-                        &[("min", &min), ("max", &max)],
-                    )));
+                    return Err(ApiError::bad_request(
+                        Words::new("tictactoe.call.timeoutRange")
+                            .with("min", duration(MIN_MOVE_TIMEOUT.into()))
+                            .with("max", duration(MAX_MOVE_TIMEOUT.into())),
+                    ));
                 }
                 let opponent = match opponent.as_deref().map(str::trim) {
                     None | Some("") => Address::ZERO,
@@ -168,7 +163,10 @@ impl Action {
                     t(
                         lang,
                         "tictactoe.call.create",
-                        &[("stake", &ether(wei)), ("limit", &duration(timeout.into(), lang))],
+                        &[
+                            ("stake", &ether(wei)),
+                            ("limit", &duration(timeout.into()).in_lang(lang)),
+                        ],
                     ),
                 )
             }

@@ -147,7 +147,7 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
         stake: game.stake,
         stake_words: ether(game.stake),
         timeout: game.moveTimeout,
-        timeout_words: duration(game.moveTimeout.into(), lang),
+        timeout_words: duration(game.moveTimeout.into()).in_lang(lang),
         short_clock: !game.stake.is_zero() && game.moveTimeout < SHORT_MOVE_TIMEOUT,
         status,
         status_words: status_words(game.status, lang),

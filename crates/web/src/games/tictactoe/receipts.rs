@@ -1,5 +1,6 @@
-//! A transaction's fate in words: pending, or mined with its events (the CPU's reply among them) and gas, or
-//! reverted with the contract's custom error explained.
+//! A transaction's fate: pending, or mined with its events (the CPU's reply among them) and gas, or reverted with
+//! the contract's custom error explained. Each event is a sentence of the catalog's, sent as its key and arguments
+//! ([`Words`]) for the page to word in the language it shows.
 
 use alloy_primitives::{Address, U256};
 use marubatsu_chain::{
@@ -17,7 +18,7 @@ use super::view::{ReplacementView, TxView};
 use super::words::{Contract, duration, ether, refusal, short, solo_result};
 use crate::chain::Contracts;
 use crate::lang::Lang;
-use crate::words::t;
+use crate::words::{Words, t};
 
 /// What the page shows for a transaction followed by hash and nonce (see [`Tracked`]).
 pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: Lang) -> TxView {
@@ -98,8 +99,8 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
     }
     for event in &receipt.events {
         match event {
-            GameEvent::Solo(event) => solo_event(event, &mut view, lang),
-            GameEvent::Pvp(event) => pvp_event(event, &mut view, lang),
+            GameEvent::Solo(event) => solo_event(event, &mut view),
+            GameEvent::Pvp(event) => pvp_event(event, &mut view),
         }
     }
     view
@@ -109,105 +110,97 @@ fn game_id(id: U256) -> Option<u64> {
     u64::try_from(id).ok()
 }
 
-fn solo_event(event: &ISoloTicTacToeEvents, view: &mut TxView, lang: Lang) {
-    let at = |cell: u8| {
-        let (row, column) = (cell / 3 + 1, cell % 3 + 1);
-        t(lang, "tictactoe.where", &[("row", &row), ("column", &column)])
-    };
+fn solo_event(event: &ISoloTicTacToeEvents, view: &mut TxView) {
     if let ISoloTicTacToeEvents::GameStarted(e) = event {
         view.game = game_id(e.gameId);
         let opening = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = opening;
         view.events.push(match opening {
-            Some(cell) => t(
-                lang,
-                "tictactoe.receipt.soloStartedCpu",
-                &[("game", &e.gameId), ("cpu", &at(cell))],
-            ),
-            None => t(lang, "tictactoe.receipt.soloStarted", &[("game", &e.gameId)]),
+            Some(cell) => Words::new("tictactoe.receipt.soloStartedCpu")
+                .arg("game", e.gameId)
+                .with("cpu", at(cell)),
+            None => Words::new("tictactoe.receipt.soloStarted").arg("game", e.gameId),
         });
     } else if let ISoloTicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
         let reply = (e.cpuCell < 9).then_some(e.cpuCell);
         view.cpu_cell = reply;
+        let you = at(e.playerCell);
         view.events.push(match reply {
-            Some(cell) => t(
-                lang,
-                "tictactoe.receipt.soloMovedCpu",
-                &[("you", &at(e.playerCell)), ("cpu", &at(cell))],
-            ),
-            None => t(lang, "tictactoe.receipt.soloMoved", &[("you", &at(e.playerCell))]),
+            Some(cell) => Words::new("tictactoe.receipt.soloMovedCpu")
+                .with("you", you)
+                .with("cpu", at(cell)),
+            None => Words::new("tictactoe.receipt.soloMoved").with("you", you),
         });
     } else if let ISoloTicTacToeEvents::GameEnded(e) = event {
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.over",
-            &[("game", &e.gameId), ("how", &solo_result(e.result, lang))],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.over")
+                .arg("game", e.gameId)
+                .with("how", solo_result(e.result)),
+        );
     }
 }
 
-fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView, lang: Lang) {
+/// A cell as a receipt names it: `row 2, column 3`.
+fn at(cell: u8) -> Words {
+    Words::new("tictactoe.where")
+        .arg("row", cell / 3 + 1)
+        .arg("column", cell % 3 + 1)
+}
+
+fn pvp_event(event: &ITicTacToeEvents, view: &mut TxView) {
     if let ITicTacToeEvents::GameCreated(e) = event {
         view.game = game_id(e.gameId);
-        let (stake, limit) = (ether(e.stake), duration(e.moveTimeout.into(), lang));
-        view.events.push(if e.opponent == Address::ZERO {
-            t(
-                lang,
-                "tictactoe.receipt.opened",
-                &[("game", &e.gameId), ("stake", &stake), ("limit", &limit)],
-            )
+        let opened = if e.opponent == Address::ZERO {
+            Words::new("tictactoe.receipt.opened")
         } else {
-            t(
-                lang,
-                "tictactoe.receipt.openedPrivate",
-                &[
-                    ("game", &e.gameId),
-                    ("stake", &stake),
-                    ("limit", &limit),
-                    ("opponent", &short(e.opponent)),
-                ],
-            )
-        });
+            Words::new("tictactoe.receipt.openedPrivate").arg("opponent", short(e.opponent))
+        };
+        view.events.push(
+            opened
+                .arg("game", e.gameId)
+                .arg("stake", ether(e.stake))
+                .with("limit", duration(e.moveTimeout.into())),
+        );
     } else if let ITicTacToeEvents::GameJoined(e) = event {
         view.game = game_id(e.gameId);
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.joined",
-            &[("joiner", &short(e.joiner)), ("game", &e.gameId)],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.joined")
+                .arg("joiner", short(e.joiner))
+                .arg("game", e.gameId),
+        );
     } else if let ITicTacToeEvents::Moved(e) = event {
         view.game = game_id(e.gameId);
-        let (row, column) = (e.cell / 3 + 1, e.cell % 3 + 1);
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.moved",
-            &[("player", &short(e.player)), ("row", &row), ("column", &column)],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.moved")
+                .arg("player", short(e.player))
+                .arg("row", e.cell / 3 + 1)
+                .arg("column", e.cell % 3 + 1),
+        );
     } else if let ITicTacToeEvents::GameEnded(e) = event {
         view.game = game_id(e.gameId);
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.over",
-            &[("game", &e.gameId), ("how", &ending(e.reason, e.winner, lang))],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.over")
+                .arg("game", e.gameId)
+                .with("how", ending(e.reason, e.winner)),
+        );
     } else if let ITicTacToeEvents::BalanceCredited(e) = event {
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.credited",
-            &[("amount", &ether(e.amount)), ("account", &short(e.account))],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.credited")
+                .arg("amount", ether(e.amount))
+                .arg("account", short(e.account)),
+        );
     } else if let ITicTacToeEvents::Withdrawn(e) = event {
-        view.events.push(t(
-            lang,
-            "tictactoe.receipt.withdrawn",
-            &[("account", &short(e.account)), ("amount", &ether(e.amount))],
-        ));
+        view.events.push(
+            Words::new("tictactoe.receipt.withdrawn")
+                .arg("account", short(e.account))
+                .arg("amount", ether(e.amount)),
+        );
     }
 }
 
 /// How a PvP game ended, in words.
-pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang) -> String {
+fn ending(reason: ITicTacToe::EndReason, winner: Address) -> Words {
     let key = match reason {
         ITicTacToe::EndReason::Win => "tictactoe.ending.win",
         ITicTacToe::EndReason::Draw => "tictactoe.ending.draw",
@@ -217,5 +210,5 @@ pub(super) fn ending(reason: ITicTacToe::EndReason, winner: Address, lang: Lang)
         ITicTacToe::EndReason::Cancellation => "tictactoe.ending.cancellation",
         _ => "tictactoe.ending.unknown",
     };
-    t(lang, key, &[("winner", &short(winner))])
+    Words::new(key).arg("winner", short(winner))
 }

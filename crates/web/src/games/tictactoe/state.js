@@ -3,9 +3,9 @@
 //
 // On chain, the page never encodes a call: it asks the server for a transaction ({to, data, value}, encoded
 // with the contracts' Rust bindings), hands it to a wallet, and asks the server what became of the hash (events
-// in words, the CPU's reply, gas, or the contract's refusal explained). The wallet is the player's own browser
-// wallet (EIP-6963 discovery, else window.ethereum) when the server plays on a real chain; on the server's
-// embedded chain it is this browser's own account there, which the server sends from. The hash of a
+// as catalog keys the page words, the CPU's reply, gas, or the contract's refusal explained). The wallet is the
+// player's own browser wallet (EIP-6963 discovery, else window.ethereum) when the server plays on a real chain; on
+// the server's embedded chain it is this browser's own account there, which the server sends from. The hash of a
 // transaction in flight is kept in localStorage, so a reload finds it and waits for it.
 //
 // Two players on one device: the page keeps the cells played in localStorage and the server replays them
@@ -41,8 +41,17 @@
     return window.I18n.t(`tictactoe.${key}`, named);
   };
 
+  /** A sentence the server sent as its catalog key and arguments, in the page's language now; an argument that is
+   *  a sentence of its own (a cell, how a game ended) is worded first. @param {WireWords} words @returns {string} */
+  const say = (words) => {
+    /** @type {Record<string, string>} */
+    const args = {};
+    for (const [name, value] of Object.entries(words.args)) args[name] = typeof value === 'string' ? value : say(value);
+    return window.I18n.t(words.key, args);
+  };
+
   /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
-   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'say' | 'where' | 'shortAddress'>} */
   const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
@@ -118,6 +127,7 @@
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
     T,
+    say,
     where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
     // As the server shortens them (0x and eight digits, then the last four), so one account reads alike everywhere.
     shortAddress: (a) => (a ? `${a.slice(0, 10)}…${a.slice(-4)}` : ''),

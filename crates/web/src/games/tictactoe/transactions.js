@@ -281,7 +281,7 @@
       && replacement.to.toLowerCase() === String(tx.to).toLowerCase()
       && replacement.data.toLowerCase() === String(tx.data).toLowerCase()
       && BigInt(replacement.value) === BigInt(tx.value || 0);
-    const events = result.events.join(' ');
+    const events = result.events.map(TT.say).join(' ');
     const words = { what: tx.summary, block: result.block, events, reason: result.reason, hash: replacement && replacement.hash };
     if (replacement && !same) {
       setTx(replacement.cancel ? 'cancelled' : 'replaced', T(replacement.cancel ? 'tx.cancelled' : 'tx.otherMined', words));

@@ -132,6 +132,7 @@ interface TictactoeNamespace {
     searched: boolean;
   };
   T(key: string, params?: Record<string, unknown>): string;
+  say(words: WireWords): string;
   where(cell: number): string;
   shortAddress(address: string | null): string;
   // wallet.js

@@ -5,6 +5,8 @@ use alloy_primitives::{Address, B256, Bytes, U256};
 use marubatsu_engine::tictactoe::{Difficulty, PvpAction, PvpEnding, PvpRole, PvpStatus, SoloResult};
 use serde::{Serialize, Serializer};
 
+use crate::words::Words;
+
 /// An address as wallets and explorers show it, EIP-55 checksummed (alloy's serde writes lower case), so that an
 /// address reads the same in the page's terms, its lines and the contract's refusals.
 pub(super) fn checksummed<S: Serializer>(address: &Address, serializer: S) -> Result<S::Ok, S::Error> {
@@ -171,8 +173,8 @@ pub(super) struct TxView {
     pub(super) game: Option<u64>,
     /// Solo: the CPU's cell in this transaction.
     pub(super) cpu_cell: Option<u8>,
-    /// What happened, one sentence per event.
-    pub(super) events: Vec<String>,
+    /// What happened, one sentence of the catalog's per event, worded by the page.
+    pub(super) events: Vec<Words>,
     /// Reverted: why, in words, and the custom error's name.
     pub(super) reason: Option<String>,
     pub(super) error_name: Option<String>,

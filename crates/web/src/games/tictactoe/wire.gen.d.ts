@@ -147,9 +147,9 @@ game: number | null,
  */
 cpuCell: number | null, 
 /**
- * What happened, one sentence per event.
+ * What happened, one sentence of the catalog's per event, worded by the page.
  */
-events: Array<string>, 
+events: Array<WireWords>, 
 /**
  * Reverted: why, in words, and the custom error's name.
  */

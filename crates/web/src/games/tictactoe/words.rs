@@ -12,7 +12,7 @@ use marubatsu_chain::bindings::{
 };
 
 use crate::lang::Lang;
-use crate::words::t;
+use crate::words::{Words, t};
 
 /// A revert explained: the custom error's name (for scripts and tests) and a sentence for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
         SoloError::GameOver(e) => said(
             lang,
             "tictactoe.refusal.GameOver",
-            &[("game", &e.gameId), ("result", &solo_result(e.result, lang))],
+            &[("game", &e.gameId), ("result", &solo_result(e.result).in_lang(lang))],
         ),
         SoloError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
         SoloError::CellTaken(e) => said(
@@ -121,12 +121,12 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::TimeoutTooShort(e) => said(
             lang,
             "tictactoe.refusal.TimeoutTooShort",
-            &[("minimum", &duration(u64::from(e.minimum), lang))],
+            &[("minimum", &duration(u64::from(e.minimum)).in_lang(lang))],
         ),
         PvpError::TimeoutTooLong(e) => said(
             lang,
             "tictactoe.refusal.TimeoutTooLong",
-            &[("maximum", &duration(u64::from(e.maximum), lang))],
+            &[("maximum", &duration(u64::from(e.maximum)).in_lang(lang))],
         ),
         PvpError::StakeTooLarge(e) => said(lang, "tictactoe.refusal.StakeTooLarge", &[("stake", &ether(e.stake))]),
         PvpError::CannotInviteSelf(_) => said(lang, "tictactoe.refusal.CannotInviteSelf", &[]),
@@ -161,7 +161,7 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
             &[
                 ("game", &e.gameId),
                 ("creator", &e.creator),
-                ("limit", &duration(u64::from(e.moveTimeout), lang)),
+                ("limit", &duration(u64::from(e.moveTimeout)).in_lang(lang)),
             ],
         ),
         PvpError::NotCreator(e) => said(lang, "tictactoe.refusal.NotCreator", &[("game", &e.gameId)]),
@@ -225,29 +225,35 @@ pub(super) fn cell_words(cell: u8, lang: Lang) -> String {
 }
 
 /// Seconds as the largest units that say them exactly: `1 minute`, `1 hour 30 minutes`, `7 days` (`1時間30分`).
-pub(super) fn duration(seconds: u64, lang: Lang) -> String {
+/// Several units are a chain of `tictactoe.duration.then`, which joins two with the language's space or none.
+pub(super) fn duration(seconds: u64) -> Words {
     const UNITS: [(u64, &str, &str); 4] = [
         (86_400, "tictactoe.duration.day", "tictactoe.duration.days"),
         (3_600, "tictactoe.duration.hour", "tictactoe.duration.hours"),
         (60, "tictactoe.duration.minute", "tictactoe.duration.minutes"),
         (1, "tictactoe.duration.second", "tictactoe.duration.seconds"),
     ];
-    if seconds == 0 {
-        return t(lang, "tictactoe.duration.seconds", &[("n", &0)]);
-    }
     let mut rest = seconds;
     let mut parts = Vec::new();
     for (size, one, many) in UNITS {
         let count = rest / size;
         if count > 0 {
-            parts.push(t(lang, if count == 1 { one } else { many }, &[("n", &count)]));
+            parts.push(Words::new(if count == 1 { one } else { many }).arg("n", count));
             rest %= size;
         }
     }
-    parts.join(&t(lang, "tictactoe.duration.join", &[]))
+    let Some(last) = parts.pop() else {
+        return Words::new("tictactoe.duration.seconds").arg("n", 0);
+    };
+    parts.into_iter().rev().fold(last, |rest, first| {
+        Words::new("tictactoe.duration.then")
+            .with("first", first)
+            .with("rest", rest)
+    })
 }
 
-pub(super) fn solo_result(result: ISoloTicTacToe::Result, lang: Lang) -> String {
+/// How a solo game stands, as a receipt or a refusal says it (`the CPU won`).
+pub(super) fn solo_result(result: ISoloTicTacToe::Result) -> Words {
     let key = match result {
         ISoloTicTacToe::Result::InProgress => "tictactoe.result.inProgress",
         ISoloTicTacToe::Result::PlayerWon => "tictactoe.result.playerWon",
@@ -255,7 +261,7 @@ pub(super) fn solo_result(result: ISoloTicTacToe::Result, lang: Lang) -> String 
         ISoloTicTacToe::Result::Draw => "tictactoe.result.draw",
         _ => "tictactoe.result.unknown",
     };
-    t(lang, key, &[])
+    Words::new(key)
 }
 
 pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> String {
@@ -334,10 +340,13 @@ mod tests {
 
     #[test]
     fn durations_use_the_largest_exact_units() {
-        assert_eq!(duration(60, Lang::En), "1 minute");
-        assert_eq!(duration(5_400, Lang::En), "1 hour 30 minutes");
-        assert_eq!(duration(5_400, Lang::Ja), "1時間30分");
-        assert_eq!(duration(604_800, Lang::En), "7 days");
+        assert_eq!(duration(60).in_lang(Lang::En), "1 minute");
+        assert_eq!(duration(5_400).in_lang(Lang::En), "1 hour 30 minutes");
+        assert_eq!(duration(5_400).in_lang(Lang::Ja), "1時間30分");
+        assert_eq!(duration(604_800).in_lang(Lang::En), "7 days");
+        assert_eq!(duration(90_061).in_lang(Lang::En), "1 day 1 hour 1 minute 1 second");
+        assert_eq!(duration(90_061).in_lang(Lang::Ja), "1日1時間1分1秒");
+        assert_eq!(duration(0).in_lang(Lang::En), "0 seconds");
         assert_eq!(ether(U256::from(2) * U256::from(10u64.pow(18))), "2 ETH");
     }
 }
