@@ -18,7 +18,8 @@ use tokio::sync::oneshot;
 use crate::chain::{ChainClient, Contracts, Embedded, Remote};
 use crate::error::WebError;
 use crate::games;
-use crate::words::Words;
+use crate::lang::Lang;
+use crate::words::{Words, t};
 use crate::{api::ApiError, assets};
 
 /// What the handlers share.
@@ -116,7 +117,7 @@ impl App {
     pub fn router(&self) -> Router {
         games::router()
             .merge(assets::router())
-            .fallback(|| async { (StatusCode::NOT_FOUND, "not found").into_response() })
+            .fallback(|lang: Lang| async move { (StatusCode::NOT_FOUND, t(lang, "api.notFound", &[])).into_response() })
             .layer(middleware::from_fn(crate::api::localise))
             .layer(middleware::map_response(security_headers))
             .with_state(self.state.clone())

@@ -60,4 +60,14 @@ fn pages_and_assets_are_served_from_the_binary_with_a_strict_policy() {
     }
     assert_eq!(get(&server, "/assets/nope.js").status, 404);
     assert_eq!(get(&server, "/nowhere").status, 404);
+    // A path that names nothing says so in the reader's language.
+    assert_eq!(get(&server, "/nowhere").text(), "not found");
+    let japanese = support::request_with(
+        server.local_addr(),
+        "GET",
+        "/nowhere",
+        None,
+        &[("Accept-Language", "ja")],
+    );
+    assert_eq!((japanese.status, japanese.text()), (404, "見つかりません".to_owned()));
 }

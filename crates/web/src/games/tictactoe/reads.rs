@@ -16,7 +16,7 @@ use super::words::{Contract, duration, ether, status_words};
 use crate::api::ApiError;
 use crate::chain::ChainClient;
 use crate::lang::Lang;
-use crate::words::t;
+use crate::words::{Words, t};
 
 /// The Hard level's value, as `previewCpuMove` takes it.
 const HARD: u8 = 2;
@@ -150,7 +150,7 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
         timeout_words: duration(game.moveTimeout.into()).in_lang(lang),
         short_clock: !game.stake.is_zero() && game.moveTimeout < SHORT_MOVE_TIMEOUT,
         status,
-        status_words: status_words(game.status, lang),
+        status_words: status_words(game.status).in_lang(lang),
         cells: cells(&[(x, "X"), (o, "O")]),
         line,
         ended_by,
@@ -201,9 +201,10 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<O
         .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
         .await?;
     if game.status != Status::Active {
-        let status = status_words(game.status, lang);
         return Err(ApiError::conflict(
-            t(lang, "tictactoe.oracle.over", &[("game", &id), ("status", &status)]),
+            Words::new("tictactoe.oracle.over")
+                .arg("game", id)
+                .with("status", status_words(game.status)),
             None,
         ));
     }

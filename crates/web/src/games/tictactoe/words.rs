@@ -133,7 +133,7 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::GameNotOpen(e) => said(
             lang,
             "tictactoe.refusal.GameNotOpen",
-            &[("game", &e.gameId), ("status", &status_words(e.status, lang))],
+            &[("game", &e.gameId), ("status", &status_words(e.status).in_lang(lang))],
         ),
         PvpError::AlreadyJoined(e) => said(
             lang,
@@ -168,7 +168,7 @@ fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
         PvpError::GameNotActive(e) => said(
             lang,
             "tictactoe.refusal.GameNotActive",
-            &[("game", &e.gameId), ("status", &status_words(e.status, lang))],
+            &[("game", &e.gameId), ("status", &status_words(e.status).in_lang(lang))],
         ),
         PvpError::NotAPlayer(e) => said(lang, "tictactoe.refusal.NotAPlayer", &[("game", &e.gameId)]),
         PvpError::NotYourTurn(_) => said(lang, "tictactoe.refusal.NotYourTurn", &[]),
@@ -264,7 +264,8 @@ pub(super) fn solo_result(result: ISoloTicTacToe::Result) -> Words {
     Words::new(key)
 }
 
-pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> String {
+/// A PvP game's status as a refusal or the oracle says it (`open`, `won by X`).
+pub(super) fn status_words(status: ITicTacToe::Status) -> Words {
     let key = match status {
         ITicTacToe::Status::Open => "tictactoe.gameStatus.open",
         ITicTacToe::Status::Active => "tictactoe.gameStatus.active",
@@ -275,7 +276,7 @@ pub(super) fn status_words(status: ITicTacToe::Status, lang: Lang) -> String {
         ITicTacToe::Status::Aborted => "tictactoe.gameStatus.aborted",
         _ => "tictactoe.gameStatus.unknown",
     };
-    t(lang, key, &[])
+    Words::new(key)
 }
 
 /// An address shortened for a sentence: `0x70997970…79C8`.
