@@ -12,99 +12,30 @@ use crate::support;
 
 use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::json;
-use support::{Browser, Driver, browser_slot, server};
+use support::pages::werewolf::WerewolfPage;
+use support::{Driver, browser_slot, server};
 
 const PHONE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 860);
 
-/// Opens the werewolf page in `lang` with no game in the tab.
-fn open(browser: &Browser<'_>, url: &str, lang: &str) {
-    browser.goto(&format!("{url}werewolf"));
-    // The page's first answer must be in before the tab forgets its game, or it would write the game back.
-    browser.wait_for(
-        "the page to load",
-        "const r = document.querySelector('#werewolf'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
-        &[],
-    );
-    browser.script(
-        "localStorage.setItem('marubatsu.lang', arguments[0]); sessionStorage.clear();
-         localStorage.removeItem('marubatsu.werewolf.names');",
-        &[json!(lang)],
-    );
-    browser.refresh();
-    wait_pending(browser, "setup");
-}
-
-fn pending(browser: &Browser<'_>) -> String {
-    browser
-        .script(
-            "const r = document.querySelector('#werewolf');
-             return r.dataset.ready === 'true' && r.dataset.busy !== 'true' ? r.dataset.pending : '';",
-            &[],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-fn wait_pending(browser: &Browser<'_>, kind: &str) {
-    browser.wait_for(
-        &format!("a pending {kind}"),
-        "const r = document.querySelector('#werewolf');
-         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending === arguments[0];",
-        &[json!(kind)],
-    );
-}
-
-/// Waits until the last tap that moved the game on has settled (common.js, `taps`): a player's next tap, not
-/// the second of a double tap, which the page ignores even on a card or a name.
-fn settle(browser: &Browser<'_>) {
-    browser.wait_for("the tap guard", "return window.Marubatsu.taps.settled();", &[]);
-}
-
-/// How many events the page keeps in its log.
-fn logged_events(browser: &Browser<'_>) -> u64 {
-    browser
-        .script(
-            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
-             return s ? s.events.length : 0;",
-            &[],
-        )
-        .as_u64()
-        .unwrap_or(0)
-}
-
-fn wait_events(browser: &Browser<'_>, at_least: u64) {
-    browser.wait_for(
-        &format!("{at_least} events in the log"),
-        "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
-         const r = document.querySelector('#werewolf');
-         return s && s.events.length >= arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
-        &[json!(at_least)],
-    );
+/// The element holding the player's next control for the decision now pending.
+fn decision_of(kind: &str) -> &'static str {
+    WerewolfPage::decision_of(kind)
 }
 
 /// Waits until the decision just answered is in the log — or, for a choice that would end the game, until it has
 /// warned and armed itself, when the page is checked with the warning on screen and the choice is tapped again
 /// once the mis-tap window has passed.
-fn sent_or_confirmed(browser: &Browser<'_>, before: u64, name: &str) {
-    let armed = browser.wait_for(
-        "the decision to be sent, or to warn that it ends the game",
-        "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
-         const r = document.querySelector('#werewolf');
-         if (document.querySelector('[data-armed=\"true\"]')) return 'armed';
-         return s && s.events.length > arguments[0] && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
-           ? 'sent' : null;",
-        &[json!(before)],
-    );
-    if armed == "armed" {
-        confirm_the_end(browser, before, name);
+fn sent_or_confirmed(page: &WerewolfPage<'_, '_>, before: u64, name: &str) {
+    if page.wait_sent_or_armed(before) == "armed" {
+        confirm_the_end(page, before, name);
     }
 }
 
 /// A choice armed to end the game: its warning is in plain words, on screen beside it, and nothing was sent; a
 /// second tap after the mis-tap window ends the game.
-fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
+fn confirm_the_end(page: &WerewolfPage<'_, '_>, before: u64, name: &str) {
+    let browser = page.browser();
     let warning = browser.text(".ww-warning");
     assert_plain(&warning);
     assert!(
@@ -113,47 +44,27 @@ fn confirm_the_end(browser: &Browser<'_>, before: u64, name: &str) {
     );
     browser.check_page(&format!("{name}-warned"), Some("[data-armed='true']"));
     // Armed, it is shown not active while a tap on it would not count (common.js, `taps.hold`).
-    let held = browser.script(
-        "const b = document.querySelector(\"[data-armed='true']\");
-         return [b.hasAttribute('data-tap-held') && b.getAttribute('aria-disabled') === 'true',
-                 window.Marubatsu.taps.settled()];",
-        &[],
-    );
+    let held = page.armed_held_and_settled();
     assert_ne!(held[0], held[1], "{name}: [held, settled] {held}");
     assert_eq!(
-        logged_events(browser),
+        page.logged_events(),
         before,
         "{name}: the first tap on a choice that ends the game sent it"
     );
-    settle(browser);
+    page.settle();
     browser.click("[data-armed='true']");
-    wait_pending(browser, "over");
+    page.wait_pending("over");
 }
 
 /// After a decision, what it did is on the first screen, above the next decision: the box under the status line
 /// is shown, inside the viewport as the page scrolled it, in plain words, and holds the log's lines since the
 /// decision, each once. A chain of more than two lines shows its first (deciding) line alone, with the button that
 /// opens the rest beside the heading, unless the table opened them.
-fn last_decision_on_screen(browser: &Browser<'_>, name: &str) {
-    if logged_events(browser) == 0 {
+fn last_decision_on_screen(page: &WerewolfPage<'_, '_>, name: &str) {
+    if page.logged_events() == 0 {
         return;
     }
-    let seen = browser.script(
-        "const box = document.querySelector('#last');
-         const items = Array.from(document.querySelectorAll('#last-lines li'));
-         const lines = items.map((l) => l.textContent);
-         const log = Array.from(document.querySelectorAll('#log li:not(.round)')).map((l) => l.textContent);
-         const tail = log.slice(log.length - lines.length);
-         const same = lines.length > 0 && [...lines].sort().join('\\n') === [...tail].sort().join('\\n');
-         const toggle = document.querySelector('#last-toggle');
-         const open = toggle.getAttribute('aria-expanded') === 'true';
-         const shown = items.filter((l) => !l.hidden).length;
-         const folded = lines.length > 2 ? !toggle.hidden && shown === (open ? lines.length : 1)
-           : toggle.hidden && shown === lines.length;
-         const r = box.getBoundingClientRect();
-         return [!box.hidden && r.height > 0, r.top >= 0 && r.bottom <= window.innerHeight, same, folded, lines];",
-        &[],
-    );
+    let seen = page.last_decision();
     assert_eq!(
         [&seen[0], &seen[1], &seen[2], &seen[3]],
         [&json!(true); 4],
@@ -166,27 +77,19 @@ fn last_decision_on_screen(browser: &Browser<'_>, name: &str) {
 
 /// At the end, what the last decision did leads with the end it brought; opened, every line shows in full with
 /// nothing to scroll inside the box, and the page still passes its check; closed again, the first line alone.
-fn the_end_leads_what_the_last_decision_did(browser: &Browser<'_>, name: &str) {
-    let first = browser.script(
-        "return document.querySelector('#last-lines li').textContent.startsWith(
-           document.querySelector('#outcome-text').textContent);",
-        &[],
-    );
+fn the_end_leads_what_the_last_decision_did(page: &WerewolfPage<'_, '_>, name: &str) {
+    let browser = page.browser();
+    let first = page.last_decision_leads_with_the_end();
     assert_eq!(
         first,
         json!(true),
         "{name}: the end is not the first line of what the decision did"
     );
-    let lines = browser.script("return document.querySelectorAll('#last-lines li').length;", &[]);
-    if lines.as_u64().unwrap_or(0) <= 2 {
+    if page.last_decision_lines() <= 2 {
         return;
     }
-    let state = "const items = Array.from(document.querySelectorAll('#last-lines li'));
-         const list = document.querySelector('#last-lines');
-         return [document.querySelector('#last-toggle').getAttribute('aria-expanded'),
-                 items.filter((l) => !l.hidden).length, items.length, list.scrollHeight <= list.clientHeight + 1];";
     browser.click("#last-toggle");
-    let opened = browser.script(state, &[]);
+    let opened = page.last_decision_folding();
     assert_eq!(
         [&opened[0], &opened[1], &opened[3]],
         [&json!("true"), &opened[2], &json!(true)],
@@ -194,20 +97,12 @@ fn the_end_leads_what_the_last_decision_did(browser: &Browser<'_>, name: &str) {
     );
     browser.check_page(&format!("{name}-last-opened"), Some("#last-toggle"));
     browser.click("#last-toggle");
-    let closed = browser.script(state, &[]);
+    let closed = page.last_decision_folding();
     assert_eq!(
         [&closed[0], &closed[1]],
         [&json!("false"), &json!(1)],
         "{name}: {closed}"
     );
-}
-
-/// The element holding the player's next control for the decision now pending.
-fn decision_of(kind: &str) -> &'static str {
-    match kind {
-        "over" => "#outcome",
-        _ => "#decision",
-    }
 }
 
 /// What no player may ever read.
@@ -236,105 +131,48 @@ fn assert_plain(text: &str) {
 /// touching a player's card, then one of their options; a draw with its button; a transfer by touching
 /// receivers and adding cards on their cards; a vote by every voter in turn (hand-over, a touch on a card or a
 /// name, confirm).
-fn act(browser: &Browser<'_>, pick: u64, name: &str) {
-    settle(browser);
-    let kind = pending(browser);
+fn act(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
+    let browser = page.browser();
+    page.settle();
+    let kind = page.pending();
     match kind.as_str() {
         "startPlayer" | "verdict" | "attack" => {
             // Half the time the player's card is touched, half the time their name in the decision; never a player
             // every answer about whom is refused (opened, it shows only why).
-            let touch = if pick.is_multiple_of(2) {
-                ".ww-player[data-touchable='true']:not([data-only-refused='true']) button.ww-name"
-            } else {
-                "#decision .ww-pick:not(.ww-pick-refused)"
-            };
-            let cards = browser
-                .script(
-                    "return document.querySelectorAll(arguments[0]).length;",
-                    &[json!(touch)],
-                )
-                .as_u64()
-                .unwrap_or(0);
+            let on_cards = pick.is_multiple_of(2);
+            let cards = page.answerable_players(on_cards);
             assert!(cards > 0, "no player to touch for a {kind}");
-            browser.script(
-                "document.querySelectorAll(arguments[0])[arguments[1]].click();",
-                &[json!(touch), json!(pick / 3 % cards)],
-            );
+            page.touch_answerable(on_cards, pick / 3 % cards);
             browser.check_page(&format!("{name}-options"), Some(".ww-options"));
             // A refused answer is shown greyed with its reason and cannot be made: the table picks among the others.
-            let options = browser
-                .script(
-                    "return document.querySelectorAll('.ww-options button.ww-option:not(.ww-refused)').length;",
-                    &[],
-                )
-                .as_u64()
-                .unwrap_or(0);
+            let options = page.options_to_choose();
             assert!((1..=6).contains(&options), "{options} options for one player");
-            browser.script(
-                "document.querySelectorAll('.ww-options button.ww-option:not(.ww-refused)')[arguments[0]].click();",
-                &[json!(pick / 7 % options)],
-            );
+            page.choose_option(pick / 7 % options);
         }
         "draw" => browser.tap("#choices button.primary"),
-        "transfer" => transfer(browser, pick, name),
+        "transfer" => transfer(page, pick, name),
         "vote" => {
-            let before = logged_events(browser);
+            let before = page.logged_events();
             for voter in 0..16_u64 {
-                let sent = browser.script(
-                    "const r = document.querySelector('#werewolf');
-                     const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
-                     return r.dataset.counting === 'true' || r.dataset.busy === 'true' || s.events.length > arguments[0];",
-                    &[json!(before)],
-                );
-                if sent == true {
+                if page.vote_sent(before) == true {
                     return;
                 }
                 // The hand-over: one button, naming the voter.
-                assert_eq!(
-                    browser.script("return document.querySelectorAll('#choices button').length;", &[]),
-                    1,
-                    "only the hand-over button before a ballot"
-                );
+                assert_eq!(page.choice_buttons(), 1, "only the hand-over button before a ballot");
                 browser.tap("#choices button.primary");
                 // The second tap of a double tap on "it's me" lands on a name or a card: it picks nobody.
-                let doubled = browser.script(
-                    "document.querySelector('#choices .ww-ballot-choice').click();
-                     document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
-                     const pressed = '#choices .ww-ballot-choice[aria-pressed=\"true\"], .ww-player button.ww-name[aria-pressed=\"true\"]';
-                     return [document.querySelectorAll(pressed).length,
-                             document.querySelector('#choices .ww-confirm').disabled];",
-                    &[],
-                );
+                let doubled = page.tap_a_name_and_a_card_at_once();
                 assert_eq!(
                     doubled,
                     json!([0, true]),
                     "{name}: a double tap on \"it's me\" picked someone"
                 );
                 browser.check_page(&format!("{name}-ballot"), Some("#decision"));
-                settle(browser);
+                page.settle();
                 // A hash per voter: picks that shift with the voter can tie every run-off forever.
                 let hash = ((pick * 31 + voter) ^ 0x5DEE_CE66).wrapping_mul(GOLDEN_GAMMA) >> 33;
                 // The voter touches a card or a name (every third voter changes their mind once first).
-                let picked = browser.script(
-                    "const pick = (i) => {
-                       const where = i % 2 === 0 ? '.ww-player[data-touchable=\"true\"] button.ww-name'
-                         : '#choices .ww-ballot-choice';
-                       const b = Array.from(document.querySelectorAll(where));
-                       b[(i >> 1) % b.length].click();
-                     };
-                     if (arguments[0] % 3 === 0) pick(arguments[0] + 3);
-                     pick(arguments[0]);
-                     const chosen = document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]');
-                     const onCards = document.querySelectorAll('.ww-player button.ww-name[aria-pressed=\"true\"]');
-                     const same = chosen.length === 1 && onCards.length === 1
-                       && chosen[0].textContent === onCards[0].querySelector('.ww-name-text').textContent;
-                     const confirm = document.querySelector('#choices .ww-confirm');
-                     // A picked name must not look like the button that casts the vote.
-                     const look = chosen.length === 1 && getComputedStyle(chosen[0]).backgroundColor
-                       === getComputedStyle(confirm).backgroundColor;
-                     return [chosen.length, same, confirm.disabled, document.activeElement === confirm, look];",
-                    &[json!(hash)],
-                );
+                let picked = page.pick_in_the_ballot(hash);
                 assert_eq!(
                     picked,
                     json!([1, true, false, true, false]),
@@ -355,24 +193,15 @@ fn act(browser: &Browser<'_>, pick: u64, name: &str) {
 /// Answers a transfer as its giver would: the only way with its one button, or else by touching a receiver's
 /// card (or their name in the decision) and adding a card to give back there, until every card is placed, when
 /// the hand-over button has the focus and is on screen.
-fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
+fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
+    let browser = page.browser();
     // When several debtors may hand over, every other time the table picks another than the first.
-    let debtors = browser
-        .script("return document.querySelectorAll('.ww-debtors button').length;", &[])
-        .as_u64()
-        .unwrap_or(0);
+    let debtors = page.debtors();
     if debtors > 1 && pick.is_multiple_of(2) {
-        choose_debtor(browser, 1 + pick / 2 % (debtors - 1), name);
+        choose_debtor(page, 1 + pick / 2 % (debtors - 1), name);
     }
     for round in 0..60_u64 {
-        let state = browser.script(
-            "const give = document.querySelector('#choices .ww-give');
-             if (!give) return 'only';
-             if (!give.disabled) return document.activeElement === give ? 'ready' : 'ready, not focused';
-             return document.querySelector('.ww-options') ? 'open' : 'closed';",
-            &[],
-        );
-        match state.as_str().unwrap_or_default() {
+        match page.transfer_state().as_str() {
             "only" => {
                 browser.tap("#choices button.primary");
                 return;
@@ -387,17 +216,9 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
                 // to the next receiver each time, so two receivers, one already full, are not touched in turn as
                 // the same one forever.
                 let touches = round / 2;
-                let touch = if (pick + touches).is_multiple_of(2) {
-                    ".ww-player[data-touchable='true'] button.ww-name"
-                } else {
-                    "#decision .ww-pick"
-                };
-                browser.script(
-                    "const b = document.querySelectorAll(arguments[0]); b[arguments[1] % b.length].click();",
-                    &[json!(touch), json!(pick / 5 + touches)],
-                );
+                page.touch_receiver((pick + touches).is_multiple_of(2), pick / 5 + touches);
                 browser.check_page(&format!("{name}-transfer-options"), Some(".ww-options"));
-                let focus = browser.script("return document.activeElement.dataset.change || '';", &[]);
+                let focus = page.focused_change();
                 assert!(
                     focus == "more" || focus == "less",
                     "{name}: the focus is on the receiver's first card to give back, not {focus}"
@@ -406,14 +227,7 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
             "open" => {
                 // One more card on this receiver, or back to the table when they can take no more.
                 // The focus stays on a control (the next +, or the hand-over), so a keyboard goes on from there.
-                let focus = browser.script(
-                    "const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
-                       .filter((b) => !b.disabled);
-                     if (plus.length) plus[arguments[0] % plus.length].click();
-                     else document.querySelector('.ww-options > button:last-child').click();
-                     return document.activeElement.tagName;",
-                    &[json!(pick + round)],
-                );
+                let focus = page.one_more_card_or_back(pick + round);
                 assert!(focus == "BUTTON" || focus == "DIV", "{name}: the focus went to {focus}");
             }
             other => panic!("{name}: transfer {other}"),
@@ -424,79 +238,51 @@ fn transfer(browser: &Browser<'_>, pick: u64, name: &str) {
 
 /// The table picks the `index`-th ready debtor to hand over first: that button is pressed, alone, the prompt names
 /// them, and the page is checked.
-fn choose_debtor(browser: &Browser<'_>, index: u64, name: &str) {
-    let chosen = browser.script(
-        "const b = document.querySelectorAll('.ww-debtors button')[arguments[0]];
-         b.click();
-         const again = document.querySelectorAll('.ww-debtors button')[arguments[0]];
-         const pressed = document.querySelectorAll('.ww-debtors button[aria-pressed=\"true\"]');
-         const who = window.Werewolf.name(Number(again.dataset.debtor));
-         return [pressed.length === 1 && pressed[0] === again, document.querySelector('#prompt').textContent.includes(who)];",
-        &[json!(index)],
-    );
+fn choose_debtor(page: &WerewolfPage<'_, '_>, index: u64, name: &str) {
+    let chosen = page.choose_debtor(index);
     assert_eq!(
         chosen,
         json!([true, true]),
         "{name}: debtor {index} chosen, pressed alone and named in the prompt"
     );
-    browser.check_page(&format!("{name}-debtors"), Some(".ww-debtors"));
+    page.browser()
+        .check_page(&format!("{name}-debtors"), Some(".ww-debtors"));
 }
 
 /// Plays a game from setup to its end on the `[w, s, v]` table, checking the page after every step, and returns
 /// the end screen's heading.
-fn play_to_the_end(browser: &Browser<'_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
+fn play_to_the_end(page: &WerewolfPage<'_, '_>, url: &str, lang: &str, size: (u32, u32), table: [u8; 3]) -> String {
+    let browser = page.browser();
     let tag = format!("werewolf-{}-{lang}", if size.0 < 500 { "phone" } else { "desktop" });
     browser.set_viewport(size.0, size.1);
-    open(browser, url, lang);
-    browser.script(
-        "const inputs = ['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s));
-         inputs.forEach((input, i) => { input.value = String(arguments[0][i]);
-           input.dispatchEvent(new Event('input')); });
-         const names = document.querySelectorAll('#ww-names input');
-         names.forEach((input, i) => { input.value = arguments[1][i] || ''; });",
-        &[
-            json!(table),
-            json!(["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"]),
-        ],
-    );
+    page.open(url, lang);
+    page.set_up(table, &["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"]);
     browser.check_page(&format!("{tag}-setup"), Some("#setup"));
     browser.click("#ww-start");
-    browser.wait_for(
-        "the game to start",
-        "const r = document.querySelector('#werewolf').dataset.pending; return r && r !== 'setup';",
-        &[],
-    );
+    page.wait_started();
     for step in 0..400_u64 {
-        let kind = pending(browser);
+        let kind = page.pending();
         if kind.is_empty() {
-            wait_events(browser, logged_events(browser));
+            page.wait_events(page.logged_events());
             continue;
         }
         if kind == "over" {
             break;
         }
         browser.check_page(&format!("{tag}-step"), Some(decision_of(&kind)));
-        last_decision_on_screen(browser, &tag);
+        last_decision_on_screen(page, &tag);
         assert_plain(&browser.text("#prompt"));
-        let before = logged_events(browser);
-        act(browser, step * 2_654_435_761 % 1_000_003, &tag);
-        sent_or_confirmed(browser, before, &tag);
+        let before = page.logged_events();
+        act(page, step * 2_654_435_761 % 1_000_003, &tag);
+        sent_or_confirmed(page, before, &tag);
     }
-    wait_pending(browser, "over");
+    page.wait_pending("over");
     browser.check_page(&format!("{tag}-end"), Some("#outcome"));
-    last_decision_on_screen(browser, &tag);
-    the_end_leads_what_the_last_decision_did(browser, &tag);
+    last_decision_on_screen(page, &tag);
+    the_end_leads_what_the_last_decision_did(page, &tag);
     let text = browser.text("#outcome");
     assert_plain(&text);
-    for line in browser
-        .script(
-            "return Array.from(document.querySelectorAll('#log li')).map((l) => l.textContent);",
-            &[],
-        )
-        .as_array()
-        .into_iter()
-        .flatten()
-    {
+    for line in page.log_lines().as_array().into_iter().flatten() {
         assert_plain(line.as_str().unwrap_or_default());
     }
     browser.assert_no_console_errors();
@@ -532,14 +318,15 @@ fn played_to_its_end(lang: &str, size: (u32, u32), table: [u8; 3]) {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = WerewolfPage::new(&browser);
     let url = server.url();
     let english = ["The village wins", "The werewolves win", "Paradox"];
     let japanese = ["村人陣営の勝利", "人狼陣営の勝利", "パラドックス"];
-    let title = play_to_the_end(&browser, &url, lang, size, table);
+    let title = play_to_the_end(&page, &url, lang, size, table);
     let titles = if lang == "en" { english } else { japanese };
     assert!(titles.contains(&title.as_str()), "{lang}: {title}");
     if lang == "ja" {
-        the_end_names_its_condition_and_the_winners_the_board_shows(&browser);
+        the_end_names_its_condition_and_the_winners_the_board_shows(&page);
     }
     // The rule is a small reference beside the sentence, never the sentence itself, named in words; a tap
     // opens it in the rules in brief, in the page's language.
@@ -548,17 +335,7 @@ fn played_to_its_end(lang: &str, size: (u32, u32), table: [u8; 3]) {
         rule.contains('R') && !browser.text("#outcome-text").contains("R1"),
         "{rule}"
     );
-    let opened = browser.script(
-        "const link = document.querySelector('#outcome-rule');
-         link.click();
-         const target = document.querySelector(link.getAttribute('href'));
-         const r = target.getBoundingClientRect();
-         const brief = document.querySelectorAll('#ww-rules-brief dt').length;
-         const logRule = document.querySelector('#log .ww-rule').textContent;
-         return [target.tagName, r.top >= 0 && r.top < window.innerHeight, target.textContent,
-                 target.nextElementSibling.textContent, brief, logRule];",
-        &[],
-    );
+    let opened = page.open_the_ends_rule();
     assert_eq!(opened[0], "DT", "{lang}: the end's rule opens a rule: {opened}");
     assert_eq!(opened[1], true, "{lang}: the rule opened is on screen: {opened}");
     assert_eq!(opened[4], 11, "{lang}: the rules in brief list R1 to R11");
@@ -590,43 +367,31 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = WerewolfPage::new(&browser);
     browser.set_viewport(PHONE.0, PHONE.1);
-    open(&browser, &server.url(), "en");
+    page.open(&server.url(), "en");
     browser.click("#ww-names li:first-child input");
     browser.keys(&["M", "i", "k", "a"]);
     browser.click("#ww-start");
-    wait_pending(&browser, "startPlayer");
-    settle(&browser);
+    page.wait_pending("startPlayer");
+    page.settle();
     assert!(browser.text("#prompt").contains("rock-paper-scissors"));
     assert_eq!(browser.text(".ww-player:first-child .ww-name-text"), "Mika");
     // At Version 3's table every hand is 3W 1S 5V: three bar segments of a third, a ninth and five ninths.
-    let widths = browser.script(
-        "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span')).map((s) => s.style.width);",
-        &[],
-    );
+    let widths = page.first_players_bar_widths();
     assert_eq!(widths, json!(["33.3333%", "11.1111%", "55.5556%"]));
     // The winner of rock-paper-scissors is touched: their card opens with its one option.
-    browser.script(
-        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[2].click();",
-        &[],
-    );
+    page.touch_player(2);
     browser.check_page("werewolf-touch-tiebreak", Some(".ww-options"));
     browser.click(".ww-options button.ww-option");
-    wait_pending(&browser, "verdict");
-    settle(&browser);
+    page.wait_pending("verdict");
+    page.settle();
     let seer = browser.text(".ww-player[data-turn='true'] .ww-name-text");
     assert!(browser.text("#prompt").starts_with(&seer), "{seer} is asked");
     // The seer's choice: touch a player far down the table, then pick among that player's few options.
-    browser.script(
-        "const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
-         cards[cards.length - 1].click();",
-        &[],
-    );
+    page.touch_last_player();
     browser.check_page("werewolf-phone-en-verdict-options", Some(".ww-options"));
-    let labels = browser.script(
-        "return Array.from(document.querySelectorAll('.ww-options button.ww-option')).map((b) => b.textContent);",
-        &[],
-    );
+    let labels = page.option_labels();
     let labels: Vec<String> = serde_json::from_value(labels).unwrap_or_default();
     assert!(
         (2..=4).contains(&labels.len()),
@@ -634,47 +399,29 @@ fn a_decision_is_a_touch_on_a_player_and_the_next_one_comes_on_screen() {
     );
     assert!(labels.iter().any(|l| l.starts_with("Black")) && labels.iter().any(|l| l.starts_with("White")));
     // Focus went to the first option; after choosing, the next decision is on screen and announced.
-    assert_eq!(
-        browser.script("return document.activeElement.classList.contains('ww-option');", &[]),
-        true
-    );
-    browser.script("document.activeElement.click();", &[]);
-    wait_events(&browser, 2);
-    let kind = pending(&browser);
+    assert_eq!(page.focus_on_an_option(), true);
+    page.click_the_focused();
+    page.wait_events(2);
+    let kind = page.pending();
     browser.check_page("werewolf-phone-en-after-verdict", Some(decision_of(&kind)));
     let announced = browser.text("#ww-announce");
     assert!(announced.starts_with("Round 1"), "{announced}");
-    assert_eq!(browser.script("return document.activeElement.id;", &[]), "decision");
+    assert_eq!(page.focused_id(), "decision");
 
     // A reload rebuilds the game from the tab's log, in the language now chosen.
-    browser.script("document.querySelector('#lang').click();", &[]);
-    browser.wait_for(
-        "the game's sentences in Japanese",
-        "return /[ぁ-ん]/.test(document.querySelector('#prompt').textContent);",
-        &[],
-    );
+    page.switch_language();
+    page.wait_prompt_in_japanese();
     browser.refresh();
-    browser.wait_for(
-        "the game after the reload",
-        "const r = document.querySelector('#werewolf');
-         return r.dataset.ready === 'true' && r.dataset.pending !== 'setup' && r.dataset.pending !== '';",
-        &[],
-    );
-    assert_eq!(logged_events(&browser), 2);
+    page.wait_reloaded();
+    assert_eq!(page.logged_events(), 2);
     assert!(browser.text("#log").contains("占い"), "the log in Japanese");
-    browser.check_page("werewolf-phone-ja-reloaded", Some(decision_of(&pending(&browser))));
+    browser.check_page("werewolf-phone-ja-reloaded", Some(decision_of(&page.pending())));
 
     // How to play, in the page's language, with the worked cascade.
     browser.click(".ww-howto-link");
     let howto = browser.text("#how-to-play [data-howto='ja']");
     assert!(howto.contains("連鎖") && howto.contains("パラドックス") && howto.contains("確定"));
-    assert_eq!(
-        browser.script(
-            "return document.querySelector(\"#how-to-play [data-howto='en']\").hidden;",
-            &[]
-        ),
-        true
-    );
+    assert_eq!(page.howto_hidden("en"), true);
     browser.check_page("werewolf-phone-ja-how-to-play", None);
     browser.assert_no_console_errors();
 }
@@ -685,46 +432,32 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
+    let page = WerewolfPage::new(&browser);
     browser.set_viewport(DESKTOP.0, DESKTOP.1);
-    open(&browser, &server.url(), "en");
+    page.open(&server.url(), "en");
     browser.click("#ww-start");
-    wait_pending(&browser, "startPlayer");
-    settle(&browser);
+    page.wait_pending("startPlayer");
+    page.settle();
     // A double tap on the winner: two clicks before any answer; one event is sent.
-    browser.script(
-        "document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name')[5].click();",
-        &[],
-    );
-    browser.script(
-        "const b = document.querySelector('.ww-options button.ww-option'); b.click(); b.click();",
-        &[],
-    );
-    wait_pending(&browser, "verdict");
-    assert_eq!(logged_events(&browser), 1);
-    settle(&browser);
+    page.touch_player(5);
+    page.click_first_option_twice();
+    page.wait_pending("verdict");
+    assert_eq!(page.logged_events(), 1);
+    page.settle();
     // A stale submit: an option of a decision that is over (kept from before the redraw, as a second device or a
     // slow tap would send it) is answered in plain words, and the current decision stays on screen.
-    browser.script(
-        "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
-         window.staleOption = document.querySelector('.ww-options button.ww-option');
-         window.staleOption.click();",
-        &[],
-    );
-    wait_events(&browser, 2);
-    let kind = pending(&browser);
+    page.choose_first_option_and_keep_it();
+    page.wait_events(2);
+    let kind = page.pending();
     // Slow enough not to be taken for a double tap's second.
-    settle(&browser);
-    browser.script("window.staleOption.click();", &[]);
-    browser.wait_for(
-        "the answer to the stale submit",
-        "return document.querySelector('#message').textContent.length > 0;",
-        &[],
-    );
+    page.settle();
+    page.tap_the_kept_option();
+    page.wait_message();
     let message = browser.text("#message");
     assert_eq!(message, "That was already decided. Here is what the table decides now.");
     assert_plain(&message);
-    assert_eq!(logged_events(&browser), 2);
-    assert_eq!(pending(&browser), kind);
+    assert_eq!(page.logged_events(), 2);
+    assert_eq!(page.pending(), kind);
     browser.check_page("werewolf-desktop-en-stale", Some(decision_of(&kind)));
 
     // A dead server is said as such, and nothing is queued to be sent later.
@@ -733,37 +466,25 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
         "Network.emulateNetworkConditions",
         json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
     );
-    let kind_now = pending(&browser);
-    settle(&browser);
+    let kind_now = page.pending();
+    page.settle();
     if kind_now == "verdict" || kind_now == "attack" {
-        browser.script(
-            "document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
-             document.querySelector('.ww-options button.ww-option').click();",
-            &[],
-        );
+        page.choose_first_players_first_option();
     } else {
-        browser.script("document.querySelector('#choices button').click();", &[]);
+        page.tap_first_choice();
     }
-    browser.wait_for(
-        "the unreachable server to be said",
-        "return document.querySelector('#message').textContent.includes('cannot be reached');",
-        &[],
-    );
+    page.wait_unreachable_said();
     browser.execute_cdp(
         "Network.emulateNetworkConditions",
         json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
     );
     std::thread::sleep(std::time::Duration::from_millis(500));
-    assert_eq!(logged_events(&browser), 2, "nothing was sent behind the player's back");
+    assert_eq!(page.logged_events(), 2, "nothing was sent behind the player's back");
 
     // A reload while the server does not answer keeps the tab's game and offers to try again.
     browser.execute_cdp("Network.setBlockedURLs", json!({"urls": ["*/api/werewolf/*"]}));
     browser.refresh();
-    browser.wait_for(
-        "the unreachable server after a reload",
-        "return document.querySelector('#werewolf').dataset.pending === 'unreachable';",
-        &[],
-    );
+    page.wait_unreachable_after_reload();
     let note = browser.text("#log-note");
     assert!(
         note.contains("cannot be reached") && note.ends_with("Try again"),
@@ -772,44 +493,29 @@ fn a_double_tap_or_a_stale_submit_never_shows_an_internal_message() {
     browser.check_page("werewolf-desktop-en-unreachable", Some("#log-note"));
     browser.execute_cdp("Network.setBlockedURLs", json!({"urls": []}));
     browser.click("#log-note button");
-    wait_pending(&browser, &kind);
-    assert_eq!(logged_events(&browser), 2, "the game came back");
+    page.wait_pending(&kind);
+    assert_eq!(page.logged_events(), 2, "the game came back");
 
     // A second tab opened on the page starts its own game; a tab that starts with a copy of this tab's game (as
     // Chrome's "duplicate tab" makes one) says that from here the two go on separately, and so does this tab.
-    let copied = browser.script(
-        "return [sessionStorage.getItem('marubatsu.werewolf'), sessionStorage.getItem('marubatsu.werewolf.tab')];",
-        &[],
-    );
+    let copied = page.tab_storage();
     let first = browser.new_tab();
     browser.set_viewport(DESKTOP.0, DESKTOP.1);
     browser.goto(&format!("{}werewolf", server.url()));
-    wait_pending(&browser, "setup");
-    assert!(browser.script("return document.querySelector('#ww-copy-note').hidden;", &[]) == true);
-    browser.script(
-        "sessionStorage.setItem('marubatsu.werewolf', arguments[0]);
-         sessionStorage.setItem('marubatsu.werewolf.tab', arguments[1]);",
-        &[copied[0].clone(), copied[1].clone()],
-    );
+    page.wait_pending("setup");
+    assert!(page.copy_note_hidden() == true);
+    page.set_tab_storage(&copied[0], &copied[1]);
     browser.refresh();
-    wait_pending(&browser, &kind);
-    browser.wait_for(
-        "the copy to say so",
-        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'copy';",
-        &[],
-    );
+    page.wait_pending(&kind);
+    page.wait_copy_note("the copy to say so", "copy");
     let note = browser.text("#ww-copy-note");
     assert!(note.starts_with("This tab began as a copy"), "{note}");
     assert_plain(&note);
-    let renamed = browser.script("return sessionStorage.getItem('marubatsu.werewolf.tab');", &[]);
+    let renamed = page.tab_id();
     assert_ne!(renamed, copied[1], "the copy goes on under an id of its own");
     browser.check_page("werewolf-desktop-en-copied-tab", Some(decision_of(&kind)));
     browser.switch_to(&first);
-    browser.wait_for(
-        "the copied tab to say so",
-        "const n = document.querySelector('#ww-copy-note'); return !n.hidden && n.dataset.copy === 'original';",
-        &[],
-    );
+    page.wait_copy_note("the copied tab to say so", "original");
     assert!(
         browser
             .text("#ww-copy-note")
@@ -823,22 +529,11 @@ fn the_setup_name_boxes_stay_inside_their_panel_at_every_desktop_width() {
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(DESKTOP.0, DESKTOP.1);
-    open(&browser, &server.url(), "en");
+    let page = WerewolfPage::new(&browser);
+    page.open(&server.url(), "en");
     for width in (760..=1280).step_by(40) {
         browser.set_viewport(width, 860);
-        let problems = browser.script(
-            "const panel = document.querySelector('#setup').getBoundingClientRect();
-             const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
-             const out = boxes.filter((b) => b.left < panel.left - 0.5 || b.right > panel.right + 0.5).length;
-             let overlaps = 0;
-             for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-               const a = boxes[i], b = boxes[j];
-               if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
-                 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) overlaps += 1;
-             }
-             return [boxes.length, out, overlaps];",
-            &[],
-        );
+        let problems = page.name_box_problems();
         assert_eq!(
             problems,
             json!([9, 0, 0]),
@@ -855,16 +550,9 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
-    open(&browser, &server.url(), "ja");
-    let set = |table: [u8; 3]| {
-        browser.script(
-            "['#ww-w', '#ww-s', '#ww-v'].map((s) => document.querySelector(s)).forEach((input, i) => {
-               input.value = String(arguments[0][i]); input.dispatchEvent(new Event('input')); });
-             const w = document.querySelector('#ww-setup-warning');
-             return w.hidden ? '' : w.textContent;",
-            &[json!(table)],
-        )
-    };
+    let page = WerewolfPage::new(&browser);
+    page.open(&server.url(), "ja");
+    let set = |table: [u8; 3]| page.set_table_and_read_warning(table);
     let three = set([1, 1, 1]);
     assert!(
         three
@@ -872,10 +560,7 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
             .is_some_and(|t| t.starts_with("3人では") && t.ends_with('。')),
         "{three}"
     );
-    browser.script(
-        "document.querySelector('#ww-rules').scrollIntoView({ block: 'center' });",
-        &[],
-    );
+    page.scroll_to_the_rules();
     browser.check_page("werewolf-phone-ja-warning", Some("#ww-rules"));
     let sixteen = set([3, 2, 11]);
     assert!(
@@ -892,25 +577,10 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
     );
     // Version 4 is the setup's choice unless the table picks Version 3 or 2, and what the tab keeps and replays.
     set([2, 1, 5]);
-    assert_eq!(
-        browser.script("return document.querySelector('#ww-rules').value;", &[]),
-        json!("v4"),
-        "Version 4 is the default"
-    );
+    assert_eq!(page.rules_chosen(), json!("v4"), "Version 4 is the default");
     // How to play teaches the rules chosen: Version 2's every seer-card holder and half of the living, then
     // Version 3's one player with the most seer cards and a third — the rules in brief as well.
-    let howto = |rules: &str| {
-        let read = browser.script(
-            "const s = document.querySelector('#ww-rules'); s.value = arguments[0];
-             s.dispatchEvent(new Event('change'));
-             return [document.querySelector(\"#how-to-play [data-howto='ja']\").textContent,
-                     document.querySelector('#ww-rules-brief').textContent];",
-            &[json!(rules)],
-        );
-        let text = |i: usize| read[i].as_str().unwrap_or_default().to_owned();
-        (text(0), text(1))
-    };
-    let (v2, v2_brief) = howto("v2");
+    let (v2, v2_brief) = page.choose_rules_and_read_howto("v2");
     assert!(
         v2.contains("本のルールのバージョン2で遊びます")
             && v2.contains("占い師カードを持つ生存者が")
@@ -922,7 +592,7 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         v2_brief.contains("半分以上") && !v2_brief.contains("バージョン3"),
         "{v2_brief}"
     );
-    let (v3, v3_brief) = howto("v3");
+    let (v3, v3_brief) = page.choose_rules_and_read_howto("v3");
     assert!(
         v3.contains("バージョン3で遊びます")
             && v3.contains("占い師カードをいちばん多く持つ人が")
@@ -932,42 +602,31 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
         "{v3}"
     );
     assert!(v3_brief.contains("3分の1以上"), "{v3_brief}");
-    let help = browser.script(
-        "const s = document.querySelector('#ww-rules'); s.value = 'v3'; s.dispatchEvent(new Event('change'));
-         return document.querySelector('#ww-rules-help').textContent;",
-        &[],
-    );
+    let help = page.choose_version_3_and_read_help();
     assert!(help.as_str().is_some_and(|t| t.starts_with("バージョン3：")), "{help}");
     browser.click("#ww-start");
-    wait_pending(&browser, "startPlayer");
-    let kept = browser.script(
-        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).options;",
-        &[],
-    );
+    page.wait_pending("startPlayer");
+    let kept = page.kept_options();
     assert_eq!(kept, json!("v3"));
     // The game in play keeps its rules' how-to.
     let playing = browser.text("#how-to-play [data-howto='ja']");
     assert!(playing.contains("バージョン3で遊びます"), "{playing}");
     // The start player, then a mark that takes the target's only seer card: that target cannot be the seer.
     for pick in [0_u64, 7] {
-        let before = logged_events(&browser);
-        act(&browser, pick, "werewolf-phone-ja-v3");
-        wait_events(&browser, before + 1);
+        let before = page.logged_events();
+        act(&page, pick, "werewolf-phone-ja-v3");
+        page.wait_events(before + 1);
     }
     let board = browser.text("#players");
     assert!(board.contains("占い師0枚（不可能）"), "{board}");
     browser.check_page("werewolf-phone-ja-impossible", Some(".ww-players"));
     browser.assert_no_console_errors();
     // Last, as Chromium logs the refusal's 400 as an error.
-    open(&browser, &server.url(), "ja");
+    page.open(&server.url(), "ja");
     // Seventeen players: the engine's refusal in the page's Japanese words.
     set([4, 4, 9]);
     browser.click("#ww-start");
-    browser.wait_for(
-        "the setup refusal",
-        "return document.querySelector('#setup-message').textContent.length > 0;",
-        &[],
-    );
+    page.wait_setup_refusal();
     let refused = browser.text("#setup-message");
     assert!(refused.starts_with("遊べるのは3〜16人です。17人"), "{refused}");
 }
@@ -975,20 +634,8 @@ fn the_setup_warns_chooses_the_rules_and_refuses_in_japanese_and_the_board_says_
 /// The end screen names the condition that ended the game and its winners, and the winners are exactly the players
 /// the board says won: when the werewolves win, those with the certain-werewolf badge; when the village wins, those
 /// whose werewolf share is struck out (they can no longer be one); after a paradox, those with no certain role.
-fn the_end_names_its_condition_and_the_winners_the_board_shows(browser: &Browser<'_>) {
-    let read = browser.script(
-        "const cards = [...document.querySelectorAll('.ww-player')].map((card) => ({
-           name: card.querySelector('.ww-name-text').textContent,
-           werewolf: Boolean(card.querySelector('.ww-badge.role-werewolf')),
-           certain: Boolean(card.querySelector('.ww-badge[class*=\"role-\"]')),
-           noWerewolf: card.querySelector('.ww-shares > :first-child').tagName === 'S',
-         }));
-         return { side: document.querySelector('#outcome').dataset.side, cards,
-                  title: document.querySelector('#outcome-title').textContent,
-                  text: document.querySelector('#outcome-text').textContent,
-                  winners: document.querySelector('#outcome-winners').textContent };",
-        &[],
-    );
+fn the_end_names_its_condition_and_the_winners_the_board_shows(page: &WerewolfPage<'_, '_>) {
+    let read = page.read_the_end();
     let side = read["side"].as_str().unwrap_or_default();
     // The title says who won (or パラドックス), the sentence the condition that ended the game.
     let text = format!(
@@ -1038,25 +685,13 @@ fn the_end_names_its_condition_and_the_winners_the_board_shows(browser: &Browser
 }
 
 /// Opens the page on a game the API reached (its log), as if the tab had kept it.
-fn resume(browser: &Browser<'_>, url: &str, lang: &str, events: &serde_json::Value) {
-    resume_under(browser, url, lang, "v2", events);
+fn resume(page: &WerewolfPage<'_, '_>, url: &str, lang: &str, events: &serde_json::Value) {
+    resume_under(page, url, lang, "v2", events);
 }
 
 /// [`resume`] under the rules `options` names.
-fn resume_under(browser: &Browser<'_>, url: &str, lang: &str, options: &str, events: &serde_json::Value) {
-    open(browser, url, lang);
-    browser.script(
-        "sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
-           table: [2, 1, 5], rules: null, options: arguments[2], names: arguments[0], events: arguments[1] }));",
-        &[json!(NAMES), events.clone(), json!(options)],
-    );
-    browser.refresh();
-    browser.wait_for(
-        "the kept game",
-        "const r = document.querySelector('#werewolf');
-         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup';",
-        &[],
-    );
+fn resume_under(page: &WerewolfPage<'_, '_>, url: &str, lang: &str, options: &str, events: &serde_json::Value) {
+    page.resume(url, lang, options, &NAMES, events);
 }
 
 const NAMES: [&str; 8] = ["Aki", "Ben", "千尋", "Dai", "Emi", "Fumi", "Gen", "Hana"];
@@ -1082,26 +717,23 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
         .unwrap_or_default();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = WerewolfPage::new(&browser);
     let url = server.url();
     for (lang, size) in [("ja", PHONE), ("en", DESKTOP)] {
         let tag = format!("werewolf-ending-{lang}-{}", size.0);
         browser.set_viewport(size.0, size.1);
-        resume(&browser, &url, lang, &ending_log);
+        resume(&page, &url, lang, &ending_log);
         // The option that would end the game stands with its warning on the player's card.
         let target = choice["target"].as_u64().unwrap_or(99);
         browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
-        let option = browser.script(
-            "const b = Array.from(document.querySelectorAll('.ww-options button.ww-ends'));
-             return b.length ? [b.length, b[0].nextElementSibling.className] : null;",
-            &[],
-        );
+        let option = page.ending_options();
         assert_eq!(
             option[1], "ww-warning",
             "{tag}: the warning stands right after the option: {option}"
         );
         browser.check_page(&format!("{tag}-warning"), Some(".ww-options"));
         // A first tap arms it, a double tap's second does nothing, and nothing is sent.
-        let before = logged_events(&browser);
+        let before = page.logged_events();
         browser.double_tap(
             ".ww-options button.ww-ends",
             std::time::Duration::from_millis(150),
@@ -1114,29 +746,26 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
             "and end the game"
         };
         assert!(armed.contains(end_words), "{tag}: the armed option says {armed}");
-        assert_eq!(logged_events(&browser), before, "{tag}: a double tap ended the game");
-        confirm_the_end(&browser, before, &tag);
-        let side = browser.script("return document.querySelector('#outcome').dataset.side;", &[]);
+        assert_eq!(page.logged_events(), before, "{tag}: a double tap ended the game");
+        confirm_the_end(&page, before, &tag);
+        let side = page.outcome_side();
         assert_eq!(
             side, choice["ends"]["side"],
             "{tag}: the end warned of is the end reached"
         );
 
         // Several debtors: the table chooses who goes first; the chosen one hands over.
-        resume(&browser, &url, lang, &debt_log);
+        resume(&page, &url, lang, &debt_log);
         let ready = debts["transfers"].as_array().map_or(0, Vec::len);
-        let buttons = browser.script("return document.querySelectorAll('.ww-debtors button').length;", &[]);
-        assert_eq!(buttons, json!(ready), "{tag}: one button per ready debtor");
-        choose_debtor(&browser, 1, &tag);
+        let buttons = page.debtors();
+        assert_eq!(json!(buttons), json!(ready), "{tag}: one button per ready debtor");
+        choose_debtor(&page, 1, &tag);
         let chosen = debts["transfers"][1]["from"].clone();
-        let before = logged_events(&browser);
+        let before = page.logged_events();
         // Every other pick would choose a debtor again: an odd one keeps the choice made here.
-        transfer(&browser, 1, &tag);
-        sent_or_confirmed(&browser, before, &tag);
-        let sent = browser.script(
-            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf')); return s.events[arguments[0]];",
-            &[json!(before)],
-        );
+        transfer(&page, 1, &tag);
+        sent_or_confirmed(&page, before, &tag);
+        let sent = page.logged_event(before);
         assert_eq!(
             sent["from"], chosen,
             "{tag}: the hand-over sent is the chosen debtor's: {sent}"
@@ -1153,16 +782,6 @@ struct Offered {
     state: serde_json::Value,
 }
 
-/// The controls the page drew for `decision`, held and not: `[count, held, the tap guard settled]`, when the page
-/// is on that decision (else null, for `wait_for`). Held is `aria-disabled` with `data-tap-held` (common.js,
-/// `taps.hold`) and the fade-in running.
-const HELD: &str = "const r = document.querySelector('#werewolf');
-     if (r.dataset.pending !== arguments[0] || r.dataset.busy === 'true') return null;
-     const buttons = Array.from(document.querySelectorAll(arguments[1]));
-     const held = buttons.filter((b) => b.getAttribute('aria-disabled') === 'true' && b.hasAttribute('data-tap-held')
-       && getComputedStyle(b).animationName === 'ww-tap-held');
-     return [buttons.length, held.length, window.Marubatsu.taps.settled()];";
-
 /// Controls drawn within the double-tap window show that they are not active yet, and a tap after it counts on
 /// whichever control: after "start" the tie-break's controls, and after a voter's "it's me" their ballot, are
 /// held (`aria-disabled`, fading in) for what is left of the window, a tap on one then is not taken, and the page
@@ -1176,18 +795,13 @@ fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active
         .unwrap_or_else(|| panic!("no game of 40 reaches a vote"));
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
-    let released = "return window.Marubatsu.taps.settled()
-         && document.querySelectorAll('[data-tap-held], #play [aria-disabled]').length === 0;";
+    let page = WerewolfPage::new(&browser);
     for lang in ["en", "ja"] {
         let tag = format!("werewolf-phone-{lang}-held");
-        open(&browser, &server.url(), lang);
+        page.open(&server.url(), lang);
         browser.tap("#ww-start");
         // The tie-break comes within the window of "start": every control of it is held.
-        let held = browser.wait_for(
-            "the tie-break",
-            HELD,
-            &[json!("startPlayer"), json!("#decision button")],
-        );
+        let held = page.wait_held("the tie-break", "startPlayer", "#decision button");
         assert!(held[0].as_u64() > Some(1), "{tag}: {held}");
         assert_eq!(
             [&held[1], &held[2]],
@@ -1195,24 +809,16 @@ fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active
             "{tag}: [held, settled] {held}"
         );
         browser.check_page(&format!("{tag}-start"), Some("#decision"));
-        browser.wait_for("the controls to be active", released, &[]);
+        page.wait_released("the controls to be active");
         // A tap on another control than "start" counts: the random draw decides who starts.
         browser.tap("#choices > button");
-        wait_events(&browser, 1);
+        page.wait_events(1);
 
         // A voter's "it's me" draws their ballot at once: held, and a pick on it at once is not taken.
-        put_on(&browser, lang, &vote_log, &json!([]));
-        let picked = browser.script(
-            "document.querySelector('#choices button.primary').click();
-             document.querySelector('#choices .ww-ballot-choice').click();
-             return document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]').length;",
-            &[],
-        );
+        page.put_on(lang, &NAMES, &vote_log, &json!([]));
+        let picked = page.its_me_and_a_pick_at_once();
         assert_eq!(picked, json!(0), "{tag}: a pick within the window was taken");
-        let held = browser.script(
-            HELD,
-            &[json!("vote"), json!("#choices .ww-ballot-choice, #choices .ww-confirm")],
-        );
+        let held = page.held("vote", "#choices .ww-ballot-choice, #choices .ww-confirm");
         assert!(held[0].as_u64() > Some(2), "{tag}: {held}");
         assert_eq!(
             [&held[1], &held[2]],
@@ -1220,14 +826,10 @@ fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active
             "{tag}: [held, settled] {held}"
         );
         browser.check_page(&format!("{tag}-ballot"), Some("#decision"));
-        browser.wait_for("the ballot to be active", released, &[]);
+        page.wait_released("the ballot to be active");
         // Over the window, a pick — another control than "it's me" — counts.
         browser.tap("#choices .ww-ballot-choice");
-        let picked = browser.script(
-            "return [document.querySelectorAll('#choices .ww-ballot-choice[aria-pressed=\"true\"]').length,
-                     document.querySelector('#choices .ww-confirm').disabled];",
-            &[],
-        );
+        let picked = page.ballot_picks();
         assert_eq!(
             picked,
             json!([1, false]),
@@ -1281,88 +883,32 @@ fn offers(state: &serde_json::Value, what: &str) -> bool {
     }
 }
 
-/// Puts the page (already on the werewolf page) on `log` in `lang`, with the ballots `votes` already collected
-/// when a vote is pending, as a tab that kept them would; a reload, so the tap guard starts afresh.
-fn put_on(browser: &Browser<'_>, lang: &str, log: &serde_json::Value, votes: &serde_json::Value) {
-    browser.script(
-        "localStorage.setItem('marubatsu.lang', arguments[0]);
-         sessionStorage.setItem('marubatsu.werewolf', JSON.stringify({
-           table: [2, 1, 5], rules: null, options: 'v2', names: arguments[1], events: arguments[2],
-           ballot: { key: arguments[2].length, votes: arguments[3] } }));",
-        &[json!(lang), json!(NAMES), log.clone(), votes.clone()],
-    );
-    browser.refresh();
-    browser.wait_for(
-        "the kept game",
-        "const r = document.querySelector('#werewolf');
-         return r.dataset.ready === 'true' && r.dataset.busy !== 'true' && r.dataset.pending !== 'setup'
-           && r.dataset.pending !== '';",
-        &[],
-    );
-}
-
-/// Waits out a double tap: the tap guard's window has passed (long after a hand-over built card by card has
-/// heard whether it ends the game, which it asks before it sends), no answer is awaited and no vote is being
-/// counted, so whatever either tap was going to change has changed.
-fn after_double_tap(browser: &Browser<'_>) {
-    browser.wait_for(
-        "the double tap to be over",
-        "const r = document.querySelector('#werewolf');
-         return window.Marubatsu.taps.settled() && r.dataset.ready === 'true' && r.dataset.busy !== 'true'
-           && r.dataset.counting !== 'true';",
-        &[],
-    );
-}
-
-/// The ballots collected so far for the pending vote, as the tab keeps them.
-fn collected(browser: &Browser<'_>) -> usize {
-    browser
-        .script(
-            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
-             return s && s.ballot && Array.isArray(s.ballot.votes) ? s.ballot.votes.length : 0;",
-            &[],
-        )
-        .as_u64()
-        .unwrap_or(0) as usize
-}
-
 /// After a double tap that should have made one decision: exactly one event more in the log, the page on the
 /// decision the server has for that log (or its end), that decision's first control on screen, and no ballot of
 /// a vote open for anyone.
-fn one_step_taken(browser: &Browser<'_>, server: &marubatsu_web::Server, before: u64, tag: &str) {
+fn one_step_taken(page: &WerewolfPage<'_, '_>, server: &marubatsu_web::Server, before: u64, tag: &str) {
     assert_eq!(
-        logged_events(browser),
+        page.logged_events(),
         before + 1,
         "{tag}: a double tap made {} decisions",
-        logged_events(browser) - before
+        page.logged_events() - before
     );
-    let log = browser.script(
-        "return JSON.parse(sessionStorage.getItem('marubatsu.werewolf')).events;",
-        &[],
-    );
+    let log = page.logged_log();
     let answer = support::post_ok(
         server.local_addr(),
         "/api/werewolf/replay",
         &json!({"table": [2, 1, 5], "names": NAMES, "events": log, "event": null}),
     );
     let kind = answer["state"]["pending"]["kind"].as_str().unwrap_or("over").to_owned();
-    assert_eq!(pending(browser), kind, "{tag}: the page is not on the next decision");
-    next_on_screen(browser, &kind, tag);
+    assert_eq!(page.pending(), kind, "{tag}: the page is not on the next decision");
+    next_on_screen(page, &kind, tag);
 }
 
 /// The pending decision's first control (or the end) is inside the viewport, no player's card was opened by the
 /// second tap (it would take the decision off the screen), and when it is a vote, the device is to be handed to
 /// the next voter: no ballot open.
-fn next_on_screen(browser: &Browser<'_>, kind: &str, tag: &str) {
-    let seen = browser.script(
-        "const box = document.querySelector(arguments[0]);
-         const first = box.querySelector('button:not(:disabled)') || box;
-         const r = first.getBoundingClientRect();
-         return [r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight,
-                 document.querySelectorAll('#choices .ww-confirm, #choices .ww-ballot-choice').length,
-                 document.querySelector('#werewolf').dataset.touched];",
-        &[json!(decision_of(kind))],
-    );
+fn next_on_screen(page: &WerewolfPage<'_, '_>, kind: &str, tag: &str) {
+    let seen = page.next_on_screen(decision_of(kind));
     assert_eq!(
         seen,
         json!([true, 0, ""]),
@@ -1382,10 +928,11 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
     let states = offered(&server);
     let driver = Driver::start();
     let browser = driver.browser(size.0, size.1);
+    let page = WerewolfPage::new(&browser);
     browser.set_viewport(size.0, size.1);
     let url = server.url();
     let touch = size.0 < 500;
-    open(&browser, &url, lang);
+    page.open(&url, lang);
     for gap in [50_u64, 150, 250] {
         let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
         let double_tap = |selector: &str, what: &str| {
@@ -1396,67 +943,54 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
                 (gap as f64 - 5.0..window).contains(&measured),
                 "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
             );
-            after_double_tap(&browser);
+            page.after_double_tap();
         };
 
         // The setup's start: the game begins, and nothing of it is decided yet.
-        browser.script("sessionStorage.clear();", &[]);
+        page.forget_the_game();
         browser.refresh();
-        wait_pending(&browser, "setup");
+        page.wait_pending("setup");
         double_tap("#ww-start", "the start");
         assert_eq!(
-            (pending(&browser), logged_events(&browser)),
+            (page.pending(), page.logged_events()),
             ("startPlayer".to_owned(), 0),
             "{tag}: the start decided the start player"
         );
-        next_on_screen(&browser, "startPlayer", &tag);
+        next_on_screen(&page, "startPlayer", &tag);
 
         for state in &states {
             let tag = format!("{tag} {}", state.what);
             let before = state.log.as_array().map_or(0, Vec::len) as u64;
             match state.what {
                 "vote" => {
-                    double_tap_a_vote(&browser, &server, state, lang, &tag, &double_tap);
+                    double_tap_a_vote(&page, &server, state, lang, &tag, &double_tap);
                     continue;
                 }
                 "startPlayer" => {
                     // The random draw among the tied, then (from the same state) a tied player's card.
-                    put_on(&browser, lang, &state.log, &json!([]));
+                    page.put_on(lang, &NAMES, &state.log, &json!([]));
                     double_tap("#choices > button", "the random draw");
-                    one_step_taken(&browser, &server, before, &format!("{tag} random"));
-                    put_on(&browser, lang, &state.log, &json!([]));
-                    double_tap_an_option(&browser, state, &double_tap);
+                    one_step_taken(&page, &server, before, &format!("{tag} random"));
+                    page.put_on(lang, &NAMES, &state.log, &json!([]));
+                    double_tap_an_option(&page, state, &double_tap);
                 }
                 "verdict" | "attack" => {
-                    put_on(&browser, lang, &state.log, &json!([]));
-                    double_tap_an_option(&browser, state, &double_tap);
+                    page.put_on(lang, &NAMES, &state.log, &json!([]));
+                    double_tap_an_option(&page, state, &double_tap);
                 }
                 "draw" | "transfer-only" => {
-                    put_on(&browser, lang, &state.log, &json!([]));
+                    page.put_on(lang, &NAMES, &state.log, &json!([]));
                     double_tap("#choices button.primary", state.what);
                 }
                 "transfer-built" => {
-                    put_on(&browser, lang, &state.log, &json!([]));
-                    let ready = browser.script(
-                        "let card = 0;
-                         for (let i = 0; i < 80; i++) {
-                           if (!document.querySelector('#choices .ww-give').disabled) return true;
-                           const plus = Array.from(document.querySelectorAll('.ww-options button[data-change=\"more\"]'))
-                             .filter((b) => !b.disabled);
-                           if (plus.length) { plus[0].click(); continue; }
-                           const cards = document.querySelectorAll('.ww-player[data-touchable=\"true\"] button.ww-name');
-                           cards[card % cards.length].click();
-                           card += 1;
-                         }
-                         return false;",
-                        &[],
-                    );
+                    page.put_on(lang, &NAMES, &state.log, &json!([]));
+                    let ready = page.place_every_card();
                     assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
                     double_tap("#choices .ww-give", "the hand-over");
                 }
                 other => panic!("no control for {other}"),
             }
-            one_step_taken(&browser, &server, before, &tag);
+            one_step_taken(&page, &server, before, &tag);
         }
     }
     browser.assert_no_console_errors();
@@ -1464,13 +998,14 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
 
 /// Opens the card of a player the pending decision is about, at one of their options that goes on, and
 /// double-taps that option.
-fn double_tap_an_option(browser: &Browser<'_>, state: &Offered, double_tap: &dyn Fn(&str, &str)) {
+fn double_tap_an_option(page: &WerewolfPage<'_, '_>, state: &Offered, double_tap: &dyn Fn(&str, &str)) {
     let target = state.state["choices"]
         .as_array()
         .and_then(|c| c.iter().find(|c| c["ends"].is_null()))
         .map(|c| c["target"].clone())
         .unwrap_or_default();
-    browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+    page.browser()
+        .click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
     double_tap(
         &format!(".ww-player[data-seat='{target}'] .ww-options button.ww-option:not(.ww-ends)"),
         "an option",
@@ -1480,7 +1015,7 @@ fn double_tap_an_option(browser: &Browser<'_>, state: &Offered, double_tap: &dyn
 /// The vote from its third-last voter on: their "it's me" (their ballot opens with nobody picked), their confirm
 /// (the next voter is asked for), and the last voter's confirm, which sends the vote — one event.
 fn double_tap_a_vote(
-    browser: &Browser<'_>,
+    page: &WerewolfPage<'_, '_>,
     server: &marubatsu_web::Server,
     state: &Offered,
     lang: &str,
@@ -1492,33 +1027,29 @@ fn double_tap_a_vote(
         .iter()
         .map(|b| json!({"voter": b["voter"], "target": b["targets"][0]["target"]}))
         .collect();
-    put_on(browser, lang, &state.log, &json!(votes));
+    let browser = page.browser();
+    page.put_on(lang, &NAMES, &state.log, &json!(votes));
     let before = state.log.as_array().map_or(0, Vec::len) as u64;
     for (at, ballot) in ballots.iter().enumerate().skip(votes.len()) {
         let name = NAMES[ballot["voter"].as_u64().unwrap_or(0) as usize];
         let hand_over = browser.text("#choices button.primary");
         assert!(hand_over.contains(name), "{tag}: {name} is asked for, not {hand_over}");
         double_tap("#choices button.primary", "\"it's me\"");
-        let ballot_open = browser.script(
-            "return [document.querySelectorAll('#choices .ww-ballot-choice').length > 0,
-                     document.querySelectorAll('#choices [aria-pressed=\"true\"], .ww-player [aria-pressed=\"true\"]').length,
-                     document.querySelector('#choices .ww-confirm').disabled];",
-            &[],
-        );
+        let ballot_open = page.ballot_open();
         assert_eq!(
             ballot_open,
             json!([true, 0, true]),
             "{tag}: {name}'s ballot [open, picks, confirm disabled]"
         );
-        assert_eq!(collected(browser), at, "{tag}: a ballot was collected by \"it's me\"");
+        assert_eq!(page.collected(), at, "{tag}: a ballot was collected by \"it's me\"");
         browser.tap("#choices .ww-ballot-choice");
         double_tap("#choices .ww-confirm", "the confirm");
         if at + 1 < ballots.len() {
-            assert_eq!(collected(browser), at + 1, "{tag}: {name}'s confirm");
-            assert_eq!(logged_events(browser), before, "{tag}: the vote was sent early");
-            next_on_screen(browser, "vote", tag);
+            assert_eq!(page.collected(), at + 1, "{tag}: {name}'s confirm");
+            assert_eq!(page.logged_events(), before, "{tag}: the vote was sent early");
+            next_on_screen(page, "vote", tag);
         } else {
-            one_step_taken(browser, server, before, tag);
+            one_step_taken(page, server, before, tag);
         }
     }
 }
@@ -1557,23 +1088,6 @@ fn refused_state(server: &marubatsu_web::Server, kind: &str) -> (serde_json::Val
     (log, state["refused"][0].clone())
 }
 
-/// The refused rows the page shows under `selector`: label, whether disabled, the reason tied to it.
-fn refused_rows(browser: &Browser<'_>, selector: &str) -> Vec<(String, bool, String)> {
-    let rows = browser.script(
-        "return [...document.querySelectorAll(arguments[0])].map((b) => [b.textContent, b.disabled,
-           (document.getElementById(b.getAttribute('aria-describedby')) || {}).textContent || '']);",
-        &[json!(selector)],
-    );
-    rows.as_array()
-        .into_iter()
-        .flatten()
-        .map(|row| {
-            let text = |i: usize| row[i].as_str().unwrap_or_default().to_owned();
-            (text(0), row[1] == true, text(2))
-        })
-        .collect()
-}
-
 /// Whether the page's Japanese reason says the English one's: the same players named, in Japanese words.
 fn says_the_same(japanese: &str, english: &str) -> bool {
     let named = |text: &str| NAMES.iter().filter(|n| text.contains(*n)).count();
@@ -1589,23 +1103,19 @@ fn a_refused_target_and_a_card_set_aside_are_shown_greyed_with_their_reasons_on_
     let server = server();
     let driver = Driver::start();
     let browser = driver.browser(PHONE.0, PHONE.1);
+    let page = WerewolfPage::new(&browser);
     let url = server.url();
     let (log, refused) = refused_state(&server, "target");
     let target = usize::try_from(refused["target"].as_u64().unwrap_or(99)).unwrap_or(99);
     let name = NAMES[target];
     let reason = refused["reason"].as_str().unwrap_or_default().to_owned();
-    resume_under(&browser, &url, "ja", "v3", &log);
-    settle(&browser);
+    resume_under(&page, &url, "ja", "v3", &log);
+    page.settle();
     // The refused player opens from the decision's row of names, like any other; the refused answer is there,
     // greyed (disabled), with its reason right under it and tied to it for a screen reader.
-    let opened = browser.script(
-        "const pick = [...document.querySelectorAll('#choices .ww-pick')].find((b) => b.textContent === arguments[0]);
-         if (pick) pick.click();
-         return Boolean(pick);",
-        &[json!(name)],
-    );
+    let opened = page.open_pick_named(name);
     assert_eq!(opened, true, "{name} is not offered to open");
-    let rows = refused_rows(&browser, ".ww-options button.ww-refused");
+    let rows = page.refused_rows(".ww-options button.ww-refused");
     assert!(
         rows.iter()
             .any(|(_, disabled, why)| *disabled && says_the_same(why, &reason)),
@@ -1615,8 +1125,8 @@ fn a_refused_target_and_a_card_set_aside_are_shown_greyed_with_their_reasons_on_
 
     let (log, refused) = refused_state(&server, "draw");
     let reason = refused["reason"].as_str().unwrap_or_default().to_owned();
-    resume_under(&browser, &url, "ja", "v3", &log);
-    let rows = refused_rows(&browser, "#choices button.ww-refused");
+    resume_under(&page, &url, "ja", "v3", &log);
+    let rows = page.refused_rows("#choices button.ww-refused");
     assert!(
         rows.iter()
             .any(|(label, disabled, why)| *disabled && label.ends_with("カード") && says_the_same(why, &reason)),

@@ -1,5 +1,6 @@
 //! Quantum werewolf played through its endpoint as a test's table would: a legal event for any pending decision,
-//! varied by a counter, and a game played until a state a test wants.
+//! varied by a counter, and a game played until a state a test wants. The browser stories put the page on such a
+//! game with [`WerewolfPage::resume`](super::pages::werewolf::WerewolfPage::resume) or `put_on`.
 
 use marubatsu_engine::random::GOLDEN_GAMMA;
 use serde_json::{Value, json};
