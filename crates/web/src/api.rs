@@ -46,8 +46,8 @@ pub(crate) struct Why {
     name: Option<String>,
 }
 
-/// A refusal's sentence: a key of the catalogs, or a sentence a caller worded itself (werewolf's, until its
-/// words move to its catalog, and a tic-tac-toe contract's refusal, worded in the request's language).
+/// A refusal's sentence: a key of the catalogs, or a sentence a caller worded itself (werewolf's table and seating
+/// refusals, until their words travel as keys).
 #[derive(Clone, Debug)]
 pub(crate) enum Said {
     Words(Words),

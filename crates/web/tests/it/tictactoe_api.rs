@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::pages::tictactoe::said;
 use support::{Response, request, server};
 
 /// A browser as the server sees it: its cookie, kept from the first answer that sets one.
@@ -114,7 +115,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
     let intruder = bob.transact(json!({"action": "playSolo", "game": 1, "cell": 0}));
     assert_eq!(intruder["state"], "reverted");
     assert_eq!(intruder["errorName"], "NotYourGame");
-    let reason = intruder["reason"].as_str().unwrap_or_default();
+    let reason = said(&intruder["reason"]);
     assert!(reason.starts_with("Game 1 belongs to 0x"), "{reason}");
     assert!(!reason.contains('{'), "plain words, not a debug string: {reason}");
 
@@ -127,7 +128,7 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         (json!("O"), json!("X"))
     );
     let taken = alice.transact(json!({"action": "playSolo", "game": 1, "cell": 0}));
-    assert_eq!(taken["reason"], "Row 1, column 1 is already taken.");
+    assert_eq!(said(&taken["reason"]), "Row 1, column 1 is already taken.");
 
     // PvP with a stake, private to Bob: a third browser's join is refused with the decoded reason.
     let created = alice.transact(json!({
@@ -304,26 +305,6 @@ fn each_browser_plays_from_its_own_account_and_the_contract_guards_the_games() {
         Some(&json!({"to": a["pvp"], "data": "0x"})),
     );
     assert_eq!(anonymous.status, 400);
-}
-
-/// A receipt's event, `{key, args}`, in English as the page words it from the game's catalog (whose English
-/// entries come before its Japanese ones): each `{name}` filled from the arguments, a sentence among them first.
-fn said(event: &Value) -> String {
-    const CATALOG: &str = include_str!("../../src/games/tictactoe/strings.js");
-    let key = event["key"].as_str().unwrap_or_default();
-    let opening = format!("'{key}': '");
-    let template = CATALOG
-        .lines()
-        .find_map(|line| line.trim().strip_prefix(opening.as_str()))
-        .and_then(|rest| rest.strip_suffix("',"))
-        .unwrap_or_else(|| panic!("no one-line English words for {key:?}"))
-        .replace("\\'", "'");
-    let mut text = template;
-    for (name, value) in event["args"].as_object().into_iter().flatten() {
-        let value = value.as_str().map_or_else(|| said(value), str::to_owned);
-        text = text.replace(&format!("{{{name}}}"), &value);
-    }
-    text
 }
 
 fn get_json(browser: &mut Browser, path: &str) -> Value {

@@ -25,7 +25,7 @@ use marubatsu_engine::tictactoe::optimal_moves;
 use marubatsu_tests::anvil::Anvil;
 use marubatsu_web::{App, RemoteChain, Server};
 use serde_json::{Value, json};
-use support::pages::tictactoe::{TictactoePage, position};
+use support::pages::tictactoe::{TictactoePage, position, said};
 use support::{Browser, Driver, browser_slot, contracts, request, words};
 
 const DESKTOP: (u32, u32) = (1280, 900);
@@ -733,12 +733,12 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "{mined}"
     );
     assert_eq!(
-        mined["reason"],
-        json!(format!(
+        said(&mined["reason"]),
+        format!(
             "Game 3 is private: only {} may join it, and you are {}.",
             carol.to_checksum(None),
             bob.to_checksum(None)
-        )),
+        ),
         "{mined}"
     );
 

@@ -151,7 +151,7 @@ impl Action {
                 if opponent != Address::ZERO && from == Some(opponent) {
                     // The contract's own refusal, in its words, without the wallet round trip.
                     let refused = ITicTacToe::CannotInviteSelf { creator: opponent }.abi_encode();
-                    return Err(ApiError::bad_request(refusal(Contract::Pvp, &refused, lang).words));
+                    return Err(ApiError::bad_request(refusal(Contract::Pvp, &refused).words));
                 }
                 let call = ITicTacToe::createGameCall {
                     moveTimeout: U256::from(timeout),
@@ -177,7 +177,6 @@ impl Action {
                         &ITicTacToe::getGameCall {
                             gameId: U256::from(game),
                         },
-                        lang,
                     )
                     .await?;
                 // Named terms: the join is for the game read here or for none.

@@ -1,28 +1,22 @@
-//! Typed views of the two game contracts on whichever chain the page plays, a refusal explained in the page's
-//! language.
+//! Typed views of the two game contracts on whichever chain the page plays, a refusal explained as the catalog's
+//! sentence (its key and arguments), worded in the reader's language when it is answered.
 
 use alloy_sol_types::SolCall;
 
 use super::words::{Contract, Refusal, refusal};
 use crate::api::ApiError;
 use crate::chain::{ChainClient, ReadError};
-use crate::lang::Lang;
 use crate::words::{Arg, Words};
 
 impl ChainClient {
-    /// A typed view of one of the two contracts; a revert comes back explained in `lang`.
-    pub(crate) async fn view<C: SolCall>(
-        &self,
-        contract: Contract,
-        call: &C,
-        lang: Lang,
-    ) -> Result<C::Return, ViewError> {
+    /// A typed view of one of the two contracts; a revert comes back explained.
+    pub(crate) async fn view<C: SolCall>(&self, contract: Contract, call: &C) -> Result<C::Return, ViewError> {
         let to = match contract {
             Contract::Solo => self.contracts().solo,
             Contract::Pvp => self.contracts().pvp,
         };
         let output = self.call(to, call.abi_encode().into()).await.map_err(|err| match err {
-            ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data, lang)),
+            ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data)),
             ReadError::Failed(reason) => ViewError::Failed(reason),
         })?;
         if output.is_empty() {

@@ -188,7 +188,6 @@ async fn encode(
 
 async fn transaction(
     State(state): State<Shared>,
-    lang: Lang,
     Path(hash): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<view::TxView>, ApiError> {
@@ -201,7 +200,7 @@ async fn transaction(
     let since = param(query, "since", "tictactoe.api.badParam.since")?.unwrap_or(0);
     let chain = state.tictactoe()?;
     let tracked = chain.track(hash, account, nonce, since).await?;
-    Ok(Json(receipts::describe_tracked(tracked, chain.contracts(), lang)))
+    Ok(Json(receipts::describe_tracked(tracked, chain.contracts())))
 }
 
 /// `name=value` from a query string, parsed, if it is there; `refused` is the catalog's key for a value that is not
@@ -276,14 +275,14 @@ struct Explain {
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Explained"))]
 struct Explained {
     error_name: String,
-    reason: String,
+    /// Why, as the catalog's sentence the page words.
+    reason: Words,
 }
 
 /// A wallet that refuses to send a transaction that would revert (it estimates gas first) reports the revert
 /// data; this says what it means, as a receipt's reason would.
 async fn explain(
     State(state): State<Shared>,
-    lang: Lang,
     JsonBody(request): JsonBody<Explain>,
 ) -> Result<Json<Explained>, ApiError> {
     let contracts = state.tictactoe()?.contracts();
@@ -292,19 +291,15 @@ async fn explain(
     } else {
         Contract::Pvp
     };
-    let refusal = words::refusal(contract, &request.data, lang);
+    let refusal = words::refusal(contract, &request.data);
     Ok(Json(Explained {
         error_name: refusal.name,
         reason: refusal.words,
     }))
 }
 
-async fn solo_game(
-    State(state): State<Shared>,
-    lang: Lang,
-    Path(id): Path<u64>,
-) -> Result<Json<view::SoloView>, ApiError> {
-    reads::solo_game(state.tictactoe()?, id, lang).await.map(Json)
+async fn solo_game(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Json<view::SoloView>, ApiError> {
+    reads::solo_game(state.tictactoe()?, id).await.map(Json)
 }
 
 async fn pvp_game(
@@ -343,13 +338,12 @@ async fn oracle(
 
 async fn balance(
     State(state): State<Shared>,
-    lang: Lang,
     Path(account): Path<String>,
 ) -> Result<Json<view::BalanceView>, ApiError> {
     let account: Address = account.parse().map_err(|_| {
         ApiError::bad_request(Words::new("tictactoe.call.badAddress").arg("text", format!("{account:?}")))
     })?;
-    reads::balance(state.tictactoe()?, account, lang).await.map(Json)
+    reads::balance(state.tictactoe()?, account).await.map(Json)
 }
 /// The wire's TypeScript declarations: the views and requests of this game's endpoints.
 #[cfg(test)]

@@ -21,13 +21,9 @@ use crate::words::{Words, t};
 /// The Hard level's value, as `previewCpuMove` takes it.
 const HARD: u8 = 2;
 
-pub(super) async fn solo_game(chain: &ChainClient, id: u64, lang: Lang) -> Result<SoloView, ApiError> {
+pub(super) async fn solo_game(chain: &ChainClient, id: u64) -> Result<SoloView, ApiError> {
     let game = chain
-        .view(
-            Contract::Solo,
-            &ISoloTicTacToe::getGameCall { gameId: U256::from(id) },
-            lang,
-        )
+        .view(Contract::Solo, &ISoloTicTacToe::getGameCall { gameId: U256::from(id) })
         .await?;
     let player = board(game.playerBoard);
     let cpu = board(game.cpuBoard);
@@ -76,7 +72,7 @@ pub(super) async fn pvp_game(
 
 async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, lang: Lang) -> Result<PvpView, ApiError> {
     let game = chain
-        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
+        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) })
         .await?;
     let head = chain.head().await?;
     let now = head.timestamp;
@@ -105,7 +101,6 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
             .view(
                 Contract::Pvp,
                 &ITicTacToe::claimBlocksLeftCall { gameId: U256::from(id) },
-                lang,
             )
             .await?
             .saturating_to::<u64>()
@@ -181,9 +176,9 @@ async fn ended_by(chain: &ChainClient, id: u64, status: Status, line: bool) -> O
     }
 }
 
-pub(super) async fn balance(chain: &ChainClient, account: Address, lang: Lang) -> Result<BalanceView, ApiError> {
+pub(super) async fn balance(chain: &ChainClient, account: Address) -> Result<BalanceView, ApiError> {
     let pending = chain
-        .view(Contract::Pvp, &ITicTacToe::pendingBalanceCall { account }, lang)
+        .view(Contract::Pvp, &ITicTacToe::pendingBalanceCall { account })
         .await?;
     let wallet = chain.balance(account).await?;
     Ok(BalanceView {
@@ -198,7 +193,7 @@ pub(super) async fn balance(chain: &ChainClient, account: Address, lang: Lang) -
 /// What Hard would play for the player to move in PvP game `id`: the free perfect advice the book warns of.
 pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<OracleView, ApiError> {
     let game = chain
-        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) }, lang)
+        .view(Contract::Pvp, &ITicTacToe::getGameCall { gameId: U256::from(id) })
         .await?;
     if game.status != Status::Active {
         return Err(ApiError::conflict(
@@ -220,7 +215,7 @@ pub(super) async fn oracle(chain: &ChainClient, id: u64, lang: Lang) -> Result<O
         difficulty: HARD,
         seed: U256::ZERO,
     };
-    let cell = chain.view(Contract::Solo, &call, lang).await?;
+    let cell = chain.view(Contract::Solo, &call).await?;
     Ok(OracleView {
         cell,
         words: t(

@@ -17,14 +17,13 @@ use marubatsu_client::rpc::{Replacement, Tracked};
 use super::view::{ReplacementView, TxView};
 use super::words::{Contract, duration, ether, refusal, short, solo_result};
 use crate::chain::Contracts;
-use crate::lang::Lang;
-use crate::words::{Words, t};
+use crate::words::Words;
 
 /// What the page shows for a transaction followed by hash and nonce (see [`Tracked`]).
-pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: Lang) -> TxView {
+pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts) -> TxView {
     match tracked {
         Tracked::Known { lookup, nonce } => {
-            let mut view = describe(lookup, contracts, lang);
+            let mut view = describe(lookup, contracts);
             view.nonce = nonce;
             view
         }
@@ -36,7 +35,7 @@ pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: La
                 value,
                 lookup,
             } = *replacement;
-            let mut view = describe(lookup, contracts, lang);
+            let mut view = describe(lookup, contracts);
             let game = to.is_some_and(|to| to == contracts.solo || to == contracts.pvp);
             view.replacement = Some(ReplacementView {
                 hash,
@@ -62,16 +61,16 @@ pub(super) fn describe_tracked(tracked: Tracked, contracts: &Contracts, lang: La
 }
 
 /// What the page shows for a transaction hash on a chain with `contracts`.
-pub(super) fn describe(lookup: Lookup, contracts: &Contracts, lang: Lang) -> TxView {
+pub(super) fn describe(lookup: Lookup, contracts: &Contracts) -> TxView {
     match lookup {
         Lookup::Unknown => TxView::waiting("unknown"),
         Lookup::Pending => TxView::waiting("pending"),
-        Lookup::Mined(receipt) => mined_view(&receipt, None, contracts, lang),
-        Lookup::Reverted(receipt, revert) => mined_view(&receipt, Some(&revert), contracts, lang),
+        Lookup::Mined(receipt) => mined_view(&receipt, None, contracts),
+        Lookup::Reverted(receipt, revert) => mined_view(&receipt, Some(&revert), contracts),
     }
 }
 
-fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contracts, lang: Lang) -> TxView {
+fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contracts) -> TxView {
     let contract = if receipt.to == Some(contracts.solo) {
         Contract::Solo
     } else {
@@ -83,12 +82,12 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
     view.fee_wei = Some(receipt.cost());
     view.from = Some(receipt.from);
     if revert.is_some_and(|r| !r.is_known()) {
-        view.reason = Some(t(lang, "tictactoe.receipt.unknownRevert", &[]));
+        view.reason = Some(Words::new("tictactoe.receipt.unknownRevert"));
         view.error_name = Some("Unknown".into());
         return view;
     }
     if let Some(revert) = revert {
-        let refusal = refusal(contract, revert.data(), lang);
+        let refusal = refusal(contract, revert.data());
         view.reason = Some(refusal.words);
         view.error_name = Some(refusal.name);
         return view;

@@ -179,7 +179,7 @@
         if (data) {
           // The wallet estimated the transaction and the contract refused it: nothing was sent.
           const explained = await M.api('/api/tictactoe/explain', { to: tx.to, data });
-          setTx('reverted', T('tx.preflight', { what: tx.summary, reason: explained.reason }));
+          setTx('reverted', T('tx.preflight', { what: tx.summary, reason: TT.say(explained.reason) }));
         } else {
           setTx('refused', refusedWords(error, tx.summary));
         }
@@ -282,7 +282,8 @@
       && replacement.data.toLowerCase() === String(tx.data).toLowerCase()
       && BigInt(replacement.value) === BigInt(tx.value || 0);
     const events = result.events.map(TT.say).join(' ');
-    const words = { what: tx.summary, block: result.block, events, reason: result.reason, hash: replacement && replacement.hash };
+    const reason = result.reason ? TT.say(result.reason) : null;
+    const words = { what: tx.summary, block: result.block, events, reason, hash: replacement && replacement.hash };
     if (replacement && !same) {
       setTx(replacement.cancel ? 'cancelled' : 'replaced', T(replacement.cancel ? 'tx.cancelled' : 'tx.otherMined', words));
       await refreshViews(tx.action);

@@ -175,8 +175,8 @@ pub(super) struct TxView {
     pub(super) cpu_cell: Option<u8>,
     /// What happened, one sentence of the catalog's per event, worded by the page.
     pub(super) events: Vec<Words>,
-    /// Reverted: why, in words, and the custom error's name.
-    pub(super) reason: Option<String>,
+    /// Reverted: why, as the catalog's sentence the page words, and the custom error's name.
+    pub(super) reason: Option<Words>,
     pub(super) error_name: Option<String>,
 }
 

@@ -151,9 +151,9 @@ cpuCell: number | null,
  */
 events: Array<WireWords>, 
 /**
- * Reverted: why, in words, and the custom error's name.
+ * Reverted: why, as the catalog's sentence the page words, and the custom error's name.
  */
-reason: string | null, errorName: string | null, };
+reason: WireWords | null, errorName: string | null, };
 
 type HotSeatView = { cells: Array<string | null>, 
 /**
@@ -192,7 +192,11 @@ type SentTxHash = { hash: string, };
 
 type ExplainRequest = { to: string, data: string, };
 
-type Explained = { errorName: string, reason: string, };
+type Explained = { errorName: string, 
+/**
+ * Why, as the catalog's sentence the page words.
+ */
+reason: WireWords, };
 
 type HotSeatRequest = { moves: Array<number>, };
 

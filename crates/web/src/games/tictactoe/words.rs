@@ -1,7 +1,6 @@
-//! The contracts' custom errors and states in plain words, as a player reads them on the page: never a Rust
-//! debug string, never a hex blob.
-
-use std::fmt::Display;
+//! The contracts' custom errors and states as the catalog's sentences, as a player reads them on the page: never a
+//! Rust debug string, never a hex blob. A refusal travels as its key and arguments ([`Words`]), a cell, a duration
+//! or a status it names as a sentence of its own.
 
 use alloy_primitives::Address;
 use alloy_sol_types::{ContractError, SolInterface};
@@ -11,14 +10,14 @@ use marubatsu_chain::bindings::{
     ITicTacToe::{self, ITicTacToeErrors as PvpError},
 };
 
-use crate::lang::Lang;
-use crate::words::{Words, t};
+use crate::words::Words;
 
-/// A revert explained: the custom error's name (for scripts and tests) and a sentence for the player.
+/// A revert explained: the custom error's name (for scripts and tests) and the catalog's sentence for the player,
+/// sent as its key and arguments for the page to word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refusal {
     pub(crate) name: String,
-    pub(crate) words: String,
+    pub(crate) words: Words,
 }
 
 /// Which contract refused, so that the selectors both interfaces share decode against the right one.
@@ -28,17 +27,17 @@ pub(crate) enum Contract {
     Pvp,
 }
 
-/// Explains revert data from `contract` in `lang`; unknown data still gets a sentence, never the bytes alone.
-/// alloy's [`ContractError`] decodes it (Solidity's `Error(string)` and `Panic(uint256)` too); this only words it,
-/// each custom error by the key `tictactoe.refusal.<its name>` of the game's catalog.
-pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
+/// Explains revert data from `contract`; unknown data still gets a sentence, never the bytes alone. alloy's
+/// [`ContractError`] decodes it (Solidity's `Error(string)` and `Panic(uint256)` too); this only words it, each
+/// custom error by the key `tictactoe.refusal.<its name>` of the game's catalog, so its name is the key's last word.
+pub(crate) fn refusal(contract: Contract, data: &[u8]) -> Refusal {
     let decoded = match contract {
-        Contract::Solo => ContractError::<SoloError>::abi_decode(data).map(|e| worded(e, |e| solo(e, lang), lang)),
-        Contract::Pvp => ContractError::<PvpError>::abi_decode(data).map(|e| worded(e, |e| pvp(e, lang), lang)),
+        Contract::Solo => ContractError::<SoloError>::abi_decode(data).map(|e| worded(e, solo)),
+        Contract::Pvp => ContractError::<PvpError>::abi_decode(data).map(|e| worded(e, pvp)),
     };
-    if let Ok((name, words)) = decoded {
+    if let Ok(words) = decoded {
         return Refusal {
-            name: name.to_owned(),
+            name: words.key.rsplit('.').next().unwrap_or(words.key).to_owned(),
             words,
         };
     }
@@ -49,179 +48,113 @@ pub(crate) fn refusal(contract: Contract, data: &[u8], lang: Lang) -> Refusal {
     };
     Refusal {
         name: "Unknown".into(),
-        words: t(lang, key, &[]),
+        words: Words::new(key),
     }
 }
 
-/// A decoded revert's name and sentence: the contract's own errors by `custom`, Solidity's built-in ones here.
-fn worded<E>(
-    error: ContractError<E>,
-    custom: impl FnOnce(E) -> (&'static str, String),
-    lang: Lang,
-) -> (&'static str, String) {
+/// A decoded revert's sentence: the contract's own errors by `custom`, Solidity's built-in ones here.
+fn worded<E>(error: ContractError<E>, custom: impl FnOnce(E) -> Words) -> Words {
     match error {
         ContractError::CustomError(error) => custom(error),
-        ContractError::Revert(revert) => (
-            "Error",
-            t(lang, "tictactoe.refusal.Error", &[("reason", &revert.reason)]),
-        ),
-        ContractError::Panic(panic) => ("Panic", t(lang, "tictactoe.refusal.Panic", &[("code", &panic.code)])),
+        ContractError::Revert(revert) => Words::new("tictactoe.refusal.Error").arg("reason", revert.reason),
+        ContractError::Panic(panic) => Words::new("tictactoe.refusal.Panic").arg("code", panic.code),
     }
 }
 
-/// The sentence `key` names in `lang` with `args`, beside the error's name: the key's last word, since each of
-/// the contract's errors is worded by `tictactoe.refusal.<its name>`.
-fn said(lang: Lang, key: &'static str, args: &[(&str, &dyn Display)]) -> (&'static str, String) {
-    (key.rsplit('.').next().unwrap_or(key), t(lang, key, args))
-}
-
-fn solo(error: SoloError, lang: Lang) -> (&'static str, String) {
+fn solo(error: SoloError) -> Words {
     match error {
-        SoloError::UnknownGame(e) => said(lang, "tictactoe.refusal.UnknownGame", &[("game", &e.gameId)]),
-        SoloError::NotYourGame(e) => said(
-            lang,
-            "tictactoe.refusal.NotYourGame",
-            &[("game", &e.gameId), ("player", &e.player)],
-        ),
-        SoloError::GameOver(e) => said(
-            lang,
-            "tictactoe.refusal.GameOver",
-            &[("game", &e.gameId), ("result", &solo_result(e.result).in_lang(lang))],
-        ),
-        SoloError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
-        SoloError::CellTaken(e) => said(
-            lang,
-            "tictactoe.refusal.CellTaken",
-            &[("where", &cell_words(e.cell, lang))],
-        ),
-        SoloError::InvalidDifficulty(e) => {
-            said(lang, "tictactoe.refusal.InvalidDifficulty", &[("level", &e.difficulty)])
+        SoloError::UnknownGame(e) => Words::new("tictactoe.refusal.UnknownGame").arg("game", e.gameId),
+        SoloError::NotYourGame(e) => Words::new("tictactoe.refusal.NotYourGame")
+            .arg("game", e.gameId)
+            .arg("player", e.player),
+        SoloError::GameOver(e) => Words::new("tictactoe.refusal.GameOver")
+            .arg("game", e.gameId)
+            .with("result", solo_result(e.result)),
+        SoloError::CellOutOfRange(e) => Words::new("tictactoe.refusal.CellOutOfRange").arg("cell", e.cell),
+        SoloError::CellTaken(e) => Words::new("tictactoe.refusal.CellTaken").with("where", cell_words(e.cell)),
+        SoloError::InvalidDifficulty(e) => Words::new("tictactoe.refusal.InvalidDifficulty").arg("level", e.difficulty),
+        SoloError::BoardOutOfRange(_) => Words::new("tictactoe.refusal.BoardOutOfRange"),
+        SoloError::BoardsOverlap(_) => Words::new("tictactoe.refusal.BoardsOverlap"),
+        SoloError::BoardFull(_) => Words::new("tictactoe.refusal.BoardFull"),
+        SoloError::UnknownFunction(e) => unknown_function(e.selector.into()),
+        SoloError::EtherNotAccepted(e) => {
+            Words::new("tictactoe.refusal.solo.EtherNotAccepted").arg("value", ether(e.value))
         }
-        SoloError::BoardOutOfRange(_) => said(lang, "tictactoe.refusal.BoardOutOfRange", &[]),
-        SoloError::BoardsOverlap(_) => said(lang, "tictactoe.refusal.BoardsOverlap", &[]),
-        SoloError::BoardFull(_) => said(lang, "tictactoe.refusal.BoardFull", &[]),
-        SoloError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
-        SoloError::EtherNotAccepted(e) => said(
-            lang,
-            "tictactoe.refusal.solo.EtherNotAccepted",
-            &[("value", &ether(e.value))],
-        ),
     }
 }
 
 /// A call to a function the contract does not have: the page or the wallet asked for something else.
-fn unknown_function(selector: [u8; 4], lang: Lang) -> (&'static str, String) {
-    let selector = alloy_primitives::hex::encode_prefixed(selector);
-    said(lang, "tictactoe.refusal.UnknownFunction", &[("selector", &selector)])
+fn unknown_function(selector: [u8; 4]) -> Words {
+    Words::new("tictactoe.refusal.UnknownFunction").arg("selector", alloy_primitives::hex::encode_prefixed(selector))
 }
 
-fn pvp(error: PvpError, lang: Lang) -> (&'static str, String) {
+fn pvp(error: PvpError) -> Words {
     match error {
-        PvpError::UnknownGame(e) => said(lang, "tictactoe.refusal.UnknownGame", &[("game", &e.gameId)]),
-        PvpError::TimeoutTooShort(e) => said(
-            lang,
-            "tictactoe.refusal.TimeoutTooShort",
-            &[("minimum", &duration(u64::from(e.minimum)).in_lang(lang))],
-        ),
-        PvpError::TimeoutTooLong(e) => said(
-            lang,
-            "tictactoe.refusal.TimeoutTooLong",
-            &[("maximum", &duration(u64::from(e.maximum)).in_lang(lang))],
-        ),
-        PvpError::StakeTooLarge(e) => said(lang, "tictactoe.refusal.StakeTooLarge", &[("stake", &ether(e.stake))]),
-        PvpError::CannotInviteSelf(_) => said(lang, "tictactoe.refusal.CannotInviteSelf", &[]),
-        PvpError::GameNotOpen(e) => said(
-            lang,
-            "tictactoe.refusal.GameNotOpen",
-            &[("game", &e.gameId), ("status", &status_words(e.status).in_lang(lang))],
-        ),
-        PvpError::AlreadyJoined(e) => said(
-            lang,
-            "tictactoe.refusal.AlreadyJoined",
-            &[("game", &e.gameId), ("joiner", &e.joiner)],
-        ),
-        PvpError::CreatorCannotJoin(e) => said(lang, "tictactoe.refusal.CreatorCannotJoin", &[("game", &e.gameId)]),
-        PvpError::NotInvited(e) => said(
-            lang,
-            "tictactoe.refusal.NotInvited",
-            &[("game", &e.gameId), ("opponent", &e.opponent), ("caller", &e.caller)],
-        ),
-        PvpError::WrongStake(e) => said(
-            lang,
-            "tictactoe.refusal.WrongStake",
-            &[
-                ("game", &e.gameId),
-                ("expected", &ether(e.expected)),
-                ("sent", &ether(e.sent)),
-            ],
-        ),
-        PvpError::TermsChanged(e) => said(
-            lang,
-            "tictactoe.refusal.TermsChanged",
-            &[
-                ("game", &e.gameId),
-                ("creator", &e.creator),
-                ("limit", &duration(u64::from(e.moveTimeout)).in_lang(lang)),
-            ],
-        ),
-        PvpError::NotCreator(e) => said(lang, "tictactoe.refusal.NotCreator", &[("game", &e.gameId)]),
-        PvpError::GameNotActive(e) => said(
-            lang,
-            "tictactoe.refusal.GameNotActive",
-            &[("game", &e.gameId), ("status", &status_words(e.status).in_lang(lang))],
-        ),
-        PvpError::NotAPlayer(e) => said(lang, "tictactoe.refusal.NotAPlayer", &[("game", &e.gameId)]),
-        PvpError::NotYourTurn(_) => said(lang, "tictactoe.refusal.NotYourTurn", &[]),
-        PvpError::MoveTooLate(e) => said(lang, "tictactoe.refusal.MoveTooLate", &[("game", &e.gameId)]),
-        PvpError::CellOutOfRange(e) => said(lang, "tictactoe.refusal.CellOutOfRange", &[("cell", &e.cell)]),
-        PvpError::CellTaken(e) => said(
-            lang,
-            "tictactoe.refusal.CellTaken",
-            &[("where", &cell_words(e.cell, lang))],
-        ),
-        PvpError::DeadlineNotPassed(e) => said(lang, "tictactoe.refusal.DeadlineNotPassed", &[("game", &e.gameId)]),
-        PvpError::TooFewBlocks(e) => {
-            let more = e.blocksNeeded.saturating_sub(e.blocksPassed);
-            said(
-                lang,
-                "tictactoe.refusal.TooFewBlocks",
-                &[
-                    ("game", &e.gameId),
-                    ("needed", &e.blocksNeeded),
-                    ("passed", &e.blocksPassed),
-                    ("more", &more),
-                ],
-            )
+        PvpError::UnknownGame(e) => Words::new("tictactoe.refusal.UnknownGame").arg("game", e.gameId),
+        PvpError::TimeoutTooShort(e) => {
+            Words::new("tictactoe.refusal.TimeoutTooShort").with("minimum", duration(u64::from(e.minimum)))
         }
+        PvpError::TimeoutTooLong(e) => {
+            Words::new("tictactoe.refusal.TimeoutTooLong").with("maximum", duration(u64::from(e.maximum)))
+        }
+        PvpError::StakeTooLarge(e) => Words::new("tictactoe.refusal.StakeTooLarge").arg("stake", ether(e.stake)),
+        PvpError::CannotInviteSelf(_) => Words::new("tictactoe.refusal.CannotInviteSelf"),
+        PvpError::GameNotOpen(e) => Words::new("tictactoe.refusal.GameNotOpen")
+            .arg("game", e.gameId)
+            .with("status", status_words(e.status)),
+        PvpError::AlreadyJoined(e) => Words::new("tictactoe.refusal.AlreadyJoined")
+            .arg("game", e.gameId)
+            .arg("joiner", e.joiner),
+        PvpError::CreatorCannotJoin(e) => Words::new("tictactoe.refusal.CreatorCannotJoin").arg("game", e.gameId),
+        PvpError::NotInvited(e) => Words::new("tictactoe.refusal.NotInvited")
+            .arg("game", e.gameId)
+            .arg("opponent", e.opponent)
+            .arg("caller", e.caller),
+        PvpError::WrongStake(e) => Words::new("tictactoe.refusal.WrongStake")
+            .arg("game", e.gameId)
+            .arg("expected", ether(e.expected))
+            .arg("sent", ether(e.sent)),
+        PvpError::TermsChanged(e) => Words::new("tictactoe.refusal.TermsChanged")
+            .arg("game", e.gameId)
+            .arg("creator", e.creator)
+            .with("limit", duration(u64::from(e.moveTimeout))),
+        PvpError::NotCreator(e) => Words::new("tictactoe.refusal.NotCreator").arg("game", e.gameId),
+        PvpError::GameNotActive(e) => Words::new("tictactoe.refusal.GameNotActive")
+            .arg("game", e.gameId)
+            .with("status", status_words(e.status)),
+        PvpError::NotAPlayer(e) => Words::new("tictactoe.refusal.NotAPlayer").arg("game", e.gameId),
+        PvpError::NotYourTurn(_) => Words::new("tictactoe.refusal.NotYourTurn"),
+        PvpError::MoveTooLate(e) => Words::new("tictactoe.refusal.MoveTooLate").arg("game", e.gameId),
+        PvpError::CellOutOfRange(e) => Words::new("tictactoe.refusal.CellOutOfRange").arg("cell", e.cell),
+        PvpError::CellTaken(e) => Words::new("tictactoe.refusal.CellTaken").with("where", cell_words(e.cell)),
+        PvpError::DeadlineNotPassed(e) => Words::new("tictactoe.refusal.DeadlineNotPassed").arg("game", e.gameId),
+        PvpError::TooFewBlocks(e) => Words::new("tictactoe.refusal.TooFewBlocks")
+            .arg("game", e.gameId)
+            .arg("needed", e.blocksNeeded)
+            .arg("passed", e.blocksPassed)
+            .arg("more", e.blocksNeeded.saturating_sub(e.blocksPassed)),
         PvpError::CannotClaimOwnTimeout(e) => {
-            said(lang, "tictactoe.refusal.CannotClaimOwnTimeout", &[("game", &e.gameId)])
+            Words::new("tictactoe.refusal.CannotClaimOwnTimeout").arg("game", e.gameId)
         }
-        PvpError::DeadlineOutOfRange(_) => said(lang, "tictactoe.refusal.DeadlineOutOfRange", &[]),
-        PvpError::ClaimBlocksTooLarge(e) => said(
-            lang,
-            "tictactoe.refusal.ClaimBlocksTooLarge",
-            &[("blocks", &e.claimBlocks), ("maximum", &e.maximum)],
-        ),
-        PvpError::NothingToWithdraw(_) => said(lang, "tictactoe.refusal.NothingToWithdraw", &[]),
-        PvpError::ZeroRecipient(_) => said(lang, "tictactoe.refusal.ZeroRecipient", &[]),
-        PvpError::UnknownFunction(e) => unknown_function(e.selector.into(), lang),
-        PvpError::EtherNotAccepted(e) => said(
-            lang,
-            "tictactoe.refusal.EtherNotAccepted",
-            &[("value", &ether(e.value))],
-        ),
-        PvpError::TransferFailed(e) => said(
-            lang,
-            "tictactoe.refusal.TransferFailed",
-            &[("amount", &ether(e.amount)), ("recipient", &e.recipient)],
-        ),
+        PvpError::DeadlineOutOfRange(_) => Words::new("tictactoe.refusal.DeadlineOutOfRange"),
+        PvpError::ClaimBlocksTooLarge(e) => Words::new("tictactoe.refusal.ClaimBlocksTooLarge")
+            .arg("blocks", e.claimBlocks)
+            .arg("maximum", e.maximum),
+        PvpError::NothingToWithdraw(_) => Words::new("tictactoe.refusal.NothingToWithdraw"),
+        PvpError::ZeroRecipient(_) => Words::new("tictactoe.refusal.ZeroRecipient"),
+        PvpError::UnknownFunction(e) => unknown_function(e.selector.into()),
+        PvpError::EtherNotAccepted(e) => Words::new("tictactoe.refusal.EtherNotAccepted").arg("value", ether(e.value)),
+        PvpError::TransferFailed(e) => Words::new("tictactoe.refusal.TransferFailed")
+            .arg("amount", ether(e.amount))
+            .arg("recipient", e.recipient),
     }
 }
 
 /// A cell as the page's labels name it: row and column from 1.
-pub(super) fn cell_words(cell: u8, lang: Lang) -> String {
-    let (row, column) = (cell / 3 + 1, cell % 3 + 1);
-    t(lang, "tictactoe.cellWords", &[("row", &row), ("column", &column)])
+pub(super) fn cell_words(cell: u8) -> Words {
+    Words::new("tictactoe.cellWords")
+        .arg("row", cell / 3 + 1)
+        .arg("column", cell % 3 + 1)
 }
 
 /// Seconds as the largest units that say them exactly: `1 minute`, `1 hour 30 minutes`, `7 days` (`1時間30分`).
@@ -291,6 +224,7 @@ mod tests {
     use alloy_sol_types::{Panic, SolError};
 
     use super::*;
+    use crate::lang::Lang;
 
     #[test]
     fn errors_read_as_sentences_with_their_numbers() {
@@ -300,23 +234,26 @@ mod tests {
             sent: U256::ZERO,
         }
         .abi_encode();
-        let stake = refusal(Contract::Pvp, &data, Lang::En);
+        let stake = refusal(Contract::Pvp, &data);
         assert_eq!(stake.name, "WrongStake");
-        assert_eq!(stake.words, "Joining game 3 needs exactly 0.01 ETH; 0 ETH was sent.");
+        assert_eq!(
+            stake.words.in_lang(Lang::En),
+            "Joining game 3 needs exactly 0.01 ETH; 0 ETH was sent."
+        );
         let taken = ISoloTicTacToe::CellTaken {
             gameId: U256::from(1),
             cell: 4,
         }
         .abi_encode();
         assert_eq!(
-            refusal(Contract::Solo, &taken, Lang::En).words,
+            refusal(Contract::Solo, &taken).words.in_lang(Lang::En),
             "Row 2, column 2 is already taken."
         );
         assert_eq!(
-            refusal(Contract::Solo, &taken, Lang::Ja).words,
+            refusal(Contract::Solo, &taken).words.in_lang(Lang::Ja),
             "2行2列はもう埋まっています。"
         );
-        assert_eq!(refusal(Contract::Solo, &[1, 2, 3], Lang::En).name, "Unknown");
+        assert_eq!(refusal(Contract::Solo, &[1, 2, 3]).name, "Unknown");
     }
 
     /// What a stale tab meets when it moves in a game another tab finished: a sentence, never the error's fields.
@@ -327,16 +264,33 @@ mod tests {
             result: ISoloTicTacToe::Result::CpuWon,
         }
         .abi_encode();
-        let en = refusal(Contract::Solo, &over, Lang::En);
-        assert_eq!(en.words, "Game 868 is already over (the CPU won).");
-        let ja = refusal(Contract::Solo, &over, Lang::Ja);
-        assert_eq!(ja.words, "ゲーム 868 はもう終わっています（CPUの勝ち）。");
-        let panic = Panic::from(0x11).abi_encode();
-        assert!(
-            refusal(Contract::Solo, &panic, Lang::Ja)
-                .words
-                .contains("パニックコード 17")
+        let over = refusal(Contract::Solo, &over).words;
+        assert_eq!(over.in_lang(Lang::En), "Game 868 is already over (the CPU won).");
+        assert_eq!(over.in_lang(Lang::Ja), "ゲーム 868 はもう終わっています（CPUの勝ち）。");
+        let panic = refusal(Contract::Solo, &Panic::from(0x11).abi_encode());
+        assert_eq!(panic.name, "Panic");
+        assert!(panic.words.in_lang(Lang::Ja).contains("パニックコード 17"));
+    }
+
+    /// A refusal travels as its key and arguments, a cell it names as a sentence of its own, so that the page can
+    /// word it in the language it shows.
+    #[test]
+    fn a_refusal_travels_as_its_key_with_a_cell_nested() {
+        let taken = ITicTacToe::CellTaken {
+            gameId: U256::from(2),
+            cell: 5,
+        }
+        .abi_encode();
+        let refused = refusal(Contract::Pvp, &taken);
+        assert_eq!(refused.name, "CellTaken");
+        assert_eq!(
+            serde_json::to_value(&refused.words).ok(),
+            Some(serde_json::json!({
+                "key": "tictactoe.refusal.CellTaken",
+                "args": {"where": {"key": "tictactoe.cellWords", "args": {"row": "2", "column": "3"}}},
+            }))
         );
+        assert_eq!(refused.words.in_lang(Lang::En), "Row 2, column 3 is already taken.");
     }
 
     #[test]
