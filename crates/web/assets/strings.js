@@ -25,6 +25,7 @@ window.I18n.add({
     'api.contractsGone': 'the game contract at {address} is not on this chain any more (was the node reset or '
       + 'restarted empty?): nothing can be sent to it until the contracts are deployed again and this server restarted',
     'api.notFound': 'not found',
+    'api.noAsset': 'no such asset',
     'api.nodeSilent': 'the chain\'s node did not answer: {error}',
     'api.chainUnreadable': 'the chain could not be read: {reason}',
     'api.undecodable': 'the contract\'s answer to {call} does not decode: {error}',
@@ -55,6 +56,7 @@ window.I18n.add({
     'api.contractsGone': '{address} のゲームコントラクトはもうこのチェーンにありません（ノードがリセットされたか、'
       + '空で再起動されたようです）。コントラクトを再デプロイしてこのサーバーを再起動するまで、何も送れません',
     'api.notFound': '見つかりません',
+    'api.noAsset': 'そのファイルはありません',
     'api.nodeSilent': 'チェーンのノードが応答しませんでした：{error}',
     'api.chainUnreadable': 'チェーンを読み取れませんでした：{reason}',
     'api.undecodable': '{call} へのコントラクトの応答を解読できません：{error}',

@@ -13,6 +13,7 @@ use axum::{
 use serde_json::{Map, Value, json};
 
 use crate::games::GAMES;
+use crate::lang::Lang;
 use crate::words;
 
 /// One embedded file.
@@ -57,11 +58,12 @@ const ASSETS: [Asset; 5] = [
 pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route("/assets/{name}", get(asset)).route(
         "/favicon.ico",
-        get(|| async { asset(Path("favicon.svg".to_owned())).await }),
+        get(|lang: Lang| async move { asset(lang, Path("favicon.svg".to_owned())).await }),
     )
 }
 
-async fn asset(Path(name): Path<String>) -> Response {
+/// The file `name`, or a 404 in the reader's language, plain text as the other paths that name nothing answer.
+async fn asset(lang: Lang, Path(name): Path<String>) -> Response {
     match find(&name) {
         Some((content_type, body)) => (
             [
@@ -72,7 +74,7 @@ async fn asset(Path(name): Path<String>) -> Response {
             body,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such asset").into_response(),
+        None => (StatusCode::NOT_FOUND, words::t(lang, "api.noAsset", &[])).into_response(),
     }
 }
 

@@ -70,4 +70,17 @@ fn pages_and_assets_are_served_from_the_binary_with_a_strict_policy() {
         &[("Accept-Language", "ja")],
     );
     assert_eq!((japanese.status, japanese.text()), (404, "見つかりません".to_owned()));
+    // So does a file the binary does not hold.
+    assert_eq!(get(&server, "/assets/nope.js").text(), "no such asset");
+    let japanese = support::request_with(
+        server.local_addr(),
+        "GET",
+        "/assets/nope.js",
+        None,
+        &[("Accept-Language", "ja")],
+    );
+    assert_eq!(
+        (japanese.status, japanese.text()),
+        (404, "そのファイルはありません".to_owned())
+    );
 }
