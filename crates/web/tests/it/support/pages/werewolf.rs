@@ -45,7 +45,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
         // The page's first answer must be in before the tab forgets its game, or it would write the game back.
         self.browser.wait_for(
             "the page to load",
-            "const r = document.querySelector('#werewolf'); return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+            "const r = document.querySelector('#werewolf');
+             return r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
             &[],
         );
         self.browser.script(
@@ -360,7 +361,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     pub fn name_box_problems(&self) -> Value {
         self.browser.script(
             "const panel = document.querySelector('#setup').getBoundingClientRect();
-             const boxes = Array.from(document.querySelectorAll('#ww-names input')).map((i) => i.getBoundingClientRect());
+             const boxes = Array.from(document.querySelectorAll('#ww-names input'))
+               .map((i) => i.getBoundingClientRect());
              const out = boxes.filter((b) => b.left < panel.left - 0.5 || b.right > panel.right + 0.5).length;
              let overlaps = 0;
              for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
@@ -450,7 +452,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     /// Opens the player named `name` from the decision's row of names; false when they are not offered.
     pub fn open_pick_named(&self, name: &str) -> Value {
         self.browser.script(
-            "const pick = [...document.querySelectorAll('#choices .ww-pick')].find((b) => b.textContent === arguments[0]);
+            "const pick = [...document.querySelectorAll('#choices .ww-pick')]
+               .find((b) => b.textContent === arguments[0]);
              if (pick) pick.click();
              return Boolean(pick);",
             &[json!(name)],
@@ -540,7 +543,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     /// The widths of the first player's share bar's segments (werewolf, seer, villager).
     pub fn first_players_bar_widths(&self) -> Value {
         self.browser.script(
-            "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span')).map((s) => s.style.width);",
+            "return Array.from(document.querySelectorAll('.ww-player:first-child .ww-bar span'))
+               .map((s) => s.style.width);",
             &[],
         )
     }
@@ -641,7 +645,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
              const again = document.querySelectorAll('.ww-debtors button')[arguments[0]];
              const pressed = document.querySelectorAll('.ww-debtors button[aria-pressed=\"true\"]');
              const who = window.Werewolf.name(Number(again.dataset.debtor));
-             return [pressed.length === 1 && pressed[0] === again, document.querySelector('#prompt').textContent.includes(who)];",
+             return [pressed.length === 1 && pressed[0] === again,
+                     document.querySelector('#prompt').textContent.includes(who)];",
             &[json!(index)],
         )
     }
@@ -674,7 +679,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
         self.browser.script(
             "document.querySelector('#choices .ww-ballot-choice').click();
              document.querySelector('.ww-player[data-touchable=\"true\"] button.ww-name').click();
-             const pressed = '#choices .ww-ballot-choice[aria-pressed=\"true\"], .ww-player button.ww-name[aria-pressed=\"true\"]';
+             const pressed = '#choices .ww-ballot-choice[aria-pressed=\"true\"], '
+               + '.ww-player button.ww-name[aria-pressed=\"true\"]';
              return [document.querySelectorAll(pressed).length,
                      document.querySelector('#choices .ww-confirm').disabled];",
             &[],
@@ -730,7 +736,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     pub fn ballot_open(&self) -> Value {
         self.browser.script(
             "return [document.querySelectorAll('#choices .ww-ballot-choice').length > 0,
-                     document.querySelectorAll('#choices [aria-pressed=\"true\"], .ww-player [aria-pressed=\"true\"]').length,
+                     document.querySelectorAll(
+                       '#choices [aria-pressed=\"true\"], .ww-player [aria-pressed=\"true\"]').length,
                      document.querySelector('#choices .ww-confirm').disabled];",
             &[],
         )
@@ -744,8 +751,8 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     const HELD: &'static str = "const r = document.querySelector('#werewolf');
          if (r.dataset.pending !== arguments[0] || r.dataset.busy === 'true') return null;
          const buttons = Array.from(document.querySelectorAll(arguments[1]));
-         const held = buttons.filter((b) => b.getAttribute('aria-disabled') === 'true' && b.hasAttribute('data-tap-held')
-           && getComputedStyle(b).animationName === 'ww-tap-held');
+         const held = buttons.filter((b) => b.getAttribute('aria-disabled') === 'true'
+           && b.hasAttribute('data-tap-held') && getComputedStyle(b).animationName === 'ww-tap-held');
          return [buttons.length, held.length, window.Marubatsu.taps.settled()];";
 
     /// [`Self::HELD`] now.
