@@ -305,7 +305,7 @@
     const data = await response.json().catch(() => null);
     if (!response.ok || data === null) {
       const words = data && data.words && typeof data.words.key === 'string' ? data.words : null;
-      const worded = words ? window.I18n.t(words.key, words.args || {}) : null;
+      const worded = words ? window.I18n.say(words) : null;
       const message = worded && worded !== words?.key
         ? worded
         : data && typeof data.error === 'string'

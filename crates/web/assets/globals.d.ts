@@ -8,6 +8,8 @@ type Words = string | ((params: Record<string, unknown>) => string);
 interface I18nApi {
   readonly lang: 'en' | 'ja';
   t(key: string, params?: Record<string, unknown>): string;
+  /** A {key, args} sentence from the server, its nested sentences worded first. */
+  say(words: WireWords): string;
   add(more: { en?: Record<string, Words>; ja?: Record<string, Words> }): void;
   set(next: string, remember?: boolean): void;
   apply(root?: Document | Element): void;

@@ -150,9 +150,21 @@
     if (button) button.addEventListener('click', () => set(other()));
   });
 
+  /** A sentence the server sent as its catalog key and arguments, in the page's language now; an argument that is
+   *  a sentence of its own (a cell, how a game ended) is worded first. @param {WireWords} words @returns {string} */
+  function say(words) {
+    /** @type {Record<string, string>} */
+    const args = {};
+    for (const [name, value] of Object.entries(words.args || {})) {
+      args[name] = typeof value === 'string' ? value : say(value);
+    }
+    return t(words.key, args);
+  }
+
   window.I18n = {
     get lang() { return lang; },
     t,
+    say,
     add,
     set,
     apply,

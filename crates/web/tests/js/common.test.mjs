@@ -336,23 +336,35 @@ test('tapGuard: a control held again in a later window is not freed by the earli
   assert.equal(guard.settled(), true);
 });
 
-/** `Marubatsu.api` of common.js run as a page runs it, with an I18n that knows one key and a `fetch` that answers. */
+/** `Marubatsu.api` of common.js run as a page runs it, beside the real i18n.js in Japanese with a catalog of two
+ *  keys, and a `fetch` that answers. */
 async function apiRefusal(body, status = 400) {
   const { readFileSync } = await import('node:fs');
-  const { runInNewContext } = await import('node:vm');
-  const source = readFileSync(new URL('../../assets/common.js', import.meta.url), 'utf8');
-  const I18n = { lang: 'ja', t: (key, p) => (key === 'x.known' ? `知っています：${p.n}` : key) };
-  const window = { I18n, addEventListener() {} };
+  const { createContext, runInContext } = await import('node:vm');
+  const read = (path) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const window = { localStorage: { getItem: () => 'ja', setItem() {} }, addEventListener() {} };
   const response = { ok: false, status, json: async () => body };
-  runInNewContext(source, { window, fetch: async () => response, console, document: { addEventListener() {} } });
+  const context = createContext({
+    window,
+    fetch: async () => response,
+    console: { ...console, warn() {} },
+    navigator: { languages: ['ja'] },
+    document: { cookie: '', addEventListener() {} },
+  });
+  runInContext(read('../../assets/i18n.js'), context);
+  window.I18n.add({ en: {}, ja: { 'x.known': '知っています：{n}', 'x.inner': '中の文' } });
+  runInContext(read('../../assets/common.js'), context);
   return window.Marubatsu.api('/api/x').then(() => assert.fail('a refusal throws'), (error) => error);
 }
 
-test('api words a refusal from the page\'s catalog by its key and arguments, else takes the server\'s sentence', async () => {
+test('api words a refusal from the page\'s catalog by its key and arguments (nested ones too), else takes the server\'s sentence', async () => {
   const worded = await apiRefusal({ error: 'known: 3', code: 'bad_request', name: null, words: { key: 'x.known', args: { n: '3' } } });
   assert.equal(worded.message, '知っています：3');
   assert.deepEqual({ ...worded.words }, { key: 'x.known', args: { n: '3' } });
   assert.equal(worded.code, 'bad_request');
+  // An argument that is a sentence of its own is worded first (it was once shown as "[object Object]").
+  const nested = await apiRefusal({ error: 'known: inner', code: 'conflict', name: null, words: { key: 'x.known', args: { n: { key: 'x.inner', args: {} } } } }, 409);
+  assert.equal(nested.message, '知っています：中の文');
   // A key the page does not know (its catalog is older than the server's): the server's own sentence.
   const unknown = await apiRefusal({ error: 'the server says', code: 'conflict', name: 'X', words: { key: 'x.other', args: {} } }, 409);
   assert.equal(unknown.message, 'the server says');

@@ -41,14 +41,9 @@
     return window.I18n.t(`tictactoe.${key}`, named);
   };
 
-  /** A sentence the server sent as its catalog key and arguments, in the page's language now; an argument that is
-   *  a sentence of its own (a cell, how a game ended) is worded first. @param {WireWords} words @returns {string} */
-  const say = (words) => {
-    /** @type {Record<string, string>} */
-    const args = {};
-    for (const [name, value] of Object.entries(words.args)) args[name] = typeof value === 'string' ? value : say(value);
-    return window.I18n.t(words.key, args);
-  };
+  /** A sentence the server sent as its catalog key and arguments, in the page's language now (I18n.say).
+   *  @param {WireWords} words @returns {string} */
+  const say = (words) => window.I18n.say(words);
 
   /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
    * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'say' | 'where' | 'shortAddress'>} */
