@@ -200,6 +200,7 @@ fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
     if debtors > 1 && pick.is_multiple_of(2) {
         choose_debtor(page, 1 + pick / 2 % (debtors - 1), name);
     }
+    let before = page.logged_events();
     for round in 0..60_u64 {
         match page.transfer_state().as_str() {
             "only" => {
@@ -209,7 +210,17 @@ fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
             "ready" => {
                 browser.check_page(&format!("{name}-transfer-ready"), Some("#choices .ww-give"));
                 browser.tap("#choices .ww-give");
-                return;
+                // Under Version 4 the table refuses a split that no deal of the roles explains, and says why; the
+                // giver then places a card elsewhere, as a player reading the reason would.
+                if page.wait_sent_or_refused(before) == "sent" {
+                    return;
+                }
+                assert_plain(&browser.text("#message"));
+                assert_eq!(
+                    page.one_card_back(),
+                    json!(true),
+                    "{name}: a refused hand-over gave nobody a card"
+                );
             }
             "closed" => {
                 // A receiver is opened every other round at most (closed, then open): counting by halves moves on

@@ -617,6 +617,40 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
         )
     }
 
+    /// Waits until the hand-over just sent (the log held `before` events) is in the log — `sent` — or the table
+    /// refused it and the message says why — `refused` (under Version 4 a split no deal of the roles explains).
+    pub fn wait_sent_or_refused(&self, before: u64) -> Value {
+        self.browser.wait_for(
+            "the hand-over to be sent, or refused with its reason",
+            "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
+             const r = document.querySelector('#werewolf');
+             if (!s || r.dataset.ready !== 'true' || r.dataset.busy === 'true') return null;
+             if (s.events.length > arguments[0]) return 'sent';
+             const m = document.querySelector('#message');
+             return m.classList.contains('error') && m.textContent.trim() ? 'refused' : null;",
+            &[json!(before)],
+        )
+    }
+
+    /// Takes one card back from the first receiver, in seat order, who was given one: opens their card, presses
+    /// its first enabled −, and goes back to the table (so that the card is placed anew, maybe elsewhere); false
+    /// when nobody was given a card.
+    pub fn one_card_back(&self) -> Value {
+        self.browser.script(
+            "const names = () => document.querySelectorAll(\".ww-player[data-touchable='true'] button.ww-name\");
+             for (let i = 0; i < names().length; i++) {
+               names()[i].click();
+               const less = Array.from(document.querySelectorAll('.ww-options button[data-change=\"less\"]'))
+                 .find((b) => !b.disabled);
+               const back = () => document.querySelector('.ww-options > button:last-child')?.click();
+               if (less) { less.click(); back(); return true; }
+               back();
+             }
+             return false;",
+            &[],
+        )
+    }
+
     /// Places every card of the hand-over, receiver by receiver in seat order; false when they could not all be
     /// placed.
     pub fn place_every_card(&self) -> Value {
