@@ -5,8 +5,8 @@
 
 Passes only if every check of the real contracts passes on every path (no counterexample, no loop cut short, no
 time-out), AND every check of the deliberately broken contracts (BROKEN below) ends in a counterexample, AND every
-one-line rule bug of MUTANTS (read from script/pvp-mutants.json) is caught by the check named for it: a proof that
-cannot fail proves nothing.
+one-line rule bug of MUTANTS (read from script/pvp-mutants.json) that it runs (see the record below) is caught by
+the check named for it: a proof that cannot fail proves nothing.
 Each mutant is `contracts/TicTacToe.sol` with one line replaced, built in a copy of the contracts under
 cache/halmos/mutants/ (so it follows every edit of the real contract, and a mutated line that is no longer there
 fails the run rather than passing unseen); halmos checks catch the rule bugs, and the event bugs, which halmos 0.3.3
