@@ -336,9 +336,9 @@ async fn replay(
                     Unplayable::Refused(error) => Some(error.clone()),
                     Unplayable::Unreadable => None,
                 };
-                let (is_stale, words) = text::refusal(lang, error.as_ref());
+                let (is_stale, words) = text::refusal(error.as_ref());
                 stale = is_stale;
-                refusal = Some(RefusalView::of(&why, words));
+                refusal = Some(RefusalView::said(&why, words, lang));
             }
         }
     }

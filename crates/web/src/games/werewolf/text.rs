@@ -12,7 +12,7 @@ use marubatsu_engine::werewolf::{
 };
 
 use crate::lang::Lang;
-use crate::words::t;
+use crate::words::{Words, t};
 
 /// Names a seat.
 pub(super) type Namer<'a> = &'a dyn Fn(marubatsu_engine::werewolf::Seat) -> String;
@@ -443,7 +443,7 @@ pub(super) fn winners(lang: Lang, outcome: Outcome, name: Namer<'_>) -> String {
 /// Why the page's event was not taken, in words a player understands. `stale` when it answers a decision that
 /// is no longer the table's (a double tap, or another device got there first): the page then just shows the
 /// decision now pending.
-pub(super) fn refusal(lang: Lang, error: Option<&WerewolfRefusal>) -> (bool, String) {
+pub(super) fn refusal(error: Option<&WerewolfRefusal>) -> (bool, Words) {
     let stale = matches!(
         error,
         Some(WerewolfRefusal::NotPending { .. } | WerewolfRefusal::GameOver)
@@ -455,7 +455,7 @@ pub(super) fn refusal(lang: Lang, error: Option<&WerewolfRefusal>) -> (bool, Str
     } else {
         "werewolf.refusal.notPossible"
     };
-    (stale, t(lang, key, &[]))
+    (stale, Words::new(key))
 }
 
 /// Why a saved log stopped replaying.
