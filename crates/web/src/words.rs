@@ -197,6 +197,27 @@ impl Words {
     }
 }
 
+/// A sentence as it travels (`{"key": …, "args": {…}}`) worded in `lang` as `I18n.say` words it, a sentence among
+/// its arguments worded first; `None` for a value of another shape.
+#[cfg(test)]
+pub(crate) fn said(lang: Lang, value: &serde_json::Value) -> Option<String> {
+    let key = value.get("key")?.as_str()?;
+    let args = value.get("args")?.as_object()?;
+    let args: Vec<(&str, String)> = args
+        .iter()
+        .map(|(name, value)| {
+            let value = value
+                .as_str()
+                .map(str::to_owned)
+                .or_else(|| said(lang, value))
+                .unwrap_or_default();
+            (name.as_str(), value)
+        })
+        .collect();
+    let args: Vec<(&str, &dyn Display)> = args.iter().map(|(name, value)| (*name, value as _)).collect();
+    Some(t(lang, key, &args))
+}
+
 /// A catalog's `en` and `ja` entries. Lines are read one at a time: `en: {` and `ja: {` open a language, an
 /// indented `'key':` opens an entry that runs to the next one or to the language's closing `}`.
 fn parse(source: &str) -> (HashMap<String, Entry>, HashMap<String, Entry>) {

@@ -5,6 +5,7 @@ use crate::support;
 
 use marubatsu_tests::names::REFUSED_NAMES;
 use serde_json::{Value, json};
+use support::pages::werewolf::said;
 use support::werewolf::legal;
 use support::{post_ok, request, request_with, server};
 
@@ -135,13 +136,10 @@ fn a_whole_game_is_played_and_replays_exactly_from_its_log() {
     }
     // The log names the players and cites the rules.
     let log = state["log"].as_array().cloned().unwrap_or_default();
-    assert!(
-        log.iter()
-            .any(|l| l["text"].as_str().is_some_and(|t| t.contains("Mika")))
-    );
+    assert!(log.iter().any(|l| said(&l["text"], "en").contains("Mika")));
     // Sentences in plain words; the rule is a separate reference, never inside the sentence.
     assert!(log.iter().all(|l| {
-        let text = l["text"].as_str().unwrap_or_default();
+        let text = said(&l["text"], "en");
         !text.is_empty() && !text.contains("[R") && !text.contains("seat ")
     }));
     assert!(
@@ -229,7 +227,11 @@ fn a_choice_that_would_end_the_game_says_so_and_any_ready_debtor_may_go_first() 
             );
             assert!(!last.is_empty(), "{event} did nothing the log says");
             if !answer["state"]["outcome"].is_null() {
-                assert_eq!(last[0]["text"], answer["state"]["outcome"]["text"], "{event}");
+                assert_eq!(
+                    said(&last[0]["text"], "en"),
+                    answer["state"]["outcome"]["text"],
+                    "{event}"
+                );
             }
             if n % 50 == 0 {
                 assert_eq!(page.send(Value::Null)["state"]["last"], answer["state"]["last"]);
@@ -339,7 +341,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     let lines = |answer: &Value| -> usize {
         answer["state"]["log"].as_array().map_or(0, |log| {
             log.iter()
-                .filter(|l| l["text"].as_str().is_some_and(|t| t.contains("points at")))
+                .filter(|l| said(&l["text"], "en").contains("points at"))
                 .count()
         })
     };
@@ -370,7 +372,7 @@ fn a_vote_is_sent_whole_and_its_ballots_show_only_once_counted() {
     assert_eq!(lines(&counted), before + alive.len());
     assert!(counted["state"]["log"].as_array().is_some_and(|log| {
         log.iter()
-            .any(|l| l["rule"] == "R9" && l["text"].as_str().is_some_and(|t| t.starts_with("The count: ")))
+            .any(|l| l["rule"] == "R9" && said(&l["text"], "en").starts_with("The count: "))
     }));
     assert_eq!(
         counted["log"].as_array().map(Vec::len),
@@ -510,7 +512,7 @@ fn a_double_tap_or_a_stale_submit_is_answered_in_plain_words_with_the_current_de
     for answer in [&again, &stale, &wrong] {
         assert_plain(answer["state"]["pending"]["prompt"].as_str().unwrap_or_default());
         for line in answer["state"]["log"].as_array().into_iter().flatten() {
-            assert_plain(line["text"].as_str().unwrap_or_default());
+            assert_plain(&said(&line["text"], "en"));
         }
     }
 }
@@ -535,11 +537,11 @@ fn everything_the_server_writes_follows_the_players_language() {
     );
     let prompt = state["pending"]["prompt"].as_str().unwrap_or_default();
     assert!(prompt.contains("Renさん") && prompt.contains("占い師"), "{prompt}");
-    let log: Vec<&str> = state["log"]
+    let log: Vec<String> = state["log"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|l| l["text"].as_str())
+        .map(|l| said(&l["text"], "ja"))
         .collect();
     assert!(log.iter().any(|l| l.contains("占いフェーズ")), "{log:?}");
     assert!(
@@ -676,14 +678,14 @@ fn the_chances_served_are_the_share_of_the_listed_worlds() {
     assert!(states > 100 && misleading > 0 && certain_or_impossible > 0);
 }
 
-/// Every sentence of a state, as the server wrote it.
+/// Every sentence of a state in Japanese, as the server wrote it or, for the log's, as the page words them.
 fn sentences(state: &Value) -> Vec<String> {
     let mut out = vec![state["status"].clone(), state["pending"]["prompt"].clone()];
-    for key in ["log", "choices"] {
-        for item in state[key].as_array().into_iter().flatten() {
-            out.push(item["text"].clone());
-            out.push(item["label"].clone());
-        }
+    for line in state["log"].as_array().into_iter().flatten() {
+        out.push(Value::String(said(&line["text"], "ja")));
+    }
+    for choice in state["choices"].as_array().into_iter().flatten() {
+        out.push(choice["label"].clone());
     }
     for key in ["title", "text", "winnersText"] {
         out.push(state["outcome"][key].clone());

@@ -210,13 +210,14 @@
     logEl.scrollTop = logEl.scrollHeight;
   }
 
-  /** One line of the log: the sentence, and its rule beside it. @param {{ text: string, rule: string }} line */
+  /** One line of the log: the sentence (worded here from the server's key), and its rule beside it.
+   *  @param {WerewolfLogLine} line */
   function logItem(line) {
     const item = document.createElement('li');
     const rule = document.createElement('small');
     rule.className = 'ww-rule';
     rule.textContent = W.ruleWords(line.rule);
-    item.append(document.createTextNode(line.text), ' ', rule);
+    item.append(document.createTextNode(window.I18n.say(line.text)), ' ', rule);
     return item;
   }
 

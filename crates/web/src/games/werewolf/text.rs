@@ -4,44 +4,48 @@
 //! sentence; the view carries them beside it as a reference. Players are named by the page's names; a seat never
 //! appears as a number counted from 0.
 
-use std::fmt::Display;
-
 use marubatsu_engine::werewolf::{
     Certainty, ChitKind, DeathCause, End, Happening, LossCause, NoExchange, Options, Outcome, Paradox, Parity,
     PassReason, Pending, Phase, Role, SeatSet, Verdict, WerewolfEvent, WerewolfRefusal,
 };
 
 use crate::lang::Lang;
-use crate::words::{Words, t};
+use crate::words::{Arg, Words, t};
 
 /// Names a seat.
 pub(super) type Namer<'a> = &'a dyn Fn(marubatsu_engine::werewolf::Seat) -> String;
 
-/// The role's name.
-pub(super) fn role(lang: Lang, role: Role) -> String {
-    let key = match role {
+/// The role's name, as a sentence of its own.
+fn role_words(role: Role) -> Words {
+    Words::new(match role {
         Role::Werewolf => "werewolf.role.werewolf",
         Role::Seer => "werewolf.role.seer",
         Role::Villager => "werewolf.role.villager",
-    };
-    t(lang, key, &[])
+    })
 }
 
-fn phase(lang: Lang, phase: Phase) -> String {
-    let key = match phase {
+/// The role's name.
+pub(super) fn role(lang: Lang, role: Role) -> String {
+    role_words(role).in_lang(lang)
+}
+
+fn phase_words(phase: Phase) -> Words {
+    Words::new(match phase {
         Phase::Seer => "werewolf.phase.seer",
         Phase::Attack => "werewolf.phase.attack",
         Phase::Vote => "werewolf.phase.vote",
-    };
-    t(lang, key, &[])
+    })
 }
 
-fn verdict(lang: Lang, verdict: Verdict) -> String {
-    let key = match verdict {
+fn phase(lang: Lang, phase: Phase) -> String {
+    phase_words(phase).in_lang(lang)
+}
+
+fn verdict_words(verdict: Verdict) -> Words {
+    Words::new(match verdict {
         Verdict::Black => "werewolf.verdict.black",
         Verdict::White => "werewolf.verdict.white",
-    };
-    t(lang, key, &[])
+    })
 }
 
 /// The entry `one` for a count of 1, else `other`: English says "1 card" but "3 cards", Japanese "1枚" and "3枚".
@@ -49,14 +53,35 @@ fn counted(n: impl Into<u64>, one: &'static str, other: &'static str) -> &'stati
     if n.into() == 1 { one } else { other }
 }
 
+/// Sentences one after another, as a list says them ("a, b, c" / "a、b、c"): each pair joined by
+/// `werewolf.listMore`, nested, so that the list travels as one sentence the page words in either language.
+fn joined(items: Vec<Words>) -> Arg {
+    let mut items = items.into_iter().rev();
+    let Some(last) = items.next() else {
+        return Arg::Text(String::new());
+    };
+    items.fold(Arg::Words(last), |rest, first| {
+        Arg::Words(Words::new("werewolf.listMore").with("first", first).with("rest", rest))
+    })
+}
+
 /// Players by name: "Aki, Ben" / "アキさん、ベンさん" (in Japanese every name takes its さん, so a sentence adds
 /// none after a list).
+fn list_words(seats: SeatSet, name: Namer<'_>) -> Arg {
+    joined(
+        seats
+            .iter()
+            .map(|seat| Words::new("werewolf.named").arg("name", name(seat)))
+            .collect(),
+    )
+}
+
+/// The same list, worded in `lang`.
 fn list(lang: Lang, seats: SeatSet, name: Namer<'_>) -> String {
-    seats
-        .iter()
-        .map(|seat| t(lang, "werewolf.named", &[("name", &name(seat))]))
-        .collect::<Vec<_>>()
-        .join(&t(lang, "werewolf.listJoin", &[]))
+    match list_words(seats, name) {
+        Arg::Text(text) => text,
+        Arg::Words(words) => words.in_lang(lang),
+    }
 }
 
 /// "1 card" / "3 cards" / "3枚".
@@ -69,9 +94,14 @@ fn cards(lang: Lang, n: u8) -> String {
 }
 
 /// "3 werewolf cards" / "人狼カード3枚".
+fn role_cards_words(n: u8, of: Role) -> Words {
+    Words::new(counted(n, "werewolf.roleCards.one", "werewolf.roleCards.other"))
+        .arg("n", n)
+        .with("role", role_words(of))
+}
+
 fn role_cards(lang: Lang, n: u8, of: Role) -> String {
-    let key = counted(n, "werewolf.roleCards.one", "werewolf.roleCards.other");
-    t(lang, key, &[("n", &n), ("role", &role(lang, of))])
+    role_cards_words(n, of).in_lang(lang)
 }
 
 /// The status line above the board: the round and the phase.
@@ -162,70 +192,53 @@ pub(super) fn option(lang: Lang, event: &WerewolfEvent) -> String {
 }
 
 /// A log line, without its rule (the view carries it beside the sentence), at a table whose werewolves win at
-/// `parity`.
-pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Namer<'_>) -> String {
-    let r = |x: Role| role(lang, x);
-    let n = name;
-    let say = |key: &str, args: &[(&str, &dyn Display)]| t(lang, key, args);
+/// `parity`: a sentence not yet worded, for the page to word in its language. Players are named as text.
+pub(super) fn happening(what: &Happening, rules: Options, name: Namer<'_>) -> Words {
+    let r = role_words;
+    let say = Words::new;
     match *what {
-        Happening::RoundBegan => say("werewolf.log.roundBegan", &[]),
-        Happening::PhaseBegan { phase: p } => say("werewolf.log.phaseBegan", &[("phase", &phase(lang, p))]),
-        Happening::NoActors { phase: p } => say("werewolf.log.noActors", &[("phase", &phase(lang, p))]),
+        Happening::RoundBegan => say("werewolf.log.roundBegan"),
+        Happening::PhaseBegan { phase: p } => say("werewolf.log.phaseBegan").with("phase", phase_words(p)),
+        Happening::NoActors { phase: p } => say("werewolf.log.noActors").with("phase", phase_words(p)),
         // A tie is broken by rock-paper-scissors or by the page's random draw, and the event does not say which:
         // the sentence says only that the table chose among the tied.
-        Happening::StartPlayer { phase: p, seat, tied } if tied.len() > 1 => say(
-            "werewolf.log.startPlayerTied",
-            &[
-                ("seat", &n(seat)),
-                ("phase", &phase(lang, p)),
-                ("others", &list(lang, tied.without(seat), name)),
-                ("role", &r(p.actor_role().unwrap_or(Role::Seer))),
-            ],
-        ),
-        Happening::StartPlayer { phase: p, seat, .. } => say(
-            "werewolf.log.startPlayer",
-            &[
-                ("seat", &n(seat)),
-                ("phase", &phase(lang, p)),
-                ("role", &r(p.actor_role().unwrap_or(Role::Seer))),
-            ],
-        ),
+        Happening::StartPlayer { phase: p, seat, tied } if tied.len() > 1 => say("werewolf.log.startPlayerTied")
+            .arg("seat", name(seat))
+            .with("phase", phase_words(p))
+            .with("others", list_words(tied.without(seat), name))
+            .with("role", r(p.actor_role().unwrap_or(Role::Seer))),
+        Happening::StartPlayer { phase: p, seat, .. } => say("werewolf.log.startPlayer")
+            .arg("seat", name(seat))
+            .with("phase", phase_words(p))
+            .with("role", r(p.actor_role().unwrap_or(Role::Seer))),
         Happening::Passed { seat, reason, .. } => {
             let key = match reason {
                 PassReason::NoChits => "werewolf.log.passedNoChits",
                 PassReason::NoTarget => "werewolf.log.passedNoTarget",
             };
-            say(key, &[("seat", &n(seat))])
+            say(key).arg("seat", name(seat))
         }
         Happening::Marked {
             seer,
             target,
             verdict: v,
-        } => say(
-            "werewolf.log.marked",
-            &[
-                ("seer", &n(seer)),
-                ("target", &n(target)),
-                ("verdict", &verdict(lang, v)),
-            ],
-        ),
-        Happening::Attacked { wolf, target } => {
-            say("werewolf.log.attacked", &[("wolf", &n(wolf)), ("target", &n(target))])
-        }
+        } => say("werewolf.log.marked")
+            .arg("seer", name(seer))
+            .arg("target", name(target))
+            .with("verdict", verdict_words(v)),
+        Happening::Attacked { wolf, target } => say("werewolf.log.attacked")
+            .arg("wolf", name(wolf))
+            .arg("target", name(target)),
         Happening::Exchanged {
             actor,
             target,
             gave,
             took,
-        } => say(
-            "werewolf.log.exchanged",
-            &[
-                ("actor", &n(actor)),
-                ("target", &n(target)),
-                ("gave", &r(gave)),
-                ("took", &r(took)),
-            ],
-        ),
+        } => say("werewolf.log.exchanged")
+            .arg("actor", name(actor))
+            .arg("target", name(target))
+            .with("gave", r(gave))
+            .with("took", r(took)),
         Happening::NoExchange { actor, target, why } => {
             let key = match why {
                 NoExchange::ActorFixed => "werewolf.log.noExchangeWhy.actorFixed",
@@ -233,63 +246,63 @@ pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Name
                 NoExchange::TargetHasNone => "werewolf.log.noExchangeWhy.targetHasNone",
                 NoExchange::NothingToGive => "werewolf.log.noExchangeWhy.nothingToGive",
             };
-            let why = say(key, &[("actor", &n(actor)), ("target", &n(target))]);
-            say("werewolf.log.noExchange", &[("why", &why)])
+            let why = say(key).arg("actor", name(actor)).arg("target", name(target));
+            say("werewolf.log.noExchange").with("why", why)
         }
         Happening::Lost { player, role: x, cause } => {
             let because = match cause {
-                LossCause::NoCardsLeft => say("werewolf.log.lostWhy.noCardsLeft", &[("role", &r(x))]),
-                LossCause::MarkedBlackNotWerewolf { suspect } => say(
-                    "werewolf.log.lostWhy.markedBlackNotWerewolf",
-                    &[("suspect", &n(suspect))],
-                ),
+                LossCause::NoCardsLeft => say("werewolf.log.lostWhy.noCardsLeft").with("role", r(x)),
+                LossCause::MarkedBlackNotWerewolf { suspect } => {
+                    say("werewolf.log.lostWhy.markedBlackNotWerewolf").arg("suspect", name(suspect))
+                }
                 LossCause::MarkedWhiteWerewolf { wolf } => {
-                    say("werewolf.log.lostWhy.markedWhiteWerewolf", &[("wolf", &n(wolf))])
+                    say("werewolf.log.lostWhy.markedWhiteWerewolf").arg("wolf", name(wolf))
                 }
                 LossCause::AttackedByWerewolf { wolf } => {
-                    say("werewolf.log.lostWhy.attackedByWerewolf", &[("wolf", &n(wolf))])
+                    say("werewolf.log.lostWhy.attackedByWerewolf").arg("wolf", name(wolf))
                 }
-                LossCause::BlackFromSeer { seer } => say("werewolf.log.lostWhy.blackFromSeer", &[("seer", &n(seer))]),
-                LossCause::WhiteFromSeer { seer } => say("werewolf.log.lostWhy.whiteFromSeer", &[("seer", &n(seer))]),
-                LossCause::Drew { role: drawn } => say("werewolf.log.lostWhy.drew", &[("drawn", &r(drawn))]),
+                LossCause::BlackFromSeer { seer } => say("werewolf.log.lostWhy.blackFromSeer").arg("seer", name(seer)),
+                LossCause::WhiteFromSeer { seer } => say("werewolf.log.lostWhy.whiteFromSeer").arg("seer", name(seer)),
+                LossCause::Drew { role: drawn } => say("werewolf.log.lostWhy.drew").with("drawn", r(drawn)),
             };
-            say(
-                "werewolf.log.lost",
-                &[("player", &n(player)), ("role", &r(x)), ("because", &because)],
-            )
+            say("werewolf.log.lost")
+                .arg("player", name(player))
+                .with("role", r(x))
+                .with("because", because)
         }
-        Happening::Fixed { player, role: x } => say("werewolf.log.fixed", &[("player", &n(player)), ("role", &r(x))]),
+        Happening::Fixed { player, role: x } => {
+            say("werewolf.log.fixed").arg("player", name(player)).with("role", r(x))
+        }
         Happening::ChitsRemoved { owner, kind, count } => {
             let kind = match kind {
-                ChitKind::Black => say("werewolf.chitKind.black", &[]),
-                ChitKind::White => say("werewolf.chitKind.white", &[]),
-                ChitKind::Attack => say("werewolf.chitKind.attack", &[]),
+                ChitKind::Black => say("werewolf.chitKind.black"),
+                ChitKind::White => say("werewolf.chitKind.white"),
+                ChitKind::Attack => say("werewolf.chitKind.attack"),
             };
-            say(
-                counted(
-                    count,
-                    "werewolf.log.chitsRemoved.one",
-                    "werewolf.log.chitsRemoved.other",
-                ),
-                &[("owner", &n(owner)), ("count", &count), ("kind", &kind)],
-            )
+            let key = counted(
+                count,
+                "werewolf.log.chitsRemoved.one",
+                "werewolf.log.chitsRemoved.other",
+            );
+            say(key)
+                .arg("owner", name(owner))
+                .arg("count", count)
+                .with("kind", kind)
         }
         Happening::TransferOwed {
             player,
             role: x,
             cards: c,
-        } => say(
-            "werewolf.log.transferOwed",
-            &[("player", &n(player)), ("cards", &role_cards(lang, c, x))],
-        ),
+        } => say("werewolf.log.transferOwed")
+            .arg("player", name(player))
+            .with("cards", role_cards_words(c, x)),
         Happening::Discarded {
             player,
             role: x,
             cards: c,
-        } => say(
-            "werewolf.log.discarded",
-            &[("player", &n(player)), ("cards", &role_cards(lang, c, x))],
-        ),
+        } => say("werewolf.log.discarded")
+            .arg("player", name(player))
+            .with("cards", role_cards_words(c, x)),
         Happening::HandedOver {
             from,
             to,
@@ -299,131 +312,130 @@ pub(super) fn happening(lang: Lang, what: &Happening, rules: Options, name: Name
         } => {
             // Japanese says the count once ("人狼カードを2枚渡し、村人カードを同じ枚数受け取りました"), so the
             // cards given and taken are entries of their own rather than two of `role_cards`.
-            let given = say(
-                counted(
-                    c,
-                    "werewolf.log.handedOverGiven.one",
-                    "werewolf.log.handedOverGiven.other",
-                ),
-                &[("n", &c), ("role", &r(x))],
-            );
-            let taken = say(
-                counted(
-                    c,
-                    "werewolf.log.handedOverTaken.one",
-                    "werewolf.log.handedOverTaken.other",
-                ),
-                &[("n", &c), ("role", &r(took))],
-            );
-            say(
-                "werewolf.log.handedOver",
-                &[("from", &n(from)), ("to", &n(to)), ("given", &given), ("taken", &taken)],
-            )
+            let given = say(counted(
+                c,
+                "werewolf.log.handedOverGiven.one",
+                "werewolf.log.handedOverGiven.other",
+            ))
+            .arg("n", c)
+            .with("role", r(x));
+            let taken = say(counted(
+                c,
+                "werewolf.log.handedOverTaken.one",
+                "werewolf.log.handedOverTaken.other",
+            ))
+            .arg("n", c)
+            .with("role", r(took));
+            say("werewolf.log.handedOver")
+                .arg("from", name(from))
+                .arg("to", name(to))
+                .with("given", given)
+                .with("taken", taken)
         }
         Happening::Died {
             player,
             cause: DeathCause::Attacked { wolves },
-        } => say(
-            counted(
-                wolves.len() as u64,
-                "werewolf.log.diedAttacked.one",
-                "werewolf.log.diedAttacked.other",
-            ),
-            &[("player", &n(player)), ("wolves", &list(lang, wolves, name))],
-        ),
+        } => say(counted(
+            wolves.len() as u64,
+            "werewolf.log.diedAttacked.one",
+            "werewolf.log.diedAttacked.other",
+        ))
+        .arg("player", name(player))
+        .with("wolves", list_words(wolves, name)),
         Happening::Died {
             player,
             cause: DeathCause::StarterAttack { wolf },
-        } => say(
-            "werewolf.log.diedStarterAttack",
-            &[("player", &n(player)), ("wolf", &n(wolf))],
-        ),
-        Happening::VoteSkipped => say("werewolf.log.voteSkipped", &[]),
+        } => say("werewolf.log.diedStarterAttack")
+            .arg("player", name(player))
+            .arg("wolf", name(wolf)),
+        Happening::VoteSkipped => say("werewolf.log.voteSkipped"),
         Happening::Died {
             player,
             cause: DeathCause::Voted { votes },
-        } => say(
-            counted(votes, "werewolf.log.diedVoted.one", "werewolf.log.diedVoted.other"),
-            &[("player", &n(player)), ("votes", &votes)],
-        ),
+        } => say(counted(
+            votes,
+            "werewolf.log.diedVoted.one",
+            "werewolf.log.diedVoted.other",
+        ))
+        .arg("player", name(player))
+        .arg("votes", votes),
         Happening::Drew {
             player,
             role: x,
             index: Some(_),
-        } => say("werewolf.log.drew", &[("player", &n(player)), ("role", &r(x))]),
-        Happening::Drew { player, role: x, .. } => {
-            say("werewolf.log.drewNothing", &[("player", &n(player)), ("role", &r(x))])
-        }
-        Happening::Voted { voter, target } => {
-            say("werewolf.log.voted", &[("voter", &n(voter)), ("target", &n(target))])
-        }
+        } => say("werewolf.log.drew").arg("player", name(player)).with("role", r(x)),
+        Happening::Drew { player, role: x, .. } => say("werewolf.log.drewNothing")
+            .arg("player", name(player))
+            .with("role", r(x)),
+        Happening::Voted { voter, target } => say("werewolf.log.voted")
+            .arg("voter", name(voter))
+            .arg("target", name(target)),
         Happening::Counted { tally } => {
-            let counts: Vec<String> = tally
+            let counts = tally
                 .iter()
-                .map(|(seat, votes)| say("werewolf.log.count", &[("name", &n(seat)), ("votes", &votes)]))
+                .map(|(seat, votes)| say("werewolf.log.count").arg("name", name(seat)).arg("votes", votes))
                 .collect();
-            let counts = counts.join(&say("werewolf.listJoin", &[]));
-            say("werewolf.log.counted", &[("counts", &counts)])
+            say("werewolf.log.counted").with("counts", joined(counts))
         }
-        Happening::RunOff { tied, votes } => say(
-            counted(votes, "werewolf.log.runOff.one", "werewolf.log.runOff.other"),
-            &[("votes", &votes), ("tied", &list(lang, tied, name))],
-        ),
-        Happening::Ended { outcome } => end(lang, outcome.end, rules, name).1,
+        Happening::RunOff { tied, votes } => {
+            say(counted(votes, "werewolf.log.runOff.one", "werewolf.log.runOff.other"))
+                .arg("votes", votes)
+                .with("tied", list_words(tied, name))
+        }
+        Happening::Ended { outcome } => end(outcome.end, rules, name).1,
     }
 }
 
 /// The end: a heading and a sentence naming the condition that ended the game. `rules` are the table's: the share
 /// of the living that the certain werewolves win at (R10.3; a third since Version 3), and what "certain" means
 /// (the cards, or since Version 4 every way of giving out the roles that fits).
-pub(super) fn end(lang: Lang, end: End, rules: Options, name: Namer<'_>) -> (String, String) {
-    let say = |key: &str, args: &[(&str, &dyn Display)]| t(lang, key, args);
+pub(super) fn end(end: End, rules: Options, name: Namer<'_>) -> (Words, Words) {
+    let say = Words::new;
     let deals = rules.certainty == Certainty::Deals;
     let title = match end {
-        End::VillageWins => say("werewolf.end.title.villageWins", &[]),
-        End::AllDead | End::WerewolvesWin => say("werewolf.end.title.werewolvesWin", &[]),
-        End::Paradox(_) => say("werewolf.end.title.paradox", &[]),
+        End::VillageWins => say("werewolf.end.title.villageWins"),
+        End::AllDead | End::WerewolvesWin => say("werewolf.end.title.werewolvesWin"),
+        End::Paradox(_) => say("werewolf.end.title.paradox"),
     };
     let text = match end {
-        End::AllDead => say("werewolf.end.allDead", &[]),
-        End::VillageWins if deals => say("werewolf.end.villageWinsInEveryDeal", &[]),
-        End::VillageWins => say("werewolf.end.villageWins", &[]),
+        End::AllDead => say("werewolf.end.allDead"),
+        End::VillageWins if deals => say("werewolf.end.villageWinsInEveryDeal"),
+        End::VillageWins => say("werewolf.end.villageWins"),
         End::WerewolvesWin => {
             let share = match rules.powers.parity {
-                Parity::Half => say("werewolf.end.share.half", &[]),
-                Parity::Third => say("werewolf.end.share.third", &[]),
+                Parity::Half => say("werewolf.end.share.half"),
+                Parity::Third => say("werewolf.end.share.third"),
             };
             let key = if deals {
                 "werewolf.end.werewolvesWinInEveryDeal"
             } else {
                 "werewolf.end.werewolvesWin"
             };
-            say(key, &[("share", &share)])
+            say(key).with("share", share)
         }
         End::Paradox(Paradox::NoTransfer {
             player,
             role: x,
             cards: c,
-        }) => say(
-            "werewolf.end.noTransfer",
-            &[("player", &name(player)), ("cards", &role_cards(lang, c, x))],
-        ),
-        End::Paradox(Paradox::NoRoleLeft { player }) => say("werewolf.end.noRoleLeft", &[("player", &name(player))]),
-        End::Paradox(Paradox::Contradiction) => say("werewolf.end.contradiction", &[]),
-        End::Paradox(Paradox::UndecidableVote { alive }) => say("werewolf.end.undecidableVote", &[("alive", &alive)]),
+        }) => say("werewolf.end.noTransfer")
+            .arg("player", name(player))
+            .with("cards", role_cards_words(c, x)),
+        End::Paradox(Paradox::NoRoleLeft { player }) => say("werewolf.end.noRoleLeft").arg("player", name(player)),
+        End::Paradox(Paradox::Contradiction) => say("werewolf.end.contradiction"),
+        End::Paradox(Paradox::UndecidableVote { alive }) => say("werewolf.end.undecidableVote").arg("alive", alive),
     };
     (title, text)
 }
 
 /// The warning beside a choice that would end the game with `outcome`: the end and who would win.
 pub(super) fn ending_warning(lang: Lang, outcome: Outcome, rules: Options, name: Namer<'_>) -> String {
-    let (title, sentence) = end(lang, outcome.end, rules, name);
+    let (title, sentence) = end(outcome.end, rules, name);
     let winners = winners(lang, outcome, name);
-    t(
-        lang,
-        "werewolf.end.warning",
-        &[("title", &title), ("sentence", &sentence), ("winners", &winners)],
-    )
+    Words::new("werewolf.end.warning")
+        .with("title", title)
+        .with("sentence", sentence)
+        .arg("winners", winners)
+        .in_lang(lang)
 }
 
 /// Who won, as a sentence, and why they did: the side each winner ended on (R10), or, after a paradox, that their
@@ -529,11 +541,11 @@ mod tests {
             (Options::V3, "at least a third of", "3分の1以上"),
         ] {
             assert!(
-                end(Lang::En, End::WerewolvesWin, rules, &name).1.contains(en),
+                end(End::WerewolvesWin, rules, &name).1.in_lang(Lang::En).contains(en),
                 "{rules}"
             );
             assert!(
-                end(Lang::Ja, End::WerewolvesWin, rules, &name).1.contains(ja),
+                end(End::WerewolvesWin, rules, &name).1.in_lang(Lang::Ja).contains(ja),
                 "{rules}"
             );
         }
@@ -548,14 +560,15 @@ mod tests {
             .into_iter()
             .filter_map(marubatsu_engine::werewolf::Seat::new)
             .collect();
-        let v4 = end(Lang::En, End::WerewolvesWin, Options::V4, &name).1;
+        let v4 = end(End::WerewolvesWin, Options::V4, &name).1.in_lang(Lang::En);
         assert!(
             v4.contains("every way of giving out the roles") && v4.contains("a third"),
             "{v4}"
         );
         assert!(
-            !end(Lang::En, End::WerewolvesWin, Options::V3, &name)
+            !end(End::WerewolvesWin, Options::V3, &name)
                 .1
+                .in_lang(Lang::En)
                 .contains("every way")
         );
         for (end_, en, ja) in [
@@ -577,7 +590,7 @@ mod tests {
             let text = super::winners(Lang::Ja, outcome, &name);
             assert!(text.contains(ja), "{text}");
             assert_eq!(japanese_slips(&text), Vec::<String>::new(), "{text}");
-            let sentence = end(Lang::Ja, end_, Options::V4, &name).1;
+            let sentence = end(end_, Options::V4, &name).1.in_lang(Lang::Ja);
             assert_eq!(japanese_slips(&sentence), Vec::<String>::new(), "{sentence}");
         }
     }

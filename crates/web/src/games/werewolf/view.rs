@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::refusals::{self, RefusedView};
 use super::text::{self, Namer};
 use crate::lang::Lang;
+use crate::words::Words;
 
 /// What the page draws.
 #[derive(Serialize)]
@@ -211,7 +212,8 @@ pub(super) struct LogLine {
     round: u8,
     #[cfg_attr(test, ts(type = "WerewolfRule"))]
     rule: &'static str,
-    text: String,
+    /// The happening, as a sentence the page words.
+    text: Words,
 }
 
 #[derive(Serialize)]
@@ -298,7 +300,7 @@ impl View {
             .map(|entry| LogLine {
                 round: entry.round,
                 rule: entry.what.rule(),
-                text: text::happening(lang, &entry.what, rules, name),
+                text: text::happening(&entry.what, rules, name),
             })
             .collect();
         let last = last_decision
@@ -321,13 +323,13 @@ impl View {
             log,
             last,
             outcome: game.outcome().map(|outcome| {
-                let (title, sentence) = text::end(lang, outcome.end, rules, name);
+                let (title, sentence) = text::end(outcome.end, rules, name);
                 OutcomeView {
                     end: outcome.end.key(),
                     side: outcome.end.side().name(),
                     rule: outcome.end.rule(),
-                    title,
-                    text: sentence,
+                    title: title.in_lang(lang),
+                    text: sentence.in_lang(lang),
                     winners: outcome.winners.iter().collect(),
                     winners_text: text::winners(lang, outcome, name),
                 }
@@ -619,7 +621,7 @@ mod tests {
                     let view = View::of(&game, &names, Lang::En, Some(from));
                     let tail = &view.log[from..];
                     let texts = |lines: &[LogLine]| {
-                        let mut texts: Vec<String> = lines.iter().map(|l| l.text.clone()).collect();
+                        let mut texts: Vec<String> = lines.iter().map(|l| l.text.in_lang(Lang::En)).collect();
                         texts.sort();
                         texts
                     };
@@ -640,8 +642,12 @@ mod tests {
         assert!(ends >= 40 && deaths > 40, "{ends} ends and {deaths} deaths");
     }
 
-    /// Every string of a view, wherever it sits.
+    /// Every string of a view, wherever it sits, a sentence that travels as `{key, args}` worded in Japanese.
     fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+        if let Some(said) = crate::words::said(Lang::Ja, value) {
+            out.push(said);
+            return;
+        }
         match value {
             serde_json::Value::String(s) => out.push(s.clone()),
             serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),

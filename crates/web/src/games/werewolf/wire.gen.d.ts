@@ -307,7 +307,11 @@ only: Extract<WerewolfEvent, { type: 'transfer' }> | null,
  */
 onlyEnds: Ending | null, };
 
-type WerewolfLogLine = { round: number, rule: WerewolfRule, text: string, };
+type WerewolfLogLine = { round: number, rule: WerewolfRule, 
+/**
+ * The happening, as a sentence the page words.
+ */
+text: WireWords, };
 
 type WerewolfOutcome = { 
 /**
