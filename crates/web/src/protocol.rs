@@ -5,14 +5,16 @@
 //!
 //! ```text
 //! {"accepted": bool,                                   the event (or the whole log) was taken
-//!  "refusal": {"code": "cell_taken", "words": "…"} | null,
+//!  "refusal": {"code": "cell_taken", "words": "…", "key": "…", "args": {…}} | null,
 //!  "state": {…},                                       the game's view model, to draw
 //!  "log": [event, …]?,                                 the log to keep, for a game whose server rebuilds it
 //!  …extras}                                            named fields of one game (the relay's `save`, …)
 //! ```
 //!
 //! `code` is the engine's [`Refusal::code`] (or, for what the web refuses before the engine sees it, a code of
-//! the same kind): what a page or a client branches on. `words` say the same in the request's [`Lang`].
+//! the same kind): what a page or a client branches on. `key` and `args` are the reason as a catalog sentence, which a
+//! page words in its language (`I18n.say`); `words` say the same in the request's [`Lang`], for a client without the
+//! catalogs.
 
 use std::collections::BTreeMap;
 
@@ -44,39 +46,26 @@ pub(crate) struct Envelope<S, X, L = ()> {
     pub(crate) extra: X,
 }
 
-/// A refusal on the wire: the stable code, the reason in the player's words, and, when those words are the
-/// game's catalog's, their `key` and `args`, from which a page words the reason itself.
+/// A refusal on the wire: the stable code, the reason in the request's words, and the same reason as the catalog's
+/// `key` and `args`, from which a page words it in its language (so a refusal reads as a sentence of [`Words`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "WireRefusal"))]
 pub(crate) struct RefusalView {
     pub(crate) code: &'static str,
     pub(crate) words: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub(crate) key: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub(crate) args: Option<BTreeMap<&'static str, Arg>>,
+    pub(crate) key: &'static str,
+    pub(crate) args: BTreeMap<&'static str, Arg>,
 }
 
 impl RefusalView {
-    /// The wire form of `refusal`, said with `words`; the code always comes from the refusal itself.
-    pub(crate) fn of(refusal: &impl Refusal, words: String) -> RefusalView {
-        RefusalView {
-            code: refusal.code(),
-            words,
-            key: None,
-            args: None,
-        }
-    }
-
-    /// The wire form of `refusal`, said with the catalog's `said` in `lang`, its key and arguments beside.
+    /// The wire form of `refusal`, said with the catalog's `said` in `lang`, its key and arguments beside; the code
+    /// always comes from the refusal itself.
     pub(crate) fn said(refusal: &impl Refusal, said: Words, lang: Lang) -> RefusalView {
         RefusalView {
             code: refusal.code(),
             words: said.in_lang(lang),
-            key: Some(said.key),
-            args: Some(said.args),
+            key: said.key,
+            args: said.args,
         }
     }
 }
@@ -119,16 +108,19 @@ mod tests {
         }
         let envelope: Envelope<u8, Extra> = Envelope {
             accepted: false,
-            refusal: Some(RefusalView::of(&Odd, "odd".into())),
+            refusal: Some(RefusalView::said(&Odd, Words::new("shell.games"), Lang::En)),
             state: 1,
             log: None,
             extra: Extra { save: 2 },
         };
         assert_eq!(
             serde_json::to_value(&envelope).ok(),
-            Some(
-                serde_json::json!({"accepted": false, "refusal": {"code": "odd", "words": "odd"}, "state": 1, "save": 2})
-            )
+            Some(serde_json::json!({
+                "accepted": false,
+                "refusal": {"code": "odd", "words": "Games", "key": "shell.games", "args": {}},
+                "state": 1,
+                "save": 2,
+            }))
         );
         // Catalog words travel with their key and arguments beside the sentence.
         let said = RefusalView::said(

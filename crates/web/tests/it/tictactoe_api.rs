@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::pages::tictactoe::said;
-use support::{Response, request, server};
+use support::{Response, code_and_words, request, server};
 
 /// A browser as the server sees it: its cookie, kept from the first answer that sets one.
 struct Browser {
@@ -386,23 +386,26 @@ fn hot_seat_replays_the_moves_through_the_engine() {
     assert_eq!(won["played"], 5);
     assert_eq!(won["accepted"], false);
     assert_eq!(
-        won["refusal"],
+        code_and_words(&won["refusal"]),
         json!({"code": "game_over", "words": "move 6: the game is over (X won)"})
     );
+    assert_eq!(said(&won["refusal"]), "move 6: the game is over (X won)");
 
     let taken = post(&server, "/api/tictactoe/hotseat", json!({"moves": [4, 4]})).json();
     assert_eq!(
-        (taken["played"].clone(), taken["refusal"].clone()),
+        (taken["played"].clone(), code_and_words(&taken["refusal"])),
         (
             json!(1),
             json!({"code": "cell_taken", "words": "move 2: cell 4 is taken"})
         )
     );
+    assert_eq!(said(&taken["refusal"]), "move 2: cell 4 is taken");
     let off = post(&server, "/api/tictactoe/hotseat", json!({"moves": [9]})).json();
     assert_eq!(
-        off["refusal"],
+        code_and_words(&off["refusal"]),
         json!({"code": "not_a_cell", "words": "move 1: 9 is not a cell (0 to 8)"})
     );
+    assert_eq!(said(&off["refusal"]), "move 1: 9 is not a cell (0 to 8)");
     let draw = post(
         &server,
         "/api/tictactoe/hotseat",

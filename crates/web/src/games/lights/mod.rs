@@ -92,11 +92,7 @@ async fn replay(
     });
     let refusal = match folded.refused {
         Some((position, refusal)) if !folded.last_accepted => {
-            // The sentence alone: the page shows no refusal of the replay, and the wire stays as it was.
-            Some(RefusalView::of(
-                &refusal,
-                text::refusal(position, refusal).in_lang(lang),
-            ))
+            Some(RefusalView::said(&refusal, text::refusal(position, refusal), lang))
         }
         _ => None,
     };

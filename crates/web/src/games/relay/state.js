@@ -138,12 +138,11 @@
 
   /**
    * A refusal's reason in the page's words: looked up by the key and arguments the server sent (its catalog is this
-   * page's strings.js; an argument that is a sentence of its own is worded first), or the server's sentence when it
-   * sent no key.
+   * page's strings.js; an argument that is a sentence of its own is worded first).
    * @param {WireRefusal} refusal
    */
   function reason(refusal) {
-    return refusal.key ? window.I18n.say({ key: refusal.key, args: refusal.args || {} }) : refusal.words;
+    return window.I18n.say(refusal);
   }
 
   /** @param {string} text */

@@ -10,7 +10,7 @@ use super::view::HotSeatView;
 use crate::api::{ApiError, JsonBody};
 use crate::lang::Lang;
 use crate::protocol::{self, Envelope, RefusalView};
-use crate::words::t;
+use crate::words::Words;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -62,7 +62,7 @@ pub(super) async fn hot_seat(
     };
     let refusal = folded
         .refused
-        .map(|(at, refused)| RefusalView::of(&refused, words(lang, at + 1, refused)));
+        .map(|(at, refused)| RefusalView::said(&refused, words(at + 1, refused), lang));
     Ok(Json(Envelope {
         accepted: refusal.is_none(),
         refusal,
@@ -92,18 +92,18 @@ pub(super) async fn hot_seat(
 }
 
 /// Why move number `at` (counting from one) was refused, in the player's words.
-fn words(lang: Lang, at: usize, refused: Refused) -> String {
+fn words(at: usize, refused: Refused) -> Words {
     match refused {
-        Refused::NotACell(index) => t(lang, "tictactoe.hotseat.notACell", &[("at", &at), ("index", &index)]),
-        Refused::Move(MoveError::CellTaken { cell }) => {
-            t(lang, "tictactoe.hotseat.cellTaken", &[("at", &at), ("cell", &cell)])
-        }
+        Refused::NotACell(index) => Words::new("tictactoe.hotseat.notACell")
+            .arg("at", at)
+            .arg("index", index),
+        Refused::Move(MoveError::CellTaken { cell }) => Words::new("tictactoe.hotseat.cellTaken")
+            .arg("at", at)
+            .arg("cell", cell),
         // The engine's outcome (`X won`, `draw`) is English; the Japanese sentence does without it.
-        Refused::Move(MoveError::GameOver { outcome }) => t(
-            lang,
-            "tictactoe.hotseat.gameOver",
-            &[("at", &at), ("outcome", &outcome)],
-        ),
+        Refused::Move(MoveError::GameOver { outcome }) => Words::new("tictactoe.hotseat.gameOver")
+            .arg("at", at)
+            .arg("outcome", outcome),
     }
 }
 
@@ -137,22 +137,25 @@ mod tests {
             outcome: Outcome::Win(Side::X),
         };
         for error in [taken, over] {
-            assert_eq!(words(Lang::En, 3, Refused::Move(error)), format!("move 3: {error}"));
+            assert_eq!(
+                words(3, Refused::Move(error)).in_lang(Lang::En),
+                format!("move 3: {error}")
+            );
         }
         assert_eq!(
-            words(Lang::Ja, 3, Refused::Move(taken)),
+            words(3, Refused::Move(taken)).in_lang(Lang::Ja),
             "3手目：マス 4 はもう埋まっています"
         );
         assert_eq!(
-            words(Lang::Ja, 6, Refused::Move(over)),
+            words(6, Refused::Move(over)).in_lang(Lang::Ja),
             "6手目：対局はもう終わっています"
         );
         assert_eq!(
-            words(Lang::En, 1, Refused::NotACell(9)),
+            words(1, Refused::NotACell(9)).in_lang(Lang::En),
             "move 1: 9 is not a cell (0 to 8)"
         );
         assert_eq!(
-            words(Lang::Ja, 1, Refused::NotACell(9)),
+            words(1, Refused::NotACell(9)).in_lang(Lang::Ja),
             "1手目：9 はマスではありません（0〜8）"
         );
     }

@@ -142,7 +142,7 @@
     const note = $('#log-note');
     note.hidden = !answer.logError;
     note.textContent = answer.logError || '';
-    messageEl.textContent = answer.refusal ? reason(answer.refusal) : '';
+    messageEl.textContent = answer.refusal ? window.I18n.say(answer.refusal) : '';
     messageEl.classList.toggle('error', Boolean(answer.refusal && !answer.stale));
     if (event && answer.accepted) {
       S.touched = null;
@@ -154,14 +154,6 @@
       else if (S.view.outcome) M.sound.play('win');
       else M.sound.play('press');
     }
-  }
-
-  /**
-   * A refusal's reason in the page's words, from the catalog key and arguments the server sent.
-   * @param {WireRefusal} refusal
-   */
-  function reason(refusal) {
-    return refusal.key ? window.I18n.say({ key: refusal.key, args: refusal.args || {} }) : refusal.words;
   }
 
   /** @param {string} text */

@@ -103,6 +103,12 @@ pub fn post_ok(addr: SocketAddr, path: &str, body: &Value) -> Value {
     response.json()
 }
 
+/// A refusal's code and its words as the server wrote them in the request's language, without the catalog key and
+/// arguments it also carries for a page to word it in its own.
+pub fn code_and_words(refusal: &Value) -> Value {
+    json!({"code": refusal["code"], "words": refusal["words"]})
+}
+
 /// One request with an optional JSON body. Every status comes back as it is: no status is taken for an error and
 /// no redirect is followed, so a test sees exactly what the app answered.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Response {
