@@ -3,6 +3,7 @@
 
 #![allow(dead_code, unreachable_pub, missing_docs)]
 
+pub mod catalog;
 pub mod check;
 pub mod pages;
 pub mod proxy;

@@ -347,22 +347,7 @@ pub fn position(marks: &[Option<String>]) -> Position {
 }
 
 /// A sentence the server sends as `{key, args}` (a receipt's event or reason, an explained revert) in English, as
-/// the page words it from the game's catalog (whose English entries come before its Japanese ones): each `{name}`
-/// filled from the arguments, a sentence among them worded first.
+/// the page words it from the game's catalog.
 pub fn said(words: &Value) -> String {
-    const CATALOG: &str = include_str!("../../../../src/games/tictactoe/strings.js");
-    let key = words["key"].as_str().unwrap_or_default();
-    let opening = format!("'{key}': '");
-    let template = CATALOG
-        .lines()
-        .find_map(|line| line.trim().strip_prefix(opening.as_str()))
-        .and_then(|rest| rest.strip_suffix("',"))
-        .unwrap_or_else(|| panic!("no one-line English words for {key:?}"))
-        .replace("\\'", "'");
-    let mut text = template;
-    for (name, value) in words["args"].as_object().into_iter().flatten() {
-        let value = value.as_str().map_or_else(|| said(value), str::to_owned);
-        text = text.replace(&format!("{{{name}}}"), &value);
-    }
-    text
+    crate::support::catalog::said(include_str!("../../../../src/games/tictactoe/strings.js"), words, "en")
 }

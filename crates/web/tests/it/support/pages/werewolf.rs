@@ -961,39 +961,7 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
 }
 
 /// A sentence the server sends as `{key, args}` (a line of the log) in `lang` (`en` or `ja`), as the page words it
-/// from the game's catalog: each `{name}` filled from the arguments, a sentence among them worded first.
+/// from the game's catalog.
 pub fn said(words: &Value, lang: &str) -> String {
-    const CATALOG: &str = include_str!("../../../../src/games/werewolf/strings.js");
-    let (en, ja) = CATALOG.split_once("\n    ja: {").expect("the catalog's Japanese");
-    let catalog = if lang == "ja" { ja } else { en };
-    let key = words["key"].as_str().unwrap_or_default();
-    let opening = format!("'{key}': ");
-    let mut lines = catalog.lines().map(str::trim);
-    let first = lines
-        .find_map(|line| line.strip_prefix(opening.as_str()))
-        .unwrap_or_else(|| panic!("no {lang} words for {key:?}"));
-    // An entry is single-quoted strings joined by `+`, one a line.
-    let parts = std::iter::once(first).chain(lines.map_while(|line| line.strip_prefix("+ ")));
-    let mut text: String = parts
-        .map(|part| literal(part).unwrap_or_else(|| panic!("{key:?}: {part}")))
-        .collect();
-    for (name, value) in words["args"].as_object().into_iter().flatten() {
-        let value = value.as_str().map_or_else(|| said(value, lang), str::to_owned);
-        text = text.replace(&format!("{{{name}}}"), &value);
-    }
-    text
-}
-
-/// The single-quoted JavaScript string `part` opens with, unescaped.
-fn literal(part: &str) -> Option<String> {
-    let mut chars = part.strip_prefix('\'')?.chars();
-    let mut out = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => return Some(out),
-            '\\' => out.push(chars.next()?),
-            c => out.push(c),
-        }
-    }
-    None
+    crate::support::catalog::said(include_str!("../../../../src/games/werewolf/strings.js"), words, lang)
 }
