@@ -202,6 +202,9 @@ fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
     }
     let before = page.logged_events();
     for round in 0..60_u64 {
+        // Each press waits out the tap guard, as a player's would: a control drawn by the last press ignores a
+        // press within the guard's window, and the story would then read a page the press never changed.
+        page.settle();
         match page.transfer_state().as_str() {
             "only" => {
                 browser.tap("#choices button.primary");
@@ -216,11 +219,7 @@ fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
                     return;
                 }
                 assert_plain(&browser.text("#message"));
-                assert_eq!(
-                    page.one_card_back(),
-                    json!(true),
-                    "{name}: a refused hand-over gave nobody a card"
-                );
+                assert!(page.one_card_back(), "{name}: a refused hand-over gave nobody a card");
             }
             "closed" => {
                 // A receiver is opened every other round at most (closed, then open): counting by halves moves on

@@ -634,21 +634,33 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
 
     /// Takes one card back from the first receiver, in seat order, who was given one: opens their card, presses
     /// its first enabled −, and goes back to the table (so that the card is placed anew, maybe elsewhere); false
-    /// when nobody was given a card.
-    pub fn one_card_back(&self) -> Value {
-        self.browser.script(
-            "const names = () => document.querySelectorAll(\".ww-player[data-touchable='true'] button.ww-name\");
-             for (let i = 0; i < names().length; i++) {
-               names()[i].click();
-               const less = Array.from(document.querySelectorAll('.ww-options button[data-change=\"less\"]'))
-                 .find((b) => !b.disabled);
-               const back = () => document.querySelector('.ww-options > button:last-child')?.click();
-               if (less) { less.click(); back(); return true; }
-               back();
-             }
-             return false;",
-            &[],
-        )
+    /// when nobody was given a card. Each press waits out the tap guard first, as a player's would be.
+    pub fn one_card_back(&self) -> bool {
+        const RECEIVERS: &str = ".ww-player[data-touchable='true'] button.ww-name";
+        for i in 0..self.count(RECEIVERS) {
+            self.settle();
+            self.browser.script(
+                "const b = document.querySelectorAll(arguments[0]); if (b[arguments[1]]) b[arguments[1]].click();",
+                &[json!(RECEIVERS), json!(i)],
+            );
+            self.settle();
+            let took = self.browser.script(
+                "const less = Array.from(document.querySelectorAll('.ww-options button[data-change=\"less\"]'))
+                   .find((b) => !b.disabled);
+                 if (less) less.click();
+                 return Boolean(less);",
+                &[],
+            ) == true;
+            self.settle();
+            self.browser.script(
+                "document.querySelector('.ww-options > button:last-child')?.click();",
+                &[],
+            );
+            if took {
+                return true;
+            }
+        }
+        false
     }
 
     /// Places every card of the hand-over, receiver by receiver in seat order; false when they could not all be
