@@ -41,12 +41,8 @@
     return window.I18n.t(`tictactoe.${key}`, named);
   };
 
-  /** A sentence the server sent as its catalog key and arguments, in the page's language now (I18n.say).
-   *  @param {WireWords} words @returns {string} */
-  const say = (words) => window.I18n.say(words);
-
   /** What this part gives the namespace; the other parts add the rest. @type {Pick<TictactoeNamespace, 'keys' |
-   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'say' | 'where' | 'shortAddress'>} */
+   * 'POLL_MS' | 'DROP_MS' | 'SOLO_POLL_MS' | 'NODE_POLL_MS' | 'NODE_FAILURES' | 'REORG_DEPTH' | 'REORG_WATCH_MS' | 'el' | 'S' | 'wallet' | 'T' | 'where' | 'shortAddress'>} */
   const shared = {
     keys: {
       mode: 'marubatsu.tictactoe.mode',
@@ -122,7 +118,6 @@
     },
     wallet: { provider: null, name: null, account: null, chainId: null, searched: false },
     T,
-    say,
     where: (i) => T('where', { row: Math.floor(i / 3) + 1, column: (i % 3) + 1 }),
     // As the server shortens them (0x and eight digits, then the last four), so one account reads alike everywhere.
     shortAddress: (a) => (a ? `${a.slice(0, 10)}…${a.slice(-4)}` : ''),

@@ -179,7 +179,7 @@
         if (data) {
           // The wallet estimated the transaction and the contract refused it: nothing was sent.
           const explained = await M.api('/api/tictactoe/explain', { to: tx.to, data });
-          setTx('reverted', T('tx.preflight', { what: tx.summary, reason: TT.say(explained.reason) }));
+          setTx('reverted', T('tx.preflight', { what: tx.summary, reason: window.I18n.say(explained.reason) }));
         } else {
           setTx('refused', refusedWords(error, tx.summary));
         }
@@ -281,8 +281,8 @@
       && replacement.to.toLowerCase() === String(tx.to).toLowerCase()
       && replacement.data.toLowerCase() === String(tx.data).toLowerCase()
       && BigInt(replacement.value) === BigInt(tx.value || 0);
-    const events = result.events.map(TT.say).join(' ');
-    const reason = result.reason ? TT.say(result.reason) : null;
+    const events = result.events.map(window.I18n.say).join(' ');
+    const reason = result.reason ? window.I18n.say(result.reason) : null;
     const words = { what: tx.summary, block: result.block, events, reason, hash: replacement && replacement.hash };
     if (replacement && !same) {
       setTx(replacement.cancel ? 'cancelled' : 'replaced', T(replacement.cancel ? 'tx.cancelled' : 'tx.otherMined', words));

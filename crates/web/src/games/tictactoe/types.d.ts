@@ -132,7 +132,6 @@ interface TictactoeNamespace {
     searched: boolean;
   };
   T(key: string, params?: Record<string, unknown>): string;
-  say(words: WireWords): string;
   where(cell: number): string;
   shortAddress(address: string | null): string;
   // wallet.js
