@@ -60,27 +60,17 @@ fn pages_and_assets_are_served_from_the_binary_with_a_strict_policy() {
     }
     assert_eq!(get(&server, "/assets/nope.js").status, 404);
     assert_eq!(get(&server, "/nowhere").status, 404);
+    let in_japanese = |path: &str| {
+        let response = support::request_with(server.local_addr(), "GET", path, None, &[("Accept-Language", "ja")]);
+        (response.status, response.text())
+    };
     // A path that names nothing says so in the reader's language.
     assert_eq!(get(&server, "/nowhere").text(), "not found");
-    let japanese = support::request_with(
-        server.local_addr(),
-        "GET",
-        "/nowhere",
-        None,
-        &[("Accept-Language", "ja")],
-    );
-    assert_eq!((japanese.status, japanese.text()), (404, "見つかりません".to_owned()));
+    assert_eq!(in_japanese("/nowhere"), (404, "見つかりません".to_owned()));
     // So does a file the binary does not hold.
     assert_eq!(get(&server, "/assets/nope.js").text(), "no such asset");
-    let japanese = support::request_with(
-        server.local_addr(),
-        "GET",
-        "/assets/nope.js",
-        None,
-        &[("Accept-Language", "ja")],
-    );
     assert_eq!(
-        (japanese.status, japanese.text()),
+        in_japanese("/assets/nope.js"),
         (404, "そのファイルはありません".to_owned())
     );
 }
