@@ -42,34 +42,8 @@ pub(crate) enum ApiError {
 #[derive(Clone, Debug)]
 pub(crate) struct Why {
     code: &'static str,
-    said: Said,
+    said: Words,
     name: Option<String>,
-}
-
-/// A refusal's sentence: a key of the catalogs, or a sentence a caller worded itself (werewolf's table and seating
-/// refusals, until their words travel as keys).
-#[derive(Clone, Debug)]
-pub(crate) enum Said {
-    Words(Words),
-    Sentence(String),
-}
-
-impl From<Words> for Said {
-    fn from(words: Words) -> Said {
-        Said::Words(words)
-    }
-}
-
-impl From<String> for Said {
-    fn from(sentence: String) -> Said {
-        Said::Sentence(sentence)
-    }
-}
-
-impl From<&str> for Said {
-    fn from(sentence: &str) -> Said {
-        Said::Sentence(sentence.to_owned())
-    }
 }
 
 #[derive(Serialize)]
@@ -77,34 +51,31 @@ struct ErrorBody<'a> {
     error: &'a str,
     code: &'a str,
     name: Option<&'a str>,
-    /// The sentence's key and arguments, when it has them, so that a page may word it in another language.
+    /// The sentence's key and arguments (every refusal but an unreadable body's), so that a page may word it in
+    /// another language.
     #[serde(skip_serializing_if = "Option::is_none")]
     words: Option<&'a Words>,
 }
 
 impl Why {
-    fn new(code: &'static str, said: impl Into<Said>) -> Why {
-        Why {
-            code,
-            said: said.into(),
-            name: None,
-        }
+    fn new(code: &'static str, said: Words) -> Why {
+        Why { code, said, name: None }
     }
 }
 
 impl ApiError {
     /// The request itself is wrong (400).
-    pub(crate) fn bad_request(said: impl Into<Said>) -> ApiError {
+    pub(crate) fn bad_request(said: Words) -> ApiError {
         ApiError::BadRequest(Why::new("bad_request", said))
     }
 
     /// What the request names does not exist (404).
-    pub(crate) fn not_found(said: impl Into<Said>) -> ApiError {
+    pub(crate) fn not_found(said: Words) -> ApiError {
         ApiError::NotFound(Why::new("not_found", said))
     }
 
     /// The request is well formed but the game refuses it now (409), e.g. a contract revert.
-    pub(crate) fn conflict(said: impl Into<Said>, name: Option<String>) -> ApiError {
+    pub(crate) fn conflict(said: Words, name: Option<String>) -> ApiError {
         ApiError::Conflict(Why {
             name,
             ..Why::new("conflict", said)
@@ -117,12 +88,12 @@ impl ApiError {
     }
 
     /// The server cannot do it at all (503), e.g. no chain.
-    pub(crate) fn unavailable(said: impl Into<Said>) -> ApiError {
+    pub(crate) fn unavailable(said: Words) -> ApiError {
         ApiError::Unavailable(Why::new("unavailable", said))
     }
 
     /// A failure of the server's own (500).
-    pub(crate) fn internal(said: impl Into<Said>) -> ApiError {
+    pub(crate) fn internal(said: Words) -> ApiError {
         ApiError::Internal(Why::new("internal", said))
     }
 
@@ -158,10 +129,7 @@ impl ApiError {
             | ApiError::NotFound(why)
             | ApiError::Conflict(why)
             | ApiError::Unavailable(why)
-            | ApiError::Internal(why) => match &why.said {
-                Said::Words(words) => (why.code, words.in_lang(lang), Some(words), why.name.as_deref()),
-                Said::Sentence(sentence) => (why.code, sentence.clone(), None, why.name.as_deref()),
-            },
+            | ApiError::Internal(why) => (why.code, why.said.in_lang(lang), Some(&why.said), why.name.as_deref()),
             ApiError::Unreadable { status, detail } => {
                 let code = match *status {
                     StatusCode::PAYLOAD_TOO_LARGE => "too_large",

@@ -10,13 +10,9 @@ use marubatsu_engine::relay::{
 use crate::lang::Lang;
 use crate::words::{Words, t};
 
-/// Why a name is refused, naming the players by number from 1, in `lang` (werewolf's seating says it too).
-pub(crate) fn name_error(lang: Lang, error: &NameError) -> String {
-    name_words(error).in_lang(lang)
-}
-
-/// Why a name is refused, as the catalog's words.
-fn name_words(error: &NameError) -> Words {
+/// Why a name is refused, as the catalog's words, naming the players by number from 1 (werewolf's seating says it
+/// too).
+pub(crate) fn name_words(error: &NameError) -> Words {
     match error {
         NameError::Empty { seat } => Words::new("relay.name.empty").arg("seat", seat + 1),
         NameError::Invisible { seat } => Words::new("relay.name.invisible").arg("seat", seat + 1),

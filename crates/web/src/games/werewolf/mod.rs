@@ -269,18 +269,16 @@ async fn replay(
 ) -> Result<Json<Envelope<View, Replayed, Vec<WerewolfEvent>>>, ApiError> {
     let [w, s, v] = request.table;
     let mut table = Table::new(w, s, v)
-        .map_err(|e| ApiError::bad_request(setup_words::table_error(lang, &e)))?
+        .map_err(|e| ApiError::bad_request(setup_words::table_error(&e)))?
         .with_readings(request.attack_death, request.death_draw);
     if let Some(name) = &request.options {
         let options =
-            Options::from_name(name).ok_or_else(|| ApiError::bad_request(setup_words::unknown_options(lang, name)))?;
+            Options::from_name(name).ok_or_else(|| ApiError::bad_request(setup_words::unknown_options(name)))?;
         table = table.with_options(options);
     }
     if let Some(chits @ [black, white, attacks]) = request.chits {
         if chits.iter().any(|&n| n > MAX_CHITS) {
-            return Err(ApiError::bad_request(setup_words::too_many_chits(
-                lang, MAX_CHITS, chits,
-            )));
+            return Err(ApiError::bad_request(setup_words::too_many_chits(MAX_CHITS, chits)));
         }
         table = table.with_chits(black, white, attacks);
     }
@@ -288,10 +286,8 @@ async fn replay(
     let names = table
         .seat(&names(&request.names, table.players(), lang))
         .map_err(|error| match error {
-            SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_error(lang, &error)),
-            SeatingError::Count { names, players } => {
-                ApiError::bad_request(setup_words::name_count(lang, names, players))
-            }
+            SeatingError::Name(error) => ApiError::bad_request(super::relay::text::name_words(&error)),
+            SeatingError::Count { names, players } => ApiError::bad_request(setup_words::name_count(names, players)),
         })?;
     let mut events: Vec<WerewolfEvent> = Vec::with_capacity(request.events.len() + 1);
     // Where the last decision's lines begin in the log: what it did is shown beside the next decision.

@@ -16,7 +16,7 @@ use crate::words::{Arg, Words, t};
 pub(super) type Namer<'a> = &'a dyn Fn(marubatsu_engine::werewolf::Seat) -> String;
 
 /// The role's name, as a sentence of its own.
-fn role_words(role: Role) -> Words {
+pub(super) fn role_words(role: Role) -> Words {
     Words::new(match role {
         Role::Werewolf => "werewolf.role.werewolf",
         Role::Seer => "werewolf.role.seer",
