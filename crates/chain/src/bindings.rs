@@ -29,6 +29,11 @@ sol!(
     "../../contracts/interfaces/ITicTacToe.sol"
 );
 
+sol!(
+    #[sol(all_derives)]
+    "../../contracts/interfaces/ITicTacToeTimeBank.sol"
+);
+
 sol! {
     /// Version 2 of `TicTacToe`'s functions whose parameters version 3 changed (`createGame` took a `uint32`
     /// time limit, `play` a `uint8` cell, `joinGame` no terms): deployments of version 2 keep their games and
@@ -116,6 +121,10 @@ named_errors! {
         TransferFailed { recipient, amount },
         UnknownFunction { selector },
         EtherNotAccepted { value },
+    }
+    ITicTacToeTimeBank::ITicTacToeTimeBankErrors {
+        TimeBankTooLarge { timeBank, maximum },
+        TimeBankChanged { gameId, timeBank },
     }
 }
 

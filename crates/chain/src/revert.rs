@@ -183,10 +183,11 @@ fn decode_as<E: NamedErrors>(data: &[u8]) -> Option<DecodedRevert> {
 fn decode(data: &[u8]) -> Option<DecodedRevert> {
     use bindings::{
         IBoardHarness::IBoardHarnessErrors, ISoloTicTacToe::ISoloTicTacToeErrors, ITicTacToe::ITicTacToeErrors,
-        ITicTacToeV2::ITicTacToeV2Errors,
+        ITicTacToeTimeBank::ITicTacToeTimeBankErrors, ITicTacToeV2::ITicTacToeV2Errors,
     };
     decode_as::<ISoloTicTacToeErrors>(data)
         .or_else(|| decode_as::<ITicTacToeErrors>(data))
+        .or_else(|| decode_as::<ITicTacToeTimeBankErrors>(data))
         .or_else(|| decode_as::<ITicTacToeV2Errors>(data))
         .or_else(|| decode_as::<IBoardHarnessErrors>(data))
 }

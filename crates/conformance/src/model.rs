@@ -29,8 +29,8 @@ const FULL: u16 = 0x1FF;
 /// Blocks are counted modulo this for a claim (`ITicTacToe.claimTimeout`): a count that wraps only delays a claim.
 pub const BLOCK_MODULUS: u64 = 1 << 19;
 
-/// The latest deadline a game records (`ITicTacToe.DeadlineOutOfRange`): `2^34 - 1`, in the year 2514.
-pub const MAX_DEADLINE: u64 = (1 << 34) - 1;
+/// The latest deadline a game records (`ITicTacToe.DeadlineOutOfRange`): `2^32 - 1`, in the year 2106.
+pub const MAX_DEADLINE: u64 = (1 << 32) - 1;
 
 /// One game as the rules describe it, field for field what `getGame` returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
