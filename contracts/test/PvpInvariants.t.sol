@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {TestBase, Vm} from "./utils/TestBase.sol";
 import {TicTacToe} from "../TicTacToe.sol";
 import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
+import {ITicTacToeTimeBank} from "../interfaces/ITicTacToeTimeBank.sol";
 import {HostilePlayer, ReenteringPlayer, RevertingPlayer, GasBurningPlayer} from "./HostilePlayers.sol";
 
 /// @title PvpRulesHandler
@@ -44,7 +45,18 @@ contract PvpRulesHandler is TestBase {
         bool oToMove;
         uint256 deadline;
         uint256 turnBlock;
+        /// @dev The bank chosen ({NONE} for a game without one) and what is left of each player's.
+        uint256 bank;
+        uint256 xBank;
+        uint256 oBank;
+        /// @dev When the current turn began: what a move took is counted from here.
+        uint256 turnStart;
     }
+
+    /// @dev `NO_TIME_BANK`: a game without a bank.
+    uint256 internal constant NONE = type(uint32).max;
+    /// @dev The seconds of every move that no bank pays for.
+    uint256 internal constant FREE = 60;
 
     mapping(uint256 => Game) internal games;
     uint256 public nextGameId = 1;
@@ -95,16 +107,22 @@ contract PvpRulesHandler is TestBase {
 
     function create(uint256 who, uint256 stakeSeed, uint256 timeoutSeed, uint256 inviteSeed) external {
         address sender = actors[who % 6];
-        // The limits' edges, the longest limit twice as often (a game there spans the most time), and any other.
-        uint256[8] memory timeouts =
-            [uint256(59), 60, 61, 3600, 604_800, 604_800, 604_801, 60 + timeoutSeed % 604_741];
-        uint256 timeout = timeouts[(timeoutSeed >> 32) % 8];
-        uint256[6] memory stakes = [uint256(0), 1, 1 ether, stakeSeed % 1 ether, CAP, CAP + 1];
-        uint256 stake = stakes[(stakeSeed >> 64) % 6];
+        uint256 timeout;
+        uint256 stake;
+        {
+            // The limits' edges, the longest limit twice as often (a game there spans the most time), and any other.
+            uint256[8] memory timeouts =
+                [uint256(59), 60, 61, 3600, 604_800, 604_800, 604_801, 60 + timeoutSeed % 604_741];
+            timeout = timeouts[(timeoutSeed >> 32) % 8];
+            uint256[6] memory stakes = [uint256(0), 1, 1 ether, stakeSeed % 1 ether, CAP, CAP + 1];
+            stake = stakes[(stakeSeed >> 64) % 6];
+        }
         address invited = inviteSeed % 3 == 0 ? actors[(inviteSeed >> 8) % 6] : address(0);
+        (bool banked, uint256 bank) = _bankFor(who, inviteSeed >> 16);
 
         bytes4 expected;
-        if (timeout < 60) expected = ITicTacToe.TimeoutTooShort.selector;
+        if (bank > 30 days && bank != NONE) expected = ITicTacToeTimeBank.TimeBankTooLarge.selector;
+        else if (timeout < 60) expected = ITicTacToe.TimeoutTooShort.selector;
         else if (timeout > 604_800) expected = ITicTacToe.TimeoutTooLong.selector;
         else if (stake > CAP) expected = ITicTacToe.StakeTooLarge.selector;
         else if (invited == sender) expected = ITicTacToe.CannotInviteSelf.selector;
@@ -112,25 +130,67 @@ contract PvpRulesHandler is TestBase {
         (bool ok, bytes memory data, Vm.Log[] memory logs) = _send(
             who % 6,
             stake,
-            abi.encodeCall(ITicTacToe.createGame, (timeout, invited)),
+            banked
+                ? abi.encodeCall(ITicTacToeTimeBank.createGame, (timeout, bank, invited))
+                : abi.encodeCall(ITicTacToe.createGame, (timeout, invited)),
             // forge-lint: disable-next-line(unsafe-typecast)
             abi.encodeCall(HostilePlayer.create, (uint32(timeout), invited))
         );
         if (!_judged("createGame", ok, data, expected)) return;
         uint256 id = nextGameId++;
-        games[id] = Game(sender, address(0), invited, stake, timeout, OPEN, 0, 0, false, 0, 0);
+        Game storage game = games[id];
+        (game.x, game.invited, game.stake, game.timeout) = (sender, invited, stake, timeout);
+        (game.bank, game.xBank, game.oBank) = (bank, bank, bank);
         held += stake;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        if (_emitted(logs, ITicTacToeTimeBank.TimeBankChosen.selector, id, abi.encode(uint32(bank))) != (bank != NONE)) {
+            _break("createGame: TimeBankChosen is emitted exactly for a game with a bank");
+        }
+    }
+
+    /// @dev Whether `create` opens the game through the banked function, and the bank it asks for: the plain
+    ///      accounts do half the time, with the bank's edges, none, or any other.
+    function _bankFor(uint256 who, uint256 seed) internal pure returns (bool banked, uint256 bank) {
+        banked = who % 6 < 3 && seed % 2 == 0;
+        uint256[8] memory banks = [uint256(0), 1, FREE, 600, 30 days, 30 days + 1, NONE, (seed >> 8) % 30 days];
+        bank = banked ? banks[(seed >> 64) % 8] : NONE;
+    }
+
+    /// @dev The terms a join names, and the call that names them.
+    struct Terms {
+        address creator;
+        uint256 timeout;
+        uint256 value;
+        uint256 bank;
+        bytes call;
+    }
+
+    /// @dev What `actors[who]` names joining `game` (id `id`): plain accounts may name other terms than the game's
+    ///      (`termsSeed` picks which), the hostile contracts name the game's own but no bank (ITicTacToe's join).
+    function _terms(Game storage game, uint256 id, uint256 who, uint256 termsSeed)
+        internal
+        view
+        returns (Terms memory t)
+    {
+        uint256 mistake = who < 3 ? termsSeed % 5 : (termsSeed % 5 == 2 ? 2 : 4);
+        t.creator = mistake == 0 ? address(0xBAD) : game.x;
+        t.timeout = mistake == 1 ? game.timeout + 1 : game.timeout;
+        t.value = mistake == 2 ? game.stake + 1 : game.stake;
+        // The bank named: the game's, or for mistake 3 another one (a game without a bank is joined naming none,
+        // through either join; ITicTacToe's names none).
+        bool fourArguments = mistake == 3 ? game.bank == NONE : (game.bank != NONE || (termsSeed >> 8) % 2 == 0);
+        if (who >= 3) fourArguments = false;
+        t.bank = fourArguments ? (mistake == 3 ? 600 : game.bank) : NONE;
+        t.call = fourArguments
+            ? abi.encodeCall(ITicTacToeTimeBank.joinGame, (id, t.creator, t.timeout, t.bank))
+            : abi.encodeCall(ITicTacToe.joinGame, (id, t.creator, t.timeout));
     }
 
     function join(uint256 who, uint256 gameSeed, uint256 termsSeed) external {
         address sender = actors[who % 6];
         uint256 id = _gameId(gameSeed);
         Game storage game = games[id];
-        // Plain accounts may name other terms than the game's; the hostile contracts name the game's own.
-        uint256 mistake = who % 6 < 3 ? termsSeed % 5 : (termsSeed % 5 == 2 ? 2 : 4);
-        address namedCreator = mistake == 0 ? address(0xBAD) : game.x;
-        uint256 namedTimeout = mistake == 1 ? game.timeout + 1 : game.timeout;
-        uint256 value = mistake == 2 ? game.stake + 1 : game.stake;
+        Terms memory terms = _terms(game, id, who % 6, termsSeed);
 
         bytes4 expected;
         if (id == nextGameId) expected = ITicTacToe.UnknownGame.selector;
@@ -138,15 +198,12 @@ contract PvpRulesHandler is TestBase {
         else if (game.status != OPEN) expected = ITicTacToe.GameNotOpen.selector;
         else if (sender == game.x) expected = ITicTacToe.CreatorCannotJoin.selector;
         else if (game.invited != address(0) && game.invited != sender) expected = ITicTacToe.NotInvited.selector;
-        else if (namedCreator != game.x || namedTimeout != game.timeout) expected = ITicTacToe.TermsChanged.selector;
-        else if (value != game.stake) expected = ITicTacToe.WrongStake.selector;
+        else if (terms.creator != game.x || terms.timeout != game.timeout) expected = ITicTacToe.TermsChanged.selector;
+        else if (terms.bank != game.bank) expected = ITicTacToeTimeBank.TimeBankChanged.selector;
+        else if (terms.value != game.stake) expected = ITicTacToe.WrongStake.selector;
 
-        (bool ok, bytes memory data, Vm.Log[] memory logs) = _send(
-            who % 6,
-            value,
-            abi.encodeCall(ITicTacToe.joinGame, (id, namedCreator, namedTimeout)),
-            abi.encodeCall(HostilePlayer.join, (id))
-        );
+        (bool ok, bytes memory data, Vm.Log[] memory logs) =
+            _send(who % 6, terms.value, terms.call, abi.encodeCall(HostilePlayer.join, (id)));
         if (!_judged("joinGame", ok, data, expected)) return;
         game.o = sender;
         game.status = ACTIVE;
@@ -196,6 +253,7 @@ contract PvpRulesHandler is TestBase {
         if (_isWin(board)) _end(game, id, logs, game.oToMove ? O_WON : X_WON, ITicTacToe.EndReason.Win);
         else if (game.xBoard | game.oBoard == 0x1FF) _end(game, id, logs, DRAW, ITicTacToe.EndReason.Draw);
         else {
+            _spend(game);
             game.oToMove = !game.oToMove;
             _turnBegins(game);
         }
@@ -332,9 +390,29 @@ contract PvpRulesHandler is TestBase {
         return block.timestamp > game.deadline && block.number - game.turnBlock >= claimBlocks;
     }
 
+    /// @dev The rule of the bank: a move's first {FREE} seconds are free, the rest is spent from its player's
+    ///      bank, down to zero at most.
+    function _spend(Game storage game) internal {
+        if (game.bank == NONE) return;
+        uint256 took = block.timestamp - game.turnStart;
+        if (took <= FREE) return;
+        uint256 left = game.oToMove ? game.oBank : game.xBank;
+        left = took - FREE >= left ? 0 : left - (took - FREE);
+        if (game.oToMove) game.oBank = left;
+        else game.xBank = left;
+    }
+
+    /// @dev The turn of the player to move begins now: it lasts the time limit, or with a bank no longer than the
+    ///      free seconds and what is left of the mover's bank.
     function _turnBegins(Game storage game) internal {
-        game.deadline = block.timestamp + game.timeout;
+        uint256 turn = game.timeout;
+        if (game.bank != NONE) {
+            uint256 most = FREE + (game.oToMove ? game.oBank : game.xBank);
+            if (most < turn) turn = most;
+        }
+        game.deadline = block.timestamp + turn;
         game.turnBlock = block.number;
+        game.turnStart = block.timestamp;
     }
 
     /// @dev Ends `game` with `status` and credits by the rules: both stakes to a winner, else each its own; its
@@ -396,6 +474,12 @@ contract PvpRulesHandler is TestBase {
         address o = g.o != address(0) ? g.o : g.invited;
         uint256 deadline = g.status == ACTIVE ? g.deadline : 0;
         return GameView(g.x, o, g.stake, g.timeout, g.status, g.xBoard, g.oBoard, deadline);
+    }
+
+    /// @dev The game's banks as the rules have them, in `timeBanks`'s terms.
+    function banks(uint256 id) external view returns (uint256 bank, uint256 xBank, uint256 oBank) {
+        Game storage g = games[id];
+        return (g.bank, g.xBank, g.oBank);
     }
 
     function _isWin(uint16 board) internal pure returns (bool) {
@@ -569,6 +653,17 @@ contract PvpInvariantsTest is TestBase {
             assertEq(xBoard, expected.xBoard, "X's cells");
             assertEq(oBoard, expected.oBoard, "O's cells");
             assertEq(deadline, expected.deadline, "deadline");
+        }
+    }
+
+    /// @dev Every game's bank and what is left of each player's read as the rules have them.
+    function invariant_everyBankIsAsTheRulesSay() public view {
+        for (uint256 id = 1; id < handler.nextGameId(); ++id) {
+            (uint256 bank, uint256 xBank, uint256 oBank) = handler.banks(id);
+            (uint32 timeBank, uint32 xLeft, uint32 oLeft) = ttt.timeBanks(id);
+            assertEq(timeBank, bank, "the bank chosen");
+            assertEq(xLeft, xBank, "X's bank left");
+            assertEq(oLeft, oBank, "O's bank left");
         }
     }
 
