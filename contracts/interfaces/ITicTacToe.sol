@@ -29,7 +29,7 @@ pragma solidity ^0.8.24;
 ///      Payouts are pull payments: ending a game only credits balances, and each account takes its own with
 ///      {withdraw}, or sends it to another address with {withdrawTo} (for an account that cannot receive ether).
 ///      A recipient that reverts or re-enters can therefore neither block a game nor take more than it is owed.
-///      Plain ether transfers are rejected (there is no `receive` and no `fallback`).
+///      Plain ether transfers are rejected ({EtherNotAccepted}), and so are calls to no function ({UnknownFunction}).
 ///
 ///      The events tell the whole story: from {GameCreated}, {GameJoined}, {Moved} and {GameEnded} alone, every
 ///      field {getGame} returns can be rebuilt, and {BalanceCredited} and {Withdrawn} account for every wei.
@@ -167,7 +167,7 @@ interface ITicTacToe {
     error CannotClaimOwnTimeout(uint256 gameId, address caller);
 
     /// @dev The next deadline, `deadline` (a unix time), would not fit the `maximum` the game record holds
-    ///      (2^34 - 1, in the year 2514): the chain's clock is past any time a game can be played in.
+    ///      (`TicTacToe`: 2^32 - 1, in the year 2106): the chain's clock is past any time a game can be played in.
     error DeadlineOutOfRange(uint256 deadline, uint256 maximum);
 
     /// @dev The deployment asked for `claimBlocks` blocks per claim, more than the `maximum` (2^19 - 1) that block
@@ -200,7 +200,8 @@ interface ITicTacToe {
 
     /// @dev The longest time limit per move a creator may choose: 7 days (604,800 seconds). A creator who never moves
     ///      locks the joiner's stake for one turn: this limit, or {claimBlocks} blocks if they take longer, after
-    ///      which either player aborts the game. It bounds a turn, not a game (nine turns at most).
+    ///      which either player aborts the game. It bounds a turn, not a game (nine turns at most); `TicTacToe`'s time
+    ///      bank (`ITicTacToeTimeBank`) bounds a whole game.
     function MAX_MOVE_TIMEOUT() external view returns (uint32);
 
     /// @dev Opens a game in which the caller plays X and moves first, staking `msg.value` (zero allowed), with

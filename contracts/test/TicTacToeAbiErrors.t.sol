@@ -7,7 +7,7 @@ import {ITicTacToe} from "../interfaces/ITicTacToe.sol";
 
 /// @notice Rejections that used to come from the ABI decoder or from an unguarded field, each now a custom error:
 ///         a cell or a time limit past its old narrow type, a join of a game that is over, a deadline past the
-///         34-bit field.
+///         32-bit field.
 contract TicTacToeAbiErrorsTest is TestBase {
     TicTacToe internal ttt;
 
