@@ -59,7 +59,8 @@ PROGRAMS = [
 
 # The forge tests each mutated file meets, fastest killers first (the invariant fuzz is its own, later layer).
 PVP_TESTS = (
-    "^(TicTacToeRulesTest|TicTacToeTest|TicTacToeClockTest|TicTacToeAbiErrorsTest|TicTacToeLastMoveTest|PvpGas.*)$"
+    "^(TicTacToeRulesTest|TicTacToeTest|TicTacToeClockTest|TicTacToeTimeBankTest|TicTacToeAbiErrorsTest|"
+    "TicTacToeLastMoveTest|PvpGas.*)$"
 )
 SOLO_TESTS = "^(SoloTest|CpuTest|SoloGas.*|PreviewGas.*)$"
 LAYERS = {

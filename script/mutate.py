@@ -32,7 +32,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["contracts/TicTacToe.sol", "contracts/SoloTicTacToe.sol", "contracts/Board.sol"]
-INTERFACES = ["contracts/interfaces/ITicTacToe.sol", "contracts/interfaces/ISoloTicTacToe.sol"]
+INTERFACES = [
+    "contracts/interfaces/ITicTacToe.sol",
+    "contracts/interfaces/ITicTacToeTimeBank.sol",
+    "contracts/interfaces/ISoloTicTacToe.sol",
+]
 
 
 def code_part(line: str) -> tuple[str, str]:
