@@ -518,8 +518,10 @@ contract TicTacToe is ITicTacToe, ITicTacToeTimeBank {
         unchecked {
             // An ample mover's turn began `timeout` before its deadline: a move within the free seconds after that
             // spends nothing, and nothing needs reading to know it.
-            bool free = state & moverAmple != 0
-                && block.timestamp + timeout <= ((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) + FREE_MOVE_TIME;
+            uint256 freeEnd = ((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) + FREE_MOVE_TIME;
+            // See {play}: a few seconds of validator leeway move a few seconds of a bank.
+            // forge-lint: disable-next-line(block-timestamp)
+            bool free = state & moverAmple != 0 && block.timestamp + timeout <= freeEnd;
             if (free && state & nextAmple != 0) return (state, timeout);
             uint256 banks;
             if (free) banks = game.banks;
