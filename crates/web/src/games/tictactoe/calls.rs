@@ -10,6 +10,7 @@ use marubatsu_chain::{
 use marubatsu_engine::tictactoe::Difficulty;
 use serde::{Deserialize, Serialize};
 
+use super::time_bank::{self, NO_TIME_BANK};
 use super::words::{Contract, duration, ether, refusal};
 use crate::api::ApiError;
 use crate::chain::{ChainClient, Contracts};
@@ -50,10 +51,19 @@ pub(super) enum Action {
         #[serde(default)]
         #[cfg_attr(test, ts(type = "string | null", optional))]
         from: Option<Address>,
+        /// Each player's time bank in seconds (`ITicTacToeTimeBank`); none (or absent): a game without one,
+        /// created through `ITicTacToe`.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
+        time_bank: Option<u32>,
     },
-    /// PvP: join with the game's stake, read from the chain (so the page cannot send a different amount).
+    /// PvP: join with the game's stake, read from the chain (so the page cannot send a different amount), naming
+    /// the time bank the joiner was shown (none, or absent: the game showed none).
     Join {
         game: u64,
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
+        time_bank: Option<u32>,
     },
     Play {
         game: u64,
@@ -132,6 +142,7 @@ impl Action {
                 timeout,
                 opponent,
                 from,
+                time_bank,
             } => {
                 let wei = parse_stake(&stake)?;
                 // The contract's bounds, checked here too so that a typo is caught before a wallet is asked.
@@ -153,24 +164,30 @@ impl Action {
                     let refused = ITicTacToe::CannotInviteSelf { creator: opponent }.abi_encode();
                     return Err(ApiError::bad_request(refusal(Contract::Pvp, &refused).words));
                 }
-                let call = ITicTacToe::createGameCall {
-                    moveTimeout: U256::from(timeout),
-                    opponent,
-                };
-                pvp_call(
-                    call.abi_encode(),
-                    wei,
-                    t(
+                let banked = time_bank.is_some_and(|bank| bank != NO_TIME_BANK);
+                // Only a bank asks whether the contract has banks: a game without one is created as ever.
+                let has_banks = banked && time_bank::contract_has_banks(chain).await?;
+                let data = time_bank::create_call(timeout, time_bank, opponent, has_banks)?;
+                let limit = duration(timeout.into()).in_lang(lang);
+                let summary = match time_bank.filter(|_| banked) {
+                    Some(bank) => t(
                         lang,
-                        "tictactoe.call.create",
+                        "tictactoe.call.createBanked",
                         &[
                             ("stake", &ether(wei)),
-                            ("limit", &duration(timeout.into()).in_lang(lang)),
+                            ("limit", &limit),
+                            ("bank", &duration(bank.into()).in_lang(lang)),
                         ],
                     ),
-                )
+                    None => t(
+                        lang,
+                        "tictactoe.call.create",
+                        &[("stake", &ether(wei)), ("limit", &limit)],
+                    ),
+                };
+                pvp_call(data, wei, summary)
             }
-            Action::Join { game } => {
+            Action::Join { game, time_bank } => {
                 let record = chain
                     .view(
                         Contract::Pvp,
@@ -179,14 +196,16 @@ impl Action {
                         },
                     )
                     .await?;
-                // Named terms: the join is for the game read here or for none.
-                let call = ITicTacToe::joinGameCall {
-                    gameId: U256::from(game),
+                // Named terms: the join is for the game read here, with the bank the joiner was shown, or for none.
+                let terms = time_bank::JoinTerms {
+                    game,
                     creator: record.creator,
-                    moveTimeout: U256::from(record.moveTimeout),
+                    timeout: record.moveTimeout,
+                    shown_bank: time_bank,
                 };
+                let data = time_bank::join_call(&terms, time_bank::game_bank(chain, game).await?)?;
                 pvp_call(
-                    call.abi_encode(),
+                    data,
                     record.stake,
                     t(
                         lang,

@@ -46,6 +46,7 @@ mod contract;
 mod hotseat;
 mod reads;
 mod receipts;
+mod time_bank;
 mod view;
 mod words;
 
@@ -69,6 +70,7 @@ pub(crate) const GAME: GamePage = GamePage {
         Script::part("transactions", include_str!("transactions.js")),
         Script::part("solo", include_str!("solo.js")),
         Script::part("status", include_str!("status.js")),
+        Script::part("bank", include_str!("bank.js")),
         Script::part("pvp", include_str!("pvp.js")),
         Script::part("hotseat", include_str!("hotseat.js")),
         Script::part("render", include_str!("render.js")),
@@ -123,6 +125,8 @@ async fn chain_info(State(state): State<Shared>, headers: HeaderMap) -> Result<R
         block: head.number,
         timestamp: head.timestamp,
         block_seconds: block_seconds(contracts.chain_id),
+        time_banks: time_bank::contract_has_banks(chain).await?,
+        claim_blocks: time_bank::claim_blocks(chain).await,
     });
     let mut response = body.into_response();
     if let Some(token) = cookie {
@@ -361,6 +365,7 @@ pub(crate) fn wire_declarations(config: &ts_rs::Config) -> Vec<String> {
         view::HeadView::decl(config),
         view::SoloView::decl(config),
         view::PvpView::decl(config),
+        view::TimeBankView::decl(config),
         view::BalanceView::decl(config),
         view::OracleView::decl(config),
         view::ReplacementView::decl(config),

@@ -60,7 +60,24 @@
   /** @param {Exclude<PvpAction, 'play'>} action */
   function pvpAction(action) {
     if (!S.pvp) return;
-    TT.transact({ action, game: S.pvp.id });
+    // A join names the bank its terms showed: the contract refuses it if the game's is another.
+    const timeBank = action === 'join' && S.pvp.timeBank ? S.pvp.timeBank.bank : null;
+    TT.transact(action === 'join' ? { action, game: S.pvp.id, timeBank } : { action, game: S.pvp.id });
+  }
+
+  /** The bank chosen in the form, in seconds; null for none, or on a contract without banks. */
+  function chosenBank() {
+    const value = /** @type {HTMLSelectElement} */ ($('#pvp-bank')).value;
+    return S.info && S.info.timeBanks && value !== '' ? Number(value) : null;
+  }
+
+  /** The form's bank field (only where the contract has banks) and the bound the choice gives the whole game. */
+  function renderBound() {
+    const banks = Boolean(S.info && S.info.timeBanks);
+    $('#pvp-bank-field').hidden = !banks;
+    const timeout = Number(/** @type {HTMLSelectElement} */ ($('#pvp-timeout')).value);
+    const claimBlocks = S.info ? S.info.claimBlocks : null;
+    $('#pvp-bound').textContent = S.info ? TT.createBound(timeout, chosenBank(), claimBlocks, T) : '';
   }
 
   /** @param {Event} event */
@@ -70,7 +87,9 @@
     const stake = input('#pvp-stake');
     const timeout = Number(input('#pvp-timeout'));
     const opponent = input('#pvp-opponent').trim();
-    TT.transact({ action: 'create', stake, timeout, opponent: opponent || null, from: TT.sender() });
+    TT.transact({
+      action: 'create', stake, timeout, opponent: opponent || null, from: TT.sender(), timeBank: chosenBank(),
+    });
   }
 
   async function askOracle() {
@@ -100,8 +119,14 @@
   function secondsLeft() {
     const { pvp } = S;
     if (!pvp || pvp.secondsLeft === null || pvp.deadline === null) return null;
-    const now = pvp.now + Math.floor((Date.now() - S.blockSeenAt) / 1000);
+    const now = chainNow(pvp);
     return now > pvp.deadline ? -1 : pvp.deadline - now;
+  }
+
+  /** The chain's time now as the page counts it: the latest block's, on by the page's own clock since it was seen.
+   * @param {PvpView} pvp */
+  function chainNow(pvp) {
+    return pvp.now + Math.floor((Date.now() - S.blockSeenAt) / 1000);
   }
 
   function pvpStatus() {
@@ -152,6 +177,7 @@
     const readyToSend = Boolean(TT.sender()) && !S.busy && !S.pending;
     const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ ($(selector));
     button('#pvp-create').disabled = !readyToSend;
+    renderBound();
     if (pvp) {
       $('#pvp-info').textContent = T('pvp.info', {
         id: pvp.id,
@@ -171,11 +197,13 @@
       $('#pvp-join-box').hidden = !joinable;
       $('#pvp-join-terms').textContent = T('pvp.terms', { stake: pvp.stakeWords, timeout: pvp.timeoutWords })
         + (pvp.role === 'watcher' && pvp.opponent ? T('pvp.private', { account: pvp.opponent }) : '')
+        + (pvp.timeBank ? T('pvp.termsBank', { bank: pvp.timeBank.bankWords, bound: pvp.timeBank.boundWords }) : '')
         + (pvp.shortClock ? T('pvp.shortClock', { timeout: pvp.timeoutWords }) : '');
       // An account the contract would refuse (not the invited one) is not offered the button at all.
       button('#pvp-join').hidden = !can('join') && pvp.role === 'watcher';
       button('#pvp-join').disabled = !can('join') || !readyToSend;
       $('#pvp-clock').textContent = pvp.status === 'active' ? clockLine(pvp) : '';
+      $('#pvp-banks').textContent = pvp.status === 'open' ? '' : TT.bankLines(pvp, chainNow(pvp), T);
       // A claim of a first move missed aborts the game: the button says so.
       const claim = button('#pvp-claim');
       claim.dataset.i18n = pvp.moverHasMoved ? 'tictactoe.claim' : 'tictactoe.claimAbort';
@@ -185,6 +213,7 @@
       $('#pvp-share-line').hidden = true;
       $('#pvp-join-box').hidden = true;
       $('#pvp-clock').textContent = '';
+      $('#pvp-banks').textContent = '';
     }
     // A finished game offers one way on: the "New game" under the board.
     $('#pvp-leave').hidden = pvp !== null && !['open', 'active'].includes(String(pvp.status));
@@ -226,7 +255,9 @@
     return `${TT.etherWords(wei)} (${wei.toLocaleString('en-US')} wei)`;
   }
 
-  /** @type {Pick<TictactoeNamespace, 'openPvp' | 'leavePvp' | 'refreshPvp' | 'pvpAction' | 'createPvp' | 'askOracle' | 'playPvp' | 'pvpState' | 'renderPvp'>} */
-  const part = { openPvp, leavePvp, refreshPvp, pvpAction, createPvp, askOracle, playPvp, pvpState, renderPvp };
+  /** @type {Pick<TictactoeNamespace, 'openPvp' | 'leavePvp' | 'refreshPvp' | 'pvpAction' | 'createPvp' | 'askOracle' | 'playPvp' | 'pvpState' | 'renderPvp' | 'renderBound'>} */
+  const part = {
+    openPvp, leavePvp, refreshPvp, pvpAction, createPvp, askOracle, playPvp, pvpState, renderPvp, renderBound,
+  };
   Object.assign(TT, part);
 })();

@@ -11,7 +11,8 @@ use marubatsu_engine::tictactoe::{
 };
 
 use super::hotseat::winning_line;
-use super::view::{BalanceView, OracleView, PvpView, SoloView};
+use super::time_bank::{self, GameBank};
+use super::view::{BalanceView, OracleView, PvpView, SoloView, TimeBankView};
 use super::words::{Contract, duration, ether, status_words};
 use crate::api::ApiError;
 use crate::chain::ChainClient;
@@ -135,6 +136,26 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
         _ => None,
     };
     let ended_by = ended_by(chain, id, game.status, line.is_some()).await;
+    let time_bank = match time_bank::game_bank(chain, id).await? {
+        GameBank::Banked(banks) => {
+            let mover_bank = if x_to_move { banks.x } else { banks.o };
+            let claim_blocks = time_bank::claim_blocks(chain).await.unwrap_or(0);
+            Some(TimeBankView {
+                bank: banks.chosen,
+                bank_words: duration(banks.chosen.into()).in_lang(lang),
+                x_bank: banks.x,
+                o_bank: banks.o,
+                x_bank_words: duration(banks.x.into()).in_lang(lang),
+                o_bank_words: duration(banks.o.into()).in_lang(lang),
+                free_seconds: time_bank::FREE_MOVE_TIME,
+                spending_from: deadline
+                    .filter(|_| active)
+                    .and_then(|d| time_bank::spending_from(d, game.moveTimeout, mover_bank)),
+                bound_words: time_bank::bound_words(game.moveTimeout, Some(banks.chosen), claim_blocks).in_lang(lang),
+            })
+        }
+        GameBank::None | GameBank::Unsupported => None,
+    };
     Ok(PvpView {
         id,
         creator: game.creator,
@@ -159,6 +180,7 @@ async fn pvp_game_once(chain: &ChainClient, id: u64, viewer: Option<Address>, la
         claim_block,
         role,
         can,
+        time_bank,
     })
 }
 

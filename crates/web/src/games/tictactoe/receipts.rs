@@ -3,10 +3,12 @@
 //! ([`Words`]) for the page to word in the language it shows.
 
 use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolEvent;
 use marubatsu_chain::{
     bindings::{
         ISoloTicTacToe::ISoloTicTacToeEvents,
         ITicTacToe::{self, ITicTacToeEvents},
+        ITicTacToeTimeBank,
     },
     events::GameEvent,
     evm::{Lookup, Receipt, Revert},
@@ -100,6 +102,17 @@ fn mined_view(receipt: &Receipt<()>, revert: Option<&Revert>, contracts: &Contra
         match event {
             GameEvent::Solo(event) => solo_event(event, &mut view),
             GameEvent::Pvp(event) => pvp_event(event, &mut view),
+        }
+    }
+    // The time bank's event is declared by the PvP contract's second interface, which the chain's decoded events
+    // do not cover: it is read from the logs, from that contract only.
+    for log in receipt.logs.iter().filter(|log| log.address == contracts.pvp) {
+        if let Ok(chosen) = ITicTacToeTimeBank::TimeBankChosen::decode_log_data(&log.data) {
+            view.events.push(
+                Words::new("tictactoe.receipt.timeBankChosen")
+                    .arg("game", chosen.gameId)
+                    .with("bank", duration(chosen.timeBank.into())),
+            );
         }
     }
     view

@@ -65,6 +65,8 @@
   $('#solo-new').addEventListener('click', TT.newSolo);
   $('#ttt-again').addEventListener('click', TT.newGame);
   $('#pvp-create-form').addEventListener('submit', TT.createPvp);
+  $('#pvp-timeout').addEventListener('change', TT.renderBound);
+  $('#pvp-bank').addEventListener('change', TT.renderBound);
   $('#pvp-join').addEventListener('click', () => TT.pvpAction('join'));
   $('#pvp-claim').addEventListener('click', () => TT.pvpAction('claimTimeout'));
   $('#pvp-resign').addEventListener('click', () => TT.pvpAction('resign'));

@@ -13,7 +13,7 @@
 //
 // The page is several classic scripts with one job each, loaded in this order and sharing `window.Tictactoe`
 // (typed in types.d.ts): this one (the state and the page's elements), wallet.js, transactions.js, solo.js,
-// status.js, pvp.js, hotseat.js, render.js, and script.js, which wires the controls and starts the page.
+// status.js, bank.js, pvp.js, hotseat.js, render.js, and script.js, which wires the controls and starts the page.
 'use strict';
 
 (() => {

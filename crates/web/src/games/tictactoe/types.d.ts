@@ -176,6 +176,11 @@ interface TictactoeNamespace {
     page: { pvpId: number | null; pvpError: string | null; left: number | null; blockSeconds?: number | null },
     T: (key: string, params?: Record<string, unknown>) => string,
   ): string;
+  // bank.js
+  durationWords(seconds: number, T: (key: string, params?: Record<string, unknown>) => string): string;
+  createBound(timeout: number, bank: number | null, claimBlocks: number | null,
+    T: (key: string, params?: Record<string, unknown>) => string): string;
+  bankLines(pvp: PvpView, now: number, T: (key: string, params?: Record<string, unknown>) => string): string;
   // pvp.js
   openPvp(id: number): void;
   leavePvp(): void;
@@ -189,6 +194,7 @@ interface TictactoeNamespace {
   playPvp(cell: number): void;
   pvpState(): BoardState;
   renderPvp(): void;
+  renderBound(): void;
   // hotseat.js
   sendHotseat(effect: string | null): Promise<void>;
   playHotseat(cell: number): void;

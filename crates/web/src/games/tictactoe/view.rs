@@ -54,6 +54,11 @@ pub(super) struct ChainView {
     /// The chain's usual seconds between blocks, when it is a chain known by name that keeps a pace (a count of
     /// blocks is then also said as time); null on a development chain, which mines for transactions.
     pub(super) block_seconds: Option<f64>,
+    /// Whether the PvP contract has time banks (`ITicTacToeTimeBank`); a contract that speaks only `ITicTacToe`
+    /// has none, and the page offers none.
+    pub(super) time_banks: bool,
+    /// The deployment's `claimBlocks`: the blocks a late move may still land in, each turn (null if unread).
+    pub(super) claim_blocks: Option<u64>,
 }
 
 /// The latest block, as `GET /api/tictactoe/head` answers it.
@@ -141,6 +146,30 @@ pub(super) struct PvpView {
     pub(super) role: PvpRole,
     /// What the viewer can do now, in the order the page offers them.
     pub(super) can: Vec<PvpAction>,
+    /// The game's time bank; null for a game without one, or on a contract without banks.
+    pub(super) time_bank: Option<TimeBankView>,
+}
+
+/// A banked game's clock: the banks in seconds and in words, and the bound they put on the whole game.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TimeBankView"))]
+pub(super) struct TimeBankView {
+    /// The bank each player started with, and its words (`1 hour`).
+    pub(super) bank: u32,
+    pub(super) bank_words: String,
+    /// What is left of X's and O's banks, as they stood when the current turn began.
+    pub(super) x_bank: u32,
+    pub(super) o_bank: u32,
+    pub(super) x_bank_words: String,
+    pub(super) o_bank_words: String,
+    /// The seconds of every move that no bank pays for.
+    pub(super) free_seconds: u32,
+    /// When the current turn starts spending the mover's bank (unix time): null while nobody is to move, or when
+    /// the turn's time limit ends within its free seconds.
+    pub(super) spending_from: Option<u64>,
+    /// The whole game's bound, as a sentence.
+    pub(super) bound_words: String,
 }
 
 /// A transaction hash's fate.

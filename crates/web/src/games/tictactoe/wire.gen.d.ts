@@ -30,7 +30,16 @@ account: string | null, block: number, timestamp: number,
  * The chain's usual seconds between blocks, when it is a chain known by name that keeps a pace (a count of
  * blocks is then also said as time); null on a development chain, which mines for transactions.
  */
-blockSeconds: number | null, };
+blockSeconds: number | null, 
+/**
+ * Whether the PvP contract has time banks (`ITicTacToeTimeBank`); a contract that speaks only `ITicTacToe`
+ * has none, and the page offers none.
+ */
+timeBanks: boolean, 
+/**
+ * The deployment's `claimBlocks`: the blocks a late move may still land in, each turn (null if unread).
+ */
+claimBlocks: number | null, };
 
 type HeadView = { block: number, timestamp: number, };
 
@@ -95,7 +104,34 @@ role: PvpRole,
 /**
  * What the viewer can do now, in the order the page offers them.
  */
-can: Array<PvpAction>, };
+can: Array<PvpAction>, 
+/**
+ * The game's time bank; null for a game without one, or on a contract without banks.
+ */
+timeBank: TimeBankView | null, };
+
+type TimeBankView = { 
+/**
+ * The bank each player started with, and its words (`1 hour`).
+ */
+bank: number, bankWords: string, 
+/**
+ * What is left of X's and O's banks, as they stood when the current turn began.
+ */
+xBank: number, oBank: number, xBankWords: string, oBankWords: string, 
+/**
+ * The seconds of every move that no bank pays for.
+ */
+freeSeconds: number, 
+/**
+ * When the current turn starts spending the mover's bank (unix time): null while nobody is to move, or when
+ * the turn's time limit ends within its free seconds.
+ */
+spendingFrom: number | null, 
+/**
+ * The whole game's bound, as a sentence.
+ */
+boundWords: string, };
 
 type BalanceView = { account: string, pending: string, pendingWords: string, 
 /**
@@ -174,7 +210,12 @@ difficulty: Difficulty, cpuFirst: boolean, } | { "action": "playSolo", game: num
  * The account that will send it, when the page knows it: inviting oneself is refused before a wallet
  * is asked.
  */
-from?: string | null, } | { "action": "join", game: number, } | { "action": "play", game: number, cell: number, } | { "action": "claimTimeout", game: number, } | { "action": "resign", game: number, } | { "action": "cancel", game: number, } | { "action": "withdraw" };
+from?: string | null, 
+/**
+ * Each player's time bank in seconds (`ITicTacToeTimeBank`); none (or absent): a game without one,
+ * created through `ITicTacToe`.
+ */
+timeBank?: number | null, } | { "action": "join", game: number, timeBank?: number | null, } | { "action": "play", game: number, cell: number, } | { "action": "claimTimeout", game: number, } | { "action": "resign", game: number, } | { "action": "cancel", game: number, } | { "action": "withdraw" };
 
 type EncodedTx = { to: string, data: string, 
 /**

@@ -8,6 +8,7 @@ pub(super) use marubatsu_chain::amounts::ether;
 use marubatsu_chain::bindings::{
     ISoloTicTacToe::{self, ISoloTicTacToeErrors as SoloError},
     ITicTacToe::{self, ITicTacToeErrors as PvpError},
+    ITicTacToeTimeBank::ITicTacToeTimeBankErrors as TimeBankError,
 };
 
 use crate::words::Words;
@@ -33,7 +34,10 @@ pub(crate) enum Contract {
 pub(crate) fn refusal(contract: Contract, data: &[u8]) -> Refusal {
     let decoded = match contract {
         Contract::Solo => ContractError::<SoloError>::abi_decode(data).map(|e| worded(e, solo)),
-        Contract::Pvp => ContractError::<PvpError>::abi_decode(data).map(|e| worded(e, pvp)),
+        // The time bank's two errors are the PvP contract's too, declared by its second interface.
+        Contract::Pvp => ContractError::<PvpError>::abi_decode(data)
+            .map(|e| worded(e, pvp))
+            .or_else(|_| TimeBankError::abi_decode(data).map(time_bank)),
     };
     if let Ok(words) = decoded {
         return Refusal {
@@ -147,6 +151,28 @@ fn pvp(error: PvpError) -> Words {
         PvpError::TransferFailed(e) => Words::new("tictactoe.refusal.TransferFailed")
             .arg("amount", ether(e.amount))
             .arg("recipient", e.recipient),
+    }
+}
+
+fn time_bank(error: TimeBankError) -> Words {
+    match error {
+        TimeBankError::TimeBankTooLarge(e) => Words::new("tictactoe.refusal.TimeBankTooLarge")
+            .with("bank", duration(e.timeBank.saturating_to::<u64>()))
+            .with("maximum", duration(u64::from(e.maximum))),
+        // The game's own bank, or none (the contract's `NO_TIME_BANK`), so the joiner reads what to expect.
+        TimeBankError::TimeBankChanged(e) => Words::new("tictactoe.refusal.TimeBankChanged")
+            .arg("game", e.gameId)
+            .with("bank", bank_words(e.timeBank)),
+    }
+}
+
+/// A game's bank as a sentence names it: `a time bank of 1 hour each`, or `no time bank` for the contract's
+/// `NO_TIME_BANK`.
+pub(super) fn bank_words(bank: u32) -> Words {
+    if bank == u32::MAX {
+        Words::new("tictactoe.bank.none")
+    } else {
+        Words::new("tictactoe.bank.each").with("bank", duration(u64::from(bank)))
     }
 }
 
