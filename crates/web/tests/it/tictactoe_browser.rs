@@ -19,7 +19,7 @@ use alloy::{
 };
 use alloy_primitives::{Address, U256, utils::parse_ether};
 use alloy_sol_types::SolCall;
-use marubatsu_chain::bindings::ITicTacToe;
+use marubatsu_chain::bindings::{ITicTacToe, ITicTacToeTimeBank};
 use marubatsu_client::{rpc::RpcClient, wallet::Secret};
 use marubatsu_engine::tictactoe::optimal_moves;
 use marubatsu_tests::anvil::Anvil;
@@ -127,6 +127,21 @@ impl Node {
         self.runtime
             .block_on(self.provider().raw_request::<_, Value>("eth_call".into(), call))
             .is_ok()
+    }
+
+    /// Game `game`'s banks as `ITicTacToeTimeBank::timeBanks` answers them: chosen, X's, O's.
+    fn time_banks(&self, pvp: Address, game: u64) -> (u32, u32, u32) {
+        let call = ITicTacToeTimeBank::timeBanksCall {
+            gameId: U256::from(game),
+        };
+        let tx = TransactionRequest::default().with_to(pvp).with_input(call.abi_encode());
+        let output = self
+            .runtime
+            .block_on(async { self.provider().call(tx).await })
+            .unwrap_or_else(|err| panic!("timeBanks: {err}"));
+        let banks =
+            ITicTacToeTimeBank::timeBanksCall::abi_decode_returns(&output).unwrap_or_else(|err| panic!("{err}"));
+        (banks.timeBank, banks.xBank, banks.oBank)
     }
 
     fn raw(&self, method: &'static str, params: Value) -> Value {
@@ -500,19 +515,39 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         "gas stays in a collapsed panel"
     );
 
-    // ---- PvP, staked, to a win: a link, the joiner's terms, both pages following the chain --------------------
+    // ---- PvP, staked, with a time bank, to a win: a link, the joiner's terms, both pages following the chain ---
     let stake1 = parse_ether("0.0123").unwrap_or_default();
     a.click(".segmented [data-mode='pvp']");
-    a.script(
-        "document.querySelector('#pvp-stake').value = '0.0123'; document.querySelector('#pvp-timeout').value = '60';",
+    // The form opens on a bank of an hour, and says what bounds the game before anything is signed.
+    let bound = a.wait_for(
+        "the bound of a game with the form's defaults",
+        "const t = document.querySelector('#pvp-bound').textContent; return t.includes('ends within') ? t : null;",
         &[],
+    );
+    assert_eq!(
+        bound,
+        json!(
+            "The first minute of every move is free; the rest is spent from the mover's bank. The whole game ends \
+             within 2 hours 9 minutes (9 minutes + 2 × 1 hour)."
+        )
+    );
+    a.script(
+        "document.querySelector('#pvp-stake').value = '0.0123'; const t = document.querySelector('#pvp-timeout');
+         t.value = '60'; t.dispatchEvent(new Event('change'));",
+        &[],
+    );
+    assert_eq!(
+        a.text("#pvp-bound"),
+        "The first minute of every move is free; the rest is spent from the mover's bank. The whole game ends within \
+         9 minutes (9 × 1 minute)."
     );
     // A stake is asked about before the wallet is: "Not now" sends nothing.
     let nonce = node.nonce(alice);
     let (asked, declined) = a_page.send_staked("#pvp-create", false, "refused");
     assert!(
         asked.starts_with(
-            "Open a game: stake 0.0123 ETH, 1 minute per move. This sends 0.0123 ETH from your account, plus about 0."
+            "Open a game: stake 0.0123 ETH, 1 minute per move, a time bank of 1 hour each. This sends 0.0123 ETH from \
+             your account, plus about 0."
         ) && asked.ends_with(" ETH in all."),
         "{asked}"
     );
@@ -529,12 +564,16 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert!(fee_digits(&asked) <= 2, "{asked}");
     assert_eq!(
         declined,
-        "Open a game: stake 0.0123 ETH, 1 minute per move: you chose not to send it. Nothing was sent."
+        "Open a game: stake 0.0123 ETH, 1 minute per move, a time bank of 1 hour each: you chose not to send it. \
+         Nothing was sent."
     );
     assert_eq!(node.nonce(alice), nonce, "nothing was sent");
     let (_, created) = a_page.send_staked("#pvp-create", true, "confirmed");
     assert!(
-        created.contains("Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join."),
+        created.contains(
+            "Game 1 opened: stake 0.0123 ETH, 1 minute per move; anyone may join. Game 1 gives each player a time \
+             bank of 1 hour: the first minute of every move is free, the rest is spent from it."
+        ),
         "{created}"
     );
     a.wait_for(
@@ -568,6 +607,14 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     );
     assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
     assert!(
+        terms.contains(
+            "Each player also has a time bank of 1 hour: the first minute of every move is free, the rest is spent \
+             from the bank, and a player whose bank is spent has one minute per move. The whole game ends within 9 \
+             minutes."
+        ),
+        "the bank is one of the terms read before the join: {terms}"
+    );
+    assert!(
         terms.ends_with("Careful: 1 minute per move is short for a stake. On a public chain a move kept out of a few blocks (a busy network, or someone paying to delay it) loses on time; ten minutes or more is safer."),
         "a staked minute is warned about before the join: {terms}"
     );
@@ -580,6 +627,16 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
         )
         .to_string();
     assert!(clock.contains("left for this move"), "{clock}");
+    let banks = "Time banks left: X 1 hour, O 1 hour (of 1 hour each). The whole game ends within 9 minutes.";
+    for page in [&a, &b] {
+        page.wait_for(
+            "both players' banks",
+            "return document.querySelector('#pvp-banks').textContent === arguments[0];",
+            &[json!(banks)],
+        );
+    }
+    // The chain, read by this test and not the page, holds the bank the form chose and the join named.
+    assert_eq!(node.time_banks(pvp, 1), (3_600, 3_600, 3_600));
     for (n, (who, at)) in [(&a, 0), (&b, 3), (&a, 1), (&b, 4), (&a, 2)].into_iter().enumerate() {
         TictactoePage::new(who).wait_pvp(n, "active");
         if n != 1 {
