@@ -7,13 +7,16 @@ use marubatsu_chain::{
     bindings::{
         ISoloTicTacToe::{self, ISoloTicTacToeEvents},
         ITicTacToe::{self, ITicTacToeEvents},
-        ITicTacToeV2,
+        ITicTacToeTimeBank, ITicTacToeV2,
     },
     events::GameEvent,
     evm::{Receipt, Transactor},
 };
 
-use crate::error::Error;
+use crate::{
+    error::Error,
+    time_bank::{self, NO_TIME_BANK},
+};
 
 /// A game transaction: its receipt (with the game events it emitted), its value what the call produced (a new
 /// game's id, a withdrawn amount, or nothing).
@@ -165,23 +168,76 @@ impl PvpContract {
         create_game(chain, self.0, stake, &call)
     }
 
-    /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for.
+    /// Opens a game like [`create`](Self::create) whose players each have a bank of `time_bank` seconds
+    /// (`ITicTacToeTimeBank`; [`NO_TIME_BANK`] for none), on a contract that has banks.
+    pub fn create_banked<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        move_timeout: u32,
+        time_bank: u32,
+        stake: U256,
+        opponent: Option<Address>,
+    ) -> Result<Played<U256>, Error> {
+        let call = ITicTacToeTimeBank::createGameCall {
+            moveTimeout: U256::from(move_timeout),
+            timeBank: U256::from(time_bank),
+            opponent: opponent.unwrap_or(Address::ZERO),
+        };
+        create_game(chain, self.0, stake, &call)
+    }
+
+    /// Joins game `game`, staking `stake` wei, or — if `None` — exactly the stake the game asks for; a game with
+    /// a bank is joined naming it, as [`join_naming`](Self::join_naming) does.
     pub fn join<T: Transactor<Error = Error>>(
         &self,
         chain: &mut T,
         game: U256,
         stake: Option<U256>,
     ) -> Result<Played<U256>, Error> {
+        self.join_naming(chain, game, stake, None)
+    }
+
+    /// Joins game `game` like [`join`](Self::join), naming `time_bank` as its bank ([`NO_TIME_BANK`] for none),
+    /// or — if `None` — the bank read from the contract (none on a contract without banks).
+    pub fn join_naming<T: Transactor<Error = Error>>(
+        &self,
+        chain: &mut T,
+        game: U256,
+        stake: Option<U256>,
+        time_bank: Option<u32>,
+    ) -> Result<Played<U256>, Error> {
         // The join names the terms read here, so that it joins this game or none (a reorg can give the id to
         // another game).
         let read = self.game(chain, game)?;
-        let call = ITicTacToe::joinGameCall {
+        let stake = stake.unwrap_or(read.stake);
+        let time_bank = match time_bank {
+            Some(bank) => bank,
+            None => self.time_bank_of(chain, game)?.unwrap_or(NO_TIME_BANK),
+        };
+        if time_bank == NO_TIME_BANK {
+            // ITicTacToe's join names no bank: it is the one every contract takes, banked or not.
+            let call = ITicTacToe::joinGameCall {
+                gameId: game,
+                creator: read.creator,
+                moveTimeout: U256::from(read.moveTimeout),
+            };
+            return Ok(chain.send_call(self.0, stake, &call)?.map(|()| stake));
+        }
+        let call = ITicTacToeTimeBank::joinGameCall {
             gameId: game,
             creator: read.creator,
             moveTimeout: U256::from(read.moveTimeout),
+            timeBank: U256::from(time_bank),
         };
-        let stake = stake.unwrap_or(read.stake);
         Ok(chain.send_call(self.0, stake, &call)?.map(|()| stake))
+    }
+
+    /// Game `game`'s bank as chosen, if the contract has banks and the game one.
+    fn time_bank_of<T: Transactor<Error = Error>>(&self, chain: &mut T, game: U256) -> Result<Option<u32>, Error> {
+        if time_bank::bank_rules(chain, self.0)?.is_none() {
+            return Ok(None);
+        }
+        Ok(time_bank::time_banks(chain, self.0, game)?.map(|banks| banks.time_bank))
     }
 
     /// The sender, to move, takes `cell`.

@@ -23,6 +23,8 @@
 //!   ([`Ledger`](journal::Ledger)).
 //! - [`games`]: [`SoloContract`](games::SoloContract) and [`PvpContract`](games::PvpContract) are the games'
 //!   functions as typed calls on any transactor: an [`Rpc`](rpc::Rpc), or a [`LocalChain`](local::LocalChain).
+//! - [`time_bank`]: whether a `TicTacToe` has time banks (`ITicTacToeTimeBank`), a game's banks, and the bound
+//!   they put on a whole game.
 //! - [`local`]: the in-process revm chain, saved between runs as a replayable log.
 //!
 //! ```no_run
@@ -68,6 +70,7 @@ pub mod games;
 pub mod journal;
 pub mod local;
 pub mod rpc;
+pub mod time_bank;
 pub mod wallet;
 
 pub use error::Error;

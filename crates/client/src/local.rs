@@ -17,6 +17,7 @@ use marubatsu_chain::{
     bindings::{
         ISoloTicTacToe::ISoloTicTacToeCalls,
         ITicTacToe::{self, ITicTacToeCalls},
+        ITicTacToeTimeBank::ITicTacToeTimeBankCalls,
     },
     compiler::ContractSet,
     evm::{CHAIN_ID, Chain, Head, Lookup, Receipt, Transactor, TxError},
@@ -239,6 +240,14 @@ fn replay_transaction(
             _ => Err("a view call was logged as a transaction".to_owned()),
         }
     } else if to == pvp {
+        // A game with a bank is created and joined through ITicTacToeTimeBank, whose calls ITicTacToe lacks.
+        if let Ok(call) = ITicTacToeTimeBankCalls::abi_decode(data) {
+            return match call {
+                ITicTacToeTimeBankCalls::createGame(call) => send(chain, from, to, value, &call),
+                ITicTacToeTimeBankCalls::joinGame(call) => send(chain, from, to, value, &call),
+                _ => Err("a view call was logged as a transaction".to_owned()),
+            };
+        }
         match ITicTacToeCalls::abi_decode(data).map_err(|e| e.to_string())? {
             ITicTacToeCalls::createGame(call) => send(chain, from, to, value, &call),
             ITicTacToeCalls::joinGame(call) => send(chain, from, to, value, &call),
