@@ -9,6 +9,7 @@ pub(crate) mod network;
 pub(crate) mod older;
 pub(crate) mod prove;
 pub(crate) mod pvp;
+pub(crate) mod pvp_bank;
 pub(crate) mod relay;
 pub(crate) mod serve;
 pub(crate) mod simulate;

@@ -21,6 +21,7 @@ use super::{
     balance::BalanceArgs,
     network::{Session, TargetArgs},
     older,
+    pvp_bank::{self, BankChoice, GameBanks, bank_choice},
 };
 use crate::{
     game_view::{print_played, pvp_status_name},
@@ -59,6 +60,11 @@ enum PvpCommand {
         /// Make the game private: only this account may join (default: anyone).
         #[arg(long, value_name = "ADDRESS", value_parser = someone)]
         opponent: Option<Address>,
+        /// Each player's time bank: what moves take beyond their first 60 s is spent from it, so the whole game
+        /// ends within 9 min plus both banks. `none` for a game bounded only by nine turns of --move-timeout
+        /// [default: 3600, or none on a contract without time banks]
+        #[arg(long = "time-bank", value_name = "SECONDS|none", value_parser = bank_choice)]
+        time_bank: Option<BankChoice>,
         /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
@@ -73,6 +79,10 @@ enum PvpCommand {
         /// is staked, so that no money leaves unnamed.
         #[arg(long, value_name = "AMOUNT", value_parser = amount)]
         stake: Option<U256>,
+        /// The time bank you agree to (seconds, or none); it must equal the game's. Without it the game's own,
+        /// as `pvp show` says it, is named.
+        #[arg(long = "time-bank", value_name = "SECONDS|none", value_parser = bank_choice)]
+        time_bank: Option<BankChoice>,
         /// Allow a staked game on a chain that is not a known testnet (staked play for real money is gambling).
         #[arg(long)]
         allow_mainnet: bool,
@@ -158,6 +168,10 @@ struct GameJson {
     /// Wei, as a decimal string.
     stake: String,
     move_timeout: u32,
+    /// The game's time bank, in seconds; none for a game without one (or a contract without banks).
+    time_bank: Option<pvp_bank::TimeBankJson>,
+    /// The longest the game's turns' deadlines can add up to from the join, in seconds.
+    whole_game_bound: u64,
     /// Unix time; 0 while nobody has to move.
     deadline: u64,
     /// Blocks still to be mined before a timeout claim can land (besides the deadline); none unless the game is
@@ -197,6 +211,7 @@ impl PvpArgs {
                 move_timeout,
                 stake,
                 opponent,
+                time_bank,
                 allow_mainnet,
                 target,
             } => {
@@ -206,13 +221,20 @@ impl PvpArgs {
                     ITicTacToe::createGameCall::SIGNATURE,
                     ITicTacToeV2::createGameCall::SIGNATURE,
                 )?;
+                let rules = if v2 { None } else { pvp_bank::rules(&mut session)? };
+                let bank = pvp_bank::bank_to_create(time_bank, rules, session.address)?;
                 if !stake.is_zero() {
                     ensure_testnet(session.chain.chain_id(), allow_mainnet)?;
                 }
-                let played = if v2 {
-                    PvpV2Contract(session.address).create(&mut session.chain, move_timeout, stake, opponent)?
-                } else {
-                    PvpContract(session.address).create(&mut session.chain, move_timeout, stake, opponent)?
+                let pvp = PvpContract(session.address);
+                let played = match bank {
+                    _ if v2 => {
+                        PvpV2Contract(session.address).create(&mut session.chain, move_timeout, stake, opponent)?
+                    }
+                    Some(bank) => pvp
+                        .create_banked(&mut session.chain, move_timeout, bank, stake, opponent)
+                        .map_err(|err| pvp_bank::explain_refusal(err.into()))?,
+                    None => pvp.create(&mut session.chain, move_timeout, stake, opponent)?,
                 };
                 let id = played.value;
                 show(&mut session, id, Some(&played), target.json)
@@ -220,6 +242,7 @@ impl PvpArgs {
             PvpCommand::Join {
                 game,
                 stake,
+                time_bank,
                 allow_mainnet,
                 target,
             } => {
@@ -262,7 +285,10 @@ impl PvpArgs {
                 let played = if v2 {
                     PvpV2Contract(session.address).join(&mut session.chain, id, stake)?
                 } else {
-                    pvp.join(&mut session.chain, id, stake)?
+                    let bank = pvp_bank::bank_to_join(&mut session, id, time_bank)?;
+                    let bank = Some(bank.unwrap_or(marubatsu_client::time_bank::NO_TIME_BANK));
+                    pvp.join_naming(&mut session.chain, id, stake, bank)
+                        .map_err(|err| pvp_bank::explain_refusal(err.into()))?
                 };
                 show(&mut session, id, Some(&played), target.json)
             }
@@ -418,8 +444,9 @@ fn transact(
 fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bool) -> eyre::Result<()> {
     let pvp = PvpContract(session.address);
     let counts_blocks = knows(session, ITicTacToe::claimBlocksLeftCall::SIGNATURE);
+    let game: ITicTacToe::getGameReturn = pvp.game(&mut session.chain, id)?;
+    let banks = GameBanks::read(session, id)?;
     let chain = &mut session.chain;
-    let game: ITicTacToe::getGameReturn = pvp.game(chain, id)?;
     let open = game.status == ITicTacToe::Status::Open;
     let x_to_move = game.xBoard.count_ones() == game.oBoard.count_ones();
     let blocks_left = if game.status == ITicTacToe::Status::Active && counts_blocks {
@@ -441,6 +468,8 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
                 opponent: json::someone(game.opponent),
                 stake: game.stake.to_string(),
                 move_timeout: game.moveTimeout,
+                time_bank: banks.json(),
+                whole_game_bound: banks.bound(game.moveTimeout),
                 deadline: game.deadline,
                 claim_blocks_left: blocks_left,
                 status: json::pvp_status(game.status),
@@ -467,6 +496,9 @@ fn show<T>(session: &mut Session, id: U256, played: Option<&Played<T>>, json: bo
         ether_and_wei(game.stake),
         game.moveTimeout
     );
+    for line in banks.lines(game.moveTimeout) {
+        println!("{line}");
+    }
     if game.status == ITicTacToe::Status::Active {
         let now = chain.timestamp()?;
         let first_move = if x_to_move { game.xBoard == 0 } else { game.oBoard == 0 };
