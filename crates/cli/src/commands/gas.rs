@@ -24,7 +24,8 @@ use crate::{
 ///
 /// Workload: for a solo contract (ISoloTicTacToe, or the book's shape) every human line against every level from
 /// both seats (each line a game of its own) and previewCpuMove on every legal position; for a PvP contract
-/// (ITicTacToe) 96 scripted games covering staked and free games, every kind of ending and the withdrawals.
+/// (ITicTacToe) 90 scripted games covering staked and free games, every kind of ending and the withdrawals, and 12
+/// more with a time bank if it has ITicTacToeTimeBank.
 /// Transaction gas (21,000 base and calldata included) for state-changing calls, execution gas for views, as
 /// forge reports them.
 #[derive(Debug, Args)]

@@ -10,13 +10,22 @@
 //! but the deployment's depends on the count, and that one is what a public deployment pays.
 //! 3. Six resignations, after 0..=5 moves, alternately by the player to move and by the other.
 //! 4. Six games cancelled before anyone joins, alternately staked and free.
-//! 5. Every account with a balance withdraws it, the odd ones with `withdrawTo` the next account; the contract
+//! 5. Twelve games with a time bank (`ITicTacToeTimeBank`), if the contract has them: created with the 3-arg
+//!    `createGame`, joined with the 4-arg `joinGame`, their banks read with `timeBanks` after the join and at the
+//!    end. Banks alternate between one that covers the time per move (its turns last the whole timeout) and one
+//!    that does not (its turns last the free minute and the bank); two of every four are staked. Every move takes
+//!    [`SLOW_MOVE`] seconds, so each but the last spends from its player's bank, and the banks left at the end
+//!    must be what the rule says.
+//! 6. Every account with a balance withdraws it, the odd ones with `withdrawTo` the next account; the contract
 //!    must then hold nothing.
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use marubatsu_chain::{
-    bindings::ITicTacToe::{self, Status},
+    bindings::{
+        ITicTacToe::{self, Status},
+        ITicTacToeTimeBank,
+    },
     compiler::CompiledContract,
     evm::{Chain, Receipt},
     pvp::PUBLIC_CLAIM_BLOCKS,
@@ -29,6 +38,14 @@ use crate::{error::GasError, report::ContractLog};
 
 const MOVE_TIMEOUT: u32 = 600;
 const ONE_ETHER: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
+/// The banked games' banks: one above the unpaid part of [`MOVE_TIMEOUT`], one below it.
+const TIME_BANKS: [u32; 2] = [3600, 120];
+/// The free seconds of every move (`FREE_MOVE_TIME`).
+const FREE_MOVE_TIME: u64 = 60;
+/// How long every move of a banked game takes: 20 s past the free minute, which even the smaller bank pays for
+/// all of a player's moves.
+const SLOW_MOVE: u64 = FREE_MOVE_TIME + 20;
+const BANKED_GAMES: usize = 12;
 
 pub(super) fn measure(
     chain: &mut Chain,
@@ -44,12 +61,13 @@ pub(super) fn measure(
         log: &mut log,
         players,
     };
+    let banked = if has_time_banks(contract) { BANKED_GAMES } else { 0 };
     let stage = "TicTacToe: scripted games".to_owned();
     let mut report = |done| {
         progress(&Progress {
             stage: stage.clone(),
             done,
-            total: Some(96),
+            total: Some(94 + banked as u64),
         })
     };
 
@@ -98,6 +116,14 @@ pub(super) fn measure(
         pvp.tx(creator, U256::ZERO, &ITicTacToe::cancelCall { gameId: id })?;
         report(index as u64 + 1);
     }
+    for i in 0..banked {
+        let index = 90 + i;
+        let mut game = pvp.start_banked(index, i % 4 < 2, TIME_BANKS[i % 2])?;
+        // Every opening pair differs: X's cell runs through the board, O's four or five cells on.
+        let (x, o) = (i % 9, (i + 4 + i / 9) % 9);
+        pvp.play_slowly_to_end(&mut game, &[x as u8, o as u8], TIME_BANKS[i % 2])?;
+        report(index as u64 + 1);
+    }
     for (i, account) in pvp.players.clone().into_iter().enumerate() {
         let pending = pvp.view(&ITicTacToe::pendingBalanceCall { account })?;
         if pending > U256::ZERO && i % 2 == 1 {
@@ -106,7 +132,7 @@ pub(super) fn measure(
         } else if pending > U256::ZERO {
             pvp.tx(account, U256::ZERO, &ITicTacToe::withdrawCall {})?;
         }
-        report(91 + i as u64);
+        report(91 + banked as u64 + i as u64);
     }
     let left = pvp.chain.balance(address);
     if left != U256::ZERO {
@@ -115,6 +141,17 @@ pub(super) fn measure(
         )));
     }
     Ok(log)
+}
+
+/// Whether `contract`'s ABI has `ITicTacToeTimeBank`'s `timeBanks`: a contract that speaks only `ITicTacToe`
+/// plays the workload without banked games.
+fn has_time_banks(contract: &CompiledContract) -> bool {
+    contract.abi.as_array().is_some_and(|items| {
+        items.iter().any(|item| {
+            item.get("type").and_then(|t| t.as_str()) == Some("function")
+                && item.get("name").and_then(|n| n.as_str()) == Some("timeBanks")
+        })
+    })
 }
 
 struct Pvp<'a> {
@@ -200,6 +237,72 @@ impl Pvp<'_> {
             o,
             position: Position::empty(),
         })
+    }
+
+    /// [`start`](Self::start) with a bank of `bank` seconds for each player, joined naming it.
+    fn start_banked(&mut self, index: usize, staked: bool, bank: u32) -> Result<Game, GasError> {
+        let stake = if staked { ONE_ETHER } else { U256::ZERO };
+        let (x, o) = (self.players[index % 4], self.players[(index + 1) % 4]);
+        let create = ITicTacToeTimeBank::createGameCall {
+            moveTimeout: U256::from(MOVE_TIMEOUT),
+            timeBank: U256::from(bank),
+            opponent: Address::ZERO,
+        };
+        let id = self.tx(x, stake, &create)?.value;
+        let join = ITicTacToeTimeBank::joinGameCall {
+            gameId: id,
+            creator: x,
+            moveTimeout: U256::from(MOVE_TIMEOUT),
+            timeBank: U256::from(bank),
+        };
+        self.tx(o, stake, &join)?;
+        self.expect_banks(id, bank, bank, bank)?;
+        Ok(Game {
+            id,
+            x,
+            o,
+            position: Position::empty(),
+        })
+    }
+
+    /// Plays `opening`, then Hard for both, each move [`SLOW_MOVE`] seconds after the last; then checks the
+    /// banks left: every move but the game's last spent what it took past the free minute.
+    fn play_slowly_to_end(&mut self, game: &mut Game, opening: &[u8], bank: u32) -> Result<(), GasError> {
+        let mut moves = 0u32;
+        while game.position.outcome().is_none() {
+            let cell = match opening.get(moves as usize) {
+                Some(&cell) => cell,
+                None => {
+                    let mover = game.position.side_to_move();
+                    let (mine, theirs) = (game.position.board(mover), game.position.board(mover.other()));
+                    match cpu_move(mine, theirs, Difficulty::Hard, &Seed::ZERO) {
+                        Some(cell) => cell.index(),
+                        None => break,
+                    }
+                }
+            };
+            self.chain.advance_time(SLOW_MOVE);
+            self.play(game, cell)?;
+            moves += 1;
+        }
+        self.expect_over(game)?;
+        // X makes moves 1, 3, 5, …; the last move spends nothing.
+        let spent_moves = moves.saturating_sub(1);
+        let (x_spent, o_spent) = (spent_moves.div_ceil(2), spent_moves / 2);
+        let per_move = (SLOW_MOVE - FREE_MOVE_TIME) as u32;
+        self.expect_banks(game.id, bank, bank - x_spent * per_move, bank - o_spent * per_move)
+    }
+
+    /// Reads game `id`'s banks (`timeBanks`) and requires them to be as expected.
+    fn expect_banks(&mut self, id: U256, chosen: u32, x: u32, o: u32) -> Result<(), GasError> {
+        let banks = self.view(&ITicTacToeTimeBank::timeBanksCall { gameId: id })?;
+        if (banks.timeBank, banks.xBank, banks.oBank) != (chosen, x, o) {
+            return Err(GasError::Contract(format!(
+                "game {id}'s banks are {} (X {} left, O {}), expected {chosen} (X {x}, O {o})",
+                banks.timeBank, banks.xBank, banks.oBank
+            )));
+        }
+        Ok(())
     }
 
     fn play(&mut self, game: &mut Game, cell: u8) -> Result<(), GasError> {
