@@ -608,9 +608,8 @@ fn two_wallets_play_solo_and_staked_games_on_anvil_and_every_wei_is_accounted_fo
     assert!(terms.contains("Each player has 1 minute per move"), "{terms}");
     assert!(
         terms.contains(
-            "Each player also has a time bank of 1 hour: the first minute of every move is free, the rest is spent \
-             from the bank, and a player whose bank is spent has one minute per move. The whole game ends within 9 \
-             minutes."
+            "Each also has a time bank of 1 hour: a move's first minute is free, the rest comes out of the bank. \
+             The whole game ends within 9 minutes."
         ),
         "the bank is one of the terms read before the join: {terms}"
     );

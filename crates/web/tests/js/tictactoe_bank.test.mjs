@@ -13,6 +13,7 @@ const units = { 'duration.hour': 'hour', 'duration.hours': 'hours', 'duration.mi
   'duration.day': 'day', 'duration.days': 'days' };
 const T = (key, params) => {
   if (key === 'duration.then') return `${params.first} ${params.rest}`;
+  if (key === 'pvp.bankTurn') return `${params.banks} ${params.turn}`;
   if (units[key]) return `${params.n} ${units[key]}`;
   return params ? `${key} ${JSON.stringify(params)}` : key;
 };

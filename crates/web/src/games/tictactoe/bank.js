@@ -65,11 +65,13 @@
     const side = pvp.toMove;
     if (now < bank.spendingFrom) {
       const free = durationWords(bank.freeSeconds, T);
-      return `${banks} ${T('pvp.bankFree', { left: durationWords(bank.spendingFrom - now, T), free, side })}`;
+      const turn = T('pvp.bankFree', { left: durationWords(bank.spendingFrom - now, T), free, side });
+      return T('pvp.bankTurn', { banks, turn });
     }
     const moverBank = side === 'X' ? bank.xBank : bank.oBank;
     const left = Math.max(0, moverBank - (now - bank.spendingFrom));
-    return `${banks} ${T('pvp.bankSpending', { side, left: durationWords(left, T) })}`;
+    // Two sentences, joined as the language joins them (Japanese with no space).
+    return T('pvp.bankTurn', { banks, turn: T('pvp.bankSpending', { side, left: durationWords(left, T) }) });
   }
 
   const words = { durationWords, gameBound, createBound, bankLines };

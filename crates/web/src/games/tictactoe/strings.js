@@ -217,11 +217,12 @@ window.I18n.add({
     'tictactoe.pvp.noBalance': 'Winnings to withdraw: connect a wallet to see them.',
     'tictactoe.pvp.log': '{action} — block {block}, gas {gas}, fee {fee}',
     'tictactoe.pvp.exact': 'Exactly: winnings {pending}; account {wallet}.',
-    'tictactoe.pvp.termsBank': ' Each player also has a time bank of {bank}: the first minute of every move is free, '
-      + 'the rest is spent from the bank, and a player whose bank is spent has one minute per move. {bound}',
+    'tictactoe.pvp.termsBank': ' Each also has a time bank of {bank}: a move\'s first minute is free, the rest comes '
+      + 'out of the bank. {bound}',
     'tictactoe.pvp.banks': 'Time banks left: X {x}, O {o} (of {bank} each). {bound}',
     'tictactoe.pvp.bankFree': '{left} of this move\'s free {free} left; then {side}\'s bank runs.',
     'tictactoe.pvp.bankSpending': '{side} is spending their bank: {left} of it left.',
+    'tictactoe.pvp.bankTurn': '{banks} {turn}',
     'tictactoe.action.create': 'Create a game',
     'tictactoe.action.join': 'Join',
     'tictactoe.action.play': 'Move',
@@ -565,11 +566,11 @@ window.I18n.add({
     'tictactoe.pvp.noBalance': '引き出せる賞金：ウォレットを接続すると表示されます。',
     'tictactoe.pvp.log': '{action} — ブロック {block}、ガス {gas}、手数料 {fee}',
     'tictactoe.pvp.exact': '正確な額：賞金 {pending}、アカウント {wallet}。',
-    'tictactoe.pvp.termsBank': 'さらに各自に持ち時間{bank}があります。毎手、最初の1分は持ち時間を使わず、それを超えた分が持ち時間から引かれます。'
-      + '持ち時間を使い切ると1手1分になります。{bound}',
+    'tictactoe.pvp.termsBank': 'さらに各自に持ち時間{bank}があります。毎手、最初の1分を超えた分が持ち時間から引かれます。{bound}',
     'tictactoe.pvp.banks': '持ち時間の残り：× {x}、○ {o}（各自{bank}）。{bound}',
     'tictactoe.pvp.bankFree': 'この手の最初の{free}は持ち時間を使いません。あと{left}で{side}の持ち時間が減り始めます。',
     'tictactoe.pvp.bankSpending': '{side}は持ち時間を使っています。残りは{left}です。',
+    'tictactoe.pvp.bankTurn': '{banks}{turn}',
     'tictactoe.action.create': 'ゲームの作成',
     'tictactoe.action.join': '参加',
     'tictactoe.action.play': '着手',
