@@ -74,15 +74,15 @@ pub(crate) fn bank_to_create(
         (None, Some(_)) => Ok(Some(DEFAULT_TIME_BANK)),
         (None, None) => {
             eprintln!(
-                "note: the TicTacToe at {pvp} has no time banks (it speaks ITicTacToe only): the game is opened \
-                 without one, bounded by nine turns of its time per move"
+                "note: the TicTacToe at {pvp} has no time banks (it does not speak ITicTacToeTimeBank): the game is \
+                 opened without one, bounded by nine turns of its time per move"
             );
             Ok(None)
         }
         (Some(BankChoice::None), _) => Ok(None),
         (Some(BankChoice::Seconds(seconds)), None) => eyre::bail!(
-            "the TicTacToe at {pvp} has no time banks (it speaks ITicTacToe only), so it cannot give a bank of {}; \
-             open the game with --time-bank none (nothing was sent)",
+            "the TicTacToe at {pvp} has no time banks (it does not speak ITicTacToeTimeBank), so it cannot give a \
+             bank of {}; open the game with --time-bank none (nothing was sent)",
             span(seconds.into())
         ),
         (Some(BankChoice::Seconds(seconds)), Some(rules)) if seconds > rules.max_time_bank => eyre::bail!(

@@ -155,15 +155,30 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     assert_eq!(shown["game"], played["game"]);
     assert!(shown["transaction"].is_null());
 
-    // PvP: create, join, play, resign.
+    // PvP: create (with a bank of 10 min), join naming the bank, play, resign.
     let created = runs.run(
         &[
-            &["pvp", "create", "--stake", "1gwei", "--move-timeout", "60"][..],
+            &[
+                "pvp",
+                "create",
+                "--stake",
+                "1gwei",
+                "--move-timeout",
+                "60",
+                "--time-bank",
+                "600",
+            ][..],
             &as_x,
         ]
         .concat(),
     );
     let game = &created["game"];
+    assert_eq!(
+        game["time_bank"],
+        json!({"chosen": 600, "x_left": 600, "o_left": 600, "free_move_time": 60})
+    );
+    // A minute per move bounds the game before the banks do: nine turns of 60 s.
+    assert_eq!(game["whole_game_bound"], 540);
     assert_eq!(
         (&game["game_id"], &game["stake"], &game["move_timeout"]),
         (&json!(1), &json!("1000000000"), &json!(60))
@@ -177,7 +192,14 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
         json!({"event": "GameCreated", "gameId": 1, "creator": x.to_checksum(None), "opponent": null,
                "stake": "1000000000", "moveTimeout": 60})
     );
-    let joined = runs.run(&[&["pvp", "join", "1", "--stake", "1gwei"][..], &as_o].concat());
+    let joined = runs.run(
+        &[
+            &["pvp", "join", "1", "--stake", "1gwei", "--time-bank", "600"][..],
+            &as_o,
+        ]
+        .concat(),
+    );
+    assert_eq!(joined["game"]["time_bank"], game["time_bank"]);
     assert_eq!(
         (&joined["game"]["status"], &joined["game"]["to_move"]),
         (&json!("active"), &json!("X"))
@@ -213,10 +235,28 @@ anviltest!(every_game_command_speaks_typed_json, |anvil, records| {
     );
 
     // Cancel, and claim-timeout on a first move that never came.
-    runs.run(&[&["pvp", "create"][..], &as_x].concat());
+    // The default bank is an hour: nine free minutes and both banks bound the game, 540 + 7200 s.
+    let default = runs.run(&[&["pvp", "create"][..], &as_x].concat());
+    assert_eq!(
+        (
+            &default["game"]["time_bank"]["chosen"],
+            &default["game"]["whole_game_bound"]
+        ),
+        (&json!(3600), &json!(7740))
+    );
     let cancelled = runs.run(&[&["pvp", "cancel", "2"][..], &as_x].concat());
     assert_eq!(cancelled["game"]["status"], "cancelled");
-    runs.run(&[&["pvp", "create", "--move-timeout", "60"][..], &as_x].concat());
+    let unbanked = runs.run(
+        &[
+            &["pvp", "create", "--move-timeout", "60", "--time-bank", "none"][..],
+            &as_x,
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        (&unbanked["game"]["time_bank"], &unbanked["game"]["whole_game_bound"]),
+        (&Value::Null, &json!(540))
+    );
     runs.run(&[&["pvp", "join", "3"][..], &as_o].concat());
     anvil.advance_time(61);
     let aborted = runs.run(&[&["pvp", "claim-timeout", "3"][..], &as_o].concat());

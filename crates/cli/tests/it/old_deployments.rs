@@ -359,6 +359,16 @@ anviltest!(a_version_2_deployment_is_still_played, |anvil, records| {
         notes.contains("older"),
         "the CLI says it is not today's contract: {notes}"
     );
+    // Version 2 has no time banks: the default opens a game without one, saying so, and a bank is refused.
+    assert!(
+        notes.contains("has no time banks") && created.contains("time bank: none (this TicTacToe has no time banks)"),
+        "{notes}\n{created}"
+    );
+    let (ok, _, refused) = run(&[&create[..], &["--time-bank", "600"], &at_v2(1)].concat(), url);
+    assert!(
+        !ok && refused.contains("has no time banks") && refused.contains("--time-bank none (nothing was sent)"),
+        "{refused}"
+    );
     succeeds(
         &[&["pvp", "join", "1", "--stake", "1gwei"][..], &at_v2(2)].concat(),
         url,
