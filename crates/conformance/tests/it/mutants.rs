@@ -54,6 +54,7 @@ fn compile_mutants(dir: &Path, mutants: &[Mutant]) -> ContractSet {
         "contracts/TicTacToe.sol",
         "contracts/Board.sol",
         "contracts/interfaces/ITicTacToe.sol",
+        "contracts/interfaces/ITicTacToeTimeBank.sol",
         "contracts/test/DoublePayTicTacToe.sol",
     ] {
         copy(path);
@@ -66,11 +67,11 @@ fn compile_mutants(dir: &Path, mutants: &[Mutant]) -> ContractSet {
             "mutant {}: the line to break occurs {found} times in TicTacToe.sol: {}",
             mutant.name, mutant.line
         );
-        let declaration = "contract TicTacToe is ITicTacToe {";
+        let declaration = "contract TicTacToe is ITicTacToe, ITicTacToeTimeBank {";
         assert_eq!(source.matches(declaration).count(), 1, "TicTacToe's declaration moved");
         let mutated = source
             .replace(mutant.line.as_str(), &mutant.replacement)
-            .replace(declaration, &format!("contract {} is ITicTacToe {{", mutant.name));
+            .replace(declaration, &format!("contract {} is ITicTacToe, ITicTacToeTimeBank {{", mutant.name));
         std::fs::write(dir.join(format!("contracts/{}.sol", mutant.name)), mutated).unwrap();
     }
     // The repository's own solc-js wrapper, which finds solc-js in the repository's node_modules.
