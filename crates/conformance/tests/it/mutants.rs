@@ -69,9 +69,10 @@ fn compile_mutants(dir: &Path, mutants: &[Mutant]) -> ContractSet {
         );
         let declaration = "contract TicTacToe is ITicTacToe, ITicTacToeTimeBank {";
         assert_eq!(source.matches(declaration).count(), 1, "TicTacToe's declaration moved");
-        let mutated = source
-            .replace(mutant.line.as_str(), &mutant.replacement)
-            .replace(declaration, &format!("contract {} is ITicTacToe, ITicTacToeTimeBank {{", mutant.name));
+        let mutated = source.replace(mutant.line.as_str(), &mutant.replacement).replace(
+            declaration,
+            &format!("contract {} is ITicTacToe, ITicTacToeTimeBank {{", mutant.name),
+        );
         std::fs::write(dir.join(format!("contracts/{}.sol", mutant.name)), mutated).unwrap();
     }
     // The repository's own solc-js wrapper, which finds solc-js in the repository's node_modules.
