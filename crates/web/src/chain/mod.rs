@@ -34,6 +34,9 @@ pub(crate) struct Contracts {
 #[derive(Debug)]
 pub(crate) enum ReadError {
     Refused(Bytes),
+    /// A node's revert without data: a contract without the function asked for (or a node that strips revert
+    /// data), which a probe for an optional function takes as "not there" and any other read as a failure.
+    RevertedBare(Arg),
     Failed(Arg),
 }
 

@@ -100,6 +100,7 @@ impl Remote {
             .await
             .map_err(|err| match err {
                 Error::Reverted { data, .. } if !data.is_empty() => ReadError::Refused(data),
+                bare @ Error::Reverted { .. } => ReadError::RevertedBare(bare.to_string().into()),
                 other => ReadError::Failed(other.to_string().into()),
             })
     }

@@ -1608,3 +1608,91 @@ fn a_second_tab_waits_for_the_first_tabs_move_and_a_reorged_move_goes_back_to_wa
     a.assert_no_console_errors();
     b.assert_no_console_errors();
 }
+
+/// The encoding choice against the node, through the API the page calls: a bank is created and joined through
+/// `ITicTacToeTimeBank`, a join naming another bank is refused in the contract's words before any wallet, and a
+/// contract without `timeBanks` (one that speaks only `ITicTacToe`, here code that reverts every call) is offered
+/// no bank and created with the two-argument `createGame`.
+#[test]
+fn a_bank_is_encoded_through_its_interface_and_a_contract_without_one_is_offered_none() {
+    let OnAnvil {
+        anvil,
+        node,
+        accounts,
+        solo,
+        pvp,
+        server,
+    } = on_anvil();
+    let addr = server.local_addr();
+    let data = |tx: &Value| -> Vec<u8> {
+        let hex = tx["data"].as_str().unwrap_or_default();
+        alloy_primitives::hex::decode(hex).unwrap_or_else(|err| panic!("{hex}: {err}"))
+    };
+    let info = request(addr, "GET", "/api/tictactoe/chain", None).json();
+    assert_eq!(info["timeBanks"], json!(true), "{info}");
+    let banked = support::post_ok(
+        addr,
+        "/api/tictactoe/tx",
+        &json!({"action": "create", "stake": "0", "timeout": 3600, "timeBank": 3600}),
+    );
+    let call = ITicTacToeTimeBank::createGameCall::abi_decode(&data(&banked)).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(call.timeBank, U256::from(3_600));
+    node.send_now(accounts[0], pvp, data(&banked));
+    assert_eq!(node.time_banks(pvp, 1), (3_600, 3_600, 3_600));
+    let other = request(
+        addr,
+        "POST",
+        "/api/tictactoe/tx",
+        Some(&json!({"action": "join", "game": 1, "timeBank": 60})),
+    );
+    assert_eq!(
+        (other.status, other.json()["error"].clone()),
+        (
+            409,
+            json!(
+                "Game 1 has a time bank of 1 hour per player: the join named another, so it was refused. Read the \
+                 game again before joining."
+            )
+        )
+    );
+    let join = support::post_ok(
+        addr,
+        "/api/tictactoe/tx",
+        &json!({"action": "join", "game": 1, "timeBank": 3600}),
+    );
+    let call = ITicTacToeTimeBank::joinGameCall::abi_decode(&data(&join)).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!((call.creator, call.timeBank), (accounts[0], U256::from(3_600)));
+
+    // A server whose PvP contract is code that answers every call with a bare revert: no banks, creation as ever.
+    let plain_pvp = Address::repeat_byte(0x77);
+    node.raw("anvil_setCode", json!([plain_pvp, "0x60006000fd"]));
+    let plain_server = Server::bind(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        App::on_chain(&RemoteChain {
+            url: anvil.url.clone(),
+            chain_id: CHAIN_ID,
+            solo,
+            pvp: plain_pvp,
+        }),
+    )
+    .unwrap_or_else(|err| panic!("{err}"));
+    let addr = plain_server.local_addr();
+    let info = request(addr, "GET", "/api/tictactoe/chain", None).json();
+    assert_eq!(info["timeBanks"], json!(false), "{info}");
+    let plain = support::post_ok(
+        addr,
+        "/api/tictactoe/tx",
+        &json!({"action": "create", "stake": "0", "timeout": 3600, "timeBank": null}),
+    );
+    assert!(ITicTacToe::createGameCall::abi_decode(&data(&plain)).is_ok(), "{plain}");
+    let refused = request(
+        addr,
+        "POST",
+        "/api/tictactoe/tx",
+        Some(&json!({"action": "create", "stake": "0", "timeout": 3600, "timeBank": 3600})),
+    );
+    assert_eq!(
+        (refused.status, refused.json()["error"].clone()),
+        (400, json!("this contract has no time bank: create or join without one"))
+    );
+}

@@ -17,7 +17,7 @@ impl ChainClient {
         };
         let output = self.call(to, call.abi_encode().into()).await.map_err(|err| match err {
             ReadError::Refused(data) => ViewError::Refused(refusal(contract, &data)),
-            ReadError::Failed(reason) => ViewError::Failed(reason),
+            ReadError::RevertedBare(reason) | ReadError::Failed(reason) => ViewError::Failed(reason),
         })?;
         if output.is_empty() {
             // An address without code answers every call with nothing: the contract may be gone from the chain

@@ -44,7 +44,7 @@ pub(super) async fn contract_has_banks(chain: &ChainClient) -> Result<bool, ApiE
     let data = ITicTacToeTimeBank::NO_TIME_BANKCall {}.abi_encode();
     match chain.call(chain.contracts().pvp, data.into()).await {
         Ok(output) => Ok(ITicTacToeTimeBank::NO_TIME_BANKCall::abi_decode_returns(&output).ok() == Some(NO_TIME_BANK)),
-        Err(ReadError::Refused(_)) => Ok(false),
+        Err(ReadError::Refused(_) | ReadError::RevertedBare(_)) => Ok(false),
         Err(ReadError::Failed(reason)) => Err(unreadable(reason)),
     }
 }
@@ -72,6 +72,7 @@ pub(super) async fn game_bank(chain: &ChainClient, id: u64) -> Result<GameBank, 
                 Ok(GameBank::Unsupported)
             }
         }
+        Err(ReadError::RevertedBare(_)) => Ok(GameBank::Unsupported),
         Err(ReadError::Failed(reason)) => Err(unreadable(reason)),
     }
 }
