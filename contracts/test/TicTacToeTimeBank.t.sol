@@ -193,6 +193,38 @@ contract TicTacToeTimeBankTest is PvpTestBase {
         ttt.timeBanks(99);
     }
 
+    function test_AShortBankIsNotSpentByFastMoves() public {
+        // 600 s of bank against a day per move: every turn is the free minute plus the bank, so the banks are read.
+        uint256 gameId = _banked(1 days, 600);
+        vm.warp(block.timestamp + FREE);
+        _play(X, gameId, 0);
+        vm.warp(block.timestamp + 1);
+        _play(O, gameId, 4);
+        (uint32 xBank, uint32 oBank) = _banks(gameId);
+        assertEq(xBank, 600, "a move within its free minute spends nothing");
+        assertEq(oBank, 600, "nor does the other player's");
+        assertEq(_deadline(gameId), block.timestamp + FREE + 600, "X's turn: the free minute plus the whole bank");
+        vm.warp(block.timestamp + FREE + 1);
+        _play(X, gameId, 8);
+        (xBank,) = _banks(gameId);
+        assertEq(xBank, 599, "one second past the free minute spends one second");
+    }
+
+    function test_AGameWithoutABankKeepsItsWholeLimitAtAnyBlock() public {
+        // Block numbers are kept modulo 2^19 in the game record: at one whose bit 19 is set, nothing of it may
+        // spill into the record's other fields.
+        vm.roll((1 << 19) * 39 + 5);
+        vm.prank(X);
+        uint256 gameId = ttt.createGame{value: STAKE}(600, address(0));
+        vm.prank(O);
+        ttt.joinGame{value: STAKE}(gameId, X, 600);
+        vm.warp(block.timestamp + 1);
+        _play(X, gameId, 0);
+        assertEq(_deadline(gameId), block.timestamp + 600, "O's turn is the whole limit");
+        (uint32 timeBank,,) = ttt.timeBanks(gameId);
+        assertEq(timeBank, ttt.NO_TIME_BANK(), "still a game without a bank");
+    }
+
     function test_ZeroBankMeansAMinutePerMove() public {
         uint256 gameId = _banked(3600, 0);
         assertEq(_deadline(gameId), block.timestamp + FREE, "X's first turn: the free minute");
