@@ -38,7 +38,8 @@ const SHOW: [&str; 2] = [
 /// Play tic-tac-toe against another account, with an optional stake (TicTacToe): on a node, or on the embedded
 /// chain with --local (switch players with --local-account).
 ///
-/// The creator plays X and moves first, and chooses the time per move: read it (`pvp show`) before joining.
+/// The creator plays X and moves first, and chooses the time per move and each player's time bank (which bounds
+/// the whole game): read them (`pvp show`) before joining.
 /// A player who misses the deadline of a first move does not lose: the game is aborted and both stakes go back.
 /// Winnings and refunds are credited, then taken with `pvp withdraw`.
 #[derive(Debug, Args)]
@@ -60,8 +61,9 @@ enum PvpCommand {
         /// Make the game private: only this account may join (default: anyone).
         #[arg(long, value_name = "ADDRESS", value_parser = someone)]
         opponent: Option<Address>,
-        /// Each player's time bank: what moves take beyond their first 60 s is spent from it, so the whole game
-        /// ends within 9 min plus both banks. `none` for a game bounded only by nine turns of --move-timeout
+        /// Each player's time bank: what moves take beyond their first 60 s is spent from it, so the game's turns
+        /// end within 9 min plus both banks of the join. `none` for a game bounded only by nine turns of
+        /// --move-timeout
         /// [default: 3600, or none on a contract without time banks]
         #[arg(long = "time-bank", value_name = "SECONDS|none", value_parser = bank_choice)]
         time_bank: Option<BankChoice>,

@@ -158,7 +158,7 @@ impl GameBanks {
         match (self.banks.zip(self.rules), self.rules) {
             (Some((banks, rules)), _) => [
                 format!(
-                    "time bank: {} each, spent by what a move takes beyond its first {} s; left: X {}, O {}",
+                    "time bank: {} each, spent by what a move takes beyond its first {} s; left as this turn began: X {}, O {}",
                     span(banks.time_bank.into()),
                     rules.free_move_time,
                     span(banks.x.into()),
