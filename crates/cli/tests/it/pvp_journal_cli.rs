@@ -57,7 +57,7 @@ anviltest!(
         let (ok, timed_out) = run(&create, url);
         assert!(!ok);
         assert!(
-            timed_out.contains("createGame(uint256,address)")
+            timed_out.contains("createGame(uint256,uint256,address)")
                 && timed_out.contains("is still pending after 2s")
                 && timed_out.contains("never sent twice"),
             "{timed_out}"
@@ -99,7 +99,7 @@ anviltest!(
         );
         assert!(!ok);
         assert!(
-            other.contains("an earlier run's createGame(uint256,address)")
+            other.contains("an earlier run's createGame(uint256,uint256,address)")
                 && other.contains("mined in block")
                 && other.contains("The same command reports it as its result"),
             "{other}"
