@@ -224,3 +224,52 @@ fn ending(reason: ITicTacToe::EndReason, winner: Address) -> Words {
     };
     Words::new(key).arg("winner", short(winner))
 }
+
+#[cfg(test)]
+mod tests {
+    use alloy_primitives::Log;
+    use alloy_sol_types::SolEvent;
+    use marubatsu_chain::{bindings::ITicTacToeTimeBank, evm::Lookup};
+
+    use super::*;
+    use crate::lang::Lang;
+
+    /// The bank's event is told from the PvP contract's logs, and a look-alike from another contract is not.
+    #[test]
+    fn a_chosen_bank_is_told_from_the_game_contract_only() {
+        let contracts = Contracts {
+            chain_id: 31_337,
+            solo: Address::repeat_byte(1),
+            pvp: Address::repeat_byte(2),
+        };
+        let chosen = ITicTacToeTimeBank::TimeBankChosen {
+            gameId: U256::from(4),
+            timeBank: 5_400,
+        }
+        .encode_log_data();
+        let logs = vec![
+            Log {
+                address: contracts.pvp,
+                data: chosen.clone(),
+            },
+            Log {
+                address: Address::repeat_byte(3),
+                data: chosen,
+            },
+        ];
+        let receipt = Receipt::new((), Address::repeat_byte(9), Some(contracts.pvp), 50_000, logs);
+        let view = describe(Lookup::Mined(Box::new(receipt)), &contracts);
+        let said: Vec<String> = view.events.iter().map(|words| words.in_lang(Lang::En)).collect();
+        assert_eq!(
+            said,
+            [
+                "Game 4 gives each player a time bank of 1 hour 30 minutes: the first minute of every move is free, the \
+              rest is spent from it."
+            ]
+        );
+        assert_eq!(
+            view.events[0].in_lang(Lang::Ja),
+            "ゲーム 4 の持ち時間は各自1時間30分です。毎手、最初の1分は持ち時間を使わず、それを超えた分が持ち時間から引かれます。"
+        );
+    }
+}

@@ -319,6 +319,42 @@ mod tests {
         assert_eq!(refused.words.in_lang(Lang::En), "Row 2, column 3 is already taken.");
     }
 
+    /// The time bank's two refusals are the PvP contract's, said in both languages with the bank in words.
+    #[test]
+    fn the_time_banks_refusals_read_as_sentences() {
+        use marubatsu_chain::bindings::ITicTacToeTimeBank::{TimeBankChanged, TimeBankTooLarge};
+        let large = TimeBankTooLarge {
+            timeBank: U256::from(31 * 86_400),
+            maximum: 30 * 86_400,
+        }
+        .abi_encode();
+        let large = refusal(Contract::Pvp, &large);
+        assert_eq!(large.name, "TimeBankTooLarge");
+        assert_eq!(
+            large.words.in_lang(Lang::En),
+            "A time bank of 31 days is more than the 30 days a game may have."
+        );
+        assert_eq!(
+            large.words.in_lang(Lang::Ja),
+            "持ち時間31日は長すぎます。30日までにしてください。"
+        );
+        let none = TimeBankChanged {
+            gameId: U256::from(5),
+            timeBank: u32::MAX,
+        }
+        .abi_encode();
+        let none = refusal(Contract::Pvp, &none);
+        assert_eq!(none.name, "TimeBankChanged");
+        assert_eq!(
+            none.words.in_lang(Lang::En),
+            "Game 5 has no time bank: the join named another, so it was refused. Read the game again before joining."
+        );
+        assert_eq!(
+            none.words.in_lang(Lang::Ja),
+            "ゲーム 5 は持ち時間なしのゲームです。参加で別の持ち時間を指定したため拒否されました。ゲームを読み直してから参加してください。"
+        );
+    }
+
     #[test]
     fn durations_use_the_largest_exact_units() {
         assert_eq!(duration(60).in_lang(Lang::En), "1 minute");
