@@ -11,14 +11,18 @@ use crate::api::ApiError;
 use crate::chain::{ChainClient, ReadError};
 use crate::words::Words;
 
+pub(super) use marubatsu_client::time_bank::NO_TIME_BANK;
+use marubatsu_client::time_bank::{BankRules, whole_game_bound};
+
 /// The seconds of every move that no bank pays for (the contract's `FREE_MOVE_TIME`).
 pub(super) const FREE_MOVE_TIME: u32 = 60;
 /// The largest bank a creator may choose (the contract's `MAX_TIME_BANK`): 30 days.
 pub(super) const MAX_TIME_BANK: u32 = 30 * 24 * 60 * 60;
-/// The bank of a game that has none (the contract's `NO_TIME_BANK`).
-pub(super) const NO_TIME_BANK: u32 = u32::MAX;
-/// A game has at most nine turns.
-const TURNS: u64 = 9;
+/// The rules of the shipped `TicTacToe`, which the page's words assume of every contract with banks.
+const RULES: BankRules = BankRules {
+    free_move_time: FREE_MOVE_TIME,
+    max_time_bank: MAX_TIME_BANK,
+};
 
 /// A banked game's banks, in seconds: as chosen, and X's and O's as they stood when the current turn began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,11 +182,7 @@ pub(super) fn join_call(terms: &JoinTerms, on_chain: GameBank) -> Result<Vec<u8>
 /// The most the turns' deadlines of a whole game add up to, in seconds: nine turns of the time limit, and with a
 /// bank at most nine free minutes plus both banks (a turn lasts `min(timeout, FREE_MOVE_TIME + bank left)`).
 pub(super) fn game_bound(timeout: u32, bank: Option<u32>) -> u64 {
-    let by_limit = TURNS * u64::from(timeout);
-    match bank.filter(|&bank| bank != NO_TIME_BANK) {
-        Some(bank) => by_limit.min(TURNS * u64::from(FREE_MOVE_TIME) + 2 * u64::from(bank)),
-        None => by_limit,
-    }
+    whole_game_bound(timeout, bank.filter(|&bank| bank != NO_TIME_BANK), Some(RULES))
 }
 
 /// The bound in words: the whole game's deadlines, and the claim blocks each turn can add (a late move still
