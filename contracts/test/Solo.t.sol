@@ -82,6 +82,8 @@ contract SoloTest is TestBase {
         assertTrue(result == ISoloTicTacToe.Result.PlayerWon, "result in Moved");
         assertTrue(logs[1].topics[0] == ISoloTicTacToe.GameEnded.selector, "GameEnded");
         assertEq(uint256(logs[1].topics[1]), gameId, "gameId topic");
+        ISoloTicTacToe.Result ended = abi.decode(logs[1].data, (ISoloTicTacToe.Result));
+        assertTrue(ended == ISoloTicTacToe.Result.PlayerWon, "result in GameEnded");
     }
 
     /// @dev The same line against Hard: it answers the opposite corner with a side (a forcing move) and draws.
@@ -96,8 +98,13 @@ contract SoloTest is TestBase {
     function test_CpuWinsWhenItCan() public {
         uint256 gameId = solo.newGame(HARD, true); // CPU: 4
         solo.play(gameId, 1); // CPU: 0 (preferred corner; no forks yet)
+        vm.recordLogs();
         solo.play(gameId, 2); // X leaves 8 open: CPU completes 0-4-8
         assertTrue(_result(gameId) == ISoloTicTacToe.Result.CpuWon, "cpu won");
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertTrue(logs[1].topics[0] == ISoloTicTacToe.GameEnded.selector, "GameEnded");
+        ISoloTicTacToe.Result ended = abi.decode(logs[1].data, (ISoloTicTacToe.Result));
+        assertTrue(ended == ISoloTicTacToe.Result.CpuWon, "result in GameEnded");
         (,, uint16 p, uint16 c,) = solo.getGame(gameId);
         assertEq(c, (uint256(1) << 0) | (uint256(1) << 4) | (uint256(1) << 8), "diagonal");
         assertEq(p, (uint256(1) << 1) | (uint256(1) << 2), "player");
