@@ -69,9 +69,9 @@ EVENT_LOG_COPY = "contracts/test/halmos/EventLogTicTacToe.t.sol"
 def event_log_copy(source: str) -> str:
     """contracts/TicTacToe.sol as `EventLogTicTacToe`: each `emit E(args);` also folds `abi.encode(E.selector,
     args)` into `_eventLog` (keccak256 of the old word and the event), a slot after all of TicTacToe's."""
-    text = source.replace('from "./', 'from "../../', 2)
+    text = source.replace('from "./', 'from "../../', 3)
     text, renamed = re.subn(
-        r"\bcontract TicTacToe is ITicTacToe \{", "contract EventLogTicTacToe is ITicTacToe {", text
+        r"\bcontract TicTacToe is (ITicTacToe, ITicTacToeTimeBank) \{", r"contract EventLogTicTacToe is \1 {", text
     )
     text, emits = re.subn(
         r"emit (\w+)\((.*)\);", r"{ emit \1(\2); _logEvent(abi.encode(\1.selector, \2)); }", text
@@ -110,6 +110,7 @@ MUTANT_FILES = [
     "contracts/TicTacToe.sol",
     "contracts/Board.sol",
     "contracts/interfaces/ITicTacToe.sol",
+    "contracts/interfaces/ITicTacToeTimeBank.sol",
     "contracts/test/HostilePlayers.sol",
     "contracts/test/utils/TestBase.sol",
     "contracts/test/utils/PvpTestBase.sol",

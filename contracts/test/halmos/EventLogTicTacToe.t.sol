@@ -6,6 +6,7 @@ pragma solidity ^0.8.24;
 
 import {Board} from "../../Board.sol";
 import {ITicTacToe} from "../../interfaces/ITicTacToe.sol";
+import {ITicTacToeTimeBank} from "../../interfaces/ITicTacToeTimeBank.sol";
 
 /// @title TicTacToe
 /// @notice Tic-tac-toe between two accounts, with an optional stake that the winner takes.
@@ -13,6 +14,7 @@ import {ITicTacToe} from "../../interfaces/ITicTacToe.sol";
 ///      - the creator always plays X and moves first;
 ///      - the creator chooses the time limit per move (one minute to seven days), so a joiner should read it
 ///        first.
+///      A game may also bound its whole length by a time bank per player ({ITicTacToeTimeBank}).
 ///
 ///      Money: a game holds both stakes until it ends; ending it only credits balances ({_credit}), and accounts
 ///      withdraw their own ({withdraw}, {withdrawTo}). No game function ever sends ether, so no recipient can block
@@ -22,29 +24,37 @@ import {ITicTacToe} from "../../interfaces/ITicTacToe.sol";
 ///      Plain transfers are rejected ({EtherNotAccepted}, and {UnknownFunction} for calls to no function of it).
 ///      Ether forced in anyway (selfdestruct, block rewards) is not counted anywhere: it stays in the contract and
 ///      cannot disturb the accounting.
-contract EventLogTicTacToe is ITicTacToe {
+contract EventLogTicTacToe is ITicTacToe, ITicTacToeTimeBank {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                          STORAGE                           */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
 
-    /// @dev A game is two storage slots. `state` holds everything a move reads or writes except the joiner's
-    ///      address, so a move by X touches one slot and a move by O reads one more:
+    /// @dev A game is two storage slots, three with a time bank. `state` holds everything a move reads or writes
+    ///      except the joiner's address and the banks, so a move by X touches one slot and a move by O reads one
+    ///      more; a move of a banked game reads the banks only when it is slow or hands over to a player whose bank
+    ///      is short:
     ///
     ///      `state`:
-    ///         bit 255    254..236    235..202   201..182      181..179  178        177..169  168..160  159..0
-    ///            [exists] [turnBlock] [deadline] [moveTimeout] [status]  [oToMove]  [O board] [X board] [creator]
+    ///         bit 255    254..236    235..204   203      202      201..182      181..179  178        177..169
+    ///            [banked] [turnBlock] [deadline] [xAmple] [oAmple] [moveTimeout] [status]  [oToMove]  [O board]
+    ///         168..160  159..0
+    ///         [X board] [creator]
     ///
     ///      - `creator`: X, who moves first;
     ///      - boards: 9-bit masks, cell `i` at bit `i` of the field;
     ///      - `oToMove`: 1 when O is to move;
     ///      - `status`: the {Status} value (3 bits, 0..6);
     ///      - `moveTimeout`: seconds per move (20 bits: the 7-day cap, 604,800, is below 2^20);
-    ///      - `deadline`: unix time of the last second in which the player to move may move for certain (34 bits:
-    ///        unix times up to the year 2514); 0 while nobody is to move (before the join, after the end);
+    ///      - `xAmple`, `oAmple`: 1 while that player's bank is at least `moveTimeout - FREE_MOVE_TIME`, so that
+    ///        their turn lasts the whole `moveTimeout` and the banks need not be read to know it (a bank only
+    ///        shrinks, so a flag is cleared once and never set again after the creation);
+    ///      - `deadline`: unix time of the last second in which the player to move may move for certain (32 bits:
+    ///        unix times up to the year 2106); 0 while nobody is to move (before the join, after the end);
     ///      - `turnBlock`: the number of the block in which the turn began (the join or the last move), modulo
     ///        2^19; 0 while nobody is to move. A claim needs {claimBlocks} blocks since then as well as the
     ///        deadline (see {_blocksPassed});
-    ///      - `exists`: always 1, so a game's `state` is never zero and zero means "no such game".
+    ///      - `banked`: 1 when the game has a time bank (the `banks` slot is then written).
+    ///      `moveTimeout` is at least 60, so a game's `state` is never zero and zero means "no such game".
     ///
     ///      `seats`:
     ///         bit 255..160   159..0
@@ -53,9 +63,17 @@ contract EventLogTicTacToe is ITicTacToe {
     ///      - `stake`: wei each player puts in (96 bits: more than all ether there is; larger stakes are refused);
     ///      - `opponent`: O. Set at creation for a private game (the only account that may join), else zero until
     ///        someone joins. A join writes the joiner here, which for a private game is the same address.
+    ///
+    ///      `banks` (banked games only):
+    ///         bit 95..64   63..32   31..0
+    ///            [timeBank] [oBank]  [xBank]
+    ///
+    ///      - `timeBank`: the bank each player started with, in seconds (at most {MAX_TIME_BANK});
+    ///      - `xBank`, `oBank`: what is left of each, as it stood when the current turn began.
     struct Game {
         uint256 state;
         uint256 seats;
+        uint256 banks;
     }
 
     /// @dev The games by id.
@@ -79,6 +97,15 @@ contract EventLogTicTacToe is ITicTacToe {
 
     /// @inheritdoc ITicTacToe
     uint32 public constant MAX_MOVE_TIMEOUT = 7 days;
+
+    /// @inheritdoc ITicTacToeTimeBank
+    uint32 public constant FREE_MOVE_TIME = 60;
+
+    /// @inheritdoc ITicTacToeTimeBank
+    uint32 public constant MAX_TIME_BANK = 30 days;
+
+    /// @inheritdoc ITicTacToeTimeBank
+    uint32 public constant NO_TIME_BANK = type(uint32).max;
 
     /// @dev Offset of X's 9-bit board in `state`.
     uint256 private constant _X_BOARD_SHIFT = 160;
@@ -108,16 +135,22 @@ contract EventLogTicTacToe is ITicTacToe {
     /// @dev The largest move timeout the 20-bit field holds, `2^20 - 1` (above the 7-day cap, 604,800).
     uint256 private constant _TIMEOUT_MAX = (1 << 20) - 1;
 
-    /// @dev Offset of the 34-bit deadline: right after the timeout (182 + 20).
-    uint256 private constant _DEADLINE_SHIFT = 202;
+    /// @dev O's `ample` flag: right after the timeout (182 + 20).
+    uint256 private constant _O_AMPLE = 1 << 202;
 
-    /// @dev The largest deadline the 34-bit field holds, `2^34 - 1` (in the year 2514).
-    uint256 private constant _DEADLINE_MAX = (1 << 34) - 1;
+    /// @dev X's `ample` flag.
+    uint256 private constant _X_AMPLE = 1 << 203;
+
+    /// @dev Offset of the 32-bit deadline: right after the flags (202 + 2).
+    uint256 private constant _DEADLINE_SHIFT = 204;
+
+    /// @dev The largest deadline the 32-bit field holds, `2^32 - 1` (in the year 2106).
+    uint256 private constant _DEADLINE_MAX = (1 << 32) - 1;
 
     /// @dev The deadline field in place: `_DEADLINE_MAX << _DEADLINE_SHIFT`.
     uint256 private constant _DEADLINE_FIELD = _DEADLINE_MAX << _DEADLINE_SHIFT;
 
-    /// @dev Offset of the 19-bit turn block: right after the deadline (202 + 34), up to the `exists` bit.
+    /// @dev Offset of the 19-bit turn block: right after the deadline (204 + 32), up to the `banked` bit.
     uint256 private constant _TURN_BLOCK_SHIFT = 236;
 
     /// @dev Block numbers are kept modulo `2^19` (524,288 blocks: 73 days of 12-second slots); also the largest
@@ -127,8 +160,15 @@ contract EventLogTicTacToe is ITicTacToe {
     /// @dev The turn's clock in place, what each new turn rewrites: the deadline and the turn block.
     uint256 private constant _CLOCK_FIELD = _DEADLINE_FIELD | (_BLOCK_MASK << _TURN_BLOCK_SHIFT);
 
-    /// @dev The top bit, set in every `state` (see the layout above).
-    uint256 private constant _EXISTS = 1 << 255;
+    /// @dev The top bit, set in the `state` of a game with a time bank.
+    uint256 private constant _BANKED = 1 << 255;
+
+    /// @dev A bank's field in `banks`: 32 bits, which hold {MAX_TIME_BANK}.
+    uint256 private constant _BANK_MASK = (1 << 32) - 1;
+
+    /// @dev Offsets of O's bank and of the chosen bank in `banks` (X's is at 0).
+    uint256 private constant _O_BANK_SHIFT = 32;
+    uint256 private constant _TIME_BANK_SHIFT = 64;
 
     /// @dev Offset of the 96-bit stake in `seats`: right after the joiner's address.
     uint256 private constant _STAKE_SHIFT = 160;
@@ -172,55 +212,35 @@ contract EventLogTicTacToe is ITicTacToe {
 
     /// @inheritdoc ITicTacToe
     function createGame(uint256 moveTimeout, address opponent) external payable returns (uint256 gameId) {
-        if (moveTimeout < MIN_MOVE_TIMEOUT) revert TimeoutTooShort(moveTimeout, MIN_MOVE_TIMEOUT);
-        if (moveTimeout > MAX_MOVE_TIMEOUT) revert TimeoutTooLong(moveTimeout, MAX_MOVE_TIMEOUT);
-        if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);
-        if (opponent == msg.sender) revert CannotInviteSelf(msg.sender);
+        gameId = _create(moveTimeout, opponent, 0);
+    }
 
-        gameId = _nextGameId;
-        // Cannot overflow: one id per transaction, and 2^256 transactions will never happen.
-        unchecked {
-            _nextGameId = gameId + 1;
-        }
-
-        Game storage game = _games[gameId];
-        // Status Open is 0, and the boards, turn and deadline start at 0.
-        game.state = _EXISTS | (moveTimeout << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
-        // O's seat holds the invited opponent, or zero for anyone; an open seat with no stake stays an untouched
-        // zero slot.
-        uint256 seats = (msg.value << _STAKE_SHIFT) | uint256(uint160(opponent));
-        if (seats != 0) game.seats = seats;
-        // casting to 'uint32' is safe because the timeout was checked to be at most MAX_MOVE_TIMEOUT
+    /// @inheritdoc ITicTacToeTimeBank
+    function createGame(uint256 moveTimeout, uint256 timeBank, address opponent)
+        external
+        payable
+        returns (uint256 gameId)
+    {
+        if (timeBank == NO_TIME_BANK) return _create(moveTimeout, opponent, 0);
+        if (timeBank > MAX_TIME_BANK) revert TimeBankTooLarge(timeBank, MAX_TIME_BANK);
+        // Both banks start full: either both players' turns last the whole `moveTimeout`, or neither's does.
+        uint256 flags = _BANKED;
+        if (timeBank + FREE_MOVE_TIME >= moveTimeout) flags |= _X_AMPLE | _O_AMPLE;
+        gameId = _create(moveTimeout, opponent, flags);
+        _games[gameId].banks = (timeBank << _TIME_BANK_SHIFT) | (timeBank << _O_BANK_SHIFT) | timeBank;
+        // casting to 'uint32' is safe because the bank was checked to be at most MAX_TIME_BANK
         // forge-lint: disable-next-line(unsafe-typecast)
-        { emit GameCreated(gameId, msg.sender, opponent, msg.value, uint32(moveTimeout)); _logEvent(abi.encode(GameCreated.selector, gameId, msg.sender, opponent, msg.value, uint32(moveTimeout))); }
+        { emit TimeBankChosen(gameId, uint32(timeBank)); _logEvent(abi.encode(TimeBankChosen.selector, gameId, uint32(timeBank))); }
     }
 
     /// @inheritdoc ITicTacToe
     function joinGame(uint256 gameId, address creator, uint256 moveTimeout) external payable {
-        Game storage game = _games[gameId];
-        uint256 state = _existing(game, gameId);
-        uint256 seats = game.seats;
-        Status status = _status(state);
-        if (status != Status.Open) {
-            // Being played has a joiner to name; every other status is final.
-            if (status == Status.Active) revert AlreadyJoined(gameId, _addressIn(seats));
-            revert GameNotOpen(gameId, status);
-        }
-        if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
-        address invited = _addressIn(seats);
-        if (invited != address(0) && invited != msg.sender) revert NotInvited(gameId, msg.sender, invited);
-        if (creator != _addressIn(state) || moveTimeout != (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX) {
-            revert TermsChanged(gameId, _addressIn(state), _moveTimeout(state));
-        }
-        uint256 stake = seats >> _STAKE_SHIFT;
-        if (msg.value != stake) revert WrongStake(gameId, stake, msg.value);
+        _join(gameId, creator, moveTimeout, NO_TIME_BANK);
+    }
 
-        // The seat is empty or already holds the caller (a private game), so OR-ing seats the caller.
-        game.seats = seats | uint256(uint160(msg.sender));
-        uint256 deadline = _nextDeadline(state);
-        // The status field holds Open (0) and the clock fields 0, so OR-ing sets them.
-        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | _clock(deadline);
-        { emit GameJoined(gameId, msg.sender, _asTime(deadline)); _logEvent(abi.encode(GameJoined.selector, gameId, msg.sender, _asTime(deadline))); }
+    /// @inheritdoc ITicTacToeTimeBank
+    function joinGame(uint256 gameId, address creator, uint256 moveTimeout, uint256 timeBank) external payable {
+        _join(gameId, creator, moveTimeout, timeBank);
     }
 
     /// @inheritdoc ITicTacToe
@@ -271,7 +291,9 @@ contract EventLogTicTacToe is ITicTacToe {
             _finish(gameId, game, state, Status.Draw, EndReason.Draw);
         } else {
             // Hand the turn over and restart the clock for the other player.
-            uint256 deadline = _nextDeadline(state);
+            uint256 turn = (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX;
+            if (state & _BANKED != 0) (state, turn) = _spendBank(game, state, oToMove, turn);
+            uint256 deadline = _deadlineAfter(turn);
             game.state = ((state ^ _O_TO_MOVE) & ~_CLOCK_FIELD) | _clock(deadline);
             { emit Moved(gameId, msg.sender, taken, _asTime(deadline)); _logEvent(abi.encode(Moved.selector, gameId, msg.sender, taken, _asTime(deadline))); }
         }
@@ -378,6 +400,21 @@ contract EventLogTicTacToe is ITicTacToe {
         status = _status(state);
     }
 
+    /// @inheritdoc ITicTacToeTimeBank
+    function timeBanks(uint256 gameId) external view returns (uint32 timeBank, uint32 xBank, uint32 oBank) {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        if (state & _BANKED == 0) return (NO_TIME_BANK, NO_TIME_BANK, NO_TIME_BANK);
+        uint256 banks = game.banks;
+        // casting to 'uint32' is safe because each bank is a 32-bit field
+        // forge-lint: disable-next-line(unsafe-typecast)
+        timeBank = uint32(banks >> _TIME_BANK_SHIFT);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        xBank = uint32(banks);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        oBank = uint32(banks >> _O_BANK_SHIFT);
+    }
+
     /// @inheritdoc ITicTacToe
     function nextGameId() external view returns (uint256) {
         return _nextGameId;
@@ -404,6 +441,127 @@ contract EventLogTicTacToe is ITicTacToe {
     /*´:°•.°+.*•´.*:˚.°*.˚•´.°:°•.°•.*•´.*:˚.°*.˚•´.°:°•.°+.*•´.*:*/
     /*                     INTERNAL FUNCTIONS                     */
     /*.•°:°.´+˚.*°.˚:*.´•*.+°.•°:´*.´•*.•°.•°:°.´:•˚°.*°.˚:*.´+°.•*/
+
+    /// @dev Opens a game (see {createGame}) whose `state` also holds `flags`: zero, or the time bank's
+    ///      `banked` and `ample` bits (the caller writes the banks).
+    function _create(uint256 moveTimeout, address opponent, uint256 flags) private returns (uint256 gameId) {
+        if (moveTimeout < MIN_MOVE_TIMEOUT) revert TimeoutTooShort(moveTimeout, MIN_MOVE_TIMEOUT);
+        if (moveTimeout > MAX_MOVE_TIMEOUT) revert TimeoutTooLong(moveTimeout, MAX_MOVE_TIMEOUT);
+        if (msg.value > _STAKE_MAX) revert StakeTooLarge(msg.value, _STAKE_MAX);
+        if (opponent == msg.sender) revert CannotInviteSelf(msg.sender);
+
+        gameId = _nextGameId;
+        // Cannot overflow: one id per transaction, and 2^256 transactions will never happen.
+        unchecked {
+            _nextGameId = gameId + 1;
+        }
+
+        Game storage game = _games[gameId];
+        // Status Open is 0, and the boards, turn and deadline start at 0.
+        game.state = flags | (moveTimeout << _TIMEOUT_SHIFT) | uint256(uint160(msg.sender));
+        // O's seat holds the invited opponent, or zero for anyone; an open seat with no stake stays an untouched
+        // zero slot.
+        uint256 seats = (msg.value << _STAKE_SHIFT) | uint256(uint160(opponent));
+        if (seats != 0) game.seats = seats;
+        // casting to 'uint32' is safe because the timeout was checked to be at most MAX_MOVE_TIMEOUT
+        // forge-lint: disable-next-line(unsafe-typecast)
+        { emit GameCreated(gameId, msg.sender, opponent, msg.value, uint32(moveTimeout)); _logEvent(abi.encode(GameCreated.selector, gameId, msg.sender, opponent, msg.value, uint32(moveTimeout))); }
+    }
+
+    /// @dev Joins game `gameId` (see {joinGame}) on the terms the joiner names; `timeBank` is {NO_TIME_BANK}
+    ///      for a join that names none.
+    function _join(uint256 gameId, address creator, uint256 moveTimeout, uint256 timeBank) private {
+        Game storage game = _games[gameId];
+        uint256 state = _existing(game, gameId);
+        uint256 seats = game.seats;
+        Status status = _status(state);
+        if (status != Status.Open) {
+            // Being played has a joiner to name; every other status is final.
+            if (status == Status.Active) revert AlreadyJoined(gameId, _addressIn(seats));
+            revert GameNotOpen(gameId, status);
+        }
+        if (msg.sender == _addressIn(state)) revert CreatorCannotJoin(gameId);
+        address invited = _addressIn(seats);
+        if (invited != address(0) && invited != msg.sender) revert NotInvited(gameId, msg.sender, invited);
+        uint256 turn = (state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX;
+        if (creator != _addressIn(state) || moveTimeout != turn) {
+            revert TermsChanged(gameId, _addressIn(state), _moveTimeout(state));
+        }
+        if (state & _BANKED == 0) {
+            if (timeBank != NO_TIME_BANK) revert TimeBankChanged(gameId, NO_TIME_BANK);
+        } else {
+            uint256 chosen = game.banks >> _TIME_BANK_SHIFT;
+            // casting to 'uint32' is safe because the chosen bank is at most MAX_TIME_BANK
+            // forge-lint: disable-next-line(unsafe-typecast)
+            if (timeBank != chosen) revert TimeBankChanged(gameId, uint32(chosen));
+            // X's bank is still the chosen one.
+            if (state & _X_AMPLE == 0) turn = FREE_MOVE_TIME + chosen;
+        }
+        uint256 stake = seats >> _STAKE_SHIFT;
+        if (msg.value != stake) revert WrongStake(gameId, stake, msg.value);
+
+        // The seat is empty or already holds the caller (a private game), so OR-ing seats the caller.
+        game.seats = seats | uint256(uint160(msg.sender));
+        uint256 deadline = _deadlineAfter(turn);
+        // The status field holds Open (0) and the clock fields 0, so OR-ing sets them.
+        game.state = state | (uint256(Status.Active) << _STATUS_SHIFT) | _clock(deadline);
+        { emit GameJoined(gameId, msg.sender, _asTime(deadline)); _logEvent(abi.encode(GameJoined.selector, gameId, msg.sender, _asTime(deadline))); }
+    }
+
+    /// @dev Charges the mover of banked game `game` what their move took past its free seconds ({_charge}), and
+    ///      returns `state` as {_charge} leaves it and how long the next player's turn lasts. Reads the banks only
+    ///      when the move was slow or the next player's bank is short.
+    function _spendBank(Game storage game, uint256 state, bool oToMove, uint256 timeout)
+        private
+        returns (uint256, uint256 nextTurn)
+    {
+        uint256 moverAmple = oToMove ? _O_AMPLE : _X_AMPLE;
+        uint256 nextAmple = oToMove ? _X_AMPLE : _O_AMPLE;
+        // No overflow: times are below 2^64, timeouts and banks below 2^32.
+        unchecked {
+            // An ample mover's turn began `timeout` before its deadline: a move within the free seconds after that
+            // spends nothing, and nothing needs reading to know it.
+            uint256 freeEnd = ((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) + FREE_MOVE_TIME;
+            // See {play}: a few seconds of validator leeway move a few seconds of a bank.
+            // forge-lint: disable-next-line(block-timestamp)
+            bool free = state & moverAmple != 0 && block.timestamp + timeout <= freeEnd;
+            if (free && state & nextAmple != 0) return (state, timeout);
+            uint256 banks;
+            if (free) banks = game.banks;
+            else (state, banks) = _charge(game, state, moverAmple, oToMove ? _O_BANK_SHIFT : 0, timeout);
+            nextTurn = timeout;
+            if (state & nextAmple == 0) {
+                nextTurn = FREE_MOVE_TIME + ((banks >> (oToMove ? 0 : _O_BANK_SHIFT)) & _BANK_MASK);
+            }
+        }
+        return (state, nextTurn);
+    }
+
+    /// @dev Spends from the bank at `moverShift` in `game.banks` what the move just made took past its free
+    ///      seconds, and returns `state` with the mover's flag `moverAmple` cleared if the bank fell short of
+    ///      `timeout - FREE_MOVE_TIME`, and the banks as they now are.
+    function _charge(Game storage game, uint256 state, uint256 moverAmple, uint256 moverShift, uint256 timeout)
+        private
+        returns (uint256, uint256 banks)
+    {
+        banks = game.banks;
+        uint256 bank = (banks >> moverShift) & _BANK_MASK;
+        // No overflow: times are below 2^64, timeouts and banks below 2^32.
+        unchecked {
+            // The turn began at `deadline - turn`; what the move took past its free seconds is
+            // `now - (deadline - turn) - FREE_MOVE_TIME`, compared here without going below zero.
+            uint256 took = block.timestamp + (state & moverAmple != 0 ? timeout : FREE_MOVE_TIME + bank);
+            uint256 freeEnd = ((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX) + FREE_MOVE_TIME;
+            if (took <= freeEnd) return (state, banks);
+            uint256 spent = took - freeEnd;
+            // A late move that still lands takes what is left, never more.
+            uint256 left = spent < bank ? bank - spent : 0;
+            banks = (banks & ~(_BANK_MASK << moverShift)) | (left << moverShift);
+            game.banks = banks;
+            if (left + FREE_MOVE_TIME < timeout) state &= ~moverAmple;
+        }
+        return (state, banks);
+    }
 
     /// @dev Ends active game `gameId` with `status` (XWon, OWon, Draw or Aborted) because of `reason`: stores it
     ///      in `state` (whose status field holds Active) with the deadline cleared, emits {GameEnded}, and credits
@@ -470,18 +628,17 @@ contract EventLogTicTacToe is ITicTacToe {
         if (state == 0) revert UnknownGame(gameId);
     }
 
-    /// @dev The deadline for a move starting now: now plus the game's `moveTimeout`. Reverts with
-    ///      {DeadlineOutOfRange} rather than let it wrap in the 34-bit field (from the year 2514 on, or on a chain
-    ///      whose clock says so).
-    function _nextDeadline(uint256 state) private view returns (uint256 deadline) {
-        // No overflow: `block.timestamp` is a uint64 in every client, and the timeout is below 2^20.
+    /// @dev The deadline for a turn of `turn` seconds starting now. Reverts with {DeadlineOutOfRange} rather than
+    ///      let it wrap in the 32-bit field (from the year 2106 on, or on a chain whose clock says so).
+    function _deadlineAfter(uint256 turn) private view returns (uint256 deadline) {
+        // No overflow: `block.timestamp` is a uint64 in every client, and a turn is below 2^33.
         unchecked {
-            deadline = block.timestamp + ((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
+            deadline = block.timestamp + turn;
         }
         if (deadline > _DEADLINE_MAX) revert DeadlineOutOfRange(deadline, _DEADLINE_MAX);
     }
 
-    /// @dev The clock of a turn starting now with `deadline` (from {_nextDeadline}), in place: the deadline and
+    /// @dev The clock of a turn starting now with `deadline` (from {_deadlineAfter}), in place: the deadline and
     ///      this block's number modulo `2^19`.
     function _clock(uint256 deadline) private view returns (uint256) {
         return (deadline << _DEADLINE_SHIFT) | ((block.number & _BLOCK_MASK) << _TURN_BLOCK_SHIFT);
@@ -542,16 +699,16 @@ contract EventLogTicTacToe is ITicTacToe {
         return uint32((state >> _TIMEOUT_SHIFT) & _TIMEOUT_MAX);
     }
 
-    /// @dev A deadline computed by {_nextDeadline}, as the `uint64` the events and {getGame} use.
+    /// @dev A deadline computed by {_deadlineAfter}, as the `uint64` the events and {getGame} use.
     function _asTime(uint256 deadline) private pure returns (uint64) {
-        // casting to 'uint64' is safe because a deadline is below 2^34 (see {_nextDeadline})
+        // casting to 'uint64' is safe because a deadline is below 2^32 (see {_deadlineAfter})
         // forge-lint: disable-next-line(unsafe-typecast)
         return uint64(deadline);
     }
 
     /// @dev The deadline field of `state`.
     function _deadline(uint256 state) private pure returns (uint64) {
-        // casting to 'uint64' is safe because the value is masked to 34 bits
+        // casting to 'uint64' is safe because the value is masked to 32 bits
         // forge-lint: disable-next-line(unsafe-typecast)
         return uint64((state >> _DEADLINE_SHIFT) & _DEADLINE_MAX);
     }

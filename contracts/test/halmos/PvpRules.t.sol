@@ -84,10 +84,10 @@ abstract contract PvpRules is PvpMoney {
     /// @dev Block numbers as the rules count them for a claim: modulo 2^19, the width the contract keeps.
     uint256 internal constant _BLOCK_MODULUS = 1 << 19;
 
-    /// @dev The last second a deadline can be (2^34 - 1, in the year 2514). A late move that still lands (the
+    /// @dev The last second a deadline can be (2^32 - 1, in the year 2106). A late move that still lands (the
     ///      blocks had not passed) lets the clock run on without bound, so the turns stay below this less the
     ///      longest limit; a deadline past it is refused (`DeadlineOutOfRange`, `TicTacToeAbiErrors.t.sol`).
-    uint256 internal constant _LAST_DEADLINE = (1 << 34) - 1;
+    uint256 internal constant _LAST_DEADLINE = (1 << 32) - 1;
 
     /// @dev The block in which game 1's current turn began (its join or its last move), as the check itself saw
     ///      it happen: the whole number, not the contract's record.
@@ -108,7 +108,7 @@ abstract contract PvpRules is PvpMoney {
     }
 
     function _deadlineOf(uint256 state) internal pure returns (uint256) {
-        return (state >> 202) & ((1 << 34) - 1);
+        return (state >> 204) & ((1 << 32) - 1);
     }
 
     function _turnBlockOf(uint256 state) internal pure returns (uint256) {
@@ -320,6 +320,8 @@ abstract contract PvpRules is PvpMoney {
 
         address joiner = _anyActor();
         vm.warp(block.timestamp + svm.createUint(32, "beforeJoin"));
+        // A join whose deadline the record cannot hold (from the year 2106) is `TicTacToeAbiErrors.t.sol`'s.
+        vm.assume(block.timestamp + 7 days <= _LAST_DEADLINE);
         // The join names a creator and a time limit: the ones read, or any others.
         address namedCreator = svm.createAddress("namedCreator");
         uint256 namedTimeout = svm.createUint256("namedTimeout");
