@@ -225,6 +225,16 @@ contract TicTacToeTimeBankTest is PvpTestBase {
         assertEq(timeBank, ttt.NO_TIME_BANK(), "still a game without a bank");
     }
 
+    function test_ABankOfMoreThanSixDaysShortensTurnsByAllOfIt() public {
+        // Just short of the week-long limit, the bank decides every turn: all 32 bits of it count.
+        uint256 bank = 6.5 days;
+        uint256 gameId = _banked(7 days, bank);
+        assertEq(_deadline(gameId), block.timestamp + FREE + bank, "X's turn: the free minute plus the bank");
+        vm.warp(block.timestamp + 1);
+        _play(X, gameId, 0);
+        assertEq(_deadline(gameId), block.timestamp + FREE + bank, "O's turn: the free minute plus the bank");
+    }
+
     function test_ZeroBankMeansAMinutePerMove() public {
         uint256 gameId = _banked(3600, 0);
         assertEq(_deadline(gameId), block.timestamp + FREE, "X's first turn: the free minute");
