@@ -343,7 +343,7 @@ pub(crate) fn endings(start: &Model) -> Vec<Ending> {
         refused_moves,
     );
 
-    // The year 2514: a join or a move whose clock would run past what a game record holds is refused, and the
+    // The year 2106: a join or a move whose clock would run past what a game record holds is refused, and the
     // stuck game still ends by a claim.
     let mut far = started(id(0), MIN_MOVE_TIMEOUT).to_vec();
     far.extend([

@@ -288,7 +288,7 @@ mod tests {
     use super::*;
 
     /// The rules the random sequences reach, run on the model alone at three claim blocks: every custom error but
-    /// those that need a stake beyond a test account (`StakeTooLarge`), the year 2514 (`DeadlineOutOfRange`) or
+    /// those that need a stake beyond a test account (`StakeTooLarge`), the year 2106 (`DeadlineOutOfRange`) or
     /// a constructor (`ClaimBlocksTooLarge`), and every ending but the rare full-board draw.
     #[test]
     fn random_sequences_reach_the_rules() {
