@@ -1192,7 +1192,7 @@ fn a_fixed_sequence_reaches_the_rare_endings() {
             to: Some(actor(reverts).payer),
         },
     ]);
-    // The year 2514: a move that would start a clock past what the record holds is refused, as is a join, and
+    // The year 2106: a move that would start a clock past what the record holds is refused, as is a join, and
     // the stuck game still ends by a claim.
     let now = actions
         .iter()
