@@ -215,8 +215,11 @@ fn transfer(page: &WerewolfPage<'_, '_>, pick: u64, name: &str) {
                 browser.tap("#choices .ww-give");
                 // Under Version 4 the table refuses a split that no deal of the roles explains, and says why; the
                 // giver then places a card elsewhere, as a player reading the reason would.
-                if page.wait_sent_or_refused(before) == "sent" {
-                    return;
+                // A hand-over that ends the game warns and arms itself first, as every such choice does.
+                match page.wait_sent_or_refused(before).as_str() {
+                    Some("sent") => return,
+                    Some("armed") => return confirm_the_end(page, before, name),
+                    _ => {}
                 }
                 assert_plain(&browser.text("#message"));
                 assert!(page.one_card_back(), "{name}: a refused hand-over gave nobody a card");

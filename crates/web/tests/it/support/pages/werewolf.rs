@@ -618,12 +618,14 @@ impl<'b, 'a> WerewolfPage<'b, 'a> {
     }
 
     /// Waits until the hand-over just sent (the log held `before` events) is in the log — `sent` — or the table
-    /// refused it and the message says why — `refused` (under Version 4 a split no deal of the roles explains).
+    /// refused it and the message says why — `refused` (under Version 4 a split no deal of the roles explains) — or,
+    /// for a hand-over that would end the game, it warned and armed itself instead — `armed`.
     pub fn wait_sent_or_refused(&self, before: u64) -> Value {
         self.browser.wait_for(
-            "the hand-over to be sent, or refused with its reason",
+            "the hand-over to be sent, refused with its reason, or armed to end the game",
             "const s = JSON.parse(sessionStorage.getItem('marubatsu.werewolf'));
              const r = document.querySelector('#werewolf');
+             if (document.querySelector('[data-armed=\"true\"]')) return 'armed';
              if (!s || r.dataset.ready !== 'true' || r.dataset.busy === 'true') return null;
              if (s.events.length > arguments[0]) return 'sent';
              const m = document.querySelector('#message');
