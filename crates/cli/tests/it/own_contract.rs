@@ -381,6 +381,7 @@ fn deploy_sends_only_the_bytecode_it_names_in_a_folder_whose_contracts_were_edit
         "TicTacToe.sol",
         "interfaces/ISoloTicTacToe.sol",
         "interfaces/ITicTacToe.sol",
+        "interfaces/ITicTacToeTimeBank.sol",
     ] {
         std::fs::copy(
             checkout().join("contracts").join(file),
