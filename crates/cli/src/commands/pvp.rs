@@ -309,7 +309,7 @@ impl PvpArgs {
                 };
                 match played {
                     Ok(played) => show(&mut session, id, Some(&played), target.json),
-                    Err(err) => Err(session.unknown_game_elsewhere(id, err.into())),
+                    Err(err) => Err(session.unknown_game_elsewhere(id, explain_late_move(err.into(), game))),
                 }
             }
             PvpCommand::ClaimTimeout { game, target } => transact(
@@ -388,6 +388,21 @@ fn speaks_v2(session: &Session, v3: &str, v2: &str) -> eyre::Result<bool> {
         ),
         _ => Ok(false),
     }
+}
+
+/// `err`, and if it is a move refused as late (past the deadline and the claim's blocks), how the game ends now.
+fn explain_late_move(err: eyre::Report, game: u64) -> eyre::Report {
+    let Some(DeployError::Reverted { data, .. }) = err.downcast_ref::<DeployError>() else {
+        return err;
+    };
+    let Ok(late) = ITicTacToe::MoveTooLate::abi_decode(data) else {
+        return err;
+    };
+    let deadline = utc_time(late.deadline);
+    err.wrap_err(format!(
+        "game {game}: this turn ended at {deadline} and the blocks a claim waits for have been mined, so a move no \
+         longer counts; the game now ends by a timeout claim (`pvp claim-timeout {game}`; `pvp show {game}` says who may claim it and what it pays)"
+    ))
 }
 
 /// `err`, and if it is a claim refused as early, what is still missing: the deadline, or how many more blocks.

@@ -363,6 +363,17 @@ fn the_embedded_chain_keeps_a_game_going_between_runs() {
     assert!(early.contains("DeadlineNotPassed"), "{early}");
     let warped = succeeds(&["local", "warp", "61", "--state", file], &[]);
     assert!(warped.contains("moved the clock 61 s forward"), "{warped}");
+    // A move after the deadline and the claim's blocks is refused in words: the turn is over, a claim ends the game.
+    let late = fails(
+        &[&["pvp", "play", "1", "0", "--local-account", "1"][..], &local].concat(),
+        &[],
+    );
+    assert!(
+        late.contains("game 1: this turn ended at ")
+            && late.contains("the game now ends by a timeout claim (`pvp claim-timeout 1`")
+            && late.contains("MoveTooLate(gameId 1, deadline "),
+        "{late}"
+    );
     // O never made its first move: the game is aborted, not lost, and each stake goes back.
     let claimed = succeeds(&[&["pvp", "claim-timeout", "1"][..], &local].concat(), &[]);
     assert!(
