@@ -441,16 +441,28 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
             "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
         );
     };
-    page.fresh_setup(url, lang, size);
-    browser.script(
-        "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
-         document.querySelector('#rounds').value = arguments[1];
-         document.querySelector('#talk-seconds').value = '60';",
-        &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
-    );
-
-    double_tap("#start");
-    page.after_double_tap();
+    // The first taps after a page load are the ones a loaded machine stretches most (1,155 ms for 50 ms was seen in
+    // CI): taps that landed outside the guard test nothing, so the start is then redone on a fresh setup, up to three
+    // times, and never judged.
+    for attempt in 1.. {
+        page.fresh_setup(url, lang, size);
+        browser.script(
+            "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
+             document.querySelector('#rounds').value = arguments[1];
+             document.querySelector('#talk-seconds').value = '60';",
+            &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
+        );
+        let measured = browser.double_tap("#start", gap, touch);
+        page.after_double_tap();
+        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+        if (gap.as_secs_f64() * 1000.0 - 5.0..window).contains(&measured) {
+            break;
+        }
+        assert!(
+            attempt < 3,
+            "{tag}: the taps on #start were {measured} ms apart, not inside the {window} ms guard, three times"
+        );
+    }
     assert_eq!(
         page.phase_and("round"),
         (json!("topicReveal"), json!(0)),

@@ -959,11 +959,24 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
             page.after_double_tap();
         };
 
-        // The setup's start: the game begins, and nothing of it is decided yet.
-        page.forget_the_game();
-        browser.refresh();
-        page.wait_pending("setup");
-        double_tap("#ww-start", "the start");
+        // The setup's start: the game begins, and nothing of it is decided yet. The first taps after a reload are
+        // the ones a loaded machine stretches most (1,284 ms for 50 ms was seen in CI): taps that landed outside the
+        // guard test nothing, so the start is then redone from a fresh page, up to three times, and never judged.
+        for attempt in 1.. {
+            page.forget_the_game();
+            browser.refresh();
+            page.wait_pending("setup");
+            let measured = browser.double_tap("#ww-start", std::time::Duration::from_millis(gap), touch);
+            page.after_double_tap();
+            let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+            if (gap as f64 - 5.0..window).contains(&measured) {
+                break;
+            }
+            assert!(
+                attempt < 3,
+                "{tag}: the taps on the start were {measured} ms apart, not inside the {window} ms guard, three times"
+            );
+        }
         assert_eq!(
             (page.pending(), page.logged_events()),
             ("startPlayer".to_owned(), 0),
