@@ -401,7 +401,8 @@ fn explain_late_move(err: eyre::Report, game: u64) -> eyre::Report {
     let deadline = utc_time(late.deadline);
     err.wrap_err(format!(
         "game {game}: this turn ended at {deadline} and the blocks a claim waits for have been mined, so a move no \
-         longer counts; the game now ends by a timeout claim (`pvp claim-timeout {game}`; `pvp show {game}` says who may claim it and what it pays)"
+         longer counts; the game now ends by a timeout claim (`pvp claim-timeout {game}`; `pvp show {game}` says \
+         who may claim it and what it pays)"
     ))
 }
 
