@@ -280,21 +280,30 @@ fn relay_controls_drawn_within_the_double_tap_window_show_they_are_not_active_ye
     };
     for lang in ["en", "ja"] {
         let tag = format!("relay-phone-{lang}-held");
-        page.fresh_setup(&server.url(), lang, PHONE);
-        page.set_table(&["Aki", "千尋", "Cho"], 1, 30);
-        page.start();
-        // The topic comes within the window of "start": its controls are held.
-        let topic = browser.wait_for(
-            "the topic screen",
-            &format!(
-                "const r = document.querySelector('#relay');
-                 if (r.dataset.phase !== 'topicReveal' || r.dataset.busy === 'true') return null;
-                 const b = document.querySelector('#begin-talk');
-                 return [{}, window.Marubatsu.taps.settled()];",
-                held("b")
-            ),
-            &[],
-        );
+        // The topic comes within the window of "start": its controls are held. A loaded machine can draw it only
+        // once the window is over (the reading then says settled, and tests nothing): the start is then redone
+        // from a fresh setup, up to three times in all.
+        let mut tries = 0;
+        let topic = loop {
+            tries += 1;
+            page.fresh_setup(&server.url(), lang, PHONE);
+            page.set_table(&["Aki", "千尋", "Cho"], 1, 30);
+            page.start();
+            let topic = browser.wait_for(
+                "the topic screen",
+                &format!(
+                    "const r = document.querySelector('#relay');
+                     if (r.dataset.phase !== 'topicReveal' || r.dataset.busy === 'true') return null;
+                     const b = document.querySelector('#begin-talk');
+                     return [{}, window.Marubatsu.taps.settled()];",
+                    held("b")
+                ),
+                &[],
+            );
+            if topic[1] == json!(false) || tries == 3 {
+                break topic;
+            }
+        };
         assert_eq!(topic, json!([true, false]), "{tag}: [begin held, settled]");
         browser.check_page(&format!("{tag}-topic"), Some("#begin-talk"));
         browser.wait_for("the controls to be active", released, &[]);
@@ -430,39 +439,32 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     let touch = size.0 < 500;
     let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
     let gap = Duration::from_millis(gap);
-    let double_tap = |selector: &str| {
-        let measured = browser.double_tap(selector, gap, touch);
-        let asked = gap.as_secs_f64() * 1000.0;
-        // The page's clock may round a little, and a loaded machine stretches the gap (202 ms for 50 ms was seen
-        // in CI); what matters is that the second tap lands inside the guard's window, where it must change nothing.
-        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
-        assert!(
-            (asked - 5.0..window).contains(&measured),
-            "{tag}: the taps on {selector} were {measured} ms apart, not inside the {window} ms guard"
-        );
+    // Each double tap is judged only when its second tap landed inside the guard (the page's clock may round a
+    // little, and a loaded machine stretches the gap); stretched ones are undone and redone, as
+    // `Browser::double_tap_inside` says.
+    let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+    let double_tap_then = |selector: &str, again: &dyn Fn()| {
+        browser
+            .double_tap_inside(selector, gap, touch, window, again)
+            .unwrap_or_else(|why| panic!("{tag}: {why}"));
     };
-    // The first taps after a page load are the ones a loaded machine stretches most (1,155 ms for 50 ms was seen in
-    // CI): taps that landed outside the guard test nothing, so the start is then redone on a fresh setup, up to three
-    // times, and never judged.
-    for attempt in 1.. {
-        page.fresh_setup(url, lang, size);
+    let double_tap = |selector: &str| double_tap_then(selector, &|| {});
+    // The names typed are not kept by the tab: a start that is redone types them again.
+    let type_the_table = || {
         browser.script(
             "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
              document.querySelector('#rounds').value = arguments[1];
              document.querySelector('#talk-seconds').value = '60';",
             &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
         );
-        let measured = browser.double_tap("#start", gap, touch);
-        page.after_double_tap();
-        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
-        if (gap.as_secs_f64() * 1000.0 - 5.0..window).contains(&measured) {
-            break;
-        }
-        assert!(
-            attempt < 3,
-            "{tag}: the taps on #start were {measured} ms apart, not inside the {window} ms guard, three times"
-        );
-    }
+    };
+    page.fresh_setup(url, lang, size);
+    type_the_table();
+    double_tap_then("#start", &|| {
+        page.settled("setup");
+        type_the_table();
+    });
+    page.after_double_tap();
     assert_eq!(
         page.phase_and("round"),
         (json!("topicReveal"), json!(0)),

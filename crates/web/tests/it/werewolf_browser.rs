@@ -738,7 +738,8 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
         resume(&page, &url, lang, &ending_log);
         // The option that would end the game stands with its warning on the player's card.
         let target = choice["target"].as_u64().unwrap_or(99);
-        browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+        let open_the_card = || browser.click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+        open_the_card();
         let option = page.ending_options();
         assert_eq!(
             option[1], "ww-warning",
@@ -747,11 +748,16 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
         browser.check_page(&format!("{tag}-warning"), Some(".ww-options"));
         // A first tap arms it, a double tap's second does nothing, and nothing is sent.
         let before = page.logged_events();
-        browser.double_tap(
-            ".ww-options button.ww-ends",
-            std::time::Duration::from_millis(150),
-            lang == "ja",
-        );
+        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
+        browser
+            .double_tap_inside(
+                ".ww-options button.ww-ends",
+                std::time::Duration::from_millis(150),
+                lang == "ja",
+                window,
+                &open_the_card,
+            )
+            .unwrap_or_else(|why| panic!("{tag}: {why}"));
         let armed = browser.text("[data-armed='true']");
         let end_words = if lang == "ja" {
             "（ゲームを終える）"
@@ -811,10 +817,19 @@ fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active
     let page = WerewolfPage::new(&browser);
     for lang in ["en", "ja"] {
         let tag = format!("werewolf-phone-{lang}-held");
-        page.open(&server.url(), lang);
-        browser.tap("#ww-start");
-        // The tie-break comes within the window of "start": every control of it is held.
-        let held = page.wait_held("the tie-break", "startPlayer", "#decision button");
+        // The tie-break comes within the window of "start": every control of it is held. A loaded machine can
+        // draw it only once the window is over (the reading then says settled, and tests nothing): the start is
+        // then redone from the setup, up to three times in all.
+        let mut tries = 0;
+        let held = loop {
+            tries += 1;
+            page.open(&server.url(), lang);
+            browser.tap("#ww-start");
+            let held = page.wait_held("the tie-break", "startPlayer", "#decision button");
+            if held[2] == json!(false) || tries == 3 {
+                break held;
+            }
+        };
         assert!(held[0].as_u64() > Some(1), "{tag}: {held}");
         assert_eq!(
             [&held[1], &held[2]],
@@ -828,10 +843,18 @@ fn werewolf_controls_drawn_within_the_double_tap_window_show_they_are_not_active
         page.wait_events(1);
 
         // A voter's "it's me" draws their ballot at once: held, and a pick on it at once is not taken.
-        page.put_on(lang, &NAMES, &vote_log, &json!([]));
-        let picked = page.its_me_and_a_pick_at_once();
+        // The same redo when the ballot could be read only after the window.
+        let mut tries = 0;
+        let (picked, held) = loop {
+            tries += 1;
+            page.put_on(lang, &NAMES, &vote_log, &json!([]));
+            let picked = page.its_me_and_a_pick_at_once();
+            let held = page.held("vote", "#choices .ww-ballot-choice, #choices .ww-confirm");
+            if held[2] == json!(false) || tries == 3 {
+                break (picked, held);
+            }
+        };
         assert_eq!(picked, json!(0), "{tag}: a pick within the window was taken");
-        let held = page.held("vote", "#choices .ww-ballot-choice, #choices .ww-confirm");
         assert!(held[0].as_u64() > Some(2), "{tag}: {held}");
         assert_eq!(
             [&held[1], &held[2]],
@@ -948,35 +971,21 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
     page.open(&url, lang);
     for gap in [50_u64, 150, 250] {
         let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
-        let double_tap = |selector: &str, what: &str| {
-            let measured = browser.double_tap(selector, std::time::Duration::from_millis(gap), touch);
-            // A loaded machine stretches the gap; what matters is that the second tap lands inside the guard.
+        // Each double tap is judged only when its second tap landed inside the guard; stretched ones are redone.
+        let double_tap = |selector: &str, again: &dyn Fn()| {
             let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
-            assert!(
-                (gap as f64 - 5.0..window).contains(&measured),
-                "{tag}: the taps on {what} were {measured} ms apart, not inside the {window} ms guard"
-            );
+            browser
+                .double_tap_inside(selector, std::time::Duration::from_millis(gap), touch, window, again)
+                .unwrap_or_else(|why| panic!("{tag}: {why}"));
             page.after_double_tap();
         };
+        let nothing_more = || {};
 
-        // The setup's start: the game begins, and nothing of it is decided yet. The first taps after a reload are
-        // the ones a loaded machine stretches most (1,284 ms for 50 ms was seen in CI): taps that landed outside the
-        // guard test nothing, so the start is then redone from a fresh page, up to three times, and never judged.
-        for attempt in 1.. {
-            page.forget_the_game();
-            browser.refresh();
-            page.wait_pending("setup");
-            let measured = browser.double_tap("#ww-start", std::time::Duration::from_millis(gap), touch);
-            page.after_double_tap();
-            let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
-            if (gap as f64 - 5.0..window).contains(&measured) {
-                break;
-            }
-            assert!(
-                attempt < 3,
-                "{tag}: the taps on the start were {measured} ms apart, not inside the {window} ms guard, three times"
-            );
-        }
+        // The setup's start: the game begins, and nothing of it is decided yet.
+        page.forget_the_game();
+        browser.refresh();
+        page.wait_pending("setup");
+        double_tap("#ww-start", &|| page.wait_pending("setup"));
         assert_eq!(
             (page.pending(), page.logged_events()),
             ("startPlayer".to_owned(), 0),
@@ -995,7 +1004,7 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
                 "startPlayer" => {
                     // The random draw among the tied, then (from the same state) a tied player's card.
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
-                    double_tap("#choices > button", "the random draw");
+                    double_tap("#choices > button", &nothing_more);
                     one_step_taken(&page, &server, before, &format!("{tag} random"));
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
                     double_tap_an_option(&page, state, &double_tap);
@@ -1006,13 +1015,16 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
                 }
                 "draw" | "transfer-only" => {
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
-                    double_tap("#choices button.primary", state.what);
+                    double_tap("#choices button.primary", &nothing_more);
                 }
                 "transfer-built" => {
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
-                    let ready = page.place_every_card();
-                    assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
-                    double_tap("#choices .ww-give", "the hand-over");
+                    let place_every_card = || {
+                        let ready = page.place_every_card();
+                        assert_eq!(ready, json!(true), "{tag}: the cards could not all be placed");
+                    };
+                    place_every_card();
+                    double_tap("#choices .ww-give", &place_every_card);
                 }
                 other => panic!("no control for {other}"),
             }
@@ -1024,17 +1036,20 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
 
 /// Opens the card of a player the pending decision is about, at one of their options that goes on, and
 /// double-taps that option.
-fn double_tap_an_option(page: &WerewolfPage<'_, '_>, state: &Offered, double_tap: &dyn Fn(&str, &str)) {
+fn double_tap_an_option(page: &WerewolfPage<'_, '_>, state: &Offered, double_tap: &dyn Fn(&str, &dyn Fn())) {
     let target = state.state["choices"]
         .as_array()
         .and_then(|c| c.iter().find(|c| c["ends"].is_null()))
         .map(|c| c["target"].clone())
         .unwrap_or_default();
-    page.browser()
-        .click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+    let open_the_card = || {
+        page.browser()
+            .click(&format!(".ww-player[data-seat='{target}'] button.ww-name"));
+    };
+    open_the_card();
     double_tap(
         &format!(".ww-player[data-seat='{target}'] .ww-options button.ww-option:not(.ww-ends)"),
-        "an option",
+        &open_the_card,
     );
 }
 
@@ -1046,7 +1061,7 @@ fn double_tap_a_vote(
     state: &Offered,
     lang: &str,
     tag: &str,
-    double_tap: &dyn Fn(&str, &str),
+    double_tap: &dyn Fn(&str, &dyn Fn()),
 ) {
     let ballots = state.state["ballots"].as_array().cloned().unwrap_or_default();
     let votes: Vec<serde_json::Value> = ballots[..ballots.len() - 2]
@@ -1060,7 +1075,7 @@ fn double_tap_a_vote(
         let name = NAMES[ballot["voter"].as_u64().unwrap_or(0) as usize];
         let hand_over = browser.text("#choices button.primary");
         assert!(hand_over.contains(name), "{tag}: {name} is asked for, not {hand_over}");
-        double_tap("#choices button.primary", "\"it's me\"");
+        double_tap("#choices button.primary", &|| {});
         let ballot_open = page.ballot_open();
         assert_eq!(
             ballot_open,
@@ -1068,8 +1083,13 @@ fn double_tap_a_vote(
             "{tag}: {name}'s ballot [open, picks, confirm disabled]"
         );
         assert_eq!(page.collected(), at, "{tag}: a ballot was collected by \"it's me\"");
-        browser.tap("#choices .ww-ballot-choice");
-        double_tap("#choices .ww-confirm", "the confirm");
+        // The ballot's pick is not kept in the tab: taps on the confirm that are redone open the ballot again.
+        let pick = || browser.tap("#choices .ww-ballot-choice");
+        pick();
+        double_tap("#choices .ww-confirm", &|| {
+            browser.tap("#choices button.primary");
+            pick();
+        });
         if at + 1 < ballots.len() {
             assert_eq!(page.collected(), at + 1, "{tag}: {name}'s confirm");
             assert_eq!(page.logged_events(), before, "{tag}: the vote was sent early");

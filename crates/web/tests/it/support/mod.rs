@@ -538,6 +538,73 @@ impl Browser<'_> {
         downs[1].as_f64().unwrap_or_default() - downs[0].as_f64().unwrap_or_default()
     }
 
+    /// [`Self::double_tap`] whose second tap must land inside the page's tap guard, `window_ms` after the first,
+    /// as the double-tap stories need. A loaded machine can deliver the two taps further apart (1,284 ms for 50 ms
+    /// was seen in CI), and such taps test nothing: they are undone — the tab's sessionStorage, where each
+    /// pass-and-play page keeps its game, put back as it was before them and the page reloaded — `again` brings
+    /// the same control back on screen (a card opened, a ballot picked), and the taps are made again, up to three
+    /// times in all. Returns the gap of the taps that count, or why none did: never inside the guard, or closer
+    /// than `gap` (no load does that).
+    pub fn double_tap_inside(
+        &self,
+        selector: &str,
+        gap: Duration,
+        touch: bool,
+        window_ms: f64,
+        again: &dyn Fn(),
+    ) -> Result<f64, String> {
+        let asked = gap.as_secs_f64() * 1000.0;
+        let mut stretched = Vec::new();
+        loop {
+            let kept = self.script(
+                "const kept = {};
+                 for (let i = 0; i < sessionStorage.length; i++) {
+                   const key = sessionStorage.key(i);
+                   kept[key] = sessionStorage.getItem(key);
+                 }
+                 return kept;",
+                &[],
+            );
+            let measured = self.double_tap(selector, gap, touch);
+            // The page's clock may round a little.
+            if measured <= asked - 5.0 {
+                return Err(format!(
+                    "the taps on {selector} were {measured} ms apart, {asked} ms asked"
+                ));
+            }
+            if measured < window_ms {
+                return Ok(measured);
+            }
+            stretched.push(measured);
+            if stretched.len() == 3 {
+                return Err(format!(
+                    "the taps on {selector} were {stretched:?} ms apart, never inside the {window_ms} ms guard"
+                ));
+            }
+            // Whatever the second tap set going ends before the game is put back, or its answer would overwrite it.
+            self.wait_for(
+                "the stretched taps to be over",
+                "const r = document.querySelector('[data-ready]');
+                 return window.Marubatsu.taps.settled() && (!r || r.dataset.ready === 'true'
+                   && r.dataset.busy !== 'true' && r.dataset.counting !== 'true');",
+                &[],
+            );
+            self.script(
+                "sessionStorage.clear();
+                 for (const [key, value] of Object.entries(arguments[0])) sessionStorage.setItem(key, value);",
+                &[kept],
+            );
+            self.refresh();
+            self.wait_for(
+                "the page as it was before the taps",
+                "const r = document.querySelector('[data-ready]');
+                 return !r || r.dataset.ready === 'true' && r.dataset.busy !== 'true';",
+                &[],
+            );
+            again();
+        }
+    }
+
     /// Clicks like a user: WebDriver scrolls it into view and sends a real pointer click.
     pub fn click(&self, selector: &str) {
         let session = self.session();
