@@ -442,22 +442,14 @@ fn double_tap_through_a_game(browser: &Browser<'_>, url: &str, lang: &str, size:
     // Each double tap is judged only when its second tap landed inside the guard (the page's clock may round a
     // little, and a loaded machine stretches the gap); stretched ones are undone and redone, as
     // `Browser::double_tap_inside` says.
-    let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
     let double_tap_then = |selector: &str, again: &dyn Fn()| {
         browser
-            .double_tap_inside(selector, gap, touch, window, again)
+            .double_tap_inside(selector, gap, touch, again)
             .unwrap_or_else(|why| panic!("{tag}: {why}"));
     };
     let double_tap = |selector: &str| double_tap_then(selector, &|| {});
     // The names typed are not kept by the tab: a start that is redone types them again.
-    let type_the_table = || {
-        browser.script(
-            "document.querySelectorAll('#names input').forEach((input, i) => { input.value = arguments[0][i]; });
-             document.querySelector('#rounds').value = arguments[1];
-             document.querySelector('#talk-seconds').value = '60';",
-            &[json!(["Aki", "千尋", "Cho"]), json!(rounds.to_string())],
-        );
-    };
+    let type_the_table = || page.set_table(&["Aki", "千尋", "Cho"], u32::from(rounds), 60);
     page.fresh_setup(url, lang, size);
     type_the_table();
     double_tap_then("#start", &|| {

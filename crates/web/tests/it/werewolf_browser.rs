@@ -748,13 +748,11 @@ fn a_choice_that_ends_the_game_warns_first_and_the_table_picks_who_hands_over_fi
         browser.check_page(&format!("{tag}-warning"), Some(".ww-options"));
         // A first tap arms it, a double tap's second does nothing, and nothing is sent.
         let before = page.logged_events();
-        let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
         browser
             .double_tap_inside(
                 ".ww-options button.ww-ends",
                 std::time::Duration::from_millis(150),
                 lang == "ja",
-                window,
                 &open_the_card,
             )
             .unwrap_or_else(|why| panic!("{tag}: {why}"));
@@ -973,13 +971,11 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
         let tag = format!("{lang} {} {gap} ms", if touch { "phone" } else { "desktop" });
         // Each double tap is judged only when its second tap landed inside the guard; stretched ones are redone.
         let double_tap = |selector: &str, again: &dyn Fn()| {
-            let window = marubatsu_engine::relay::TURN_GUARD_MS as f64;
             browser
-                .double_tap_inside(selector, std::time::Duration::from_millis(gap), touch, window, again)
+                .double_tap_inside(selector, std::time::Duration::from_millis(gap), touch, again)
                 .unwrap_or_else(|why| panic!("{tag}: {why}"));
             page.after_double_tap();
         };
-        let nothing_more = || {};
 
         // The setup's start: the game begins, and nothing of it is decided yet.
         page.forget_the_game();
@@ -1004,7 +1000,7 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
                 "startPlayer" => {
                     // The random draw among the tied, then (from the same state) a tied player's card.
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
-                    double_tap("#choices > button", &nothing_more);
+                    double_tap("#choices > button", &|| {});
                     one_step_taken(&page, &server, before, &format!("{tag} random"));
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
                     double_tap_an_option(&page, state, &double_tap);
@@ -1015,7 +1011,7 @@ fn double_tap_every_control(size: (u32, u32), lang: &str) {
                 }
                 "draw" | "transfer-only" => {
                     page.put_on(lang, &NAMES, &state.log, &json!([]));
-                    double_tap("#choices button.primary", &nothing_more);
+                    double_tap("#choices button.primary", &|| {});
                 }
                 "transfer-built" => {
                     page.put_on(lang, &NAMES, &state.log, &json!([]));

@@ -538,8 +538,8 @@ impl Browser<'_> {
         downs[1].as_f64().unwrap_or_default() - downs[0].as_f64().unwrap_or_default()
     }
 
-    /// [`Self::double_tap`] whose second tap must land inside the page's tap guard, `window_ms` after the first,
-    /// as the double-tap stories need. A loaded machine can deliver the two taps further apart (1,284 ms for 50 ms
+    /// [`Self::double_tap`] whose second tap must land inside the page's tap guard (common.js's `TAP_GUARD_MS`,
+    /// the engine's `TURN_GUARD_MS`), as the double-tap stories need. A loaded machine can deliver the two taps further apart (1,284 ms for 50 ms
     /// was seen in CI), and such taps test nothing: they are undone — the tab's sessionStorage, where each
     /// pass-and-play page keeps its game, put back as it was before them and the page reloaded — `again` brings
     /// the same control back on screen (a card opened, a ballot picked), and the taps are made again, up to three
@@ -550,9 +550,9 @@ impl Browser<'_> {
         selector: &str,
         gap: Duration,
         touch: bool,
-        window_ms: f64,
         again: &dyn Fn(),
     ) -> Result<f64, String> {
+        let window_ms = marubatsu_engine::relay::TURN_GUARD_MS as f64;
         let asked = gap.as_secs_f64() * 1000.0;
         let mut stretched = Vec::new();
         loop {
